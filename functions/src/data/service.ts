@@ -1,0 +1,5 @@
+import { documentClient, tableName } from '#lib/dynamo'
+
+/** Options every entity shares: the one table and its document client. */
+export const entityConfig = { table: tableName, client: documentClient }
+export const SERVICE = 'swipe'

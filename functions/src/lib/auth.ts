@@ -1,0 +1,104 @@
+import type { MiddlewareObj, Request } from '@middy/core'
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
+import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose'
+import type { AuthKind } from '../routes.ts'
+import { UnauthorizedError } from './errors.ts'
+
+type Event = APIGatewayProxyEventV2
+type Result = APIGatewayProxyStructuredResultV2
+
+/** Who is calling, once authentication has passed. Issue-specific data hangs off `claims`. */
+export type Actor =
+  | { kind: 'admin'; sub: string; username: string; claims: JWTPayload }
+  | { kind: 'endUser'; sub: string; username: string; claims: JWTPayload }
+  | { kind: 'preview'; siteId: string; claims: JWTPayload }
+
+const bearer = (event: Event): string | undefined => {
+  const value = event.headers?.authorization ?? event.headers?.Authorization
+  const match = value?.match(/^Bearer\s+(\S+)$/i)
+  return match?.[1]
+}
+
+const jwksCache = new Map<string, ReturnType<typeof createRemoteJWKSet>>()
+const jwksFor = (issuer: string) => {
+  let jwks = jwksCache.get(issuer)
+  if (!jwks) {
+    jwks = createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`), { cacheMaxAge: 10 * 60_000 })
+    jwksCache.set(issuer, jwks)
+  }
+  return jwks
+}
+
+/**
+ * Verifies a Cognito access token: signature against the pool's JWKS, issuer, expiry, that it is
+ * an access token, and that it was issued to our app client (Cognito access tokens carry
+ * `client_id` instead of `aud`). Any failure is a 401.
+ */
+export const verifyPoolAccessToken = async (
+  token: string,
+  pool: { issuer: string; clientId: string },
+): Promise<JWTPayload> => {
+  try {
+    const { payload } = await jwtVerify(token, jwksFor(pool.issuer), { issuer: pool.issuer })
+    if (payload.token_use !== 'access' || payload.client_id !== pool.clientId) throw new Error('wrong token')
+    return payload
+  } catch {
+    throw new UnauthorizedError()
+  }
+}
+
+const previewSecret = () => {
+  const secret = process.env.PREVIEW_TOKEN_SECRET
+  return secret ? new TextEncoder().encode(secret) : undefined
+}
+
+type Verifier = (event: Event) => Promise<Actor | undefined>
+
+const verifiers: Record<AuthKind, Verifier> = {
+  public: async () => undefined,
+  admin: async (event) => {
+    const token = bearer(event)
+    if (!token) throw new UnauthorizedError()
+    const { adminPool } = await import('./cognito.ts')
+    const claims = await verifyPoolAccessToken(token, adminPool)
+    return { kind: 'admin', sub: String(claims.sub), username: String(claims.username ?? claims.sub), claims }
+  },
+  endUser: async (event) => {
+    const token = bearer(event)
+    if (!token) throw new UnauthorizedError()
+    const { membersPool } = await import('./cognito.ts')
+    const claims = await verifyPoolAccessToken(token, membersPool)
+    return {
+      kind: 'endUser',
+      sub: String(claims.sub),
+      username: String(claims.username ?? claims.sub),
+      claims,
+    }
+  },
+  // Preview-share tokens are signed by the API itself (ARCHITECTURE decision 6), scoped to one site.
+  preview: async (event) => {
+    const token = bearer(event)
+    const secret = previewSecret()
+    if (!token || !secret) throw new UnauthorizedError()
+    try {
+      const { payload } = await jwtVerify(token, secret, { audience: 'preview', algorithms: ['HS256'] })
+      if (typeof payload.site_id !== 'string') throw new Error('no site')
+      return { kind: 'preview', siteId: payload.site_id, claims: payload }
+    } catch {
+      throw new UnauthorizedError()
+    }
+  },
+  // Site API keys are issued by the API-issuing feature; until a key store exists nothing passes.
+  apiKey: async () => {
+    throw new UnauthorizedError()
+  },
+}
+
+/** Middleware for a route's authentication kind; puts the actor on the request state. */
+export const authenticate = (kind: AuthKind): MiddlewareObj<Event, Result, Error, Context> => ({
+  before: async (request: Request<Event, Result, Error, Context>) => {
+    const actor = await verifiers[kind](request.event)
+    const { requestState } = await import('./http.ts')
+    requestState(request.event).actor = actor
+  },
+})

@@ -1,0 +1,27 @@
+import { z } from 'zod'
+
+/**
+ * Reads the environment variables a module needs, once, at module load, and fails fast with
+ * every missing name listed. Each client module reads only its own slice, so a Lambda that is
+ * not given (and not granted) a resource fails at start instead of at first use.
+ */
+export const readEnv = <S extends z.ZodRawShape>(shape: S): z.infer<z.ZodObject<S>> => {
+  const parsed = z.object(shape).safeParse(process.env)
+  if (!parsed.success) {
+    const names = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ')
+    throw new Error(`Invalid or missing environment variables: ${names}`)
+  }
+  return parsed.data
+}
+
+/** Region and optional endpoint override shared by every AWS client. */
+export const awsEnv = readEnv({
+  AWS_REGION: z.string().default('ap-northeast-1'),
+  STAGE: z.string().default('local'),
+})
+
+/** Client options for an AWS service; `endpoint` is set only on the local stack. */
+export const clientConfig = (endpoint: string | undefined) => ({
+  region: awsEnv.AWS_REGION,
+  ...(endpoint ? { endpoint } : {}),
+})

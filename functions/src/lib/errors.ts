@@ -1,0 +1,72 @@
+import type { MessageKey } from '@swipe/shared'
+
+/** One problem with one field of a request, as the API reports it. */
+export interface FieldIssue {
+  path: string
+  code: string
+  message?: string
+  params?: Record<string, string | number>
+}
+
+/** A failure the client caused or may act on. Only these reach the client with their message. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: MessageKey,
+    readonly params: Record<string, string | number> = {},
+    readonly details?: FieldIssue[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(code)
+    this.name = 'AppError'
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(code: MessageKey = 'error.badRequest', params?: Record<string, string | number>) {
+    super(400, code, params)
+    this.name = 'BadRequestError'
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(details: FieldIssue[]) {
+    super(400, 'error.validation', {}, details)
+    this.name = 'ValidationError'
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(code: MessageKey = 'error.unauthorized') {
+    super(401, code)
+    this.name = 'UnauthorizedError'
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(code: MessageKey = 'error.forbidden') {
+    super(403, code)
+    this.name = 'ForbiddenError'
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(code: MessageKey = 'error.notFound') {
+    super(404, code)
+    this.name = 'NotFoundError'
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(code: MessageKey = 'error.conflict') {
+    super(409, code)
+    this.name = 'ConflictError'
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  constructor(retryAfterSeconds: number) {
+    super(429, 'error.tooManyRequests', {}, undefined, { 'retry-after': String(retryAfterSeconds) })
+    this.name = 'TooManyRequestsError'
+  }
+}

@@ -1,0 +1,213 @@
+import middy, { type MiddlewareObj, type Request } from '@middy/core'
+import {
+  keysToCamel,
+  keysToSnake,
+  type Locale,
+  type MessageKey,
+  resolveLocale,
+  translate,
+} from '@swipe/shared'
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
+import type { ZodError, z } from 'zod'
+import type { RouteDef } from '../routes.ts'
+import { type Actor, authenticate } from './auth.ts'
+import { AppError, type FieldIssue, ValidationError } from './errors.ts'
+import { logger } from './logger.ts'
+
+export type Event = APIGatewayProxyEventV2
+export type Result = APIGatewayProxyStructuredResultV2
+
+/** What a handler returns: a status and a body in camelCase (converted to snake_case on the way out). */
+export interface Reply {
+  status: number
+  body?: unknown
+  headers?: Record<string, string>
+  /** Send `body` as it is (CSV, text) instead of JSON. */
+  raw?: boolean
+}
+
+export const ok = (body: unknown, status = 200, headers?: Record<string, string>): Reply => ({
+  status,
+  body,
+  ...(headers ? { headers } : {}),
+})
+
+/** Per-request state the edge middleware leaves for authentication and the handler. */
+export interface RequestState {
+  locale: Locale
+  body: unknown
+  query: Record<string, string>
+  actor: Actor | undefined
+}
+
+const states = new WeakMap<Event, RequestState>()
+
+/** The state of a request that passed the edge middleware. */
+export const requestState = (event: Event): RequestState => {
+  const state = states.get(event)
+  if (!state) throw new Error('apiEdge middleware did not run for this event')
+  return state
+}
+
+type Req = Request<Event, Result, Error, Context>
+
+const header = (event: Event, name: string): string | undefined => {
+  const headers = event.headers ?? {}
+  return headers[name] ?? headers[name.toLowerCase()]
+}
+
+const MAX_BODY_BYTES = 1_000_000
+
+/** Turns an exception into the one error envelope `{ error: { code, message, details? } }`. */
+export const errorResult = (error: unknown, locale: Locale): Result => {
+  const json = (statusCode: number, payload: unknown, headers: Record<string, string> = {}): Result => ({
+    statusCode,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+    body: JSON.stringify(keysToSnake(payload)),
+  })
+  if (error instanceof AppError) {
+    const details = error.details?.map((issue) => ({
+      ...issue,
+      message: translate(locale, issue.code, issue.params),
+    }))
+    return json(
+      error.status,
+      {
+        error: {
+          code: error.code,
+          message: translate(locale, error.code, error.params),
+          ...(details ? { details } : {}),
+        },
+      },
+      error.headers,
+    )
+  }
+  const status = (error as { statusCode?: number }).statusCode
+  if (status === 404 || status === 405) {
+    return json(status, {
+      error: { code: 'error.routeNotFound', message: translate(locale, 'error.routeNotFound') },
+    })
+  }
+  logger.error('Unhandled error', error as Error)
+  return json(500, { error: { code: 'error.internal', message: translate(locale, 'error.internal') } })
+}
+
+/** zod issues -> field issues with message keys (the schemas' messages are keys). */
+export const zodIssues = (error: ZodError, prefix: string): FieldIssue[] =>
+  error.issues.map((issue) => {
+    const code = issue.message.includes('.') ? issue.message : 'validation.invalid'
+    const params: Record<string, string | number> = {}
+    if (issue.code === 'too_big') params.max = Number(issue.maximum)
+    if (issue.code === 'too_small') params.min = Number(issue.minimum)
+    return { path: [prefix, ...issue.path.map(String)].join('.'), code, params }
+  })
+
+/**
+ * The API edge: request id on every log line, locale, JSON body parsing, snake_case -> camelCase
+ * on the way in, and the one error envelope on the way out.
+ */
+export const apiEdge = (): MiddlewareObj<Event, Result, Error, Context> => ({
+  before: async (request: Req) => {
+    const { event } = request
+    logger.appendKeys({ requestId: event.requestContext?.requestId, route: event.routeKey })
+    const state: RequestState = {
+      locale: resolveLocale(header(event, 'x-lang'), header(event, 'accept-language')),
+      query: keysToCamel(event.queryStringParameters ?? {}),
+      body: undefined,
+      actor: undefined,
+    }
+    states.set(event, state)
+    if (event.body) {
+      const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body
+      if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new AppError(413, 'error.payloadTooLarge')
+      const type = header(event, 'content-type') ?? 'application/json'
+      if (type.includes('json')) {
+        try {
+          state.body = keysToCamel(JSON.parse(text))
+        } catch {
+          throw new AppError(400, 'error.badRequest')
+        }
+      } else {
+        state.body = text
+      }
+    }
+  },
+  onError: async (request: Req) => {
+    const locale = states.get(request.event)?.locale ?? resolveLocale(null, null)
+    request.response = errorResult(request.error, locale)
+    logger.removeKeys(['requestId', 'route', 'tenantId'])
+  },
+  after: async () => {
+    logger.removeKeys(['requestId', 'route', 'tenantId'])
+  },
+})
+
+export interface HandlerInput<B, Q, P> {
+  body: B
+  query: Q
+  params: P
+  actor: Actor | undefined
+  locale: Locale
+  event: Event
+  t: (key: MessageKey, params?: Record<string, string | number>) => string
+}
+
+interface Schemas<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
+  body?: B
+  query?: Q
+  params?: P
+}
+
+const toResult = (reply: Reply): Result => {
+  if (reply.raw) {
+    return { statusCode: reply.status, headers: reply.headers ?? {}, body: String(reply.body ?? '') }
+  }
+  return {
+    statusCode: reply.status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...reply.headers },
+    ...(reply.body === undefined ? {} : { body: JSON.stringify(keysToSnake(reply.body)) }),
+  }
+}
+
+/**
+ * Builds the Lambda handler of one route: the edge middleware, the route's authentication kind
+ * (read from the route table), zod parsing of body, query and path parameters (one 400 listing
+ * every field path), then the handler, whose Reply becomes the HTTP response.
+ */
+export const endpoint = <
+  B extends z.ZodType = z.ZodUnknown,
+  Q extends z.ZodType = z.ZodUnknown,
+  P extends z.ZodType = z.ZodUnknown,
+>(
+  route: RouteDef,
+  schemas: Schemas<B, Q, P>,
+  handle: (input: HandlerInput<z.output<B>, z.output<Q>, z.output<P>>) => Promise<Reply>,
+) =>
+  middy<Event, Result, Error, Context>()
+    .use(apiEdge())
+    .use(authenticate(route.auth))
+    .handler(async (event) => {
+      const state = requestState(event)
+      const issues: FieldIssue[] = []
+      const parse = (schema: z.ZodType | undefined, value: unknown, prefix: string): unknown => {
+        if (!schema) return value
+        const result = schema.safeParse(value)
+        if (result.success) return result.data
+        issues.push(...zodIssues(result.error, prefix))
+        return undefined
+      }
+      const body = parse(schemas.body, state.body, 'body')
+      const query = parse(schemas.query, state.query, 'query')
+      const params = parse(schemas.params, event.pathParameters ?? {}, 'params')
+      if (issues.length) throw new ValidationError(issues)
+      const reply = await handle({
+        body: body as z.output<B>,
+        query: query as z.output<Q>,
+        params: params as z.output<P>,
+        actor: state.actor,
+        locale: state.locale,
+        event,
+        t: (key, values) => translate(state.locale, key, values),
+      })
+      return toResult(reply)
+    })

@@ -1,0 +1,35 @@
+import middy from '@middy/core'
+import httpRouterHandler, { type Method } from '@middy/http-router'
+import type { Context as LambdaContext } from 'aws-lambda'
+import { API_BASE_PATH, type Context, routeList } from '../routes.ts'
+import { apiEdge, type Event, type Result } from './http.ts'
+
+type RouteHandler = (event: Event, context: LambdaContext) => Promise<Result>
+
+/**
+ * The Lambda of one bounded context: an http-router over exactly the routes the route table
+ * gives this context. `modules` maps each action to its handler module; a missing or extra
+ * action fails at load, so a route can never be deployed without its handler.
+ */
+export const contextHandler = (context: Context, modules: Record<string, { handler: RouteHandler }>) => {
+  const defs = routeList().filter((r) => r.context === context)
+  const wanted = new Set(defs.map((r) => r.action))
+  const missing = [...wanted].filter((action) => !modules[action])
+  const extra = Object.keys(modules).filter((action) => !wanted.has(action))
+  if (missing.length || extra.length) {
+    throw new Error(
+      `Context ${context}: handler modules and route table disagree (missing: ${missing.join(', ') || '-'}; extra: ${extra.join(', ') || '-'})`,
+    )
+  }
+  const router = httpRouterHandler(
+    defs.map((def) => ({
+      method: def.method as Method,
+      path: `${API_BASE_PATH}${def.path}`,
+      handler: modules[def.action]!.handler as never,
+    })),
+  )
+  // The outer edge only answers unknown routes with the error envelope; each route has its own.
+  return middy<Event, Result>()
+    .use(apiEdge())
+    .handler(router as never)
+}

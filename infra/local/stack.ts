@@ -1,0 +1,140 @@
+import { join } from 'node:path'
+import { bootstrap, type HandlerEnv } from './bootstrap.ts'
+import { startCognito } from './cognito.ts'
+import { startDynamo } from './dynamodb.ts'
+import { startEdge } from './edge.ts'
+import { startGateway } from './gateway.ts'
+import { startMail } from './mail.ts'
+import { HOST, type Ports } from './ports.ts'
+import type { Running } from './process.ts'
+import { startS3 } from './s3.ts'
+import { seed } from './seed.ts'
+
+export const REPO_ROOT = join(import.meta.dirname, '..', '..')
+
+export interface StackOptions {
+  ports: Ports
+  /** Where data lives across restarts; emulators keep DynamoDB in memory when `persist` is false. */
+  dataDir: string
+  persist: boolean
+  /** Start the admin console's Vite dev server too. */
+  admin: boolean
+  seed: boolean
+  /** Domain under which default-domain sites are served: `{site-uuid}.<sitesDomain>`. */
+  sitesDomain?: string
+  log: (line: string) => void
+}
+
+export interface LocalStack {
+  urls: {
+    api: string
+    admin: string
+    edge: string
+    dynamodb: string
+    s3: string
+    cognito: string
+    mail: string
+  }
+  env: HandlerEnv & Record<string, string>
+  seeded: Awaited<ReturnType<typeof seed>> | undefined
+  stop: () => Promise<void>
+}
+
+/**
+ * Starts every part of the local stack, in dependency order, and returns its URLs, the handler
+ * environment and one `stop` that ends them all (children included) in reverse order.
+ * `npm start` and the test global setups both use this.
+ */
+export const startLocalStack = async (options: StackOptions): Promise<LocalStack> => {
+  const { ports, log } = options
+  const running: Running[] = []
+  const stop = async () => {
+    for (const part of running.reverse()) {
+      await part.stop().catch((error) => log(`stopping ${part.name}: ${String(error)}`))
+    }
+    running.length = 0
+  }
+  try {
+    const adminOrigin = `http://localhost:${ports.admin}`
+    const adminOrigins = [adminOrigin, `http://${HOST}:${ports.admin}`]
+    // Start the emulators side by side; if one fails, stop the ones that did start, then fail.
+    const emulators = await Promise.allSettled([
+      startDynamo(ports.dynamodb, options.persist ? join(options.dataDir, 'dynamodb') : undefined),
+      startS3(ports.s3, join(options.dataDir, 's3')),
+      startCognito(ports.cognito, join(options.dataDir, 'cognito')),
+      startMail(ports.mail),
+    ])
+    for (const result of emulators) if (result.status === 'fulfilled') running.push(result.value)
+    const failed = emulators.find((r): r is PromiseRejectedResult => r.status === 'rejected')
+    if (failed) throw failed.reason
+    const [dynamodb, s3, cognito, mail] = emulators.map(
+      (r) => (r as PromiseFulfilledResult<Running>).value,
+    ) as [Running, Running, Running, Running]
+    const sitesDomain = options.sitesDomain ?? 'sites.localhost'
+    const handlerEnv = await bootstrap(
+      { dynamodb: dynamodb.url, s3: s3.url, cognito: cognito.url, mail: mail.url },
+      adminOrigin,
+    )
+    const env = {
+      ...handlerEnv,
+      SITES_DOMAIN: sitesDomain,
+      SITES_ORIGIN: `http://{host}.${sitesDomain}:${ports.edge}`,
+      ADMIN_ORIGIN: adminOrigin,
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+    }
+    // The handler modules read their configuration at load, like a Lambda reading its environment.
+    Object.assign(process.env, env)
+
+    const seeded = options.seed ? await seed(log) : undefined
+
+    running.push(
+      await startGateway({
+        port: ports.api,
+        allowOrigins: adminOrigins,
+        allowOriginPatterns: [
+          new RegExp(`^http://[a-z0-9-]+\\.${sitesDomain.replace(/\./g, '\\.')}:${ports.edge}$`),
+        ],
+        log,
+      }),
+    )
+    const edge = await startEdge({
+      port: ports.edge,
+      s3Endpoint: s3.url,
+      sitesBucket: handlerEnv.SITES_BUCKET,
+      log,
+    })
+    running.push(edge)
+
+    if (options.admin) {
+      const { createServer } = await import('vite')
+      process.env.VITE_API_URL = `http://localhost:${ports.api}/api/v1`
+      const vite = await createServer({
+        root: join(REPO_ROOT, 'web-admin'),
+        configFile: join(REPO_ROOT, 'web-admin', 'vite.config.ts'),
+        server: { port: ports.admin, host: HOST, strictPort: true },
+        clearScreen: false,
+        logLevel: 'warn',
+      })
+      await vite.listen()
+      running.push({ name: 'admin', url: `http://localhost:${ports.admin}`, stop: () => vite.close() })
+    }
+
+    return {
+      urls: {
+        api: `http://localhost:${ports.api}/api/v1`,
+        admin: `http://localhost:${ports.admin}`,
+        edge: edge.url,
+        dynamodb: dynamodb.url,
+        s3: s3.url,
+        cognito: cognito.url,
+        mail: mail.url,
+      },
+      env,
+      seeded,
+      stop,
+    }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * `npm start`: the whole product on this machine with demo data. Ctrl-C (or SIGTERM) stops
+ * every part, children included, and frees every port.
+ */
+import { join } from 'node:path'
+import { assertPortFree, configuredPorts, DEFAULT_PORTS, type PortName } from './ports.ts'
+import { DEMO_ACCOUNTS, DEMO_SITE_NAME } from './seed.ts'
+import { REPO_ROOT, startLocalStack } from './stack.ts'
+
+const log = (line: string) => process.stdout.write(`${line}\n`)
+
+const main = async () => {
+  const started = Date.now()
+  const ports = configuredPorts()
+  for (const [name, port] of Object.entries(ports) as Array<[PortName, number]>) {
+    await assertPortFree(port, name, DEFAULT_PORTS[name].env)
+  }
+  log(
+    'Starting the local stack (DynamoDB Local, s3rver, cognito-local, SES local, API, site edge, admin console)…',
+  )
+  const stack = await startLocalStack({
+    ports,
+    dataDir: process.env.LOCAL_DATA_DIR ?? join(REPO_ROOT, '.local'),
+    persist: true,
+    admin: true,
+    seed: true,
+    log,
+  })
+  let stopping = false
+  const shutdown = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log(`\n${signal}: stopping…`)
+    await stack.stop()
+    log('Stopped. Every port is free.')
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  const site = stack.seeded?.site
+  log(`
+Swipe LP Studio is running (ready in ${seconds}s). Local only — nothing here touches AWS.
+
+  Admin console   ${stack.urls.admin}/login
+  API             ${stack.urls.api}   (health: ${stack.urls.api}/health)
+  Site edge       ${stack.urls.edge}   (serves published sites by Host, e.g. http://{site-uuid}.sites.localhost:${ports.edge})
+  Mail viewer     ${stack.urls.mail}   (captured mail as JSON: ${stack.urls.mail}/store)
+  DynamoDB Local  ${stack.urls.dynamodb}   S3 (s3rver) ${stack.urls.s3}   Cognito (cognito-local) ${stack.urls.cognito}
+
+Demo logins (local only):
+${DEMO_ACCOUNTS.map((a) => `  ${a.type.padEnd(11)} ${a.email.padEnd(22)} ${a.password}`).join('\n')}
+${site ? `\nDemo site: "${DEMO_SITE_NAME}" (${site.siteId}), ${site.numberVertical}×${site.numberHorizontal}, languages ${site.languages.join('/')}, owned by creator@example.com. Status ${site.status}: its visitor pages appear once publishing exists.` : ''}
+
+Data lives in .local/ and survives a restart. Press Ctrl-C to stop.`)
+}
+
+main().catch((error) => {
+  process.stderr.write(`\nnpm start failed: ${error instanceof Error ? error.message : String(error)}\n`)
+  process.exit(1)
+})

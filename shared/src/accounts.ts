@@ -1,0 +1,110 @@
+/** Account types of the admin console (SPEC §1, §6). */
+export const ACCOUNT_TYPES = [
+  'MASTER',
+  'MASTER_USER',
+  'OEM_MASTER',
+  'OEM_ADMIN',
+  'USER',
+  'SUB_ADMIN',
+] as const
+export type AccountType = (typeof ACCOUNT_TYPES)[number]
+/** A sub-admin acts for a parent of one of these types. */
+export type ParentType = Exclude<AccountType, 'SUB_ADMIN'>
+
+export const CONTRACT_STATUSES = ['ACTIVE', 'SUSPENDED', 'TERMINATED', 'INACTIVE'] as const
+export type ContractStatus = (typeof CONTRACT_STATUSES)[number]
+
+export const AUTHORITIES = ['EDIT', 'VIEW'] as const
+export type Authority = (typeof AUTHORITIES)[number]
+
+/** The user-type segment that prefixes every admin route (SPEC §2). */
+export type UserTypeSegment = 'master' | 'masteruser' | 'admin' | 'adminuser'
+
+const SEGMENTS: Record<ParentType, UserTypeSegment> = {
+  MASTER: 'master',
+  MASTER_USER: 'masteruser',
+  OEM_MASTER: 'admin',
+  OEM_ADMIN: 'admin',
+  USER: 'adminuser',
+}
+
+/** master -> master, master user -> masteruser, OEM master/admin -> admin, user -> adminuser; a sub-admin follows its parent. */
+export const userTypeSegment = (type: AccountType, parentType?: ParentType | null): UserTypeSegment => {
+  if (type === 'SUB_ADMIN') {
+    if (!parentType) throw new Error('A sub-admin needs its parent type')
+    return SEGMENTS[parentType]
+  }
+  return SEGMENTS[type]
+}
+
+/** The menu areas of SPEC §2. */
+export const MENU_AREAS = [
+  'summary',
+  'userList',
+  'siteProduction',
+  'effectMeasurement',
+  'planManagement',
+  'latestInformation',
+  'systemNotification',
+  'checkPlan',
+  'adminSettings',
+  'profilePicture',
+] as const
+export type MenuArea = (typeof MENU_AREAS)[number]
+
+const MENUS: Record<ParentType, readonly MenuArea[]> = {
+  MASTER: [
+    'summary',
+    'userList',
+    'siteProduction',
+    'effectMeasurement',
+    'planManagement',
+    'latestInformation',
+    'systemNotification',
+    'adminSettings',
+    'profilePicture',
+  ],
+  MASTER_USER: [
+    'summary',
+    'userList',
+    'siteProduction',
+    'effectMeasurement',
+    'planManagement',
+    'latestInformation',
+    'systemNotification',
+    'profilePicture',
+  ],
+  OEM_MASTER: [
+    'summary',
+    'userList',
+    'siteProduction',
+    'effectMeasurement',
+    'planManagement',
+    'latestInformation',
+    'checkPlan',
+    'adminSettings',
+    'profilePicture',
+  ],
+  OEM_ADMIN: [
+    'summary',
+    'userList',
+    'siteProduction',
+    'effectMeasurement',
+    'latestInformation',
+    'checkPlan',
+    'profilePicture',
+  ],
+  USER: ['summary', 'siteProduction', 'effectMeasurement', 'checkPlan', 'adminSettings', 'profilePicture'],
+}
+
+/**
+ * The menu areas an account may open. A sub-admin sees its parent's areas except admin settings
+ * (only the parent manages its own sub-admins). docs/permissions.md explains each choice.
+ */
+export const menuAreasFor = (type: AccountType, parentType?: ParentType | null): readonly MenuArea[] => {
+  if (type === 'SUB_ADMIN') {
+    if (!parentType) return []
+    return MENUS[parentType].filter((area) => area !== 'adminSettings')
+  }
+  return MENUS[type]
+}

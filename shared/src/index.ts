@@ -1,0 +1,6 @@
+export * from './accounts.ts'
+export * from './case.ts'
+export * from './files.ts'
+export * from './i18n/locales.ts'
+export * from './i18n/messages.ts'
+export * from './schemas/common.ts'

@@ -1,0 +1,44 @@
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vitest/config'
+
+/** One config, four projects; `npm test` runs them in order (see package.json). */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['shared/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'infra/local/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web',
+          include: ['web-admin/src/**/*.test.{ts,tsx}', 'web-site/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['web-admin/src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/integration/global-setup.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          include: ['infra/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+        },
+      },
+    ],
+  },
+})
