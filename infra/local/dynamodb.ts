@@ -1,5 +1,6 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, mkdtempSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb'
 import { HOST, waitFor } from './ports.ts'
@@ -46,7 +47,9 @@ export const startDynamo = async (port: number, dataDir: string | undefined): Pr
   } else {
     args.push('-inMemory')
   }
-  const { child, output } = spawnChild('java', args, { name: 'dynamodb' })
+  // DynamoDB Local writes a metadata file into its working directory: keep it out of the repo.
+  const cwd = dataDir ?? mkdtempSync(join(tmpdir(), 'swipe-dynamodb-'))
+  const { child, output } = spawnChild('java', args, { name: 'dynamodb', cwd })
   const url = `http://${HOST}:${port}`
   const client = new DynamoDBClient({
     endpoint: url,

@@ -7,6 +7,9 @@ import { assertPortFree, configuredPorts, DEFAULT_PORTS, type PortName } from '.
 import { DEMO_ACCOUNTS, DEMO_SITE_NAME } from './seed.ts'
 import { REPO_ROOT, startLocalStack } from './stack.ts'
 
+// The machines run Node 20 while Lambda runs Node 22 (ARCHITECTURE.md); the SDK's notice about it is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
+
 const log = (line: string) => process.stdout.write(`${line}\n`)
 
 const main = async () => {

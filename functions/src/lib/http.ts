@@ -1,5 +1,6 @@
 import middy, { type MiddlewareObj, type Request } from '@middy/core'
 import {
+  isMessageKey,
   keysToCamel,
   keysToSnake,
   type Locale,
@@ -95,7 +96,7 @@ export const errorResult = (error: unknown, locale: Locale): Result => {
 /** zod issues -> field issues with message keys (the schemas' messages are keys). */
 export const zodIssues = (error: ZodError, prefix: string): FieldIssue[] =>
   error.issues.map((issue) => {
-    const code = issue.message.includes('.') ? issue.message : 'validation.invalid'
+    const code = isMessageKey(issue.message) ? issue.message : 'validation.invalid'
     const params: Record<string, string | number> = {}
     if (issue.code === 'too_big') params.max = Number(issue.maximum)
     if (issue.code === 'too_small') params.min = Number(issue.minimum)

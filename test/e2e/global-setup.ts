@@ -1,0 +1,18 @@
+import { startTestStack } from '../support/stack.ts'
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true'
+
+/**
+ * The whole local stack with the admin console's dev server, on free ports. The URLs go to the
+ * test workers through the environment, which Playwright passes on to them.
+ */
+export default async function globalSetup() {
+  const stack = await startTestStack({ admin: true })
+  process.env.E2E_ADMIN_URL = stack.urls.admin
+  process.env.E2E_API_URL = stack.urls.api
+  process.env.E2E_MAIL_URL = stack.urls.mail
+  process.env.E2E_EDGE_URL = stack.urls.edge
+  return async () => {
+    await stack.stop()
+  }
+}

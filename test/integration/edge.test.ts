@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto'
+import { request } from 'node:http'
+import { PutObjectCommand } from '@aws-sdk/client-s3'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useStackEnv } from '../support/env.ts'
+
+const { urls, env } = useStackEnv()
+
+/** fetch() cannot set Host, so talk HTTP directly, as a browser on that host would. */
+const get = (host: string, path: string) =>
+  new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>(
+    (resolve, reject) => {
+      const { hostname, port } = new URL(urls.edge)
+      const req = request({ hostname, port, path, method: 'GET', headers: { host } }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        )
+      })
+      req.on('error', reject)
+      req.end()
+    },
+  )
+
+describe('local site edge', () => {
+  const siteId = randomUUID()
+  const host = `${randomUUID()}.sites.localhost`
+  const prefix = `sites/${siteId}/r1`
+
+  beforeAll(async () => {
+    const { s3, sitesBucket } = await import('../../functions/src/lib/s3.ts')
+    const { bucketHostMap } = await import('../../functions/src/lib/host-map.ts')
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: sitesBucket,
+        Key: `${prefix}/index.html`,
+        Body: '<!doctype html><title>home</title>',
+        ContentType: 'text/html; charset=utf-8',
+      }),
+    )
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: sitesBucket,
+        Key: `${prefix}/en/index.html`,
+        Body: '<!doctype html><title>english</title>',
+        ContentType: 'text/html; charset=utf-8',
+      }),
+    )
+    await bucketHostMap(s3, sitesBucket).put(host, { siteId, prefix })
+    expect(env.SITES_BUCKET).toBe(sitesBucket)
+  })
+
+  it('serves the mapped release by Host header', async () => {
+    const home = await get(`${host}:3001`, '/')
+    expect(home.status).toBe(200)
+    expect(home.body).toBe('<!doctype html><title>home</title>')
+    expect(home.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(home.headers['x-content-type-options']).toBe('nosniff')
+    const english = await get(host.toUpperCase(), '/en')
+    expect(english.status).toBe(200)
+    expect(english.body).toBe('<!doctype html><title>english</title>')
+  })
+
+  it('answers 404 with a page for an unknown host', async () => {
+    const response = await get(`${randomUUID()}.sites.localhost`, '/')
+    expect(response.status).toBe(404)
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(response.body).toContain('ページが見つかりません')
+  })
+
+  it('answers 404 for a missing object and refuses path traversal', async () => {
+    expect((await get(host, '/nothing-here.html')).status).toBe(404)
+    expect((await get(host, '/%2e%2e/%2e%2e/_hostmap/x.json')).status).toBe(404)
+  })
+})

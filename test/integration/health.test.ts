@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest'
+import { useStackEnv } from '../support/env.ts'
+
+const { urls } = useStackEnv()
+
+const dependencies = ['table', 'media_bucket', 'sites_bucket', 'admin_user_pool', 'members_user_pool', 'mail']
+
+describe('GET /api/v1/health', () => {
+  it('reports every dependency ok with all emulators up', async () => {
+    const response = await fetch(`${urls.api}/health`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    const body = await response.json()
+    expect(body).toEqual({
+      status: 'ok',
+      checks: Object.fromEntries(
+        dependencies.map((name) => [name, { status: 'ok', latency_ms: expect.any(Number) }]),
+      ),
+    })
+  })
+
+  it('answers 503 naming the dependency that is down', async () => {
+    // The same handler module, loaded in this worker with one resource that does not exist.
+    process.env.MEDIA_BUCKET = `missing-${Date.now()}`
+    const { handler } = await import('../../functions/src/health/index.ts')
+    const result = await handler(
+      {
+        version: '2.0',
+        routeKey: 'GET /api/v1/health',
+        rawPath: '/api/v1/health',
+        rawQueryString: '',
+        headers: {},
+        isBase64Encoded: false,
+        requestContext: {
+          http: {
+            method: 'GET',
+            path: '/api/v1/health',
+            protocol: 'HTTP/1.1',
+            sourceIp: '127.0.0.1',
+            userAgent: 't',
+          },
+          requestId: 'health-down',
+          routeKey: 'GET /api/v1/health',
+          stage: '$default',
+        },
+      } as never,
+      {} as never,
+    )
+    expect(result.statusCode).toBe(503)
+    const body = JSON.parse(String(result.body))
+    expect(body.status).toBe('degraded')
+    expect(body.checks.media_bucket.status).toBe('down')
+    for (const name of dependencies.filter((d) => d !== 'media_bucket')) {
+      expect(body.checks[name].status).toBe('ok')
+    }
+  })
+})

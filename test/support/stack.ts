@@ -1,0 +1,36 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { freePorts } from '../../infra/local/ports.ts'
+import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts'
+
+/**
+ * Starts the whole local stack for a test run on free ports, with DynamoDB in memory and the
+ * other emulators' files in a temporary folder that is removed on stop.
+ */
+export const startTestStack = async (options: { admin: boolean }): Promise<LocalStack> => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'swipe-test-'))
+  const stack = await startLocalStack({
+    ports: await freePorts(),
+    dataDir,
+    persist: false,
+    admin: options.admin,
+    seed: true,
+    log: (line) => {
+      if (process.env.DEBUG_STACK) process.stderr.write(`${line}\n`)
+    },
+  })
+  return {
+    ...stack,
+    stop: async () => {
+      await stack.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** What the integration global setup hands to every test file. */
+export interface ProvidedStack {
+  urls: LocalStack['urls']
+  env: Record<string, string>
+}
