@@ -2,6 +2,7 @@ import { test as base } from '@playwright/test'
 
 /** Tests get the running stack's URLs; `page` starts at the admin console. */
 export const test = base.extend<{ urls: { admin: string; api: string; mail: string; edge: string } }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   urls: async ({}, use) => {
     await use({
       admin: process.env.E2E_ADMIN_URL!,
@@ -10,6 +11,7 @@ export const test = base.extend<{ urls: { admin: string; api: string; mail: stri
       edge: process.env.E2E_EDGE_URL!,
     })
   },
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   baseURL: async ({}, use) => {
     await use(process.env.E2E_ADMIN_URL)
   },
