@@ -14,4 +14,10 @@ describe('route table', () => {
       expect(routeKey(route).startsWith(`${route.method} ${API_BASE_PATH}/`)).toBe(true)
     }
   })
+  it('gives every admin route a policy action, and no other route one', () => {
+    for (const route of routeList()) {
+      if (route.auth === 'admin') expect(route.permission, route.id).toBeDefined()
+      else expect(route.permission, route.id).toBeUndefined()
+    }
+  })
 })

@@ -4,6 +4,8 @@
  * (auth kind) from it. A route's handler lives at `functions/src/<context>/<action>.ts` and is
  * wired into the context's Lambda at `functions/src/<context>/index.ts`.
  */
+import type { Action } from '@swipe/shared'
+
 export const API_BASE_PATH = '/api/v1'
 
 /** How a caller proves who it is. Every kind but `public` gets an authorizer on AWS. */
@@ -35,6 +37,8 @@ export interface RouteDef {
   context: Context
   action: string
   auth: AuthKind
+  /** For admin routes: the policy action the caller must be allowed (docs/permissions.md). */
+  permission?: Action
   summary: string
 }
 
@@ -48,6 +52,94 @@ export const routes = {
     action: 'get',
     auth: 'public',
     summary: 'Reports each dependency (table, buckets, user pools, mail); 503 when one is down.',
+  }),
+
+  // Auth (SPEC §7)
+  'auth.login': route({
+    method: 'POST',
+    path: '/auth/login',
+    context: 'auth',
+    action: 'login',
+    auth: 'public',
+    summary: 'Login ID + password -> tokens and user info, or the NEW_PASSWORD_REQUIRED challenge.',
+  }),
+  'auth.completeNewPassword': route({
+    method: 'POST',
+    path: '/auth/complete-new-password',
+    context: 'auth',
+    action: 'completeNewPassword',
+    auth: 'public',
+    summary: 'First sign-in with a temporary password: set the new password, get tokens.',
+  }),
+  'auth.refreshToken': route({
+    method: 'POST',
+    path: '/auth/refresh-token',
+    context: 'auth',
+    action: 'refreshToken',
+    auth: 'public',
+    summary: 'Refresh token -> new access token (refused once revoked or when the account is not active).',
+  }),
+  'auth.userInfo': route({
+    method: 'GET',
+    path: '/auth/user-info',
+    context: 'auth',
+    action: 'userInfo',
+    auth: 'admin',
+    permission: 'self:read',
+    summary: 'The signed-in account: type, segment, menu areas, branding.',
+  }),
+  'auth.forgotPassword': route({
+    method: 'POST',
+    path: '/auth/forgot-password',
+    context: 'auth',
+    action: 'forgotPassword',
+    auth: 'public',
+    summary: 'Mails a reset link when the account exists; answers the same either way.',
+  }),
+  'auth.verifyToken': route({
+    method: 'POST',
+    path: '/auth/verify-token',
+    context: 'auth',
+    action: 'verifyToken',
+    auth: 'public',
+    summary: 'Checks a reset link before the new-password form is shown.',
+  }),
+  'auth.resetPassword': route({
+    method: 'POST',
+    path: '/auth/reset-password',
+    context: 'auth',
+    action: 'resetPassword',
+    auth: 'public',
+    summary: 'Reset link token + new password.',
+  }),
+  'auth.changePassword': route({
+    method: 'POST',
+    path: '/auth/change-password',
+    context: 'auth',
+    action: 'changePassword',
+    auth: 'admin',
+    permission: 'self:update',
+    summary: 'Current + new password of the signed-in account.',
+  }),
+  'auth.logout': route({
+    method: 'POST',
+    path: '/auth/logout',
+    context: 'auth',
+    action: 'logout',
+    auth: 'admin',
+    permission: 'self:read',
+    summary: 'Revokes the refresh token.',
+  }),
+
+  // Accounts
+  'accounts.get': route({
+    method: 'GET',
+    path: '/account/{id}',
+    context: 'accounts',
+    action: 'get',
+    auth: 'admin',
+    permission: 'account:read',
+    summary: "An account's profile, inside the caller's scope only.",
   }),
 } as const satisfies Record<string, RouteDef>
 

@@ -56,6 +56,11 @@ export const Accounts = new Entity(
         pk: { field: 'gsi1pk', composite: ['email'] },
         sk: { field: 'gsi1sk', composite: [] },
       },
+      byCognitoUsername: {
+        index: 'gsi3',
+        pk: { field: 'gsi3pk', composite: ['cognitoUsername'] },
+        sk: { field: 'gsi3sk', composite: [] },
+      },
       byParent: {
         index: 'gsi2',
         pk: { field: 'gsi2pk', composite: ['parentId'] },

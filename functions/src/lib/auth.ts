@@ -1,15 +1,16 @@
 import type { MiddlewareObj, Request } from '@middy/core'
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose'
+import type { Account } from '../data/accounts.ts'
 import type { AuthKind } from '../routes.ts'
-import { UnauthorizedError } from './errors.ts'
+import { ForbiddenError, UnauthorizedError } from './errors.ts'
 
 type Event = APIGatewayProxyEventV2
 type Result = APIGatewayProxyStructuredResultV2
 
 /** Who is calling, once authentication has passed. Issue-specific data hangs off `claims`. */
 export type Actor =
-  | { kind: 'admin'; sub: string; username: string; claims: JWTPayload }
+  | { kind: 'admin'; sub: string; username: string; claims: JWTPayload; account: Account }
   | { kind: 'endUser'; sub: string; username: string; claims: JWTPayload }
   | { kind: 'preview'; siteId: string; claims: JWTPayload }
 
@@ -47,6 +48,27 @@ export const verifyPoolAccessToken = async (
   }
 }
 
+/** The account behind an admin-pool username, or undefined. */
+export const accountByUsername = async (username: string): Promise<Account | undefined> => {
+  const { Accounts } = await import('../data/accounts.ts')
+  const found = await Accounts.query.byCognitoUsername({ cognitoUsername: username }).go({ limit: 1 })
+  return found.data[0]
+}
+
+/** 403 with the reason for any account that is not active (SPEC §4 contract status). */
+export const assertActive = (account: Pick<Account, 'contractStatus'>): void => {
+  switch (account.contractStatus) {
+    case 'ACTIVE':
+      return
+    case 'SUSPENDED':
+      throw new ForbiddenError('error.accountSuspended')
+    case 'TERMINATED':
+      throw new ForbiddenError('error.accountTerminated')
+    default:
+      throw new ForbiddenError('error.accountInactive')
+  }
+}
+
 const previewSecret = () => {
   const secret = process.env.PREVIEW_TOKEN_SECRET
   return secret ? new TextEncoder().encode(secret) : undefined
@@ -61,7 +83,12 @@ const verifiers: Record<AuthKind, Verifier> = {
     if (!token) throw new UnauthorizedError()
     const { adminPool } = await import('./cognito.ts')
     const claims = await verifyPoolAccessToken(token, adminPool)
-    return { kind: 'admin', sub: String(claims.sub), username: String(claims.username ?? claims.sub), claims }
+    const username = String(claims.username ?? claims.sub)
+    // The account, not the token, says whether it may act: status is checked on every request.
+    const account = await accountByUsername(username)
+    if (!account) throw new UnauthorizedError()
+    assertActive(account)
+    return { kind: 'admin', sub: String(claims.sub), username, claims, account }
   },
   endUser: async (event) => {
     const token = bearer(event)

@@ -65,8 +65,12 @@ export class ConflictError extends AppError {
 }
 
 export class TooManyRequestsError extends AppError {
-  constructor(retryAfterSeconds: number) {
-    super(429, 'error.tooManyRequests', {}, undefined, { 'retry-after': String(retryAfterSeconds) })
+  constructor(
+    retryAfterSeconds: number,
+    code: MessageKey = 'error.tooManyRequests',
+    params: Record<string, string | number> = {},
+  ) {
+    super(429, code, params, undefined, { 'retry-after': String(retryAfterSeconds) })
     this.name = 'TooManyRequestsError'
   }
 }

@@ -5,6 +5,7 @@ import {
   keysToSnake,
   type Locale,
   type MessageKey,
+  mayTake,
   resolveLocale,
   translate,
 } from '@swipe/shared'
@@ -12,8 +13,9 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { ZodError, z } from 'zod'
 import type { RouteDef } from '../routes.ts'
 import { type Actor, authenticate } from './auth.ts'
-import { AppError, type FieldIssue, ValidationError } from './errors.ts'
+import { AppError, type FieldIssue, ForbiddenError, ValidationError } from './errors.ts'
 import { logger } from './logger.ts'
+import { policyActorOf } from './tenancy.ts'
 
 export type Event = APIGatewayProxyEventV2
 export type Result = APIGatewayProxyStructuredResultV2
@@ -189,6 +191,17 @@ export const endpoint = <
     .use(authenticate(route.auth))
     .handler(async (event) => {
       const state = requestState(event)
+      // The route's own policy action, before anything is read: a forgotten check fails closed.
+      if (route.auth === 'admin') {
+        const actor = state.actor
+        if (
+          actor?.kind !== 'admin' ||
+          !route.permission ||
+          !mayTake(policyActorOf(actor.account), route.permission)
+        ) {
+          throw new ForbiddenError()
+        }
+      }
       const issues: FieldIssue[] = []
       const parse = (schema: z.ZodType | undefined, value: unknown, prefix: string): unknown => {
         if (!schema) return value

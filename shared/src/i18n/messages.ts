@@ -31,6 +31,21 @@ const en = {
   'upload.tooLarge': 'The file "{file}" is larger than {maxMb} MB.',
   'upload.contentMismatch': 'The content of "{file}" does not match its file type.',
   'upload.missing': 'The uploaded file "{file}" was not found.',
+  'auth.loginFailed': 'The login ID or password is incorrect.',
+  'auth.locked': 'Too many failed sign-ins. Please try again in {minutes} minutes.',
+  'auth.resetRequested':
+    'If an account exists for this email address, we have sent a link to reset the password.',
+  'auth.resetTokenInvalid': 'This link is invalid or has expired. Please request a new one.',
+  'auth.passwordReset': 'Your password has been reset. Please sign in with the new password.',
+  'auth.passwordChanged': 'Your password has been changed.',
+  'auth.wrongPassword': 'The current password is incorrect.',
+  'auth.sessionExpired': 'This step has expired. Please sign in again.',
+  'auth.resetMailSubject': 'Reset your Swipe LP Studio password',
+  'auth.resetMailBody':
+    'We received a request to reset the password for {email}.\n\nOpen this link within 60 minutes to set a new password:\n{link}\n\nIf you did not ask for this, you can ignore this email.',
+  'error.accountSuspended': 'This account is suspended. Please contact your administrator.',
+  'error.accountTerminated': 'This account has been terminated and can no longer be used.',
+  'error.accountInactive': 'This account has no active contract. Please contact your administrator.',
 } as const
 
 export type MessageKey = keyof typeof en
@@ -62,6 +77,22 @@ const ja: Catalog = {
   'upload.tooLarge': 'ファイル「{file}」が上限の{maxMb}MBを超えています。',
   'upload.contentMismatch': 'ファイル「{file}」の内容がファイル形式と一致しません。',
   'upload.missing': 'アップロードされたファイル「{file}」が見つかりません。',
+  'auth.loginFailed': 'ログインIDまたはパスワードが正しくありません。',
+  'auth.locked':
+    'ログインの失敗が続いたため、一時的にロックしています。{minutes}分後にもう一度お試しください。',
+  'auth.resetRequested':
+    'このメールアドレスのアカウントが存在する場合、パスワード再設定用のリンクを送信しました。',
+  'auth.resetTokenInvalid': 'このリンクは無効か有効期限が切れています。もう一度再設定をお申し込みください。',
+  'auth.passwordReset': 'パスワードを再設定しました。新しいパスワードでログインしてください。',
+  'auth.passwordChanged': 'パスワードを変更しました。',
+  'auth.wrongPassword': '現在のパスワードが正しくありません。',
+  'auth.sessionExpired': '有効期限が切れました。もう一度ログインしてください。',
+  'auth.resetMailSubject': '【Swipe LP Studio】パスワード再設定のご案内',
+  'auth.resetMailBody':
+    '{email} のパスワード再設定のリクエストを受け付けました。\n\n60分以内に次のリンクを開き、新しいパスワードを設定してください。\n{link}\n\nお心当たりがない場合は、このメールを破棄してください。',
+  'error.accountSuspended': 'このアカウントは一時停止中です。管理者にお問い合わせください。',
+  'error.accountTerminated': 'このアカウントは解約済みのため、ご利用いただけません。',
+  'error.accountInactive': 'このアカウントには有効な契約がありません。管理者にお問い合わせください。',
 }
 
 const zh: Catalog = {
@@ -89,6 +120,20 @@ const zh: Catalog = {
   'upload.tooLarge': '文件“{file}”超过了 {maxMb} MB 的上限。',
   'upload.contentMismatch': '文件“{file}”的内容与其文件类型不符。',
   'upload.missing': '未找到上传的文件“{file}”。',
+  'auth.loginFailed': '登录 ID 或密码不正确。',
+  'auth.locked': '登录失败次数过多，请在 {minutes} 分钟后重试。',
+  'auth.resetRequested': '如果该电子邮件地址存在对应的账户，我们已发送重置密码的链接。',
+  'auth.resetTokenInvalid': '此链接无效或已过期。请重新申请。',
+  'auth.passwordReset': '密码已重置。请使用新密码登录。',
+  'auth.passwordChanged': '密码已更改。',
+  'auth.wrongPassword': '当前密码不正确。',
+  'auth.sessionExpired': '此步骤已过期。请重新登录。',
+  'auth.resetMailSubject': '【Swipe LP Studio】重置密码',
+  'auth.resetMailBody':
+    '我们收到了重置 {email} 密码的请求。\n\n请在 60 分钟内打开以下链接设置新密码：\n{link}\n\n如果这不是您本人的操作，请忽略此邮件。',
+  'error.accountSuspended': '此账户已暂停。请联系管理员。',
+  'error.accountTerminated': '此账户已解约，无法再使用。',
+  'error.accountInactive': '此账户没有有效的合同。请联系管理员。',
 }
 
 const ko: Catalog = {
@@ -117,6 +162,20 @@ const ko: Catalog = {
   'upload.tooLarge': '파일 "{file}"이(가) 최대 {maxMb}MB를 초과합니다.',
   'upload.contentMismatch': '파일 "{file}"의 내용이 파일 형식과 일치하지 않습니다.',
   'upload.missing': '업로드된 파일 "{file}"을(를) 찾을 수 없습니다.',
+  'auth.loginFailed': '로그인 ID 또는 비밀번호가 올바르지 않습니다.',
+  'auth.locked': '로그인 실패가 계속되어 일시적으로 잠겼습니다. {minutes}분 후에 다시 시도해 주세요.',
+  'auth.resetRequested': '이 이메일 주소의 계정이 존재하는 경우 비밀번호 재설정 링크를 보냈습니다.',
+  'auth.resetTokenInvalid': '이 링크는 유효하지 않거나 만료되었습니다. 다시 신청해 주세요.',
+  'auth.passwordReset': '비밀번호를 재설정했습니다. 새 비밀번호로 로그인해 주세요.',
+  'auth.passwordChanged': '비밀번호를 변경했습니다.',
+  'auth.wrongPassword': '현재 비밀번호가 올바르지 않습니다.',
+  'auth.sessionExpired': '유효 시간이 지났습니다. 다시 로그인해 주세요.',
+  'auth.resetMailSubject': '[Swipe LP Studio] 비밀번호 재설정 안내',
+  'auth.resetMailBody':
+    '{email}의 비밀번호 재설정 요청을 받았습니다.\n\n60분 이내에 다음 링크를 열어 새 비밀번호를 설정해 주세요.\n{link}\n\n요청하지 않으셨다면 이 메일을 무시하셔도 됩니다.',
+  'error.accountSuspended': '이 계정은 일시 정지되었습니다. 관리자에게 문의해 주세요.',
+  'error.accountTerminated': '이 계정은 해지되어 더 이상 사용할 수 없습니다.',
+  'error.accountInactive': '이 계정에는 유효한 계약이 없습니다. 관리자에게 문의해 주세요.',
 }
 
 export const messages: Record<Locale, Catalog> = { ja, en, zh, ko }

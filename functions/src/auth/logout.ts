@@ -1,0 +1,27 @@
+import { RevokeTokenCommand } from '@aws-sdk/client-cognito-identity-provider'
+import { LogoutBody } from '@swipe/shared'
+import { RevokedTokens } from '#data/auth'
+import { adminPool, cognito } from '#lib/cognito'
+import { endpoint, ok } from '#lib/http'
+import { logger } from '#lib/logger'
+import { routes } from '../routes.ts'
+import { sha256 } from './session.ts'
+
+/** Cognito refresh tokens live at most 30 days; the revocation record outlives them. */
+const REVOCATION_TTL_S = 31 * 24 * 3600
+
+export const handler = endpoint(routes['auth.logout'], { body: LogoutBody }, async ({ body }) => {
+  if (body?.refreshToken) {
+    await RevokedTokens.put({
+      tokenHash: sha256(body.refreshToken),
+      expiresAt: Math.ceil(Date.now() / 1000) + REVOCATION_TTL_S,
+    }).go()
+    try {
+      await cognito.send(new RevokeTokenCommand({ ClientId: adminPool.clientId, Token: body.refreshToken }))
+    } catch (error) {
+      // The record above already refuses the token; Cognito may not know a token issued elsewhere.
+      logger.warn('Cognito RevokeToken failed', { error: (error as Error).name })
+    }
+  }
+  return { status: 204 }
+})

@@ -1,0 +1,55 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { AuthenticationResultType } from '@aws-sdk/client-cognito-identity-provider'
+import { menuAreasFor, userTypeSegment } from '@swipe/shared'
+import type { Account } from '#data/accounts'
+import { accountByUsername, assertActive, verifyPoolAccessToken } from '#lib/auth'
+import { adminPool } from '#lib/cognito'
+import { UnauthorizedError } from '#lib/errors'
+
+/** What the console needs to know about the signed-in account (GET /auth/user-info). */
+export const userInfoOf = (account: Account) => ({
+  id: account.accountId,
+  email: account.email,
+  accountType: account.accountType,
+  parentType: account.parentType ?? null,
+  userTypeSegment: userTypeSegment(account.accountType, account.parentType),
+  companyName: account.companyName ?? null,
+  contactName: account.contactName ?? null,
+  authority: account.authority,
+  adminRole: account.adminRole ?? null,
+  contractStatus: account.contractStatus,
+  logoUrl: null as string | null,
+  mainColor: account.mainColor ?? null,
+  textColor: account.textColor ?? null,
+  menuAreas: menuAreasFor(account.accountType, account.parentType),
+})
+
+/** The account behind tokens Cognito just issued; it must exist and be active. */
+export const accountOfTokens = async (result: AuthenticationResultType): Promise<Account> => {
+  if (!result.AccessToken) throw new UnauthorizedError('auth.loginFailed')
+  const claims = await verifyPoolAccessToken(result.AccessToken, adminPool)
+  const account = await accountByUsername(String(claims.username ?? claims.sub))
+  if (!account) throw new UnauthorizedError('auth.loginFailed')
+  assertActive(account)
+  return account
+}
+
+export const sessionBody = (result: AuthenticationResultType, account: Account) => ({
+  accessToken: result.AccessToken,
+  refreshToken: result.RefreshToken,
+  expiresIn: result.ExpiresIn ?? 3600,
+  userInfo: userInfoOf(account),
+})
+
+export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
+export const newToken = () => randomBytes(32).toString('base64url')
+
+/** Cognito's answers to a bad login ID or password (the emulator's differ from AWS's). */
+export const isCredentialFailure = (error: unknown) =>
+  [
+    'NotAuthorizedException',
+    'UserNotFoundException',
+    'InvalidPasswordException',
+    'PasswordResetRequiredException',
+    'UserNotConfirmedException',
+  ].includes((error as { name?: string }).name ?? '')
