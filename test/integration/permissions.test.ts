@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { type RouteId, routeKey, routeList } from '../../functions/src/routes.ts'
+import { createAccount, type TestAccount } from '../support/accounts.ts'
+import { api } from '../support/api.ts'
+import { useStackEnv } from '../support/env.ts'
+
+const { urls } = useStackEnv()
+const http = api(urls.api)
+
+/** The route matrix of docs/permissions.md, parsed: route key -> column -> cell. */
+const readMatrix = () => {
+  const text = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'permissions.md'), 'utf8')
+  const section = text.slice(text.indexOf('## Route matrix'))
+  const rows = section
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('|---'))
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    )
+  const [header, ...body] = rows
+  if (!header) throw new Error('docs/permissions.md has no route matrix')
+  const columns = header.slice(2)
+  return {
+    columns,
+    rows: new Map(
+      body.map((cells) => [
+        cells[0]!,
+        { action: cells[1]!, cells: Object.fromEntries(columns.map((c, i) => [c, cells[i + 2]!])) },
+      ]),
+    ),
+  }
+}
+
+type Cell = 'allow' | 'all' | 'subtree' | 'deny'
+
+/** How to call each admin route as someone, against a target account (own or other tenant). */
+const requests: Partial<
+  Record<RouteId, (token: string, target: TestAccount) => Promise<{ status: number }>>
+> = {
+  'auth.userInfo': (token) => http.get('/auth/user-info', { token }),
+  // A wrong current password: allowed callers get 400, so nobody's password changes here.
+  'auth.changePassword': (token) =>
+    http.post('/auth/change-password', { old_password: 'Not#Mine1', new_password: 'Whatever#1' }, { token }),
+  'auth.logout': (token) => http.post('/auth/logout', {}, { token }),
+  'accounts.get': (token, target) => http.get(`/account/${target.accountId}`, { token }),
+}
+
+const matrix = readMatrix()
+const adminRoutes = routeList().filter((r) => r.auth === 'admin')
+
+describe('the route matrix covers the route table', () => {
+  it('lists every admin route, with its policy action, and nothing else', () => {
+    expect([...matrix.rows.keys()].sort()).toEqual(
+      adminRoutes.map((r) => routeKey(r).replace(' /api/v1', ' ')).sort(),
+    )
+    for (const route of adminRoutes) {
+      const row = matrix.rows.get(routeKey(route).replace(' /api/v1', ' '))
+      expect(row?.action, route.id).toBe(route.permission)
+      expect(requests[route.id], `add a request builder for ${route.id} to this test`).toBeDefined()
+    }
+  })
+})
+
+describe('role × route × tenant', () => {
+  const actors: Record<string, { token: string }> = {}
+  let own: TestAccount
+  let other: TestAccount
+
+  const signIn = async (email: string, password: string) => {
+    const response = await http.post('/auth/login', { login_id: email, password })
+    expect(response.status, email).toBe(200)
+    return { token: response.body.access_token as string }
+  }
+
+  beforeAll(async () => {
+    const root = {
+      accountId: (
+        await http.post('/auth/login', { login_id: 'master@example.com', password: 'Master#Local1' })
+      ).body.user_info.id,
+      email: 'master@example.com',
+      password: 'Master#Local1',
+      type: 'MASTER' as const,
+      ancestorIds: [],
+    }
+    const masterUser = await createAccount({ type: 'MASTER_USER', parent: root })
+    const oemA = await createAccount({ type: 'OEM_MASTER', parent: root })
+    const oemAdminA = await createAccount({ type: 'OEM_ADMIN', parent: oemA })
+    const userA = await createAccount({ type: 'USER', parent: oemA })
+    const subOemA = await createAccount({ type: 'SUB_ADMIN', parent: oemA, adminRole: 'EDITOR' })
+    const subEditorA = await createAccount({ type: 'SUB_ADMIN', parent: userA, adminRole: 'EDITOR' })
+    const subViewerA = await createAccount({ type: 'SUB_ADMIN', parent: userA, adminRole: 'VIEWER' })
+    const oemB = await createAccount({ type: 'OEM_MASTER', parent: root })
+    const userB = await createAccount({ type: 'USER', parent: oemB })
+    own = userA
+    other = userB
+    const byColumn: Record<string, TestAccount> = {
+      MASTER: root,
+      MASTER_USER: masterUser,
+      OEM_MASTER: oemA,
+      OEM_ADMIN: oemAdminA,
+      USER: userA,
+      'SUB_ADMIN editor of OEM_MASTER': subOemA,
+      'SUB_ADMIN editor of USER': subEditorA,
+      'SUB_ADMIN viewer of USER': subViewerA,
+    }
+    expect(Object.keys(byColumn).sort()).toEqual([...matrix.columns].sort())
+    for (const [column, account] of Object.entries(byColumn))
+      actors[column] = await signIn(account.email, account.password)
+  })
+
+  for (const route of adminRoutes) {
+    const key = routeKey(route).replace(' /api/v1', ' ')
+    for (const column of matrix.columns) {
+      it(`${key} as ${column}`, async () => {
+        const cell = matrix.rows.get(key)?.cells[column] as Cell
+        const call = requests[route.id]!
+        const token = actors[column]!.token
+        const mine = await call(token, own)
+        const theirs = await call(token, other)
+        const allowed = (status: number) => status < 500 && ![401, 403, 404].includes(status)
+        switch (cell) {
+          case 'allow':
+          case 'all':
+            expect(allowed(mine.status), `own: ${mine.status}`).toBe(true)
+            expect(allowed(theirs.status), `other tenant: ${theirs.status}`).toBe(true)
+            break
+          case 'subtree':
+            expect(allowed(mine.status), `own: ${mine.status}`).toBe(true)
+            expect(theirs.status, 'other tenant').toBe(404)
+            break
+          case 'deny':
+            expect(mine.status).toBe(403)
+            expect(theirs.status).toBe(403)
+            break
+          default:
+            throw new Error(`Unknown cell "${cell}" for ${key} / ${column}`)
+        }
+      })
+    }
+  }
+})
