@@ -131,15 +131,60 @@ export const routes = {
     summary: 'Revokes the refresh token.',
   }),
 
-  // Accounts
+  // Accounts: one scoped set of user endpoints for every console (docs/decisions.md)
+  'accounts.list': route({
+    method: 'GET',
+    path: '/users',
+    context: 'accounts',
+    action: 'list',
+    auth: 'admin',
+    permission: 'account:read',
+    summary: "Users in the caller's scope: search, filter by status, type, plan, parent; cursor pages.",
+  }),
   'accounts.get': route({
     method: 'GET',
-    path: '/account/{id}',
+    path: '/users/{id}',
     context: 'accounts',
     action: 'get',
     auth: 'admin',
     permission: 'account:read',
-    summary: "An account's profile, inside the caller's scope only.",
+    summary: "A user's profile and contract history, inside the caller's scope only.",
+  }),
+  'accounts.create': route({
+    method: 'POST',
+    path: '/users',
+    context: 'accounts',
+    action: 'create',
+    auth: 'admin',
+    permission: 'account:create',
+    summary: 'Creates a user under a parent in scope and mails a temporary password.',
+  }),
+  'accounts.update': route({
+    method: 'PUT',
+    path: '/users/{id}',
+    context: 'accounts',
+    action: 'update',
+    auth: 'admin',
+    permission: 'account:update',
+    summary: 'Updates a user (optimistic lock on version; terminated accounts are read-only).',
+  }),
+  'accounts.contract': route({
+    method: 'POST',
+    path: '/users/{id}/contract',
+    context: 'accounts',
+    action: 'contract',
+    auth: 'admin',
+    permission: 'account:contract',
+    summary: 'Suspend, resume or terminate a contract; writes a history row.',
+  }),
+  'accounts.remove': route({
+    method: 'DELETE',
+    path: '/users/{id}',
+    context: 'accounts',
+    action: 'remove',
+    auth: 'admin',
+    permission: 'account:delete',
+    summary: 'Deletes a user without users under it.',
   }),
 } as const satisfies Record<string, RouteDef>
 

@@ -11,6 +11,7 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb'
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3'
@@ -39,9 +40,40 @@ export const localNames = (stage = 'local') => ({
 const region = 'ap-northeast-1'
 const clientOptions = (endpoint: string) => ({ endpoint, region, credentials: localCredentials })
 
+const gsiDefinition = (IndexName: string, i: { partitionKey: string; sortKey: string }) => ({
+  IndexName,
+  KeySchema: [
+    { AttributeName: i.partitionKey, KeyType: 'HASH' as const },
+    { AttributeName: i.sortKey, KeyType: 'RANGE' as const },
+  ],
+  Projection: { ProjectionType: 'ALL' as const },
+})
+
+/** Adds the indexes a newer data model declares to a table created by an older one, one at a time. */
+const addMissingIndexes = async (client: DynamoDBClient, name: string, existing: string[]) => {
+  for (const [indexName, index] of Object.entries(TABLE.indexes)) {
+    if (existing.includes(indexName)) continue
+    await client.send(
+      new UpdateTableCommand({
+        TableName: name,
+        AttributeDefinitions: [index.partitionKey, index.sortKey].map((AttributeName) => ({
+          AttributeName,
+          AttributeType: 'S' as const,
+        })),
+        GlobalSecondaryIndexUpdates: [{ Create: gsiDefinition(indexName, index) }],
+      }),
+    )
+  }
+}
+
 const ensureTable = async (client: DynamoDBClient, name: string) => {
   try {
-    await client.send(new DescribeTableCommand({ TableName: name }))
+    const described = await client.send(new DescribeTableCommand({ TableName: name }))
+    await addMissingIndexes(
+      client,
+      name,
+      (described.Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName ?? ''),
+    )
     return
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error
@@ -60,14 +92,7 @@ const ensureTable = async (client: DynamoDBClient, name: string) => {
         TABLE.sortKey,
         ...indexes.flatMap(([, i]) => [i.partitionKey, i.sortKey]),
       ].map((AttributeName) => ({ AttributeName, AttributeType: 'S' as const })),
-      GlobalSecondaryIndexes: indexes.map(([IndexName, i]) => ({
-        IndexName,
-        KeySchema: [
-          { AttributeName: i.partitionKey, KeyType: 'HASH' as const },
-          { AttributeName: i.sortKey, KeyType: 'RANGE' as const },
-        ],
-        Projection: { ProjectionType: 'ALL' as const },
-      })),
+      GlobalSecondaryIndexes: indexes.map(([IndexName, i]) => gsiDefinition(IndexName, i)),
     }),
   )
   await client.send(

@@ -15,7 +15,7 @@ const readMatrix = () => {
   const section = text.slice(text.indexOf('## Route matrix'))
   const rows = section
     .split('\n')
-    .filter((line) => line.startsWith('| ') && !line.startsWith('|---'))
+    .filter((line) => line.startsWith('|') && !/^\|[\s:|-]+\|$/.test(line.trim()))
     .map((line) =>
       line
         .split('|')
@@ -47,7 +47,30 @@ const requests: Partial<
   'auth.changePassword': (token) =>
     http.post('/auth/change-password', { old_password: 'Not#Mine1', new_password: 'Whatever#1' }, { token }),
   'auth.logout': (token) => http.post('/auth/logout', {}, { token }),
-  'accounts.get': (token, target) => http.get(`/account/${target.accountId}`, { token }),
+  // Each allowed call stops at a 4xx after the scope check, so the fixtures never change.
+  'accounts.list': (token, target) => http.get(`/users?parent_id=${target.ancestorIds.at(-1)}`, { token }),
+  'accounts.get': (token, target) => http.get(`/users/${target.accountId}`, { token }),
+  'accounts.create': (token, target) =>
+    http.post(
+      '/users',
+      {
+        account_type: 'USER',
+        parent_id: target.accountId,
+        email: `x-${Date.now()}@example.com`,
+        company_name: 'c',
+        contact_name: 'c',
+      },
+      { token },
+    ),
+  'accounts.update': (token, target) =>
+    http.call('PUT', `/users/${target.accountId}`, {
+      token,
+      body: { company_name: 'c', contact_name: 'c', version: 999 },
+    }),
+  'accounts.contract': (token, target) =>
+    http.post(`/users/${target.accountId}/contract`, { action: 'resume', version: 999 }, { token }),
+  'accounts.remove': (token, target) =>
+    http.call('DELETE', `/users/${target.accountId}?version=999`, { token }),
 }
 
 const matrix = readMatrix()

@@ -36,6 +36,13 @@ export const Accounts = new Entity(
       mainColor: { type: 'string' },
       textColor: { type: 'string' },
       cognitoUsername: { type: 'string', required: true },
+      /** Lower-cased email, company and contact name, for the list's search box. */
+      searchText: {
+        type: 'string',
+        watch: ['email', 'companyName', 'contactName'],
+        set: (_, item: { email?: string; companyName?: string; contactName?: string }) =>
+          [item.email, item.companyName, item.contactName].filter(Boolean).join(' ').toLowerCase(),
+      },
       createdAt: { type: 'number', required: true, default: () => Date.now(), readOnly: true },
       updatedAt: {
         type: 'number',
@@ -61,6 +68,12 @@ export const Accounts = new Entity(
         pk: { field: 'gsi3pk', composite: ['cognitoUsername'] },
         sk: { field: 'gsi3sk', composite: [] },
       },
+      /** Every account, newest first: the platform staff's user list. */
+      all: {
+        index: 'gsi4',
+        pk: { field: 'gsi4pk', composite: [] },
+        sk: { field: 'gsi4sk', composite: ['createdAt', 'accountId'] },
+      },
       byParent: {
         index: 'gsi2',
         pk: { field: 'gsi2pk', composite: ['parentId'] },
@@ -72,3 +85,51 @@ export const Accounts = new Entity(
 )
 
 export type Account = EntityItem<typeof Accounts>
+
+/** One email, one account: created in the same transaction as the account it points to. */
+export const EmailClaims = new Entity(
+  {
+    model: { entity: 'emailClaim', version: '1', service: SERVICE },
+    attributes: {
+      email: { type: 'string', required: true, readOnly: true },
+      accountId: { type: 'string', required: true, readOnly: true },
+    },
+    indexes: {
+      byEmail: { pk: { field: 'pk', composite: ['email'] }, sk: { field: 'sk', composite: [] } },
+    },
+  },
+  entityConfig,
+)
+
+export const HISTORY_ACTIONS = [
+  'CREATE',
+  'UPDATE',
+  'SUSPEND',
+  'RESUME',
+  'TERMINATE',
+  'DELETE',
+  'IMPORT',
+] as const
+
+/** Contract history of an account (SPEC §3): execution time, executor, processing content. */
+export const ContractHistory = new Entity(
+  {
+    model: { entity: 'contractHistory', version: '1', service: SERVICE },
+    attributes: {
+      accountId: { type: 'string', required: true, readOnly: true },
+      executedAt: { type: 'number', required: true, readOnly: true },
+      entryId: { type: 'string', required: true, readOnly: true },
+      executorId: { type: 'string', required: true, readOnly: true },
+      executorName: { type: 'string', required: true, readOnly: true },
+      action: { type: HISTORY_ACTIONS, required: true, readOnly: true },
+      detail: { type: 'string' },
+    },
+    indexes: {
+      byAccount: {
+        pk: { field: 'pk', composite: ['accountId'] },
+        sk: { field: 'sk', composite: ['executedAt', 'entryId'] },
+      },
+    },
+  },
+  entityConfig,
+)

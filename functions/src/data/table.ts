@@ -12,6 +12,7 @@ export const TABLE = {
     gsi1: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     gsi2: { partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
     gsi3: { partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+    gsi4: { partitionKey: 'gsi4pk', sortKey: 'gsi4sk' },
   },
 } as const
 

@@ -46,6 +46,23 @@ const en = {
   'error.accountSuspended': 'This account is suspended. Please contact your administrator.',
   'error.accountTerminated': 'This account has been terminated and can no longer be used.',
   'error.accountInactive': 'This account has no active contract. Please contact your administrator.',
+  'validation.date': 'Enter a date as YYYY-MM-DD.',
+  'validation.endRequired': 'An end date is required when a start date is set.',
+  'validation.endBeforeStart': 'The end date must be after the start date.',
+  'account.emailTaken': 'An account with this email address already exists.',
+  'account.typeNotAllowed': 'You cannot create this type of account here.',
+  'account.invalidTransition': 'This contract change is not possible from the current status.',
+  'account.readOnly': 'This account has been terminated; its data can no longer be changed.',
+  'account.hasChildren': 'This account still has users under it. Move or delete them first.',
+  'account.created': 'The account was created and a temporary password was sent by email.',
+  'account.updated': 'The account was updated.',
+  'account.suspended': 'The account was suspended.',
+  'account.resumed': 'The account was resumed.',
+  'account.terminated': 'The contract was terminated.',
+  'account.deleted': 'The account was deleted.',
+  'account.welcomeSubject': 'Your Swipe LP Studio account',
+  'account.welcomeBody':
+    'An account has been created for {email}.\n\nSign in at {link} with this temporary password and choose your own:\n{password}\n\nThe temporary password is valid for 7 days.',
 } as const
 
 export type MessageKey = keyof typeof en
@@ -93,6 +110,23 @@ const ja: Catalog = {
   'error.accountSuspended': 'このアカウントは一時停止中です。管理者にお問い合わせください。',
   'error.accountTerminated': 'このアカウントは解約済みのため、ご利用いただけません。',
   'error.accountInactive': 'このアカウントには有効な契約がありません。管理者にお問い合わせください。',
+  'validation.date': '日付はYYYY-MM-DD形式で入力してください。',
+  'validation.endRequired': '開始日を設定した場合は終了日が必要です。',
+  'validation.endBeforeStart': '終了日は開始日より後の日付にしてください。',
+  'account.emailTaken': 'このメールアドレスのアカウントは既に存在します。',
+  'account.typeNotAllowed': 'ここではこの種別のアカウントを作成できません。',
+  'account.invalidTransition': '現在の契約状況からはこの変更を行えません。',
+  'account.readOnly': 'このアカウントは解約済みのため、データを変更できません。',
+  'account.hasChildren': 'このアカウントの配下にユーザーがいます。先に移動または削除してください。',
+  'account.created': 'アカウントを作成し、仮パスワードをメールで送信しました。',
+  'account.updated': 'アカウントを更新しました。',
+  'account.suspended': 'アカウントを一時停止しました。',
+  'account.resumed': 'アカウントを再開しました。',
+  'account.terminated': '契約を解約しました。',
+  'account.deleted': 'アカウントを削除しました。',
+  'account.welcomeSubject': '【Swipe LP Studio】アカウント発行のお知らせ',
+  'account.welcomeBody':
+    '{email} のアカウントを発行しました。\n\n{link} から次の仮パスワードでログインし、新しいパスワードを設定してください。\n{password}\n\n仮パスワードの有効期限は7日間です。',
 }
 
 const zh: Catalog = {
@@ -134,6 +168,23 @@ const zh: Catalog = {
   'error.accountSuspended': '此账户已暂停。请联系管理员。',
   'error.accountTerminated': '此账户已解约，无法再使用。',
   'error.accountInactive': '此账户没有有效的合同。请联系管理员。',
+  'validation.date': '请按 YYYY-MM-DD 格式输入日期。',
+  'validation.endRequired': '设置开始日期时必须设置结束日期。',
+  'validation.endBeforeStart': '结束日期必须晚于开始日期。',
+  'account.emailTaken': '该电子邮件地址的账户已存在。',
+  'account.typeNotAllowed': '您不能在此创建该类型的账户。',
+  'account.invalidTransition': '当前合同状态下无法进行此更改。',
+  'account.readOnly': '此账户已解约，数据无法再更改。',
+  'account.hasChildren': '此账户下仍有用户。请先移动或删除他们。',
+  'account.created': '账户已创建，临时密码已通过电子邮件发送。',
+  'account.updated': '账户已更新。',
+  'account.suspended': '账户已暂停。',
+  'account.resumed': '账户已恢复。',
+  'account.terminated': '合同已解约。',
+  'account.deleted': '账户已删除。',
+  'account.welcomeSubject': '【Swipe LP Studio】账户开通通知',
+  'account.welcomeBody':
+    '已为 {email} 创建账户。\n\n请在 {link} 使用以下临时密码登录并设置新密码：\n{password}\n\n临时密码有效期为 7 天。',
 }
 
 const ko: Catalog = {
@@ -176,6 +227,23 @@ const ko: Catalog = {
   'error.accountSuspended': '이 계정은 일시 정지되었습니다. 관리자에게 문의해 주세요.',
   'error.accountTerminated': '이 계정은 해지되어 더 이상 사용할 수 없습니다.',
   'error.accountInactive': '이 계정에는 유효한 계약이 없습니다. 관리자에게 문의해 주세요.',
+  'validation.date': '날짜는 YYYY-MM-DD 형식으로 입력해 주세요.',
+  'validation.endRequired': '시작일을 설정한 경우 종료일이 필요합니다.',
+  'validation.endBeforeStart': '종료일은 시작일 이후여야 합니다.',
+  'account.emailTaken': '이 이메일 주소의 계정이 이미 존재합니다.',
+  'account.typeNotAllowed': '여기에서는 이 유형의 계정을 만들 수 없습니다.',
+  'account.invalidTransition': '현재 계약 상태에서는 이 변경을 할 수 없습니다.',
+  'account.readOnly': '이 계정은 해지되어 데이터를 변경할 수 없습니다.',
+  'account.hasChildren': '이 계정 아래에 사용자가 있습니다. 먼저 이동하거나 삭제해 주세요.',
+  'account.created': '계정을 만들고 임시 비밀번호를 이메일로 보냈습니다.',
+  'account.updated': '계정을 업데이트했습니다.',
+  'account.suspended': '계정을 일시 정지했습니다.',
+  'account.resumed': '계정을 재개했습니다.',
+  'account.terminated': '계약을 해지했습니다.',
+  'account.deleted': '계정을 삭제했습니다.',
+  'account.welcomeSubject': '[Swipe LP Studio] 계정 발급 안내',
+  'account.welcomeBody':
+    '{email} 계정이 발급되었습니다.\n\n{link} 에서 다음 임시 비밀번호로 로그인한 후 새 비밀번호를 설정해 주세요.\n{password}\n\n임시 비밀번호의 유효 기간은 7일입니다.',
 }
 
 export const messages: Record<Locale, Catalog> = { ja, en, zh, ko }

@@ -1,0 +1,31 @@
+import { CreateUserBody } from '@swipe/shared'
+import { BadRequestError, ForbiddenError } from '#lib/errors'
+import { endpoint, ok } from '#lib/http'
+import { accountsFor, principalIdOf } from '#lib/tenancy'
+import { routes } from '../routes.ts'
+import { CHILD_TYPES, createAccount, profileOf } from './service.ts'
+
+export const handler = endpoint(
+  routes['accounts.create'],
+  { body: CreateUserBody },
+  async ({ actor, body, locale, t }) => {
+    if (actor?.kind !== 'admin') throw new ForbiddenError()
+    const parent = await accountsFor(actor).get(
+      body.parentId ?? principalIdOf(actor.account),
+      'account:create',
+    )
+    if (parent.contractStatus === 'TERMINATED') throw new ForbiddenError('account.readOnly')
+    const allowed = CHILD_TYPES[parent.accountType] ?? []
+    // An OEM admin runs its OEM's users but does not appoint other OEM admins.
+    const creatorType =
+      actor.account.accountType === 'SUB_ADMIN' ? actor.account.parentType : actor.account.accountType
+    if (
+      !allowed.includes(body.accountType) ||
+      (creatorType === 'OEM_ADMIN' && body.accountType === 'OEM_ADMIN')
+    ) {
+      throw new BadRequestError('account.typeNotAllowed')
+    }
+    const created = await createAccount({ ...body, parent }, actor.account, locale)
+    return ok({ ...profileOf(created), message: t('account.created') }, 201)
+  },
+)

@@ -1,0 +1,175 @@
+import { randomInt, randomUUID } from 'node:crypto'
+import {
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  UsernameExistsException,
+} from '@aws-sdk/client-cognito-identity-provider'
+import { type AccountType, type Locale, PASSWORD_SYMBOLS, type ParentType, translate } from '@swipe/shared'
+import type { Account, HISTORY_ACTIONS } from '#data/accounts'
+import { accountsService } from '#data/accounts-service'
+import { adminPool, cognito } from '#lib/cognito'
+import { ConflictError, ValidationError } from '#lib/errors'
+import { sendMail } from '#lib/mail'
+import { adminUrl } from '#lib/urls'
+
+/** Which account types may be created directly under a parent of each type. */
+export const CHILD_TYPES: Partial<Record<AccountType, readonly AccountType[]>> = {
+  MASTER: ['MASTER_USER', 'OEM_MASTER', 'USER'],
+  OEM_MASTER: ['OEM_ADMIN', 'USER'],
+}
+
+/** A temporary password that meets the policy: 12 characters with every required class. */
+export const temporaryPassword = (): string => {
+  const pick = (chars: string) => chars[randomInt(chars.length)]!
+  const lower = 'abcdefghijkmnpqrstuvwxyz'
+  const upper = 'ABCDEFGHJKLMNPQRSTUVWXYZ'
+  const digits = '23456789'
+  const symbols = PASSWORD_SYMBOLS.replace(/[|{}<>[\]]/g, '')
+  const all = lower + upper + digits + symbols
+  const chars = [
+    pick(lower),
+    pick(upper),
+    pick(digits),
+    pick(symbols),
+    ...Array.from({ length: 8 }, () => pick(all)),
+  ]
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1)
+    ;[chars[i], chars[j]] = [chars[j]!, chars[i]!]
+  }
+  return chars.join('')
+}
+
+export const executorOf = (actor: Account) => ({
+  executorId: actor.accountId,
+  executorName: actor.contactName ?? actor.email,
+})
+
+export const historyEntry = (
+  accountId: string,
+  actor: Account,
+  action: (typeof HISTORY_ACTIONS)[number],
+  detail?: string,
+) => ({
+  accountId,
+  executedAt: Date.now(),
+  entryId: randomUUID(),
+  ...executorOf(actor),
+  action,
+  ...(detail ? { detail } : {}),
+})
+
+export interface NewAccount {
+  accountType: AccountType
+  parent: Account
+  email: string
+  companyName?: string | undefined
+  contactName?: string | undefined
+  planId?: string | undefined
+  contractStartDate?: string | undefined
+  contractEndDate?: string | undefined
+  authority: 'EDIT' | 'VIEW'
+  licenseIssuing: boolean
+  adminRole?: 'MAIN_CONTACT' | 'VIEWER' | 'EDITOR' | undefined
+}
+
+/**
+ * Creates an account: the admin-pool user with a temporary password, then the account, its email
+ * claim and its first history row in one transaction (undoing the pool user if that fails), then
+ * mails the temporary password in the caller's language.
+ */
+export const createAccount = async (
+  input: NewAccount,
+  actor: Account,
+  locale: Locale,
+  action: 'CREATE' | 'IMPORT' = 'CREATE',
+) => {
+  const email = input.email.trim().toLowerCase()
+  const password = temporaryPassword()
+  const accountId = randomUUID()
+  let username: string
+  try {
+    const created = await cognito.send(
+      new AdminCreateUserCommand({
+        UserPoolId: adminPool.id,
+        Username: email,
+        TemporaryPassword: password,
+        MessageAction: 'SUPPRESS',
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'email_verified', Value: 'true' },
+        ],
+      }),
+    )
+    username = created.User?.Username ?? email
+  } catch (error) {
+    if (
+      error instanceof UsernameExistsException ||
+      (error as { name?: string }).name === 'UsernameExistsException'
+    ) {
+      throw new ValidationError([{ path: 'body.email', code: 'account.emailTaken' }])
+    }
+    throw error
+  }
+  const account = {
+    accountId,
+    accountType: input.accountType,
+    parentId: input.parent.accountId,
+    parentType: input.parent.accountType as ParentType,
+    ancestorIds: [...input.parent.ancestorIds, input.parent.accountId],
+    email,
+    ...(input.companyName ? { companyName: input.companyName } : {}),
+    ...(input.contactName ? { contactName: input.contactName } : {}),
+    ...(input.planId ? { planId: input.planId } : {}),
+    ...(input.contractStartDate ? { contractStartDate: input.contractStartDate } : {}),
+    ...(input.contractEndDate ? { contractEndDate: input.contractEndDate } : {}),
+    ...(input.adminRole ? { adminRole: input.adminRole } : {}),
+    contractStatus: 'ACTIVE' as const,
+    authority: input.authority,
+    licenseIssuing: input.licenseIssuing,
+    cognitoUsername: username,
+  }
+  const result = await accountsService.transaction
+    .write(({ accounts, emailClaims, history }) => [
+      emailClaims.create({ email, accountId }).commit(),
+      accounts.create(account).commit(),
+      history.create(historyEntry(accountId, actor, action)).commit(),
+    ])
+    .go()
+  if (result.canceled) {
+    await cognito.send(new AdminDeleteUserCommand({ UserPoolId: adminPool.id, Username: username }))
+    throw new ValidationError([{ path: 'body.email', code: 'account.emailTaken' }])
+  }
+  await sendMail({
+    to: email,
+    subject: translate(locale, 'account.welcomeSubject'),
+    text: translate(locale, 'account.welcomeBody', { email, link: adminUrl('/login'), password }),
+  })
+  return { ...account, createdAt: Date.now(), updatedAt: Date.now(), version: 1 } as Account
+}
+
+/** Throws 409 when a conditional transaction lost to another change. */
+export const assertCommitted = (result: { canceled: boolean }) => {
+  if (result.canceled) throw new ConflictError()
+}
+
+/** The account's profile as the console shows it. */
+export const profileOf = (account: Account) => ({
+  id: account.accountId,
+  accountType: account.accountType,
+  parentType: account.parentType ?? null,
+  parentId: account.parentId === 'ROOT' ? null : account.parentId,
+  email: account.email,
+  companyName: account.companyName ?? null,
+  contactName: account.contactName ?? null,
+  planId: account.planId ?? null,
+  contractStartDate: account.contractStartDate ?? null,
+  contractEndDate: account.contractEndDate ?? null,
+  contractStatus: account.contractStatus,
+  authority: account.authority,
+  licenseIssuing: account.licenseIssuing,
+  adminRole: account.adminRole ?? null,
+  createdAt: new Date(account.createdAt).toISOString(),
+  updatedAt: new Date(account.updatedAt).toISOString(),
+  version: account.version,
+})

@@ -1,0 +1,36 @@
+import { UpdateUserBody } from '@swipe/shared'
+import { accountsService } from '#data/accounts-service'
+import { ForbiddenError } from '#lib/errors'
+import { endpoint, ok } from '#lib/http'
+import { accountsFor } from '#lib/tenancy'
+import { routes } from '../routes.ts'
+import { IdParams } from './get.ts'
+import { assertCommitted, historyEntry, profileOf } from './service.ts'
+
+export const handler = endpoint(
+  routes['accounts.update'],
+  { body: UpdateUserBody, params: IdParams },
+  async ({ actor, body, params, t }) => {
+    if (actor?.kind !== 'admin') throw new ForbiddenError()
+    const account = await accountsFor(actor).get(params.id, 'account:update')
+    if (account.contractStatus === 'TERMINATED') throw new ForbiddenError('account.readOnly')
+    const { version, ...fields } = body
+    const changed = Object.entries(fields)
+      .filter(([key, value]) => (account as Record<string, unknown>)[key] !== value)
+      .map(([key]) => key)
+    const result = await accountsService.transaction
+      .write(({ accounts, history }) => [
+        accounts
+          .patch({ accountId: account.accountId })
+          .set(fields)
+          .add({ version: 1 })
+          .where(({ version: current }, { eq }) => eq(current, version))
+          .commit(),
+        history.create(historyEntry(account.accountId, actor.account, 'UPDATE', changed.join(', '))).commit(),
+      ])
+      .go()
+    assertCommitted(result)
+    const saved = await accountsFor(actor).get(account.accountId, 'account:read')
+    return ok({ ...profileOf(saved), message: t('account.updated') })
+  },
+)
