@@ -1,0 +1,263 @@
+import {
+  API_BASE_PATH,
+  type AuthKind,
+  type Context,
+  type RouteDef,
+  routeKey,
+  routeList,
+} from '@swipe/functions/routes'
+import { Duration } from 'aws-cdk-lib'
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway'
+import {
+  CorsHttpMethod,
+  HttpApi,
+  HttpMethod,
+  HttpNoneAuthorizer,
+  HttpStage,
+  type IHttpRouteAuthorizer,
+  LogGroupLogDestination,
+} from 'aws-cdk-lib/aws-apigatewayv2'
+import {
+  HttpLambdaAuthorizer,
+  HttpLambdaResponseType,
+  HttpUserPoolAuthorizer,
+} from 'aws-cdk-lib/aws-apigatewayv2-authorizers'
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations'
+import type { IKeyValueStore } from 'aws-cdk-lib/aws-cloudfront'
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito'
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb'
+import { LogGroup } from 'aws-cdk-lib/aws-logs'
+import type { IBucket } from 'aws-cdk-lib/aws-s3'
+import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses'
+import { Construct } from 'constructs'
+import { AppFunction } from './app-function.ts'
+import type { StageConfig } from './config.ts'
+import { acknowledge } from './nag.ts'
+import { type Needs, needsOf } from './needs.ts'
+
+/** A route as the route table lists it. */
+export type ApiRoute = RouteDef & { id: string }
+
+/** Everything a context Lambda may be given; which part each one gets is decided by `needsOf`. */
+export interface ApiResources {
+  table: ITableV2
+  mediaBucket: IBucket
+  sitesBucket: IBucket
+  adminPool: IUserPool
+  adminClient: IUserPoolClient
+  membersPool: IUserPool
+  membersClient: IUserPoolClient
+  mail: { identity: IEmailIdentity; from: string }
+  hostMap: IKeyValueStore
+  /** `https://<admin host>` */
+  adminOrigin: string
+}
+
+export interface ApiProps {
+  config: StageConfig
+  resources: ApiResources
+  /** Browser origins allowed to call the API cross-origin (the admin SPA). */
+  allowedOrigins: string[]
+  /** @default routeList(), the one route table. Tests pass their own to cover every auth kind. */
+  routes?: ApiRoute[]
+}
+
+/** Response headers the SPA reads; CSV and PDF exports name their file here. */
+const EXPOSED_HEADERS = ['content-disposition']
+/** `password` is the preview share password (SPEC §7, GET /preview/site/{siteId}). */
+const ALLOWED_HEADERS = ['authorization', 'content-type', 'accept-language', 'password']
+
+const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1)
+
+/**
+ * The HTTP API under /api/v1, built from the route table (ARCHITECTURE decision 1): one Lambda
+ * per bounded context that has routes, one route per table entry, and an authorizer chosen by
+ * the route's auth kind. The handlers verify the caller again (functions/src/lib/auth.ts); the
+ * gateway authorizer turns away bad tokens before a Lambda is paid for.
+ */
+export class Api extends Construct {
+  readonly httpApi: HttpApi
+  readonly stage: HttpStage
+  /** The Lambda of each deployed context. */
+  readonly functions: ReadonlyMap<Context, AppFunction>
+  /** Invoke URL of the API root (`https://<id>.execute-api.<region>.amazonaws.com`). */
+  readonly url: string
+  private readonly authorizers = new Map<AuthKind, IHttpRouteAuthorizer>()
+  private requestAuthorizer: AppFunction | undefined
+
+  /** The Lambda behind `preview` and `apiKey` routes; absent while the route table has none. */
+  get authorizerFunction(): AppFunction | undefined {
+    return this.requestAuthorizer
+  }
+
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly props: ApiProps,
+  ) {
+    super(scope, id)
+    const { config, allowedOrigins } = props
+    const routes = props.routes ?? routeList()
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      apiName: `swipe-lp-${config.stage}`,
+      description: `Swipe LP Studio API (${config.stage})`,
+      // The stage is declared below, so that it can carry access logs and throttling.
+      createDefaultStage: false,
+      corsPreflight: {
+        allowOrigins: allowedOrigins,
+        allowMethods: [
+          CorsHttpMethod.GET,
+          CorsHttpMethod.POST,
+          CorsHttpMethod.PUT,
+          CorsHttpMethod.PATCH,
+          CorsHttpMethod.DELETE,
+          CorsHttpMethod.OPTIONS,
+        ],
+        allowHeaders: ALLOWED_HEADERS,
+        exposeHeaders: EXPOSED_HEADERS,
+        // Bearer tokens, no cookies.
+        allowCredentials: false,
+        maxAge: Duration.hours(1),
+      },
+    })
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: config.logRetention,
+      removalPolicy: config.removalPolicy,
+    })
+    this.stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            time: '$context.requestTime',
+            ip: '$context.identity.sourceIp',
+            userAgent: '$context.identity.userAgent',
+            routeKey: '$context.routeKey',
+            path: '$context.path',
+            status: '$context.status',
+            responseLength: '$context.responseLength',
+            latencyMs: '$context.responseLatency',
+            integrationLatencyMs: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+          }),
+        ),
+      },
+      // A stage-wide ceiling well under the account quota, so one stage cannot starve the others.
+      throttle: { rateLimit: 1000, burstLimit: 2000 },
+    })
+    this.url = this.stage.url
+
+    const functions = new Map<Context, AppFunction>()
+    const integrations = new Map<Context, HttpLambdaIntegration>()
+    for (const context of new Set(routes.map((route) => route.context))) {
+      const fn = new AppFunction(this, `${pascal(context)}Function`, {
+        entry: `${context}/index.ts`,
+        stage: config.stage,
+        logRetention: config.logRetention,
+        removalPolicy: config.removalPolicy,
+        description: `Swipe LP ${config.stage}: ${context} API`,
+      })
+      this.give(fn, needsOf(context))
+      functions.set(context, fn)
+      // One invoke permission for the whole API instead of one per route: a context has many
+      // routes, and a Lambda's resource policy is limited to 20 KB. (CDK places the integration and
+      // its permission under the first route bound to it; reordering the table re-creates both, harmlessly.)
+      integrations.set(
+        context,
+        new HttpLambdaIntegration(`${pascal(context)}Integration`, fn, { scopePermissionToRoute: false }),
+      )
+    }
+    this.functions = functions
+
+    for (const route of routes) {
+      const [httpRoute] = this.httpApi.addRoutes({
+        path: `${API_BASE_PATH}${route.path}`,
+        methods: [HttpMethod[route.method]],
+        integration: integrations.get(route.context)!,
+        authorizer: this.authorizerFor(route.auth),
+      })
+      if (route.auth === 'public' && httpRoute) {
+        acknowledge(
+          httpRoute,
+          'APIG4',
+          `${routeKey(route)} is public in the route table (${route.id}): ${route.summary}`,
+        )
+      }
+    }
+  }
+
+  /** Grants a context Lambda what it needs, each resource with its environment variable. */
+  private give(fn: AppFunction, needs: Readonly<Needs>): void {
+    const r = this.props.resources
+    if (needs.table) fn.useTable(r.table, needs.table)
+    if (needs.mediaBucket) fn.useBucket('MEDIA_BUCKET', r.mediaBucket, needs.mediaBucket)
+    if (needs.sitesBucket) fn.useBucket('SITES_BUCKET', r.sitesBucket, needs.sitesBucket)
+    if (needs.adminPool) fn.useUserPool('ADMIN', r.adminPool, r.adminClient, needs.adminPool)
+    if (needs.membersPool) fn.useUserPool('MEMBERS', r.membersPool, r.membersClient, needs.membersPool)
+    if (needs.mail) fn.useMail(r.mail.identity, r.mail.from, needs.mail)
+    if (needs.hostMap) fn.useHostMap(r.hostMap, needs.hostMap)
+    if (needs.adminOrigin) fn.useAdminOrigin(r.adminOrigin)
+  }
+
+  /** The gateway authorizer of an auth kind, created on first use so unused kinds cost nothing. */
+  private authorizerFor(kind: AuthKind): IHttpRouteAuthorizer {
+    let authorizer = this.authorizers.get(kind)
+    if (authorizer) return authorizer
+    const r = this.props.resources
+    switch (kind) {
+      case 'public':
+        authorizer = new HttpNoneAuthorizer()
+        break
+      // Cognito access tokens carry `client_id`, not `aud`; API Gateway's JWT authorizer checks
+      // `client_id` against the audience list when `aud` is absent, so the app client id is the audience.
+      case 'admin':
+        authorizer = new HttpUserPoolAuthorizer('AdminAuthorizer', r.adminPool, {
+          userPoolClients: [r.adminClient],
+        })
+        break
+      case 'endUser':
+        authorizer = new HttpUserPoolAuthorizer('MembersAuthorizer', r.membersPool, {
+          userPoolClients: [r.membersClient],
+        })
+        break
+      // Preview tokens are signed by the API itself and API keys are ours, so a Lambda checks them
+      // (functions/src/authorizers/request.ts). No result cache: a revoked share or key stops at once.
+      case 'preview':
+        authorizer = new HttpLambdaAuthorizer('PreviewAuthorizer', this.requestAuthorizerFunction(), {
+          responseTypes: [HttpLambdaResponseType.SIMPLE],
+          identitySource: ['$request.header.Authorization'],
+          resultsCacheTtl: Duration.seconds(0),
+        })
+        break
+      case 'apiKey':
+        authorizer = new HttpLambdaAuthorizer('ApiKeyAuthorizer', this.requestAuthorizerFunction(), {
+          responseTypes: [HttpLambdaResponseType.SIMPLE],
+          identitySource: ['$request.header.x-api-key'],
+          resultsCacheTtl: Duration.seconds(0),
+        })
+        break
+    }
+    this.authorizers.set(kind, authorizer)
+    return authorizer
+  }
+
+  private requestAuthorizerFunction(): AppFunction {
+    this.requestAuthorizer ??= new AppFunction(this, 'RequestAuthorizerFunction', {
+      entry: 'authorizers/request.ts',
+      stage: this.props.config.stage,
+      logRetention: this.props.config.logRetention,
+      removalPolicy: this.props.config.removalPolicy,
+      description: `Swipe LP ${this.props.config.stage}: preview token and API key authorizer`,
+      memorySize: 512,
+      timeout: Duration.seconds(5),
+    })
+    return this.requestAuthorizer
+  }
+}

@@ -1,0 +1,222 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { Duration, type RemovalPolicy } from 'aws-cdk-lib'
+import type { IKeyValueStore } from 'aws-cdk-lib/aws-cloudfront'
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito'
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb'
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
+import {
+  ApplicationLogLevel,
+  Architecture,
+  LoggingFormat,
+  Runtime,
+  SystemLogLevel,
+} from 'aws-cdk-lib/aws-lambda'
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs'
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs'
+import type { IBucket } from 'aws-cdk-lib/aws-s3'
+import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses'
+import type { Construct } from 'constructs'
+import { acknowledge, nagRef } from './nag.ts'
+import { FUNCTIONS_SRC, LOCK_FILE, REPO_ROOT } from './paths.ts'
+
+/** Lambda's newest Node.js runtime; the bundle targets the same version. */
+export const RUNTIME = Runtime.NODEJS_24_X
+const ESBUILD_TARGET = 'node24'
+
+export type TableAccess = 'read' | 'readWrite'
+export type BucketAccess = 'read' | 'readWrite'
+/** `read` looks users up; `manage` also creates, updates, disables and signs users in server-side. */
+export type PoolAccess = 'read' | 'manage'
+export type HostMapAccess = 'read' | 'readWrite'
+/** `send` mails from the identity; `status` only reads the account's sending status. */
+export type MailAccess = 'send' | 'status'
+
+/** The environment variable a bucket's name is read from (functions/src/lib/s3.ts). */
+export type BucketVariable = 'MEDIA_BUCKET' | 'SITES_BUCKET'
+/** The prefix of a pool's variables: `<prefix>_USER_POOL_ID`, `<prefix>_USER_POOL_CLIENT_ID`. */
+export type PoolPrefix = 'ADMIN' | 'MEMBERS'
+
+export interface AppFunctionProps {
+  /** The handler module below `functions/src`, e.g. `health/index.ts`; it exports `handler`. */
+  entry: string
+  stage: string
+  logRetention: RetentionDays
+  removalPolicy: RemovalPolicy
+  description?: string
+  /** @default 1024 MB: CPU scales with memory, and cold starts (SDK + zod) are CPU bound. */
+  memorySize?: number
+  /** @default 15 s, below the HTTP API's 30 s integration limit, so the Lambda (and its log) times out first. */
+  timeout?: Duration
+}
+
+const POOL_ACTIONS: Record<PoolAccess, string[]> = {
+  read: ['cognito-idp:DescribeUserPool', 'cognito-idp:AdminGetUser', 'cognito-idp:ListUsers'],
+  manage: [
+    'cognito-idp:DescribeUserPool',
+    'cognito-idp:AdminGetUser',
+    'cognito-idp:ListUsers',
+    'cognito-idp:AdminCreateUser',
+    'cognito-idp:AdminDeleteUser',
+    'cognito-idp:AdminUpdateUserAttributes',
+    'cognito-idp:AdminSetUserPassword',
+    'cognito-idp:AdminResetUserPassword',
+    'cognito-idp:AdminConfirmSignUp',
+    'cognito-idp:AdminDisableUser',
+    'cognito-idp:AdminEnableUser',
+    'cognito-idp:AdminInitiateAuth',
+    'cognito-idp:AdminRespondToAuthChallenge',
+    'cognito-idp:AdminUserGlobalSignOut',
+    'cognito-idp:AdminAddUserToGroup',
+    'cognito-idp:AdminRemoveUserFromGroup',
+    'cognito-idp:AdminListGroupsForUser',
+  ],
+}
+
+const KVS_ACTIONS: Record<HostMapAccess, string[]> = {
+  read: ['cloudfront-keyvaluestore:DescribeKeyValueStore', 'cloudfront-keyvaluestore:GetKey'],
+  readWrite: [
+    'cloudfront-keyvaluestore:DescribeKeyValueStore',
+    'cloudfront-keyvaluestore:GetKey',
+    'cloudfront-keyvaluestore:ListKeys',
+    'cloudfront-keyvaluestore:PutKey',
+    'cloudfront-keyvaluestore:DeleteKey',
+    'cloudfront-keyvaluestore:UpdateKeys',
+  ],
+}
+
+/**
+ * The one Lambda construct of the API (STYLE "Infra"): Node 24 on arm64, an ESM bundle minified
+ * by esbuild with source maps, JSON logs in its own log group with a retention, and a role that
+ * starts empty. Resources are attached with the `use*` methods, each of which grants the access
+ * and sets the environment variable the handler reads in the same call, so a name is never
+ * given without the permission or the other way round.
+ */
+export class AppFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    const entry = join(FUNCTIONS_SRC, props.entry)
+    if (!existsSync(entry)) {
+      throw new Error(
+        `No handler module at functions/src/${props.entry}: a Lambda cannot be deployed without it`,
+      )
+    }
+    // Siblings, because `this` does not exist before super(): an explicit log group (retention,
+    // removal) instead of the LogRetention custom resource, and a role without the managed
+    // AWSLambdaBasicExecutionRole, whose log permissions cover every log group of the account.
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: props.logRetention,
+      removalPolicy: props.removalPolicy,
+    })
+    const role = new Role(scope, `${id}Role`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Runs ${props.entry}`,
+    })
+    super(scope, id, {
+      entry,
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: LOCK_FILE,
+      runtime: RUNTIME,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 1024,
+      timeout: props.timeout ?? Duration.seconds(15),
+      role,
+      logGroup,
+      loggingFormat: LoggingFormat.JSON,
+      applicationLogLevelV2: ApplicationLogLevel.INFO,
+      systemLogLevelV2: SystemLogLevel.WARN,
+      ...(props.description ? { description: props.description } : {}),
+      environment: {
+        NODE_OPTIONS: '--enable-source-maps',
+        STAGE: props.stage,
+      },
+      bundling: {
+        format: OutputFormat.ESM,
+        target: ESBUILD_TARGET,
+        minify: true,
+        sourceMap: true,
+        // The map points at files in this repository; embedding their text only makes the asset bigger.
+        sourcesContent: false,
+        mainFields: ['module', 'main'],
+        // Pin the SDK version we test with instead of the one the runtime happens to ship.
+        bundleAwsSDK: true,
+        // CommonJS dependencies inside an ESM bundle still call require() for Node built-ins.
+        banner:
+          "import { createRequire as __swipeCreateRequire } from 'node:module'; const require = __swipeCreateRequire(import.meta.url);",
+      },
+    })
+    logGroup.grantWrite(role)
+  }
+
+  /** Grants the single table (and its indexes) and sets `TABLE_NAME`. */
+  useTable(table: ITableV2, access: TableAccess): this {
+    if (access === 'read') table.grantReadData(this)
+    else table.grantReadWriteData(this)
+    this.addEnvironment('TABLE_NAME', table.tableName)
+    acknowledge(
+      this.role!,
+      `IAM5[Resource::${nagRef(this, table.tableArn)}/index/*]`,
+      'The table grant covers its own global secondary indexes (index/*); they are queried by name and hold no other data.',
+    )
+    return this
+  }
+
+  /** Grants one bucket's objects and sets the variable its name is read from. */
+  useBucket(variable: BucketVariable, bucket: IBucket, access: BucketAccess): this {
+    if (access === 'read') bucket.grantRead(this)
+    else bucket.grantReadWrite(this)
+    this.addEnvironment(variable, bucket.bucketName)
+    const reason = `The ${variable} grant is limited to that one bucket and its objects; CDK's grant uses action families (s3:GetObject*, s3:List*, ...) and the object wildcard <bucket>/*.`
+    acknowledge(this.role!, `IAM5[Resource::${nagRef(this, bucket.bucketArn)}/*]`, reason)
+    for (const action of ['s3:GetObject*', 's3:GetBucket*', 's3:List*']) {
+      acknowledge(this.role!, `IAM5[Action::${action}]`, reason)
+    }
+    if (access === 'readWrite') {
+      for (const action of ['s3:DeleteObject*', 's3:Abort*'])
+        acknowledge(this.role!, `IAM5[Action::${action}]`, reason)
+    }
+    return this
+  }
+
+  /** Grants a user pool and sets `<prefix>_USER_POOL_ID` and `<prefix>_USER_POOL_CLIENT_ID`. */
+  useUserPool(prefix: PoolPrefix, pool: IUserPool, client: IUserPoolClient, access: PoolAccess): this {
+    pool.grant(this, ...POOL_ACTIONS[access])
+    this.addEnvironment(`${prefix}_USER_POOL_ID`, pool.userPoolId)
+    this.addEnvironment(`${prefix}_USER_POOL_CLIENT_ID`, client.userPoolClientId)
+    return this
+  }
+
+  /**
+   * Sets `MAIL_FROM` (an address of the identity's domain) and grants `send` (SendEmail from that
+   * identity) or `status` (the account's sending status and quota, for the health check).
+   */
+  useMail(identity: IEmailIdentity, from: string, access: MailAccess): this {
+    if (access === 'send') {
+      identity.grantSendEmail(this)
+    } else {
+      this.addToRolePolicy(new PolicyStatement({ actions: ['ses:GetAccount'], resources: ['*'] }))
+      acknowledge(
+        this.role!,
+        'IAM5[Resource::*]',
+        'ses:GetAccount is an account-level, read-only call (sending status and quota) that accepts no resource ARN.',
+      )
+    }
+    this.addEnvironment('MAIL_FROM', from)
+    return this
+  }
+
+  /** Sets `ADMIN_ORIGIN`, the admin SPA's origin that mails link into (functions/src/lib/urls.ts). */
+  useAdminOrigin(origin: string): this {
+    this.addEnvironment('ADMIN_ORIGIN', origin)
+    return this
+  }
+
+  /** Grants the host map (CloudFront KeyValueStore) and sets `SITES_KVS_ARN`; the publisher writes it. */
+  useHostMap(store: IKeyValueStore, access: HostMapAccess): this {
+    this.addToRolePolicy(
+      new PolicyStatement({ actions: KVS_ACTIONS[access], resources: [store.keyValueStoreArn] }),
+    )
+    this.addEnvironment('SITES_KVS_ARN', store.keyValueStoreArn)
+    return this
+  }
+}

@@ -1,0 +1,48 @@
+import type { Context } from '@swipe/functions/routes'
+import type { BucketAccess, HostMapAccess, MailAccess, PoolAccess, TableAccess } from './app-function.ts'
+
+/** What a bounded context's Lambda is given: each entry is one grant plus its environment variable(s). */
+export interface Needs {
+  table?: TableAccess
+  mediaBucket?: BucketAccess
+  sitesBucket?: BucketAccess
+  adminPool?: PoolAccess
+  membersPool?: PoolAccess
+  mail?: MailAccess
+  hostMap?: HostMapAccess
+  /** Links in mails point into the admin SPA. */
+  adminOrigin?: boolean
+}
+
+/**
+ * What a context gets unless `CONTEXT_NEEDS` says otherwise: everything the handlers' lib modules
+ * read at load (functions/src/lib: dynamo, s3, cognito, mail, urls). Note each lib module reads its
+ * whole slice, e.g. #lib/s3 needs both bucket names: narrow a context by module, not by variable.
+ * The infra test that loads every bundle with its deployed environment catches a missing one.
+ */
+export const DEFAULT_NEEDS: Readonly<Needs> = {
+  table: 'readWrite',
+  mediaBucket: 'readWrite',
+  sitesBucket: 'readWrite',
+  adminPool: 'manage',
+  membersPool: 'manage',
+  mail: 'send',
+  adminOrigin: true,
+}
+
+/** Contexts whose needs differ from the default. A context added to the route table needs no entry here. */
+export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
+  // Probes every dependency with its cheapest read (functions/src/health/get.ts) and writes nothing.
+  health: {
+    table: 'read',
+    mediaBucket: 'read',
+    sitesBucket: 'read',
+    adminPool: 'read',
+    membersPool: 'read',
+    mail: 'status',
+  },
+  // The publisher maps each published host to its pages (ARCHITECTURE decision 4).
+  sites: { ...DEFAULT_NEEDS, hostMap: 'readWrite' },
+}
+
+export const needsOf = (context: Context): Readonly<Needs> => CONTEXT_NEEDS[context] ?? DEFAULT_NEEDS

@@ -1,0 +1,150 @@
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { API_BASE_PATH } from '@swipe/functions/routes'
+import { Duration, Fn } from 'aws-cdk-lib'
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2'
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager'
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as EdgeFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  KeyValueStore,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront'
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins'
+import type { IBucket } from 'aws-cdk-lib/aws-s3'
+import { Construct } from 'constructs'
+import type { StageConfig } from './config.ts'
+import { acknowledgeDistribution } from './distribution-nag.ts'
+
+/** The CloudFront Function source: host → site prefix through the KeyValueStore. */
+export const HOST_ROUTER_SOURCE = join(
+  fileURLToPath(new URL('.', import.meta.url)),
+  'sites',
+  'host-router.js',
+)
+
+export interface SitesProps {
+  config: StageConfig
+  /** Published pages, written by the publisher as `<prefix>/<path>`. */
+  bucket: IBucket
+  logs: IBucket
+}
+
+/**
+ * Delivery of published sites (ARCHITECTURE "One picture"): one distribution for every site, a
+ * viewer-request function that maps the Host header to the site's prefix through a
+ * KeyValueStore the publisher maintains, and the API under the same origin once `routeApi` is called.
+ */
+export class Sites extends Construct {
+  readonly distribution: Distribution
+  /** host → prefix; written by the publisher (`SITES_KVS_ARN`), read at the edge. */
+  readonly hostMap: KeyValueStore
+  readonly hostRouter: EdgeFunction
+
+  constructor(scope: Construct, id: string, { config, bucket, logs }: SitesProps) {
+    super(scope, id)
+    this.hostMap = new KeyValueStore(this, 'HostMap', {
+      comment: `Swipe LP ${config.stage}: host -> site prefix`,
+    })
+    this.hostRouter = new EdgeFunction(this, 'HostRouter', {
+      comment: 'Maps the Host header to a published site prefix',
+      code: FunctionCode.fromFile({ filePath: HOST_ROUTER_SOURCE }),
+      runtime: FunctionRuntime.JS_2_0,
+      keyValueStore: this.hostMap,
+      autoPublish: true,
+    })
+
+    // Pages are rendered at publish; the publisher sets Cache-Control per object (HTML short,
+    // hashed assets immutable). Without one, an edge keeps a page five minutes.
+    const pageCache = new CachePolicy(this, 'PageCache', {
+      comment: 'Published pages: origin Cache-Control, 5 minutes by default',
+      defaultTtl: Duration.minutes(5),
+      minTtl: Duration.seconds(0),
+      maxTtl: Duration.days(365),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    })
+    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Published pages: nosniff, referrer policy, HSTS (frame-ancestors CSP comes later)',
+      securityHeadersBehavior: {
+        contentTypeOptions: { override: true },
+        referrerPolicy: {
+          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+        // No includeSubdomains: the hosts include customers' own domains, whose other subdomains are not ours.
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(365),
+          includeSubdomains: false,
+          override: true,
+        },
+      },
+    })
+
+    const domain = config.sitesDomain
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `Swipe LP Studio published sites (${config.stage})`,
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        // The function rewrites the URI to /<prefix>/... before the cache lookup, so the cache key
+        // (the URI) already tells sites apart without keying on the Host header.
+        cachePolicy: pageCache,
+        responseHeadersPolicy: securityHeaders,
+        compress: true,
+        functionAssociations: [{ function: this.hostRouter, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_200,
+      enableLogging: true,
+      logBucket: logs,
+      logFilePrefix: 'cloudfront/sites/',
+      ...(domain
+        ? {
+            domainNames: [`*.${domain.name}`],
+            certificate: Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
+            // Only a custom certificate can raise the TLS floor; the default one is fixed by CloudFront.
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
+    })
+    acknowledgeDistribution(this.distribution, { customCertificate: Boolean(domain) })
+  }
+
+  /**
+   * Serves the API under every site's own origin (`/api/v1/*`), so members-only pages, forms,
+   * beacons and preview calls are same-origin on customer domains too: no CORS list of customer
+   * domains, and no third-party requests from visitors' browsers.
+   */
+  routeApi(api: HttpApi): void {
+    // apiEndpoint is `https://<id>.execute-api.<region>.amazonaws.com`; the origin wants the host alone.
+    const apiHost = Fn.select(2, Fn.split('/', api.apiEndpoint))
+    this.distribution.addBehavior(
+      `${API_BASE_PATH}/*`,
+      new HttpOrigin(apiHost, {
+        protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+        originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      }),
+      {
+        viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+        allowedMethods: AllowedMethods.ALLOW_ALL,
+        cachePolicy: CachePolicy.CACHING_DISABLED,
+        // Everything but Host (API Gateway routes on its own host name); Authorization included.
+        originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      },
+    )
+  }
+}

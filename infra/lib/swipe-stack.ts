@@ -1,0 +1,103 @@
+import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib'
+import type { Construct } from 'constructs'
+import { Api, type ApiRoute } from './api.ts'
+import { Auth } from './auth.ts'
+import type { StageConfig } from './config.ts'
+import { Data } from './data.ts'
+import { Mail } from './mail.ts'
+import { Sites } from './sites.ts'
+import { AccessLogs, Storage } from './storage.ts'
+import { Web } from './web.ts'
+
+export interface SwipeStackProps extends StackProps {
+  config: StageConfig
+  /** @default the route table (`routeList()`). */
+  routes?: ApiRoute[]
+}
+
+/**
+ * One stage of Swipe LP Studio. Its parts are constructs of one stack rather than stacks of their
+ * own because they reference each other both ways: origin access control writes the sites
+ * distribution into the sites bucket's policy (a cycle across stacks, aws-cdk#31462), the media
+ * bucket and the API accept the admin distribution's origin, and the sites distribution serves the
+ * API while the API writes the sites' host map. Stateful parts are protected where they are:
+ * deletion protection, RETAIN outside dev, and termination protection of the stack.
+ */
+export class SwipeStack extends Stack {
+  readonly data: Data
+  readonly storage: Storage
+  readonly auth: Auth
+  readonly mail: Mail
+  readonly web: Web
+  readonly sites: Sites
+  readonly api: Api
+
+  constructor(scope: Construct, id: string, props: SwipeStackProps) {
+    const { config, routes, ...stackProps } = props
+    super(scope, id, {
+      description: `Swipe LP Studio (${config.stage})`,
+      terminationProtection: !config.isDev,
+      ...stackProps,
+    })
+    Tags.of(this).add('project', 'swipe-lp-studio')
+    Tags.of(this).add('stage', config.stage)
+
+    const logs = new AccessLogs(this, 'Logs', { config })
+    this.web = new Web(this, 'Web', { config, logs: logs.bucket })
+    this.storage = new Storage(this, 'Storage', {
+      config,
+      logs: logs.bucket,
+      uploadOrigins: [this.web.origin],
+    })
+    this.data = new Data(this, 'Data', { config })
+    this.auth = new Auth(this, 'Auth', { config })
+    this.mail = new Mail(this, 'Mail', { config })
+    this.sites = new Sites(this, 'Sites', { config, bucket: this.storage.sitesBucket, logs: logs.bucket })
+    this.api = new Api(this, 'Api', {
+      config,
+      allowedOrigins: [this.web.origin],
+      ...(routes ? { routes } : {}),
+      resources: {
+        table: this.data.table,
+        mediaBucket: this.storage.mediaBucket,
+        sitesBucket: this.storage.sitesBucket,
+        adminPool: this.auth.adminPool,
+        adminClient: this.auth.adminClient,
+        membersPool: this.auth.membersPool,
+        membersClient: this.auth.membersClient,
+        mail: { identity: this.mail.identity, from: this.mail.from },
+        hostMap: this.sites.hostMap,
+        adminOrigin: this.web.origin,
+      },
+    })
+    this.sites.routeApi(this.api.httpApi)
+
+    // What the SPA build, the smoke test and operators need; names are stable across stages.
+    const outputs: Record<string, [string, string]> = {
+      ApiUrl: [this.api.url, 'HTTP API invoke URL (the routes live under /api/v1)'],
+      AdminUrl: [this.web.origin, 'Admin SPA'],
+      AdminDistributionDomain: [
+        this.web.distribution.distributionDomainName,
+        'CNAME target of the admin domain',
+      ],
+      AdminBucketName: [this.web.bucket.bucketName, 'Upload web-admin/dist here'],
+      AdminDistributionId: [this.web.distribution.distributionId, 'Invalidate after uploading the SPA'],
+      SitesDistributionDomain: [
+        this.sites.distribution.distributionDomainName,
+        'CNAME target for site hosts',
+      ],
+      SitesHostMapArn: [this.sites.hostMap.keyValueStoreArn, 'KeyValueStore host -> site prefix'],
+      TableName: [this.data.table.tableName, 'The single DynamoDB table'],
+      MediaBucketName: [this.storage.mediaBucket.bucketName, 'Uploads'],
+      SitesBucketName: [this.storage.sitesBucket.bucketName, 'Published pages'],
+      AdminUserPoolId: [this.auth.adminPool.userPoolId, 'Admin accounts'],
+      AdminUserPoolClientId: [this.auth.adminClient.userPoolClientId, 'Admin app client'],
+      MembersUserPoolId: [this.auth.membersPool.userPoolId, 'Site members'],
+      MembersUserPoolClientId: [this.auth.membersClient.userPoolClientId, 'Members app client'],
+      MailFrom: [this.mail.from, 'Sender address (SES domain identity)'],
+    }
+    for (const [name, [value, description]] of Object.entries(outputs)) {
+      new CfnOutput(this, name, { value, description })
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import { EVERY_AUTH_KIND, type Json, memo, refOf, refsIn, synth } from './support.ts'
+
+const scenario = memo(() => synth({}, EVERY_AUTH_KIND))
+
+const routeFor = (routeKeyOf: string) => {
+  const { template } = scenario()
+  const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route'))
+  const route = routes.find((r) => r.Properties.RouteKey === routeKeyOf)
+  if (!route) throw new Error(`No route ${routeKeyOf}`)
+  return route.Properties as Json
+}
+
+const authorizerOf = (routeKeyOf: string): Json => {
+  const { resources } = scenario()
+  return resources[refOf(routeFor(routeKeyOf).AuthorizerId)!]!.Properties as Json
+}
+
+describe('authorizer per auth kind', () => {
+  it('leaves public routes open', () => {
+    expect(routeFor('GET /api/v1/health').AuthorizationType).toBe('NONE')
+  })
+
+  it('checks admin routes with the admin pool and end-user routes with the members pool', () => {
+    const { stack, logicalId } = scenario()
+    const admin = authorizerOf('GET /api/v1/admin-only')
+    const member = authorizerOf('GET /api/v1/end-user/x')
+    expect(routeFor('GET /api/v1/admin-only').AuthorizationType).toBe('JWT')
+    expect(routeFor('GET /api/v1/end-user/x').AuthorizationType).toBe('JWT')
+    const audience = (a: Json) => (a.JwtConfiguration as { Audience: unknown[] }).Audience.map(refOf)
+    const issuer = (a: Json) => refsIn((a.JwtConfiguration as { Issuer: unknown }).Issuer)
+    expect(audience(admin)).toEqual([logicalId(stack.auth.adminClient)])
+    expect(issuer(admin)).toEqual(new Set([logicalId(stack.auth.adminPool)]))
+    expect(audience(member)).toEqual([logicalId(stack.auth.membersClient)])
+    expect(issuer(member)).toEqual(new Set([logicalId(stack.auth.membersPool)]))
+  })
+
+  it('checks preview tokens and API keys with the request authorizer Lambda, uncached, simple responses', () => {
+    const { stack, logicalId } = scenario()
+    const fn = stack.api.authorizerFunction
+    expect(fn).toBeDefined()
+    const cases = [
+      ['GET /api/v1/preview/site/{siteId}', '$request.header.Authorization'],
+      ['POST /api/v1/external/{tag}', '$request.header.x-api-key'],
+    ] as const
+    for (const [key, identitySource] of cases) {
+      expect(routeFor(key).AuthorizationType, key).toBe('CUSTOM')
+      const authorizer = authorizerOf(key)
+      expect(authorizer).toMatchObject({
+        AuthorizerType: 'REQUEST',
+        AuthorizerPayloadFormatVersion: '2.0',
+        EnableSimpleResponses: true,
+        IdentitySource: [identitySource],
+        AuthorizerResultTtlInSeconds: 0,
+      })
+      expect(refsIn(authorizer.AuthorizerUri), key).toContain(logicalId(fn!))
+    }
+  })
+
+  it('gives the authorizer Lambda no data access and lets API Gateway invoke it', () => {
+    const { stack, resources, logicalId } = scenario()
+    const fnId = logicalId(stack.api.authorizerFunction!)
+    const variables = (resources[fnId]!.Properties!.Environment as { Variables: Json }).Variables
+    expect(Object.keys(variables).sort()).toEqual(['NODE_OPTIONS', 'STAGE'])
+    const permissions = Object.values(resources).filter(
+      (r) => r.Type === 'AWS::Lambda::Permission' && refOf(r.Properties?.FunctionName) === fnId,
+    )
+    expect(permissions).not.toHaveLength(0)
+    expect(permissions.every((p) => p.Properties?.Principal === 'apigateway.amazonaws.com')).toBe(true)
+  })
+
+  it('creates no authorizer Lambda while the route table has no preview or API-key route', () => {
+    const { stack } = synth(
+      {},
+      EVERY_AUTH_KIND.filter((r) => r.auth !== 'preview' && r.auth !== 'apiKey'),
+    )
+    expect(stack.api.authorizerFunction).toBeUndefined()
+  })
+})

@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { HOST_ROUTER_SOURCE } from '../lib/sites.ts'
+
+type Request = { uri: string; headers: Record<string, { value: string }> }
+type Response = { statusCode: number }
+type Handler = (event: { request: Request }) => Promise<Request | Response>
+
+/**
+ * Runs the CloudFront Function source as CloudFront would, with the `cloudfront` module's
+ * KeyValueStore replaced by a map (get() rejects on a missing key, as the real one does).
+ */
+const load = (hosts: Record<string, string>): Handler => {
+  const source = readFileSync(HOST_ROUTER_SOURCE, 'utf8')
+  const importLine = "import cf from 'cloudfront'"
+  expect(source).toContain(importLine)
+  const cf = {
+    kvs: () => ({
+      get: async (key: string) => {
+        if (!(key in hosts)) throw new Error(`Key ${key} not found`)
+        return hosts[key]
+      },
+    }),
+  }
+  return new Function('cf', `${source.replace(importLine, '')}\nreturn handler`)(cf) as Handler
+}
+
+const request = (host: string | undefined, uri: string): { request: Request } => ({
+  request: { uri, headers: host === undefined ? {} : { host: { value: host } } },
+})
+
+describe('host router (CloudFront Function)', () => {
+  const handler = load({ 'lp.customer.jp': 'sites/abc', '1234.sites.example': 'sites/1234' })
+
+  it('prefixes the URI with the site of the host', async () => {
+    expect(await handler(request('lp.customer.jp', '/img/a.png'))).toMatchObject({
+      uri: '/sites/abc/img/a.png',
+    })
+  })
+
+  it('serves index.html for directory paths', async () => {
+    expect(await handler(request('lp.customer.jp', '/'))).toMatchObject({ uri: '/sites/abc/index.html' })
+    expect(await handler(request('lp.customer.jp', '/en/'))).toMatchObject({
+      uri: '/sites/abc/en/index.html',
+    })
+    expect(await handler(request('lp.customer.jp', '/en'))).toMatchObject({ uri: '/sites/abc/en/index.html' })
+  })
+
+  it('matches hosts case-insensitively and without the port', async () => {
+    expect(await handler(request('1234.Sites.Example:443', '/'))).toMatchObject({
+      uri: '/sites/1234/index.html',
+    })
+  })
+
+  it('answers 404 for an unknown or missing host and for paths that climb out', async () => {
+    expect(await handler(request('unknown.example', '/'))).toMatchObject({ statusCode: 404 })
+    expect(await handler(request(undefined, '/'))).toMatchObject({ statusCode: 404 })
+    expect(await handler(request('lp.customer.jp', '/../1234.sites.example/index.html'))).toMatchObject({
+      statusCode: 404,
+    })
+  })
+})

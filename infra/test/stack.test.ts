@@ -1,0 +1,328 @@
+import { TABLE } from '@swipe/functions/data/table'
+import { API_BASE_PATH, routeKey, routeList } from '@swipe/functions/routes'
+import { AwsSolutionsChecks } from 'cdk-nag'
+import { describe, expect, it } from 'vitest'
+import { HOST_ROUTER_SOURCE } from '../lib/sites.ts'
+import { type Json, memo, PROD_CONTEXT, type Resources, refOf, refsIn, synth } from './support.ts'
+
+const dev = memo(() => synth())
+const prod = memo(() => synth(PROD_CONTEXT))
+const stages = [
+  ['dev', dev],
+  ['prod', prod],
+] as const
+
+const ofType = (resources: Resources, type: string) =>
+  Object.entries(resources).filter(([, resource]) => resource.Type === type)
+
+const props = (resources: Resources, logicalId: string): Json => {
+  const resource = resources[logicalId]
+  if (!resource) throw new Error(`No resource ${logicalId}`)
+  return resource.Properties ?? {}
+}
+
+describe.each(stages)('%s stage', (_name, scenario) => {
+  it('passes cdk-nag AwsSolutions with every exception acknowledged', () => {
+    const { app } = scenario()
+    // Template.fromStack in synth() already fails on an unacknowledged error; this also rules out warnings.
+    const report = new AwsSolutionsChecks().validateScope(app)
+    expect(report.violations.map((v) => `${v.severity} ${v.ruleName}`)).toEqual([])
+  })
+
+  it('keeps the single table with point-in-time recovery, TTL and the GSIs of TABLE', () => {
+    const { resources } = scenario()
+    const tables = ofType(resources, 'AWS::DynamoDB::GlobalTable')
+    expect(tables).toHaveLength(1)
+    const [, table] = tables[0]!
+    const p = table.Properties as Json
+    expect(p.BillingMode).toBe('PAY_PER_REQUEST')
+    expect(p.KeySchema).toEqual([
+      { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
+      { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
+    ])
+    expect(p.TimeToLiveSpecification).toEqual({ AttributeName: TABLE.ttlAttribute, Enabled: true })
+    const replicas = p.Replicas as Json[]
+    for (const replica of replicas) {
+      expect(replica.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true })
+    }
+    const indexes = (p.GlobalSecondaryIndexes as Json[]).map((gsi) => [gsi.IndexName, gsi.KeySchema])
+    expect(indexes).toEqual(
+      Object.entries(TABLE.indexes).map(([name, keys]) => [
+        name,
+        [
+          { AttributeName: keys.partitionKey, KeyType: 'HASH' },
+          { AttributeName: keys.sortKey, KeyType: 'RANGE' },
+        ],
+      ]),
+    )
+  })
+
+  it('blocks public access, enforces TLS and aborts stale multipart uploads on every bucket', () => {
+    const { resources } = scenario()
+    const buckets = ofType(resources, 'AWS::S3::Bucket')
+    expect(buckets.length).toBeGreaterThanOrEqual(4)
+    const policies = ofType(resources, 'AWS::S3::BucketPolicy')
+    for (const [logicalId, bucket] of buckets) {
+      const p = bucket.Properties as Json
+      expect(p.PublicAccessBlockConfiguration, logicalId).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      })
+      expect(p.BucketEncryption, logicalId).toBeDefined()
+      const rules = (p.LifecycleConfiguration as { Rules: Json[] }).Rules
+      expect(rules, logicalId).toContainEqual(
+        expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
+      )
+      const policy = policies.find(([, bp]) => refOf((bp.Properties as Json).Bucket) === logicalId)
+      expect(policy, `${logicalId} has a bucket policy`).toBeDefined()
+      const statements = ((policy![1].Properties as Json).PolicyDocument as { Statement: Json[] }).Statement
+      expect(statements, logicalId).toContainEqual(
+        expect.objectContaining({
+          Effect: 'Deny',
+          Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+        }),
+      )
+    }
+  })
+
+  it('lets the admin origin upload to the media bucket, and versions the sites bucket', () => {
+    const { resources, stack, logicalId } = scenario()
+    const media = props(resources, logicalId(stack.storage.mediaBucket))
+    const cors = (media.CorsConfiguration as { CorsRules: Json[] }).CorsRules
+    expect(cors).toHaveLength(1)
+    expect(cors[0]!.AllowedMethods).toEqual(expect.arrayContaining(['PUT', 'GET']))
+    expect(cors[0]!.ExposedHeaders).toContain('ETag')
+    expect(JSON.stringify(cors[0]!.AllowedOrigins)).toBe(JSON.stringify(stack.resolve([stack.web.origin])))
+    const sites = props(resources, logicalId(stack.storage.sitesBucket))
+    expect(sites.VersioningConfiguration).toEqual({ Status: 'Enabled' })
+  })
+
+  it('gives both user pools hardened clients and a strong password policy', () => {
+    const { resources, stack, logicalId } = scenario()
+    for (const [logicalIdOf, client] of ofType(resources, 'AWS::Cognito::UserPoolClient')) {
+      const p = client.Properties as Json
+      expect(p.PreventUserExistenceErrors, logicalIdOf).toBe('ENABLED')
+      expect(p.EnableTokenRevocation, logicalIdOf).toBe(true)
+      expect(p.GenerateSecret, logicalIdOf).toBe(false)
+      expect(p.ExplicitAuthFlows, logicalIdOf).toEqual([
+        'ALLOW_USER_PASSWORD_AUTH',
+        'ALLOW_REFRESH_TOKEN_AUTH',
+      ])
+    }
+    for (const [logicalIdOf, pool] of ofType(resources, 'AWS::Cognito::UserPool')) {
+      expect((pool.Properties as Json).Policies, logicalIdOf).toMatchObject({
+        PasswordPolicy: {
+          MinimumLength: 8,
+          RequireLowercase: true,
+          RequireUppercase: true,
+          RequireNumbers: true,
+          RequireSymbols: true,
+        },
+      })
+    }
+    const admin = props(resources, logicalId(stack.auth.adminPool))
+    expect(admin.AdminCreateUserConfig).toMatchObject({ AllowAdminCreateUserOnly: true })
+    expect(admin.UsernameAttributes).toEqual(['email'])
+    // Members sign in with `<siteId>#<email>`: an email alias would make emails unique across sites.
+    const members = props(resources, logicalId(stack.auth.membersPool))
+    expect(members.UsernameAttributes).toBeUndefined()
+    expect(members.AliasAttributes).toBeUndefined()
+  })
+
+  it('builds one HTTP API route per route-table entry, with an authorizer on every non-public one', () => {
+    const { resources, stack, logicalId } = scenario()
+    const routes = ofType(resources, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties as Json)
+    const byKey = new Map(routes.map((r) => [r.RouteKey as string, r]))
+    expect([...byKey.keys()].sort()).toEqual(routeList().map(routeKey).sort())
+    for (const route of routeList()) {
+      const deployed = byKey.get(routeKey(route))!
+      if (route.auth === 'public') {
+        expect(deployed.AuthorizationType, route.id).toBe('NONE')
+        expect(deployed.AuthorizerId, route.id).toBeUndefined()
+      } else {
+        expect(deployed.AuthorizationType, route.id).not.toBe('NONE')
+        expect(refOf(deployed.AuthorizerId), route.id).toBeDefined()
+      }
+      // The route's integration invokes the Lambda of the route's own context.
+      const integrationId = refsIn(deployed.Target).values().next().value!
+      const integration = props(resources, integrationId)
+      const fn = stack.api.functions.get(route.context)!
+      expect(refOf(integration.IntegrationUri), route.id).toBe(logicalId(fn))
+      expect(integration.PayloadFormatVersion).toBe('2.0')
+    }
+  })
+
+  it('checks admin tokens against the admin pool and app client', () => {
+    const { resources, stack, logicalId } = scenario()
+    const adminRoutes = routeList().filter((r) => r.auth === 'admin')
+    const routes = ofType(resources, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties as Json)
+    for (const route of adminRoutes) {
+      const deployed = routes.find((r) => r.RouteKey === routeKey(route))!
+      const authorizer = props(resources, refOf(deployed.AuthorizerId)!)
+      expect(authorizer.AuthorizerType).toBe('JWT')
+      const jwt = authorizer.JwtConfiguration as { Audience: unknown[]; Issuer: unknown }
+      expect(jwt.Audience.map(refOf)).toEqual([logicalId(stack.auth.adminClient)])
+      expect(refsIn(jwt.Issuer)).toEqual(new Set([logicalId(stack.auth.adminPool)]))
+    }
+  })
+
+  it('allows the admin origin by CORS on the API', () => {
+    const { resources, stack, logicalId } = scenario()
+    const api = props(resources, logicalId(stack.api.httpApi))
+    const cors = api.CorsConfiguration as Json
+    expect(JSON.stringify(cors.AllowOrigins)).toBe(JSON.stringify(stack.resolve([stack.web.origin])))
+    expect(cors.AllowHeaders).toEqual(expect.arrayContaining(['authorization', 'content-type']))
+  })
+
+  it('logs API access to a log group with retention', () => {
+    const { resources, stack, logicalId } = scenario()
+    const stage = props(resources, logicalId(stack.api.stage))
+    expect(stage.StageName).toBe('$default')
+    expect(stage.AutoDeploy).toBe(true)
+    const logs = stage.AccessLogSettings as Json
+    expect(resources[refOf(logs.DestinationArn)!]?.Type).toBe('AWS::Logs::LogGroup')
+    expect(String(logs.Format)).toContain('$context.requestId')
+  })
+
+  it('runs every function on Node 22+ arm64 with source maps and a retained log group', () => {
+    const { resources } = scenario()
+    const functions = ofType(resources, 'AWS::Lambda::Function').filter(([, fn]) => {
+      const env = (fn.Properties?.Environment as { Variables?: Json } | undefined)?.Variables
+      return env?.STAGE !== undefined // ours; CDK's auto-delete provider is not an app function
+    })
+    expect(functions.length).toBeGreaterThanOrEqual(1)
+    for (const [logicalIdOf, fn] of functions) {
+      const p = fn.Properties as Json
+      const major = Number(/^nodejs(\d+)\.x$/.exec(String(p.Runtime))?.[1])
+      expect(major, logicalIdOf).toBeGreaterThanOrEqual(22)
+      expect(p.Architectures, logicalIdOf).toEqual(['arm64'])
+      expect(p.Handler, logicalIdOf).toBe('index.handler')
+      expect((p.Environment as { Variables: Json }).Variables.NODE_OPTIONS).toBe('--enable-source-maps')
+      const logGroup = resources[refOf((p.LoggingConfig as Json).LogGroup)!]
+      expect(logGroup?.Type, logicalIdOf).toBe('AWS::Logs::LogGroup')
+      expect(logGroup?.Properties?.RetentionInDays, logicalIdOf).toBeGreaterThan(0)
+      // No AWS managed policy: the role starts empty and each use* call adds its grant.
+      const role = resources[refOf(p.Role)!]!
+      expect(role.Properties?.ManagedPolicyArns, logicalIdOf).toBeUndefined()
+    }
+  })
+
+  it('names, in every function environment, only resources that exist and that the function may use', () => {
+    const { resources } = scenario()
+    const expectedType: Array<[RegExp, string]> = [
+      [/^TABLE_NAME$/, 'AWS::DynamoDB::GlobalTable'],
+      [/_BUCKET$/, 'AWS::S3::Bucket'],
+      [/_USER_POOL_ID$/, 'AWS::Cognito::UserPool'],
+      [/_USER_POOL_CLIENT_ID$/, 'AWS::Cognito::UserPoolClient'],
+      [/_KVS_ARN$/, 'AWS::CloudFront::KeyValueStore'],
+    ]
+    const policies = ofType(resources, 'AWS::IAM::Policy')
+    const identities = ofType(resources, 'AWS::SES::EmailIdentity').map(
+      ([, i]) => i.Properties?.EmailIdentity,
+    )
+    for (const [fnId, fn] of ofType(resources, 'AWS::Lambda::Function')) {
+      const variables = (fn.Properties?.Environment as { Variables?: Json } | undefined)?.Variables ?? {}
+      const roleId = refOf(fn.Properties?.Role)
+      const granted = refsIn(policies.filter(([, p]) => refsIn(p.Properties?.Roles).has(roleId!)))
+      for (const [name, value] of Object.entries(variables)) {
+        const type = expectedType.find(([pattern]) => pattern.test(name))?.[1]
+        if (!type) continue
+        const target = refOf(value)
+        expect(target, `${fnId} ${name} is a reference`).toBeDefined()
+        expect(resources[target!]?.Type, `${fnId} ${name}`).toBe(type)
+        // A client variable is granted through its pool; everything else is granted itself.
+        if (type === 'AWS::Cognito::UserPoolClient') {
+          const pool = refOf(resources[target!]!.Properties?.UserPoolId)
+          expect(
+            refOf(variables[name.replace('_CLIENT_ID', '_ID')]),
+            `${fnId} ${name} pairs with its pool`,
+          ).toBe(pool)
+        } else {
+          expect(granted.has(target!), `${fnId} is granted what ${name} names`).toBe(true)
+        }
+      }
+      if (typeof variables.MAIL_FROM === 'string') {
+        expect(identities, `${fnId} MAIL_FROM is an SES identity's domain`).toContain(
+          variables.MAIL_FROM.split('@')[1],
+        )
+      }
+    }
+  })
+
+  it('routes site hosts through a CloudFront function backed by the host KeyValueStore', () => {
+    const { resources, stack, logicalId } = scenario()
+    const fn = props(resources, logicalId(stack.sites.hostRouter))
+    const config = fn.FunctionConfig as { Runtime: string; KeyValueStoreAssociations: Json[] }
+    expect(config.Runtime).toBe('cloudfront-js-2.0')
+    expect(config.KeyValueStoreAssociations).toHaveLength(1)
+    const kvsId = logicalId(stack.sites.hostMap)
+    expect(refsIn(config.KeyValueStoreAssociations[0])).toEqual(new Set([kvsId]))
+    expect(resources[kvsId]?.Type).toBe('AWS::CloudFront::KeyValueStore')
+    expect(HOST_ROUTER_SOURCE).toMatch(/host-router\.js$/)
+
+    const distribution = props(resources, logicalId(stack.sites.distribution)).DistributionConfig as Json
+    const defaults = distribution.DefaultCacheBehavior as Json
+    expect(defaults.FunctionAssociations).toEqual([
+      {
+        EventType: 'viewer-request',
+        FunctionARN: { 'Fn::GetAtt': [logicalId(stack.sites.hostRouter), 'FunctionARN'] },
+      },
+    ])
+    // The API answers on every site's own origin, uncached and without the router in front.
+    const api = (distribution.CacheBehaviors as Json[]).find((b) => b.PathPattern === `${API_BASE_PATH}/*`)
+    expect(api).toMatchObject({ AllowedMethods: expect.arrayContaining(['POST', 'DELETE']) })
+    expect(api?.FunctionAssociations).toBeUndefined()
+  })
+
+  it('serves the admin SPA from a private bucket through origin access control', () => {
+    const { resources, stack, logicalId } = scenario()
+    const distribution = props(resources, logicalId(stack.web.distribution)).DistributionConfig as Json
+    expect(distribution.DefaultRootObject).toBe('index.html')
+    expect(distribution.CustomErrorResponses).toEqual(
+      [403, 404].map((code) =>
+        expect.objectContaining({ ErrorCode: code, ResponseCode: 200, ResponsePagePath: '/index.html' }),
+      ),
+    )
+    const [origin] = distribution.Origins as Json[]
+    expect(refOf(origin!.OriginAccessControlId)).toBeDefined()
+    expect(refOf(origin!.DomainName)).toBe(logicalId(stack.web.bucket))
+  })
+})
+
+describe('stage differences', () => {
+  it('protects stateful resources outside dev and lets dev be destroyed', () => {
+    const devTable = dev().template.findResources('AWS::DynamoDB::GlobalTable')
+    const prodTable = prod().template.findResources('AWS::DynamoDB::GlobalTable')
+    expect(Object.values(devTable)[0]).toMatchObject({ DeletionPolicy: 'Delete' })
+    expect(Object.values(prodTable)[0]).toMatchObject({
+      DeletionPolicy: 'Retain',
+      Properties: { Replicas: [expect.objectContaining({ DeletionProtectionEnabled: true })] },
+    })
+    for (const type of ['AWS::S3::Bucket', 'AWS::Cognito::UserPool']) {
+      for (const resource of Object.values(prod().template.findResources(type))) {
+        expect(resource.DeletionPolicy).toBe('Retain')
+      }
+    }
+    prod().template.hasResourceProperties('AWS::Cognito::UserPool', { DeletionProtection: 'ACTIVE' })
+    expect(prod().stack.terminationProtection).toBe(true)
+    expect(dev().stack.terminationProtection).toBe(false)
+  })
+
+  it('serves custom domains with their certificates and a TLS 1.2 floor', () => {
+    const { resources, stack, logicalId } = prod()
+    const admin = props(resources, logicalId(stack.web.distribution)).DistributionConfig as Json
+    expect(admin.Aliases).toEqual([PROD_CONTEXT.adminDomain])
+    expect(admin.ViewerCertificate).toMatchObject({
+      AcmCertificateArn: PROD_CONTEXT.adminCertificateArn,
+      MinimumProtocolVersion: 'TLSv1.2_2021',
+      SslSupportMethod: 'sni-only',
+    })
+    const sites = props(resources, logicalId(stack.sites.distribution)).DistributionConfig as Json
+    expect(sites.Aliases).toEqual([`*.${PROD_CONTEXT.sitesDomain}`])
+    expect(stack.resolve(stack.web.origin)).toBe(`https://${PROD_CONTEXT.adminDomain}`)
+    expect(stack.account).toBe(PROD_CONTEXT.account)
+    expect(stack.region).toBe(PROD_CONTEXT.region)
+  })
+})
