@@ -186,6 +186,44 @@ export const routes = {
     permission: 'account:delete',
     summary: 'Deletes a user without users under it.',
   }),
+
+  // Admin settings: the caller's own sub-admins
+  'accounts.listSubAdmins': route({
+    method: 'GET',
+    path: '/sub-admins',
+    context: 'accounts',
+    action: 'listSubAdmins',
+    auth: 'admin',
+    permission: 'subAdmin:manage',
+    summary: "The caller's sub-admins.",
+  }),
+  'accounts.createSubAdmin': route({
+    method: 'POST',
+    path: '/sub-admins',
+    context: 'accounts',
+    action: 'createSubAdmin',
+    auth: 'admin',
+    permission: 'subAdmin:manage',
+    summary: 'Adds a sub-admin (name, email, role, authority) and mails a temporary password.',
+  }),
+  'accounts.updateSubAdmin': route({
+    method: 'PUT',
+    path: '/sub-admins/{id}',
+    context: 'accounts',
+    action: 'updateSubAdmin',
+    auth: 'admin',
+    permission: 'subAdmin:manage',
+    summary: "Changes a sub-admin's name, role and authority (optimistic lock).",
+  }),
+  'accounts.removeSubAdmin': route({
+    method: 'DELETE',
+    path: '/sub-admins/{id}',
+    context: 'accounts',
+    action: 'removeSubAdmin',
+    auth: 'admin',
+    permission: 'subAdmin:manage',
+    summary: 'Deletes a sub-admin.',
+  }),
 } as const satisfies Record<string, RouteDef>
 
 export type RouteId = keyof typeof routes

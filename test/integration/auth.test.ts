@@ -27,6 +27,7 @@ const userInfoShape = (overrides: Record<string, unknown>) => ({
   main_color: null,
   text_color: null,
   menu_areas: expect.any(Array),
+  allowed_actions: expect.any(Array),
   ...overrides,
 })
 

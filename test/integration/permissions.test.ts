@@ -38,10 +38,11 @@ const readMatrix = () => {
 
 type Cell = 'allow' | 'all' | 'subtree' | 'deny'
 
+/** An account to act on, with a sub-admin for the admin-settings routes. */
+type Target = TestAccount & { subAdminId: string }
+
 /** How to call each admin route as someone, against a target account (own or other tenant). */
-const requests: Partial<
-  Record<RouteId, (token: string, target: TestAccount) => Promise<{ status: number }>>
-> = {
+const requests: Partial<Record<RouteId, (token: string, target: Target) => Promise<{ status: number }>>> = {
   'auth.userInfo': (token) => http.get('/auth/user-info', { token }),
   // A wrong current password: allowed callers get 400, so nobody's password changes here.
   'auth.changePassword': (token) =>
@@ -71,6 +72,16 @@ const requests: Partial<
     http.post(`/users/${target.accountId}/contract`, { action: 'resume', version: 999 }, { token }),
   'accounts.remove': (token, target) =>
     http.call('DELETE', `/users/${target.accountId}?version=999`, { token }),
+  'accounts.listSubAdmins': (token) => http.get('/sub-admins', { token }),
+  // An invalid body: allowed callers get 400 after the gate, so nobody is added here.
+  'accounts.createSubAdmin': (token) => http.post('/sub-admins', { email: 'bad' }, { token }),
+  'accounts.updateSubAdmin': (token, target) =>
+    http.call('PUT', `/sub-admins/${target.subAdminId}`, {
+      token,
+      body: { contact_name: 'x', admin_role: 'EDITOR', authority: 'EDIT', version: 999 },
+    }),
+  'accounts.removeSubAdmin': (token, target) =>
+    http.call('DELETE', `/sub-admins/${target.subAdminId}?version=999`, { token }),
 }
 
 const matrix = readMatrix()
@@ -91,8 +102,8 @@ describe('the route matrix covers the route table', () => {
 
 describe('role × route × tenant', () => {
   const actors: Record<string, { token: string }> = {}
-  let own: TestAccount
-  let other: TestAccount
+  const own: Record<string, Target> = {}
+  let other: Target
 
   const signIn = async (email: string, password: string) => {
     const response = await http.post('/auth/login', { login_id: email, password })
@@ -119,8 +130,15 @@ describe('role × route × tenant', () => {
     const subViewerA = await createAccount({ type: 'SUB_ADMIN', parent: userA, adminRole: 'VIEWER' })
     const oemB = await createAccount({ type: 'OEM_MASTER', parent: root })
     const userB = await createAccount({ type: 'USER', parent: oemB })
-    own = userA
-    other = userB
+    // Sub-admin routes act on one's own sub-admins: give each column one, and the other tenant one.
+    const subOf = async (parent: TestAccount) =>
+      (await createAccount({ type: 'SUB_ADMIN', parent, adminRole: 'EDITOR' })).accountId
+    const ownSub: Record<string, string> = {
+      MASTER: await subOf(root),
+      OEM_MASTER: await subOf(oemA),
+      USER: subEditorA.accountId,
+    }
+    other = { ...userB, subAdminId: await subOf(userB) }
     const byColumn: Record<string, TestAccount> = {
       MASTER: root,
       MASTER_USER: masterUser,
@@ -132,8 +150,10 @@ describe('role × route × tenant', () => {
       'SUB_ADMIN viewer of USER': subViewerA,
     }
     expect(Object.keys(byColumn).sort()).toEqual([...matrix.columns].sort())
-    for (const [column, account] of Object.entries(byColumn))
+    for (const [column, account] of Object.entries(byColumn)) {
       actors[column] = await signIn(account.email, account.password)
+      own[column] = { ...userA, subAdminId: ownSub[column] ?? subViewerA.accountId }
+    }
   })
 
   for (const route of adminRoutes) {
@@ -143,7 +163,7 @@ describe('role × route × tenant', () => {
         const cell = matrix.rows.get(key)?.cells[column] as Cell
         const call = requests[route.id]!
         const token = actors[column]!.token
-        const mine = await call(token, own)
+        const mine = await call(token, own[column]!)
         const theirs = await call(token, other)
         const allowed = (status: number) => status < 500 && ![401, 403, 404].includes(status)
         switch (cell) {

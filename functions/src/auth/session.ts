@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { AuthenticationResultType } from '@aws-sdk/client-cognito-identity-provider'
-import { menuAreasFor, userTypeSegment } from '@swipe/shared'
+import { ACTIONS, mayTake, menuAreasFor, userTypeSegment } from '@swipe/shared'
 import type { Account } from '#data/accounts'
 import { accountByUsername, assertActive, verifyPoolAccessToken } from '#lib/auth'
 import { adminPool } from '#lib/cognito'
 import { UnauthorizedError } from '#lib/errors'
+import { policyActorOf } from '#lib/tenancy'
 
 /** What the console needs to know about the signed-in account (GET /auth/user-info). */
 export const userInfoOf = (account: Account) => ({
@@ -22,6 +23,8 @@ export const userInfoOf = (account: Account) => ({
   mainColor: account.mainColor ?? null,
   textColor: account.textColor ?? null,
   menuAreas: menuAreasFor(account.accountType, account.parentType),
+  /** The policy actions this account may take at all; the console disables the rest. */
+  allowedActions: ACTIONS.filter((action) => mayTake(policyActorOf(account), action)),
 })
 
 /** The account behind tokens Cognito just issued; it must exist and be active. */

@@ -60,6 +60,9 @@ const en = {
   'account.resumed': 'The account was resumed.',
   'account.terminated': 'The contract was terminated.',
   'account.deleted': 'The account was deleted.',
+  'subAdmin.created': 'The administrator was added and a temporary password was sent by email.',
+  'subAdmin.updated': 'The administrator was updated.',
+  'subAdmin.deleted': 'The administrator was deleted.',
   'account.welcomeSubject': 'Your Swipe LP Studio account',
   'account.welcomeBody':
     'An account has been created for {email}.\n\nSign in at {link} with this temporary password and choose your own:\n{password}\n\nThe temporary password is valid for 7 days.',
@@ -124,6 +127,9 @@ const ja: Catalog = {
   'account.resumed': 'アカウントを再開しました。',
   'account.terminated': '契約を解約しました。',
   'account.deleted': 'アカウントを削除しました。',
+  'subAdmin.created': '管理者を追加し、仮パスワードをメールで送信しました。',
+  'subAdmin.updated': '管理者を更新しました。',
+  'subAdmin.deleted': '管理者を削除しました。',
   'account.welcomeSubject': '【Swipe LP Studio】アカウント発行のお知らせ',
   'account.welcomeBody':
     '{email} のアカウントを発行しました。\n\n{link} から次の仮パスワードでログインし、新しいパスワードを設定してください。\n{password}\n\n仮パスワードの有効期限は7日間です。',
@@ -182,6 +188,9 @@ const zh: Catalog = {
   'account.resumed': '账户已恢复。',
   'account.terminated': '合同已解约。',
   'account.deleted': '账户已删除。',
+  'subAdmin.created': '已添加管理员，并通过电子邮件发送了临时密码。',
+  'subAdmin.updated': '管理员已更新。',
+  'subAdmin.deleted': '管理员已删除。',
   'account.welcomeSubject': '【Swipe LP Studio】账户开通通知',
   'account.welcomeBody':
     '已为 {email} 创建账户。\n\n请在 {link} 使用以下临时密码登录并设置新密码：\n{password}\n\n临时密码有效期为 7 天。',
@@ -241,6 +250,9 @@ const ko: Catalog = {
   'account.resumed': '계정을 재개했습니다.',
   'account.terminated': '계약을 해지했습니다.',
   'account.deleted': '계정을 삭제했습니다.',
+  'subAdmin.created': '관리자를 추가하고 임시 비밀번호를 이메일로 보냈습니다.',
+  'subAdmin.updated': '관리자를 업데이트했습니다.',
+  'subAdmin.deleted': '관리자를 삭제했습니다.',
   'account.welcomeSubject': '[Swipe LP Studio] 계정 발급 안내',
   'account.welcomeBody':
     '{email} 계정이 발급되었습니다.\n\n{link} 에서 다음 임시 비밀번호로 로그인한 후 새 비밀번호를 설정해 주세요.\n{password}\n\n임시 비밀번호의 유효 기간은 7일입니다.',

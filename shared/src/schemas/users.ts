@@ -64,3 +64,13 @@ export const ListUsersQuery = z.object({
   cursor: z.string().max(2048).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 })
+
+/** Admin settings (SPEC §2): a sub-admin's manager name, email, role and authority. */
+export const ADMIN_ROLES = ['MAIN_CONTACT', 'VIEWER', 'EDITOR'] as const
+const subAdminFields = {
+  contactName: requiredText(50),
+  adminRole: z.enum(ADMIN_ROLES, { error: 'validation.required' }),
+  authority: z.enum(AUTHORITIES, { error: 'validation.required' }),
+}
+export const CreateSubAdminBody = z.object({ email, ...subAdminFields })
+export const UpdateSubAdminBody = z.object({ ...subAdminFields, version: z.number().int().positive() })

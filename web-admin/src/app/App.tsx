@@ -1,0 +1,25 @@
+import { createBrowserRouter, RouterProvider } from 'react-router'
+import { authKeys } from '../features/auth/api.ts'
+import { AppErrorBoundary } from '../features/errors/AppErrorBoundary.tsx'
+import { configureApi } from '../lib/api.ts'
+import { AppProviders, createQueryClient } from './AppProviders.tsx'
+import { routes } from './routes.tsx'
+
+// One router and one query client for the page's lifetime, created outside React so that
+// StrictMode's double rendering cannot wire the API client to a router that is not shown.
+const router = createBrowserRouter(routes)
+const queryClient = createQueryClient()
+
+configureApi({
+  navigate: (to) => void router.navigate(to),
+  currentPath: () => router.state.location.pathname,
+  onUserInfo: (info) => queryClient.setQueryData(authKeys.userInfo(), info),
+})
+
+export const App = () => (
+  <AppProviders queryClient={queryClient}>
+    <AppErrorBoundary>
+      <RouterProvider router={router} />
+    </AppErrorBoundary>
+  </AppProviders>
+)

@@ -1,0 +1,97 @@
+import { Navigate, type RouteObject } from 'react-router'
+import {
+  ForbiddenPage,
+  GatewayTimeoutPage,
+  NotFoundPage,
+  RouteErrorPage,
+} from '../features/errors/ErrorPages.tsx'
+import {
+  CONSOLE_ROUTES,
+  type ConsoleRoute,
+  type ConsoleRouteHandle,
+} from '../features/shell/consoleRoutes.ts'
+import { PageLoading } from '../features/shell/PageLoading.tsx'
+import { getStoredUserInfo, isSignedIn, landingPath } from '../lib/session.ts'
+
+/** The screen of one console route, loaded on first visit. */
+const lazyConsolePage = (page: ConsoleRoute['page']): RouteObject['lazy'] => {
+  if (page === 'summary')
+    return async () => ({ Component: (await import('../features/summary/SummaryPage.tsx')).SummaryPage })
+  if (page === 'changePassword')
+    return async () => ({
+      Component: (await import('../features/auth/ChangePasswordPage.tsx')).ChangePasswordPage,
+    })
+  return async () => {
+    const { AreaPage } = await import('../features/areas/AreaPage.tsx')
+    return { element: <AreaPage page={page} /> }
+  }
+}
+
+const RootRedirect = () => {
+  const info = getStoredUserInfo()
+  return <Navigate to={isSignedIn() && info ? landingPath(info) : '/login'} replace />
+}
+
+/** All routes of the console (SPEC §2). Every screen is a lazy chunk; a chunk that fails to load shows a reload prompt. */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <PageLoading />,
+    children: [
+      { index: true, element: <RootRedirect /> },
+      {
+        path: 'login',
+        lazy: async () => ({ Component: (await import('../features/auth/LoginPage.tsx')).LoginPage }),
+      },
+      {
+        path: 'reset-pass',
+        lazy: async () => ({ Component: (await import('../features/auth/ResetPassPage.tsx')).ResetPassPage }),
+      },
+      {
+        path: 'new-password',
+        lazy: async () => ({
+          Component: (await import('../features/auth/NewPasswordPage.tsx')).NewPasswordPage,
+        }),
+      },
+      {
+        path: 'first-time-change-password',
+        lazy: async () => ({
+          Component: (await import('../features/auth/FirstTimeChangePasswordPage.tsx'))
+            .FirstTimeChangePasswordPage,
+        }),
+      },
+      {
+        path: 'log-out',
+        lazy: async () => ({ Component: (await import('../features/auth/LogoutPage.tsx')).LogoutPage }),
+      },
+      // Error pages are small and already part of the entry (the router's error element uses them).
+      {
+        path: 'errors',
+        children: [
+          { index: true, element: <NotFoundPage /> },
+          { path: '403', element: <ForbiddenPage /> },
+          { path: '404', element: <NotFoundPage /> },
+          { path: '504', element: <GatewayTimeoutPage /> },
+        ],
+      },
+      {
+        path: ':userTypeId',
+        lazy: async () => ({
+          Component: (await import('../features/shell/ConsoleLayout.tsx')).ConsoleLayout,
+        }),
+        children: [
+          { index: true, element: <Navigate to="summary" replace /> },
+          ...CONSOLE_ROUTES.map(
+            (route): RouteObject => ({
+              path: route.path,
+              handle: { areas: route.areas, page: route.page } satisfies ConsoleRouteHandle,
+              lazy: lazyConsolePage(route.page),
+            }),
+          ),
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]

@@ -1,0 +1,10 @@
+import { useQuery } from '@tanstack/react-query'
+import type { UserInfo } from '../../lib/session.ts'
+import { userInfoQuery } from '../auth/api.ts'
+
+/** The signed-in user; only for screens inside the console layout, which loads it first. */
+export const useCurrentUser = (): UserInfo => {
+  const { data } = useQuery(userInfoQuery())
+  if (!data) throw new Error('useCurrentUser is used outside the console layout')
+  return data
+}

@@ -1,0 +1,57 @@
+import { DEFAULT_LOCALE, FALLBACK_LOCALE, isLocale, LOCALES, type Locale, translate } from '@swipe/shared'
+import i18next from 'i18next'
+import { initReactI18next } from 'react-i18next'
+import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage.ts'
+import en from './en.json'
+import ja from './ja.json'
+import ko from './ko.json'
+import zh from './zh.json'
+
+/** Screen texts per interface language; the API's validation/error texts come from `@swipe/shared`. */
+export const resources = {
+  ja: { translation: ja },
+  en: { translation: en },
+  zh: { translation: zh },
+  ko: { translation: ko },
+} as const satisfies Record<Locale, { translation: unknown }>
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    resources: { translation: typeof ja }
+  }
+}
+
+/** The stored choice (key `lang`), else Japanese: the console is Japanese first (SPEC §1). */
+const initialLanguage = (): Locale => {
+  const stored = readStorage(STORAGE_KEYS.lang)
+  return isLocale(stored) ? stored : DEFAULT_LOCALE
+}
+
+export const i18n = i18next.createInstance()
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: initialLanguage(),
+  fallbackLng: FALLBACK_LOCALE,
+  supportedLngs: LOCALES,
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  returnNull: false,
+})
+
+const reflectLanguage = (lng: string) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = lng
+}
+reflectLanguage(i18n.language)
+
+i18n.on('languageChanged', (lng) => {
+  if (isLocale(lng)) writeStorage(STORAGE_KEYS.lang, lng)
+  reflectLanguage(lng)
+})
+
+/** The interface language as a shared `Locale` (what X-Lang carries). */
+export const currentLocale = (): Locale => (isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE)
+
+/** Localises a shared message key (validation.*, error.*) in the current interface language. */
+export const tShared = (key: string, params?: Record<string, string | number>): string =>
+  translate(currentLocale(), key, params)

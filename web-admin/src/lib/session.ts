@@ -1,0 +1,122 @@
+import {
+  ACCOUNT_TYPES,
+  type AccountType,
+  type Authority,
+  type ContractStatus,
+  MENU_AREAS,
+  type MenuArea,
+  menuAreasFor,
+  type ParentType,
+  type UserTypeSegment,
+  userTypeSegment,
+} from '@swipe/shared'
+import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts'
+
+/** GET /auth/user-info, camelCased (SPEC §7 Auth). */
+export interface UserInfo {
+  id: string
+  email: string
+  accountType: AccountType
+  parentType: ParentType | null
+  userTypeSegment: UserTypeSegment
+  companyName: string | null
+  contactName: string | null
+  authority: Authority
+  /** One of CONTRACT_STATUSES; kept as a string so a new status does not break the console. */
+  contractStatus: ContractStatus | (string & {})
+  logoUrl: string | null
+  mainColor: string | null
+  textColor: string | null
+  menuAreas: MenuArea[]
+}
+
+export const USER_INFO_PATH = '/auth/user-info'
+
+const SEGMENTS: readonly UserTypeSegment[] = ['master', 'masteruser', 'admin', 'adminuser']
+
+export const isUserTypeSegment = (value: unknown): value is UserTypeSegment =>
+  typeof value === 'string' && (SEGMENTS as readonly string[]).includes(value)
+
+const isMenuArea = (value: unknown): value is MenuArea =>
+  typeof value === 'string' && (MENU_AREAS as readonly string[]).includes(value)
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
+
+/**
+ * Accepts the user info the API sends and fills what an older server may leave out: the segment and
+ * menu areas follow from the account type exactly as the server derives them (shared/accounts.ts).
+ */
+export const normalizeUserInfo = (raw: unknown): UserInfo => {
+  const source = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>
+  const accountType = (ACCOUNT_TYPES as readonly string[]).includes(String(source.accountType))
+    ? (source.accountType as AccountType)
+    : 'USER'
+  const parentType = text(source.parentType) as ParentType | null
+  const derivedSegment = (): UserTypeSegment => {
+    try {
+      return userTypeSegment(accountType, parentType)
+    } catch {
+      return 'adminuser'
+    }
+  }
+  const menuAreas = Array.isArray(source.menuAreas)
+    ? source.menuAreas.filter(isMenuArea)
+    : [...menuAreasFor(accountType, parentType)]
+  return {
+    id: String(source.id ?? ''),
+    email: String(source.email ?? ''),
+    accountType,
+    parentType,
+    userTypeSegment: isUserTypeSegment(source.userTypeSegment) ? source.userTypeSegment : derivedSegment(),
+    companyName: text(source.companyName),
+    contactName: text(source.contactName),
+    authority: source.authority === 'VIEW' ? 'VIEW' : 'EDIT',
+    contractStatus: text(source.contractStatus) ?? 'ACTIVE',
+    logoUrl: text(source.logoUrl),
+    mainColor: text(source.mainColor),
+    textColor: text(source.textColor),
+    menuAreas,
+  }
+}
+
+/** Where a user lands after signing in. */
+export const landingPath = (info: Pick<UserInfo, 'userTypeSegment'>): string =>
+  `/${info.userTypeSegment}/summary`
+
+export const getAccessToken = (): string | null => readStorage(STORAGE_KEYS.accessToken)
+export const getRefreshToken = (): string | null => readStorage(STORAGE_KEYS.refreshToken)
+export const setAccessToken = (token: string): void => writeStorage(STORAGE_KEYS.accessToken, token)
+
+export const storeUserInfo = (info: UserInfo): void =>
+  writeStorage(STORAGE_KEYS.userInfo, JSON.stringify(info))
+
+/** The user info kept from the last sign-in (logo and colours show before the API answers). */
+export const getStoredUserInfo = (): UserInfo | null => {
+  const raw = readStorage(STORAGE_KEYS.userInfo)
+  if (!raw) return null
+  try {
+    return normalizeUserInfo(JSON.parse(raw))
+  } catch {
+    return null
+  }
+}
+
+export interface SessionTokens {
+  accessToken: string
+  refreshToken?: string | null
+}
+
+export const startSession = (tokens: SessionTokens, info: UserInfo): void => {
+  writeStorage(STORAGE_KEYS.accessToken, tokens.accessToken)
+  if (tokens.refreshToken) writeStorage(STORAGE_KEYS.refreshToken, tokens.refreshToken)
+  storeUserInfo(info)
+}
+
+/** Forgets the admin session; end-user and preview tokens belong to the public site and stay. */
+export const clearSession = (): void => {
+  writeStorage(STORAGE_KEYS.accessToken, null)
+  writeStorage(STORAGE_KEYS.refreshToken, null)
+  writeStorage(STORAGE_KEYS.userInfo, null)
+}
+
+export const isSignedIn = (): boolean => getAccessToken() !== null

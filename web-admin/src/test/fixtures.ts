@@ -1,0 +1,30 @@
+import type { MenuArea } from '@swipe/shared'
+import { STORAGE_KEYS } from '../lib/storage.ts'
+
+/** GET /auth/user-info as the API sends it (snake_case). */
+export const userInfoBody = (overrides: Record<string, unknown> = {}) => ({
+  id: 'u-1',
+  email: 'owner@example.com',
+  account_type: 'MASTER',
+  parent_type: null,
+  user_type_segment: 'master',
+  company_name: 'Swipe Inc.',
+  contact_name: '山田 太郎',
+  authority: 'EDIT',
+  contract_status: 'ACTIVE',
+  logo_url: null,
+  main_color: null,
+  text_color: null,
+  menu_areas: ['summary', 'userList', 'siteProduction'] satisfies MenuArea[],
+  ...overrides,
+})
+
+/** A session as if the user had signed in before. */
+export const storeSession = (info: Record<string, unknown> = {}) => {
+  window.localStorage.setItem(STORAGE_KEYS.accessToken, 'access-1')
+  window.localStorage.setItem(STORAGE_KEYS.refreshToken, 'refresh-1')
+  window.localStorage.setItem(
+    STORAGE_KEYS.userInfo,
+    JSON.stringify({ userTypeSegment: info.user_type_segment ?? 'master' }),
+  )
+}
