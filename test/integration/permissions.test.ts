@@ -39,7 +39,7 @@ const readMatrix = () => {
 type Cell = 'allow' | 'all' | 'subtree' | 'deny'
 
 /** An account to act on, with a sub-admin for the admin-settings routes. */
-type Target = TestAccount & { subAdminId: string }
+type Target = TestAccount & { subAdminId: string; actorId: string }
 
 /** How to call each admin route as someone, against a target account (own or other tenant). */
 const requests: Partial<Record<RouteId, (token: string, target: Target) => Promise<{ status: number }>>> = {
@@ -72,6 +72,37 @@ const requests: Partial<Record<RouteId, (token: string, target: Target) => Promi
     http.post(`/users/${target.accountId}/contract`, { action: 'resume', version: 999 }, { token }),
   'accounts.remove': (token, target) =>
     http.call('DELETE', `/users/${target.accountId}?version=999`, { token }),
+  'accounts.export': (token, target) =>
+    http.get(`/users/export?parent_id=${target.ancestorIds.at(-1)}`, { token }),
+  // Not a CSV: allowed callers get 400.
+  'accounts.importUploadUrl': (token) =>
+    http.post('/users/import/upload-url', { file_name: 'x.txt', size: 1 }, { token }),
+  // The caller's own (missing) upload under a parent of the target's tenant: 400 inside scope, 404 outside.
+  'accounts.importPreview': (token, target) =>
+    http.post(
+      '/users/import/preview',
+      { key: `imports/${target.actorId}/none.csv`, parent_id: target.ancestorIds.at(-1) },
+      { token },
+    ),
+  'accounts.importCommit': (token, target) =>
+    http.post(
+      '/users/import',
+      { key: `imports/${target.actorId}/none.csv`, parent_id: target.ancestorIds.at(-1) },
+      { token },
+    ),
+  'accounts.logoUploadUrl': (token) =>
+    http.post(
+      '/profile/logo/upload-url',
+      { file_name: 'a.png', content_type: 'image/png', size: 99_999_999 },
+      { token },
+    ),
+  'accounts.logoConfirm': (token, target) =>
+    http.call('PUT', '/profile/logo', {
+      token,
+      body: { key: `accounts/${target.actorId}/logo/none.png`, file_name: 'a.png' },
+    }),
+  'accounts.logoRemove': (token) => http.call('DELETE', '/profile/logo', { token }),
+  'accounts.summary': (token) => http.get('/summary', { token }),
   'accounts.listSubAdmins': (token) => http.get('/sub-admins', { token }),
   // An invalid body: allowed callers get 400 after the gate, so nobody is added here.
   'accounts.createSubAdmin': (token) => http.post('/sub-admins', { email: 'bad' }, { token }),
@@ -103,7 +134,7 @@ describe('the route matrix covers the route table', () => {
 describe('role × route × tenant', () => {
   const actors: Record<string, { token: string }> = {}
   const own: Record<string, Target> = {}
-  let other: Target
+  const other: Record<string, Target> = {}
 
   const signIn = async (email: string, password: string) => {
     const response = await http.post('/auth/login', { login_id: email, password })
@@ -138,7 +169,7 @@ describe('role × route × tenant', () => {
       OEM_MASTER: await subOf(oemA),
       USER: subEditorA.accountId,
     }
-    other = { ...userB, subAdminId: await subOf(userB) }
+    const otherSub = await subOf(userB)
     const byColumn: Record<string, TestAccount> = {
       MASTER: root,
       MASTER_USER: masterUser,
@@ -152,7 +183,12 @@ describe('role × route × tenant', () => {
     expect(Object.keys(byColumn).sort()).toEqual([...matrix.columns].sort())
     for (const [column, account] of Object.entries(byColumn)) {
       actors[column] = await signIn(account.email, account.password)
-      own[column] = { ...userA, subAdminId: ownSub[column] ?? subViewerA.accountId }
+      own[column] = {
+        ...userA,
+        subAdminId: ownSub[column] ?? subViewerA.accountId,
+        actorId: account.accountId,
+      }
+      other[column] = { ...userB, subAdminId: otherSub, actorId: account.accountId }
     }
   })
 
@@ -164,7 +200,7 @@ describe('role × route × tenant', () => {
         const call = requests[route.id]!
         const token = actors[column]!.token
         const mine = await call(token, own[column]!)
-        const theirs = await call(token, other)
+        const theirs = await call(token, other[column]!)
         const allowed = (status: number) => status < 500 && ![401, 403, 404].includes(status)
         switch (cell) {
           case 'allow':

@@ -1,10 +1,13 @@
 import { contextHandler } from '#lib/router'
 import * as contract from './contract.ts'
 import * as create from './create.ts'
+import * as csv from './csv.ts'
 import * as get from './get.ts'
 import * as list from './list.ts'
+import * as profile from './profile.ts'
 import * as remove from './remove.ts'
 import * as subAdmins from './subAdmins.ts'
+import * as summary from './summary.ts'
 import * as update from './update.ts'
 
 export const handler = contextHandler('accounts', {
@@ -14,8 +17,16 @@ export const handler = contextHandler('accounts', {
   update,
   contract,
   remove,
+  export: { handler: csv.exportCsv },
+  importUploadUrl: { handler: csv.uploadUrl },
+  importPreview: { handler: csv.preview },
+  importCommit: { handler: csv.commit },
   listSubAdmins: { handler: subAdmins.list },
   createSubAdmin: { handler: subAdmins.create },
   updateSubAdmin: { handler: subAdmins.update },
   removeSubAdmin: { handler: subAdmins.remove },
+  logoUploadUrl: { handler: profile.uploadUrl },
+  logoConfirm: { handler: profile.confirm },
+  logoRemove: { handler: profile.remove },
+  summary,
 })

@@ -173,3 +173,16 @@ export const profileOf = (account: Account) => ({
   updatedAt: new Date(account.updatedAt).toISOString(),
   version: account.version,
 })
+
+/** Removes an account with its email claim and pool user (used to undo a failed import). */
+export const deleteAccountCompletely = async (account: Account) => {
+  await accountsService.transaction
+    .write(({ accounts, emailClaims }) => [
+      accounts.delete({ accountId: account.accountId }).commit(),
+      emailClaims.delete({ email: account.email }).commit(),
+    ])
+    .go()
+  await cognito.send(
+    new AdminDeleteUserCommand({ UserPoolId: adminPool.id, Username: account.cognitoUsername }),
+  )
+}

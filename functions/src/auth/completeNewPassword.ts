@@ -40,6 +40,6 @@ export const handler = endpoint(
     }
     if (!result.AuthenticationResult) throw new UnauthorizedError('auth.sessionExpired')
     const account = await accountOfTokens(result.AuthenticationResult)
-    return ok(sessionBody(result.AuthenticationResult, account))
+    return ok(await sessionBody(result.AuthenticationResult, account))
   },
 )

@@ -34,5 +34,5 @@ export const handler = endpoint(routes['auth.login'], { body: LoginBody }, async
   }
   if (!result.AuthenticationResult) throw new UnauthorizedError('auth.loginFailed')
   const account = await accountOfTokens(result.AuthenticationResult)
-  return ok(sessionBody(result.AuthenticationResult, account))
+  return ok(await sessionBody(result.AuthenticationResult, account))
 })

@@ -8,7 +8,7 @@ import { UnauthorizedError } from '#lib/errors'
 import { policyActorOf } from '#lib/tenancy'
 
 /** What the console needs to know about the signed-in account (GET /auth/user-info). */
-export const userInfoOf = (account: Account) => ({
+export const userInfoOf = async (account: Account) => ({
   id: account.accountId,
   email: account.email,
   accountType: account.accountType,
@@ -19,7 +19,7 @@ export const userInfoOf = (account: Account) => ({
   authority: account.authority,
   adminRole: account.adminRole ?? null,
   contractStatus: account.contractStatus,
-  logoUrl: null as string | null,
+  logoUrl: account.logoKey ? await logoUrlOf(account.logoKey) : null,
   mainColor: account.mainColor ?? null,
   textColor: account.textColor ?? null,
   menuAreas: menuAreasFor(account.accountType, account.parentType),
@@ -37,12 +37,17 @@ export const accountOfTokens = async (result: AuthenticationResultType): Promise
   return account
 }
 
-export const sessionBody = (result: AuthenticationResultType, account: Account) => ({
+export const sessionBody = async (result: AuthenticationResultType, account: Account) => ({
   accessToken: result.AccessToken,
   refreshToken: result.RefreshToken,
   expiresIn: result.ExpiresIn ?? 3600,
-  userInfo: userInfoOf(account),
+  userInfo: await userInfoOf(account),
 })
+
+const logoUrlOf = async (key: string) => {
+  const [{ presignGet }, { mediaBucket }] = await Promise.all([import('#lib/uploads'), import('#lib/s3')])
+  return presignGet(mediaBucket, key)
+}
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 export const newToken = () => randomBytes(32).toString('base64url')

@@ -5,5 +5,5 @@ import { userInfoOf } from './session.ts'
 
 export const handler = endpoint(routes['auth.userInfo'], {}, async ({ actor }) => {
   if (actor?.kind !== 'admin') throw new ForbiddenError()
-  return ok(userInfoOf(actor.account))
+  return ok(await userInfoOf(actor.account))
 })

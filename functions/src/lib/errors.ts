@@ -30,8 +30,8 @@ export class BadRequestError extends AppError {
 }
 
 export class ValidationError extends AppError {
-  constructor(details: FieldIssue[]) {
-    super(400, 'error.validation', {}, details)
+  constructor(details: FieldIssue[], code: MessageKey = 'error.validation') {
+    super(400, code, {}, details)
     this.name = 'ValidationError'
   }
 }

@@ -62,3 +62,23 @@ export const verifyUpload = async (
 
   return { key, kind: byName, size, contentType }
 }
+
+/** A presigned PUT for one object; the client must send the same Content-Type. Valid 10 minutes. */
+export const presignPut = async (bucket: string, key: string, contentType: string) => {
+  const { PutObjectCommand } = await import('@aws-sdk/client-s3')
+  const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner')
+  const url = await getSignedUrl(
+    s3,
+    new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType }),
+    {
+      expiresIn: 600,
+    },
+  )
+  return { uploadUrl: url, key, headers: { 'content-type': contentType } }
+}
+
+/** A presigned GET for showing a private object (a logo) for an hour. */
+export const presignGet = async (bucket: string, key: string) => {
+  const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner')
+  return getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: 3600 })
+}

@@ -9,19 +9,25 @@ export const isoDate = z
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: 'validation.date' })
 
 /** SPEC §5 dates: a start needs an end, and the end comes after the start. */
-const contractDates = <
-  T extends { contractStartDate?: string | undefined; contractEndDate?: string | undefined },
->(
-  value: T,
-  ctx: z.RefinementCtx,
-) => {
-  if (value.contractStartDate && !value.contractEndDate) {
-    ctx.addIssue({ code: 'custom', path: ['contractEndDate'], message: 'validation.endRequired' })
-  }
-  if (value.contractStartDate && value.contractEndDate && value.contractEndDate <= value.contractStartDate) {
-    ctx.addIssue({ code: 'custom', path: ['contractEndDate'], message: 'validation.endBeforeStart' })
-  }
+type Dates = { contractStartDate?: string | undefined; contractEndDate?: string | undefined }
+const DATE_FIELDS = ['contractStartDate', 'contractEndDate']
+// Checked even when other fields have issues, so a form (or a CSV row) shows every problem at once.
+const whenDatesParsed = {
+  when: (payload: { issues: ReadonlyArray<{ path?: ReadonlyArray<PropertyKey> }> }) =>
+    payload.issues.every((issue) => !DATE_FIELDS.includes(String(issue.path?.[0]))),
 }
+const withContractDates = <T extends z.ZodType<Dates>>(schema: T) =>
+  schema
+    .refine((v) => !(v.contractStartDate && !v.contractEndDate), {
+      path: ['contractEndDate'],
+      error: 'validation.endRequired',
+      ...whenDatesParsed,
+    })
+    .refine((v) => !(v.contractStartDate && v.contractEndDate && v.contractEndDate <= v.contractStartDate), {
+      path: ['contractEndDate'],
+      error: 'validation.endBeforeStart',
+      ...whenDatesParsed,
+    })
 
 /** Account types a console creates as users (sub-admins are made in admin settings). */
 export const CREATABLE_TYPES = ['MASTER_USER', 'OEM_MASTER', 'OEM_ADMIN', 'USER'] as const
@@ -36,18 +42,18 @@ const userFields = {
   licenseIssuing: z.boolean().default(false),
 }
 
-export const CreateUserBody = z
-  .object({
+export const CreateUserBody = withContractDates(
+  z.object({
     accountType: z.enum(CREATABLE_TYPES, { error: 'validation.required' }),
     parentId: z.string().trim().max(64).optional(),
     email,
     ...userFields,
-  })
-  .superRefine(contractDates)
+  }),
+)
 
-export const UpdateUserBody = z
-  .object({ ...userFields, version: z.number().int().positive() })
-  .superRefine(contractDates)
+export const UpdateUserBody = withContractDates(
+  z.object({ ...userFields, version: z.number().int().positive() }),
+)
 
 export const CONTRACT_ACTIONS = ['suspend', 'resume', 'terminate'] as const
 export const ContractActionBody = z.object({
@@ -74,3 +80,29 @@ const subAdminFields = {
 }
 export const CreateSubAdminBody = z.object({ email, ...subAdminFields })
 export const UpdateSubAdminBody = z.object({ ...subAdminFields, version: z.number().int().positive() })
+
+/** CSV import of users (SPEC §5): CSV only, at most 5 MB. */
+export const CSV_IMPORT_MAX_BYTES = 5 * 1024 * 1024
+/** Rows one import may create (each is a pool user, a transaction and a mail). */
+export const CSV_IMPORT_MAX_ROWS = 500
+
+export const ImportUploadBody = z.object({
+  fileName: z.string().trim().min(1).max(255),
+  size: z.number().int().min(1),
+})
+export const ImportBody = z.object({
+  key: z.string().min(1).max(512),
+  parentId: z.string().max(64).optional(),
+})
+
+/** Profile picture (SPEC §9: 250×250, 2 MB recommended; we refuse larger files). */
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024
+export const LogoUploadBody = z.object({
+  fileName: z.string().trim().min(1).max(255),
+  contentType: z.enum(['image/png', 'image/jpeg']),
+  size: z.number().int().min(1),
+})
+export const LogoConfirmBody = z.object({
+  key: z.string().min(1).max(512),
+  fileName: z.string().min(1).max(255),
+})

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { decodeCsv, neutralizeCell } from './csv.ts'
+
+describe('neutralizeCell', () => {
+  it.each([
+    ['=HYPERLINK("http://evil","x")', `'=HYPERLINK("http://evil","x")`],
+    ['+81 3', `'+81 3`],
+    ['-1', `'-1`],
+    ['@SUM(A1)', `'@SUM(A1)`],
+    ['\tx', `'\tx`],
+    ['\rx', `'\rx`],
+    ['株式会社テスト', '株式会社テスト'],
+    ['a=b', 'a=b'],
+    [null, ''],
+    [42, '42'],
+  ])('%j -> %j', (input, output) => {
+    expect(neutralizeCell(input)).toBe(output)
+  })
+})
+
+describe('decodeCsv', () => {
+  const text = 'メールアドレス,会社名\na@example.com,株式会社テスト\n'
+  it('reads UTF-8 with and without BOM', () => {
+    const bytes = new TextEncoder().encode(text)
+    expect(decodeCsv(bytes)).toEqual({ text, encoding: 'utf-8' })
+    expect(decodeCsv(new Uint8Array([0xef, 0xbb, 0xbf, ...bytes]))).toEqual({ text, encoding: 'utf-8' })
+  })
+  it('reads Shift_JIS', () => {
+    // "会社" in Shift_JIS is 89 EF 8E D0.
+    const sjis = new Uint8Array([0x89, 0xef, 0x8e, 0xd0, 0x2c, 0x41])
+    expect(decodeCsv(sjis)).toEqual({ text: '会社,A', encoding: 'shift_jis' })
+  })
+})
