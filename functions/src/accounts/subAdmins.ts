@@ -17,8 +17,7 @@ const me = (actor: Actor | undefined): Account => {
 /** A sub-admin of the caller's own; anyone else's does not exist for it. */
 const ownSubAdmin = async (actor: Actor | undefined, id: string) => {
   const found = (await Accounts.get({ accountId: id }).go()).data
-  if (!found || found.accountType !== 'SUB_ADMIN' || found.parentId !== me(actor).accountId)
-    throw new NotFoundError()
+  if (found?.accountType !== 'SUB_ADMIN' || found.parentId !== me(actor).accountId) throw new NotFoundError()
   return found
 }
 
