@@ -1,0 +1,266 @@
+import { z } from 'zod'
+import { color, email, requiredText, url } from './common.ts'
+
+/**
+ * Site-builder validation (SPEC §5), shared by the editor and the API. Messages are keys of
+ * `i18n/messages.ts`. Limits are SPEC §9's: 50, 60, 70, 120, 160, 256, 65535.
+ */
+export const SITE_LIMITS = {
+  text: 50,
+  seoTitle: 60,
+  seoH1: 70,
+  seoDescription: 160,
+  content: 120,
+  url: 256,
+  tags: 65535,
+  limitField: 9,
+} as const
+
+const optionalText = (max: number = SITE_LIMITS.text) =>
+  z.string().max(max, { error: 'validation.tooLong' }).optional()
+
+/** No leading or trailing whitespace (SEO fields). */
+const trimmed = (schema: z.ZodString) =>
+  schema.refine((v) => v === v.trim(), { error: 'validation.whitespace' })
+
+/**
+ * SEO text: letters (any script), digits, spaces, hyphen, vertical bar, colon and brackets.
+ * Other symbols, underscore and emoji are refused.
+ */
+export const SEO_TEXT = /^[\p{L}\p{M}\p{N} \-|:()[\]{}（）「」『』【】［］]*$/u
+const seoText = (max: number) =>
+  trimmed(z.string().max(max, { error: 'validation.tooLong' })).refine(
+    (v) => SEO_TEXT.test(v) && !/_/.test(v),
+    {
+      error: 'validation.seoChars',
+    },
+  )
+
+const FORBIDDEN_SCRIPT = /\b(eval|setTimeout|setInterval)\b|new\s+Function\s*\(/
+
+/**
+ * Body tags: one or more `<script src="…" defer></script>` and nothing else — no inline code, no
+ * eval, setTimeout or setInterval (SPEC §5).
+ */
+export const bodyTagsSchema = z
+  .string()
+  .max(SITE_LIMITS.tags, { error: 'validation.tooLong' })
+  .refine((v) => !FORBIDDEN_SCRIPT.test(v), { error: 'validation.forbiddenScript' })
+  .refine(
+    (v) =>
+      v.trim() === '' ||
+      /^(\s*<script\b(?=[^>]*\bsrc\s*=\s*["']https?:\/\/[^"'\s>]+["'])(?=[^>]*\bdefer\b)[^>]*>\s*<\/script>\s*)+$/i.test(
+        v,
+      ),
+    { error: 'validation.scriptFormat' },
+  )
+
+/** Head tags: markup only (meta, link, script, noscript…) without eval, setTimeout or setInterval. */
+export const headTagsSchema = z
+  .string()
+  .max(SITE_LIMITS.tags, { error: 'validation.tooLong' })
+  .refine((v) => !FORBIDDEN_SCRIPT.test(v), { error: 'validation.forbiddenScript' })
+  .refine((v) => v.trim() === '' || /^\s*<[\s\S]*>\s*$/.test(v), { error: 'validation.scriptFormat' })
+
+export const SeoConfigSchema = z.object({
+  title: seoText(SITE_LIMITS.seoTitle),
+  h1: seoText(SITE_LIMITS.seoH1),
+  description: seoText(SITE_LIMITS.seoDescription),
+  head: headTagsSchema.default(''),
+  body: bodyTagsSchema.default(''),
+})
+
+/** Grid size: neither 0, and rows × columns within the plan's creatives. */
+export const gridSchema = (maxCreatives: number) =>
+  z
+    .object({
+      numberHorizontal: z
+        .number()
+        .int()
+        .min(1, { error: 'validation.rowsCols' })
+        .max(100, { error: 'validation.rowsCols' }),
+      numberVertical: z
+        .number()
+        .int()
+        .min(1, { error: 'validation.rowsCols' })
+        .max(26, { error: 'validation.rowsCols' }),
+    })
+    .refine((g) => g.numberHorizontal * g.numberVertical <= maxCreatives, {
+      path: ['numberHorizontal'],
+      error: 'validation.tooManyCreatives',
+    })
+
+export const SiteNameSchema = requiredText(SITE_LIMITS.text)
+
+/** Global menu of one language: items not empty and not duplicated. */
+export const MenuItemsSchema = z
+  .array(
+    z.object({
+      id: z.string().optional(),
+      name: z
+        .string()
+        .trim()
+        .min(1, { error: 'validation.menuEmpty' })
+        .max(SITE_LIMITS.text, { error: 'validation.tooLong' }),
+    }),
+  )
+  .superRefine((items, ctx) => {
+    const seen = new Set<string>()
+    items.forEach((item, index) => {
+      const key = item.name.trim()
+      if (key && seen.has(key))
+        ctx.addIssue({ code: 'custom', path: [index, 'name'], message: 'validation.menuDuplicate' })
+      seen.add(key)
+    })
+  })
+
+/**
+ * Creative images, in grid order: at least one, and filled consecutively from the first cell
+ * (no empty cell before a filled one).
+ */
+export const consecutiveImagesSchema = z
+  .array(z.object({ imageUrl: z.string().optional().nullable() }))
+  .refine((cells) => cells.some((c) => c.imageUrl), { error: 'validation.imagesRequired' })
+  .refine(
+    (cells) => {
+      const firstEmpty = cells.findIndex((c) => !c.imageUrl)
+      return firstEmpty === -1 || cells.slice(firstEmpty).every((c) => !c.imageUrl)
+    },
+    { error: 'validation.imagesConsecutive' },
+  )
+
+/** The CTA applicant limit: a number of fewer than 10 characters. */
+export const limitFieldSchema = z
+  .string()
+  .regex(/^\d+$/, { error: 'validation.invalid' })
+  .max(SITE_LIMITS.limitField, { error: 'validation.tooLong' })
+
+export const contentSchema = z.string().max(SITE_LIMITS.content, { error: 'validation.tooLong' })
+
+/** A start requires an end, and the end comes after the start (ISO date-times). */
+export const dateRangeSchema = z
+  .object({
+    startDate: z.iso.datetime({ offset: true }).optional(),
+    endDate: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine((v) => !(v.startDate && !v.endDate), { path: ['endDate'], error: 'validation.endRequired' })
+  .refine((v) => !(v.startDate && v.endDate && Date.parse(v.endDate) <= Date.parse(v.startDate)), {
+    path: ['endDate'],
+    error: 'validation.endBeforeStart',
+  })
+
+export const CTA_ANIMATIONS = [
+  'NONE',
+  'PULSE',
+  'GLOW',
+  'BOUNCE',
+  'SHIMMER',
+  'GLITCH',
+  'WOBBLE',
+  'BUBBLY',
+  'PULSE_OUT',
+] as const
+
+export const PopupCtaSchema = z
+  .object({
+    kind: z.enum(['TIME_LIMIT', 'APPLICANT_LIMIT']),
+    isInternalLink: z.boolean().default(false),
+    linkUrl: url,
+    content: contentSchema.optional(),
+    linkButtonColor: color.default('#FF0000'),
+    linkTextColor: color.default('#FFFFFF'),
+    imageUrl: z.string().max(1024).optional(),
+    startDate: z.iso.datetime({ offset: true }).optional(),
+    endDate: z.iso.datetime({ offset: true }).optional(),
+    limit: limitFieldSchema.optional(),
+    showRemainingTime: z.boolean().default(false),
+    showRemainingSlots: z.boolean().default(false),
+    effectiveSheets: z.array(z.number().int().min(1)).default([]),
+    animation: z.enum(CTA_ANIMATIONS).default('NONE'),
+  })
+  .refine((v) => !(v.startDate && !v.endDate), { path: ['endDate'], error: 'validation.endRequired' })
+  .refine((v) => !(v.startDate && v.endDate && Date.parse(v.endDate) <= Date.parse(v.startDate)), {
+    path: ['endDate'],
+    error: 'validation.endBeforeStart',
+  })
+
+/** Company profile and legal texts; with Contract Agreement Required ON, terms and privacy policy are required. */
+export const CompanySchema = z
+  .object({
+    companyWebsite: url.optional().or(z.literal('')),
+    companyProfile: z.string().max(SITE_LIMITS.tags, { error: 'validation.tooLong' }).default(''),
+    companyClause: z.string().max(SITE_LIMITS.tags, { error: 'validation.tooLong' }).default(''),
+    termsOfService: z.string().max(SITE_LIMITS.tags, { error: 'validation.tooLong' }).default(''),
+    privacyPolicy: z.string().max(SITE_LIMITS.tags, { error: 'validation.tooLong' }).default(''),
+    contractAgreementRequired: z.boolean().default(false),
+  })
+  .refine((v) => !v.contractAgreementRequired || v.termsOfService.trim() !== '', {
+    path: ['termsOfService'],
+    error: 'validation.required',
+  })
+  .refine((v) => !v.contractAgreementRequired || v.privacyPolicy.trim() !== '', {
+    path: ['privacyPolicy'],
+    error: 'validation.required',
+  })
+
+/** A visitor's agreement to the terms when the site requires it. */
+export const agreementSchema = (required: boolean) =>
+  required ? z.literal(true, { error: 'validation.agreementRequired' }) : z.boolean().optional()
+
+/** Domain settings: a host name, and the default domain's site UUID. */
+export const DomainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253, { error: 'validation.domain' })
+  .regex(/^(?=.{1,253}$)(?!-)(?:[a-z0-9-]{1,63}(?<!-)\.)+[a-z]{2,63}$/, { error: 'validation.domain' })
+export const SiteUuidSchema = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, {
+    error: 'validation.siteUuid',
+  })
+
+/** API issuing settings: each method needs its credentials. */
+const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}(\/(3[0-2]|[12]?\d))?$/
+export const ApiSettingsSchema = z.discriminatedUnion('authMethod', [
+  z.object({
+    enabled: z.boolean(),
+    authMethod: z.literal('IP_RESTRICTION'),
+    ipList: z
+      .array(z.string().trim().regex(IPV4, { error: 'validation.invalid' }))
+      .min(1, { error: 'validation.ipRequired' }),
+  }),
+  z.object({
+    enabled: z.boolean(),
+    authMethod: z.literal('BASIC_AUTH'),
+    basicId: z.string().trim().min(1, { error: 'validation.basicAuthRequired' }).max(SITE_LIMITS.text),
+    basicPassword: z.string().min(1, { error: 'validation.basicAuthRequired' }).max(SITE_LIMITS.text),
+  }),
+  z.object({
+    enabled: z.boolean(),
+    authMethod: z.literal('API_KEY'),
+    apiKey: z.string().trim().min(1, { error: 'validation.apiKeyRequired' }).max(256),
+  }),
+])
+
+/** The share popup's security setting and the admin-settings email (SPEC §5). */
+export const SecurityPasswordSchema = z
+  .string()
+  .min(1, { error: 'validation.required' })
+  .max(SITE_LIMITS.text)
+export const AdminEmailSchema = email
+
+/** Report date pickers: no future month, nothing older than one year (months as YYYY-MM). */
+export const reportMonthSchema = (now: Date) =>
+  z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'validation.date' })
+    .refine((v) => v <= `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`, {
+      error: 'validation.futureMonth',
+    })
+    .refine((v) => v >= `${now.getUTCFullYear() - 1}-${String(now.getUTCMonth() + 1).padStart(2, '0')}`, {
+      error: 'validation.tooOld',
+    })
+
+export { color as colorSchema, url as urlSchema }
+export const generalTextSchema = optionalText()
