@@ -1,9 +1,9 @@
-import { CreateUserBody } from '@swipe/shared'
+import { CHILD_TYPES, CreateUserBody } from '@swipe/shared'
 import { BadRequestError, ForbiddenError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
 import { accountsFor, principalIdOf } from '#lib/tenancy'
 import { routes } from '../routes.ts'
-import { CHILD_TYPES, createAccount, profileOf } from './service.ts'
+import { createAccount, profileOf } from './service.ts'
 
 export const handler = endpoint(
   routes['accounts.create'],

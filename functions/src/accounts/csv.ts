@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3'
 import {
+  CHILD_TYPES,
   CreateUserBody,
   CSV_IMPORT_MAX_BYTES,
   CSV_IMPORT_MAX_ROWS,
@@ -25,7 +26,7 @@ import { mediaBucket, s3 } from '#lib/s3'
 import { accountsFor, principalIdOf } from '#lib/tenancy'
 import { presignPut } from '#lib/uploads'
 import { routes } from '../routes.ts'
-import { CHILD_TYPES, createAccount, deleteAccountCompletely } from './service.ts'
+import { createAccount, deleteAccountCompletely } from './service.ts'
 
 const me = (actor: Actor | undefined): Account => {
   if (actor?.kind !== 'admin') throw new ForbiddenError()

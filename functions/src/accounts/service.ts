@@ -5,18 +5,13 @@ import {
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider'
 import { type AccountType, type Locale, PASSWORD_SYMBOLS, type ParentType, translate } from '@swipe/shared'
+
 import type { Account, HISTORY_ACTIONS } from '#data/accounts'
 import { accountsService } from '#data/accounts-service'
 import { adminPool, cognito } from '#lib/cognito'
 import { ConflictError, ValidationError } from '#lib/errors'
 import { sendMail } from '#lib/mail'
 import { adminUrl } from '#lib/urls'
-
-/** Which account types may be created directly under a parent of each type. */
-export const CHILD_TYPES: Partial<Record<AccountType, readonly AccountType[]>> = {
-  MASTER: ['MASTER_USER', 'OEM_MASTER', 'USER'],
-  OEM_MASTER: ['OEM_ADMIN', 'USER'],
-}
 
 /** A temporary password that meets the policy: 12 characters with every required class. */
 export const temporaryPassword = (): string => {

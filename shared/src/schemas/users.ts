@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AUTHORITIES, CONTRACT_STATUSES } from '../accounts.ts'
+import { type AccountType, AUTHORITIES, CONTRACT_STATUSES } from '../accounts.ts'
 import { email, requiredText } from './common.ts'
 
 /** A calendar date, YYYY-MM-DD. */
@@ -31,6 +31,13 @@ const withContractDates = <T extends z.ZodType<Dates>>(schema: T) =>
 
 /** Account types a console creates as users (sub-admins are made in admin settings). */
 export const CREATABLE_TYPES = ['MASTER_USER', 'OEM_MASTER', 'OEM_ADMIN', 'USER'] as const
+export type CreatableType = (typeof CREATABLE_TYPES)[number]
+
+/** Which account types may be created directly under a parent of each type. */
+export const CHILD_TYPES: Partial<Record<AccountType, readonly CreatableType[]>> = {
+  MASTER: ['MASTER_USER', 'OEM_MASTER', 'USER'],
+  OEM_MASTER: ['OEM_ADMIN', 'USER'],
+}
 
 const userFields = {
   companyName: requiredText(50),

@@ -21,6 +21,20 @@ const lazyConsolePage = (page: ConsoleRoute['page']): RouteObject['lazy'] => {
     return async () => ({
       Component: (await import('../features/auth/ChangePasswordPage.tsx')).ChangePasswordPage,
     })
+  if (page === 'userList')
+    return async () => ({ Component: (await import('../features/users/UserListPage.tsx')).UserListPage })
+  if (page === 'userDetail')
+    return async () => ({
+      Component: (await import('../features/users/UserDetailPage.tsx')).UserDetailPage,
+    })
+  if (page === 'createUser')
+    return async () => ({
+      Component: (await import('../features/users/CreateUserPage.tsx')).CreateUserPage,
+    })
+  if (page === 'adminList')
+    return async () => ({
+      Component: (await import('../features/adminSettings/AdminListPage.tsx')).AdminListPage,
+    })
   return async () => {
     const { AreaPage } = await import('../features/areas/AreaPage.tsx')
     return { element: <AreaPage page={page} /> }

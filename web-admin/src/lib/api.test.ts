@@ -241,6 +241,21 @@ describe('403', () => {
     vi.advanceTimersByTime(1)
     expect(navigate).toHaveBeenCalledExactlyOnceWith('/errors/403')
   })
+
+  it('leaves a refusal of one change (a read-only account) to the screen', async () => {
+    vi.useFakeTimers()
+    const { requests } = mockApi({
+      'PUT /users/x': {
+        status: 403,
+        body: { error: { code: 'account.readOnly', message: 'This account has been terminated.' } },
+      },
+    })
+    const error = await caught(api.put('/users/x', { version: 1 }))
+    expect(error).toMatchObject({ status: 403, code: 'account.readOnly' })
+    vi.advanceTimersByTime(5000)
+    expect(navigate).not.toHaveBeenCalled()
+    expect(requests).toHaveLength(1)
+  })
 })
 
 describe('error texts', () => {

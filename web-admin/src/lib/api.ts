@@ -26,6 +26,11 @@ export const REQUEST_TIMEOUT_MS = 60_000
 /** Delay before the login page after a refresh failed, and before the forbidden page after a 403. */
 export const LOGIN_REDIRECT_DELAY_MS = 1_000
 export const FORBIDDEN_REDIRECT_DELAY_MS = 2_000
+/**
+ * 403 codes that refuse one change of an item the user may otherwise open (e.g. a terminated account
+ * is read-only). The screen explains them in place; they are no reason for the forbidden page.
+ */
+const ITEM_REFUSALS = new Set(['account.readOnly'])
 /** Pages a failed refresh must not leave: the user is signing in or resetting a password there. */
 const AUTH_PAGES = ['/login', '/reset-pass', '/new-password']
 
@@ -344,8 +349,17 @@ export const request = async <T>(path: string, options: RequestOptions = {}): Pr
     }
   }
 
-  if (response.status === 403 && handleAuthErrors && kind === 'admin') void onForbidden(path)
-  if (!response.ok) throw errorFromResponse(response)
+  if (!response.ok) {
+    const error = errorFromResponse(response)
+    if (
+      response.status === 403 &&
+      handleAuthErrors &&
+      kind === 'admin' &&
+      !ITEM_REFUSALS.has(error.code ?? '')
+    )
+      void onForbidden(path)
+    throw error
+  }
   return response.body as T
 }
 

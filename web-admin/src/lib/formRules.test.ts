@@ -3,11 +3,23 @@ import type { FormInstance, FormRule } from 'antd'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '../i18n/index.ts'
 import { ApiError } from './api.ts'
-import { applyServerErrors, emailRule, passwordRule, serverFieldErrors, zodRule } from './formRules.ts'
+import {
+  applyServerErrors,
+  emailRule,
+  endDateRule,
+  passwordRule,
+  serverFieldErrors,
+  zodRule,
+} from './formRules.ts'
 
 /** Runs one antd rule the way antd does and returns its message, or null when the value passes. */
-const check = async (rule: FormRule, value: unknown): Promise<string | null> => {
-  const resolved = typeof rule === 'function' ? rule({} as FormInstance) : rule
+const check = async (
+  rule: FormRule,
+  value: unknown,
+  fields: Record<string, unknown> = {},
+): Promise<string | null> => {
+  const form = { getFieldValue: (name: string) => fields[name] } as unknown as FormInstance
+  const resolved = typeof rule === 'function' ? rule(form) : rule
   try {
     await resolved.validator?.({} as never, value, () => {})
     return null
@@ -35,6 +47,19 @@ describe('shared rules as antd rules', () => {
     expect(await check(emailRule(), 'owner@example.com')).toBeNull()
     expect(await check(emailRule(), 'owner@')).toBe('メールアドレスの形式が正しくありません。')
     expect(await check(emailRule(), undefined)).toBe('この項目は必須です。')
+  })
+
+  it('needs an end date after the start date once a start is set (SPEC §5)', async () => {
+    const rule = endDateRule('start')
+    expect(await check(rule, undefined)).toBeNull()
+    expect(await check(rule, '2025-01-01')).toBeNull()
+    expect(await check(rule, undefined, { start: '2025-04-01' })).toBe(
+      '開始日を設定した場合は終了日が必要です。',
+    )
+    expect(await check(rule, '2025-04-01', { start: '2025-04-01' })).toBe(
+      '終了日は開始日より後の日付にしてください。',
+    )
+    expect(await check(rule, '2026-03-31', { start: '2025-04-01' })).toBeNull()
   })
 
   it('fills the limits into the message', async () => {

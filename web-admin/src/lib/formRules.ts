@@ -57,6 +57,21 @@ export const matchesRule =
     },
   })
 
+/**
+ * SPEC §5 dates, as the shared user schemas check them (contractDates): once `startField` holds a
+ * date (YYYY-MM-DD) an end date is required, and it must come after the start.
+ */
+export const endDateRule =
+  (startField: string): Rule =>
+  ({ getFieldValue }) => ({
+    validator: (_rule, value: unknown) => {
+      const start: unknown = getFieldValue(startField)
+      if (typeof start !== 'string' || start === '') return Promise.resolve()
+      if (typeof value !== 'string' || value === '') return fail('validation.endRequired')
+      return value > start ? Promise.resolve() : fail('validation.endBeforeStart')
+    },
+  })
+
 /** The server's field errors (`details[].path` like `body.newPassword`) that belong to one of `fields`. */
 export const serverFieldErrors = (
   error: unknown,

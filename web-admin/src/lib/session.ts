@@ -1,10 +1,15 @@
 import {
   ACCOUNT_TYPES,
+  ACTIONS,
   type AccountType,
+  type Action,
+  ADMIN_ROLES,
   type Authority,
+  CONTRACT_STATUSES,
   type ContractStatus,
   MENU_AREAS,
   type MenuArea,
+  mayTake,
   menuAreasFor,
   type ParentType,
   type UserTypeSegment,
@@ -28,6 +33,10 @@ export interface UserInfo {
   mainColor: string | null
   textColor: string | null
   menuAreas: MenuArea[]
+  /** A sub-admin's role in its parent's admin settings; null for other accounts. */
+  adminRole: (typeof ADMIN_ROLES)[number] | null
+  /** The policy actions the account may take at all (docs/permissions.md); write buttons follow it. */
+  allowedActions: Action[]
 }
 
 export const USER_INFO_PATH = '/auth/user-info'
@@ -39,6 +48,9 @@ export const isUserTypeSegment = (value: unknown): value is UserTypeSegment =>
 
 const isMenuArea = (value: unknown): value is MenuArea =>
   typeof value === 'string' && (MENU_AREAS as readonly string[]).includes(value)
+
+const isAction = (value: unknown): value is Action =>
+  typeof value === 'string' && (ACTIONS as readonly string[]).includes(value)
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
 
@@ -62,6 +74,26 @@ export const normalizeUserInfo = (raw: unknown): UserInfo => {
   const menuAreas = Array.isArray(source.menuAreas)
     ? source.menuAreas.filter(isMenuArea)
     : [...menuAreasFor(accountType, parentType)]
+  const authority: Authority = source.authority === 'VIEW' ? 'VIEW' : 'EDIT'
+  const contractStatus = text(source.contractStatus) ?? 'ACTIVE'
+  const adminRole = ADMIN_ROLES.find((role) => role === source.adminRole) ?? null
+  // An older server sends no list: the same policy the server applies, from what user info carries.
+  const allowedActions = Array.isArray(source.allowedActions)
+    ? source.allowedActions.filter(isAction)
+    : ACTIONS.filter((action) =>
+        mayTake(
+          {
+            accountId: String(source.id ?? ''),
+            accountType,
+            parentType,
+            ancestorIds: [],
+            contractStatus: CONTRACT_STATUSES.find((status) => status === contractStatus) ?? 'INACTIVE',
+            authority,
+            adminRole,
+          },
+          action,
+        ),
+      )
   return {
     id: String(source.id ?? ''),
     email: String(source.email ?? ''),
@@ -70,12 +102,14 @@ export const normalizeUserInfo = (raw: unknown): UserInfo => {
     userTypeSegment: isUserTypeSegment(source.userTypeSegment) ? source.userTypeSegment : derivedSegment(),
     companyName: text(source.companyName),
     contactName: text(source.contactName),
-    authority: source.authority === 'VIEW' ? 'VIEW' : 'EDIT',
-    contractStatus: text(source.contractStatus) ?? 'ACTIVE',
+    authority,
+    contractStatus,
     logoUrl: text(source.logoUrl),
     mainColor: text(source.mainColor),
     textColor: text(source.textColor),
     menuAreas,
+    adminRole,
+    allowedActions,
   }
 }
 

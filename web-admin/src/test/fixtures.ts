@@ -28,3 +28,25 @@ export const storeSession = (info: Record<string, unknown> = {}) => {
     JSON.stringify({ userTypeSegment: info.user_type_segment ?? 'master' }),
   )
 }
+
+/** One user's profile as GET /users and GET /users/{id} send it (snake_case). */
+export const profileBody = (overrides: Record<string, unknown> = {}) => ({
+  id: 'user-1',
+  account_type: 'OEM_MASTER',
+  parent_type: 'MASTER',
+  parent_id: 'u-1',
+  email: 'alpha@example.com',
+  company_name: 'アルファ株式会社',
+  contact_name: '佐藤 花子',
+  plan_id: null,
+  contract_start_date: '2025-04-01',
+  contract_end_date: '2026-03-31',
+  contract_status: 'ACTIVE',
+  authority: 'EDIT',
+  license_issuing: false,
+  admin_role: null,
+  created_at: '2025-03-15T12:00:00.000Z',
+  updated_at: '2025-03-15T12:00:00.000Z',
+  version: 3,
+  ...overrides,
+})

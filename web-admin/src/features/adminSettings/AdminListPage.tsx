@@ -1,0 +1,297 @@
+import { ADMIN_ROLES, AUTHORITIES, requiredText } from '@swipe/shared'
+import { useQuery } from '@tanstack/react-query'
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Table,
+  Typography,
+} from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocalizedValidation } from '../../hooks/useLocalizedValidation.ts'
+import { tShared } from '../../i18n/index.ts'
+import { errorMessage } from '../../lib/api.ts'
+import { formatDate } from '../../lib/format.ts'
+import { applyServerErrors, emailRule, requiredRule, zodRule } from '../../lib/formRules.ts'
+import { useToast } from '../../lib/toast.ts'
+import { ActionButton } from '../shell/permissions.tsx'
+import { isStaleVersion } from '../users/api.ts'
+import {
+  type AdminRole,
+  type SubAdmin,
+  type SubAdminFields,
+  subAdminsQuery,
+  useCreateSubAdmin,
+  useDeleteSubAdmin,
+  useUpdateSubAdmin,
+} from './api.ts'
+
+interface SubAdminValues extends SubAdminFields {
+  email: string
+}
+
+const FIELDS = ['email', 'contactName', 'adminRole', 'authority'] as const
+
+const nameOf = (admin: SubAdmin): string => admin.contactName ?? admin.email
+
+/** Adds a sub-admin (`target` null) or edits one; mounted only while open, so each opening starts afresh. */
+const SubAdminModal = ({ target, onClose }: { target: SubAdmin | null; onClose: () => void }) => {
+  const { t } = useTranslation()
+  const toast = useToast()
+  const [form] = Form.useForm<SubAdminValues>()
+  useLocalizedValidation(form)
+  const create = useCreateSubAdmin()
+  const update = useUpdateSubAdmin()
+  const pending = create.isPending || update.isPending
+  const [failure, setFailure] = useState<string | null>(null)
+
+  const onError = (error: unknown) => {
+    if (applyServerErrors(form, error, FIELDS)) return
+    if (isStaleVersion(error)) {
+      // The list is refetched by now or soon; the next opening uses the new version.
+      toast.error(errorMessage(error))
+      onClose()
+      return
+    }
+    setFailure(errorMessage(error))
+  }
+
+  const onFinish = (values: SubAdminValues) => {
+    setFailure(null)
+    const fields = {
+      contactName: values.contactName.trim(),
+      adminRole: values.adminRole,
+      authority: values.authority,
+    }
+    if (target) {
+      update.mutate(
+        { id: target.id, version: target.version, ...fields },
+        {
+          onSuccess: (data) => {
+            toast.success(data.message ?? tShared('subAdmin.updated'))
+            onClose()
+          },
+          onError,
+        },
+      )
+    } else {
+      create.mutate(
+        { email: values.email.trim(), ...fields },
+        {
+          onSuccess: (data) => {
+            toast.success(data.message ?? tShared('subAdmin.created'))
+            onClose()
+          },
+          onError,
+        },
+      )
+    }
+  }
+
+  const select = (options: { value: string; label: string }[]) => (
+    <Select virtual={false} placeholder={t('adminSettings.selectPlaceholder')} options={options} />
+  )
+
+  return (
+    <Modal
+      open
+      title={t(target ? 'adminSettings.editTitle' : 'adminSettings.addTitle')}
+      okText={t(target ? 'adminSettings.save' : 'adminSettings.addSubmit')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ htmlType: 'submit', loading: pending }}
+      cancelButtonProps={{ disabled: pending }}
+      onCancel={onClose}
+      mask={{ closable: false }}
+      destroyOnHidden
+      modalRender={(dom) => (
+        <Form<SubAdminValues>
+          form={form}
+          name="subAdmin"
+          layout="vertical"
+          initialValues={
+            target
+              ? {
+                  contactName: target.contactName ?? '',
+                  adminRole: target.adminRole ?? undefined,
+                  authority: target.authority,
+                }
+              : { authority: 'EDIT' }
+          }
+          onFinish={onFinish}
+        >
+          {dom}
+        </Form>
+      )}
+    >
+      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
+      {target ? (
+        <>
+          <Descriptions
+            column={1}
+            size="small"
+            items={[{ key: 'email', label: t('adminSettings.fields.email'), children: target.email }]}
+          />
+          <Typography.Paragraph type="secondary">{t('adminSettings.emailFixed')}</Typography.Paragraph>
+        </>
+      ) : (
+        <>
+          <Typography.Paragraph type="secondary">{t('adminSettings.mailNotice')}</Typography.Paragraph>
+          <Form.Item name="email" label={t('adminSettings.fields.email')} rules={[emailRule()]}>
+            <Input type="email" autoComplete="off" maxLength={254} />
+          </Form.Item>
+        </>
+      )}
+      <Form.Item
+        name="contactName"
+        label={t('adminSettings.fields.contactName')}
+        rules={[zodRule(requiredText(50))]}
+      >
+        <Input autoComplete="off" maxLength={50} />
+      </Form.Item>
+      <Form.Item name="adminRole" label={t('adminSettings.fields.adminRole')} rules={[requiredRule()]}>
+        {select(ADMIN_ROLES.map((value) => ({ value, label: t(`adminSettings.roles.${value}`) })))}
+      </Form.Item>
+      <Form.Item name="authority" label={t('adminSettings.fields.authority')} rules={[requiredRule()]}>
+        {select(AUTHORITIES.map((value) => ({ value, label: t(`adminSettings.authorities.${value}`) })))}
+      </Form.Item>
+    </Modal>
+  )
+}
+
+/** /:userTypeId/admin-list: admin settings, the sub-admins who help run the signed-in account. */
+export const AdminListPage = () => {
+  const { t, i18n } = useTranslation()
+  const toast = useToast()
+  const { modal } = App.useApp()
+  const list = useQuery(subAdminsQuery())
+  const remove = useDeleteSubAdmin()
+  // undefined: closed; null: adding; a sub-admin: editing it.
+  const [editing, setEditing] = useState<SubAdmin | null | undefined>(undefined)
+
+  const confirmDelete = (admin: SubAdmin) =>
+    modal.confirm({
+      title: t('adminSettings.deleteTitle', { name: nameOf(admin) }),
+      content: t('adminSettings.deleteContent'),
+      okText: t('adminSettings.deleteOk'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: () =>
+        remove
+          .mutateAsync({ id: admin.id, version: admin.version })
+          .then((data) => toast.success(data?.message ?? tShared('subAdmin.deleted')))
+          .catch((error: unknown) => {
+            toast.error(errorMessage(error))
+            void list.refetch()
+          }),
+    })
+
+  const role = (value: AdminRole | null) => (value ? t(`adminSettings.roles.${value}`) : '-')
+
+  const columns: ColumnsType<SubAdmin> = [
+    {
+      key: 'contactName',
+      title: t('adminSettings.fields.contactName'),
+      render: (_, admin) => admin.contactName ?? '-',
+    },
+    { key: 'email', title: t('adminSettings.fields.email'), dataIndex: 'email' },
+    {
+      key: 'adminRole',
+      title: t('adminSettings.fields.adminRole'),
+      render: (_, admin) => role(admin.adminRole),
+    },
+    {
+      key: 'authority',
+      title: t('adminSettings.fields.authority'),
+      render: (_, admin) =>
+        t(`adminSettings.authorities.${admin.authority}`, { defaultValue: admin.authority }),
+    },
+    {
+      key: 'createdAt',
+      title: t('adminSettings.fields.createdAt'),
+      render: (_, admin) => formatDate(admin.createdAt, i18n.language) ?? '-',
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      render: (_, admin) => (
+        <Space>
+          <ActionButton
+            action="subAdmin:manage"
+            size="small"
+            aria-label={t('adminSettings.editOf', { name: nameOf(admin) })}
+            onClick={() => setEditing(admin)}
+          >
+            {t('adminSettings.edit')}
+          </ActionButton>
+          <ActionButton
+            action="subAdmin:manage"
+            size="small"
+            danger
+            aria-label={t('adminSettings.deleteOf', { name: nameOf(admin) })}
+            onClick={() => confirmDelete(admin)}
+          >
+            {t('adminSettings.delete')}
+          </ActionButton>
+        </Space>
+      ),
+    },
+  ]
+
+  return (
+    <Card>
+      <Flex justify="space-between" align="center" wrap gap={16} style={{ marginBottom: 8 }}>
+        <Typography.Title level={1} style={{ fontSize: 22, margin: 0 }}>
+          {t('pages.adminList')}
+        </Typography.Title>
+        <ActionButton action="subAdmin:manage" type="primary" onClick={() => setEditing(null)}>
+          {t('adminSettings.add')}
+        </ActionButton>
+      </Flex>
+      <Typography.Paragraph type="secondary">{t('adminSettings.description')}</Typography.Paragraph>
+
+      {list.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={errorMessage(list.error)}
+          action={
+            <Button size="small" onClick={() => void list.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      )}
+
+      <Table<SubAdmin>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.items ?? []}
+        loading={list.isFetching}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={list.isPending ? t('common.loading') : t('adminSettings.empty')}
+            />
+          ),
+        }}
+      />
+
+      {editing !== undefined && <SubAdminModal target={editing} onClose={() => setEditing(undefined)} />}
+    </Card>
+  )
+}

@@ -1,0 +1,210 @@
+import { CONTRACT_STATUSES, CREATABLE_TYPES } from '@swipe/shared'
+import { useQuery } from '@tanstack/react-query'
+import { Alert, Button, Card, Empty, Flex, Input, Select, Space, Table, Typography } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { errorMessage } from '../../lib/api.ts'
+import { formatDate } from '../../lib/format.ts'
+import { ActionButton } from '../shell/permissions.tsx'
+import { useCurrentUser } from '../shell/useCurrentUser.ts'
+import { creatableTypes, creatorTypeOf, ownParentTypeOf } from './accountTypes.ts'
+import { type Profile, usersListQuery } from './api.ts'
+import { ContractStatusTag, contractPeriod, displayName } from './labels.tsx'
+
+/** /:userTypeId/user-list: the users in the signed-in account's scope, newest first, 20 a page. */
+export const UserListPage = () => {
+  const { t, i18n } = useTranslation()
+  const info = useCurrentUser()
+  const navigate = useNavigate()
+  const [searchParams, setSearchParams] = useSearchParams()
+  // The filters live in the address, so coming back from a user's page shows the same list.
+  const q = searchParams.get('q')?.trim() ?? ''
+  const status = CONTRACT_STATUSES.find((value) => value === searchParams.get('status'))
+  const accountType = CREATABLE_TYPES.find((value) => value === searchParams.get('accountType'))
+  const [searchText, setSearchText] = useState(q)
+
+  // Cursor pages: the cursors of the pages after the first, so "previous" can step back.
+  const filtersKey = JSON.stringify([q, status, accountType])
+  const [pages, setPages] = useState<{ filtersKey: string; cursors: string[] }>({ filtersKey, cursors: [] })
+  const cursors = pages.filtersKey === filtersKey ? pages.cursors : []
+  const list = useQuery(usersListQuery({ q: q || undefined, status, accountType, cursor: cursors.at(-1) }))
+
+  const setFilter = (name: 'q' | 'status' | 'accountType', value: string) => {
+    const next = new URLSearchParams(searchParams)
+    if (value) next.set(name, value)
+    else next.delete(name)
+    setSearchParams(next, { replace: true })
+  }
+
+  const base = `/${info.userTypeSegment}`
+  const detailPath = (id: string) => `${base}/user/${encodeURIComponent(id)}`
+  const canCreateHere = creatableTypes(ownParentTypeOf(info), creatorTypeOf(info)).length > 0
+  const filtered = Boolean(q || status || accountType)
+  const locale = i18n.language
+
+  const columns: ColumnsType<Profile> = [
+    {
+      key: 'companyName',
+      title: t('users.fields.companyName'),
+      render: (_, user) => user.companyName ?? '-',
+    },
+    { key: 'email', title: t('users.fields.email'), dataIndex: 'email' },
+    {
+      key: 'contactName',
+      title: t('users.fields.contactName'),
+      render: (_, user) => user.contactName ?? '-',
+    },
+    {
+      key: 'accountType',
+      title: t('users.fields.accountType'),
+      render: (_, user) => t(`users.accountTypes.${user.accountType}`, { defaultValue: user.accountType }),
+    },
+    {
+      key: 'contractStatus',
+      title: t('users.fields.contractStatus'),
+      render: (_, user) => <ContractStatusTag status={user.contractStatus} />,
+    },
+    {
+      key: 'contractPeriod',
+      title: t('users.fields.contractPeriod'),
+      render: (_, user) => contractPeriod(user, t, locale),
+    },
+    {
+      key: 'createdAt',
+      title: t('users.fields.createdAt'),
+      render: (_, user) => formatDate(user.createdAt, locale) ?? '-',
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      render: (_, user) => (
+        <Link to={detailPath(user.id)} aria-label={t('users.list.detailOf', { name: displayName(user) })}>
+          {t('users.list.detail')}
+        </Link>
+      ),
+    },
+  ]
+
+  return (
+    <Card>
+      <Flex justify="space-between" align="center" wrap gap={16} style={{ marginBottom: 16 }}>
+        <Typography.Title level={1} style={{ fontSize: 22, margin: 0 }}>
+          {t('pages.userList')}
+        </Typography.Title>
+        {canCreateHere && (
+          <ActionButton
+            action="account:create"
+            type="primary"
+            onClick={() => navigate(`${base}/create-user/${encodeURIComponent(info.id)}`)}
+          >
+            {t('users.list.newUser')}
+          </ActionButton>
+        )}
+      </Flex>
+
+      <section aria-label={t('users.list.filters')} style={{ marginBottom: 16 }}>
+        <Space wrap>
+          <Input.Search
+            aria-label={t('users.list.search')}
+            placeholder={t('users.list.searchPlaceholder')}
+            enterButton={t('users.list.searchButton')}
+            maxLength={100}
+            allowClear
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            onSearch={(value) => setFilter('q', value.trim())}
+            style={{ width: 360, maxWidth: '100%' }}
+          />
+          <Select
+            virtual={false}
+            aria-label={t('users.list.status')}
+            value={status ?? ''}
+            onChange={(value: string) => setFilter('status', value)}
+            options={[
+              { value: '', label: t('users.list.allStatuses') },
+              ...CONTRACT_STATUSES.map((value) => ({ value, label: t(`users.contractStatuses.${value}`) })),
+            ]}
+            style={{ width: 200 }}
+          />
+          <Select
+            virtual={false}
+            aria-label={t('users.list.type')}
+            value={accountType ?? ''}
+            onChange={(value: string) => setFilter('accountType', value)}
+            options={[
+              { value: '', label: t('users.list.allTypes') },
+              ...CREATABLE_TYPES.map((value) => ({ value, label: t(`users.accountTypes.${value}`) })),
+            ]}
+            style={{ width: 200 }}
+          />
+        </Space>
+      </section>
+
+      {list.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={errorMessage(list.error)}
+          action={
+            <Button size="small" onClick={() => void list.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      )}
+
+      <Table<Profile>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.items ?? []}
+        loading={list.isFetching}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={
+                list.isPending ? t('common.loading') : t(filtered ? 'users.list.noMatch' : 'users.list.empty')
+              }
+            />
+          ),
+        }}
+        onRow={(user) => ({
+          onClick: (event) => {
+            // The detail link handles its own clicks.
+            if ((event.target as HTMLElement).closest('a, button')) return
+            navigate(detailPath(user.id))
+          },
+          style: { cursor: 'pointer' },
+        })}
+      />
+
+      <nav aria-label={t('common.pagination')}>
+        <Flex justify="flex-end" align="center" gap={8} style={{ marginTop: 16 }}>
+          <Button
+            disabled={cursors.length === 0 || list.isFetching}
+            onClick={() => setPages({ filtersKey, cursors: cursors.slice(0, -1) })}
+          >
+            {t('common.previousPage')}
+          </Button>
+          <Typography.Text aria-live="polite">
+            {t('users.list.page', { page: cursors.length + 1 })}
+          </Typography.Text>
+          <Button
+            disabled={!list.data?.nextCursor || list.isFetching || list.isPlaceholderData}
+            onClick={() => {
+              const next = list.data?.nextCursor
+              if (next) setPages({ filtersKey, cursors: [...cursors, next] })
+            }}
+          >
+            {t('common.nextPage')}
+          </Button>
+        </Flex>
+      </nav>
+    </Card>
+  )
+}

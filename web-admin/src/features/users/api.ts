@@ -1,0 +1,161 @@
+import type { AccountType, Authority, ContractStatus, CREATABLE_TYPES, ParentType } from '@swipe/shared'
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { ApiError, api } from '../../lib/api.ts'
+import type { ServerMessage } from '../auth/api.ts'
+
+/** Account types a console creates as users. */
+export type CreatableType = (typeof CREATABLE_TYPES)[number]
+
+/** A user's profile as GET /users and GET /users/{id} send it (camelCased). */
+export interface Profile {
+  id: string
+  accountType: AccountType
+  parentType: ParentType | null
+  parentId: string | null
+  email: string
+  companyName: string | null
+  contactName: string | null
+  planId: string | null
+  contractStartDate: string | null
+  contractEndDate: string | null
+  contractStatus: ContractStatus
+  authority: Authority
+  licenseIssuing: boolean
+  adminRole: string | null
+  createdAt: string
+  updatedAt: string
+  version: number
+}
+
+export const HISTORY_ACTIONS = [
+  'CREATE',
+  'UPDATE',
+  'SUSPEND',
+  'RESUME',
+  'TERMINATE',
+  'DELETE',
+  'IMPORT',
+] as const
+export type HistoryAction = (typeof HISTORY_ACTIONS)[number]
+
+/** One row of the contract history, newest first. */
+export interface HistoryEntry {
+  executedAt: string
+  executorId: string
+  executorName: string | null
+  action: HistoryAction
+  detail: string | null
+}
+
+export interface UserDetail extends Profile {
+  history: HistoryEntry[]
+}
+
+export const USERS_PAGE_SIZE = 20
+
+export interface UserListParams {
+  q?: string
+  status?: ContractStatus
+  accountType?: CreatableType
+  parentId?: string
+  planId?: string
+  cursor?: string
+}
+
+export interface UserPage {
+  items: Profile[]
+  nextCursor: string | null
+}
+
+/** The fields a user form edits (create adds the type, parent and email). */
+export interface UserFields {
+  companyName: string
+  contactName: string
+  planId?: string
+  contractStartDate?: string
+  contractEndDate?: string
+  authority: Authority
+  licenseIssuing: boolean
+}
+
+export interface CreateUserBody extends UserFields {
+  accountType: CreatableType
+  parentId?: string
+  email: string
+}
+
+export type ContractAction = 'suspend' | 'resume' | 'terminate'
+
+/** The user-management calls (SPEC §7 Other; functions/src/accounts). */
+export const usersApi = {
+  list: (params: UserListParams, signal?: AbortSignal) =>
+    api.get<UserPage>('/users', { params: { ...params, limit: USERS_PAGE_SIZE }, signal }),
+  get: (id: string, signal?: AbortSignal) =>
+    api.get<UserDetail>(`/users/${encodeURIComponent(id)}`, { signal }),
+  create: (body: CreateUserBody) => api.post<Profile & ServerMessage>('/users', body),
+  update: (id: string, body: UserFields & { version: number }) =>
+    api.put<Profile & ServerMessage>(`/users/${encodeURIComponent(id)}`, body),
+  contract: (id: string, body: { action: ContractAction; version: number }) =>
+    api.post<Profile & ServerMessage>(`/users/${encodeURIComponent(id)}/contract`, body),
+  remove: (id: string, version: number) =>
+    api.delete<ServerMessage>(`/users/${encodeURIComponent(id)}`, { params: { version } }),
+}
+
+export const userKeys = {
+  all: ['users'] as const,
+  lists: () => [...userKeys.all, 'list'] as const,
+  list: (params: UserListParams) => [...userKeys.lists(), params] as const,
+  details: () => [...userKeys.all, 'detail'] as const,
+  detail: (id: string) => [...userKeys.details(), id] as const,
+}
+
+export const usersListQuery = (params: UserListParams) =>
+  queryOptions({
+    queryKey: userKeys.list(params),
+    queryFn: ({ signal }) => usersApi.list(params, signal),
+    // The previous page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  })
+
+export const userDetailQuery = (id: string) =>
+  queryOptions({ queryKey: userKeys.detail(id), queryFn: ({ signal }) => usersApi.get(id, signal) })
+
+/** Another change was saved since the screen loaded the item (optimistic lock). */
+export const isStaleVersion = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 409 && error.code === 'error.conflict'
+
+export const useCreateUser = () => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: usersApi.create,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.lists() }),
+  })
+}
+
+export const useUpdateUser = (id: string) => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: UserFields & { version: number }) => usersApi.update(id, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  })
+}
+
+export const useContractAction = (id: string) => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: { action: ContractAction; version: number }) => usersApi.contract(id, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  })
+}
+
+export const useDeleteUser = (id: string) => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (version: number) => usersApi.remove(id, version),
+    onSuccess: () => {
+      // The detail is gone: drop it rather than refetch a 404.
+      queryClient.removeQueries({ queryKey: userKeys.detail(id) })
+      return queryClient.invalidateQueries({ queryKey: userKeys.lists() })
+    },
+  })
+}
