@@ -108,3 +108,14 @@ export const menuAreasFor = (type: AccountType, parentType?: ParentType | null):
   }
   return MENUS[type]
 }
+
+/** Site statuses (SPEC §4). */
+export const SITE_STATUSES = [
+  'PUBLISH',
+  'UNPUBLISHED',
+  'DRAFT',
+  'EXPIRED',
+  'PRIVATE',
+  'DOMAIN_VERIFYING',
+] as const
+export type SiteStatus = (typeof SITE_STATUSES)[number]

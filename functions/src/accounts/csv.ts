@@ -131,6 +131,7 @@ interface CellError {
   column: string
   code: string
   message: string
+  params?: Record<string, string | number>
 }
 
 /** Reads and checks a whole file: every row against the shared schema, before anything is written. */

@@ -1,6 +1,6 @@
-import { CONTRACT_STATUSES } from '@swipe/shared'
+import { CONTRACT_STATUSES, SITE_STATUSES } from '@swipe/shared'
 import type { Account } from '#data/accounts'
-import { SITE_STATUSES, Sites } from '#data/sites'
+import { Sites } from '#data/sites'
 import { ForbiddenError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
 import { accountsFor } from '#lib/tenancy'

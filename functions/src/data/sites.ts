@@ -1,14 +1,7 @@
+import { SITE_STATUSES } from '@swipe/shared'
 import { Entity, type EntityItem } from 'electrodb'
 import { entityConfig, SERVICE } from './service.ts'
 
-export const SITE_STATUSES = [
-  'PUBLISH',
-  'UNPUBLISHED',
-  'DRAFT',
-  'EXPIRED',
-  'PRIVATE',
-  'DOMAIN_VERIFYING',
-] as const
 export const SITE_LANGUAGES = ['JP', 'EN', 'CN', 'KR'] as const
 
 /**

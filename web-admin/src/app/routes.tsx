@@ -31,6 +31,10 @@ const lazyConsolePage = (page: ConsoleRoute['page']): RouteObject['lazy'] => {
     return async () => ({
       Component: (await import('../features/users/CreateUserPage.tsx')).CreateUserPage,
     })
+  if (page === 'profilePicture')
+    return async () => ({
+      Component: (await import('../features/profile/ProfilePicturePage.tsx')).ProfilePicturePage,
+    })
   if (page === 'adminList')
     return async () => ({
       Component: (await import('../features/adminSettings/AdminListPage.tsx')).AdminListPage,

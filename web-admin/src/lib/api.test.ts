@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '../i18n/index.ts'
 import { mockApi } from '../test/mockApi.ts'
-import { ApiError, api, configureApi, request, resetApiState } from './api.ts'
+import {
+  ApiError,
+  api,
+  configureApi,
+  download,
+  fileNameFromDisposition,
+  request,
+  resetApiState,
+} from './api.ts'
 import { STORAGE_KEYS } from './storage.ts'
 
 const navigate = vi.fn<(to: string) => void>()
@@ -367,5 +375,47 @@ describe('error texts', () => {
     const pending = request('/slow', { signal: controller.signal })
     controller.abort()
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' })
+  })
+})
+
+describe('downloads', () => {
+  it('fetches a file with the refreshed token and the name from content-disposition', async () => {
+    const { requests } = mockApi({
+      'POST /auth/refresh-token': { body: { access_token: 'new-access', expires_in: 3600 } },
+      'GET /users/export': (sent) =>
+        sent.headers.get('authorization') === 'Bearer new-access'
+          ? {
+              text: '\uFEFFa,b\r\n',
+              headers: {
+                'content-type': 'text/csv; charset=utf-8',
+                'content-disposition': 'attachment; filename="users-2025-05-01.csv"',
+              },
+            }
+          : { status: 401, body: { error: { code: 'error.unauthorized', message: 'expired' } } },
+    })
+    const file = await download('/users/export', { params: { accountType: 'USER', q: '' } })
+    expect(file.fileName).toBe('users-2025-05-01.csv')
+    expect(new Uint8Array(await file.blob.arrayBuffer()).slice(0, 3)).toEqual(
+      new Uint8Array([0xef, 0xbb, 0xbf]),
+    )
+    expect(requests.at(-1)?.url.search).toBe('?account_type=USER')
+  })
+
+  it('turns a JSON error into an ApiError', async () => {
+    mockApi({
+      'GET /users/export': { status: 500, body: { error: { code: 'error.internal', message: 'Failed.' } } },
+    })
+    const error = await caught(download('/users/export'))
+    expect(error).toMatchObject({ status: 500, code: 'error.internal', message: 'Failed.' })
+  })
+
+  it('reads plain, quoted and RFC 5987 file names', () => {
+    expect(fileNameFromDisposition('attachment; filename="a b.csv"')).toBe('a b.csv')
+    expect(fileNameFromDisposition('attachment; filename=plain.csv')).toBe('plain.csv')
+    expect(fileNameFromDisposition(`attachment; filename="x.csv"; filename*=UTF-8''%E3%83%A6.csv`)).toBe(
+      'ユ.csv',
+    )
+    expect(fileNameFromDisposition('attachment')).toBeNull()
+    expect(fileNameFromDisposition(null)).toBeNull()
   })
 })

@@ -119,6 +119,7 @@ interface RawResponse {
   status: number
   statusText: string
   ok: boolean
+  headers: Headers
   body: unknown
 }
 
@@ -257,6 +258,7 @@ const send = async (path: string, options: RequestOptions, token: string | null)
       status: response.status,
       statusText: response.statusText,
       ok: response.ok,
+      headers: response.headers,
       body: await readBody(response, options.responseType),
     }
   } catch (cause) {
@@ -322,8 +324,8 @@ const onForbidden = async (path: string): Promise<void> => {
   }, FORBIDDEN_REDIRECT_DELAY_MS)
 }
 
-/** Sends a request and applies the rules of SPEC §8; resolves with the camelCased body. */
-export const request = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
+/** Sends a request and applies the rules of SPEC §8; resolves with the whole successful answer. */
+const exchange = async (path: string, options: RequestOptions): Promise<RawResponse> => {
   const kind = tokenKindFor(path)
   const useAuth = options.auth ?? true
   const handleAuthErrors = options.handleAuthErrors ?? useAuth
@@ -360,10 +362,55 @@ export const request = async <T>(path: string, options: RequestOptions = {}): Pr
       void onForbidden(path)
     throw error
   }
-  return response.body as T
+  return response
 }
 
+/** Sends a request and applies the rules of SPEC §8; resolves with the camelCased body. */
+export const request = async <T>(path: string, options: RequestOptions = {}): Promise<T> =>
+  (await exchange(path, options)).body as T
+
 type BodyOptions = Omit<RequestOptions, 'method' | 'body'>
+
+/**
+ * The file name a `content-disposition` header offers: RFC 5987 `filename*=UTF-8''…` first, else
+ * `filename="…"`; null without one.
+ */
+export const fileNameFromDisposition = (header: string | null): string | null => {
+  if (!header) return null
+  const extended = /filename\*\s*=\s*(?:[\w-]+)?'[^']*'([^;]+)/i.exec(header)?.[1]
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim().replace(/^"(.*)"$/, '$1'))
+    } catch {
+      // A malformed encoding: fall back to the plain parameter.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:\\.|[^"\\])*)"|([^;]+))/i.exec(header)
+  const name = (plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2])?.trim()
+  return name ? name : null
+}
+
+export interface DownloadedFile {
+  blob: Blob
+  /** From `content-disposition`; null when the server named none. */
+  fileName: string | null
+}
+
+/**
+ * Fetches a file the API generates (e.g. a CSV export) with the same token, refresh and error rules
+ * as every other call; errors still arrive as JSON and become an ApiError.
+ */
+export const download = async (path: string, options: BodyOptions = {}): Promise<DownloadedFile> => {
+  const response = await exchange(path, {
+    ...options,
+    method: 'GET',
+    responseType: 'blob',
+    headers: { Accept: '*/*', ...options.headers },
+  })
+  // The body is the blob readBody made (no body at all only for a 204, which no download sends).
+  const blob = (response.body as Blob | undefined) ?? new Blob([])
+  return { blob, fileName: fileNameFromDisposition(response.headers.get('content-disposition')) }
+}
 
 /** Verb helpers over `request`. */
 export const api = {

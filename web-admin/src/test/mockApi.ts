@@ -13,17 +13,23 @@ export interface MockRequest {
 export interface MockReply {
   status?: number
   statusText?: string
+  /** Sent as JSON. */
   body?: unknown
+  /** Sent as it is instead of `body` (e.g. a CSV file), with `headers` naming its type. */
+  text?: string
+  headers?: Record<string, string>
 }
 
 type Handler = MockReply | ((request: MockRequest) => MockReply | Promise<MockReply>)
 
-export const jsonResponse = ({ status = 200, statusText = '', body }: MockReply): Response =>
-  new Response(body === undefined || status === 204 ? null : JSON.stringify(body), {
-    status,
-    statusText,
-    headers: { 'content-type': 'application/json' },
-  })
+export const jsonResponse = ({ status = 200, statusText = '', body, text, headers }: MockReply): Response =>
+  text !== undefined
+    ? new Response(text, { status, statusText, headers })
+    : new Response(body === undefined || status === 204 ? null : JSON.stringify(body), {
+        status,
+        statusText,
+        headers: { 'content-type': 'application/json', ...headers },
+      })
 
 /**
  * Replaces fetch with a table of `'METHOD /path'` handlers. Unknown routes answer 404 the way the

@@ -1,14 +1,62 @@
 import { AUTHORITIES, CONTRACT_STATUSES } from '@swipe/shared'
-import { Card, Descriptions, Typography } from 'antd'
+import { useQuery } from '@tanstack/react-query'
+import { Alert, Button, Card, Col, Descriptions, Flex, Row, Statistic, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { errorMessage } from '../../lib/api.ts'
 import { useCurrentUser } from '../shell/useCurrentUser.ts'
+import { isSiteStatus, SITE_STATUSES } from '../sites/statuses.ts'
+import { creatorTypeOf } from '../users/accountTypes.ts'
+import { ContractStatusTag, contractStatusLabel } from '../users/labels.tsx'
+import { type StatusCounts, summaryQuery } from './api.ts'
 
-/** /:userTypeId/summary: where every user lands after signing in. */
+/** Counts in the order of `known`; a status the console does not know yet follows as sent. */
+const ordered = (counts: StatusCounts | undefined, known: readonly string[]) => {
+  const byStatus = counts?.byStatus ?? []
+  const countOf = (status: string) => byStatus.find((item) => item.status === status)?.count ?? 0
+  return [
+    ...known.map((status) => ({ status, count: countOf(status) })),
+    ...byStatus.filter((item) => !known.includes(item.status)),
+  ]
+}
+
+interface CountCardProps {
+  title: string
+  counts: StatusCounts | undefined
+  loading: boolean
+  statuses: readonly string[]
+  label: (status: string) => string
+}
+
+/** One total with its count per status; a landmark named by its title. */
+const CountCard = ({ title, counts, loading, statuses, label }: CountCardProps) => (
+  <section aria-label={title} style={{ height: '100%' }}>
+    <Card size="small" style={{ height: '100%' }}>
+      <Statistic title={title} value={counts?.total ?? 0} loading={loading} />
+      {!loading && (
+        <Flex wrap gap={24} style={{ marginTop: 12 }}>
+          {ordered(counts, statuses).map(({ status, count }) => (
+            <Statistic
+              key={status}
+              title={label(status)}
+              value={count}
+              styles={{ content: { fontSize: 18 } }}
+            />
+          ))}
+        </Flex>
+      )}
+    </Card>
+  </section>
+)
+
+/** /:userTypeId/summary: where every user lands after signing in; counts and the account. */
 export const SummaryPage = () => {
   const { t } = useTranslation()
   const info = useCurrentUser()
-  const status = CONTRACT_STATUSES.find((value) => value === info.contractStatus)
+  const counts = useQuery(summaryQuery())
   const authority = AUTHORITIES.find((value) => value === info.authority) ?? 'VIEW'
+  // Users are counted for every account but direct users (the server sends null for them); while the
+  // counts load, the same rule decides whether the users card holds a place.
+  const showUsers = counts.data ? counts.data.users !== null : creatorTypeOf(info) !== 'USER'
   return (
     <Card>
       <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0 }}>
@@ -17,6 +65,44 @@ export const SummaryPage = () => {
       <Typography.Paragraph>
         {t('summary.welcome', { name: info.contactName ?? info.companyName ?? info.email })}
       </Typography.Paragraph>
+
+      {counts.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={errorMessage(counts.error)}
+          action={
+            <Button size="small" onClick={() => void counts.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+          style={{ marginBottom: 24 }}
+        />
+      ) : (
+        <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
+          {showUsers && (
+            <Col xs={24} lg={12}>
+              <CountCard
+                title={t('summary.users')}
+                counts={counts.data?.users ?? undefined}
+                loading={counts.isPending}
+                statuses={CONTRACT_STATUSES}
+                label={(status) => contractStatusLabel(status, t)}
+              />
+            </Col>
+          )}
+          <Col xs={24} lg={12}>
+            <CountCard
+              title={t('summary.sites')}
+              counts={counts.data?.sites}
+              loading={counts.isPending}
+              statuses={SITE_STATUSES}
+              label={(status) => (isSiteStatus(status) ? t(`sites.statuses.${status}`) : status)}
+            />
+          </Col>
+        </Row>
+      )}
+
       <Descriptions
         title={t('summary.account')}
         column={1}
@@ -34,7 +120,7 @@ export const SummaryPage = () => {
           {
             key: 'status',
             label: t('summary.contractStatus'),
-            children: status ? t(`summary.contractStatuses.${status}`) : info.contractStatus,
+            children: <ContractStatusTag status={info.contractStatus} />,
           },
         ]}
       />

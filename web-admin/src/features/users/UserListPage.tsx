@@ -2,16 +2,20 @@ import { CONTRACT_STATUSES, CREATABLE_TYPES } from '@swipe/shared'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Button, Card, Empty, Flex, Input, Select, Space, Table, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
+import dayjs from 'dayjs'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { errorMessage } from '../../lib/api.ts'
+import { saveBlob } from '../../lib/files.ts'
 import { formatDate } from '../../lib/format.ts'
+import { useToast } from '../../lib/toast.ts'
 import { ActionButton } from '../shell/permissions.tsx'
 import { useCurrentUser } from '../shell/useCurrentUser.ts'
 import { creatableTypes, creatorTypeOf, ownParentTypeOf } from './accountTypes.ts'
-import { type Profile, usersListQuery } from './api.ts'
+import { type Profile, useExportUsers, usersListQuery } from './api.ts'
 import { ContractStatusTag, contractPeriod, displayName } from './labels.tsx'
+import { UserImportDialog } from './UserImportDialog.tsx'
 
 /** /:userTypeId/user-list: the users in the signed-in account's scope, newest first, 20 a page. */
 export const UserListPage = () => {
@@ -24,6 +28,9 @@ export const UserListPage = () => {
   const status = CONTRACT_STATUSES.find((value) => value === searchParams.get('status'))
   const accountType = CREATABLE_TYPES.find((value) => value === searchParams.get('accountType'))
   const [searchText, setSearchText] = useState(q)
+  const [importing, setImporting] = useState(false)
+  const toast = useToast()
+  const exportCsv = useExportUsers()
 
   // Cursor pages: the cursors of the pages after the first, so "previous" can step back.
   const filtersKey = JSON.stringify([q, status, accountType])
@@ -43,6 +50,17 @@ export const UserListPage = () => {
   const canCreateHere = creatableTypes(ownParentTypeOf(info), creatorTypeOf(info)).length > 0
   const filtered = Boolean(q || status || accountType)
   const locale = i18n.language
+
+  // The export takes the filters on screen, so the file holds what the list shows (all pages).
+  const onExport = () =>
+    exportCsv.mutate(
+      { q: q || undefined, status, accountType },
+      {
+        onSuccess: ({ blob, fileName }) =>
+          saveBlob(blob, fileName ?? `users-${dayjs().format('YYYY-MM-DD')}.csv`),
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    )
 
   const columns: ColumnsType<Profile> = [
     {
@@ -93,15 +111,25 @@ export const UserListPage = () => {
         <Typography.Title level={1} style={{ fontSize: 22, margin: 0 }}>
           {t('pages.userList')}
         </Typography.Title>
-        {canCreateHere && (
-          <ActionButton
-            action="account:create"
-            type="primary"
-            onClick={() => navigate(`${base}/create-user/${encodeURIComponent(info.id)}`)}
-          >
-            {t('users.list.newUser')}
+        <Space wrap>
+          <ActionButton action="account:read" loading={exportCsv.isPending} onClick={onExport}>
+            {t('users.list.export')}
           </ActionButton>
-        )}
+          {canCreateHere && (
+            <>
+              <ActionButton action="account:create" onClick={() => setImporting(true)}>
+                {t('users.list.import')}
+              </ActionButton>
+              <ActionButton
+                action="account:create"
+                type="primary"
+                onClick={() => navigate(`${base}/create-user/${encodeURIComponent(info.id)}`)}
+              >
+                {t('users.list.newUser')}
+              </ActionButton>
+            </>
+          )}
+        </Space>
       </Flex>
 
       <section aria-label={t('users.list.filters')} style={{ marginBottom: 16 }}>
@@ -205,6 +233,8 @@ export const UserListPage = () => {
           </Button>
         </Flex>
       </nav>
+
+      {importing && <UserImportDialog onClose={() => setImporting(false)} />}
     </Card>
   )
 }

@@ -1,6 +1,7 @@
 import type { AccountType, Authority, ContractStatus, CREATABLE_TYPES, ParentType } from '@swipe/shared'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { ApiError, api } from '../../lib/api.ts'
+import { ApiError, api, download } from '../../lib/api.ts'
+import { type PresignedUpload, putFile } from '../../lib/files.ts'
 import type { ServerMessage } from '../auth/api.ts'
 
 /** Account types a console creates as users. */
@@ -86,6 +87,33 @@ export interface CreateUserBody extends UserFields {
 
 export type ContractAction = 'suspend' | 'resume' | 'terminate'
 
+/** The list filters a CSV export takes (the list's, without paging). */
+export type UserExportParams = Omit<UserListParams, 'cursor'>
+
+export type ImportRowStatus = 'new' | 'existing' | 'error'
+
+/** One problem of an uploaded CSV: its line as a spreadsheet numbers it (header = 1) and its column. */
+export interface ImportCellError {
+  row: number
+  column: string
+  code: string
+  message: string
+}
+
+/** What POST /users/import/preview finds in an uploaded CSV; nothing is written. */
+export interface ImportReport {
+  encoding: 'utf-8' | 'shift_jis'
+  totalRows: number
+  newCount: number
+  existingCount: number
+  rows: { row: number; email: string; status: ImportRowStatus }[]
+  errors: ImportCellError[]
+}
+
+export interface ImportResult extends ImportReport, ServerMessage {
+  createdCount: number
+}
+
 /** The user-management calls (SPEC §7 Other; functions/src/accounts). */
 export const usersApi = {
   list: (params: UserListParams, signal?: AbortSignal) =>
@@ -99,6 +127,13 @@ export const usersApi = {
     api.post<Profile & ServerMessage>(`/users/${encodeURIComponent(id)}/contract`, body),
   remove: (id: string, version: number) =>
     api.delete<ServerMessage>(`/users/${encodeURIComponent(id)}`, { params: { version } }),
+  /** The list as CSV (UTF-8 with BOM), with the list's filters. */
+  exportCsv: (params: UserExportParams) => download('/users/export', { params: { ...params } }),
+  importUploadUrl: (body: { fileName: string; size: number }, signal?: AbortSignal) =>
+    api.post<PresignedUpload>('/users/import/upload-url', body, { signal }),
+  importPreview: (key: string, signal?: AbortSignal) =>
+    api.post<ImportReport>('/users/import/preview', { key }, { signal }),
+  importCommit: (key: string) => api.post<ImportResult>('/users/import', { key }),
 }
 
 export const userKeys = {
@@ -157,5 +192,37 @@ export const useDeleteUser = (id: string) => {
       queryClient.removeQueries({ queryKey: userKeys.detail(id) })
       return queryClient.invalidateQueries({ queryKey: userKeys.lists() })
     },
+  })
+}
+
+/** Downloads the list as CSV with the given filters; resolves with the file and its name. */
+export const useExportUsers = () => useMutation({ mutationFn: usersApi.exportCsv })
+
+export interface ImportUpload {
+  file: File
+  /** 0–100 while the bytes go up; the server's check follows at 100. */
+  onProgress?: (percent: number) => void
+  signal?: AbortSignal
+}
+
+/**
+ * Puts a CSV where the server can read it (a presigned URL) and has every row checked. Nothing is
+ * written yet; the key it resolves with is what an import then names.
+ */
+export const usePreviewImport = () =>
+  useMutation({
+    mutationFn: async ({ file, onProgress, signal }: ImportUpload) => {
+      const target = await usersApi.importUploadUrl({ fileName: file.name, size: file.size }, signal)
+      await putFile(target, file, { onProgress, signal })
+      return { key: target.key, report: await usersApi.importPreview(target.key, signal) }
+    },
+  })
+
+/** Imports an uploaded, previewed CSV; the list then shows the new users. */
+export const useImportUsers = () => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: usersApi.importCommit,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.lists() }),
   })
 }

@@ -16,11 +16,16 @@ const STATUS_COLORS: Record<ContractStatus, string> = {
 const isStatus = (value: string): value is ContractStatus =>
   (CONTRACT_STATUSES as readonly string[]).includes(value)
 
+/** A contract status in words, the same everywhere in the console; an unknown status as sent. */
+export const contractStatusLabel = (status: string, t: TFunction): string =>
+  isStatus(status) ? t(`users.contractStatuses.${status}`) : status
+
 /** The contract status as a coloured tag; the text carries the meaning, the colour only helps. */
 export const ContractStatusTag = ({ status }: { status: string }) => {
   const { t } = useTranslation()
-  if (!isStatus(status)) return <Tag>{status}</Tag>
-  return <Tag color={STATUS_COLORS[status]}>{t(`users.contractStatuses.${status}`)}</Tag>
+  return (
+    <Tag color={isStatus(status) ? STATUS_COLORS[status] : undefined}>{contractStatusLabel(status, t)}</Tag>
+  )
 }
 
 /** "start 〜 end", or "not set" without dates. */
@@ -54,8 +59,7 @@ export const historyContent = (entry: HistoryEntry, t: TFunction, locale: string
   const transition = /^(\w+) -> (\w+)$/.exec(detail)
   if (transition) {
     const [, from = '', to = ''] = transition
-    const label = (status: string) => (isStatus(status) ? t(`users.contractStatuses.${status}`) : status)
-    return `${action}: ${label(from)} → ${label(to)}`
+    return `${action}: ${contractStatusLabel(from, t)} → ${contractStatusLabel(to, t)}`
   }
   if (entry.action === 'UPDATE') {
     const fields = detail.split(',').map((field) => field.trim())

@@ -1,0 +1,57 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../lib/api.ts'
+import { type PresignedUpload, putFile } from '../../lib/files.ts'
+import type { UserInfo } from '../../lib/session.ts'
+import { authKeys, type ServerMessage } from '../auth/api.ts'
+
+export type LogoContentType = 'image/png' | 'image/jpeg'
+
+/** The signed-in account's profile picture (SPEC §2 profile picture settings). */
+export const profileApi = {
+  logoUploadUrl: (
+    body: { fileName: string; contentType: LogoContentType; size: number },
+    signal?: AbortSignal,
+  ) => api.post<PresignedUpload>('/profile/logo/upload-url', body, { signal }),
+  /** Has the server check the uploaded bytes and attach them. */
+  confirmLogo: (body: { key: string; fileName: string }, signal?: AbortSignal) =>
+    api.put<{ logoUrl: string } & ServerMessage>('/profile/logo', body, { signal }),
+  removeLogo: () => api.delete<{ logoUrl: null } & ServerMessage>('/profile/logo'),
+}
+
+export interface LogoUpload {
+  file: File
+  contentType: LogoContentType
+  /** 0–100 while the bytes go up. */
+  onProgress?: (percent: number) => void
+  signal?: AbortSignal
+}
+
+/** Shows the new picture at once (the header reads user info), then refetches user info. */
+const useLogoChanged = () => {
+  const queryClient = useQueryClient()
+  return (logoUrl: string | null) => {
+    queryClient.setQueryData<UserInfo>(authKeys.userInfo(), (info) => (info ? { ...info, logoUrl } : info))
+    return queryClient.invalidateQueries({ queryKey: authKeys.userInfo() })
+  }
+}
+
+/** Uploads a picture to its presigned URL and attaches it to the account. */
+export const useSaveLogo = () => {
+  const onChanged = useLogoChanged()
+  return useMutation({
+    mutationFn: async ({ file, contentType, onProgress, signal }: LogoUpload) => {
+      const target = await profileApi.logoUploadUrl(
+        { fileName: file.name, contentType, size: file.size },
+        signal,
+      )
+      await putFile(target, file, { onProgress, signal })
+      return profileApi.confirmLogo({ key: target.key, fileName: file.name }, signal)
+    },
+    onSuccess: (data) => onChanged(data.logoUrl),
+  })
+}
+
+export const useRemoveLogo = () => {
+  const onChanged = useLogoChanged()
+  return useMutation({ mutationFn: profileApi.removeLogo, onSuccess: () => onChanged(null) })
+}
