@@ -27,6 +27,10 @@ const lazyConsolePage = (page: ConsoleRoute['page']): RouteObject['lazy'] => {
     return async () => ({
       Component: (await import('../features/users/UserDetailPage.tsx')).UserDetailPage,
     })
+  if (page === 'updateUser')
+    return async () => ({
+      Component: (await import('../features/users/UserDetailPage.tsx')).UpdateUserPage,
+    })
   if (page === 'createUser')
     return async () => ({
       Component: (await import('../features/users/CreateUserPage.tsx')).CreateUserPage,

@@ -214,14 +214,14 @@ const HistoryTable = ({ history }: { history: HistoryEntry[] }) => {
   )
 }
 
-const UserDetailView = ({ id }: { id: string }) => {
+const UserDetailView = ({ id, startEditing = false }: { id: string; startEditing?: boolean }) => {
   const { t } = useTranslation()
   const info = useCurrentUser()
   const toast = useToast()
   const { modal } = App.useApp()
   const navigate = useNavigate()
   const detail = useQuery(userDetailQuery(id))
-  const [editing, setEditing] = useState(false)
+  const [editing, setEditing] = useState(startEditing)
   const contract = useContractAction(id)
   const remove = useDeleteUser(id)
   const base = `/${info.userTypeSegment}`
@@ -434,6 +434,16 @@ const UserDetailView = ({ id }: { id: string }) => {
 }
 
 /** /:userTypeId/user/:id: a user's profile, its edit mode, contract changes and contract history. */
+/** /:userTypeId/update-user/:type/:id (SPEC §2): the same page, opened in edit mode. */
+export const UpdateUserPage = () => {
+  const { id = '' } = useParams()
+  return (
+    <Card>
+      <UserDetailView key={id} id={id} startEditing />
+    </Card>
+  )
+}
+
 export const UserDetailPage = () => {
   const { id = '' } = useParams()
   // Another user's page starts afresh (no edit mode carried over).

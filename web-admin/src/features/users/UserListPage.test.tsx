@@ -58,7 +58,17 @@ describe('user list', () => {
       body: { items: request.url.searchParams.get('q') ? [beta] : [alpha, beta], next_cursor: null },
     }))
     await screen.findByRole('row', { name: /alpha@example\.com/ })
-    expect(listCalls(requests)[0]?.url.searchParams.get('limit')).toBe('20')
+    // A master also loads its OEM partners for the parent filter (100 at most); the list pages by 20.
+    expect(
+      listCalls(requests)
+        .map((r) => r.url.searchParams.get('limit'))
+        .sort(),
+    ).toEqual(['100', '20'])
+    expect(
+      listCalls(requests)
+        .find((r) => r.url.searchParams.get('limit') === '100')
+        ?.url.searchParams.get('account_type'),
+    ).toBe('OEM_MASTER')
 
     await user.type(screen.getByRole('searchbox', { name: 'キーワード検索' }), 'ベータ{Enter}')
     await waitFor(() => expect(screen.queryByRole('row', { name: /alpha@example\.com/ })).toBeNull())
@@ -71,9 +81,13 @@ describe('user list', () => {
     await user.click(screen.getByRole('combobox', { name: 'アカウント種別で絞り込み' }))
     await user.click(await screen.findByRole('option', { name: 'ユーザー' }))
     await waitFor(() => expect(listCalls(requests).at(-1)?.url.searchParams.get('account_type')).toBe('USER'))
+    await user.type(screen.getByRole('searchbox', { name: 'プランIDで絞り込み' }), 'standard{Enter}')
+    await waitFor(() => expect(listCalls(requests).at(-1)?.url.searchParams.get('plan_id')).toBe('standard'))
     const last = listCalls(requests).at(-1)?.url.searchParams
     expect(last?.get('q')).toBe('ベータ')
     expect(last?.get('status')).toBe('SUSPENDED')
+    expect(last?.get('account_type')).toBe('USER')
+    expect(screen.getByRole('combobox', { name: '親アカウントで絞り込み' })).toBeTruthy()
   })
 
   it('pages forward with the next cursor and back again', async () => {

@@ -27,18 +27,26 @@ export const UserListPage = () => {
   const q = searchParams.get('q')?.trim() ?? ''
   const status = CONTRACT_STATUSES.find((value) => value === searchParams.get('status'))
   const accountType = CREATABLE_TYPES.find((value) => value === searchParams.get('accountType'))
+  const planId = searchParams.get('planId')?.trim() || undefined
+  const parentId = searchParams.get('parentId') || undefined
   const [searchText, setSearchText] = useState(q)
+  const [planText, setPlanText] = useState(planId ?? '')
+  // Platform staff see every account, so they may narrow the list to one OEM partner's users.
+  const staff = info.userTypeSegment === 'master' || info.userTypeSegment === 'masteruser'
+  const partners = useQuery({ ...usersListQuery({ accountType: 'OEM_MASTER', limit: 100 }), enabled: staff })
   const [importing, setImporting] = useState(false)
   const toast = useToast()
   const exportCsv = useExportUsers()
 
   // Cursor pages: the cursors of the pages after the first, so "previous" can step back.
-  const filtersKey = JSON.stringify([q, status, accountType])
+  const filtersKey = JSON.stringify([q, status, accountType, planId, parentId])
   const [pages, setPages] = useState<{ filtersKey: string; cursors: string[] }>({ filtersKey, cursors: [] })
   const cursors = pages.filtersKey === filtersKey ? pages.cursors : []
-  const list = useQuery(usersListQuery({ q: q || undefined, status, accountType, cursor: cursors.at(-1) }))
+  const list = useQuery(
+    usersListQuery({ q: q || undefined, status, accountType, planId, parentId, cursor: cursors.at(-1) }),
+  )
 
-  const setFilter = (name: 'q' | 'status' | 'accountType', value: string) => {
+  const setFilter = (name: 'q' | 'status' | 'accountType' | 'planId' | 'parentId', value: string) => {
     const next = new URLSearchParams(searchParams)
     if (value) next.set(name, value)
     else next.delete(name)
@@ -48,13 +56,13 @@ export const UserListPage = () => {
   const base = `/${info.userTypeSegment}`
   const detailPath = (id: string) => `${base}/user/${encodeURIComponent(id)}`
   const canCreateHere = creatableTypes(ownParentTypeOf(info), creatorTypeOf(info)).length > 0
-  const filtered = Boolean(q || status || accountType)
+  const filtered = Boolean(q || status || accountType || planId || parentId)
   const locale = i18n.language
 
   // The export takes the filters on screen, so the file holds what the list shows (all pages).
   const onExport = () =>
     exportCsv.mutate(
-      { q: q || undefined, status, accountType },
+      { q: q || undefined, status, accountType, planId, parentId },
       {
         onSuccess: ({ blob, fileName }) =>
           saveBlob(blob, fileName ?? `users-${dayjs().format('YYYY-MM-DD')}.csv`),
@@ -167,6 +175,33 @@ export const UserListPage = () => {
             ]}
             style={{ width: 200 }}
           />
+          <Input.Search
+            aria-label={t('users.list.plan')}
+            placeholder={t('users.list.planPlaceholder')}
+            maxLength={64}
+            allowClear
+            value={planText}
+            onChange={(event) => setPlanText(event.target.value)}
+            onSearch={(value) => setFilter('planId', value.trim())}
+            style={{ width: 200 }}
+          />
+          {staff && (
+            <Select
+              virtual={false}
+              aria-label={t('users.list.parent')}
+              value={parentId ?? ''}
+              onChange={(value: string) => setFilter('parentId', value)}
+              loading={partners.isPending}
+              options={[
+                { value: '', label: t('users.list.allParents') },
+                ...(partners.data?.items ?? []).map((partner) => ({
+                  value: partner.id,
+                  label: partner.companyName ?? partner.email,
+                })),
+              ]}
+              style={{ width: 240 }}
+            />
+          )}
         </Space>
       </section>
 

@@ -61,6 +61,8 @@ export interface UserListParams {
   parentId?: string
   planId?: string
   cursor?: string
+  /** Page size; the list screen uses USERS_PAGE_SIZE. */
+  limit?: number
 }
 
 export interface UserPage {
@@ -88,7 +90,7 @@ export interface CreateUserBody extends UserFields {
 export type ContractAction = 'suspend' | 'resume' | 'terminate'
 
 /** The list filters a CSV export takes (the list's, without paging). */
-export type UserExportParams = Omit<UserListParams, 'cursor'>
+export type UserExportParams = Omit<UserListParams, 'cursor' | 'limit'>
 
 export type ImportRowStatus = 'new' | 'existing' | 'error'
 
@@ -117,7 +119,7 @@ export interface ImportResult extends ImportReport, ServerMessage {
 /** The user-management calls (SPEC §7 Other; functions/src/accounts). */
 export const usersApi = {
   list: (params: UserListParams, signal?: AbortSignal) =>
-    api.get<UserPage>('/users', { params: { ...params, limit: USERS_PAGE_SIZE }, signal }),
+    api.get<UserPage>('/users', { params: { limit: USERS_PAGE_SIZE, ...params }, signal }),
   get: (id: string, signal?: AbortSignal) =>
     api.get<UserDetail>(`/users/${encodeURIComponent(id)}`, { signal }),
   create: (body: CreateUserBody) => api.post<Profile & ServerMessage>('/users', body),
