@@ -41,6 +41,26 @@ type Cell = 'allow' | 'all' | 'subtree' | 'deny'
 /** An account to act on, with a sub-admin for the admin-settings routes. */
 type Target = TestAccount & { subAdminId: string; actorId: string }
 
+/** One site per target account, made by the account itself (its owner) the first time a builder needs it. */
+const sites = new Map<string, Promise<string>>()
+const siteOf = (target: Target) => {
+  let site = sites.get(target.accountId)
+  if (!site) {
+    site = (async () => {
+      const login = await http.post('/auth/login', { login_id: target.email, password: target.password })
+      const created = await http.post(
+        '/site',
+        { name: 'matrix', number_horizontal: 1, number_vertical: 1 },
+        { token: login.body.access_token },
+      )
+      expect(created.status).toBe(201)
+      return created.body.global_setting.id as string
+    })()
+    sites.set(target.accountId, site)
+  }
+  return site
+}
+
 /** How to call each admin route as someone, against a target account (own or other tenant). */
 const requests: Partial<Record<RouteId, (token: string, target: Target) => Promise<{ status: number }>>> = {
   'auth.userInfo': (token) => http.get('/auth/user-info', { token }),
@@ -113,6 +133,27 @@ const requests: Partial<Record<RouteId, (token: string, target: Target) => Promi
     }),
   'accounts.removeSubAdmin': (token, target) =>
     http.call('DELETE', `/sub-admins/${target.subAdminId}?version=999`, { token }),
+  'sites.list': (token, target) => http.get(`/site?owner_id=${target.accountId}`, { token }),
+  // An empty name: allowed callers get 400, so no site is made here.
+  'sites.create': (token) =>
+    http.post('/site', { name: '', number_horizontal: 1, number_vertical: 1 }, { token }),
+  'sites.export': (token, target) => http.get(`/site/export?owner_id=${target.accountId}`, { token }),
+  'sites.get': async (token, target) => http.get(`/site/${await siteOf(target)}`, { token }),
+  // A stale version: allowed callers get 409 after the scope check, so the site never changes.
+  'sites.update': async (token, target) => {
+    const id = await siteOf(target)
+    return http.call('PUT', `/site/${id}`, {
+      token,
+      body: {
+        version: 999,
+        global_setting: { id, name: 'x', number_horizontal: 1, number_vertical: 1, languages: ['JP'] },
+      },
+    })
+  },
+  'sites.remove': async (token, target) =>
+    http.call('DELETE', `/site/${await siteOf(target)}?version=999`, { token }),
+  'sites.status': async (token, target) =>
+    http.post(`/site/${await siteOf(target)}/status`, { action: 'draft', version: 999 }, { token }),
 }
 
 const matrix = readMatrix()

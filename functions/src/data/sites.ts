@@ -1,12 +1,14 @@
-import { SITE_STATUSES } from '@swipe/shared'
-import { Entity, type EntityItem } from 'electrodb'
+import { SITE_LANGUAGES, SITE_STATUSES } from '@swipe/shared'
+import { Entity, type EntityItem, Service } from 'electrodb'
 import { entityConfig, SERVICE } from './service.ts'
 
-export const SITE_LANGUAGES = ['JP', 'EN', 'CN', 'KR'] as const
+export { SITE_LANGUAGES }
 
 /**
- * A site's global setting (SPEC §3 Site). The rest of the site (per-language creatives, menus,
- * settings) are separate small items in the same partition (collection `siteItems`).
+ * A site's global setting (SPEC §3 Site). The rest of the site (per-language menus, creatives and
+ * other settings) are separate small items in the same partition (collection `siteItems`), so one
+ * query loads a whole site. `version` is the lock of the whole site: every editor save is one
+ * transaction conditioned on it (docs/data-model.md).
  */
 export const Sites = new Entity(
   {
@@ -18,15 +20,31 @@ export const Sites = new Entity(
       tenantIds: { type: 'list', items: { type: 'string' }, required: true, readOnly: true },
       siteUuid: { type: 'string', required: true, readOnly: true },
       name: { type: 'string', required: true },
+      /** Lower-cased name, for the list's name filter. */
+      searchName: {
+        type: 'string',
+        watch: ['name'],
+        set: (_, item: { name?: string }) => (item.name ?? '').toLowerCase(),
+      },
       status: { type: SITE_STATUSES, required: true, default: 'DRAFT' },
       numberHorizontal: { type: 'number', required: true },
       numberVertical: { type: 'number', required: true },
+      /**
+       * Bumped when the grid size changes: creatives of an older generation are cleared (ignored
+       * on read at once, deleted right after the save).
+       */
+      gridGeneration: { type: 'number', required: true, default: 1 },
       viewMode: { type: ['MOBILE', 'PC'] as const, required: true, default: 'MOBILE' },
       defaultLanguage: { type: SITE_LANGUAGES, required: true, default: 'JP' },
       languages: { type: 'list', items: { type: 'string' }, required: true },
       displayLanguageIcon: { type: 'boolean', required: true, default: false },
       displayGlobalMenu: { type: 'boolean', required: true, default: false },
+      faviconKey: { type: 'string' },
+      logoKey: { type: 'string' },
       globalMenuTextColor: { type: 'string' },
+      speakerColor: { type: 'string' },
+      /** SPEC §3 Popup CTA list, validated by PopupCtaSchema (a few small entries). */
+      popupCtas: { type: 'any', required: true, default: () => [] },
       customDomain: { type: 'string' },
       createdAt: { type: 'number', required: true, default: () => Date.now(), readOnly: true },
       updatedAt: {
@@ -50,6 +68,12 @@ export const Sites = new Entity(
         pk: { field: 'gsi1pk', composite: ['ownerId'] },
         sk: { field: 'gsi1sk', composite: ['createdAt', 'siteId'] },
       },
+      /** Every site, newest first: the platform staff's site list. */
+      all: {
+        index: 'gsi4',
+        pk: { field: 'gsi4pk', composite: [] },
+        sk: { field: 'gsi4sk', composite: ['createdAt', 'siteId'] },
+      },
     },
   },
   entityConfig,
@@ -63,6 +87,8 @@ export const Creatives = new Entity(
       siteId: { type: 'string', required: true, readOnly: true },
       lang: { type: SITE_LANGUAGES, required: true, readOnly: true },
       position: { type: 'string', required: true, readOnly: true },
+      /** The site's grid generation this creative was made for (see Sites.gridGeneration). */
+      gridGeneration: { type: 'number', required: true, default: 1 },
       order: { type: 'number', required: true },
       mediaKey: { type: 'string' },
       mediaType: { type: ['image', 'video'] as const },
@@ -74,7 +100,17 @@ export const Creatives = new Entity(
       isInternalLink: { type: 'boolean', default: false },
       linkButtonColor: { type: 'string', default: '#99D52A' },
       linkTextColor: { type: 'string', default: '#FFFFFF' },
+      price: { type: 'number' },
+      priceTextColor: { type: 'string' },
+      snsConfig: { type: 'boolean', default: false },
+      showCompany: { type: 'boolean', default: false },
       membersOnlyLock: { type: 'boolean', default: false },
+      hoverArrowColor: { type: 'string', default: '#FFFFFF' },
+      arrowFadeInterval: { type: 'number' },
+      sliderSeconds: { type: 'number' },
+      /** Validated by ImageLinkPointSchema / ProductSchema; at most 20 each, so the item stays small. */
+      imageLinkPoints: { type: 'any', default: () => [] },
+      products: { type: 'any', default: () => [] },
       version: { type: 'number', required: true, default: 1 },
     },
     indexes: {
@@ -88,5 +124,58 @@ export const Creatives = new Entity(
   entityConfig,
 )
 
+/** The global menu of one language (SPEC §3 Global menu): its items and text colour. */
+export const GlobalMenus = new Entity(
+  {
+    model: { entity: 'globalMenu', version: '1', service: SERVICE },
+    attributes: {
+      siteId: { type: 'string', required: true, readOnly: true },
+      lang: { type: SITE_LANGUAGES, required: true, readOnly: true },
+      /** `[{ id, name }]`, validated by MenuItemsSchema. */
+      items: { type: 'any', required: true, default: () => [] },
+      textColor: { type: 'string' },
+    },
+    indexes: {
+      byId: {
+        collection: 'siteItems',
+        pk: { field: 'pk', composite: ['siteId'] },
+        sk: { field: 'sk', composite: ['lang'] },
+      },
+    },
+  },
+  entityConfig,
+)
+
+/** Other settings of one language (SPEC §3): SEO and tags, SNS links, company and legal texts. */
+export const SiteSettings = new Entity(
+  {
+    model: { entity: 'siteSettings', version: '1', service: SERVICE },
+    attributes: {
+      siteId: { type: 'string', required: true, readOnly: true },
+      lang: { type: SITE_LANGUAGES, required: true, readOnly: true },
+      /** Validated by SeoConfigSchema, SnsLinkSchema and CompanySchema. */
+      seo: { type: 'any' },
+      sns: { type: 'any', required: true, default: () => [] },
+      company: { type: 'any' },
+    },
+    indexes: {
+      byId: {
+        collection: 'siteItems',
+        pk: { field: 'pk', composite: ['siteId'] },
+        sk: { field: 'sk', composite: ['lang'] },
+      },
+    },
+  },
+  entityConfig,
+)
+
+/** A site's items: loaded by one query on the partition, saved by one transaction. */
+export const sitesService = new Service(
+  { sites: Sites, creatives: Creatives, menus: GlobalMenus, settings: SiteSettings },
+  entityConfig,
+)
+
 export type Site = EntityItem<typeof Sites>
 export type Creative = EntityItem<typeof Creatives>
+export type GlobalMenu = EntityItem<typeof GlobalMenus>
+export type SiteSetting = EntityItem<typeof SiteSettings>

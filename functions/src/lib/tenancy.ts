@@ -101,3 +101,114 @@ export const accountsFor = (actor: Actor | undefined) => ({
     return found
   },
 })
+
+export interface SiteListQuery {
+  name?: string | undefined
+  status?: typeof import('@swipe/shared').SITE_STATUSES[number] | undefined
+  ownerId?: string | undefined
+  cursor?: string | undefined
+  limit: number
+}
+
+/** A merged list's cursor: the last site handed out (lists are newest first). */
+const encodeCursor = (site: { createdAt: number; siteId: string }) =>
+  Buffer.from(JSON.stringify([site.createdAt, site.siteId])).toString('base64url')
+const decodeCursor = (cursor: string): [number, string] | undefined => {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+    if (Array.isArray(value) && typeof value[0] === 'number' && typeof value[1] === 'string') {
+      return [value[0], value[1]]
+    }
+  } catch {
+    /* not ours: start from the top */
+  }
+  return undefined
+}
+
+/**
+ * Sites as one actor may see them: every site read goes through the policy. Out of scope, a site
+ * does not exist (404); inside it, a refused action is 403.
+ */
+export const sitesFor = (actor: Actor | undefined) => ({
+  /** The site's global setting, after the policy allowed `action` on it. */
+  async get(siteId: string, action: Action) {
+    const { Sites } = await import('../data/sites.ts')
+    const found = (await Sites.get({ siteId }).go()).data
+    if (!found) throw new NotFoundError()
+    authorize(actor, action, found)
+    return found
+  },
+
+  /** Every item of the site's partition (one query), after the policy allowed `action` on it. */
+  async load(siteId: string, action: Action) {
+    const { sitesService } = await import('../data/sites.ts')
+    const { data } = await sitesService.collections.siteItems({ siteId }).go({ pages: 'all' })
+    const site = data.sites[0]
+    if (!site) throw new NotFoundError()
+    authorize(actor, action, site)
+    return { site, items: data }
+  },
+
+  /**
+   * The sites in the actor's scope, newest first. Staff read the all-sites index; a named owner
+   * (checked to be in scope) or a direct user reads the owner index; an OEM's list merges the
+   * owner index of the OEM and of each account under it.
+   */
+  async list(query: SiteListQuery) {
+    const { Sites } = await import('../data/sites.ts')
+    const { Accounts } = await import('../data/accounts.ts')
+    type SiteItem = Awaited<ReturnType<typeof this.get>>
+    const me = adminOf(actor)
+    const root = scopeRoot(policyActorOf(me))
+    if (!root) throw new ForbiddenError()
+    type Where = Parameters<ReturnType<typeof Sites.query.all>['where']>[0]
+    const filter: Where = (attr, op) =>
+      [
+        query.status ? op.eq(attr.status, query.status) : '',
+        query.name ? op.contains(attr.searchName, query.name.toLowerCase()) : '',
+      ]
+        .filter(Boolean)
+        .join(' AND ')
+    const page = (result: { data: SiteItem[]; cursor: string | null }) => ({
+      items: result.data,
+      nextCursor: result.cursor,
+    })
+    const options = { order: 'desc' as const, count: query.limit, cursor: query.cursor ?? null }
+    let ownerId = query.ownerId
+    if (!ownerId && root !== 'ALL') {
+      const principal = (await Accounts.get({ accountId: root }).go()).data
+      // A direct user's (or its sub-admin's) scope is its own sites.
+      if (principal?.accountType === 'USER') ownerId = root
+    }
+    if (ownerId) {
+      if (ownerId !== root) await accountsFor(actor).get(ownerId, 'site:read')
+      return page(await Sites.query.byOwner({ ownerId }).where(filter).go(options))
+    }
+    if (root === 'ALL') return page(await Sites.query.all({}).where(filter).go(options))
+    // An OEM: its own sites and those of every account under it, merged (a B2B scope of hundreds).
+    const owners = [root]
+    let cursor: string | null = null
+    do {
+      const children: { data: Array<{ accountId: string }>; cursor: string | null } = await Accounts.query
+        .byParent({ parentId: root })
+        .go({ cursor, attributes: ['accountId'] })
+      owners.push(...children.data.map((c) => c.accountId))
+      cursor = children.cursor
+    } while (cursor)
+    const all = (
+      await Promise.all(
+        owners.map((owner) => Sites.query.byOwner({ ownerId: owner }).where(filter).go({ pages: 'all' })),
+      )
+    )
+      .flatMap((r) => r.data)
+      .sort((a, b) => b.createdAt - a.createdAt || (b.siteId < a.siteId ? -1 : b.siteId > a.siteId ? 1 : 0))
+    const after = query.cursor ? decodeCursor(query.cursor) : undefined
+    const start = after
+      ? all.findIndex((s) => s.createdAt < after[0] || (s.createdAt === after[0] && s.siteId < after[1]))
+      : 0
+    const items = start === -1 ? [] : all.slice(start, start + query.limit)
+    const last = items.at(-1)
+    const more = start !== -1 && start + query.limit < all.length
+    return { items, nextCursor: more && last ? encodeCursor(last) : null }
+  },
+})

@@ -1,7 +1,16 @@
 import { z } from 'zod'
 import { readEnv } from './env.ts'
 
-const env = readEnv({ ADMIN_ORIGIN: z.url() })
+const env = readEnv({ ADMIN_ORIGIN: z.url(), SITES_ORIGIN: z.string().optional() })
 
 /** Links the product mails point into the admin console. */
 export const adminUrl = (path: string) => `${env.ADMIN_ORIGIN.replace(/\/$/, '')}${path}`
+
+/**
+ * A site's default-domain URL: `SITES_ORIGIN` with `{host}` replaced by the site UUID, or the
+ * custom domain once it has one. Empty where the stage does not serve sites yet.
+ */
+export const siteUrl = (site: { siteUuid: string; customDomain?: string | undefined }) => {
+  if (site.customDomain) return `https://${site.customDomain}/`
+  return env.SITES_ORIGIN ? `${env.SITES_ORIGIN.replace('{host}', site.siteUuid)}/` : ''
+}

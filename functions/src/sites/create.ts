@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto'
+import { CreateSiteBody } from '@swipe/shared'
+import { Sites } from '#data/sites'
+import { ForbiddenError } from '#lib/errors'
+import { endpoint, ok } from '#lib/http'
+import { accountsFor, accountTenantIds, principalIdOf } from '#lib/tenancy'
+import { routes } from '../routes.ts'
+import { siteView } from './service.ts'
+
+/** A draft site owned by the account the caller works for (itself, or a sub-admin's parent). */
+export const handler = endpoint(
+  routes['sites.create'],
+  { body: CreateSiteBody },
+  async ({ actor, body, t }) => {
+    if (actor?.kind !== 'admin') throw new ForbiddenError()
+    const owner = await accountsFor(actor).get(principalIdOf(actor.account), 'site:write')
+    if (owner.contractStatus === 'TERMINATED') throw new ForbiddenError('account.readOnly')
+    const created = await Sites.create({
+      siteId: randomUUID(),
+      ownerId: owner.accountId,
+      tenantIds: accountTenantIds(owner),
+      siteUuid: randomUUID(),
+      name: body.name,
+      status: 'DRAFT',
+      numberHorizontal: body.numberHorizontal,
+      numberVertical: body.numberVertical,
+      viewMode: body.viewMode,
+      defaultLanguage: body.defaultLanguage,
+      languages: body.languages,
+    }).go()
+    const site = created.data
+    return ok(
+      {
+        ...siteView(site, { sites: [site], creatives: [], menus: [], settings: [] }),
+        message: t('site.created'),
+      },
+      201,
+    )
+  },
+)

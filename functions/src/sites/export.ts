@@ -1,0 +1,58 @@
+import { ListSitesQuery, neutralizeCell, translate, UTF8_BOM } from '@swipe/shared'
+import { stringify } from 'csv-stringify/sync'
+import { type Account, Accounts } from '#data/accounts'
+import type { Site } from '#data/sites'
+import { endpoint } from '#lib/http'
+import { sitesFor } from '#lib/tenancy'
+import { siteUrl } from '#lib/urls'
+import { routes } from '../routes.ts'
+
+const iso = (ms: number | undefined) => (ms === undefined ? '' : new Date(ms).toISOString())
+
+/**
+ * The site list as CSV (SPEC §2: name, URL, status, parent account, created and published dates).
+ * The parent account is the account that owns the site, by company name (email without one).
+ */
+export const handler = endpoint(
+  routes['sites.export'],
+  { query: ListSitesQuery.omit({ cursor: true, limit: true }) },
+  async ({ actor, query, locale }) => {
+    const rows: Site[] = []
+    let cursor: string | undefined
+    do {
+      const page = await sitesFor(actor).list({ ...query, cursor, limit: 100 })
+      rows.push(...page.items)
+      cursor = page.nextCursor ?? undefined
+    } while (cursor)
+    const owners = new Map<string, Account | undefined>()
+    for (const ownerId of new Set(rows.map((s) => s.ownerId)))
+      owners.set(ownerId, (await Accounts.get({ accountId: ownerId }).go()).data ?? undefined)
+    const ownerName = (site: Site) => {
+      const owner = owners.get(site.ownerId)
+      return owner?.companyName ?? owner?.email ?? ''
+    }
+    const columns = [
+      ['csv.siteName', (s: Site) => s.name],
+      ['csv.siteUrl', (s: Site) => siteUrl(s)],
+      ['csv.siteStatus', (s: Site) => s.status],
+      ['csv.parentAccount', ownerName],
+      ['csv.createdAt', (s: Site) => iso(s.createdAt)],
+      ['csv.publishedAt', (s: Site) => iso(s.publishedAt)],
+    ] as const
+    const csv = stringify([
+      columns.map(([key]) => translate(locale, key)),
+      ...rows.map((site) => columns.map(([, value]) => neutralizeCell(value(site)))),
+    ])
+    const date = new Date().toISOString().slice(0, 10)
+    return {
+      status: 200,
+      raw: true,
+      body: `${UTF8_BOM}${csv}`,
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="sites-${date}.csv"`,
+        'cache-control': 'no-store',
+      },
+    }
+  },
+)

@@ -1,0 +1,185 @@
+import { cellPosition, type SiteLanguage } from '@swipe/shared'
+import { type Creative, type GlobalMenu, type Site, type SiteSetting, sitesService } from '#data/sites'
+import { ConflictError } from '#lib/errors'
+import { logger } from '#lib/logger'
+import { siteUrl } from '#lib/urls'
+
+/** DynamoDB's TransactWriteItems limit: the site item plus at most 99 other changes per save. */
+export const MAX_TRANSACTION_ITEMS = 100
+
+/** Throws 409 when a conditional transaction lost to another change. */
+export const assertCommitted = (result: { canceled: boolean }) => {
+  if (result.canceled) throw new ConflictError()
+}
+
+/** Whether a conditional write failed its condition (ElectroDB wraps the SDK's error). */
+export const isConditionFailure = (error: unknown): boolean => {
+  const cause = (error as { cause?: { name?: string } }).cause
+  return (
+    cause?.name === 'ConditionalCheckFailedException' || /conditional request failed/i.test(String(error))
+  )
+}
+
+const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString())
+
+/** Every item of a site's partition, as stored (one query; `sitesFor(actor).load`). */
+export type SiteItems = Awaited<
+  ReturnType<ReturnType<typeof sitesService.collections.siteItems>['go']>
+>['data']
+
+/** The site's grid generation (items written before generations existed count as the first). */
+export const gridGenerationOf = (item: { gridGeneration?: number | undefined }) => item.gridGeneration ?? 1
+
+/**
+ * Whether an item belongs to the site as it is now: its language is still one of the site's, and
+ * a creative was made for the current grid. Anything else is cleared content awaiting the sweep.
+ */
+export const isCurrent = (
+  site: Pick<Site, 'languages' | 'gridGeneration'>,
+  item: { lang: string; position?: string; gridGeneration?: number | undefined },
+) =>
+  site.languages.includes(item.lang) &&
+  (item.position === undefined || gridGenerationOf(item) === gridGenerationOf(site))
+
+/** Row-major index of a cell (A1 = 0, B1 = 1, … A2 = columns): the creative's order. */
+export const cellIndex = (position: string, columns: number): number => {
+  const match = /^([A-Z]+)(\d+)$/.exec(position)
+  if (!match) return -1
+  const column = [...match[1]!].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0) - 1
+  return (Number(match[2]) - 1) * columns + column
+}
+
+/** The cells of a grid in order (A1, B1, …). */
+export const gridCells = (rows: number, columns: number) =>
+  Array.from({ length: rows * columns }, (_, i) => cellPosition(Math.floor(i / columns), i % columns))
+
+export const inGrid = (position: string, rows: number, columns: number) => {
+  const match = /^([A-Z]+)(\d+)$/.exec(position)
+  if (!match) return false
+  const column = [...match[1]!].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0)
+  const row = Number(match[2])
+  return column >= 1 && column <= columns && row >= 1 && row <= rows
+}
+
+export const globalSettingOf = (site: Site) => ({
+  id: site.siteId,
+  name: site.name,
+  status: site.status,
+  url: siteUrl(site),
+  siteUuid: site.siteUuid,
+  ownerId: site.ownerId,
+  numberHorizontal: site.numberHorizontal,
+  numberVertical: site.numberVertical,
+  viewMode: site.viewMode,
+  defaultLanguage: site.defaultLanguage,
+  languages: site.languages,
+  displayLanguageIcon: site.displayLanguageIcon,
+  displayGlobalMenu: site.displayGlobalMenu,
+  faviconKey: site.faviconKey ?? null,
+  logoKey: site.logoKey ?? null,
+  globalMenuTextColor: site.globalMenuTextColor ?? null,
+  speakerColor: site.speakerColor ?? null,
+  popupCtas: site.popupCtas ?? [],
+  customDomain: site.customDomain ?? null,
+  createdAt: iso(site.createdAt),
+  updatedAt: iso(site.updatedAt),
+  publishedAt: iso(site.publishedAt),
+})
+
+/** A row of the site list. */
+export const summaryOf = (site: Site) => ({
+  id: site.siteId,
+  name: site.name,
+  url: siteUrl(site),
+  status: site.status,
+  ownerId: site.ownerId,
+  numberHorizontal: site.numberHorizontal,
+  numberVertical: site.numberVertical,
+  languages: site.languages,
+  createdAt: iso(site.createdAt),
+  publishedAt: iso(site.publishedAt),
+  version: site.version,
+})
+
+/** The fields of a creative the editor reads and writes (keys, generation and lock aside). */
+export const creativeFields = (c: Creative) => ({
+  lang: c.lang,
+  position: c.position,
+  order: c.order,
+  mediaKey: c.mediaKey,
+  mediaType: c.mediaType,
+  imageAlt: c.imageAlt,
+  linkButtonText: c.linkButtonText,
+  linkDestinationUrl: c.linkDestinationUrl,
+  isInternalLink: c.isInternalLink,
+  linkButtonColor: c.linkButtonColor,
+  linkTextColor: c.linkTextColor,
+  mainText: c.mainText,
+  mainTextColor: c.mainTextColor,
+  price: c.price,
+  priceTextColor: c.priceTextColor,
+  snsConfig: c.snsConfig,
+  showCompany: c.showCompany,
+  membersOnlyLock: c.membersOnlyLock,
+  hoverArrowColor: c.hoverArrowColor,
+  arrowFadeInterval: c.arrowFadeInterval,
+  sliderSeconds: c.sliderSeconds,
+  imageLinkPoints: c.imageLinkPoints ?? [],
+  products: c.products ?? [],
+})
+
+export const menuFields = (m: GlobalMenu) => ({ lang: m.lang, items: m.items ?? [], textColor: m.textColor })
+export const settingsFields = (s: SiteSetting) => ({
+  lang: s.lang,
+  seo: s.seo,
+  sns: s.sns ?? [],
+  company: s.company,
+})
+
+/** Absent optional values as null, so the client sees every field. */
+const withNulls = <T extends Record<string, unknown>>(value: T) =>
+  Object.fromEntries(Object.entries(value).map(([k, v]) => [k, v === undefined ? null : v]))
+
+/** The whole site as the editor loads it: global setting, menus, creatives, settings, version. */
+export const siteView = (site: Site, items: SiteItems) => {
+  const byLangThenCell = (a: { lang: string; order?: number }, b: { lang: string; order?: number }) =>
+    site.languages.indexOf(a.lang) - site.languages.indexOf(b.lang) || (a.order ?? 0) - (b.order ?? 0)
+  return {
+    globalSetting: globalSettingOf(site),
+    version: site.version,
+    menus: items.menus
+      .filter((m) => isCurrent(site, m))
+      .sort(byLangThenCell)
+      .map((m) => withNulls(menuFields(m))),
+    creatives: items.creatives
+      .filter((c) => isCurrent(site, c))
+      .sort(byLangThenCell)
+      .map((c) => withNulls(creativeFields(c))),
+    settings: items.settings
+      .filter((s) => isCurrent(site, s))
+      .sort(byLangThenCell)
+      .map((s) => withNulls(settingsFields(s))),
+  }
+}
+
+/**
+ * Deletes cleared content (removed languages, creatives of an older grid) after the save that
+ * cleared it committed. Readers already ignore it; a failure here only leaves garbage the next
+ * save sweeps again.
+ */
+export const sweep = async (site: Site, items: SiteItems, everything = false) => {
+  const stale = <T extends { lang: string; position?: string; gridGeneration?: number }>(list: T[]) =>
+    list.filter((item) => everything || !isCurrent(site, item))
+  const creatives = stale(items.creatives).map(({ siteId, lang, position }) => ({ siteId, lang, position }))
+  const menus = stale(items.menus).map(({ siteId, lang }) => ({ siteId, lang }))
+  const settings = stale(items.settings).map(({ siteId, lang }) => ({ siteId, lang }))
+  try {
+    if (creatives.length) await sitesService.entities.creatives.delete(creatives).go()
+    if (menus.length) await sitesService.entities.menus.delete(menus).go()
+    if (settings.length) await sitesService.entities.settings.delete(settings).go()
+  } catch (error) {
+    logger.warn('Site sweep incomplete', { siteId: site.siteId, error: (error as Error).name })
+  }
+}
+
+export type { SiteLanguage }

@@ -1,0 +1,197 @@
+import { type CreativeInput, UpdateSiteBody } from '@swipe/shared'
+import { type Creative, type Site, sitesService } from '#data/sites'
+import { BadRequestError, ConflictError, type FieldIssue, ValidationError } from '#lib/errors'
+import { endpoint, ok } from '#lib/http'
+import { sitesFor } from '#lib/tenancy'
+import { routes } from '../routes.ts'
+import { IdParams } from './get.ts'
+import {
+  assertCommitted,
+  cellIndex,
+  creativeFields,
+  gridGenerationOf,
+  inGrid,
+  isCurrent,
+  MAX_TRANSACTION_ITEMS,
+  menuFields,
+  settingsFields,
+  siteView,
+  sweep,
+} from './service.ts'
+
+/** Optional global-setting fields an editor may clear. */
+const CLEARABLE = ['faviconKey', 'logoKey', 'globalMenuTextColor', 'speakerColor'] as const
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+const defined = <T extends Record<string, unknown>>(value: T) =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
+
+/** Issues for a part's entries: a language the site no longer has, or a language named twice. */
+const checkLanguages = (
+  part: string,
+  entries: ReadonlyArray<{ lang: string }> | undefined,
+  languages: readonly string[],
+  key: (entry: { lang: string }, index: number) => string = (e) => e.lang,
+): FieldIssue[] => {
+  const issues: FieldIssue[] = []
+  const seen = new Set<string>()
+  entries?.forEach((entry, index) => {
+    if (!languages.includes(entry.lang))
+      issues.push({ path: `body.${part}.${index}.lang`, code: 'validation.invalid' })
+    const k = key(entry, index)
+    if (seen.has(k)) issues.push({ path: `body.${part}.${index}`, code: 'validation.invalid' })
+    seen.add(k)
+  })
+  return issues
+}
+
+type Write =
+  | { entity: 'creatives'; op: 'put'; item: Creative }
+  | { entity: 'creatives'; op: 'delete'; key: { siteId: string; lang: Creative['lang']; position: string } }
+  | {
+      entity: 'menus' | 'settings'
+      op: 'put'
+      item: Record<string, unknown> & { siteId: string; lang: Creative['lang'] }
+    }
+  | { entity: 'menus' | 'settings'; op: 'delete'; key: { siteId: string; lang: Creative['lang'] } }
+
+/**
+ * Saves the editor: the global setting and every changed item of the parts sent, with the site's
+ * version bump, in one transaction conditioned on the version the editor started from. A stale
+ * save writes nothing (409). A new grid size clears the creatives; a removed language clears its
+ * menu, creatives and settings (both are hidden at once and deleted after the commit).
+ */
+export const handler = endpoint(
+  routes['sites.update'],
+  { body: UpdateSiteBody, params: IdParams },
+  async ({ actor, body, params, t }) => {
+    const { site, items } = await sitesFor(actor).load(params.id, 'site:write')
+    if (body.version !== site.version) throw new ConflictError()
+    const g = body.globalSetting
+    const gridChanged =
+      g.numberHorizontal !== site.numberHorizontal || g.numberVertical !== site.numberVertical
+    const next: Site = {
+      ...site,
+      languages: g.languages,
+      gridGeneration: gridGenerationOf(site) + (gridChanged ? 1 : 0),
+    }
+
+    const issues: FieldIssue[] = []
+    if (g.id !== site.siteId) issues.push({ path: 'body.globalSetting.id', code: 'validation.invalid' })
+    issues.push(...checkLanguages('menus', body.menus, g.languages))
+    issues.push(...checkLanguages('settings', body.settings, g.languages))
+    issues.push(
+      ...checkLanguages(
+        'creatives',
+        body.creatives,
+        g.languages,
+        (e) => `${e.lang}#${(e as CreativeInput).position}`,
+      ),
+    )
+    body.creatives?.forEach((c, index) => {
+      if (!inGrid(c.position, g.numberHorizontal, g.numberVertical))
+        issues.push({ path: `body.creatives.${index}.position`, code: 'validation.invalid' })
+    })
+    if (issues.length) throw new ValidationError(issues)
+
+    const writes: Write[] = []
+    const put = new Set<string>()
+    const id = (entity: string, lang: string, position = '') => `${entity}#${lang}#${position}`
+    const keep = <T extends { lang: string; position?: string; gridGeneration?: number }>(item: T) =>
+      isCurrent(site, item) && isCurrent(next, item)
+
+    if (body.creatives) {
+      const wanted = new Map(body.creatives.map((c) => [id('creatives', c.lang, c.position), c]))
+      for (const input of body.creatives) {
+        const item = defined({
+          ...input,
+          siteId: site.siteId,
+          gridGeneration: next.gridGeneration,
+          order: cellIndex(input.position, g.numberVertical) + 1,
+          version: 1,
+        }) as Creative
+        const existing = items.creatives.find(
+          (c) => c.lang === input.lang && c.position === input.position && keep(c),
+        )
+        if (existing && same(creativeFields(existing), creativeFields(item))) continue
+        writes.push({ entity: 'creatives', op: 'put', item })
+        put.add(id('creatives', input.lang, input.position))
+      }
+      for (const c of items.creatives)
+        if (keep(c) && !wanted.has(id('creatives', c.lang, c.position)))
+          writes.push({
+            entity: 'creatives',
+            op: 'delete',
+            key: { siteId: c.siteId, lang: c.lang, position: c.position },
+          })
+    }
+    for (const [part, fields] of [
+      ['menus', menuFields],
+      ['settings', settingsFields],
+    ] as const) {
+      const sent = body[part]
+      if (!sent) continue
+      for (const input of sent) {
+        const item = defined({ ...input, siteId: site.siteId })
+        const existing = (items[part] as Array<{ lang: string }>).find(
+          (m) => m.lang === input.lang && keep(m),
+        )
+        if (
+          existing &&
+          same((fields as (v: unknown) => unknown)(existing), (fields as (v: unknown) => unknown)(item))
+        )
+          continue
+        writes.push({ entity: part, op: 'put', item })
+        put.add(id(part, input.lang))
+      }
+      for (const m of items[part])
+        if (keep(m) && !sent.some((s) => s.lang === m.lang))
+          writes.push({ entity: part, op: 'delete', key: { siteId: m.siteId, lang: m.lang } })
+    }
+    // Leftovers of a language removed earlier and now added back must not reappear.
+    for (const c of items.creatives)
+      if (!isCurrent(site, c) && isCurrent(next, c) && !put.has(id('creatives', c.lang, c.position)))
+        writes.push({
+          entity: 'creatives',
+          op: 'delete',
+          key: { siteId: c.siteId, lang: c.lang, position: c.position },
+        })
+    for (const part of ['menus', 'settings'] as const)
+      for (const m of items[part])
+        if (!isCurrent(site, m) && isCurrent(next, m) && !put.has(id(part, m.lang)))
+          writes.push({ entity: part, op: 'delete', key: { siteId: m.siteId, lang: m.lang } })
+
+    if (writes.length + 1 > MAX_TRANSACTION_ITEMS)
+      throw new BadRequestError('site.tooManyChanges', { max: MAX_TRANSACTION_ITEMS - 1 })
+
+    const { id: _id, ...setting } = g
+    const cleared = CLEARABLE.filter((key) => setting[key] === undefined)
+    const result = await sitesService.transaction
+      .write(({ sites, creatives, menus, settings }) => {
+        const patch = sites
+          .patch({ siteId: site.siteId })
+          .set(defined({ ...setting, gridGeneration: next.gridGeneration }))
+          .add({ version: 1 })
+        return [
+          (cleared.length ? patch.remove([...cleared]) : patch)
+            .where(({ version }, { eq }) => eq(version, body.version))
+            .commit(),
+          ...writes.map((w) => {
+            if (w.entity === 'creatives')
+              return w.op === 'put' ? creatives.put(w.item).commit() : creatives.delete(w.key).commit()
+            const entity = w.entity === 'menus' ? menus : settings
+            return w.op === 'put'
+              ? entity
+                  .put(w.item as Parameters<typeof entity.put>[0] & Parameters<typeof menus.put>[0])
+                  .commit()
+              : entity.delete(w.key).commit()
+          }),
+        ]
+      })
+      .go()
+    assertCommitted(result)
+    await sweep(next, items)
+    const saved = await sitesFor(actor).load(site.siteId, 'site:read')
+    return ok({ ...siteView(saved.site, saved.items), message: t('site.updated') })
+  },
+)
