@@ -30,6 +30,20 @@ const firstSignIn = async (page: Page, email: string, temporary: string, chosen:
   await page.getByRole('button', { name: '変更してログイン' }).click()
 }
 
+/**
+ * One contract action through the screen: the button, its confirmation, and the server's answer.
+ * Waits for the answer itself (status words also appear in the history, so they prove nothing).
+ */
+const contractStep = async (page: Page, button: string, confirm: string, done: string) => {
+  await page.getByRole('button', { name: button, exact: true }).click()
+  const answered = page.waitForResponse(
+    (r) => /\/users\/[^/]+\/contract$/.test(r.url()) && r.request().method() === 'POST',
+  )
+  await page.getByRole('button', { name: confirm }).click()
+  expect((await answered).status()).toBe(200)
+  await expect(page.getByText(done)).toBeVisible()
+}
+
 const apiAs = (page: Page, api: string) => async (method: string, path: string, body?: unknown) =>
   page.evaluate(
     async ({ api, method, path, body }) => {
@@ -131,23 +145,17 @@ test('master creates an OEM, the OEM builds its team, and the contract lifecycle
   const oemApi = apiAs(oem, urls.api)
   expect((await oemApi('GET', '/auth/user-info')).status).toBe(200)
   await master.goto(oemDetailUrl)
-  await master.getByRole('button', { name: '一時停止', exact: true }).click()
-  await master.getByRole('button', { name: '一時停止する' }).click()
-  await expect(master.getByText('一時停止中').first()).toBeVisible()
+  await contractStep(master, '一時停止', '一時停止する', 'アカウントを一時停止しました。')
   const suspended = await oemApi('GET', '/auth/user-info')
   expect(suspended.status).toBe(403)
   expect(suspended.body.error.code).toBe('error.accountSuspended')
 
   // Resume restores it.
-  await master.getByRole('button', { name: '再開', exact: true }).click()
-  await master.getByRole('button', { name: '再開する' }).click()
-  await expect(master.getByText('契約中').first()).toBeVisible()
+  await contractStep(master, '再開', '再開する', 'アカウントを再開しました。')
   expect((await oemApi('GET', '/auth/user-info')).status).toBe(200)
 
   // Terminate: access ends and the account refuses further edits.
-  await master.getByRole('button', { name: '解約', exact: true }).click()
-  await master.getByRole('button', { name: '解約する' }).click()
-  await expect(master.getByText('解約済み').first()).toBeVisible()
+  await contractStep(master, '解約', '解約する', '契約を解約しました。')
   await expect(master.getByRole('button', { name: '編集する' })).toHaveCount(0)
   expect((await oemApi('GET', '/auth/user-info')).body.error.code).toBe('error.accountTerminated')
   const masterApi = apiAs(master, urls.api)
