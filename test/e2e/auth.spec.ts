@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts'
-import { expiredCopyOf, signIn, uiText, waitForMail } from './support.ts'
+import { apiCreateUser, apiSignIn, expiredCopyOf, signIn, uiText, waitForMail } from './support.ts'
 
 const ja = uiText('ja')
 
@@ -69,23 +69,13 @@ test.describe('passwords', () => {
     urls,
   }) => {
     // The master creates an OEM master through the API; the welcome mail carries the temporary password.
-    const master = (await (
-      await fetch(`${urls.api}/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ login_id: 'master@example.com', password: 'Master#Local1' }),
-      })
-    ).json()) as { access_token: string }
+    const master = await apiSignIn(urls.api, 'master@example.com', 'Master#Local1')
     const email = `oem-${Date.now()}@example.com`
-    const created = await fetch(`${urls.api}/users`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${master.access_token}` },
-      body: JSON.stringify({
-        account_type: 'OEM_MASTER',
-        email,
-        company_name: '新規OEM株式会社',
-        contact_name: '佐藤',
-      }),
+    const created = await apiCreateUser(urls.api, master, {
+      account_type: 'OEM_MASTER',
+      email,
+      company_name: '新規OEM株式会社',
+      contact_name: '佐藤',
     })
     expect(created.status).toBe(201)
     const mail = await waitForMail(urls.mail, email)
@@ -108,23 +98,13 @@ test.describe('passwords', () => {
     page,
     urls,
   }) => {
-    const master = (await (
-      await fetch(`${urls.api}/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ login_id: 'master@example.com', password: 'Master#Local1' }),
-      })
-    ).json()) as { access_token: string }
+    const master = await apiSignIn(urls.api, 'master@example.com', 'Master#Local1')
     const email = `reset-${Date.now()}@example.com`
-    await fetch(`${urls.api}/users`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${master.access_token}` },
-      body: JSON.stringify({
-        account_type: 'USER',
-        email,
-        company_name: '再設定テスト',
-        contact_name: '鈴木',
-      }),
+    await apiCreateUser(urls.api, master, {
+      account_type: 'USER',
+      email,
+      company_name: '再設定テスト',
+      contact_name: '鈴木',
     })
     await waitForMail(urls.mail, email)
 

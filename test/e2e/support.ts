@@ -48,3 +48,21 @@ export const expiredCopyOf = async (token: string) => {
     .setExpirationTime(now - 60)
     .sign(key)
 }
+
+/** Signs in through the API (for arranging a test, not for testing sign-in). */
+export const apiSignIn = async (apiUrl: string, email: string, password: string): Promise<string> => {
+  const response = await fetch(`${apiUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login_id: email, password }),
+  })
+  return ((await response.json()) as { access_token: string }).access_token
+}
+
+/** Creates a user as the given token's account, through the API; its welcome mail follows. */
+export const apiCreateUser = async (apiUrl: string, token: string, body: Record<string, unknown>) =>
+  fetch(`${apiUrl}/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  })

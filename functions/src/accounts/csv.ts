@@ -10,15 +10,13 @@ import {
   ImportUploadBody,
   ListUsersQuery,
   type Locale,
-  neutralizeCell,
   translate,
-  UTF8_BOM,
 } from '@swipe/shared'
 import { parse } from 'csv-parse/sync'
-import { stringify } from 'csv-stringify/sync'
 import type { Account } from '#data/accounts'
 import { Accounts } from '#data/accounts'
 import type { Actor } from '#lib/auth'
+import { csvReply } from '#lib/csv'
 import { BadRequestError, type FieldIssue, ForbiddenError, NotFoundError, ValidationError } from '#lib/errors'
 import { endpoint, ok, zodIssues } from '#lib/http'
 import { logger } from '#lib/logger'
@@ -59,21 +57,7 @@ export const exportCsv = endpoint(
       rows.push(...page.items)
       cursor = page.nextCursor ?? undefined
     } while (cursor)
-    const csv = stringify([
-      EXPORT_COLUMNS.map(([key]) => translate(locale, key)),
-      ...rows.map((account) => EXPORT_COLUMNS.map(([, value]) => neutralizeCell(value(account)))),
-    ])
-    const date = new Date().toISOString().slice(0, 10)
-    return {
-      status: 200,
-      raw: true,
-      body: `${UTF8_BOM}${csv}`,
-      headers: {
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="users-${date}.csv"`,
-        'cache-control': 'no-store',
-      },
-    }
+    return csvReply('users', EXPORT_COLUMNS, rows, locale)
   },
 )
 

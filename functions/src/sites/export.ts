@@ -1,7 +1,7 @@
-import { ListSitesQuery, neutralizeCell, translate, UTF8_BOM } from '@swipe/shared'
-import { stringify } from 'csv-stringify/sync'
+import { ListSitesQuery } from '@swipe/shared'
 import { type Account, Accounts } from '#data/accounts'
 import type { Site } from '#data/sites'
+import { csvReply } from '#lib/csv'
 import { endpoint } from '#lib/http'
 import { sitesFor } from '#lib/tenancy'
 import { siteUrl } from '#lib/urls'
@@ -39,20 +39,6 @@ export const handler = endpoint(
       ['csv.createdAt', (s: Site) => iso(s.createdAt)],
       ['csv.publishedAt', (s: Site) => iso(s.publishedAt)],
     ] as const
-    const csv = stringify([
-      columns.map(([key]) => translate(locale, key)),
-      ...rows.map((site) => columns.map(([, value]) => neutralizeCell(value(site)))),
-    ])
-    const date = new Date().toISOString().slice(0, 10)
-    return {
-      status: 200,
-      raw: true,
-      body: `${UTF8_BOM}${csv}`,
-      headers: {
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': `attachment; filename="sites-${date}.csv"`,
-        'cache-control': 'no-store',
-      },
-    }
+    return csvReply('sites', columns, rows, locale)
   },
 )
