@@ -119,3 +119,15 @@ export const SITE_STATUSES = [
   'DOMAIN_VERIFYING',
 ] as const
 export type SiteStatus = (typeof SITE_STATUSES)[number]
+
+/** What a contract-history row records (SPEC §3: processing content). */
+export const HISTORY_ACTIONS = [
+  'CREATE',
+  'UPDATE',
+  'SUSPEND',
+  'RESUME',
+  'TERMINATE',
+  'DELETE',
+  'IMPORT',
+] as const
+export type HistoryAction = (typeof HISTORY_ACTIONS)[number]

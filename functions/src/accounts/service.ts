@@ -4,9 +4,16 @@ import {
   AdminDeleteUserCommand,
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider'
-import { type AccountType, type Locale, PASSWORD_SYMBOLS, type ParentType, translate } from '@swipe/shared'
+import {
+  type AccountType,
+  type HistoryAction,
+  type Locale,
+  PASSWORD_SYMBOLS,
+  type ParentType,
+  translate,
+} from '@swipe/shared'
 
-import type { Account, HISTORY_ACTIONS } from '#data/accounts'
+import type { Account } from '#data/accounts'
 import { accountsService } from '#data/accounts-service'
 import { adminPool, cognito } from '#lib/cognito'
 import { ConflictError, ValidationError } from '#lib/errors'
@@ -40,12 +47,7 @@ export const executorOf = (actor: Account) => ({
   executorName: actor.contactName ?? actor.email,
 })
 
-export const historyEntry = (
-  accountId: string,
-  actor: Account,
-  action: (typeof HISTORY_ACTIONS)[number],
-  detail?: string,
-) => ({
+export const historyEntry = (accountId: string, actor: Account, action: HistoryAction, detail?: string) => ({
   accountId,
   executedAt: Date.now(),
   entryId: randomUUID(),

@@ -1,4 +1,4 @@
-import { ACCOUNT_TYPES, AUTHORITIES, CONTRACT_STATUSES } from '@swipe/shared'
+import { ACCOUNT_TYPES, AUTHORITIES, CONTRACT_STATUSES, HISTORY_ACTIONS } from '@swipe/shared'
 import { Entity, type EntityItem } from 'electrodb'
 import { entityConfig, SERVICE } from './service.ts'
 
@@ -100,16 +100,6 @@ export const EmailClaims = new Entity(
   },
   entityConfig,
 )
-
-export const HISTORY_ACTIONS = [
-  'CREATE',
-  'UPDATE',
-  'SUSPEND',
-  'RESUME',
-  'TERMINATE',
-  'DELETE',
-  'IMPORT',
-] as const
 
 /** Contract history of an account (SPEC §3): execution time, executor, processing content. */
 export const ContractHistory = new Entity(

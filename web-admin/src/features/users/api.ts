@@ -1,4 +1,11 @@
-import type { AccountType, Authority, ContractStatus, CREATABLE_TYPES, ParentType } from '@swipe/shared'
+import type {
+  AccountType,
+  Authority,
+  ContractStatus,
+  CREATABLE_TYPES,
+  HistoryAction,
+  ParentType,
+} from '@swipe/shared'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { ApiError, api, download } from '../../lib/api.ts'
 import { type PresignedUpload, putFile } from '../../lib/files.ts'
@@ -27,17 +34,6 @@ export interface Profile {
   updatedAt: string
   version: number
 }
-
-export const HISTORY_ACTIONS = [
-  'CREATE',
-  'UPDATE',
-  'SUSPEND',
-  'RESUME',
-  'TERMINATE',
-  'DELETE',
-  'IMPORT',
-] as const
-export type HistoryAction = (typeof HISTORY_ACTIONS)[number]
 
 /** One row of the contract history, newest first. */
 export interface HistoryEntry {
