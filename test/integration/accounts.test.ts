@@ -236,4 +236,49 @@ describe('user management', () => {
       401,
     )
   })
+
+  it('manages admin settings: add a viewer, edit with locking, delete, and the viewer loses access', async () => {
+    const email = `sub-${Date.now()}@example.com`
+    const added = await http.post(
+      '/sub-admins',
+      { email, contact_name: '閲覧 太郎', admin_role: 'VIEWER', authority: 'VIEW' },
+      { token: oemToken },
+    )
+    expect(added.status).toBe(201)
+    expect(added.body).toMatchObject({ email, admin_role: 'VIEWER', authority: 'VIEW', version: 1 })
+    expect(added.body.message).toBe('管理者を追加し、仮パスワードをメールで送信しました。')
+    const temporary =
+      (await waitForMail(urls.mail, email)).body.text?.split('\n').find((l) => /^\S{12}$/.test(l)) ?? ''
+    const first = await http.post('/auth/login', { login_id: email, password: temporary })
+    const viewer = (
+      await http.post('/auth/complete-new-password', {
+        login_id: email,
+        session: first.body.session,
+        new_password: 'Viewer#Pass1',
+      })
+    ).body.access_token as string
+    expect((await http.get('/users', { token: viewer })).status).toBe(200)
+    expect((await http.post('/sub-admins', { email: 'x@example.com' }, { token: viewer })).status).toBe(403)
+
+    const edited = await http.call('PUT', `/sub-admins/${added.body.id}`, {
+      token: oemToken,
+      body: { contact_name: '編集 太郎', admin_role: 'EDITOR', authority: 'EDIT', version: 1 },
+    })
+    expect(edited.body).toMatchObject({ contact_name: '編集 太郎', admin_role: 'EDITOR', version: 2 })
+    const stale = await http.call('PUT', `/sub-admins/${added.body.id}`, {
+      token: oemToken,
+      body: { contact_name: '古い', admin_role: 'VIEWER', authority: 'VIEW', version: 1 },
+    })
+    expect(stale.status).toBe(409)
+    expect(
+      (await http.call('DELETE', `/sub-admins/${added.body.id}?version=1`, { token: oemToken })).status,
+    ).toBe(409)
+
+    const removed = await http.call('DELETE', `/sub-admins/${added.body.id}?version=2`, { token: oemToken })
+    expect(removed.status).toBe(200)
+    expect(removed.body.message).toBe('管理者を削除しました。')
+    expect((await http.get('/sub-admins', { token: oemToken })).body.items).toEqual([])
+    expect((await http.get('/users', { token: viewer })).status).toBe(401)
+    expect((await http.post('/auth/login', { login_id: email, password: 'Viewer#Pass1' })).status).toBe(401)
+  })
 })

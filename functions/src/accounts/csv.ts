@@ -17,19 +17,14 @@ import type { Account } from '#data/accounts'
 import { Accounts } from '#data/accounts'
 import type { Actor } from '#lib/auth'
 import { csvReply } from '#lib/csv'
-import { BadRequestError, type FieldIssue, ForbiddenError, NotFoundError, ValidationError } from '#lib/errors'
+import { BadRequestError, type FieldIssue, NotFoundError, ValidationError } from '#lib/errors'
 import { endpoint, ok, zodIssues } from '#lib/http'
 import { logger } from '#lib/logger'
 import { mediaBucket, s3 } from '#lib/s3'
-import { accountsFor, principalIdOf } from '#lib/tenancy'
+import { accountsFor, adminOf, principalIdOf } from '#lib/tenancy'
 import { presignPut } from '#lib/uploads'
 import { routes } from '../routes.ts'
 import { createAccount, deleteAccountCompletely } from './service.ts'
-
-const me = (actor: Actor | undefined): Account => {
-  if (actor?.kind !== 'admin') throw new ForbiddenError()
-  return actor.account
-}
 
 // ---------- export ----------
 
@@ -69,7 +64,7 @@ export const uploadUrl = endpoint(
   routes['accounts.importUploadUrl'],
   { body: ImportUploadBody },
   async ({ actor, body }) => {
-    const account = me(actor)
+    const account = adminOf(actor)
     if (!body.fileName.toLowerCase().endsWith('.csv'))
       throw new BadRequestError('upload.unsupportedType', { file: body.fileName })
     if (body.size > CSV_IMPORT_MAX_BYTES)
@@ -125,7 +120,7 @@ const analyse = async (
   parentId: string | undefined,
   locale: Locale,
 ) => {
-  const account = me(actor)
+  const account = adminOf(actor)
   if (!key.startsWith(importKeyPrefix(account))) throw new NotFoundError()
   const parent = await accountsFor(actor).get(parentId ?? principalIdOf(account), 'account:create')
   const head = await s3.send(new HeadObjectCommand({ Bucket: mediaBucket, Key: key })).catch(() => {
@@ -248,7 +243,7 @@ export const commit = endpoint(
       }))
       throw new ValidationError(details, 'import.invalid')
     }
-    const creator = me(actor)
+    const creator = adminOf(actor)
     const created: Account[] = []
     try {
       for (const { value } of analysis.valid) {

@@ -2,17 +2,13 @@ import { randomUUID } from 'node:crypto'
 import { DeleteObjectCommand } from '@aws-sdk/client-s3'
 import { LOGO_MAX_BYTES, LogoConfirmBody, LogoUploadBody } from '@swipe/shared'
 import { type Account, Accounts } from '#data/accounts'
-import type { Actor } from '#lib/auth'
-import { BadRequestError, ForbiddenError, NotFoundError } from '#lib/errors'
+import { BadRequestError, NotFoundError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
 import { mediaBucket, s3 } from '#lib/s3'
+import { adminOf } from '#lib/tenancy'
 import { presignGet, presignPut, verifyUpload } from '#lib/uploads'
 import { routes } from '../routes.ts'
 
-const me = (actor: Actor | undefined): Account => {
-  if (actor?.kind !== 'admin') throw new ForbiddenError()
-  return actor.account
-}
 const logoPrefix = (account: Account) => `accounts/${account.accountId}/logo/`
 const LOGO_RULE = { kinds: ['png', 'jpeg'] as const, maxBytes: LOGO_MAX_BYTES }
 
@@ -20,7 +16,7 @@ export const uploadUrl = endpoint(
   routes['accounts.logoUploadUrl'],
   { body: LogoUploadBody },
   async ({ actor, body }) => {
-    const account = me(actor)
+    const account = adminOf(actor)
     if (body.size > LOGO_MAX_BYTES)
       throw new BadRequestError('upload.tooLarge', { file: body.fileName, maxMb: 2 })
     const ext = body.contentType === 'image/png' ? 'png' : 'jpg'
@@ -33,7 +29,7 @@ export const confirm = endpoint(
   routes['accounts.logoConfirm'],
   { body: LogoConfirmBody },
   async ({ actor, body, t }) => {
-    const account = me(actor)
+    const account = adminOf(actor)
     if (!body.key.startsWith(logoPrefix(account))) throw new NotFoundError()
     await verifyUpload(mediaBucket, body.key, body.fileName, LOGO_RULE)
     const previous = account.logoKey
@@ -46,7 +42,7 @@ export const confirm = endpoint(
 )
 
 export const remove = endpoint(routes['accounts.logoRemove'], {}, async ({ actor, t }) => {
-  const account = me(actor)
+  const account = adminOf(actor)
   if (account.logoKey) {
     await Accounts.patch({ accountId: account.accountId }).remove(['logoKey']).go()
     await s3

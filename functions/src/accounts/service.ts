@@ -17,6 +17,7 @@ import type { Account } from '#data/accounts'
 import { accountsService } from '#data/accounts-service'
 import { adminPool, cognito } from '#lib/cognito'
 import { ConflictError, ValidationError } from '#lib/errors'
+import { logger } from '#lib/logger'
 import { sendMail } from '#lib/mail'
 import { adminUrl } from '#lib/urls'
 
@@ -182,4 +183,31 @@ export const deleteAccountCompletely = async (account: Account) => {
   await cognito.send(
     new AdminDeleteUserCommand({ UserPoolId: adminPool.id, Username: account.cognitoUsername }),
   )
+}
+
+/**
+ * Deletes an account the caller loaded at `version`: the account, its email claim and a DELETE
+ * history row in one transaction (a stale version -> 409), then its pool user. The history stays,
+ * as the audit trail of a deleted account.
+ */
+export const deleteAccount = async (account: Account, actor: Account, version: number) => {
+  const result = await accountsService.transaction
+    .write(({ accounts, emailClaims, history }) => [
+      accounts
+        .delete({ accountId: account.accountId })
+        .where(({ version: current }, { eq }) => eq(current, version))
+        .commit(),
+      emailClaims.delete({ email: account.email }).commit(),
+      history.create(historyEntry(account.accountId, actor, 'DELETE', account.email)).commit(),
+    ])
+    .go()
+  assertCommitted(result)
+  try {
+    await cognito.send(
+      new AdminDeleteUserCommand({ UserPoolId: adminPool.id, Username: account.cognitoUsername }),
+    )
+  } catch (error) {
+    // Without its account item the pool user can no longer act (401 on every request).
+    logger.warn('Admin pool user not deleted', { accountId: account.accountId, error: (error as Error).name })
+  }
 }

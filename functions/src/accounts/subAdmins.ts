@@ -3,21 +3,18 @@ import { z } from 'zod'
 import { type Account, Accounts } from '#data/accounts'
 import { accountsService } from '#data/accounts-service'
 import type { Actor } from '#lib/auth'
-import { ForbiddenError, NotFoundError } from '#lib/errors'
+import { NotFoundError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
+import { adminOf } from '#lib/tenancy'
 import { routes } from '../routes.ts'
 import { IdParams } from './get.ts'
-import { assertCommitted, createAccount, historyEntry } from './service.ts'
-
-const me = (actor: Actor | undefined): Account => {
-  if (actor?.kind !== 'admin') throw new ForbiddenError()
-  return actor.account
-}
+import { assertCommitted, createAccount, deleteAccount, historyEntry } from './service.ts'
 
 /** A sub-admin of the caller's own; anyone else's does not exist for it. */
 const ownSubAdmin = async (actor: Actor | undefined, id: string) => {
   const found = (await Accounts.get({ accountId: id }).go()).data
-  if (found?.accountType !== 'SUB_ADMIN' || found.parentId !== me(actor).accountId) throw new NotFoundError()
+  if (found?.accountType !== 'SUB_ADMIN' || found.parentId !== adminOf(actor).accountId)
+    throw new NotFoundError()
   return found
 }
 
@@ -34,7 +31,7 @@ const view = (a: Account) => ({
 
 export const list = endpoint(routes['accounts.listSubAdmins'], {}, async ({ actor }) => {
   const children = await Accounts.query
-    .byParent({ parentId: me(actor).accountId })
+    .byParent({ parentId: adminOf(actor).accountId })
     .where(({ accountType }, { eq }) => eq(accountType, 'SUB_ADMIN'))
     .go({ pages: 'all' })
   return ok({ items: children.data.map(view) })
@@ -44,7 +41,7 @@ export const create = endpoint(
   routes['accounts.createSubAdmin'],
   { body: CreateSubAdminBody },
   async ({ actor, body, locale, t }) => {
-    const parent = me(actor)
+    const parent = adminOf(actor)
     const created = await createAccount(
       { ...body, accountType: 'SUB_ADMIN', parent, licenseIssuing: false, companyName: parent.companyName },
       parent,
@@ -70,7 +67,12 @@ export const update = endpoint(
           .commit(),
         history
           .create(
-            historyEntry(target.accountId, me(actor), 'UPDATE', `${fields.adminRole}/${fields.authority}`),
+            historyEntry(
+              target.accountId,
+              adminOf(actor),
+              'UPDATE',
+              `${fields.adminRole}/${fields.authority}`,
+            ),
           )
           .commit(),
       ])
@@ -85,22 +87,7 @@ export const remove = endpoint(
   { params: IdParams, query: z.object({ version: z.coerce.number().int().positive() }) },
   async ({ actor, params, query, t }) => {
     const target = await ownSubAdmin(actor, params.id)
-    const result = await accountsService.transaction
-      .write(({ accounts, emailClaims, history }) => [
-        accounts
-          .delete({ accountId: target.accountId })
-          .where(({ version }, { eq }) => eq(version, query.version))
-          .commit(),
-        emailClaims.delete({ email: target.email }).commit(),
-        history.create(historyEntry(target.accountId, me(actor), 'DELETE', target.email)).commit(),
-      ])
-      .go()
-    assertCommitted(result)
-    const { AdminDeleteUserCommand } = await import('@aws-sdk/client-cognito-identity-provider')
-    const { cognito, adminPool } = await import('#lib/cognito')
-    await cognito
-      .send(new AdminDeleteUserCommand({ UserPoolId: adminPool.id, Username: target.cognitoUsername }))
-      .catch(() => undefined)
+    await deleteAccount(target, adminOf(actor), query.version)
     return ok({ message: t('subAdmin.deleted') })
   },
 )

@@ -1,9 +1,9 @@
-import { CONTRACT_STATUSES, SITE_STATUSES } from '@swipe/shared'
+import { CONTRACT_STATUSES, mayTake, SITE_STATUSES } from '@swipe/shared'
 import type { Account } from '#data/accounts'
 import { Sites } from '#data/sites'
 import { ForbiddenError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
-import { accountsFor } from '#lib/tenancy'
+import { accountsFor, policyActorOf } from '#lib/tenancy'
 import { routes } from '../routes.ts'
 
 /** Counts per status as a list: enum values stay values, never map keys the case conversion would touch. */
@@ -17,9 +17,8 @@ const countBy = <K extends string>(keys: readonly K[], values: K[]) =>
 export const handler = endpoint(routes['accounts.summary'], {}, async ({ actor }) => {
   if (actor?.kind !== 'admin') throw new ForbiddenError()
   const me: Account = actor.account
-  const canListUsers = !['USER'].includes(
-    me.accountType === 'SUB_ADMIN' ? (me.parentType ?? '') : me.accountType,
-  )
+  // Direct users (and their sub-admins) manage no users: the policy says who may read accounts.
+  const canListUsers = mayTake(policyActorOf(me), 'account:read')
   const users: Account[] = []
   if (canListUsers) {
     let cursor: string | undefined

@@ -21,7 +21,8 @@ export const accountTenantIds = (account: Pick<Account, 'ancestorIds' | 'account
   account.accountId,
 ]
 
-const adminOf = (actor: Actor | undefined): Account => {
+/** The signed-in admin account, or 403 for any other caller. */
+export const adminOf = (actor: Actor | undefined): Account => {
   if (actor?.kind !== 'admin') throw new ForbiddenError()
   return actor.account
 }
