@@ -327,6 +327,15 @@ export const routes = {
     permission: 'site:read',
     summary: 'CSV of the site list (UTF-8 BOM, formula cells neutralised).',
   }),
+  'sites.limits': route({
+    method: 'GET',
+    path: '/site/limits',
+    context: 'sites',
+    action: 'limits',
+    auth: 'admin',
+    permission: 'site:read',
+    summary: "The plan the caller's sites are built under (limits, features) and the sites used.",
+  }),
   'sites.get': route({
     method: 'GET',
     path: '/site/{id}',

@@ -8,7 +8,7 @@ import {
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider'
 import { PutObjectCommand } from '@aws-sdk/client-s3'
-import type { AccountType, ParentType } from '@swipe/shared'
+import { type AccountType, DEFAULT_PLANS, type ParentType } from '@swipe/shared'
 
 /** The demo logins `npm start` prints. Local only: they never exist on AWS. */
 export const DEMO_ACCOUNTS = [
@@ -26,6 +26,7 @@ export const DEMO_ACCOUNTS = [
     type: 'OEM_MASTER',
     company: 'デモOEMパートナー株式会社',
     parent: 'master',
+    planId: 'ep_oem',
   },
   {
     key: 'creator',
@@ -34,6 +35,7 @@ export const DEMO_ACCOUNTS = [
     type: 'USER',
     company: 'デモクリエイター合同会社',
     parent: 'oem',
+    planId: 'standard_multi',
   },
 ] as const satisfies ReadonlyArray<{
   key: string
@@ -42,13 +44,14 @@ export const DEMO_ACCOUNTS = [
   type: AccountType
   company: string
   parent?: string
+  planId?: string
 }>
 
 export const DEMO_SITE_NAME = 'デモサイト'
 const ASSETS = join(import.meta.dirname, 'seed-assets')
 
 /**
- * Seeds the demo data once: three accounts (in the table and the admin pool) and a two-language
+ * Seeds the demo data once: the plan catalogue, three accounts (in the table and the admin pool) and a two-language
  * 3×3 demo site with bundled images owned by the creator. Runs through the same entities and
  * clients the handlers use; each step first looks for what it would create.
  */
@@ -57,11 +60,20 @@ export const seed = async (log: (line: string) => void) => {
   const { Sites, Creatives } = await import('../../functions/src/data/sites.ts')
   const { cognito, adminPool } = await import('../../functions/src/lib/cognito.ts')
   const { s3, mediaBucket } = await import('../../functions/src/lib/s3.ts')
+  const { Plans } = await import('../../functions/src/data/plans.ts')
+
+  for (const plan of DEFAULT_PLANS) {
+    if ((await Plans.get({ planId: plan.planId }).go()).data) continue
+    await Plans.create(plan).go()
+    log(`seed: plan ${plan.planId}`)
+  }
 
   const ids: Record<string, { accountId: string; ancestorIds: string[]; type: AccountType }> = {}
   for (const demo of DEMO_ACCOUNTS) {
     const existing = (await Accounts.query.byEmail({ email: demo.email }).go()).data[0]
     if (existing) {
+      if ('planId' in demo && !existing.planId)
+        await Accounts.patch({ accountId: existing.accountId }).set({ planId: demo.planId }).go()
       ids[demo.key] = {
         accountId: existing.accountId,
         ancestorIds: existing.ancestorIds,
@@ -113,6 +125,7 @@ export const seed = async (log: (line: string) => void) => {
       contractStatus: 'ACTIVE',
       authority: 'EDIT',
       licenseIssuing: demo.type !== 'USER',
+      ...('planId' in demo ? { planId: demo.planId } : {}),
       cognitoUsername: username,
     }).go()
     ids[demo.key] = { accountId, ancestorIds, type: demo.type }

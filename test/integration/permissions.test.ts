@@ -138,6 +138,7 @@ const requests: Partial<Record<RouteId, (token: string, target: Target) => Promi
   'sites.create': (token) =>
     http.post('/site', { name: '', number_horizontal: 1, number_vertical: 1 }, { token }),
   'sites.export': (token, target) => http.get(`/site/export?owner_id=${target.accountId}`, { token }),
+  'sites.limits': (token) => http.get('/site/limits', { token }),
   'sites.get': async (token, target) => http.get(`/site/${await siteOf(target)}`, { token }),
   // A stale version: allowed callers get 409 after the scope check, so the site never changes.
   'sites.update': async (token, target) => {

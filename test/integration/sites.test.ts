@@ -123,9 +123,98 @@ const fullSave = (id: string, version: number) => ({
         terms_of_service: '規約',
         privacy_policy: 'ポリシー',
         contract_agreement_required: true,
+        show_in_form: true,
+        show_in_member_ship: false,
+        show_in_contact: true,
+      },
+      forms: {
+        contact: {
+          enabled: true,
+          recipient_email: 'support@example.com',
+          company_name: '株式会社サンプル',
+          fields: [
+            {
+              key: 'email',
+              type_input: 'TEXT_BOX',
+              title: 'メール',
+              placeholder: '',
+              is_required: true,
+              options: [],
+            },
+            {
+              key: 'company',
+              type_input: 'TEXT_BOX',
+              title: '会社名',
+              placeholder: '',
+              is_required: true,
+              options: [],
+            },
+            {
+              type_input: 'SELECT',
+              title: 'ご用件',
+              placeholder: '',
+              is_required: false,
+              options: [
+                { value: '資料請求', is_default: true },
+                { value: 'その他', is_default: false },
+              ],
+            },
+          ],
+        },
+        membership: {
+          enabled: false,
+          fields: [
+            {
+              key: 'email',
+              type_input: 'TEXT_BOX',
+              title: 'メール',
+              placeholder: '',
+              is_required: true,
+              options: [],
+            },
+            {
+              key: 'password',
+              type_input: 'TEXT_BOX',
+              title: 'パスワード',
+              placeholder: '',
+              is_required: true,
+              options: [],
+            },
+            {
+              key: 'confirm_password',
+              type_input: 'TEXT_BOX',
+              title: '確認',
+              placeholder: '',
+              is_required: true,
+              options: [],
+            },
+          ],
+        },
+        homepage: {
+          enabled: false,
+          fields: [
+            {
+              key: 'email',
+              type_input: 'TEXT_BOX',
+              title: 'メール',
+              placeholder: '',
+              is_required: true,
+              options: [],
+            },
+            {
+              key: 'company',
+              type_input: 'TEXT_BOX',
+              title: '会社名',
+              placeholder: '',
+              is_required: true,
+              options: [],
+            },
+            { type_input: 'NUMBER', title: '人数', placeholder: '1', is_required: false, options: [] },
+          ],
+        },
       },
     },
-    { lang: 'EN', seo: null, sns: [], company: null },
+    { lang: 'EN', seo: null, sns: [], company: null, forms: null },
   ],
 })
 
@@ -145,7 +234,7 @@ describe('site builder', () => {
       ancestorIds: [],
     }
     const oem = await createAccount({ type: 'OEM_MASTER', parent: rootAccount })
-    user = await createAccount({ type: 'USER', parent: oem })
+    user = await createAccount({ type: 'USER', parent: oem, planId: 'pro_multi' })
     token = await signIn(user.email, user.password)
     const otherOem = await createAccount({ type: 'OEM_MASTER', parent: rootAccount })
     const other = await createAccount({ type: 'USER', parent: otherOem })
@@ -204,6 +293,20 @@ describe('site builder', () => {
       menus: [],
       creatives: [],
       settings: [],
+      plan: {
+        id: 'pro_multi',
+        name: expect.any(String),
+        quantity_swipe: 100,
+        quantity_site: 30,
+        features: {
+          private_domain: true,
+          setting_popup_cta: true,
+          setting_form_contact: true,
+          analytics_effect: true,
+          setting_tag_seo: true,
+          multi_language: true,
+        },
+      },
       message: 'The site was created.',
     })
   })
@@ -222,7 +325,7 @@ describe('site builder', () => {
     expect(loaded.body.menus).toEqual(body.menus)
     expect(loaded.body.settings).toEqual([
       { ...body.settings[0], seo: { ...body.settings[0]!.seo } },
-      { lang: 'EN', seo: null, sns: [], company: null },
+      { lang: 'EN', seo: null, sns: [], company: null, forms: null },
     ])
     expect(loaded.body.creatives).toHaveLength(3)
     expect(loaded.body.creatives[0]).toEqual({ ...body.creatives[0], order: 1 })
@@ -442,6 +545,7 @@ describe('site builder', () => {
       url: expect.any(String),
       status: 'DRAFT',
       owner_id: user.accountId,
+      owner_name: 'Test USER',
       number_horizontal: 2,
       number_vertical: 2,
       languages: ['JP', 'EN'],

@@ -25,6 +25,8 @@ export const createAccount = async (options: {
   adminRole?: 'MAIN_CONTACT' | 'VIEWER' | 'EDITOR'
   temporaryPassword?: boolean
   email?: string
+  /** The account's plan; none means the fallback plan (trial for a direct user). */
+  planId?: string
 }): Promise<TestAccount> => {
   const { cognito, adminPool } = await import('../../functions/src/lib/cognito.ts')
   const { Accounts } = await import('../../functions/src/data/accounts.ts')
@@ -67,6 +69,7 @@ export const createAccount = async (options: {
     contractStatus: options.status ?? 'ACTIVE',
     authority: options.authority ?? 'EDIT',
     ...(options.adminRole ? { adminRole: options.adminRole } : {}),
+    ...(options.planId ? { planId: options.planId } : {}),
     cognitoUsername: username,
   }).go()
   return { accountId, email, password, type: options.type, ancestorIds }

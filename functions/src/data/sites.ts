@@ -157,6 +157,8 @@ export const SiteSettings = new Entity(
       seo: { type: 'any' },
       sns: { type: 'any', required: true, default: () => [] },
       company: { type: 'any' },
+      /** Validated by SiteFormsSchema: contact, membership and homepage forms. */
+      forms: { type: 'any' },
     },
     indexes: {
       byId: {

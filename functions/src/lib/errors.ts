@@ -44,8 +44,8 @@ export class UnauthorizedError extends AppError {
 }
 
 export class ForbiddenError extends AppError {
-  constructor(code: MessageKey = 'error.forbidden') {
-    super(403, code)
+  constructor(code: MessageKey = 'error.forbidden', params?: Record<string, string | number>) {
+    super(403, code, params)
     this.name = 'ForbiddenError'
   }
 }

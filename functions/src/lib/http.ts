@@ -102,6 +102,9 @@ export const zodIssues = (error: ZodError, prefix: string): FieldIssue[] =>
     const params: Record<string, string | number> = {}
     if (issue.code === 'too_big') params.max = Number(issue.maximum)
     if (issue.code === 'too_small') params.min = Number(issue.minimum)
+    if (issue.code === 'custom' && issue.params)
+      for (const [k, v] of Object.entries(issue.params))
+        if (typeof v === 'string' || typeof v === 'number') params[k] = v
     return { path: [prefix, ...issue.path.map(String)].join('.'), code, params }
   })
 

@@ -3,6 +3,7 @@ import { CreateSiteBody } from '@swipe/shared'
 import { Sites } from '#data/sites'
 import { ForbiddenError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
+import { planOf, planView, requireCreatives, requireFeature, requireSiteSlot } from '#lib/plans'
 import { accountsFor, accountTenantIds, principalIdOf } from '#lib/tenancy'
 import { routes } from '../routes.ts'
 import { siteView } from './service.ts'
@@ -15,6 +16,10 @@ export const handler = endpoint(
     if (actor?.kind !== 'admin') throw new ForbiddenError()
     const owner = await accountsFor(actor).get(principalIdOf(actor.account), 'site:write')
     if (owner.contractStatus === 'TERMINATED') throw new ForbiddenError('account.readOnly')
+    const plan = await planOf(owner)
+    requireCreatives(plan, body.numberHorizontal, body.numberVertical)
+    if (body.languages.length > 1) requireFeature(plan, 'multiLanguage')
+    await requireSiteSlot(plan, owner.accountId)
     const created = await Sites.create({
       siteId: randomUUID(),
       ownerId: owner.accountId,
@@ -32,6 +37,7 @@ export const handler = endpoint(
     return ok(
       {
         ...siteView(site, { sites: [site], creatives: [], menus: [], settings: [] }),
+        plan: planView(plan),
         message: t('site.created'),
       },
       201,

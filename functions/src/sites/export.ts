@@ -1,11 +1,11 @@
 import { ListSitesQuery } from '@swipe/shared'
-import { type Account, Accounts } from '#data/accounts'
 import type { Site } from '#data/sites'
 import { csvReply } from '#lib/csv'
 import { endpoint } from '#lib/http'
 import { sitesFor } from '#lib/tenancy'
 import { siteUrl } from '#lib/urls'
 import { routes } from '../routes.ts'
+import { ownerNames } from './service.ts'
 
 const iso = (ms: number | undefined) => (ms === undefined ? '' : new Date(ms).toISOString())
 
@@ -24,13 +24,8 @@ export const handler = endpoint(
       rows.push(...page.items)
       cursor = page.nextCursor ?? undefined
     } while (cursor)
-    const owners = new Map<string, Account | undefined>()
-    for (const ownerId of new Set(rows.map((s) => s.ownerId)))
-      owners.set(ownerId, (await Accounts.get({ accountId: ownerId }).go()).data ?? undefined)
-    const ownerName = (site: Site) => {
-      const owner = owners.get(site.ownerId)
-      return owner?.companyName ?? owner?.email ?? ''
-    }
+    const names = await ownerNames(rows)
+    const ownerName = (site: Site) => names.get(site.ownerId) ?? ''
     const columns = [
       ['csv.siteName', (s: Site) => s.name],
       ['csv.siteUrl', (s: Site) => siteUrl(s)],

@@ -1,4 +1,5 @@
 import { cellPosition, type SiteLanguage } from '@swipe/shared'
+import { Accounts } from '#data/accounts'
 import { type Creative, type GlobalMenu, type Site, type SiteSetting, sitesService } from '#data/sites'
 import { ConflictError } from '#lib/errors'
 import { logger } from '#lib/logger'
@@ -86,13 +87,27 @@ export const globalSettingOf = (site: Site) => ({
   publishedAt: iso(site.publishedAt),
 })
 
+/**
+ * The name of each site's parent account (SPEC §2 site list): the owning account's company name,
+ * its email when it has none. One batch read for the owners of a page of sites.
+ */
+export const ownerNames = async (sites: readonly Site[]): Promise<Map<string, string>> => {
+  const ids = [...new Set(sites.map((s) => s.ownerId))]
+  const names = new Map<string, string>()
+  if (ids.length === 0) return names
+  const found = await Accounts.get(ids.map((accountId) => ({ accountId }))).go()
+  for (const owner of found.data) names.set(owner.accountId, owner.companyName || owner.email)
+  return names
+}
+
 /** A row of the site list. */
-export const summaryOf = (site: Site) => ({
+export const summaryOf = (site: Site, names?: Map<string, string>) => ({
   id: site.siteId,
   name: site.name,
   url: siteUrl(site),
   status: site.status,
   ownerId: site.ownerId,
+  ownerName: names?.get(site.ownerId) ?? null,
   numberHorizontal: site.numberHorizontal,
   numberVertical: site.numberVertical,
   languages: site.languages,
@@ -134,6 +149,7 @@ export const settingsFields = (s: SiteSetting) => ({
   seo: s.seo,
   sns: s.sns ?? [],
   company: s.company,
+  forms: s.forms,
 })
 
 /** Absent optional values as null, so the client sees every field. */

@@ -1,7 +1,8 @@
-import { type CreativeInput, UpdateSiteBody } from '@swipe/shared'
+import { type CreativeInput, type Plan, UpdateSiteBody, type UpdateSiteInput } from '@swipe/shared'
 import { type Creative, type Site, sitesService } from '#data/sites'
 import { BadRequestError, ConflictError, type FieldIssue, ValidationError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
+import { planOfOwner, planView, requireCreatives, requireFeature } from '#lib/plans'
 import { sitesFor } from '#lib/tenancy'
 import { routes } from '../routes.ts'
 import { IdParams } from './get.ts'
@@ -14,6 +15,7 @@ import {
   isCurrent,
   MAX_TRANSACTION_ITEMS,
   menuFields,
+  type SiteItems,
   settingsFields,
   siteView,
   sweep,
@@ -43,6 +45,32 @@ const checkLanguages = (
     seen.add(k)
   })
   return issues
+}
+
+const hasText = (value: object | undefined) =>
+  Object.values(value ?? {}).some((v) => typeof v === 'string' && v.trim() !== '')
+
+/**
+ * Plan limits apply to what a save changes: growing the grid beyond the plan's creatives, adding a
+ * language, or switching on a feature the plan lacks is refused (403 naming the limit). A site
+ * made under a larger plan can still be edited and brought within the new one.
+ */
+const enforcePlan = (plan: Plan, site: Site, items: SiteItems, body: UpdateSiteInput) => {
+  const g = body.globalSetting
+  if (g.numberHorizontal !== site.numberHorizontal || g.numberVertical !== site.numberVertical)
+    requireCreatives(plan, g.numberHorizontal, g.numberVertical)
+  if (g.languages.length > 1 && g.languages.some((lang) => !site.languages.includes(lang)))
+    requireFeature(plan, 'multiLanguage')
+  if (g.popupCtas.length > 0 && !same(g.popupCtas, site.popupCtas ?? []))
+    requireFeature(plan, 'settingPopupCta')
+  for (const input of body.settings ?? []) {
+    const stored = items.settings.find((s) => s.lang === input.lang)
+    if (hasText(input.seo) && !same(input.seo, stored?.seo)) requireFeature(plan, 'settingTagSeo')
+    const contactOn = input.forms?.contact.enabled === true
+    const wasOn =
+      (stored?.forms as { contact?: { enabled?: boolean } } | undefined)?.contact?.enabled === true
+    if (contactOn && !wasOn) requireFeature(plan, 'settingFormContact')
+  }
 }
 
 type Write =
@@ -93,6 +121,8 @@ export const handler = endpoint(
         issues.push({ path: `body.creatives.${index}.position`, code: 'validation.invalid' })
     })
     if (issues.length) throw new ValidationError(issues)
+    const plan = await planOfOwner(site.ownerId)
+    enforcePlan(plan, site, items, body)
 
     const writes: Write[] = []
     const put = new Set<string>()
@@ -192,6 +222,6 @@ export const handler = endpoint(
     assertCommitted(result)
     await sweep(next, items)
     const saved = await sitesFor(actor).load(site.siteId, 'site:read')
-    return ok({ ...siteView(saved.site, saved.items), message: t('site.updated') })
+    return ok({ ...siteView(saved.site, saved.items), plan: planView(plan), message: t('site.updated') })
   },
 )

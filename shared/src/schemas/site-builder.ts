@@ -11,6 +11,7 @@ import {
   SITE_LIMITS,
   SiteNameSchema,
 } from './site.ts'
+import { SiteFormsSchema } from './site-forms.ts'
 
 /**
  * Request bodies of the site builder API (SPEC §3, §7 Sites), built from the §5 rules in
@@ -110,12 +111,16 @@ export const SnsLinkSchema = z.object({
   }),
 })
 
-/** SPEC §3 Other settings of one language: SEO and tags, SNS links, company and legal texts. */
+/**
+ * SPEC §3 Other settings of one language: SEO and tags, SNS links, company and legal texts, and
+ * the contact, membership and homepage forms.
+ */
 export const SiteSettingsSchema = z.object({
   lang: z.enum(SITE_LANGUAGES),
   seo: SeoConfigSchema.optional(),
   sns: z.array(SnsLinkSchema).max(SNS_TYPES.length).default([]),
   company: CompanySchema.optional(),
+  forms: SiteFormsSchema.optional(),
 })
 
 const globalSettingFields = {

@@ -193,6 +193,10 @@ export const CompanySchema = z
     termsOfService: z.string().max(SITE_LIMITS.tags, { error: 'validation.tooLong' }).default(''),
     privacyPolicy: z.string().max(SITE_LIMITS.tags, { error: 'validation.tooLong' }).default(''),
     contractAgreementRequired: z.boolean().default(false),
+    /** Where the company information and legal texts are linked from the visitor forms. */
+    showInForm: z.boolean().default(false),
+    showInMemberShip: z.boolean().default(false),
+    showInContact: z.boolean().default(false),
   })
   .refine((v) => !v.contractAgreementRequired || v.termsOfService.trim() !== '', {
     path: ['termsOfService'],

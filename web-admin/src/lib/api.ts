@@ -27,10 +27,13 @@ export const REQUEST_TIMEOUT_MS = 60_000
 export const LOGIN_REDIRECT_DELAY_MS = 1_000
 export const FORBIDDEN_REDIRECT_DELAY_MS = 2_000
 /**
- * 403 codes that refuse one change of an item the user may otherwise open (e.g. a terminated account
- * is read-only). The screen explains them in place; they are no reason for the forbidden page.
+ * 403 codes that refuse one change of an item the user may otherwise open (a terminated account is
+ * read-only; a plan limit or a feature the plan lacks). The screen explains them in place; they are
+ * no reason for the forbidden page.
  */
 const ITEM_REFUSALS = new Set(['account.readOnly'])
+const isItemRefusal = (code: string | undefined) =>
+  Boolean(code && (ITEM_REFUSALS.has(code) || code.startsWith('plan.')))
 /** Pages a failed refresh must not leave: the user is signing in or resetting a password there. */
 const AUTH_PAGES = ['/login', '/reset-pass', '/new-password']
 
@@ -353,12 +356,7 @@ const exchange = async (path: string, options: RequestOptions): Promise<RawRespo
 
   if (!response.ok) {
     const error = errorFromResponse(response)
-    if (
-      response.status === 403 &&
-      handleAuthErrors &&
-      kind === 'admin' &&
-      !ITEM_REFUSALS.has(error.code ?? '')
-    )
+    if (response.status === 403 && handleAuthErrors && kind === 'admin' && !isItemRefusal(error.code))
       void onForbidden(path)
     throw error
   }

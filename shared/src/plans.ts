@@ -1,0 +1,116 @@
+import type { AccountType } from './accounts.ts'
+
+/**
+ * Subscription plans (SPEC §1, §3 Plan, §9). The catalogue below is what the local seed and a new
+ * stage write to the table; plan management (a later issue) edits the stored plans. The limits
+ * are ours (docs/decisions.md, "Plans").
+ */
+
+/** The feature switches of a plan (SPEC §3 Plan flags). */
+export const PLAN_FEATURES = [
+  'privateDomain',
+  'settingPopupCta',
+  'settingFormContact',
+  'analyticsEffect',
+  'settingTagSeo',
+  'multiLanguage',
+] as const
+export type PlanFeature = (typeof PLAN_FEATURES)[number]
+
+export interface Plan {
+  planId: string
+  name: string
+  /** Monthly fee in yen, excluding tax. */
+  price: number
+  /** Creatives (pages) per site: rows × columns. */
+  quantitySwipe: number
+  /** Sites per account. */
+  quantitySite: number
+  /** Page views per month included; above it, `limitAccessPrice` yen per 1,000 views. */
+  limitAccess: number
+  limitAccessPrice: number
+  /** Swipe LPs themselves; always on for a sold plan, off only for a plan being retired. */
+  swipe: boolean
+  features: Record<PlanFeature, boolean>
+}
+
+const all = (on: boolean, overrides: Partial<Record<PlanFeature, boolean>> = {}) =>
+  ({ ...Object.fromEntries(PLAN_FEATURES.map((f) => [f, on])), ...overrides }) as Record<PlanFeature, boolean>
+
+const tier = (
+  planId: string,
+  name: string,
+  price: number,
+  quantitySite: number,
+  quantitySwipe: number,
+  limitAccess: number,
+  features: Record<PlanFeature, boolean>,
+): Plan => ({
+  planId,
+  name,
+  price,
+  quantitySite,
+  quantitySwipe,
+  limitAccess,
+  limitAccessPrice: 100,
+  swipe: true,
+  features,
+})
+
+/** Each tier and its multilingual variant (+10,000 yen, multiLanguage on). */
+const withMultilingual = (plan: Plan): Plan[] => [
+  plan,
+  {
+    ...plan,
+    planId: `${plan.planId}_multi`,
+    name: `${plan.name} 多言語`,
+    price: plan.price + 10_000,
+    features: { ...plan.features, multiLanguage: true },
+  },
+]
+
+export const TRIAL_PLAN_ID = 'trial'
+export const OEM_PLAN_ID = 'ep_oem'
+
+export const DEFAULT_PLANS: readonly Plan[] = [
+  tier(
+    TRIAL_PLAN_ID,
+    'トライアル',
+    0,
+    1,
+    9,
+    1_000,
+    all(true, { privateDomain: false, multiLanguage: false }),
+  ),
+  ...withMultilingual(
+    tier('light', 'ライト', 9_800, 1, 10, 10_000, all(false, { settingFormContact: true })),
+  ),
+  ...withMultilingual(
+    tier('standard', 'スタンダード', 29_800, 3, 30, 50_000, all(true, { multiLanguage: false })),
+  ),
+  ...withMultilingual(
+    tier('premium', 'プレミアム', 49_800, 10, 50, 200_000, all(true, { multiLanguage: false })),
+  ),
+  ...withMultilingual(tier('pro', 'プロ', 98_000, 30, 100, 1_000_000, all(true, { multiLanguage: false }))),
+  tier(OEM_PLAN_ID, 'EP/OEM', 0, 1_000, 100, 10_000_000, all(true)),
+]
+
+/**
+ * The plan of an account that has none assigned: partners and platform staff build under the
+ * EP/OEM plan, a direct user without a contract plan is on the trial.
+ */
+export const fallbackPlanId = (accountType: AccountType): string =>
+  accountType === 'USER' ? TRIAL_PLAN_ID : OEM_PLAN_ID
+
+export const defaultPlan = (planId: string): Plan | undefined =>
+  DEFAULT_PLANS.find((p) => p.planId === planId)
+
+/** The message key that explains a missing feature. */
+export const PLAN_FEATURE_MESSAGES = {
+  privateDomain: 'plan.noCustomDomain',
+  settingPopupCta: 'plan.noPopupCta',
+  settingFormContact: 'plan.noContactForm',
+  analyticsEffect: 'plan.noAnalytics',
+  settingTagSeo: 'plan.noSeoTags',
+  multiLanguage: 'plan.noMultiLanguage',
+} as const satisfies Record<PlanFeature, string>
