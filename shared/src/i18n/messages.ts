@@ -140,6 +140,7 @@ const en = {
   'zip.noFreeCell': "'{file}' has no free creative cell left.",
   'zip.empty': 'The ZIP contains no images or videos.',
   'zip.placed': '{count} files were placed in the creatives.',
+  'validation.linkTarget': 'Choose the contact, homepage or membership form as the internal link.',
 } as const
 
 export type MessageKey = keyof typeof en
@@ -283,6 +284,7 @@ const ja: Catalog = {
   'zip.noFreeCell': '「{file}」を配置する空きクリエイティブがありません。',
   'zip.empty': 'ZIPに画像・動画が含まれていません。',
   'zip.placed': '{count}件のファイルをクリエイティブに配置しました。',
+  'validation.linkTarget': '内部リンク先はお問い合わせ・ホームページ・会員登録フォームから選択してください。',
 }
 
 const zh: Catalog = {
@@ -418,6 +420,7 @@ const zh: Catalog = {
   'zip.noFreeCell': '没有可放置“{file}”的空白创意格。',
   'zip.empty': 'ZIP 中没有图片或视频。',
   'zip.placed': '已将 {count} 个文件放入创意。',
+  'validation.linkTarget': '内部链接请选择联系表单、主页表单或会员注册表单。',
 }
 
 const ko: Catalog = {
@@ -555,6 +558,7 @@ const ko: Catalog = {
   'zip.noFreeCell': "'{file}'을(를) 배치할 빈 크리에이티브 칸이 없습니다.",
   'zip.empty': 'ZIP에 이미지나 동영상이 없습니다.',
   'zip.placed': '{count}개의 파일을 크리에이티브에 배치했습니다.',
+  'validation.linkTarget': '내부 링크는 문의·홈페이지·회원가입 양식 중에서 선택하세요.',
 }
 
 export const messages: Record<Locale, Catalog> = { ja, en, zh, ko }

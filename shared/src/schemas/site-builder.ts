@@ -1,10 +1,12 @@
 import { z } from 'zod'
 import { SITE_STATUSES } from '../accounts.ts'
-import { color, url } from './common.ts'
+import { color } from './common.ts'
 import {
   CompanySchema,
+  checkLink,
   contentSchema,
   gridSchema,
+  linkValue,
   MenuItemsSchema,
   PopupCtaSchema,
   SeoConfigSchema,
@@ -40,58 +42,64 @@ const optionalColor = color.optional()
 const mediaKey = z.string().max(1024)
 
 /** SPEC §3 Product, with its defaults. */
-export const ProductSchema = z.object({
-  id: z.string().max(64).optional(),
-  productName: text().default(''),
-  imagePath: mediaKey.optional(),
-  price: z.number().int().min(0).optional(),
-  description: contentSchema.optional(),
-  linkButtonUrl: url.optional().or(z.literal('')),
-  linkButtonText: text().optional(),
-  linkButtonColor: color.default('#2BAA50'),
-  linkTextColor: color.default('#FFFFFF'),
-  coordinateX: z.number().default(65),
-  coordinateY: z.number().default(260),
-  textColor: optionalColor,
-  backgroundColor: optionalColor,
-  isInternalLink: z.boolean().default(false),
-  order: z.number().int().min(0).default(0),
-})
+export const ProductSchema = z
+  .object({
+    id: z.string().max(64).optional(),
+    productName: text().default(''),
+    imagePath: mediaKey.optional(),
+    price: z.number().int().min(0).optional(),
+    description: contentSchema.optional(),
+    linkButtonUrl: linkValue.optional(),
+    linkButtonText: text().optional(),
+    linkButtonColor: color.default('#2BAA50'),
+    linkTextColor: color.default('#FFFFFF'),
+    coordinateX: z.number().default(65),
+    coordinateY: z.number().default(260),
+    textColor: optionalColor,
+    backgroundColor: optionalColor,
+    isInternalLink: z.boolean().default(false),
+    order: z.number().int().min(0).default(0),
+  })
+  .superRefine((v, ctx) => checkLink(ctx, 'linkButtonUrl', v.linkButtonUrl, v.isInternalLink))
 export type Product = z.output<typeof ProductSchema>
 
 /** A point on a creative image that links somewhere. */
-export const ImageLinkPointSchema = z.object({
-  x: z.number().min(0),
-  y: z.number().min(0),
-  linkUrl: url.optional().or(z.literal('')),
-  isInternalLink: z.boolean().default(false),
-})
+export const ImageLinkPointSchema = z
+  .object({
+    x: z.number().min(0),
+    y: z.number().min(0),
+    linkUrl: linkValue.optional(),
+    isInternalLink: z.boolean().default(false),
+  })
+  .superRefine((v, ctx) => checkLink(ctx, 'linkUrl', v.linkUrl, v.isInternalLink))
 
 /** SPEC §3 Creative detail: one cell in one language. */
-export const CreativeSchema = z.object({
-  lang: z.enum(SITE_LANGUAGES),
-  position: z.string().regex(CELL_POSITION, { error: 'validation.invalid' }),
-  mediaKey: mediaKey.optional(),
-  mediaType: z.enum(['image', 'video']).optional(),
-  imageAlt: text().optional(),
-  linkButtonText: text().optional(),
-  linkDestinationUrl: url.optional().or(z.literal('')),
-  isInternalLink: z.boolean().default(false),
-  linkButtonColor: color.default('#99D52A'),
-  linkTextColor: color.default('#FFFFFF'),
-  mainText: contentSchema.optional(),
-  mainTextColor: optionalColor,
-  price: z.number().int().min(0).optional(),
-  priceTextColor: optionalColor,
-  snsConfig: z.boolean().default(false),
-  showCompany: z.boolean().default(false),
-  membersOnlyLock: z.boolean().default(false),
-  hoverArrowColor: color.default('#FFFFFF'),
-  arrowFadeInterval: z.number().min(0).max(3600).optional(),
-  sliderSeconds: z.number().min(0).max(3600).optional(),
-  imageLinkPoints: z.array(ImageLinkPointSchema).max(20).default([]),
-  products: z.array(ProductSchema).max(20).default([]),
-})
+export const CreativeSchema = z
+  .object({
+    lang: z.enum(SITE_LANGUAGES),
+    position: z.string().regex(CELL_POSITION, { error: 'validation.invalid' }),
+    mediaKey: mediaKey.optional(),
+    mediaType: z.enum(['image', 'video']).optional(),
+    imageAlt: text().optional(),
+    linkButtonText: text().optional(),
+    linkDestinationUrl: linkValue.optional(),
+    isInternalLink: z.boolean().default(false),
+    linkButtonColor: color.default('#99D52A'),
+    linkTextColor: color.default('#FFFFFF'),
+    mainText: contentSchema.optional(),
+    mainTextColor: optionalColor,
+    price: z.number().int().min(0).optional(),
+    priceTextColor: optionalColor,
+    snsConfig: z.boolean().default(false),
+    showCompany: z.boolean().default(false),
+    membersOnlyLock: z.boolean().default(false),
+    hoverArrowColor: color.default('#FFFFFF'),
+    arrowFadeInterval: z.number().min(0).max(3600).optional(),
+    sliderSeconds: z.number().min(0).max(3600).optional(),
+    imageLinkPoints: z.array(ImageLinkPointSchema).max(20).default([]),
+    products: z.array(ProductSchema).max(20).default([]),
+  })
+  .superRefine((v, ctx) => checkLink(ctx, 'linkDestinationUrl', v.linkDestinationUrl, v.isInternalLink))
 export type CreativeInput = z.output<typeof CreativeSchema>
 
 /** The global menu of one language. */

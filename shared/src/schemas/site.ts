@@ -149,6 +149,40 @@ export const dateRangeSchema = z
     error: 'validation.endBeforeStart',
   })
 
+/**
+ * Where an internal link leads (SPEC §3 Creative detail): the site's own contact, homepage ("form")
+ * or membership form. An external link is an http(s) URL.
+ */
+export const INTERNAL_LINK_TARGETS = ['contact', 'form', 'membership'] as const
+export type InternalLinkTarget = (typeof INTERNAL_LINK_TARGETS)[number]
+
+/** A link field's value: at most 256 characters; checked against `isInternalLink` by `linkIssue`. */
+export const linkValue = z.string().trim().max(SITE_LIMITS.url, { error: 'validation.tooLong' })
+
+/** The message key for a link that does not fit its kind, or null (empty is no link). */
+export const linkIssue = (value: string | undefined, internal: boolean): string | null => {
+  if (!value) return null
+  if (internal)
+    return (INTERNAL_LINK_TARGETS as readonly string[]).includes(value) ? null : 'validation.linkTarget'
+  return url.safeParse(value).success ? null : 'validation.url'
+}
+
+/** Adds the issue of a link field to a refinement context. */
+export const checkLink = (
+  ctx: z.RefinementCtx,
+  path: string,
+  value: string | undefined,
+  internal: boolean,
+  required = false,
+) => {
+  if (required && !value) ctx.addIssue({ code: 'custom', path: [path], message: 'validation.required' })
+  const issue = linkIssue(value, internal)
+  if (issue) ctx.addIssue({ code: 'custom', path: [path], message: issue })
+}
+
+/** Where a popup CTA sits on the screen. */
+export const CTA_POSITIONS = ['TOP', 'CENTER', 'BOTTOM'] as const
+
 export const CTA_ANIMATIONS = [
   'NONE',
   'PULSE',
@@ -165,7 +199,7 @@ export const PopupCtaSchema = z
   .object({
     kind: z.enum(['TIME_LIMIT', 'APPLICANT_LIMIT']),
     isInternalLink: z.boolean().default(false),
-    linkUrl: url,
+    linkUrl: linkValue,
     content: contentSchema.optional(),
     linkButtonColor: color.default('#FF0000'),
     linkTextColor: color.default('#FFFFFF'),
@@ -177,7 +211,9 @@ export const PopupCtaSchema = z
     showRemainingSlots: z.boolean().default(false),
     effectiveSheets: z.array(z.number().int().min(1)).default([]),
     animation: z.enum(CTA_ANIMATIONS).default('NONE'),
+    displayPosition: z.enum(CTA_POSITIONS).default('BOTTOM'),
   })
+  .superRefine((v, ctx) => checkLink(ctx, 'linkUrl', v.linkUrl, v.isInternalLink, true))
   .refine((v) => !(v.startDate && !v.endDate), { path: ['endDate'], error: 'validation.endRequired' })
   .refine((v) => !(v.startDate && v.endDate && Date.parse(v.endDate) <= Date.parse(v.startDate)), {
     path: ['endDate'],

@@ -2,10 +2,39 @@ import { DEFAULT_LOCALE, FALLBACK_LOCALE, isLocale, LOCALES, type Locale, transl
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage.ts'
-import en from './en.json'
-import ja from './ja.json'
-import ko from './ko.json'
-import zh from './zh.json'
+import enMain from './en.json'
+import jaMain from './ja.json'
+import koMain from './ko.json'
+import siteContentEn from './siteContent.en.json'
+import siteContentJa from './siteContent.ja.json'
+import siteContentKo from './siteContent.ko.json'
+import siteContentZh from './siteContent.zh.json'
+import siteEditorEn from './siteEditor.en.json'
+import siteEditorJa from './siteEditor.ja.json'
+import siteEditorKo from './siteEditor.ko.json'
+import siteEditorZh from './siteEditor.zh.json'
+import siteListEn from './siteList.en.json'
+import siteListJa from './siteList.ja.json'
+import siteListKo from './siteList.ko.json'
+import siteListZh from './siteList.zh.json'
+import zhMain from './zh.json'
+
+/**
+ * The site builder's screens keep their texts in catalogs of their own (site list and create-site,
+ * the editor's frame and setting tabs, the creative and other-settings tabs), one namespace each
+ * under the one translation.
+ */
+const withSites = <T, L, E, C>(main: T, siteList: L, siteEditor: E, siteContent: C) => ({
+  ...main,
+  siteList,
+  siteEditor,
+  siteContent,
+})
+
+const ja = withSites(jaMain, siteListJa, siteEditorJa, siteContentJa)
+const en = withSites(enMain, siteListEn, siteEditorEn, siteContentEn)
+const zh = withSites(zhMain, siteListZh, siteEditorZh, siteContentZh)
+const ko = withSites(koMain, siteListKo, siteEditorKo, siteContentKo)
 
 /** Screen texts per interface language; the API's validation/error texts come from `@swipe/shared`. */
 export const resources = {
