@@ -372,6 +372,72 @@ export const routes = {
     permission: 'site:publish',
     summary: 'Save draft, publish as public or as private: records status and published date.',
   }),
+
+  // Site uploads: presigned uploads checked by the server before they may be attached, and the
+  // ZIP bulk upload of creatives (SPEC §7, §9; docs/decisions.md "Site uploads")
+  'sites.uploadUrls': route({
+    method: 'POST',
+    path: '/site/generate-urls',
+    context: 'sites',
+    action: 'uploadUrls',
+    auth: 'admin',
+    permission: 'site:write',
+    summary: 'Presigned uploads for 1–20 creative, product or CTA files (images and videos, 30 MB).',
+  }),
+  'sites.logoUrl': route({
+    method: 'POST',
+    path: '/site/generate-logo-url',
+    context: 'sites',
+    action: 'logoUrl',
+    auth: 'admin',
+    permission: 'site:write',
+    summary: "Presigned upload of the site's logo or favicon (images, 5 MB).",
+  }),
+  'sites.confirmUpload': route({
+    method: 'POST',
+    path: '/site/confirm-upload',
+    context: 'sites',
+    action: 'confirmUpload',
+    auth: 'admin',
+    permission: 'site:write',
+    summary: 'Checks an uploaded file (size, type, first bytes) and records it as attachable to the site.',
+  }),
+  'sites.bulkStart': route({
+    method: 'POST',
+    path: '/site/bulk-upload/start',
+    context: 'sites',
+    action: 'bulkStart',
+    auth: 'admin',
+    permission: 'site:write',
+    summary: 'Starts a multipart upload of a ZIP of creatives (1 GB) and presigns its parts.',
+  }),
+  'sites.bulkComplete': route({
+    method: 'POST',
+    path: '/site/bulk-upload/complete',
+    context: 'sites',
+    action: 'bulkComplete',
+    auth: 'admin',
+    permission: 'site:write',
+    summary: 'Completes the ZIP upload and starts placing its files in the creatives (202, a job to poll).',
+  }),
+  'sites.bulkAbort': route({
+    method: 'POST',
+    path: '/site/bulk-upload/abort',
+    context: 'sites',
+    action: 'bulkAbort',
+    auth: 'admin',
+    permission: 'site:write',
+    summary: 'Abandons a ZIP upload that was started.',
+  }),
+  'sites.bulkStatus': route({
+    method: 'GET',
+    path: '/site/bulk-upload/{jobId}',
+    context: 'sites',
+    action: 'bulkStatus',
+    auth: 'admin',
+    permission: 'site:write',
+    summary: 'Progress and per-file report of a ZIP placement; the site once it is done.',
+  }),
 } as const satisfies Record<string, RouteDef>
 
 export type RouteId = keyof typeof routes

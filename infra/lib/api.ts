@@ -80,6 +80,8 @@ export class Api extends Construct {
   readonly stage: HttpStage
   /** The Lambda of each deployed context. */
   readonly functions: ReadonlyMap<Context, AppFunction>
+  /** The jobs Lambda of each context that runs asynchronous jobs (`Needs.jobs`). */
+  readonly jobFunctions: ReadonlyMap<Context, AppFunction>
   /** Invoke URL of the API root (`https://<id>.execute-api.<region>.amazonaws.com`). */
   readonly url: string
   private readonly authorizers = new Map<AuthKind, IHttpRouteAuthorizer>()
@@ -155,8 +157,10 @@ export class Api extends Construct {
     this.url = this.stage.url
 
     const functions = new Map<Context, AppFunction>()
+    const jobFunctions = new Map<Context, AppFunction>()
     const integrations = new Map<Context, HttpLambdaIntegration>()
     for (const context of new Set(routes.map((route) => route.context))) {
+      const needs = needsOf(context)
       const fn = new AppFunction(this, `${pascal(context)}Function`, {
         entry: `${context}/index.ts`,
         stage: config.stage,
@@ -164,8 +168,27 @@ export class Api extends Construct {
         removalPolicy: config.removalPolicy,
         description: `Swipe LP ${config.stage}: ${context} API`,
       })
-      this.give(fn, needsOf(context))
+      this.give(fn, needs)
       functions.set(context, fn)
+      if (needs.jobs) {
+        // The same module in a Lambda of its own: jobs need minutes, the API Lambda stops at 15 s
+        // (before API Gateway's 30 s). A separate function also needs no self-reference, which
+        // would be a circular dependency in the template.
+        const worker = new AppFunction(this, `${pascal(context)}JobsFunction`, {
+          entry: `${context}/index.ts`,
+          stage: config.stage,
+          logRetention: config.logRetention,
+          removalPolicy: config.removalPolicy,
+          description: `Swipe LP ${config.stage}: ${context} jobs`,
+          memorySize: 2048,
+          timeout: Duration.minutes(15),
+        })
+        this.give(worker, { ...needs, jobs: false })
+        // A job records its own failure; a retry would only find the job already claimed.
+        worker.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.hours(1) })
+        fn.useJobs(worker)
+        jobFunctions.set(context, worker)
+      }
       // One invoke permission for the whole API instead of one per route: a context has many
       // routes, and a Lambda's resource policy is limited to 20 KB. (CDK places the integration and
       // its permission under the first route bound to it; reordering the table re-creates both, harmlessly.)
@@ -175,6 +198,7 @@ export class Api extends Construct {
       )
     }
     this.functions = functions
+    this.jobFunctions = jobFunctions
 
     for (const route of routes) {
       const [httpRoute] = this.httpApi.addRoutes({

@@ -211,6 +211,18 @@ export class AppFunction extends NodejsFunction {
     return this
   }
 
+  /**
+   * Lets this function start jobs in `worker` (an asynchronous invoke) and sets
+   * `JOBS_FUNCTION_NAME`, which makes `#lib/jobs` invoke instead of running in process.
+   */
+  useJobs(worker: AppFunction): this {
+    this.addToRolePolicy(
+      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [worker.functionArn] }),
+    )
+    this.addEnvironment('JOBS_FUNCTION_NAME', worker.functionName)
+    return this
+  }
+
   /** Grants the host map (CloudFront KeyValueStore) and sets `SITES_KVS_ARN`; the publisher writes it. */
   useHostMap(store: IKeyValueStore, access: HostMapAccess): this {
     this.addToRolePolicy(

@@ -12,6 +12,11 @@ export interface Needs {
   hostMap?: HostMapAccess
   /** Links in mails point into the admin SPA. */
   adminOrigin?: boolean
+  /**
+   * The context runs asynchronous jobs (functions/src/lib/jobs.ts): a jobs Lambda of the same
+   * module with a long timeout, which the context's API Lambda may invoke (InvocationType Event).
+   */
+  jobs?: boolean
 }
 
 /**
@@ -41,8 +46,9 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
     membersPool: 'read',
     mail: 'status',
   },
-  // The publisher maps each published host to its pages (ARCHITECTURE decision 4).
-  sites: { ...DEFAULT_NEEDS, hostMap: 'readWrite' },
+  // The publisher maps each published host to its pages (ARCHITECTURE decision 4); a ZIP of
+  // creatives (1 GB) is placed by a job, since it cannot finish within API Gateway's 30 s.
+  sites: { ...DEFAULT_NEEDS, hostMap: 'readWrite', jobs: true },
 }
 
 export const needsOf = (context: Context): Readonly<Needs> => CONTEXT_NEEDS[context] ?? DEFAULT_NEEDS

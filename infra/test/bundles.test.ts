@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { routeList } from '@swipe/functions/routes'
 import { describe, expect, it } from 'vitest'
 import type { ApiRoute } from '../lib/api.ts'
+import { needsOf } from '../lib/needs.ts'
 import { EVERY_AUTH_KIND, type Json, memo, synth } from './support.ts'
 
 // The real route table plus a preview and an API-key route, so the authorizer is bundled too.
@@ -34,7 +35,9 @@ describe('Lambda bundles (esbuild, as deployed)', () => {
       ([, r]) =>
         r.Type === 'AWS::Lambda::Function' && (r.Properties?.Environment as Json | undefined) !== undefined,
     )
-    expect(functions.length).toBe(new Set(routeList().map((r) => r.context)).size + 1)
+    // One per context, one jobs Lambda per context that runs jobs, and the request authorizer.
+    const contexts = [...new Set(routeList().map((r) => r.context))]
+    expect(functions.length).toBe(contexts.length + contexts.filter((c) => needsOf(c).jobs).length + 1)
     for (const [logicalId, fn] of functions) {
       const key = String((fn.Properties!.Code as Json).S3Key)
       const bundle = join(outdir, `asset.${key.replace(/\.zip$/, '')}`, 'index.mjs')

@@ -217,6 +217,7 @@ describe.each(stages)('%s stage', (_name, scenario) => {
       [/_USER_POOL_ID$/, 'AWS::Cognito::UserPool'],
       [/_USER_POOL_CLIENT_ID$/, 'AWS::Cognito::UserPoolClient'],
       [/_KVS_ARN$/, 'AWS::CloudFront::KeyValueStore'],
+      [/_FUNCTION_NAME$/, 'AWS::Lambda::Function'],
     ]
     const policies = ofType(resources, 'AWS::IAM::Policy')
     const identities = ofType(resources, 'AWS::SES::EmailIdentity').map(
@@ -249,6 +250,49 @@ describe.each(stages)('%s stage', (_name, scenario) => {
         )
       }
     }
+  })
+
+  it('lets the sites API start ZIP jobs in a jobs Lambda of the same module, and nothing else may', () => {
+    const { resources, stack, logicalId } = scenario()
+    const api = stack.api.functions.get('sites')!
+    const worker = stack.api.jobFunctions.get('sites')!
+    expect([...stack.api.jobFunctions.keys()]).toEqual(['sites'])
+    const apiProps = props(resources, logicalId(api))
+    const workerProps = props(resources, logicalId(worker))
+    // Same code (one bundle of functions/src/sites/index.ts), minutes instead of seconds.
+    expect(workerProps.Code).toEqual(apiProps.Code)
+    expect(apiProps.Timeout).toBe(15)
+    expect(workerProps.Timeout).toBe(900)
+    // The API names the jobs Lambda; the jobs Lambda names no other function (no cycle, no jobs of its own).
+    const envOf = (p: Json) => (p.Environment as { Variables: Json }).Variables
+    expect(refOf(envOf(apiProps).JOBS_FUNCTION_NAME)).toBe(logicalId(worker))
+    expect(envOf(workerProps).JOBS_FUNCTION_NAME).toBeUndefined()
+    expect(refsIn(workerProps)).not.toContain(logicalId(api))
+    // Only the sites API's role may invoke it, exactly it (no wildcard).
+    const invokers = ofType(resources, 'AWS::IAM::Policy').flatMap(([, policy]) => {
+      const statements = ((policy.Properties as Json).PolicyDocument as { Statement: Json[] }).Statement
+      return statements
+        .filter((st) => [st.Action].flat().includes('lambda:InvokeFunction'))
+        .map((st) => ({ roles: [...refsIn((policy.Properties as Json).Roles)], resource: st.Resource }))
+    })
+    expect(invokers).toEqual([
+      { roles: [refOf(apiProps.Role)], resource: { 'Fn::GetAtt': [logicalId(worker), 'Arn'] } },
+    ])
+    // Asynchronous invocations are not retried: the job records its own failure.
+    const configs = ofType(resources, 'AWS::Lambda::EventInvokeConfig').map(([, c]) => c.Properties as Json)
+    expect(configs).toEqual([
+      expect.objectContaining({
+        FunctionName: { Ref: logicalId(worker) },
+        MaximumRetryAttempts: 0,
+        MaximumEventAgeInSeconds: 3600,
+        Qualifier: '$LATEST',
+      }),
+    ])
+    // The gateway routes nothing to the jobs Lambda.
+    const integrations = ofType(resources, 'AWS::ApiGatewayV2::Integration').map(([, i]) =>
+      refOf((i.Properties as Json).IntegrationUri),
+    )
+    expect(integrations).not.toContain(logicalId(worker))
   })
 
   it('routes site hosts through a CloudFront function backed by the host KeyValueStore', () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -59,6 +60,33 @@ const siteOf = (target: Target) => {
     sites.set(target.accountId, site)
   }
   return site
+}
+
+/** One finished bulk-upload job per target account's site, recorded straight through the entity. */
+const jobs = new Map<string, Promise<string>>()
+const jobOf = (target: Target) => {
+  let job = jobs.get(target.accountId)
+  if (!job) {
+    job = (async () => {
+      const { BulkJobs } = await import('../../functions/src/data/site-uploads.ts')
+      const jobId = randomUUID()
+      const siteId = await siteOf(target)
+      await BulkJobs.create({
+        jobId,
+        siteId,
+        accountId: target.accountId,
+        zipKey: `sites/${siteId}/bulk/${jobId}.zip`,
+        lang: 'JP',
+        version: 1,
+        status: 'failed',
+        code: 'error.internal',
+        expiresAt: Math.floor(Date.now() / 1000) + 3600,
+      }).go()
+      return jobId
+    })()
+    jobs.set(target.accountId, job)
+  }
+  return job
 }
 
 /** How to call each admin route as someone, against a target account (own or other tenant). */
@@ -155,6 +183,60 @@ const requests: Partial<Record<RouteId, (token: string, target: Target) => Promi
     http.call('DELETE', `/site/${await siteOf(target)}?version=999`, { token }),
   'sites.status': async (token, target) =>
     http.post(`/site/${await siteOf(target)}/status`, { action: 'draft', version: 999 }, { token }),
+  // Upload routes name the site in the body: a file or key the route refuses gives allowed callers
+  // a 400 after the scope check, so nothing is issued or stored here.
+  'sites.uploadUrls': async (token, target) =>
+    http.post(
+      '/site/generate-urls',
+      { site_id: await siteOf(target), files: [{ file_name: 'x.exe', content_type: 'image/png', size: 1 }] },
+      { token },
+    ),
+  'sites.logoUrl': async (token, target) =>
+    http.post(
+      '/site/generate-logo-url',
+      {
+        site_id: await siteOf(target),
+        purpose: 'logo',
+        file_name: 'x.mp4',
+        content_type: 'video/mp4',
+        size: 1,
+      },
+      { token },
+    ),
+  'sites.confirmUpload': async (token, target) =>
+    http.post(
+      '/site/confirm-upload',
+      { site_id: await siteOf(target), key: 'x.png', file_name: 'x.png' },
+      { token },
+    ),
+  'sites.bulkStart': async (token, target) =>
+    http.post(
+      '/site/bulk-upload/start',
+      { site_id: await siteOf(target), file_name: 'x.rar', size: 1 },
+      { token },
+    ),
+  'sites.bulkComplete': async (token, target) =>
+    http.post(
+      '/site/bulk-upload/complete',
+      {
+        site_id: await siteOf(target),
+        upload_id: 'x',
+        key: 'x.zip',
+        parts: [{ part_number: 1, etag: 'x' }],
+        lang: 'JP',
+        version: 1,
+      },
+      { token },
+    ),
+  'sites.bulkAbort': async (token, target) =>
+    http.post(
+      '/site/bulk-upload/abort',
+      { site_id: await siteOf(target), upload_id: 'x', key: 'x.zip' },
+      { token },
+    ),
+  // A finished job of the target's site: reading it changes nothing.
+  'sites.bulkStatus': async (token, target) =>
+    http.get(`/site/bulk-upload/${await jobOf(target)}`, { token }),
 }
 
 const matrix = readMatrix()

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createAccount, type TestAccount } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
 import { useStackEnv } from '../support/env.ts'
+import { confirmedKeys, samples, uploadThroughApi } from '../support/uploads.ts'
 
 const { urls } = useStackEnv()
 const http = api(urls.api)
@@ -20,8 +21,33 @@ const storedItems = async (siteId: string) => {
 
 const put = (token: string, id: string, body: unknown) => http.call('PUT', `/site/${id}`, { token, body })
 
+/** The storage keys a full save attaches: each must be a confirmed upload of the site. */
+interface Media {
+  favicon: string
+  logo: string
+  cta: string
+  a1: string
+  b1: string
+  a1En: string
+  p1: string
+}
+
+/** Attachable keys recorded straight through the entity, for tests that need keys but not bytes. */
+const confirmedMedia = async (id: string): Promise<Media> => {
+  const [favicon, logo, cta, a1, b1, a1En, p1] = await confirmedKeys(id, [
+    'png',
+    'png',
+    'png',
+    'jpg',
+    'jpg',
+    'mp4',
+    'jpg',
+  ])
+  return { favicon: favicon!, logo: logo!, cta: cta!, a1: a1!, b1: b1!, a1En: a1En!, p1: p1! }
+}
+
 /** A full editor save of a 2 × 2 site in JP and EN, in the API's snake_case. */
-const fullSave = (id: string, version: number) => ({
+const fullSave = (id: string, version: number, media: Media) => ({
   version,
   global_setting: {
     id,
@@ -31,8 +57,8 @@ const fullSave = (id: string, version: number) => ({
     view_mode: 'PC',
     default_language: 'JP',
     languages: ['JP', 'EN'],
-    favicon_key: `sites/${id}/media/favicon.png`,
-    logo_key: `sites/${id}/media/logo.png`,
+    favicon_key: media.favicon,
+    logo_key: media.logo,
     global_menu_text_color: '#333333',
     speaker_color: 'rgb(10, 20, 30)',
     display_language_icon: true,
@@ -45,6 +71,7 @@ const fullSave = (id: string, version: number) => ({
         content: '今だけ',
         link_button_color: '#FF0000',
         link_text_color: '#FFFFFF',
+        image_url: media.cta,
         start_date: '2026-12-01T00:00:00+09:00',
         end_date: '2026-12-31T00:00:00+09:00',
         show_remaining_time: true,
@@ -69,7 +96,7 @@ const fullSave = (id: string, version: number) => ({
     {
       lang: 'JP',
       position: 'A1',
-      media_key: `sites/${id}/media/a1.jpg`,
+      media_key: media.a1,
       media_type: 'image',
       image_alt: '春の画像',
       link_button_text: '詳しく見る',
@@ -92,7 +119,7 @@ const fullSave = (id: string, version: number) => ({
         {
           id: 'p1',
           product_name: '商品A',
-          image_path: `sites/${id}/media/p1.jpg`,
+          image_path: media.p1,
           price: 1000,
           description: '説明',
           link_button_url: 'https://example.com/buy',
@@ -108,8 +135,8 @@ const fullSave = (id: string, version: number) => ({
         },
       ],
     },
-    { lang: 'JP', position: 'B1', media_key: `sites/${id}/media/b1.jpg`, media_type: 'image' },
-    { lang: 'EN', position: 'A1', media_key: `sites/${id}/media/a1-en.jpg`, media_type: 'video' },
+    { lang: 'JP', position: 'B1', media_key: media.b1, media_type: 'image' },
+    { lang: 'EN', position: 'A1', media_key: media.a1En, media_type: 'video' },
   ],
   settings: [
     {
@@ -293,6 +320,7 @@ describe('site builder', () => {
       menus: [],
       creatives: [],
       settings: [],
+      media: [],
       plan: {
         id: 'pro_multi',
         name: expect.any(String),
@@ -314,12 +342,49 @@ describe('site builder', () => {
   it('saves and loads every value of the editor (round trip)', async () => {
     const site = await create()
     const id = site.global_setting.id
-    const body = fullSave(id, 1)
+    // Real files, uploaded and confirmed through the API as the editor does.
+    const upload = async (
+      fileName: string,
+      contentType: string,
+      bytes: Buffer,
+      purpose?: 'logo' | 'favicon',
+    ) =>
+      (
+        await uploadThroughApi(http, token, id, {
+          fileName,
+          contentType,
+          bytes,
+          ...(purpose ? { purpose } : {}),
+        })
+      ).key
+    const media: Media = {
+      favicon: await upload('favicon.png', 'image/png', samples.png(), 'favicon'),
+      logo: await upload('logo.png', 'image/png', samples.png(), 'logo'),
+      cta: await upload('cta.png', 'image/png', samples.png()),
+      a1: await upload('a1.jpg', 'image/jpeg', samples.jpeg()),
+      b1: await upload('b1.jpg', 'image/jpeg', samples.jpeg()),
+      a1En: await upload('a1-en.mp4', 'video/mp4', samples.mp4()),
+      p1: await upload('p1.jpg', 'image/jpeg', samples.jpeg()),
+    }
+    const body = fullSave(id, 1, media)
     const saved = await put(token, id, body)
     expect(saved.status, JSON.stringify(saved.body, null, 1)).toBe(200)
     const loaded = await http.get(`/site/${id}`, { token })
     expect(loaded.status).toBe(200)
     expect(loaded.body.version).toBe(2)
+    // A presigned URL for every file the site references: favicon, logo, CTA, then creatives in order.
+    expect(loaded.body.media).toEqual(
+      [media.favicon, media.logo, media.cta, media.a1, media.p1, media.b1, media.a1En].map((key) => ({
+        key,
+        url: expect.stringContaining(`/${key}?`),
+      })),
+    )
+    expect(saved.body.media.map((m: { key: string }) => m.key)).toEqual(
+      loaded.body.media.map((m: { key: string }) => m.key),
+    )
+    const shown = await fetch(loaded.body.media[3].url)
+    expect(shown.status).toBe(200)
+    expect(Buffer.from(await shown.arrayBuffer()).equals(samples.jpeg())).toBe(true)
     const { id: _id, ...setting } = body.global_setting
     expect(loaded.body.global_setting).toMatchObject({ ...setting, id, status: 'DRAFT' })
     expect(loaded.body.menus).toEqual(body.menus)
@@ -344,7 +409,7 @@ describe('site builder', () => {
     const found = await http.get(`/site?name=${encodeURIComponent('春のキャンペーン')}`, { token })
     expect(found.body.items.map((s: { id: string }) => s.id)).toContain(id)
     // The same save again changes nothing but the version.
-    const again = await put(token, id, fullSave(id, 2))
+    const again = await put(token, id, fullSave(id, 2, media))
     expect(again.status).toBe(200)
     expect(again.body.version).toBe(3)
     expect(again.body.creatives).toEqual(loaded.body.creatives)
@@ -353,22 +418,29 @@ describe('site builder', () => {
   it('refuses a stale save with 409 and writes nothing', async () => {
     const site = await create()
     const id = site.global_setting.id
-    expect((await put(token, id, fullSave(id, 1))).status).toBe(200)
+    const media = await confirmedMedia(id)
+    expect((await put(token, id, fullSave(id, 1, media))).status).toBe(200)
     const before = await http.get(`/site/${id}`, { token })
-    const stale = fullSave(id, 1)
+    const stale = fullSave(id, 1, media)
     stale.global_setting.name = '上書き'
     stale.creatives = []
     const response = await put(token, id, stale)
     expect(response.status).toBe(409)
     expect(response.body.error.code).toBe('error.conflict')
     const after = await http.get(`/site/${id}`, { token })
-    expect(after.body).toEqual(before.body)
+    // Presigned URLs are signed anew on every read (their query); everything else is as it was.
+    const unsigned = (body: { media: Array<{ key: string; url: string }> }) => ({
+      ...body,
+      media: body.media.map((m) => ({ key: m.key, url: m.url.split('?')[0] })),
+    })
+    expect(unsigned(after.body)).toEqual(unsigned(before.body))
   })
 
   it('rejects invalid input with 400 and the field paths', async () => {
     const site = await create()
     const id = site.global_setting.id
-    const bad = fullSave(id, 1)
+    const media = await confirmedMedia(id)
+    const bad = fullSave(id, 1, media)
     bad.global_setting.name = ''
     bad.global_setting.number_vertical = 0
     bad.menus[0]!.items = [
@@ -400,7 +472,7 @@ describe('site builder', () => {
       ]),
     )
     // Cells outside the grid and languages the site does not have.
-    const outside = fullSave(id, 1)
+    const outside = fullSave(id, 1, media)
     outside.creatives = [
       { lang: 'JP', position: 'C1' },
       { lang: 'KR', position: 'A1' },
@@ -426,7 +498,7 @@ describe('site builder', () => {
     ])
     const site = await create()
     const id = site.global_setting.id
-    const body = fullSave(id, 1)
+    const body = fullSave(id, 1, await confirmedMedia(id))
     body.global_setting.number_horizontal = 10
     body.global_setting.number_vertical = 11
     const response = await put(token, id, body)
@@ -448,8 +520,9 @@ describe('site builder', () => {
   it('clears the creatives when the grid changes', async () => {
     const site = await create()
     const id = site.global_setting.id
-    expect((await put(token, id, fullSave(id, 1))).status).toBe(200)
-    const { creatives: _c, ...rest } = fullSave(id, 2)
+    const media = await confirmedMedia(id)
+    expect((await put(token, id, fullSave(id, 1, media))).status).toBe(200)
+    const { creatives: _c, ...rest } = fullSave(id, 2, media)
     const resized = { ...rest, global_setting: { ...rest.global_setting, number_horizontal: 3 } }
     const response = await put(token, id, resized)
     expect(response.status).toBe(200)
@@ -462,8 +535,9 @@ describe('site builder', () => {
   it("removing a language deletes that language's menu, creatives and settings", async () => {
     const site = await create()
     const id = site.global_setting.id
-    expect((await put(token, id, fullSave(id, 1))).status).toBe(200)
-    const body = fullSave(id, 2)
+    const media = await confirmedMedia(id)
+    expect((await put(token, id, fullSave(id, 1, media))).status).toBe(200)
+    const body = fullSave(id, 2, media)
     body.global_setting.languages = ['JP']
     body.menus = body.menus.filter((m) => m.lang === 'JP')
     body.creatives = body.creatives.filter((c) => c.lang === 'JP')
@@ -475,7 +549,7 @@ describe('site builder', () => {
     expect(stored.settings.map((s) => s.lang)).toEqual(['JP'])
     expect(stored.creatives.map((c) => `${c.lang}${c.position}`).sort()).toEqual(['JPA1', 'JPB1'])
     // Added back, the language starts empty.
-    const readd = fullSave(id, 3)
+    const readd = fullSave(id, 3, media)
     readd.menus = readd.menus.filter((m) => m.lang === 'JP')
     readd.creatives = readd.creatives.filter((c) => c.lang === 'JP')
     readd.settings = readd.settings.filter((s) => s.lang === 'JP')
@@ -488,17 +562,18 @@ describe('site builder', () => {
   it('publishes, unpublishes and deletes with the version lock', async () => {
     const site = await create()
     const id = site.global_setting.id
+    const media = await confirmedMedia(id)
     const empty = await http.post(`/site/${id}/status`, { action: 'publish', version: 1 }, { token })
     expect(empty.status).toBe(400)
     expect(empty.body.error.details[0]).toMatchObject({
       path: 'creatives.JP',
       code: 'validation.imagesRequired',
     })
-    expect((await put(token, id, fullSave(id, 1))).status).toBe(200)
-    const gap = fullSave(id, 2)
+    expect((await put(token, id, fullSave(id, 1, media))).status).toBe(200)
+    const gap = fullSave(id, 2, media)
     gap.creatives = [
-      { lang: 'JP', position: 'B1', media_key: 'k' },
-      { lang: 'EN', position: 'A1', media_key: 'k' },
+      { lang: 'JP', position: 'B1', media_key: media.b1 },
+      { lang: 'EN', position: 'A1', media_key: media.a1En },
     ] as never
     expect((await put(token, id, gap)).status).toBe(200)
     const consecutive = await http.post(`/site/${id}/status`, { action: 'private', version: 3 }, { token })
@@ -507,7 +582,7 @@ describe('site builder', () => {
       path: 'creatives.JP',
       code: 'validation.imagesConsecutive',
     })
-    expect((await put(token, id, fullSave(id, 3))).status).toBe(200)
+    expect((await put(token, id, fullSave(id, 3, media))).status).toBe(200)
     const published = await http.post(`/site/${id}/status`, { action: 'publish', version: 4 }, { token })
     expect(published.status).toBe(200)
     expect(published.body.global_setting).toMatchObject({
@@ -515,6 +590,15 @@ describe('site builder', () => {
       published_at: expect.any(String),
     })
     expect(published.body.version).toBe(5)
+    expect(published.body.media.map((m: { key: string }) => m.key)).toEqual([
+      media.favicon,
+      media.logo,
+      media.cta,
+      media.a1,
+      media.p1,
+      media.b1,
+      media.a1En,
+    ])
     const stale = await http.post(`/site/${id}/status`, { action: 'draft', version: 4 }, { token })
     expect(stale.status).toBe(409)
     const listed = await http.get('/site?status=PUBLISH', { token })
@@ -525,6 +609,8 @@ describe('site builder', () => {
     expect((await http.get(`/site/${id}`, { token })).status).toBe(404)
     const stored = await storedItems(id)
     expect([...stored.sites, ...stored.creatives, ...stored.menus, ...stored.settings]).toEqual([])
+    const { SiteUploads } = await import('../../functions/src/data/site-uploads.ts')
+    expect((await SiteUploads.query.byKey({ siteId: id }).go()).data).toEqual([])
   })
 
   it('lists the caller’s sites with filters and cursor pages', async () => {
@@ -560,7 +646,7 @@ describe('site builder', () => {
     const id = site.global_setting.id
     const calls = [
       http.get(`/site/${id}`, { token: otherToken }),
-      put(otherToken, id, fullSave(id, 1)),
+      put(otherToken, id, fullSave(id, 1, await confirmedMedia(id))),
       http.call('DELETE', `/site/${id}?version=1`, { token: otherToken }),
       http.post(`/site/${id}/status`, { action: 'draft', version: 1 }, { token: otherToken }),
       http.get(`/site?owner_id=${user.accountId}`, { token: otherToken }),

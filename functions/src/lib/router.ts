@@ -3,15 +3,21 @@ import httpRouterHandler, { type Method } from '@middy/http-router'
 import type { Context as LambdaContext } from 'aws-lambda'
 import { API_BASE_PATH, type Context, routeList } from '../routes.ts'
 import { apiEdge, type Event, type Result } from './http.ts'
+import { dispatchJob, isJobEvent, type JobRunner } from './jobs.ts'
 
 type RouteHandler = (event: Event, context: LambdaContext) => Promise<Result>
 
 /**
  * The Lambda of one bounded context: an http-router over exactly the routes the route table
  * gives this context. `modules` maps each action to its handler module; a missing or extra
- * action fails at load, so a route can never be deployed without its handler.
+ * action fails at load, so a route can never be deployed without its handler. `jobs` are the
+ * context's asynchronous jobs (`#lib/jobs`): a job event runs its runner instead of a route.
  */
-export const contextHandler = (context: Context, modules: Record<string, { handler: RouteHandler }>) => {
+export const contextHandler = (
+  context: Context,
+  modules: Record<string, { handler: RouteHandler }>,
+  jobs?: Record<string, JobRunner>,
+) => {
   const defs = routeList().filter((r) => r.context === context)
   const wanted = new Set(defs.map((r) => r.action))
   const missing = [...wanted].filter((action) => !modules[action])
@@ -29,7 +35,14 @@ export const contextHandler = (context: Context, modules: Record<string, { handl
     })),
   )
   // The outer edge only answers unknown routes with the error envelope; each route has its own.
-  return middy<Event, Result>()
+  const http = middy<Event, Result>()
     .use(apiEdge())
     .handler(router as never)
+  if (!jobs) return http
+  return async (event: Event, lambdaContext: LambdaContext): Promise<Result> => {
+    if (!isJobEvent(event)) return http(event, lambdaContext)
+    if (event.context !== context) throw new Error(`Job for ${event.context} sent to ${context}`)
+    await dispatchJob(event, jobs)
+    return { statusCode: 204 }
+  }
 }

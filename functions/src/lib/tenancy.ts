@@ -107,9 +107,28 @@ export interface SiteListQuery {
   name?: string | undefined
   status?: typeof import('@swipe/shared').SITE_STATUSES[number] | undefined
   ownerId?: string | undefined
+  /** Calendar days (YYYY-MM-DD), inclusive, read as Asia/Tokyo days. */
+  createdFrom?: string | undefined
+  createdTo?: string | undefined
+  publishedFrom?: string | undefined
+  publishedTo?: string | undefined
   cursor?: string | undefined
   limit: number
 }
+
+const DAY_MS = 86_400_000
+
+/**
+ * The first millisecond of a calendar day in Japan (the product's business time zone; Japan has
+ * no daylight saving, so a day is always 24 hours).
+ */
+const jstDayStart = (day: string): number => Date.parse(`${day}T00:00:00+09:00`)
+
+/** A from–to day range as epoch milliseconds: `from` inclusive, `until` exclusive (the next day's start). */
+const dayRange = (from: string | undefined, to: string | undefined) => ({
+  from: from ? jstDayStart(from) : undefined,
+  until: to ? jstDayStart(to) + DAY_MS : undefined,
+})
 
 /** A merged list's cursor: the last site handed out (lists are newest first). */
 const encodeCursor = (site: { createdAt: number; siteId: string }) =>
@@ -163,10 +182,18 @@ export const sitesFor = (actor: Actor | undefined) => ({
     const root = scopeRoot(policyActorOf(me))
     if (!root) throw new ForbiddenError()
     type Where = Parameters<ReturnType<typeof Sites.query.all>['where']>[0]
+    const created = dayRange(query.createdFrom, query.createdTo)
+    const published = dayRange(query.publishedFrom, query.publishedTo)
+    // Filters, not key conditions: every index pages by its own key, so a cursor stays valid
+    // whatever the filters drop (a site never published has no publishedAt and fails both bounds).
     const filter: Where = (attr, op) =>
       [
         query.status ? op.eq(attr.status, query.status) : '',
         query.name ? op.contains(attr.searchName, query.name.toLowerCase()) : '',
+        created.from === undefined ? '' : op.gte(attr.createdAt, created.from),
+        created.until === undefined ? '' : op.lt(attr.createdAt, created.until),
+        published.from === undefined ? '' : op.gte(attr.publishedAt, published.from),
+        published.until === undefined ? '' : op.lt(attr.publishedAt, published.until),
       ]
         .filter(Boolean)
         .join(' AND ')

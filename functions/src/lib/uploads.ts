@@ -63,16 +63,29 @@ export const verifyUpload = async (
   return { key, kind: byName, size, contentType }
 }
 
-/** A presigned PUT for one object; the client must send the same Content-Type. Valid 10 minutes. */
-export const presignPut = async (bucket: string, key: string, contentType: string) => {
+/**
+ * A presigned PUT for one object; the client must send the same Content-Type and, when a length
+ * is given, exactly that many bytes (S3 checks both signed headers; a browser sets Content-Length
+ * itself, so only the content type is handed back as a header to send). Valid 10 minutes.
+ */
+export const presignPut = async (
+  bucket: string,
+  key: string,
+  contentType: string,
+  contentLength?: number,
+) => {
   const { PutObjectCommand } = await import('@aws-sdk/client-s3')
   const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner')
   const url = await getSignedUrl(
     s3,
-    new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType }),
-    {
-      expiresIn: 600,
-    },
+    new PutObjectCommand({
+      Bucket: bucket,
+      Key: key,
+      ContentType: contentType,
+      ...(contentLength === undefined ? {} : { ContentLength: contentLength }),
+    }),
+    // The SDK leaves content-type out of presigned signatures unless told to sign it.
+    { expiresIn: 600, signableHeaders: new Set(['content-type']) },
   )
   return { uploadUrl: url, key, headers: { 'content-type': contentType } }
 }

@@ -6,7 +6,7 @@ import { endpoint, ok } from '#lib/http'
 import { planOf, planView, requireCreatives, requireFeature, requireSiteSlot } from '#lib/plans'
 import { accountsFor, accountTenantIds, principalIdOf } from '#lib/tenancy'
 import { routes } from '../routes.ts'
-import { siteView } from './service.ts'
+import { siteMedia, siteView } from './service.ts'
 
 /** A draft site owned by the account the caller works for (itself, or a sub-admin's parent). */
 export const handler = endpoint(
@@ -34,10 +34,12 @@ export const handler = endpoint(
       languages: body.languages,
     }).go()
     const site = created.data
+    const items = { sites: [site], creatives: [], menus: [], settings: [] }
     return ok(
       {
-        ...siteView(site, { sites: [site], creatives: [], menus: [], settings: [] }),
+        ...siteView(site, items),
         plan: planView(plan),
+        media: await siteMedia(site, items),
         message: t('site.created'),
       },
       201,

@@ -1,4 +1,4 @@
-import { ListSitesQuery } from '@swipe/shared'
+import { ExportSitesQuery } from '@swipe/shared'
 import type { Site } from '#data/sites'
 import { csvReply } from '#lib/csv'
 import { endpoint } from '#lib/http'
@@ -15,7 +15,7 @@ const iso = (ms: number | undefined) => (ms === undefined ? '' : new Date(ms).to
  */
 export const handler = endpoint(
   routes['sites.export'],
-  { query: ListSitesQuery.omit({ cursor: true, limit: true }) },
+  { query: ExportSitesQuery },
   async ({ actor, query, locale }) => {
     const rows: Site[] = []
     let cursor: string | undefined

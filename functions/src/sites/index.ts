@@ -1,20 +1,39 @@
 import { contextHandler } from '#lib/router'
+import * as bulkAbort from './bulkAbort.ts'
+import * as bulkComplete from './bulkComplete.ts'
+import * as bulkStart from './bulkStart.ts'
+import * as bulkStatus from './bulkStatus.ts'
+import * as confirmUpload from './confirmUpload.ts'
 import * as create from './create.ts'
 import * as csv from './export.ts'
 import * as get from './get.ts'
+import { jobs } from './jobs.ts'
 import * as limits from './limits.ts'
 import * as list from './list.ts'
+import * as logoUrl from './logoUrl.ts'
 import * as remove from './remove.ts'
 import * as status from './status.ts'
 import * as update from './update.ts'
+import * as uploadUrls from './uploadUrls.ts'
 
-export const handler = contextHandler('sites', {
-  list,
-  create,
-  export: { handler: csv.handler },
-  limits,
-  get,
-  update,
-  remove,
-  status,
-})
+export const handler = contextHandler(
+  'sites',
+  {
+    list,
+    create,
+    export: { handler: csv.handler },
+    limits,
+    get,
+    update,
+    remove,
+    status,
+    uploadUrls,
+    logoUrl,
+    confirmUpload,
+    bulkStart,
+    bulkComplete,
+    bulkAbort,
+    bulkStatus,
+  },
+  jobs,
+)

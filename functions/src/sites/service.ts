@@ -1,8 +1,11 @@
 import { cellPosition, type SiteLanguage } from '@swipe/shared'
 import { Accounts } from '#data/accounts'
+import { SiteUploads } from '#data/site-uploads'
 import { type Creative, type GlobalMenu, type Site, type SiteSetting, sitesService } from '#data/sites'
 import { ConflictError } from '#lib/errors'
 import { logger } from '#lib/logger'
+import { mediaBucket } from '#lib/s3'
+import { presignGet } from '#lib/uploads'
 import { siteUrl } from '#lib/urls'
 
 /** DynamoDB's TransactWriteItems limit: the site item plus at most 99 other changes per save. */
@@ -178,6 +181,58 @@ export const siteView = (site: Site, items: SiteItems) => {
   }
 }
 
+/** A storage key a site references, and where it sits in the editor's save body. */
+export interface KeyRef {
+  key: string
+  path: string
+}
+
+/**
+ * Every storage key of the site as the editor sees it (favicon, logo, CTA images, creative media,
+ * product images), with its path in a PUT /site/{id} body. Cleared items are left out.
+ */
+export const siteKeys = (site: Site, items: SiteItems): KeyRef[] => {
+  const refs: KeyRef[] = []
+  const add = (key: unknown, path: string) => {
+    if (typeof key === 'string' && key !== '') refs.push({ key, path })
+  }
+  add(site.faviconKey, 'globalSetting.faviconKey')
+  add(site.logoKey, 'globalSetting.logoKey')
+  ;((site.popupCtas ?? []) as Array<{ imageUrl?: string }>).forEach((cta, i) => {
+    add(cta.imageUrl, `globalSetting.popupCtas.${i}.imageUrl`)
+  })
+  siteView(site, items).creatives.forEach((c, i) => {
+    add(c.mediaKey, `creatives.${i}.mediaKey`)
+    ;((c.products ?? []) as Array<{ imagePath?: string }>).forEach((p, j) => {
+      add(p.imagePath, `creatives.${i}.products.${j}.imagePath`)
+    })
+  })
+  return refs
+}
+
+/**
+ * `media` of every site answer the editor reads: a presigned GET (one hour) for each key the site
+ * references, so the editor can show files it does not otherwise have access to.
+ */
+export const siteMedia = async (
+  site: Site,
+  items: SiteItems,
+): Promise<Array<{ key: string; url: string }>> => {
+  const keys = [...new Set(siteKeys(site, items).map((ref) => ref.key))]
+  return Promise.all(keys.map(async (key) => ({ key, url: await presignGet(mediaBucket, key) })))
+}
+
+/** Where a site's uploads are stored: `sites/{siteId}/uploads/`. */
+export const uploadsPrefix = (siteId: string) => `sites/${siteId}/uploads/`
+
+/** Which of these keys are uploads the server confirmed for this site (one batch read). */
+export const confirmedKeys = async (siteId: string, keys: readonly string[]): Promise<Set<string>> => {
+  const unique = [...new Set(keys)].filter((key) => key.startsWith(uploadsPrefix(siteId)))
+  if (unique.length === 0) return new Set()
+  const found = await SiteUploads.get(unique.map((key) => ({ siteId, key }))).go()
+  return new Set(found.data.map((upload) => upload.key))
+}
+
 /**
  * Deletes cleared content (removed languages, creatives of an older grid) after the save that
  * cleared it committed. Readers already ignore it; a failure here only leaves garbage the next
@@ -193,6 +248,13 @@ export const sweep = async (site: Site, items: SiteItems, everything = false) =>
     if (creatives.length) await sitesService.entities.creatives.delete(creatives).go()
     if (menus.length) await sitesService.entities.menus.delete(menus).go()
     if (settings.length) await sitesService.entities.settings.delete(settings).go()
+    if (everything) {
+      // A deleted site's upload records (outside the collection, same partition) go with it.
+      const uploads = await SiteUploads.query
+        .byKey({ siteId: site.siteId })
+        .go({ pages: 'all', attributes: ['siteId', 'key'] })
+      if (uploads.data.length) await SiteUploads.delete(uploads.data).go()
+    }
   } catch (error) {
     logger.warn('Site sweep incomplete', { siteId: site.siteId, error: (error as Error).name })
   }

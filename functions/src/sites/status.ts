@@ -5,7 +5,7 @@ import { endpoint, ok, zodIssues } from '#lib/http'
 import { sitesFor } from '#lib/tenancy'
 import { routes } from '../routes.ts'
 import { IdParams } from './get.ts'
-import { gridCells, isConditionFailure, isCurrent, siteView } from './service.ts'
+import { gridCells, isConditionFailure, isCurrent, siteMedia, siteView } from './service.ts'
 
 const STATUS_OF = { draft: 'DRAFT', publish: 'PUBLISH', private: 'PRIVATE' } as const
 
@@ -49,6 +49,10 @@ export const handler = endpoint(
       throw error
     }
     const saved = await sitesFor(actor).load(site.siteId, 'site:read')
-    return ok({ ...siteView(saved.site, saved.items), message: t('site.statusChanged') })
+    return ok({
+      ...siteView(saved.site, saved.items),
+      media: await siteMedia(saved.site, saved.items),
+      message: t('site.statusChanged'),
+    })
   },
 )

@@ -9,14 +9,18 @@ import { IdParams } from './get.ts'
 import {
   assertCommitted,
   cellIndex,
+  confirmedKeys,
   creativeFields,
   gridGenerationOf,
   inGrid,
   isCurrent,
+  type KeyRef,
   MAX_TRANSACTION_ITEMS,
   menuFields,
   type SiteItems,
   settingsFields,
+  siteKeys,
+  siteMedia,
   siteView,
   sweep,
 } from './service.ts'
@@ -45,6 +49,45 @@ const checkLanguages = (
     seen.add(k)
   })
   return issues
+}
+
+/** Every storage key a save body names, with its field path. */
+const bodyKeys = (body: UpdateSiteInput): KeyRef[] => {
+  const refs: KeyRef[] = []
+  const add = (key: string | undefined, path: string) => {
+    if (key) refs.push({ key, path: `body.${path}` })
+  }
+  const g = body.globalSetting
+  add(g.faviconKey, 'globalSetting.faviconKey')
+  add(g.logoKey, 'globalSetting.logoKey')
+  g.popupCtas.forEach((cta, i) => {
+    add(cta.imageUrl, `globalSetting.popupCtas.${i}.imageUrl`)
+  })
+  body.creatives?.forEach((c, i) => {
+    add(c.mediaKey, `creatives.${i}.mediaKey`)
+    c.products.forEach((p, j) => {
+      add(p.imagePath, `creatives.${i}.products.${j}.imagePath`)
+    })
+  })
+  return refs
+}
+
+/**
+ * A save may attach only files the server has checked: keys the site already references, or
+ * uploads confirmed for this site (POST /site/confirm-upload, or placed from a ZIP). Anything
+ * else (another site's file, a key typed by hand, an upload never confirmed) is refused by field.
+ */
+const unattachable = async (site: Site, items: SiteItems, body: UpdateSiteInput): Promise<FieldIssue[]> => {
+  const known = new Set(siteKeys(site, items).map((ref) => ref.key))
+  const unknown = bodyKeys(body).filter((ref) => !known.has(ref.key))
+  if (unknown.length === 0) return []
+  const confirmed = await confirmedKeys(
+    site.siteId,
+    unknown.map((ref) => ref.key),
+  )
+  return unknown
+    .filter((ref) => !confirmed.has(ref.key))
+    .map((ref) => ({ path: ref.path, code: 'upload.notConfirmed', params: { file: ref.key } }))
 }
 
 const hasText = (value: object | undefined) =>
@@ -120,6 +163,7 @@ export const handler = endpoint(
       if (!inGrid(c.position, g.numberHorizontal, g.numberVertical))
         issues.push({ path: `body.creatives.${index}.position`, code: 'validation.invalid' })
     })
+    issues.push(...(await unattachable(site, items, body)))
     if (issues.length) throw new ValidationError(issues)
     const plan = await planOfOwner(site.ownerId)
     enforcePlan(plan, site, items, body)
@@ -222,6 +266,11 @@ export const handler = endpoint(
     assertCommitted(result)
     await sweep(next, items)
     const saved = await sitesFor(actor).load(site.siteId, 'site:read')
-    return ok({ ...siteView(saved.site, saved.items), plan: planView(plan), message: t('site.updated') })
+    return ok({
+      ...siteView(saved.site, saved.items),
+      plan: planView(plan),
+      media: await siteMedia(saved.site, saved.items),
+      message: t('site.updated'),
+    })
   },
 )

@@ -21,7 +21,7 @@ const en = {
     'Use letters, digits, spaces, hyphens, vertical bars, colons and brackets only (no other symbols, underscores or emoji).',
   'validation.scriptFormat': 'Enter the tags in the correct format: <script src="https://…" defer></script>.',
   'validation.forbiddenScript': 'eval, setTimeout and setInterval are not allowed.',
-  'validation.rowsCols': 'Rows and columns must be at least 1.',
+  'validation.rowsCols': 'Rows must be 1 to 100 and columns 1 to 26.',
   'validation.tooManyCreatives': 'Rows × columns exceeds the number of creatives your plan allows.',
   'validation.menuEmpty': 'Menu items cannot be empty.',
   'validation.menuDuplicate': 'This menu item is a duplicate.',
@@ -50,6 +50,8 @@ const en = {
   'upload.tooLarge': 'The file "{file}" is larger than {maxMb} MB.',
   'upload.contentMismatch': 'The content of "{file}" does not match its file type.',
   'upload.missing': 'The uploaded file "{file}" was not found.',
+  'upload.unsupportedTypeAllowed': 'The file "{file}" is not a supported type. Allowed types: {types}.',
+  'upload.notConfirmed': 'The file "{file}" was not uploaded to this site. Upload it again.',
   'auth.loginFailed': 'The login ID or password is incorrect.',
   'auth.locked': 'Too many failed sign-ins. Please try again in {minutes} minutes.',
   'auth.resetRequested':
@@ -140,7 +142,14 @@ const en = {
   'zip.noFreeCell': "'{file}' has no free creative cell left.",
   'zip.empty': 'The ZIP contains no images or videos.',
   'zip.placed': '{count} files were placed in the creatives.',
+  'zip.encrypted': "'{file}' is encrypted, which is not allowed.",
+  'zip.sizeMismatch': "'{file}' is not the size its ZIP header declares.",
+  'zip.entryInvalid': "'{file}' cannot be read from the ZIP.",
+  'zip.tooManyFiles': "'{file}' is beyond the {max} files one ZIP can place. Upload the rest in another ZIP.",
+  'zip.uploadFailed': 'The ZIP upload could not be completed. Please upload it again.',
+  'zip.aborted': 'The ZIP upload was cancelled.',
   'validation.linkTarget': 'Choose the contact, homepage or membership form as the internal link.',
+  'validation.dateRangeOrder': 'The end date must be the same as or later than the start date.',
 } as const
 
 export type MessageKey = keyof typeof en
@@ -162,7 +171,7 @@ const ja: Catalog = {
     '使用できるのは文字・数字・空白・ハイフン・縦線・コロン・括弧のみです(その他の記号、アンダースコア、絵文字は使えません)。',
   'validation.scriptFormat': '正しい形式で入力してください: <script src="https://…" defer></script>',
   'validation.forbiddenScript': 'eval、setTimeout、setIntervalは使用できません。',
-  'validation.rowsCols': '行数と列数は1以上にしてください。',
+  'validation.rowsCols': '行数は1〜100、列数は1〜26で指定してください。',
   'validation.tooManyCreatives': '行数×列数がプランのクリエイティブ上限を超えています。',
   'validation.menuEmpty': 'メニュー項目を空にすることはできません。',
   'validation.menuDuplicate': 'メニュー項目が重複しています。',
@@ -191,6 +200,9 @@ const ja: Catalog = {
   'upload.tooLarge': 'ファイル「{file}」が上限の{maxMb}MBを超えています。',
   'upload.contentMismatch': 'ファイル「{file}」の内容がファイル形式と一致しません。',
   'upload.missing': 'アップロードされたファイル「{file}」が見つかりません。',
+  'upload.unsupportedTypeAllowed': 'ファイル「{file}」は対応していない形式です。対応形式：{types}',
+  'upload.notConfirmed':
+    'ファイル「{file}」はこのサイトにアップロードされたファイルではありません。もう一度アップロードしてください。',
   'auth.loginFailed': 'ログインIDまたはパスワードが正しくありません。',
   'auth.locked':
     'ログインの失敗が続いたため、一時的にロックしています。{minutes}分後にもう一度お試しください。',
@@ -284,7 +296,15 @@ const ja: Catalog = {
   'zip.noFreeCell': '「{file}」を配置する空きクリエイティブがありません。',
   'zip.empty': 'ZIPに画像・動画が含まれていません。',
   'zip.placed': '{count}件のファイルをクリエイティブに配置しました。',
+  'zip.encrypted': '「{file}」は暗号化されているため受け付けられません。',
+  'zip.sizeMismatch': '「{file}」のサイズがZIPのヘッダーの記載と一致しません。',
+  'zip.entryInvalid': '「{file}」をZIPから読み込めません。',
+  'zip.tooManyFiles':
+    '「{file}」は1つのZIPで配置できる{max}件を超えています。残りは別のZIPでアップロードしてください。',
+  'zip.uploadFailed': 'ZIPのアップロードを完了できませんでした。もう一度アップロードしてください。',
+  'zip.aborted': 'ZIPのアップロードを中止しました。',
   'validation.linkTarget': '内部リンク先はお問い合わせ・ホームページ・会員登録フォームから選択してください。',
+  'validation.dateRangeOrder': '終了日は開始日と同じか、それより後の日付にしてください。',
 }
 
 const zh: Catalog = {
@@ -302,7 +322,7 @@ const zh: Catalog = {
     '只能使用文字、数字、空格、连字符、竖线、冒号和括号(不能使用其他符号、下划线或表情符号)。',
   'validation.scriptFormat': '请按正确格式输入：<script src="https://…" defer></script>',
   'validation.forbiddenScript': '不允许使用 eval、setTimeout 和 setInterval。',
-  'validation.rowsCols': '行数和列数必须至少为 1。',
+  'validation.rowsCols': '行数须为 1 至 100，列数须为 1 至 26。',
   'validation.tooManyCreatives': '行数×列数超过了套餐允许的素材数量。',
   'validation.menuEmpty': '菜单项不能为空。',
   'validation.menuDuplicate': '菜单项重复。',
@@ -331,6 +351,8 @@ const zh: Catalog = {
   'upload.tooLarge': '文件“{file}”超过了 {maxMb} MB 的上限。',
   'upload.contentMismatch': '文件“{file}”的内容与其文件类型不符。',
   'upload.missing': '未找到上传的文件“{file}”。',
+  'upload.unsupportedTypeAllowed': '文件“{file}”的格式不受支持。支持的格式：{types}',
+  'upload.notConfirmed': '文件“{file}”不是上传到此网站的文件。请重新上传。',
   'auth.loginFailed': '登录 ID 或密码不正确。',
   'auth.locked': '登录失败次数过多，请在 {minutes} 分钟后重试。',
   'auth.resetRequested': '如果该电子邮件地址存在对应的账户，我们已发送重置密码的链接。',
@@ -420,7 +442,14 @@ const zh: Catalog = {
   'zip.noFreeCell': '没有可放置“{file}”的空白创意格。',
   'zip.empty': 'ZIP 中没有图片或视频。',
   'zip.placed': '已将 {count} 个文件放入创意。',
+  'zip.encrypted': '“{file}”已加密，不允许上传。',
+  'zip.sizeMismatch': '“{file}”的大小与 ZIP 头中声明的不一致。',
+  'zip.entryInvalid': '无法从 ZIP 中读取“{file}”。',
+  'zip.tooManyFiles': '“{file}”超出了一个 ZIP 可放置的 {max} 个文件。请用另一个 ZIP 上传其余文件。',
+  'zip.uploadFailed': '无法完成 ZIP 上传。请重新上传。',
+  'zip.aborted': '已取消 ZIP 上传。',
   'validation.linkTarget': '内部链接请选择联系表单、主页表单或会员注册表单。',
+  'validation.dateRangeOrder': '结束日期不能早于开始日期。',
 }
 
 const ko: Catalog = {
@@ -439,7 +468,7 @@ const ko: Catalog = {
     '문자, 숫자, 공백, 하이픈, 세로선, 콜론, 괄호만 사용할 수 있습니다(다른 기호, 밑줄, 이모지는 사용할 수 없습니다).',
   'validation.scriptFormat': '올바른 형식으로 입력해 주세요: <script src="https://…" defer></script>',
   'validation.forbiddenScript': 'eval, setTimeout, setInterval은 사용할 수 없습니다.',
-  'validation.rowsCols': '행과 열은 1 이상이어야 합니다.',
+  'validation.rowsCols': '행은 1~100, 열은 1~26으로 지정하세요.',
   'validation.tooManyCreatives': '행×열이 요금제의 크리에이티브 상한을 초과합니다.',
   'validation.menuEmpty': '메뉴 항목은 비워 둘 수 없습니다.',
   'validation.menuDuplicate': '메뉴 항목이 중복됩니다.',
@@ -468,6 +497,8 @@ const ko: Catalog = {
   'upload.tooLarge': '파일 "{file}"이(가) 최대 {maxMb}MB를 초과합니다.',
   'upload.contentMismatch': '파일 "{file}"의 내용이 파일 형식과 일치하지 않습니다.',
   'upload.missing': '업로드된 파일 "{file}"을(를) 찾을 수 없습니다.',
+  'upload.unsupportedTypeAllowed': '파일 "{file}"은(는) 지원하지 않는 형식입니다. 지원 형식: {types}',
+  'upload.notConfirmed': '파일 "{file}"은(는) 이 사이트에 업로드된 파일이 아닙니다. 다시 업로드해 주세요.',
   'auth.loginFailed': '로그인 ID 또는 비밀번호가 올바르지 않습니다.',
   'auth.locked': '로그인 실패가 계속되어 일시적으로 잠겼습니다. {minutes}분 후에 다시 시도해 주세요.',
   'auth.resetRequested': '이 이메일 주소의 계정이 존재하는 경우 비밀번호 재설정 링크를 보냈습니다.',
@@ -558,7 +589,15 @@ const ko: Catalog = {
   'zip.noFreeCell': "'{file}'을(를) 배치할 빈 크리에이티브 칸이 없습니다.",
   'zip.empty': 'ZIP에 이미지나 동영상이 없습니다.',
   'zip.placed': '{count}개의 파일을 크리에이티브에 배치했습니다.',
+  'zip.encrypted': "'{file}'은(는) 암호화되어 있어 허용되지 않습니다.",
+  'zip.sizeMismatch': "'{file}'의 크기가 ZIP 헤더에 기재된 크기와 다릅니다.",
+  'zip.entryInvalid': "ZIP에서 '{file}'을(를) 읽을 수 없습니다.",
+  'zip.tooManyFiles':
+    "'{file}'은(는) ZIP 하나로 배치할 수 있는 {max}개를 넘습니다. 나머지는 다른 ZIP으로 업로드하세요.",
+  'zip.uploadFailed': 'ZIP 업로드를 완료할 수 없습니다. 다시 업로드해 주세요.',
+  'zip.aborted': 'ZIP 업로드를 취소했습니다.',
   'validation.linkTarget': '내부 링크는 문의·홈페이지·회원가입 양식 중에서 선택하세요.',
+  'validation.dateRangeOrder': '종료일은 시작일과 같거나 그 이후여야 합니다.',
 }
 
 export const messages: Record<Locale, Catalog> = { ja, en, zh, ko }

@@ -14,6 +14,7 @@ import {
   SiteNameSchema,
 } from './site.ts'
 import { SiteFormsSchema } from './site-forms.ts'
+import { isoDate } from './users.ts'
 
 /**
  * Request bodies of the site builder API (SPEC §3, §7 Sites), built from the §5 rules in
@@ -210,11 +211,47 @@ export const SiteStatusBody = z.object({
   version: z.number().int().positive(),
 })
 
-export const ListSitesQuery = z.object({
+/**
+ * The site list's filters, shared by `GET /site` and `GET /site/export`. Date bounds are calendar
+ * days (YYYY-MM-DD), both inclusive, read as Asia/Tokyo days (docs/decisions.md, "Site builder").
+ */
+const SiteListFilters = z.object({
   name: z.string().trim().max(100).optional(),
   status: z.enum(SITE_STATUSES).optional(),
   ownerId: z.string().max(64).optional(),
-  cursor: z.string().max(2048).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  createdFrom: isoDate.optional(),
+  createdTo: isoDate.optional(),
+  publishedFrom: isoDate.optional(),
+  publishedTo: isoDate.optional(),
 })
+
+/** Each date range's bounds: the `to` day may equal the `from` day but not precede it. */
+export const SITE_LIST_DATE_RANGES = [
+  ['createdFrom', 'createdTo'],
+  ['publishedFrom', 'publishedTo'],
+] as const
+
+type DateBounds = Partial<Record<(typeof SITE_LIST_DATE_RANGES)[number][number], string>>
+
+const withDateRanges = <T extends z.ZodType<DateBounds>>(schema: T) =>
+  schema.superRefine((value, ctx) => {
+    for (const [from, to] of SITE_LIST_DATE_RANGES) {
+      // A bound that is no date has its own issue; YYYY-MM-DD compares as text in calendar order.
+      const start = isoDate.safeParse(value[from])
+      const end = isoDate.safeParse(value[to])
+      if (start.success && end.success && end.data < start.data)
+        ctx.addIssue({ code: 'custom', path: [to], message: 'validation.dateRangeOrder' })
+    }
+  })
+
+/** GET /site/export: the list's filters, every page. */
+export const ExportSitesQuery = withDateRanges(SiteListFilters)
+export type ExportSitesInput = z.output<typeof ExportSitesQuery>
+
+export const ListSitesQuery = withDateRanges(
+  SiteListFilters.extend({
+    cursor: z.string().max(2048).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  }),
+)
 export type ListSitesInput = z.output<typeof ListSitesQuery>
