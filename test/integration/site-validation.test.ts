@@ -101,29 +101,45 @@ const RULES: Rule[] = [
     rule: 'site name is required',
     path: 'globalSetting.name',
     code: 'validation.required',
-    pass: (b) => void (g(b).name = 'サイト'),
-    fail: (b) => void (g(b).name = '   '),
+    pass: (b) => {
+      g(b).name = 'サイト'
+    },
+    fail: (b) => {
+      g(b).name = '   '
+    },
   },
   {
     rule: 'site name is at most 50 characters',
     path: 'globalSetting.name',
     code: 'validation.tooLong',
-    pass: (b) => void (g(b).name = 'あ'.repeat(50)),
-    fail: (b) => void (g(b).name = 'あ'.repeat(51)),
+    pass: (b) => {
+      g(b).name = 'あ'.repeat(50)
+    },
+    fail: (b) => {
+      g(b).name = 'あ'.repeat(51)
+    },
   },
   {
     rule: 'rows are not 0',
     path: 'globalSetting.numberHorizontal',
     code: 'validation.rowsCols',
-    pass: (b) => void (g(b).number_horizontal = 2),
-    fail: (b) => void (g(b).number_horizontal = 0),
+    pass: (b) => {
+      g(b).number_horizontal = 2
+    },
+    fail: (b) => {
+      g(b).number_horizontal = 0
+    },
   },
   {
     rule: 'columns are not 0',
     path: 'globalSetting.numberVertical',
     code: 'validation.rowsCols',
-    pass: (b) => void (g(b).number_vertical = 3),
-    fail: (b) => void (g(b).number_vertical = 0),
+    pass: (b) => {
+      g(b).number_vertical = 3
+    },
+    fail: (b) => {
+      g(b).number_vertical = 0
+    },
   },
   {
     rule: 'rows × columns stay within the largest plan (100)',
@@ -142,15 +158,23 @@ const RULES: Rule[] = [
     rule: 'menu items are not empty',
     path: 'menus.0.items.0.name',
     code: 'validation.menuEmpty',
-    pass: (b) => void (b.menus[0]!.items = [{ name: 'ホーム' }]),
-    fail: (b) => void (b.menus[0]!.items = [{ name: '  ' }]),
+    pass: (b) => {
+      b.menus[0]!.items = [{ name: 'ホーム' }]
+    },
+    fail: (b) => {
+      b.menus[0]!.items = [{ name: '  ' }]
+    },
   },
   {
     rule: 'menu items are not duplicated',
     path: 'menus.0.items.1.name',
     code: 'validation.menuDuplicate',
-    pass: (b) => void (b.menus[0]!.items = [{ name: 'ホーム' }, { name: '会社概要' }]),
-    fail: (b) => void (b.menus[0]!.items = [{ name: 'ホーム' }, { name: 'ホーム' }]),
+    pass: (b) => {
+      b.menus[0]!.items = [{ name: 'ホーム' }, { name: '会社概要' }]
+    },
+    fail: (b) => {
+      b.menus[0]!.items = [{ name: 'ホーム' }, { name: 'ホーム' }]
+    },
   },
   {
     rule: 'SEO title is at most 60 characters',
@@ -226,22 +250,34 @@ const RULES: Rule[] = [
     rule: 'general text is at most 50 characters',
     path: 'creatives.0.imageAlt',
     code: 'validation.tooLong',
-    pass: (b) => void (creative(b).image_alt = 'a'.repeat(50)),
-    fail: (b) => void (creative(b).image_alt = 'a'.repeat(51)),
+    pass: (b) => {
+      creative(b).image_alt = 'a'.repeat(50)
+    },
+    fail: (b) => {
+      creative(b).image_alt = 'a'.repeat(51)
+    },
   },
   {
     rule: 'a link is a valid URL',
     path: 'creatives.0.linkDestinationUrl',
     code: 'validation.url',
-    pass: (b) => void (creative(b).link_destination_url = 'https://example.com/lp'),
-    fail: (b) => void (creative(b).link_destination_url = 'example dot com'),
+    pass: (b) => {
+      creative(b).link_destination_url = 'https://example.com/lp'
+    },
+    fail: (b) => {
+      creative(b).link_destination_url = 'example dot com'
+    },
   },
   {
     rule: 'a link is at most 256 characters',
     path: 'creatives.0.linkDestinationUrl',
     code: 'validation.tooLong',
-    pass: (b) => void (creative(b).link_destination_url = `https://example.com/${'a'.repeat(236)}`),
-    fail: (b) => void (creative(b).link_destination_url = `https://example.com/${'a'.repeat(237)}`),
+    pass: (b) => {
+      creative(b).link_destination_url = `https://example.com/${'a'.repeat(236)}`
+    },
+    fail: (b) => {
+      creative(b).link_destination_url = `https://example.com/${'a'.repeat(237)}`
+    },
   },
   {
     rule: 'an internal link names one of the site forms',
@@ -254,85 +290,121 @@ const RULES: Rule[] = [
     rule: 'a product link is a valid URL',
     path: 'creatives.0.products.0.linkButtonUrl',
     code: 'validation.url',
-    pass: (b) => void (creative(b).products = [{ product_name: '商品', link_button_url: 'https://shop.jp' }]),
-    fail: (b) => void (creative(b).products = [{ product_name: '商品', link_button_url: 'shop' }]),
+    pass: (b) => {
+      creative(b).products = [{ product_name: '商品', link_button_url: 'https://shop.jp' }]
+    },
+    fail: (b) => {
+      creative(b).products = [{ product_name: '商品', link_button_url: 'shop' }]
+    },
   },
   {
     rule: 'the CTA limit has fewer than 10 characters',
     path: 'globalSetting.popupCtas.0.limit',
     code: 'validation.tooLong',
-    pass: (b) => void (g(b).popup_ctas = [cta({ limit: '123456789' })]),
-    fail: (b) => void (g(b).popup_ctas = [cta({ limit: '1234567890' })]),
+    pass: (b) => {
+      g(b).popup_ctas = [cta({ limit: '123456789' })]
+    },
+    fail: (b) => {
+      g(b).popup_ctas = [cta({ limit: '1234567890' })]
+    },
   },
   {
     rule: 'the CTA limit is a number',
     path: 'globalSetting.popupCtas.0.limit',
     code: 'validation.invalid',
-    pass: (b) => void (g(b).popup_ctas = [cta({ limit: '30' })]),
-    fail: (b) => void (g(b).popup_ctas = [cta({ limit: '30人' })]),
+    pass: (b) => {
+      g(b).popup_ctas = [cta({ limit: '30' })]
+    },
+    fail: (b) => {
+      g(b).popup_ctas = [cta({ limit: '30人' })]
+    },
   },
   {
     rule: 'colours are hex',
     path: 'creatives.0.linkButtonColor',
     code: 'validation.color',
-    pass: (b) => void (creative(b).link_button_color = '#AbC'),
-    fail: (b) => void (creative(b).link_button_color = '#GGGGGG'),
+    pass: (b) => {
+      creative(b).link_button_color = '#AbC'
+    },
+    fail: (b) => {
+      creative(b).link_button_color = '#GGGGGG'
+    },
   },
   {
     rule: 'colours are rgb(a)',
     path: 'creatives.0.linkTextColor',
     code: 'validation.color',
-    pass: (b) => void (creative(b).link_text_color = 'rgba(10, 20, 30, 0.5)'),
-    fail: (b) => void (creative(b).link_text_color = 'rgb(10 20)'),
+    pass: (b) => {
+      creative(b).link_text_color = 'rgba(10, 20, 30, 0.5)'
+    },
+    fail: (b) => {
+      creative(b).link_text_color = 'rgb(10 20)'
+    },
   },
   {
     rule: 'colours are hsl(a)',
     path: 'creatives.0.mainTextColor',
     code: 'validation.color',
-    pass: (b) => void (creative(b).main_text_color = 'hsla(120, 50%, 50%, 0.3)'),
-    fail: (b) => void (creative(b).main_text_color = 'green'),
+    pass: (b) => {
+      creative(b).main_text_color = 'hsla(120, 50%, 50%, 0.3)'
+    },
+    fail: (b) => {
+      creative(b).main_text_color = 'green'
+    },
   },
   {
     rule: 'a start date requires an end date',
     path: 'globalSetting.popupCtas.0.endDate',
     code: 'validation.endRequired',
-    pass: (b) =>
-      void (g(b).popup_ctas = [
+    pass: (b) => {
+      g(b).popup_ctas = [
         cta({
           kind: 'TIME_LIMIT',
           start_date: '2026-12-01T00:00:00+09:00',
           end_date: '2026-12-02T00:00:00+09:00',
         }),
-      ]),
-    fail: (b) =>
-      void (g(b).popup_ctas = [cta({ kind: 'TIME_LIMIT', start_date: '2026-12-01T00:00:00+09:00' })]),
+      ]
+    },
+    fail: (b) => {
+      g(b).popup_ctas = [cta({ kind: 'TIME_LIMIT', start_date: '2026-12-01T00:00:00+09:00' })]
+    },
   },
   {
     rule: 'the end date comes after the start date',
     path: 'globalSetting.popupCtas.0.endDate',
     code: 'validation.endBeforeStart',
-    pass: (b) =>
-      void (g(b).popup_ctas = [
+    pass: (b) => {
+      g(b).popup_ctas = [
         cta({ start_date: '2026-12-01T00:00:00+09:00', end_date: '2026-12-01T00:01:00+09:00' }),
-      ]),
-    fail: (b) =>
-      void (g(b).popup_ctas = [
+      ]
+    },
+    fail: (b) => {
+      g(b).popup_ctas = [
         cta({ start_date: '2026-12-01T00:00:00+09:00', end_date: '2026-12-01T00:00:00+09:00' }),
-      ]),
+      ]
+    },
   },
   {
     rule: 'CTA content is at most 120 characters',
     path: 'globalSetting.popupCtas.0.content',
     code: 'validation.tooLong',
-    pass: (b) => void (g(b).popup_ctas = [cta({ content: 'あ'.repeat(120) })]),
-    fail: (b) => void (g(b).popup_ctas = [cta({ content: 'あ'.repeat(121) })]),
+    pass: (b) => {
+      g(b).popup_ctas = [cta({ content: 'あ'.repeat(120) })]
+    },
+    fail: (b) => {
+      g(b).popup_ctas = [cta({ content: 'あ'.repeat(121) })]
+    },
   },
   {
     rule: 'creative main text is at most 120 characters',
     path: 'creatives.0.mainText',
     code: 'validation.tooLong',
-    pass: (b) => void (creative(b).main_text = 'あ'.repeat(120)),
-    fail: (b) => void (creative(b).main_text = 'あ'.repeat(121)),
+    pass: (b) => {
+      creative(b).main_text = 'あ'.repeat(120)
+    },
+    fail: (b) => {
+      creative(b).main_text = 'あ'.repeat(121)
+    },
   },
   {
     rule: 'the company URL is a valid URL',
@@ -359,8 +431,12 @@ const RULES: Rule[] = [
     rule: 'an SNS link has a URL',
     path: 'settings.0.sns.0.snsUrl',
     code: 'validation.required',
-    pass: (b) => void (b.settings[0]!.sns = [{ sns_type: 'line', sns_url: 'https://line.me/R/ti/p/x' }]),
-    fail: (b) => void (b.settings[0]!.sns = [{ sns_type: 'line', sns_url: '' }]),
+    pass: (b) => {
+      b.settings[0]!.sns = [{ sns_type: 'line', sns_url: 'https://line.me/R/ti/p/x' }]
+    },
+    fail: (b) => {
+      b.settings[0]!.sns = [{ sns_type: 'line', sns_url: '' }]
+    },
   },
   {
     rule: 'an enabled contact form has a recipient',
@@ -373,18 +449,21 @@ const RULES: Rule[] = [
     rule: 'a dropdown has options',
     path: 'settings.0.forms.contact.fields.2.options',
     code: 'validation.optionsRequired',
-    pass: (b) =>
-      void (b.settings[0]!.forms = forms({}, [
+    pass: (b) => {
+      b.settings[0]!.forms = forms({}, [
         field('ご用件', { type_input: 'SELECT', options: [{ value: '相談', is_default: true }] }),
-      ])),
-    fail: (b) => void (b.settings[0]!.forms = forms({}, [field('ご用件', { type_input: 'SELECT' })])),
+      ])
+    },
+    fail: (b) => {
+      b.settings[0]!.forms = forms({}, [field('ご用件', { type_input: 'SELECT' })])
+    },
   },
   {
     rule: 'a dropdown has one default at most',
     path: 'settings.0.forms.contact.fields.2.options',
     code: 'validation.oneDefault',
-    pass: (b) =>
-      void (b.settings[0]!.forms = forms({}, [
+    pass: (b) => {
+      b.settings[0]!.forms = forms({}, [
         field('ご用件', {
           type_input: 'SELECT_OPTIONS',
           options: [
@@ -392,9 +471,10 @@ const RULES: Rule[] = [
             { value: 'B', is_default: true },
           ],
         }),
-      ])),
-    fail: (b) =>
-      void (b.settings[0]!.forms = forms({}, [
+      ])
+    },
+    fail: (b) => {
+      b.settings[0]!.forms = forms({}, [
         field('ご用件', {
           type_input: 'SELECT',
           options: [
@@ -402,13 +482,16 @@ const RULES: Rule[] = [
             { value: 'B', is_default: true },
           ],
         }),
-      ])),
+      ])
+    },
   },
   {
     rule: 'a form keeps its fixed fields',
     path: 'settings.0.forms.membership.fields',
     code: 'validation.fixedFieldMissing',
-    pass: (b) => void (b.settings[0]!.forms = forms()),
+    pass: (b) => {
+      b.settings[0]!.forms = forms()
+    },
     fail: (b) => {
       const f = forms()
       f.membership.fields = f.membership.fields.filter((x) => x.title !== 'confirm_password')
@@ -419,8 +502,12 @@ const RULES: Rule[] = [
     rule: 'a form field title is at most 50 characters',
     path: 'settings.0.forms.contact.fields.2.title',
     code: 'validation.tooLong',
-    pass: (b) => void (b.settings[0]!.forms = forms({}, [field('あ'.repeat(50))])),
-    fail: (b) => void (b.settings[0]!.forms = forms({}, [field('あ'.repeat(51))])),
+    pass: (b) => {
+      b.settings[0]!.forms = forms({}, [field('あ'.repeat(50))])
+    },
+    fail: (b) => {
+      b.settings[0]!.forms = forms({}, [field('あ'.repeat(51))])
+    },
   },
 ]
 
