@@ -39,6 +39,22 @@ const lazyConsolePage = (page: ConsoleRoute['page']): RouteObject['lazy'] => {
     return async () => ({
       Component: (await import('../features/profile/ProfilePicturePage.tsx')).ProfilePicturePage,
     })
+  if (page === 'siteList')
+    return async () => ({
+      Component: (await import('../features/sites/list/SiteListPage.tsx')).SiteListPage,
+    })
+  if (page === 'userSites')
+    return async () => ({
+      Component: (await import('../features/sites/list/SiteListPage.tsx')).UserSitesPage,
+    })
+  if (page === 'siteDetail')
+    return async () => ({
+      Component: (await import('../features/sites/editor/SiteEditorPage.tsx')).SiteEditorPage,
+    })
+  if (page === 'createSite')
+    return async () => ({
+      Component: (await import('../features/sites/create/CreateSitePage.tsx')).CreateSitePage,
+    })
   if (page === 'adminList')
     return async () => ({
       Component: (await import('../features/adminSettings/AdminListPage.tsx')).AdminListPage,

@@ -38,12 +38,8 @@ export interface PutFileOptions {
   signal?: AbortSignal
 }
 
-/**
- * PUTs a file's bytes straight to a presigned storage URL with the headers it was signed with.
- * No bearer token: the signature is the authorisation. XMLHttpRequest, because fetch reports no
- * upload progress.
- */
-export const putFile = (target: PresignedUpload, file: Blob, options: PutFileOptions = {}): Promise<void> =>
+/** Sends the bytes and settles with the finished request once storage answered 2xx. */
+const sendPut = (target: PresignedUpload, file: Blob, options: PutFileOptions): Promise<XMLHttpRequest> =>
   new Promise((resolve, reject) => {
     const { onProgress, signal } = options
     if (signal?.aborted) {
@@ -63,7 +59,7 @@ export const putFile = (target: PresignedUpload, file: Blob, options: PutFileOpt
       done()
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress?.(100)
-        resolve()
+        resolve(xhr)
       } else {
         // Storage answers in XML that means nothing to the user.
         reject(new ApiError(i18n.t('upload.failed'), xhr.status, 'upload.failed'))
@@ -80,6 +76,35 @@ export const putFile = (target: PresignedUpload, file: Blob, options: PutFileOpt
     signal?.addEventListener('abort', onAbort)
     xhr.send(file)
   })
+
+/**
+ * PUTs a file's bytes straight to a presigned storage URL with the headers it was signed with.
+ * No bearer token: the signature is the authorisation. XMLHttpRequest, because fetch reports no
+ * upload progress.
+ */
+export const putFile = async (
+  target: PresignedUpload,
+  file: Blob,
+  options: PutFileOptions = {},
+): Promise<void> => {
+  await sendPut(target, file, options)
+}
+
+/**
+ * PUTs one part of a multipart upload like `putFile` and resolves with the part's `ETag`, which
+ * completing the upload needs. Storage must expose the header to the console's origin (CORS
+ * `ExposeHeaders: ETag`); a part answered without one counts as a failed upload.
+ */
+export const putFilePart = async (
+  target: PresignedUpload,
+  part: Blob,
+  options: PutFileOptions = {},
+): Promise<string> => {
+  const xhr = await sendPut(target, part, options)
+  const etag = xhr.getResponseHeader('ETag')
+  if (!etag) throw new ApiError(i18n.t('upload.failed'), xhr.status, 'upload.failed')
+  return etag
+}
 
 /** Whether a thrown value is a cancellation (the user closed the dialog), which is no error to show. */
 export const isAbort = (error: unknown): boolean =>

@@ -8,12 +8,30 @@ export interface StoragePut {
   body: unknown
 }
 
+export interface MockStorageOptions {
+  /** The status every PUT answers (200 unless told). */
+  status?: number
+  /**
+   * The `ETag` response header of the `index`-th PUT (from 0), as multipart part uploads read it;
+   * null sends none. Default `"etag-<index + 1>"`.
+   */
+  etag?: (put: StoragePut, index: number) => string | null
+  /** Keep every PUT at half progress until `release()` (to cancel one under way). */
+  hold?: boolean
+}
+
 /**
  * Replaces XMLHttpRequest, which uploads to presigned URLs, with a fake that reports progress and
- * answers `status` (200 unless told). Returns the uploads it saw.
+ * answers `status` (200 unless told). Returns the uploads it saw and `release`, which finishes
+ * the PUTs held by `hold`.
  */
-export const mockStorage = ({ status = 200 }: { status?: number } = {}) => {
+export const mockStorage = ({
+  status = 200,
+  etag = (_put, index) => `"etag-${index + 1}"`,
+  hold = false,
+}: MockStorageOptions = {}) => {
   const puts: StoragePut[] = []
+  const held: (() => void)[] = []
 
   class FakeXhr {
     status = 0
@@ -23,6 +41,7 @@ export const mockStorage = ({ status = 200 }: { status?: number } = {}) => {
     onabort: (() => void) | null = null
     private request: StoragePut = { method: '', url: '', headers: {}, body: undefined }
     private aborted = false
+    private responseEtag: string | null = null
 
     open(method: string, url: string) {
       this.request = { method, url, headers: {}, body: undefined }
@@ -32,18 +51,26 @@ export const mockStorage = ({ status = 200 }: { status?: number } = {}) => {
       this.request.headers[name.toLowerCase()] = value
     }
 
+    getResponseHeader(name: string): string | null {
+      return this.status !== 0 && name.toLowerCase() === 'etag' ? this.responseEtag : null
+    }
+
     send(body: unknown) {
       this.request.body = body
+      const index = puts.length
       puts.push(this.request)
       const total = body instanceof Blob ? body.size : 1
+      const finish = () => {
+        if (this.aborted) return
+        this.responseEtag = etag(this.request, index)
+        this.status = status
+        this.onload?.()
+      }
       setTimeout(() => {
         if (this.aborted) return
         this.upload.onprogress?.({ lengthComputable: true, loaded: total / 2, total } as ProgressEvent)
-        setTimeout(() => {
-          if (this.aborted) return
-          this.status = status
-          this.onload?.()
-        }, 0)
+        if (hold) held.push(finish)
+        else setTimeout(finish, 0)
       }, 0)
     }
 
@@ -54,7 +81,10 @@ export const mockStorage = ({ status = 200 }: { status?: number } = {}) => {
   }
 
   vi.stubGlobal('XMLHttpRequest', FakeXhr)
-  return { puts }
+  const release = () => {
+    for (const finish of held.splice(0)) finish()
+  }
+  return { puts, release }
 }
 
 /**

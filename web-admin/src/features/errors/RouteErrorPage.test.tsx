@@ -22,7 +22,7 @@ describe('route errors', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     storeSession()
     mockApi({ 'GET /auth/user-info': { body: userInfoBody() } })
-    renderWithProviders({ at: '/master/site-list' })
+    renderWithProviders({ at: '/master/analytics' })
 
     expect(await screen.findByRole('heading', { name: '画面の読み込みに失敗しました' })).toBeTruthy()
     const reload = vi.fn()

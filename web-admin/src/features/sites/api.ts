@@ -1,5 +1,6 @@
 import type {
   CTA_ANIMATIONS,
+  CTA_POSITIONS,
   FormInputType,
   PlanFeature,
   SITE_STATUS_ACTIONS,
@@ -30,6 +31,7 @@ export interface SitePlan {
 
 export type PopupCtaKind = 'TIME_LIMIT' | 'APPLICANT_LIMIT'
 export type CtaAnimation = (typeof CTA_ANIMATIONS)[number]
+export type CtaPosition = (typeof CTA_POSITIONS)[number]
 
 export interface PopupCta {
   kind: PopupCtaKind
@@ -50,6 +52,8 @@ export interface PopupCta {
   /** Page orders (1-based creative orders) the CTA shows on; empty means every page. */
   effectiveSheets: number[]
   animation: CtaAnimation
+  /** Where the CTA sits on the screen (the schema's default: BOTTOM). */
+  displayPosition?: CtaPosition | null
 }
 
 export interface GlobalSetting {
@@ -259,6 +263,11 @@ export interface SiteListParams {
   name?: string
   status?: SiteStatus
   ownerId?: string
+  /** Calendar days (YYYY-MM-DD), both inclusive; the API reads them as Japanese (JST) days. */
+  createdFrom?: string
+  createdTo?: string
+  publishedFrom?: string
+  publishedTo?: string
   cursor?: string
   limit?: number
 }
@@ -318,9 +327,27 @@ export interface BulkReportEntry {
   message?: string | null
 }
 
-/** POST /site/bulk-upload/complete: the site after the placement, and what happened to each entry. */
-export interface BulkUploadResult extends SiteDetail, ServerMessage {
+/** POST /site/bulk-upload/complete (202): the placement runs as a job the editor polls. */
+export interface BulkUploadAccepted {
+  jobId: string
+}
+
+export type BulkJobStatus = 'processing' | 'done' | 'refused' | 'failed'
+
+/**
+ * GET /site/bulk-upload/{jobId}: how far the placement is and what happened to each entry. `done`
+ * carries the site after the placement; `refused` placed nothing; `failed` names why in `message`
+ * (`code` `error.conflict` when another change was saved first).
+ */
+export interface BulkUploadResult {
+  jobId: string
+  status: BulkJobStatus
+  processed: number
+  total: number
   report: BulkReportEntry[]
+  site?: SiteDetail | null
+  message?: string | null
+  code?: string | null
 }
 
 const sitePath = (id: string) => `/site/${encodeURIComponent(id)}`
@@ -351,7 +378,9 @@ export const sitesApi = {
     parts: { partNumber: number; etag: string }[]
     lang: SiteLanguage
     version: number
-  }) => api.post<BulkUploadResult>('/site/bulk-upload/complete', body),
+  }) => api.post<BulkUploadAccepted>('/site/bulk-upload/complete', body),
+  bulkStatus: (jobId: string, signal?: AbortSignal) =>
+    api.get<BulkUploadResult>(`/site/bulk-upload/${encodeURIComponent(jobId)}`, { signal }),
   bulkAbort: (siteId: string, uploadId: string, key: string) =>
     api.post<ServerMessage>('/site/bulk-upload/abort', { siteId, uploadId, key }),
 }

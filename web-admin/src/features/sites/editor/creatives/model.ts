@@ -1,0 +1,82 @@
+import { cellPosition, type SiteLanguage } from '@swipe/shared'
+import type { Creative, Product } from '../../api.ts'
+import { entryIndex, type SiteDraft } from '../draft.ts'
+
+/** The creative frame visitors see (SPEC §9): products and image-link points are placed on it. */
+export const FRAME = { width: 351, height: 535 } as const
+
+/** At most 20 products and 20 image-link points per creative (shared CreativeSchema). */
+export const MAX_PRODUCTS = 20
+export const MAX_LINK_POINTS = 20
+
+/** SPEC §3 Creative detail defaults: a cell gets its draft entry on its first edit. */
+export const newCreative = (lang: SiteLanguage, position: string): Creative => ({
+  lang,
+  position,
+  mediaKey: null,
+  mediaType: null,
+  imageAlt: null,
+  linkButtonText: null,
+  linkDestinationUrl: null,
+  isInternalLink: false,
+  linkButtonColor: '#99D52A',
+  linkTextColor: '#FFFFFF',
+  mainText: null,
+  mainTextColor: null,
+  price: null,
+  priceTextColor: null,
+  snsConfig: false,
+  showCompany: false,
+  membersOnlyLock: false,
+  hoverArrowColor: '#FFFFFF',
+  arrowFadeInterval: null,
+  sliderSeconds: null,
+  imageLinkPoints: [],
+  products: [],
+})
+
+/** SPEC §3 Product defaults. */
+export const newProduct = (order: number): Product => ({
+  productName: '',
+  imagePath: null,
+  price: null,
+  description: null,
+  linkButtonUrl: null,
+  linkButtonText: null,
+  linkButtonColor: '#2BAA50',
+  linkTextColor: '#FFFFFF',
+  coordinateX: 65,
+  coordinateY: 260,
+  textColor: null,
+  backgroundColor: null,
+  isInternalLink: false,
+  order,
+})
+
+/** Cell references of a grid in row-major order (A1, B1, …, A2, …): the order media are placed in. */
+export const gridPositions = (rows: number, columns: number): string[] =>
+  Array.from({ length: rows * columns }, (_, i) => cellPosition(Math.floor(i / columns), i % columns))
+
+/** Changes one cell's creative, creating it with the defaults when the cell has none yet. */
+export const updateCreative = (
+  draft: SiteDraft,
+  lang: SiteLanguage,
+  position: string,
+  update: (creative: Creative) => Creative,
+): SiteDraft => {
+  const index = entryIndex(draft.creatives, lang, position)
+  const current = index === -1 ? newCreative(lang, position) : draft.creatives[index]!
+  const next = update(current)
+  const creatives =
+    index === -1 ? [...draft.creatives, next] : draft.creatives.map((c, i) => (i === index ? next : c))
+  return { ...draft, creatives }
+}
+
+/** Keeps a point inside the frame, in whole pixels. */
+export const clampToFrame = (x: number, y: number): { x: number; y: number } => ({
+  x: Math.round(Math.min(FRAME.width, Math.max(0, x))),
+  y: Math.round(Math.min(FRAME.height, Math.max(0, y))),
+})
+
+/** Empty text is "not set". */
+export const orNull = (value: string): string | null => (value === '' ? null : value)

@@ -1,0 +1,154 @@
+import { CTA_ANIMATIONS, SITE_LIMITS } from '@swipe/shared'
+import { App, Button, Card, Flex, Form, Input, Select } from 'antd'
+import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { CtaAnimation, PopupCta } from '../../api.ts'
+import { ColorField } from '../fields/ColorField.tsx'
+import { ImageUpload } from '../fields/ImageUpload.tsx'
+import { fieldStatus } from '../fields/useFieldMessages.ts'
+import { uploadSiteFile } from '../upload.ts'
+import { CtaLinkFields } from './CtaLinkFields.tsx'
+import { CtaPreview } from './CtaPreview.tsx'
+import { CtaScheduleFields } from './CtaScheduleFields.tsx'
+import type { CtaFieldProps } from './ctaFieldProps.ts'
+
+interface CtaCardProps {
+  siteId: string
+  cta: PopupCta
+  /** "期間限定CTA 1" */
+  title: string
+  readOnly: boolean
+  rows: number
+  columns: number
+  mediaUrl: (key: string | null | undefined) => string | undefined
+  addMedia: (key: string, url: string) => void
+  set: CtaFieldProps['set']
+  messageAt: CtaFieldProps['messageAt']
+  onRemove: () => void
+}
+
+/** One popup CTA: its link, look, period and pages, with a live preview beside it. */
+export const CtaCard = ({
+  siteId,
+  cta,
+  title,
+  readOnly,
+  rows,
+  columns,
+  mediaUrl,
+  addMedia,
+  set,
+  messageAt,
+  onRemove,
+}: CtaCardProps) => {
+  const { t } = useTranslation()
+  const { modal } = App.useApp()
+  const baseId = useId()
+  const headingId = `${baseId}-title`
+  const idFor = (field: keyof PopupCta) => `${baseId}-${field}`
+  const fieldProps: CtaFieldProps = { cta, readOnly, set, messageAt, idFor }
+  const contentMessage = messageAt('content')
+
+  const confirmRemove = () =>
+    modal.confirm({
+      title: t('siteEditor.cta.removeTitle', { title }),
+      content: t('siteEditor.cta.removeContent'),
+      okText: t('siteEditor.cta.removeOk'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: onRemove,
+    })
+
+  return (
+    <Card
+      size="small"
+      title={<span id={headingId}>{title}</span>}
+      extra={
+        <Button
+          danger
+          size="small"
+          disabled={readOnly}
+          onClick={confirmRemove}
+          aria-label={t('siteEditor.cta.remove', { title })}
+        >
+          {t('siteEditor.cta.removeShort')}
+        </Button>
+      }
+    >
+      <section aria-labelledby={headingId}>
+        <Flex gap={24} wrap align="flex-start">
+          <div style={{ flex: '1 1 380px', minWidth: 0 }}>
+            <CtaLinkFields {...fieldProps} />
+            <Form.Item
+              label={t('siteEditor.cta.content')}
+              htmlFor={idFor('content')}
+              {...fieldStatus(contentMessage)}
+            >
+              <Input.TextArea
+                id={idFor('content')}
+                value={cta.content ?? ''}
+                showCount
+                maxLength={SITE_LIMITS.content}
+                autoSize={{ minRows: 2, maxRows: 5 }}
+                aria-invalid={Boolean(contentMessage) || undefined}
+                onChange={(event) => set({ content: event.target.value }, 'content')}
+              />
+            </Form.Item>
+            <Flex gap={16} wrap>
+              {(['linkButtonColor', 'linkTextColor'] as const).map((field) => (
+                <Form.Item
+                  key={field}
+                  label={t(`siteEditor.cta.${field}`)}
+                  htmlFor={idFor(field)}
+                  {...fieldStatus(messageAt(field))}
+                >
+                  <ColorField
+                    id={idFor(field)}
+                    value={cta[field]}
+                    invalid={Boolean(messageAt(field))}
+                    disabled={readOnly}
+                    onChange={(value) => set({ [field]: value ?? '' }, field)}
+                  />
+                </Form.Item>
+              ))}
+            </Flex>
+            <Form.Item label={t('siteEditor.cta.image')} {...fieldStatus(messageAt('imageUrl'))}>
+              <ImageUpload
+                label={t('siteEditor.cta.imageSelect', { title })}
+                hint={t('siteEditor.cta.imageHint')}
+                storageKey={cta.imageUrl}
+                previewUrl={mediaUrl(cta.imageUrl)}
+                previewAlt={t('siteEditor.cta.imagePreview', { title })}
+                removeLabel={t('siteEditor.cta.imageRemove')}
+                disabled={readOnly}
+                upload={(file, options) => uploadSiteFile(siteId, file, options)}
+                onUploaded={(upload) => {
+                  addMedia(upload.key, upload.url)
+                  set({ imageUrl: upload.key })
+                }}
+                onRemove={() => set({ imageUrl: null })}
+              />
+            </Form.Item>
+            <CtaScheduleFields {...fieldProps} rows={rows} columns={columns} />
+          </div>
+          <Flex vertical gap={8}>
+            <Form.Item label={t('siteEditor.cta.animation')} htmlFor={idFor('animation')}>
+              <Select
+                id={idFor('animation')}
+                value={cta.animation}
+                disabled={readOnly}
+                style={{ width: 196 }}
+                options={CTA_ANIMATIONS.map((animation) => ({
+                  value: animation,
+                  label: t(`siteEditor.cta.animations.${animation}`),
+                }))}
+                onChange={(animation: CtaAnimation) => set({ animation })}
+              />
+            </Form.Item>
+            <CtaPreview cta={cta} imageUrl={mediaUrl(cta.imageUrl)} />
+          </Flex>
+        </Flex>
+      </section>
+    </Card>
+  )
+}

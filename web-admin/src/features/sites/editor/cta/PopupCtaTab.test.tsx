@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { lastDialog, renderTab, testCta, testPlan, testSite } from '../frame/testing.tsx'
+import { PopupCtaTab } from './PopupCtaTab.tsx'
+
+const withCtas = (...ctas: ReturnType<typeof testCta>[]) => testSite({ globalSetting: { popupCtas: ctas } })
+
+const previewButton = () => document.querySelector('.swipe-cta-preview__button') as HTMLElement
+
+describe('popup CTA tab', () => {
+  it('adds a time-limited CTA with the default colours and every page', async () => {
+    const { user, draft } = renderTab(PopupCtaTab)
+    expect(screen.getByText('ポップアップCTAはまだありません。')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: '+ 期間限定CTA' }))
+
+    expect(await screen.findByRole('region', { name: '期間限定CTA 1' })).toBeTruthy()
+    expect(draft().globalSetting.popupCtas).toEqual([
+      {
+        kind: 'TIME_LIMIT',
+        isInternalLink: false,
+        linkUrl: '',
+        content: '',
+        linkButtonColor: '#FF0000',
+        linkTextColor: '#FFFFFF',
+        imageUrl: null,
+        startDate: null,
+        endDate: null,
+        limit: null,
+        showRemainingTime: false,
+        showRemainingSlots: false,
+        effectiveSheets: [],
+        animation: 'NONE',
+        displayPosition: 'BOTTOM',
+      },
+    ])
+    expect((screen.getByLabelText('ボタンの色') as HTMLInputElement).value).toBe('#FF0000')
+    expect((screen.getByLabelText('文字色') as HTMLInputElement).value).toBe('#FFFFFF')
+    // The applicant limit belongs to the other kind.
+    expect(screen.queryByLabelText('人数の上限')).toBeNull()
+    expect(screen.getByText('1 / 20件')).toBeTruthy()
+  })
+
+  it('says the end must come after the start', async () => {
+    const { user, draft } = renderTab(PopupCtaTab, { site: withCtas(testCta()) })
+    const start = screen.getByLabelText('開始日時')
+    // Pasted rather than typed: every keystroke re-renders the picker.
+    await user.click(start)
+    await user.paste('2025-06-10 10:00')
+    await user.keyboard('{Enter}')
+    expect(await screen.findByText('開始日を設定した場合は終了日が必要です。')).toBeTruthy()
+
+    const end = screen.getByLabelText('終了日時')
+    await user.click(end)
+    await user.paste('2025-06-09 10:00')
+    await user.keyboard('{Enter}')
+    expect(await screen.findByText('終了日は開始日より後の日付にしてください。')).toBeTruthy()
+    const cta = draft().globalSetting.popupCtas[0]
+    expect(cta?.startDate && Date.parse(cta.startDate)).toBe(new Date(2025, 5, 10, 10, 0).getTime())
+    expect(cta?.endDate).toMatch(/^2025-06-09T10:00:00[+-]\d{2}:\d{2}$/)
+
+    await user.clear(end)
+    await user.paste('2025-06-11 10:00')
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(screen.queryByText('終了日は開始日より後の日付にしてください。')).toBeNull())
+  })
+
+  it('switches the preview animation and shows the CTA colours and content', async () => {
+    const { user, draft } = renderTab(PopupCtaTab, {
+      site: withCtas(
+        testCta({ linkButtonColor: '#123456', linkTextColor: '#FFEE00', content: '今すぐ申し込む' }),
+      ),
+    })
+    expect(previewButton().className).toContain('swipe-cta-preview__button--none')
+    expect(previewButton().textContent).toBe('今すぐ申し込む')
+    expect(previewButton().style.background).toBe('rgb(18, 52, 86)')
+    expect(previewButton().style.color).toBe('rgb(255, 238, 0)')
+
+    await user.click(screen.getByLabelText('アニメーション'))
+    await user.click((await screen.findAllByTitle('パルスアウト（波紋）')).at(-1) as HTMLElement)
+    expect(draft().globalSetting.popupCtas[0]?.animation).toBe('PULSE_OUT')
+    expect(previewButton().className).toContain('swipe-cta-preview__button--pulse-out')
+    expect(screen.getByText('プレビュー: パルスアウト（波紋）')).toBeTruthy()
+    // Motion stops for users who ask for less.
+    expect(document.querySelector('style[data-href="swipe-cta-preview"]')?.textContent).toContain(
+      'prefers-reduced-motion: reduce',
+    )
+  })
+
+  it('edits an applicant-limited CTA: internal link, limit, pages and position', async () => {
+    const { user, draft } = renderTab(PopupCtaTab)
+    await user.click(screen.getByRole('button', { name: '+ 人数限定CTA' }))
+    await screen.findByRole('region', { name: '人数限定CTA 1' })
+
+    await user.click(screen.getByRole('radio', { name: 'サイト内' }))
+    await user.click(screen.getByLabelText('リンク先'))
+    await user.click((await screen.findAllByTitle('会員登録')).at(-1) as HTMLElement)
+    await user.type(screen.getByLabelText('人数の上限'), '12a')
+    expect(await screen.findByText('入力値が正しくありません。')).toBeTruthy()
+    await user.type(screen.getByLabelText('人数の上限'), '{Backspace}')
+    await user.click(screen.getByRole('switch', { name: '残り人数を表示' }))
+    await user.click(screen.getByLabelText('表示するページ'))
+    await user.click((await screen.findAllByTitle('3ページ目（A2）')).at(-1) as HTMLElement)
+    await user.click(screen.getByRole('radio', { name: '上部' }))
+
+    expect(draft().globalSetting.popupCtas[0]).toMatchObject({
+      kind: 'APPLICANT_LIMIT',
+      isInternalLink: true,
+      linkUrl: 'membership',
+      limit: '12',
+      showRemainingSlots: true,
+      effectiveSheets: [3],
+      displayPosition: 'TOP',
+    })
+    expect(screen.queryByText('入力値が正しくありません。')).toBeNull()
+  })
+
+  it('deletes a CTA after a confirmation', async () => {
+    const { user, draft } = renderTab(PopupCtaTab, {
+      site: withCtas(testCta(), testCta({ kind: 'APPLICANT_LIMIT', limit: '50' })),
+    })
+    await user.click(screen.getByRole('button', { name: '期間限定CTA 1を削除' }))
+    const dialog = await lastDialog()
+    expect(dialog.textContent).toContain('「期間限定CTA 1」を削除しますか？')
+    await user.click(within(dialog).getByRole('button', { name: '削除する' }))
+    await waitFor(() => expect(draft().globalSetting.popupCtas).toHaveLength(1))
+    expect(draft().globalSetting.popupCtas[0]?.kind).toBe('APPLICANT_LIMIT')
+    expect(screen.queryByRole('region', { name: '期間限定CTA 1' })).toBeNull()
+  })
+
+  it('shows the problems the save reported on the fields', () => {
+    renderTab(PopupCtaTab, {
+      site: withCtas(testCta({ isInternalLink: false, linkUrl: 'nope' })),
+      problems: [{ path: 'globalSetting.popupCtas.0.linkUrl', message: 'URLの形式が正しくありません。' }],
+    })
+    expect(screen.getByText('URLの形式が正しくありません。')).toBeTruthy()
+    expect(screen.getByLabelText('リンク先').getAttribute('aria-invalid')).toBe('true')
+  })
+
+  it('is disabled with the plan reason when the plan has no popup CTAs', () => {
+    renderTab(PopupCtaTab, { site: testSite({ plan: testPlan({ settingPopupCta: false }) }) })
+    expect(screen.getByText('ご契約のプランではポップアップCTAを利用できません。')).toBeTruthy()
+    expect(screen.getByRole('button', { name: '+ 期間限定CTA' }).hasAttribute('disabled')).toBe(true)
+    expect(screen.getByRole('button', { name: '+ 人数限定CTA' }).hasAttribute('disabled')).toBe(true)
+  })
+
+  it('stops adding at 20', () => {
+    renderTab(PopupCtaTab, { site: withCtas(...Array.from({ length: 20 }, () => testCta())) })
+    expect(screen.getByText('20 / 20件')).toBeTruthy()
+    expect(screen.getByRole('button', { name: '+ 期間限定CTA' }).hasAttribute('disabled')).toBe(true)
+  })
+})

@@ -1,0 +1,157 @@
+import { PLAN_FEATURE_MESSAGES, type SiteLanguage } from '@swipe/shared'
+import { useQueryClient } from '@tanstack/react-query'
+import { Alert, Flex, Space, Typography } from 'antd'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate } from 'react-router'
+import { useUnsavedChangesPrompt } from '../../../../hooks/useUnsavedChangesPrompt.ts'
+import { tShared } from '../../../../i18n/index.ts'
+import { usePermission } from '../../../shell/permissions.tsx'
+import { useCurrentUser } from '../../../shell/useCurrentUser.ts'
+import { type SiteDetail, siteKeys } from '../../api.ts'
+import type { EditorTabProps } from '../draft.ts'
+import { EditorActions } from './EditorActions.tsx'
+import { EditorTabs } from './EditorTabs.tsx'
+import { addLanguage, type EditorTabKey, removeLanguage } from './editorModel.ts'
+import { LanguageBar } from './LanguageBar.tsx'
+import { ProblemSummary } from './ProblemSummary.tsx'
+import { SiteStatusTag } from './SiteStatusTag.tsx'
+import { useEditorActions } from './useEditorActions.ts'
+import { useEditorState } from './useEditorState.ts'
+
+interface SiteEditorProps {
+  siteId: string
+  /** The site as loaded; the editor keeps its own draft from here on. */
+  site: SiteDetail
+  reload: () => Promise<SiteDetail | undefined>
+}
+
+const noChange = () => {}
+
+/**
+ * The site editor frame: one draft for every tab, the content-language bar, the save and status
+ * actions, and the problems that stopped the last one.
+ */
+export const SiteEditor = ({ siteId, site, reload }: SiteEditorProps) => {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const info = useCurrentUser()
+  const readOnly = usePermission('site:write') !== 'allowed'
+  const canPublish = usePermission('site:publish') === 'allowed'
+  const store = useEditorState(site)
+  const queryClient = useQueryClient()
+  const [tab, setTab] = useState<EditorTabKey>('settings')
+  const [chosenLang, setChosenLang] = useState<SiteLanguage>(site.globalSetting.defaultLanguage)
+  const [leaving, setLeaving] = useState(false)
+  const listPath = `/${info.userTypeSegment}/site-list`
+  const actions = useEditorActions({ siteId, store, reload, onDeleted: () => setLeaving(true) })
+
+  // Registered before the effect below, so the blocker already knows the editor is clean.
+  useUnsavedChangesPrompt(store.dirty && !readOnly)
+
+  const left = useRef(false)
+  const { forgetSite } = actions
+  useEffect(() => {
+    if (!leaving || store.dirty || left.current) return
+    left.current = true
+    void Promise.resolve(navigate(listPath)).then(forgetSite)
+  }, [leaving, store.dirty, navigate, listPath, forgetSite])
+
+  // A bulk upload stored creatives: the editor takes them, and the cache holds what is stored.
+  const { acceptServerCreatives } = store
+  const onServerSite = useCallback<EditorTabProps['onServerSite']>(
+    (stored, lang) => {
+      acceptServerCreatives(stored, lang)
+      queryClient.setQueryData(siteKeys.detail(siteId), stored)
+    },
+    [acceptServerCreatives, queryClient, siteId],
+  )
+
+  const { globalSetting } = store.draft
+  const languages = globalSetting.languages
+  const lang = languages.includes(chosenLang) ? chosenLang : globalSetting.defaultLanguage
+  const savedName = store.saved.globalSetting.name
+
+  const tabProps: EditorTabProps = {
+    siteId,
+    draft: store.draft,
+    lang,
+    plan: store.plan,
+    version: store.version,
+    readOnly,
+    mediaUrl: store.mediaUrl,
+    addMedia: store.addMedia,
+    onChange: readOnly ? noChange : store.change,
+    onServerSite,
+    problems: actions.problems,
+  }
+
+  return (
+    <>
+      <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0 }}>
+        {t('pages.siteDetail')}
+      </Typography.Title>
+      <Typography.Paragraph>
+        <Link to={listPath}>{t('siteEditor.backToList')}</Link>
+      </Typography.Paragraph>
+
+      <Flex justify="space-between" align="center" wrap gap={16} style={{ marginBottom: 16 }}>
+        <Space align="center" wrap>
+          <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
+            {savedName}
+          </Typography.Title>
+          <SiteStatusTag status={store.saved.globalSetting.status} />
+        </Space>
+        {!readOnly && (
+          <EditorActions
+            busy={actions.busy}
+            canPublish={canPublish}
+            onRun={(action) => void actions.run(action)}
+            onDelete={() => actions.confirmDelete(savedName)}
+          />
+        )}
+      </Flex>
+
+      {readOnly && (
+        <Alert type="info" showIcon title={t('siteEditor.readOnly')} style={{ marginBottom: 16 }} />
+      )}
+      {actions.refusal && (
+        <Alert
+          type="warning"
+          showIcon
+          closable={{ onClose: actions.clearRefusal }}
+          title={actions.refusal}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <ProblemSummary
+        problems={actions.problems}
+        source={actions.problemSource}
+        draft={store.draft}
+        onOpen={(problemTab, problemLang) => {
+          setTab(problemTab)
+          if (problemLang) setChosenLang(problemLang)
+        }}
+      />
+
+      <LanguageBar
+        languages={languages}
+        defaultLanguage={globalSetting.defaultLanguage}
+        current={lang}
+        onSelect={setChosenLang}
+        addRefusal={store.plan.features.multiLanguage ? null : tShared(PLAN_FEATURE_MESSAGES.multiLanguage)}
+        readOnly={readOnly}
+        onAdd={(added) => {
+          store.change((draft) => addLanguage(draft, added))
+          setChosenLang(added)
+        }}
+        onRemove={(removed) => {
+          store.change((draft) => removeLanguage(draft, removed))
+          setChosenLang(globalSetting.defaultLanguage)
+        }}
+      >
+        <EditorTabs active={tab} onActive={setTab} tabProps={tabProps} />
+      </LanguageBar>
+    </>
+  )
+}

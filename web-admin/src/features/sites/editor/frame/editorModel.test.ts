@@ -1,0 +1,161 @@
+import { act, renderHook } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import {
+  addLanguage,
+  draftOf,
+  languageOfPath,
+  mergeServerCreatives,
+  removeLanguage,
+  saveBodyOf,
+  switchOnlyLanguage,
+  tabOfPath,
+  validateSave,
+} from './editorModel.ts'
+import { testCreative, testPlan, testSite } from './testing.tsx'
+import { useEditorState } from './useEditorState.ts'
+
+describe('editor model', () => {
+  it('saves the global setting without the fields the server owns, and every part whole', () => {
+    const site = testSite()
+    const body = saveBodyOf(draftOf(site), 7)
+    expect(body.version).toBe(7)
+    expect(Object.keys(body.globalSetting).sort()).toEqual(
+      [
+        'id',
+        'name',
+        'numberHorizontal',
+        'numberVertical',
+        'viewMode',
+        'defaultLanguage',
+        'languages',
+        'displayLanguageIcon',
+        'displayGlobalMenu',
+        'faviconKey',
+        'logoKey',
+        'globalMenuTextColor',
+        'speakerColor',
+        'popupCtas',
+      ].sort(),
+    )
+    expect(body.menus).toBe(site.menus)
+    expect(body.creatives).toBe(site.creatives)
+    expect(body.settings).toBe(site.settings)
+  })
+
+  it('accepts a loaded site as it is, and checks the plan limit only when the grid changes', () => {
+    const site = testSite({ plan: testPlan({}, 3) })
+    const draft = draftOf(site)
+    // A site made under a larger plan stays editable.
+    expect(validateSave(saveBodyOf(draft, 3), draft, site.plan)).toEqual([])
+    const grown = { ...draft, globalSetting: { ...draft.globalSetting, numberHorizontal: 3 } }
+    expect(validateSave(saveBodyOf(grown, 3), draft, site.plan)).toEqual([
+      {
+        path: 'globalSetting.numberHorizontal',
+        message: '行数×列数がプランのクリエイティブ上限を超えています。',
+      },
+    ])
+  })
+
+  it('reports schema problems at their paths with localised messages', () => {
+    const draft = draftOf(testSite())
+    const broken = {
+      ...draft,
+      globalSetting: { ...draft.globalSetting, name: '', speakerColor: 'blue-ish' },
+      menus: [{ lang: 'JP' as const, items: [{ name: 'A' }, { name: 'A' }], textColor: null }],
+    }
+    expect(validateSave(saveBodyOf(broken, 3), draft, testPlan())).toEqual([
+      { path: 'globalSetting.name', message: 'この項目は必須です。' },
+      {
+        path: 'globalSetting.speakerColor',
+        message: '色は16進数(#RGB / #RRGGBB)、rgb(a)、hsl(a)で入力してください。',
+      },
+      { path: 'menus.0.items.1.name', message: 'メニュー項目が重複しています。' },
+    ])
+  })
+
+  it('names the tab and the language of a problem', () => {
+    const draft = draftOf(testSite({ globalSetting: { languages: ['JP', 'EN'] } }))
+    expect(tabOfPath('globalSetting.name')).toBe('settings')
+    expect(tabOfPath('globalSetting.popupCtas.2.endDate')).toBe('cta')
+    expect(tabOfPath('globalSetting.customDomain')).toBe('domain')
+    expect(tabOfPath('creatives.JP')).toBe('creatives')
+    expect(tabOfPath('menus.0.items.1.name')).toBe('menu')
+    expect(tabOfPath('settings.1.seo.title')).toBe('other')
+    expect(tabOfPath('version')).toBe('settings')
+    expect(languageOfPath('creatives.EN', draft)).toBe('EN')
+    expect(languageOfPath('settings.1.seo.title', draft)).toBe('EN')
+    expect(languageOfPath('globalSetting.name', draft)).toBeUndefined()
+  })
+
+  it('adds and removes languages with their entries', () => {
+    const draft = draftOf(testSite())
+    const added = addLanguage(draft, 'KR')
+    expect(added.globalSetting.languages).toEqual(['JP', 'KR'])
+    expect(added.menus.map((m) => m.lang)).toEqual(['JP', 'KR'])
+    expect(added.settings.find((s) => s.lang === 'KR')?.forms?.contact.fields[0]?.title).toBe('이메일 주소')
+    const removed = removeLanguage(
+      { ...added, creatives: [...added.creatives, testCreative('KR', 'A1')] },
+      'KR',
+    )
+    expect(removed.globalSetting.languages).toEqual(['JP'])
+    expect(removed.creatives.every((c) => c.lang === 'JP')).toBe(true)
+    expect(removed.menus.map((m) => m.lang)).toEqual(['JP'])
+    expect(removed.settings.map((s) => s.lang)).toEqual(['JP'])
+
+    const switched = switchOnlyLanguage(draft, 'CN')
+    expect(switched.globalSetting).toMatchObject({ languages: ['CN'], defaultLanguage: 'CN' })
+    expect(switched.creatives).toEqual([])
+  })
+
+  it("merges the server's creatives of one language and keeps every other edit", () => {
+    const draft = draftOf(testSite({ globalSetting: { languages: ['JP', 'EN'] } }))
+    const edited = {
+      ...draft,
+      globalSetting: { ...draft.globalSetting, name: '編集中' },
+      creatives: [
+        testCreative('JP', 'A1', { mainText: '手で編集' }),
+        testCreative('EN', 'A1', { mainText: 'edited' }),
+      ],
+    }
+    const server = testSite({
+      version: 9,
+      creatives: [testCreative('JP', 'A1'), testCreative('JP', 'B1'), testCreative('EN', 'A1')],
+    })
+    const merged = mergeServerCreatives(edited, server, 'JP')
+    expect(merged.globalSetting.name).toBe('編集中')
+    expect(merged.creatives.map((c) => `${c.lang}:${c.position}:${c.mainText}`)).toEqual([
+      'EN:A1:edited',
+      'JP:A1:null',
+      'JP:B1:null',
+    ])
+  })
+})
+
+describe('editor state', () => {
+  it("takes a bulk upload: version, media and that language's creatives, the rest of the draft unchanged and still dirty", () => {
+    const { result } = renderHook(() => useEditorState(testSite()))
+    act(() => result.current.change((d) => ({ ...d, globalSetting: { ...d.globalSetting, name: '編集中' } })))
+    const server = testSite({
+      version: 8,
+      creatives: [testCreative('JP', 'A1'), testCreative('JP', 'B1'), testCreative('JP', 'A2')],
+      media: [{ key: 'sites/site-1/JP/A2.png', url: 'https://storage.test/A2.png' }],
+    })
+    act(() => result.current.acceptServerCreatives(server, 'JP'))
+    expect(result.current.version).toBe(8)
+    expect(result.current.dirty).toBe(true)
+    expect(result.current.draft.globalSetting.name).toBe('編集中')
+    expect(result.current.draft.creatives.map((c) => c.position)).toEqual(['A1', 'B1', 'A2'])
+    expect(result.current.mediaUrl('sites/site-1/JP/A2.png')).toBe('https://storage.test/A2.png')
+  })
+
+  it('keeps an edit made while a save was on its way', () => {
+    const { result } = renderHook(() => useEditorState(testSite()))
+    act(() => result.current.change((d) => ({ ...d, globalSetting: { ...d.globalSetting, name: 'A' } })))
+    const sent = result.current.draft
+    act(() => result.current.change((d) => ({ ...d, globalSetting: { ...d.globalSetting, name: 'AB' } })))
+    act(() => result.current.accept(testSite({ version: 4, globalSetting: { name: 'A' } }), sent))
+    expect(result.current.version).toBe(4)
+    expect(result.current.draft.globalSetting.name).toBe('AB')
+    expect(result.current.dirty).toBe(true)
+  })
+})

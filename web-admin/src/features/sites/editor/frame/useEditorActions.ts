@@ -1,0 +1,145 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { App } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { tShared } from '../../../../i18n/index.ts'
+import { ApiError, errorMessage } from '../../../../lib/api.ts'
+import { useToast } from '../../../../lib/toast.ts'
+import { isPlanRefusal, isStaleVersion, type SiteDetail, type SiteStatusAction, siteKeys } from '../../api.ts'
+import { type FieldProblem, problemsFromApi } from '../draft.ts'
+import { saveBodyOf, validateSave } from './editorModel.ts'
+import { useEditorMutations } from './mutations.ts'
+import type { EditorStore } from './useEditorState.ts'
+
+/** The editor's actions (SPEC §4): save alone, or save and then change the status. */
+export type SaveAction = 'save' | SiteStatusAction
+export type EditorBusy = SaveAction | 'delete' | null
+
+/** Whether the problems on show come from a save or from the publish check after a save. */
+export type ProblemSource = 'save' | 'publish'
+
+interface Options {
+  siteId: string
+  store: EditorStore
+  /** Loads the site again; resolves with it, or undefined when that failed. */
+  reload: () => Promise<SiteDetail | undefined>
+  /** The site was deleted. */
+  onDeleted: () => void
+}
+
+/**
+ * Save, status actions and delete, with the editor's answers to failures: field problems (the
+ * client check or the API's 400), a stale version (offer to reload), a plan refusal (shown in
+ * place), anything else as a toast.
+ */
+export const useEditorActions = ({ siteId, store, reload, onDeleted }: Options) => {
+  const { t } = useTranslation()
+  const { modal } = App.useApp()
+  const toast = useToast()
+  const queryClient = useQueryClient()
+  const mutations = useEditorMutations(siteId)
+  const [busy, setBusy] = useState<EditorBusy>(null)
+  const [problems, setProblems] = useState<FieldProblem[]>([])
+  const [problemSource, setProblemSource] = useState<ProblemSource>('save')
+  const [refusal, setRefusal] = useState<string | null>(null)
+
+  const askReload = () =>
+    modal.confirm({
+      title: t('siteEditor.conflict.title'),
+      content: t('siteEditor.conflict.content'),
+      okText: t('siteEditor.conflict.reload'),
+      cancelText: t('siteEditor.conflict.keep'),
+      onOk: async () => {
+        const fresh = await reload()
+        if (!fresh) return
+        store.reset(fresh)
+        setProblems([])
+        setRefusal(null)
+      },
+    })
+
+  const fail = (error: unknown, source: ProblemSource) => {
+    if (isStaleVersion(error)) {
+      askReload()
+      return
+    }
+    if (isPlanRefusal(error)) {
+      setRefusal(errorMessage(error))
+      return
+    }
+    if (error instanceof ApiError && error.status === 400 && error.details.length > 0) {
+      setProblems(problemsFromApi(error.details))
+      setProblemSource(source)
+      return
+    }
+    toast.error(errorMessage(error))
+  }
+
+  const run = async (action: SaveAction) => {
+    if (busy) return
+    const sent = store.draft
+    const body = saveBodyOf(sent, store.version)
+    const found = validateSave(body, store.saved, store.plan)
+    setRefusal(null)
+    if (found.length > 0) {
+      setProblems(found)
+      setProblemSource('save')
+      return
+    }
+    setProblems([])
+    setBusy(action)
+    let stage: ProblemSource = 'save'
+    try {
+      const saved = await mutations.save.mutateAsync(body)
+      store.accept(saved, sent)
+      let message = saved.message
+      if (action !== 'save') {
+        stage = 'publish'
+        const changed = await mutations.status.mutateAsync({ action, version: saved.version })
+        store.acceptStatus(changed)
+        message = changed.message
+      }
+      toast.success(message ?? tShared(action === 'save' ? 'site.updated' : 'site.statusChanged'))
+    } catch (error) {
+      fail(error, stage)
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const confirmDelete = (name: string) =>
+    modal.confirm({
+      title: t('siteEditor.delete.title', { name }),
+      content: t('siteEditor.delete.content'),
+      okText: t('siteEditor.delete.ok'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        setBusy('delete')
+        try {
+          const answer = await mutations.remove.mutateAsync(store.version)
+          toast.success(answer?.message ?? tShared('site.deleted'))
+          store.markClean()
+          onDeleted()
+        } catch (error) {
+          fail(error, 'save')
+        } finally {
+          setBusy(null)
+        }
+      },
+    })
+
+  /** Drops the deleted site's cached detail once the editor has left it. */
+  const forgetSite = () => queryClient.removeQueries({ queryKey: siteKeys.detail(siteId) })
+
+  return {
+    busy,
+    problems,
+    problemSource,
+    refusal,
+    clearRefusal: () => setRefusal(null),
+    run,
+    confirmDelete,
+    forgetSite,
+  }
+}

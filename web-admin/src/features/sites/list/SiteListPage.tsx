@@ -1,0 +1,496 @@
+import { SITE_STATUSES, type SiteStatus } from '@swipe/shared'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  DatePicker,
+  Empty,
+  Flex,
+  Input,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import dayjs from 'dayjs'
+import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
+import { tShared } from '../../../i18n/index.ts'
+import { ApiError, errorMessage } from '../../../lib/api.ts'
+import { saveBlob } from '../../../lib/files.ts'
+import { useToast } from '../../../lib/toast.ts'
+import { ActionButton, permissionOf, usePermission } from '../../shell/permissions.tsx'
+import { useCurrentUser } from '../../shell/useCurrentUser.ts'
+import { userDetailQuery } from '../../users/api.ts'
+import { displayName } from '../../users/labels.tsx'
+import {
+  isStaleVersion,
+  type SiteLimits,
+  type SiteListParams,
+  type SiteSummary,
+  siteKeys,
+  siteLimitsQuery,
+  sitesListQuery,
+  useDeleteSite,
+  useExportSites,
+} from '../api.ts'
+import { OwnerFilter } from './OwnerFilter.tsx'
+import { DAY_FORMAT, dayParam, dayRangeValue, formatSiteDateTime } from './siteDates.ts'
+
+const STATUS_COLORS: Record<SiteStatus, string | undefined> = {
+  PUBLISH: 'green',
+  UNPUBLISHED: undefined,
+  DRAFT: 'blue',
+  EXPIRED: 'red',
+  PRIVATE: 'purple',
+  DOMAIN_VERIFYING: 'gold',
+}
+
+/** Shown where a value is missing (a site never published, a draft without a URL). */
+const NONE = '—'
+
+type FilterName =
+  | 'name'
+  | 'status'
+  | 'ownerId'
+  | 'createdFrom'
+  | 'createdTo'
+  | 'publishedFrom'
+  | 'publishedTo'
+
+/** Whether the site count has reached the plan's limit (`GET /site/limits`). */
+const atSiteLimit = (limits: SiteLimits | undefined): limits is SiteLimits =>
+  Boolean(limits && limits.sitesUsed >= limits.plan.quantitySite)
+
+const SiteStatusTag = ({ status }: { status: SiteStatus }) => {
+  const { t } = useTranslation()
+  return <Tag color={STATUS_COLORS[status]}>{t(`sites.statuses.${status}`, { defaultValue: status })}</Tag>
+}
+
+/** The sentence that explains why "create" is off: the plan, its site limit and the sites made. */
+const useSiteLimitReason = (limits: SiteLimits | undefined): string | null => {
+  const { t } = useTranslation()
+  if (!atSiteLimit(limits)) return null
+  return t('siteList.limitReached', {
+    plan: limits.plan.name,
+    max: limits.plan.quantitySite,
+    used: limits.sitesUsed,
+  })
+}
+
+/**
+ * The create button: hidden or view-only as the policy says (ActionButton), and disabled once the
+ * account has as many sites as its plan allows, with the reason in a tooltip and in the notice
+ * `reasonId` names (shown under the title for everyone).
+ */
+const CreateSiteButton = ({ reason, reasonId }: { reason: string | null; reasonId: string }) => {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const info = useCurrentUser()
+  const permission = usePermission('site:write')
+  const label = t('siteList.create')
+  if (permission === 'allowed' && reason) {
+    // A disabled button gets no pointer events: the wrapper shows the tooltip.
+    return (
+      <Tooltip title={reason}>
+        <span style={{ display: 'inline-block', cursor: 'not-allowed' }}>
+          <Button type="primary" disabled aria-describedby={reasonId} style={{ pointerEvents: 'none' }}>
+            {label}
+          </Button>
+        </span>
+      </Tooltip>
+    )
+  }
+  return (
+    <ActionButton
+      action="site:write"
+      type="primary"
+      onClick={() => navigate(`/${info.userTypeSegment}/create-site`)}
+    >
+      {label}
+    </ActionButton>
+  )
+}
+
+interface SiteListProps {
+  /** The one owner whose sites are listed (`site/list/:id`); the owner filter is then not offered. */
+  fixedOwnerId?: string
+  /** The fixed owner's name, when the page knows it. */
+  fixedOwnerName?: string | null
+  /** Whether this list offers "create": sites are always created for the caller's own account. */
+  offersCreate: boolean
+}
+
+const SiteList = ({ fixedOwnerId, fixedOwnerName, offersCreate }: SiteListProps) => {
+  const { t } = useTranslation()
+  const info = useCurrentUser()
+  const toast = useToast()
+  const { modal } = App.useApp()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const [searchParams, setSearchParams] = useSearchParams()
+
+  // The filters live in the address, so coming back from the editor shows the same list.
+  const name = searchParams.get('name')?.trim() ?? ''
+  const status = SITE_STATUSES.find((value) => value === searchParams.get('status'))
+  const ownerParam = searchParams.get('ownerId')?.trim() || undefined
+  const ownerId = fixedOwnerId ?? ownerParam
+  const createdFrom = dayParam(searchParams.get('createdFrom'))
+  const createdTo = dayParam(searchParams.get('createdTo'))
+  const publishedFrom = dayParam(searchParams.get('publishedFrom'))
+  const publishedTo = dayParam(searchParams.get('publishedTo'))
+  const [nameText, setNameText] = useState(name)
+
+  const filters: Omit<SiteListParams, 'cursor' | 'limit'> = {
+    name: name || undefined,
+    status,
+    ownerId,
+    createdFrom,
+    createdTo,
+    publishedFrom,
+    publishedTo,
+  }
+
+  // Cursor pages: the cursors of the pages after the first, so "previous" can step back.
+  const filtersKey = JSON.stringify(filters)
+  const [pages, setPages] = useState<{ filtersKey: string; cursors: string[] }>({ filtersKey, cursors: [] })
+  const cursors = pages.filtersKey === filtersKey ? pages.cursors : []
+  const list = useQuery(sitesListQuery({ ...filters, cursor: cursors.at(-1) }))
+  const limits = useQuery(siteLimitsQuery())
+  const remove = useDeleteSite()
+  const exportCsv = useExportSites()
+
+  const setFilters = (values: Partial<Record<FilterName, string | undefined>>) => {
+    const next = new URLSearchParams(searchParams)
+    for (const [key, value] of Object.entries(values)) {
+      if (value) next.set(key, value)
+      else next.delete(key)
+    }
+    setSearchParams(next, { replace: true })
+  }
+
+  const base = `/${info.userTypeSegment}`
+  const editorPath = (id: string) => `${base}/site/${encodeURIComponent(id)}`
+  const filtered = Boolean(
+    name || status || ownerParam || createdFrom || createdTo || publishedFrom || publishedTo,
+  )
+  // Platform staff and OEM accounts see the sites of several owners and may narrow to one; the
+  // accounts come from the users API, which they may read.
+  const severalOwners =
+    !fixedOwnerId && info.userTypeSegment !== 'adminuser' && permissionOf(info, 'account:read') === 'allowed'
+  const canWrite = permissionOf(info, 'site:write') === 'allowed'
+  const items = list.data?.items ?? []
+  const ownerName = fixedOwnerName ?? items.find((site) => site.ownerName)?.ownerName
+  const heading = fixedOwnerId
+    ? ownerName
+      ? t('siteList.userSitesTitle', { name: ownerName })
+      : t('pages.userSites')
+    : t('pages.siteList')
+
+  const onExport = () =>
+    exportCsv.mutate(filters, {
+      onSuccess: ({ blob, fileName }) =>
+        saveBlob(blob, fileName ?? `sites-${dayjs().format(DAY_FORMAT)}.csv`),
+      onError: (error) => toast.error(errorMessage(error)),
+    })
+
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: siteKeys.lists() }),
+      queryClient.invalidateQueries({ queryKey: siteKeys.limits() }),
+    ])
+
+  /** A stale version: another change came first. Say so and show the list as it is now. */
+  const onDeleteError = (error: unknown) => {
+    if (isStaleVersion(error)) {
+      modal.warning({
+        title: t('siteList.conflict.title'),
+        content: t('siteList.conflict.content'),
+        okText: t('common.close'),
+      })
+    } else {
+      toast.error(errorMessage(error))
+    }
+    if (error instanceof ApiError && [404, 409].includes(error.status)) void refresh()
+  }
+
+  const confirmDelete = (site: SiteSummary) =>
+    modal.confirm({
+      title: t('siteList.confirmDelete.title', { name: site.name }),
+      content: t('siteList.confirmDelete.content'),
+      okText: t('siteList.confirmDelete.ok'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: () =>
+        remove
+          .mutateAsync({ id: site.id, version: site.version })
+          .then((data) => {
+            toast.success(data?.message ?? tShared('site.deleted'))
+            void queryClient.invalidateQueries({ queryKey: siteKeys.limits() })
+          })
+          .catch(onDeleteError),
+    })
+
+  const columns: ColumnsType<SiteSummary> = [
+    {
+      key: 'name',
+      title: t('siteList.columns.name'),
+      render: (_, site) => <Link to={editorPath(site.id)}>{site.name}</Link>,
+    },
+    {
+      key: 'url',
+      title: t('siteList.columns.url'),
+      render: (_, site) =>
+        site.url ? (
+          <Typography.Link
+            href={site.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={t('siteList.opensInNewTab')}
+          >
+            {site.url}
+          </Typography.Link>
+        ) : (
+          NONE
+        ),
+    },
+    {
+      key: 'status',
+      title: t('siteList.columns.status'),
+      render: (_, site) => <SiteStatusTag status={site.status} />,
+    },
+    {
+      key: 'owner',
+      title: t('siteList.columns.owner'),
+      render: (_, site) => site.ownerName || NONE,
+    },
+    {
+      key: 'createdAt',
+      title: t('siteList.columns.createdAt'),
+      render: (_, site) => formatSiteDateTime(site.createdAt) ?? NONE,
+    },
+    {
+      key: 'publishedAt',
+      title: t('siteList.columns.publishedAt'),
+      render: (_, site) => formatSiteDateTime(site.publishedAt) ?? NONE,
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      render: (_, site) => (
+        <Space size={4}>
+          <Link
+            to={editorPath(site.id)}
+            aria-label={t(canWrite ? 'siteList.actions.editOf' : 'siteList.actions.viewOf', {
+              name: site.name,
+            })}
+          >
+            {canWrite ? t('siteList.actions.edit') : t('siteList.actions.view')}
+          </Link>
+          <ActionButton
+            action="site:write"
+            type="link"
+            danger
+            size="small"
+            aria-label={t('siteList.actions.deleteOf', { name: site.name })}
+            onClick={() => confirmDelete(site)}
+          >
+            {t('siteList.actions.delete')}
+          </ActionButton>
+        </Space>
+      ),
+    },
+  ]
+
+  const showCreate = offersCreate && canWrite && !atSiteLimit(limits.data)
+  const limitReason = useSiteLimitReason(limits.data)
+  const limitReasonId = useId()
+
+  return (
+    <Card>
+      <Flex justify="space-between" align="flex-start" wrap gap={16} style={{ marginBottom: 16 }}>
+        <Typography.Title level={1} style={{ fontSize: 22, margin: 0 }}>
+          {heading}
+        </Typography.Title>
+        <Space wrap align="start">
+          <ActionButton action="site:read" loading={exportCsv.isPending} onClick={onExport}>
+            {t('siteList.export')}
+          </ActionButton>
+          {offersCreate && <CreateSiteButton reason={limitReason} reasonId={limitReasonId} />}
+        </Space>
+      </Flex>
+
+      {offersCreate && canWrite && limitReason && (
+        <Alert id={limitReasonId} type="warning" showIcon title={limitReason} style={{ marginBottom: 16 }} />
+      )}
+
+      <section aria-label={t('siteList.filters.label')} style={{ marginBottom: 16 }}>
+        <Space wrap align="center">
+          <Input.Search
+            aria-label={t('siteList.filters.name')}
+            placeholder={t('siteList.filters.namePlaceholder')}
+            enterButton={t('siteList.filters.search')}
+            maxLength={100}
+            allowClear
+            value={nameText}
+            onChange={(event) => setNameText(event.target.value)}
+            onSearch={(value) => setFilters({ name: value.trim() })}
+            style={{ width: 320, maxWidth: '100%' }}
+          />
+          <Select
+            virtual={false}
+            aria-label={t('siteList.filters.status')}
+            value={status ?? ''}
+            onChange={(value: string) => setFilters({ status: value })}
+            options={[
+              { value: '', label: t('siteList.filters.allStatuses') },
+              ...SITE_STATUSES.map((value) => ({ value, label: t(`sites.statuses.${value}`) })),
+            ]}
+            style={{ width: 200 }}
+          />
+          {severalOwners && (
+            <OwnerFilter
+              value={ownerParam}
+              knownName={items.find((site) => site.ownerId === ownerParam)?.ownerName}
+              onChange={(value) => setFilters({ ownerId: value })}
+            />
+          )}
+          <DayRangeFilter
+            label={t('siteList.filters.created')}
+            from={createdFrom}
+            to={createdTo}
+            onChange={(from, to) => setFilters({ createdFrom: from, createdTo: to })}
+          />
+          <DayRangeFilter
+            label={t('siteList.filters.published')}
+            from={publishedFrom}
+            to={publishedTo}
+            onChange={(from, to) => setFilters({ publishedFrom: from, publishedTo: to })}
+          />
+        </Space>
+        <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+          {t('siteList.filters.timeZone')}
+        </Typography.Paragraph>
+      </section>
+
+      {list.isError && (
+        <Alert
+          type="error"
+          showIcon
+          title={errorMessage(list.error)}
+          action={
+            <Button size="small" onClick={() => void list.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      )}
+
+      <Table<SiteSummary>
+        rowKey="id"
+        columns={columns}
+        dataSource={items}
+        loading={list.isFetching}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={
+                list.isPending
+                  ? t('common.loading')
+                  : list.isError
+                    ? t('siteList.loadFailed')
+                    : t(filtered ? 'siteList.noMatch' : 'siteList.empty')
+              }
+            >
+              {!list.isPending && !list.isError && !filtered && showCreate && (
+                <Button type="primary" onClick={() => navigate(`${base}/create-site`)}>
+                  {t('siteList.createFirst')}
+                </Button>
+              )}
+            </Empty>
+          ),
+        }}
+      />
+
+      <nav aria-label={t('common.pagination')}>
+        <Flex justify="flex-end" align="center" gap={8} style={{ marginTop: 16 }}>
+          <Button
+            disabled={cursors.length === 0 || list.isFetching}
+            onClick={() => setPages({ filtersKey, cursors: cursors.slice(0, -1) })}
+          >
+            {t('common.previousPage')}
+          </Button>
+          <Typography.Text aria-live="polite">
+            {t('siteList.page', { page: cursors.length + 1 })}
+          </Typography.Text>
+          <Button
+            disabled={!list.data?.nextCursor || list.isFetching || list.isPlaceholderData}
+            onClick={() => {
+              const next = list.data?.nextCursor
+              if (next) setPages({ filtersKey, cursors: [...cursors, next] })
+            }}
+          >
+            {t('common.nextPage')}
+          </Button>
+        </Flex>
+      </nav>
+    </Card>
+  )
+}
+
+interface DayRangeFilterProps {
+  label: string
+  from: string | undefined
+  to: string | undefined
+  onChange: (from: string | undefined, to: string | undefined) => void
+}
+
+/** A from–to day range (either end may stay open), kept as two `YYYY-MM-DD` values. */
+const DayRangeFilter = ({ label, from, to, onChange }: DayRangeFilterProps) => {
+  const { t } = useTranslation()
+  const labelId = useId()
+  return (
+    <Space size={8} role="group" aria-labelledby={labelId}>
+      <Typography.Text id={labelId}>{label}</Typography.Text>
+      <DatePicker.RangePicker
+        format={DAY_FORMAT}
+        allowEmpty={[true, true]}
+        allowClear
+        placeholder={[t('siteList.filters.from'), t('siteList.filters.to')]}
+        value={dayRangeValue(from, to)}
+        onChange={(dates) =>
+          onChange(dates?.[0]?.format(DAY_FORMAT) ?? undefined, dates?.[1]?.format(DAY_FORMAT) ?? undefined)
+        }
+        style={{ width: 260 }}
+      />
+    </Space>
+  )
+}
+
+/** /:userTypeId/site-list: the sites in the signed-in account's scope, newest first, 20 a page. */
+export const SiteListPage = () => <SiteList offersCreate />
+
+/**
+ * /:userTypeId/site/list/:id: the same list fixed to the sites of the account `:id`, titled with
+ * its name (from the users API when the caller may read accounts, else from the rows).
+ */
+export const UserSitesPage = () => {
+  const info = useCurrentUser()
+  const { id = '' } = useParams()
+  const own = id === info.id
+  const readsAccounts = permissionOf(info, 'account:read') === 'allowed'
+  const account = useQuery({ ...userDetailQuery(id), enabled: id !== '' && !own && readsAccounts })
+  const name = own ? (info.companyName ?? info.email) : account.data ? displayName(account.data) : null
+  // Sites are created for the caller's own account, so "create" belongs only on its own list.
+  return <SiteList key={id} fixedOwnerId={id} fixedOwnerName={name} offersCreate={own} />
+}
