@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
-/** One config, four projects; `npm test` runs them in order (see package.json). */
+/** One config, five projects; `npm test` runs them in order (see package.json). */
 export default defineConfig({
   test: {
     // The machines run Node 20 while Lambda runs Node 22 (ARCHITECTURE.md); the SDK's notice about it is noise here.
@@ -21,6 +21,14 @@ export default defineConfig({
           include: ['web-admin/src/**/*.test.{ts,tsx}', 'web-site/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['web-admin/src/test/setup.ts'],
+        },
+      },
+      {
+        // web-site's build checks, which need Node (esbuild refuses jsdom's TextEncoder).
+        test: {
+          name: 'site',
+          include: ['web-site/scripts/**/*.test.ts'],
+          environment: 'node',
         },
       },
       {

@@ -1,0 +1,205 @@
+import { readFileSync, rmSync } from 'node:fs'
+import type { Server } from 'node:http'
+import { createRequire } from 'node:module'
+import { gzipSync } from 'node:zlib'
+import { type CDPSession, devices, expect, type Page, test } from '@playwright/test'
+import { writeRelease } from '../../web-site/scripts/release.ts'
+import { serveRelease } from '../../web-site/scripts/serve.ts'
+import { fixtureSite } from '../../web-site/src/fixture.ts'
+
+/**
+ * The visitor's swipe page in a phone (issue 6): the fixture site rendered as the publisher will,
+ * served by a static server this file starts and stops, on a Pixel 7 with touch.
+ */
+// Callbacks of page.evaluate run in the browser; the test project's types have no DOM library.
+// biome-ignore lint/suspicious/noExplicitAny: browser globals, typed by the browser at run time
+declare const document: any, window: any, innerHeight: number, WheelEvent: any, localStorage: any
+
+const { defaultBrowserType: _, ...phone } = devices['Pixel 7']
+test.use({ ...phone, locale: 'ja-JP' })
+
+let site: { url: string; server: Server; dir: string }
+
+test.beforeAll(async () => {
+  const dir = writeRelease(fixtureSite({ now: new Date().toISOString() }))
+  const { url, server } = await serveRelease(dir)
+  site = { url, server, dir }
+})
+
+test.afterAll(async () => {
+  await new Promise((resolve) => site.server.close(resolve))
+  rmSync(site.dir, { recursive: true, force: true })
+})
+
+/** The creatives a visitor can reach now: the island makes every other one inert. */
+const current = (page: Page) =>
+  page
+    .locator('.c:not([inert])')
+    .evaluateAll((cells) => cells.map((cell) => (cell as unknown as { id: string }).id))
+
+/** A touch drag through the DevTools protocol (Playwright has taps, not swipes). */
+const swipe = async (page: Page, cdp: CDPSession, from: [number, number], to: [number, number]) => {
+  const point = (t: number) => [{ x: from[0] + (to[0] - from[0]) * t, y: from[1] + (to[1] - from[1]) * t }]
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(0) })
+  for (let i = 1; i <= 8; i++)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(i / 8) })
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  await page.waitForTimeout(450)
+}
+
+const axe = async (page: Page) => {
+  const source = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+  await page.addScriptTag({ content: source })
+  return page.evaluate(async () => {
+    const { violations }: { violations: { id: string; impact: string }[] } = await window.axe.run()
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)
+  })
+}
+
+test('swipes rows vertically and columns horizontally, without nested-swiper traps', async ({
+  page,
+  context,
+}) => {
+  await page.goto(`${site.url}/`)
+  await expect.poll(() => current(page)).toEqual(['A1'])
+  const cdp = await context.newCDPSession(page)
+  await swipe(page, cdp, [320, 420], [60, 430]) // left: next column
+  expect(await current(page)).toEqual(['B1'])
+  await swipe(page, cdp, [200, 650], [215, 200]) // up, starting on a row that also swipes sideways
+  expect(await current(page)).toEqual(['A2'])
+  await swipe(page, cdp, [150, 650], [240, 250]) // diagonal, mostly vertical: rows only
+  expect(await current(page)).toEqual(['A3'])
+  await swipe(page, cdp, [100, 400], [330, 380]) // right at the first column: stays
+  expect(await current(page)).toEqual(['A3'])
+  await swipe(page, cdp, [200, 200], [200, 650]) // down: back to row 2 at its column
+  expect(await current(page)).toEqual(['A2'])
+  const cookies = await context.cookies()
+  expect(cookies.find((c) => c.name === 'position_tab')?.value).toBe('A2')
+})
+
+test('one wheel gesture moves one step; arrow keys and buttons move too', async ({ page }) => {
+  await page.goto(`${site.url}/`)
+  await expect.poll(() => current(page)).toEqual(['A1'])
+  // A trackpad fling: many wheel events close together.
+  await page.evaluate(async () => {
+    for (let i = 0; i < 20; i++) {
+      document
+        .getElementById('A1')!
+        .dispatchEvent(new WheelEvent('wheel', { deltaY: 30, bubbles: true, cancelable: true }))
+      await new Promise((r) => setTimeout(r, 16))
+    }
+  })
+  expect(await current(page)).toEqual(['A2'])
+  await page.waitForTimeout(300)
+  await page.keyboard.press('ArrowRight')
+  await expect.poll(() => current(page)).toEqual(['B2'])
+  await page.getByRole('button', { name: '上へ' }).click()
+  await expect.poll(() => current(page)).toEqual(['A1'])
+})
+
+test('loads only the first creative up front, then its neighbours; nothing shifts', async ({ page }) => {
+  const images: string[] = []
+  page.on('request', (r) => {
+    if (r.resourceType() === 'image') images.push(new URL(r.url()).pathname)
+  })
+  await page.addInitScript(() => {
+    window.cls = 0
+    new window.PerformanceObserver(
+      (list: { getEntries: () => { value: number; hadRecentInput: boolean }[] }) => {
+        for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.cls += entry.value
+      },
+    ).observe({ type: 'layout-shift', buffered: true })
+  })
+  const response = await page.goto(`${site.url}/`)
+  expect(response?.headers()['content-encoding']).toBe('gzip')
+  await page.waitForLoadState('networkidle')
+  expect(images[0]).toBe('/media/creative-A1.jpg')
+  expect(new Set(images)).toEqual(
+    new Set(['/media/creative-A1.jpg', '/media/creative-B1.jpg', '/media/creative-A2.jpg']),
+  )
+  expect(await page.evaluate(() => window.cls)).toBe(0)
+  // The viewport fills the screen between the bars; the creative keeps the 351 × 535 frame.
+  const box = await page.evaluate(() => {
+    const r = (s: string) => document.querySelector(s)!.getBoundingClientRect()
+    return {
+      inner: innerHeight,
+      top: r('.tb').height,
+      sw: r('#sw').height,
+      bottom: r('#bb').height,
+      st: r('#A1 .st'),
+    }
+  })
+  expect(box.top + box.sw + box.bottom).toBe(box.inner)
+  expect(box.st.width / box.st.height).toBeCloseTo(351 / 535, 2)
+})
+
+test('the company modal traps the focus, shows the texts and gives the focus back', async ({ page }) => {
+  await page.goto(`${site.url}/`)
+  await expect.poll(() => current(page)).toEqual(['A1'])
+  const opener = page.getByRole('button', { name: '利用規約' })
+  await opener.focus()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: '会社情報' })
+  await expect(dialog).toBeVisible()
+  await expect(page.getByRole('tab', { name: '利用規約' })).toBeFocused()
+  await expect(page.getByRole('tabpanel')).toHaveText(/第1条/)
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByRole('tab', { name: 'プライバシーポリシー' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog')))).toBe(true)
+  }
+  expect(await axe(page)).toEqual([])
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(opener).toBeFocused()
+})
+
+test('opens the product card and locks members-only creatives; no serious axe violations', async ({
+  page,
+}) => {
+  await page.goto(`${site.url}/`)
+  expect(await axe(page)).toEqual([])
+  await page.getByRole('button', { name: /限定セット/ }).click()
+  await expect(page.getByRole('dialog', { name: '商品' })).toContainText('¥3,300（税込）')
+  expect(await axe(page)).toEqual([])
+  await page.keyboard.press('Escape')
+  await page.goto(`${site.url}/?position=C2`)
+  await expect.poll(() => current(page)).toEqual(['C2'])
+  await expect(page.getByText('会員限定コンテンツです')).toBeVisible()
+  await expect(page.getByRole('link', { name: '会員登録する' })).toHaveAttribute('href', '/register')
+  expect(await axe(page)).toEqual([])
+})
+
+test('switching language remembers it for 30 days and reloads to the language URL', async ({
+  page,
+  context,
+}) => {
+  await page.goto(`${site.url}/`)
+  await expect.poll(() => current(page)).toEqual(['A1'])
+  await page.getByLabel('言語').click()
+  await Promise.all([page.waitForURL(`${site.url}/en/`), page.getByRole('link', { name: 'English' }).click()])
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('en')
+  const lang = (await context.cookies()).find((c) => c.name === 'lang')
+  expect(lang?.value).toBe('en')
+  expect(Math.round((lang?.expires ?? 0) - Date.now() / 1000)).toBeGreaterThan(2_592_000 - 60)
+  expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en')
+})
+
+test('the JavaScript stays within 40 KB gzipped and blocks nothing', async ({ page }) => {
+  const scripts: string[] = []
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname)
+  })
+  await page.goto(`${site.url}/`)
+  await page.waitForLoadState('networkidle')
+  expect(scripts).toEqual([expect.stringMatching(/^\/assets\/swipe\.[0-9a-f]{12}\.js$/)])
+  const html = await (await fetch(`${site.url}/`)).text()
+  // A module script: deferred, never render-blocking.
+  expect(html).toContain(`<script type="module" src="${scripts[0]}"></script>`)
+  const js = Buffer.from(await (await fetch(`${site.url}${scripts[0]}`)).arrayBuffer())
+  expect(gzipSync(js).length).toBeLessThan(40 * 1024)
+})

@@ -1,0 +1,98 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import lighthouse from 'lighthouse'
+import { fixtureSite } from '../src/fixture.ts'
+import { writeRelease } from './release.ts'
+import { serveRelease } from './serve.ts'
+
+/**
+ * `npm run -w @swipe/web-site bench`: Lighthouse (mobile, its default simulated slow 4G and CPU
+ * slowdown) on the fixture site served with gzip, in the system Chromium (CHROMIUM_PATH). Prints
+ * the figures docs/benchmarks.md quotes; a measurement, not a test. RUNS=n repeats and reports
+ * the median.
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const runs = Number(process.env.RUNS ?? 3)
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+
+const dir = writeRelease(fixtureSite({ now: new Date().toISOString() }))
+const { url, server } = await serveRelease(dir)
+const port = await freePort()
+const profile = mkdtempSync(join(tmpdir(), 'swipe-bench-chrome-'))
+const chrome = spawn(
+  CHROMIUM,
+  [
+    '--headless=new',
+    `--remote-debugging-port=${port}`,
+    `--user-data-dir=${profile}`,
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+  ],
+  { stdio: 'ignore' },
+)
+
+try {
+  // Wait for the DevTools endpoint.
+  for (let i = 0; ; i++) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/json/version`)
+      break
+    } catch (error) {
+      if (i > 50) throw error
+      await new Promise((r) => setTimeout(r, 200))
+    }
+  }
+  const results: Record<string, number>[] = []
+  for (let i = 0; i < runs; i++) {
+    const result = await lighthouse(`${url}/`, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    })
+    const lhr = result?.lhr
+    if (!lhr) throw new Error('Lighthouse returned no result')
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+    results.push({
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
+      seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+      fcpMs: Math.round(audit('first-contentful-paint')),
+      lcpMs: Math.round(audit('largest-contentful-paint')),
+      tbtMs: Math.round(audit('total-blocking-time')),
+      cls: audit('cumulative-layout-shift'),
+      speedIndexMs: Math.round(audit('speed-index')),
+      transferKb: Math.round(audit('total-byte-weight') / 102.4) / 10,
+    })
+  }
+  const median = (key: string) => {
+    const sorted = results.map((r) => r[key]!).sort((a, b) => a - b)
+    return sorted[Math.floor(sorted.length / 2)]!
+  }
+  console.info(
+    `Lighthouse ${JSON.parse(readFileSync(join(import.meta.dirname, '../../node_modules/lighthouse/package.json'), 'utf8')).version}, mobile preset, ${runs} run(s), median:`,
+  )
+  for (const key of Object.keys(results[0]!)) console.info(`  ${key.padEnd(14)} ${median(key)}`)
+} finally {
+  const exited = new Promise((resolve) => chrome.once('exit', resolve))
+  chrome.kill()
+  await exited
+  server.close()
+  rmSync(profile, { recursive: true, force: true, maxRetries: 5 })
+  rmSync(dir, { recursive: true, force: true })
+}

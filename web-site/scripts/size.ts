@@ -1,0 +1,30 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { fixtureSite } from '../src/fixture.ts'
+import { renderSitePages } from '../src/render.tsx'
+import type { PublishInput } from '../src/types.ts'
+
+/**
+ * `npm run -w @swipe/web-site size`: renders fixture sites and prints what a visitor downloads
+ * before any image: each page's HTML (CSS inlined) and the script, raw, gzipped and brotli'd.
+ * Budgets (issue 6): first HTML ≤ 14 KB compressed, all JavaScript ≤ 40 KB gzipped.
+ * A measurement, not a test.
+ */
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`.padStart(9)
+
+const report = (label: string, input: PublishInput) => {
+  console.info(`\n${label}`)
+  console.info(`  ${'file'.padEnd(34)}${'raw'.padStart(9)}${'gzip'.padStart(9)}${'brotli'.padStart(9)}`)
+  for (const file of renderSitePages(input)) {
+    if (file.path.startsWith('data/') || file.path === 'ja/index.html') continue
+    const body = typeof file.body === 'string' ? Buffer.from(file.body) : file.body
+    const gzip = gzipSync(body, { level: 9 }).length
+    const brotli = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length
+    console.info(`  ${file.path.padEnd(34)}${kb(body.length)}${kb(gzip)}${kb(brotli)}`)
+  }
+}
+
+report('Fixture site: 3 × 3, JP + EN, 2 popup CTAs, 1 product, menu, SNS, company tabs', fixtureSite())
+report(
+  'Largest plan: 10 × 10 (100 creatives), same features on every cell',
+  fixtureSite({ rows: 10, columns: 10 }),
+)

@@ -1,0 +1,311 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fixtureSite } from '../fixture.ts'
+import { renderSitePages } from '../render.tsx'
+import { releaseStep, step } from './swipe.ts'
+
+describe('swipe steps', () => {
+  const sizes = [3, 2, 3]
+  it('moves within the grid, remembering each row’s column', () => {
+    const start = { row: 0, columns: [0, 0, 0] }
+    const right = step(start, sizes, 'x', 1)
+    expect(right).toEqual({ row: 0, columns: [1, 0, 0] })
+    const down = step(right, sizes, 'y', 1)
+    expect(down).toEqual({ row: 1, columns: [1, 0, 0] })
+    expect(step(down, sizes, 'y', -1)).toEqual({ row: 0, columns: [1, 0, 0] })
+  })
+
+  it('stops at the edges, or wraps when asked (auto-advance)', () => {
+    expect(step({ row: 0, columns: [0, 0, 0] }, sizes, 'x', -1)).toEqual({ row: 0, columns: [0, 0, 0] })
+    expect(step({ row: 2, columns: [0, 0, 0] }, sizes, 'y', 1).row).toBe(2)
+    expect(step({ row: 0, columns: [2, 0, 0] }, sizes, 'x', 1, true).columns[0]).toBe(0)
+  })
+
+  it.each([
+    ['a short slow drag stays', -30, 400, 500, 0],
+    ['a drag past 18% of the viewport turns forward', -80, 400, 800, 1],
+    ['a drag the other way turns back', 80, 400, 800, -1],
+    ['a quick flick turns even when short', -40, 400, 60, 1],
+    ['a tiny fast twitch stays', -10, 400, 5, 0],
+  ])('%s', (_, distance, size, ms, expected) => {
+    expect(releaseStep(distance, size, ms)).toBe(expected)
+  })
+})
+
+/** The page as the browser gets it, with the island running on it (jsdom: no layout, no IntersectionObserver). */
+describe('the island on a rendered page', () => {
+  const cookies: string[] = []
+  const beacons: { url: string; body: string }[] = []
+  const fetched: string[] = []
+  const observed: Element[] = []
+  const plays: string[] = []
+  const media = { play: HTMLMediaElement.prototype.play, pause: HTMLMediaElement.prototype.pause }
+  let intersect: (entries: Partial<IntersectionObserverEntry>[]) => void = () => {}
+  const current = () =>
+    [...document.querySelectorAll<HTMLElement>('.c')].filter((c) => !c.inert).map((c) => c.id)
+  const key = (k: string) =>
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true }))
+  const wheel = (deltaX: number, deltaY: number) =>
+    document
+      .getElementById('A1')!
+      .dispatchEvent(new WheelEvent('wheel', { deltaX, deltaY, bubbles: true, cancelable: true }))
+  const pointer = (type: string, x: number, y: number) => {
+    const event = new MouseEvent(type, { bubbles: true, cancelable: true, clientX: x, clientY: y, button: 0 })
+    Object.assign(event, { pointerId: 1, isPrimary: true })
+    document.querySelector('.c:not([inert]) .st')!.dispatchEvent(event)
+  }
+
+  const now = '2026-11-22T03:00:00.000Z'
+
+  // The shared setup restores real timers and globals after each test: each test fakes its own.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    vi.setSystemTime(new Date(now))
+    vi.stubGlobal('fetch', async (url: string) => {
+      fetched.push(url)
+      return new Response(JSON.stringify({ texts: ['PROFILE', 'CLAUSE', 'TERMS <b>x</b>', 'PRIVACY'] }))
+    })
+  })
+
+  beforeAll(async () => {
+    const input = fixtureSite({ now })
+    input.analyticsEndpoint = '/beacon'
+    const b2 = input.creatives.find((c) => c.lang === 'JP' && c.position === 'B2')!
+    Object.assign(b2, { mediaType: 'video', mediaKey: 'clip' })
+    input.media = { ...input.media, clip: 'media/clip.mp4' }
+    Object.defineProperty(window, 'IntersectionObserver', {
+      configurable: true,
+      value: class {
+        constructor(callback: (entries: Partial<IntersectionObserverEntry>[]) => void) {
+          intersect = callback
+        }
+        observe(element: Element) {
+          observed.push(element)
+        }
+      },
+    })
+    HTMLMediaElement.prototype.play = async function play() {
+      plays.push('play')
+    }
+    HTMLMediaElement.prototype.pause = function pause() {
+      plays.push('pause')
+    }
+    const html = String(renderSitePages(input).find((f) => f.path === 'index.html')!.body)
+    const doc = new DOMParser().parseFromString(html, 'text/html')
+    document.documentElement.lang = doc.documentElement.lang
+    document.head.innerHTML = doc.head.innerHTML
+    document.body.innerHTML = doc.body.innerHTML
+    for (const attribute of doc.body.attributes) document.body.setAttribute(attribute.name, attribute.value)
+    const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!
+    Object.defineProperty(document, 'cookie', {
+      configurable: true,
+      get: () => cookie.get!.call(document),
+      set: (value: string) => {
+        cookies.push(value)
+        cookie.set!.call(document, value)
+      },
+    })
+    Object.defineProperty(navigator, 'sendBeacon', {
+      configurable: true,
+      value: (url: string, body: string) => {
+        beacons.push({ url, body })
+        return true
+      },
+    })
+    vi.setSystemTime(new Date(now))
+    await import('./main.ts')
+    // The grid starts after the first paint.
+    await vi.waitFor(() => expect(current()).toEqual(['A1']))
+  })
+
+  afterAll(() => {
+    Reflect.deleteProperty(document, 'cookie')
+    Reflect.deleteProperty(navigator, 'sendBeacon')
+    Reflect.deleteProperty(window, 'IntersectionObserver')
+    Object.assign(HTMLMediaElement.prototype, media)
+  })
+
+  it('starts at A1 with every other creative inert and records a view', () => {
+    expect(current()).toEqual(['A1'])
+    expect(JSON.parse(beacons[0]!.body)).toMatchObject({
+      site: 'demo-site',
+      lang: 'ja',
+      event: 'view',
+      position: 'A1',
+    })
+    expect(beacons[0]!.url).toBe('/beacon')
+  })
+
+  it('shows the CTAs whose sheets and dates match, with the countdown', () => {
+    const [bottom, top] = [
+      document.querySelector<HTMLElement>('[data-cta="0"]')!,
+      document.querySelector<HTMLElement>('[data-cta="1"]')!,
+    ]
+    expect([bottom.hidden, top.hidden]).toEqual([false, true])
+    expect(bottom.querySelector('[data-cd]')?.textContent).toBe('残り1時間')
+  })
+
+  it('moves with the arrow keys, keeping position in a cookie and local storage', () => {
+    key('ArrowRight')
+    expect(current()).toEqual(['B1'])
+    expect(document.querySelector<HTMLElement>('.rw')!.style.getPropertyValue('--c')).toBe('1')
+    expect(cookies.at(-1)).toBe('position_tab=B1; path=/; samesite=lax')
+    expect(localStorage.getItem('position_tab')).toBe('B1')
+    expect(document.getElementById('st')!.textContent).toBe('B1 (2)')
+    key('ArrowDown')
+    expect(current()).toEqual(['A2'])
+    expect(document.querySelector<HTMLElement>('.tr')!.style.getPropertyValue('--r')).toBe('1')
+    expect(JSON.parse(beacons.at(-1)!.body)).toMatchObject({
+      event: 'swipe',
+      from: 'B1',
+      to: 'A2',
+      via: 'key',
+    })
+    key('ArrowUp')
+    expect(current()).toEqual(['B1'])
+  })
+
+  it('updates the arrows, the bottom bar and the CTAs for the new creative', () => {
+    const arrows = document.querySelector<HTMLElement>('.ar')!
+    expect([...arrows.querySelectorAll('button')].filter((b) => !b.hidden).map((b) => b.dataset.m)).toEqual([
+      'l',
+      'r',
+      'd',
+    ])
+    expect(arrows.style.getPropertyValue('--ac')).toBe('#FFD400')
+    expect(arrows.classList.contains('fd')).toBe(false)
+    expect(document.getElementById('bb')!.className).toBe('bb no-co')
+    key('ArrowDown') // A2: order 4, the applicant-limit CTA's sheet
+    expect(document.querySelector<HTMLElement>('[data-cta="1"]')!.hidden).toBe(false)
+    expect(document.querySelector<HTMLElement>('[data-cta="0"]')!.hidden).toBe(true)
+    key('ArrowUp')
+  })
+
+  it('turns one wheel gesture into one step on its main axis', () => {
+    expect(current()).toEqual(['B1'])
+    for (let i = 0; i < 12; i++) {
+      wheel(2, 40)
+      vi.advanceTimersByTime(16)
+    }
+    expect(current()).toEqual(['A2'])
+    vi.advanceTimersByTime(300)
+    for (let i = 0; i < 5; i++) wheel(-60, 5)
+    expect(current()).toEqual(['A2']) // first column: nothing to the left
+    vi.advanceTimersByTime(300)
+    wheel(0, -100)
+    expect(current()).toEqual(['B1'])
+    vi.advanceTimersByTime(300)
+  })
+
+  it('swipes with a pointer, deciding the axis from the first movement', () => {
+    pointer('pointerdown', 200, 300)
+    pointer('pointermove', 190, 330) // mostly vertical
+    pointer('pointermove', 150, 100)
+    pointer('pointerup', 150, 100)
+    expect(current()).toEqual(['A2'])
+    pointer('pointerdown', 300, 300)
+    pointer('pointermove', 280, 302) // horizontal
+    pointer('pointermove', 100, 360)
+    pointer('pointerup', 100, 360)
+    expect(current()).toEqual(['B2'])
+    // The click that ends a drag does not follow the link under the finger.
+    const link = document.querySelector<HTMLElement>('#B2 .bt')!
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true })
+    link.dispatchEvent(click)
+    expect(click.defaultPrevented).toBe(true)
+  })
+
+  it('jumps from the global menu and closes it', () => {
+    const menu = document.getElementById('mn') as HTMLDetailsElement
+    menu.open = true
+    document.querySelector<HTMLElement>('[data-j="A3"]')!.click()
+    expect(current()).toEqual(['A3'])
+    expect(menu.open).toBe(false)
+    expect(document.activeElement?.id).toBe('A3')
+  })
+
+  it('advances on its own where slider seconds are set, held while the focus is inside', () => {
+    key('ArrowUp')
+    key('ArrowDown') // arrive at A3 again: its 4 s start now
+    expect(current()).toEqual(['A3'])
+    // Focus inside the creatives holds the rotation (WAI-ARIA carousel); it moves on once it leaves.
+    expect(document.activeElement?.id).toBe('A3')
+    vi.advanceTimersByTime(4100)
+    expect(current()).toEqual(['A3'])
+    ;(document.activeElement as HTMLElement).blur()
+    vi.advanceTimersByTime(4000)
+    expect(current()).toEqual(['B3'])
+    key('ArrowLeft')
+    key('ArrowUp')
+    key('ArrowUp')
+    expect(current()).toEqual(['B1'])
+  })
+
+  it('opens the product card from its hotspot and gives the focus back on close', () => {
+    key('ArrowLeft')
+    const hotspot = document.querySelector<HTMLElement>('[data-p="A1-0"]')!
+    hotspot.focus()
+    hotspot.click()
+    const dialog = document.getElementById('pd') as HTMLDialogElement
+    expect(dialog.open).toBe(true)
+    expect(dialog.querySelector('h3')?.textContent).toBe('限定セット')
+    dialog.querySelector<HTMLElement>('[data-x]')!.click()
+    expect(dialog.open).toBe(false)
+    expect(document.activeElement).toBe(hotspot)
+  })
+
+  it('opens the company modal on its tab, loads the texts as text, and returns the focus', async () => {
+    const opener = document.querySelector<HTMLElement>('[data-tab="2"]')!
+    opener.focus()
+    opener.click()
+    await vi.waitFor(() => expect(fetched).toHaveLength(1))
+    const dialog = document.getElementById('co') as HTMLDialogElement
+    expect(dialog.open).toBe(true)
+    expect(fetched[0]).toMatch(/^\/data\/company\.ja\.[0-9a-f]{12}\.json$/)
+    await vi.waitFor(() => expect(document.getElementById('co-p2')!.textContent).toBe('TERMS <b>x</b>'))
+    expect(document.getElementById('co-p2')!.hidden).toBe(false)
+    expect(document.getElementById('co-p0')!.hidden).toBe(true)
+    expect(document.activeElement?.id).toBe('co-t2')
+    // Arrow keys move between tabs.
+    document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }))
+    expect(document.activeElement?.id).toBe('co-t3')
+    expect(document.getElementById('co-p3')!.hidden).toBe(false)
+    // Tab from the last control wraps to the first.
+    const controls = [...dialog.querySelectorAll<HTMLElement>('button,a[href],[tabindex="0"]')]
+    controls.at(-1)!.focus()
+    const tab = new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true })
+    controls.at(-1)!.dispatchEvent(tab)
+    dialog.querySelector<HTMLElement>('[data-x]')!.click()
+    expect(dialog.open).toBe(false)
+    expect(document.activeElement).toBe(opener)
+  })
+
+  it('remembers a language choice for 30 days', () => {
+    const link = document.querySelector<HTMLAnchorElement>('[data-l="en"]')!
+    link.addEventListener('click', (e) => e.preventDefault()) // jsdom does not navigate
+    link.click()
+    expect(cookies.at(-1)).toBe('lang=en; path=/; max-age=2592000; samesite=lax')
+    expect(localStorage.getItem('lang')).toBe('en')
+  })
+
+  it('plays a video only while it is visible, and lets the visitor pause it', () => {
+    const video = document.querySelector<HTMLVideoElement>('#B2 video')!
+    expect(video.getAttribute('preload')).toBe('none')
+    expect(video.autoplay).toBe(false)
+    expect(observed).toContain(video)
+    const see = (visible: boolean) =>
+      intersect([{ target: video, isIntersecting: visible, intersectionRatio: visible ? 1 : 0 }])
+    see(true)
+    expect(plays).toEqual(['play'])
+    see(false)
+    expect(plays).toEqual(['play', 'pause'])
+    see(true)
+    const button = document.querySelector<HTMLElement>('#B2 [data-v]')!
+    button.click()
+    expect(button.getAttribute('aria-pressed')).toBe('true')
+    expect(plays.at(-1)).toBe('pause')
+    see(true)
+    expect(plays.at(-1)).toBe('pause')
+    button.click()
+    expect(plays.at(-1)).toBe('play')
+  })
+})

@@ -1,0 +1,72 @@
+import { LANGUAGE_SEGMENTS } from '../lib/languages.ts'
+import type { PageModel } from '../model.ts'
+import { NO_SCRIPT_CSS, pageCss } from '../styles.ts'
+import { Ctas } from './Ctas.tsx'
+import { BottomBar, CompanyDialog, ProductDialog, TopBar } from './Frame.tsx'
+import { Grid, ProductTemplates } from './Grid.tsx'
+
+/**
+ * Where the creator's head and body tags go. They are the only creator markup that is not escaped
+ * (the builder validates them, SPEC §5); the placeholders are replaced after React has rendered
+ * and escaped everything else, so no creator text can produce them.
+ */
+export const HEAD_SLOT = '<template data-creator-head=""></template>'
+export const BODY_SLOT = '<template data-creator-body=""></template>'
+
+export interface PageProps {
+  model: PageModel
+  /** URL of the client script. */
+  script: string
+  siteId: string
+  viewMode: 'MOBILE' | 'PC'
+  analyticsEndpoint?: string | undefined
+  publishedAt: string
+  now: number
+}
+
+/** One language's swipe page, the whole document. */
+export const Page = ({ model, script, siteId, viewMode, analyticsEndpoint, publishedAt, now }: PageProps) => (
+  <html lang={model.htmlLang}>
+    <head>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover" />
+      <title>{model.title}</title>
+      {model.description && <meta name="description" content={model.description} />}
+      {model.canonical && <link rel="canonical" href={model.canonical} />}
+      {model.alternates.map((a) => (
+        <link key={a.hrefLang} rel="alternate" hrefLang={a.hrefLang} href={a.href} />
+      ))}
+      <meta property="og:title" content={model.title} />
+      {model.description && <meta property="og:description" content={model.description} />}
+      {model.ogImage && <meta property="og:image" content={model.ogImage} />}
+      <meta name="theme-color" content="#000000" />
+      <link rel="icon" href={model.favicon ?? 'data:,'} />
+      <style>{pageCss(model.ctas.length ? model.ctas.map((c) => c.cta.animation ?? 'NONE') : null)}</style>
+      <noscript>
+        <style>{NO_SCRIPT_CSS}</style>
+      </noscript>
+      <script type="module" src={script} />
+      <template data-creator-head="" />
+    </head>
+    <body
+      className={viewMode === 'PC' ? 'wide' : undefined}
+      data-site={siteId}
+      data-lang={LANGUAGE_SEGMENTS[model.lang]}
+      data-root={model.root}
+      data-published={publishedAt}
+      {...(analyticsEndpoint ? { 'data-analytics-endpoint': analyticsEndpoint } : {})}
+    >
+      <div className="app">
+        <TopBar model={model} />
+        <Grid model={model}>
+          <Ctas model={model} now={now} />
+        </Grid>
+        <BottomBar model={model} />
+      </div>
+      <CompanyDialog model={model} />
+      <ProductDialog model={model} />
+      <ProductTemplates model={model} />
+      <template data-creator-body="" />
+    </body>
+  </html>
+)

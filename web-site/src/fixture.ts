@@ -1,0 +1,171 @@
+import { cellReference } from './lib/cells.ts'
+import type { PublishCreative, PublishCta, PublishInput } from './types.ts'
+
+/**
+ * A demo site for tests, the size script, the preview and the browser check: the seed's 3 × 3
+ * grid of images (infra/local/seed-assets) in Japanese and English, with every feature of the
+ * swipe page switched on somewhere. `rows`/`columns` make larger grids for size measurements.
+ */
+export const fixtureSite = (
+  options: { rows?: number; columns?: number; ctas?: boolean; now?: string } = {},
+): PublishInput => {
+  const rows = options.rows ?? 3
+  const columns = options.columns ?? 3
+  const now = options.now ?? '2026-11-22T03:00:00.000Z'
+  const media: Record<string, string> = {}
+  const creatives: PublishCreative[] = []
+  const seedCells = ['A1', 'B1', 'C1', 'A2', 'B2', 'C2', 'A3', 'B3', 'C3']
+  const texts = {
+    JP: {
+      alt: 'デモ画像',
+      button: '詳しく見る',
+      main: 'スワイプで次のクリエイティブへ',
+      product: '限定セット',
+    },
+    EN: {
+      alt: 'Demo image',
+      button: 'Learn more',
+      main: 'Swipe to the next creative',
+      product: 'Limited set',
+    },
+  } as const
+  for (let i = 0; i < rows * columns; i++) {
+    const position = cellReference(Math.floor(i / columns), i % columns)
+    const key = `sites/demo/media/${position}.jpg`
+    media[key] = `media/creative-${seedCells[i % seedCells.length]}.jpg`
+    for (const lang of ['JP', 'EN'] as const) {
+      const t = texts[lang]
+      creatives.push({
+        lang,
+        position,
+        order: i + 1,
+        mediaKey: key,
+        mediaType: 'image',
+        imageAlt: `${t.alt} ${position}`,
+        mainText: t.main,
+        linkButtonText: t.button,
+        linkDestinationUrl: i % 3 === 1 ? 'contact' : 'https://example.com/',
+        isInternalLink: i % 3 === 1,
+        linkButtonColor: '#99D52A',
+        linkTextColor: '#FFFFFF',
+        price: i === 0 ? 1980 : null,
+        snsConfig: true,
+        showCompany: i % 2 === 0,
+        membersOnlyLock: position === 'C2',
+        hoverArrowColor: i === 1 ? '#FFD400' : '#FFFFFF',
+        arrowFadeInterval: i === 0 ? 1.5 : null,
+        sliderSeconds: position === 'A3' ? 4 : null,
+        imageLinkPoints: i === 0 ? [{ x: 300, y: 60, linkUrl: 'https://example.com/campaign' }] : [],
+        products:
+          i === 0
+            ? [
+                {
+                  productName: t.product,
+                  price: 3300,
+                  description: lang === 'JP' ? '人気の3点セット。' : 'Our three best sellers.',
+                  imagePath: key,
+                  linkButtonUrl: 'https://example.com/shop',
+                  linkButtonText: lang === 'JP' ? '購入する' : 'Buy',
+                  coordinateX: 24,
+                  coordinateY: 200,
+                  order: 0,
+                },
+              ]
+            : [],
+      })
+    }
+  }
+  const popupCtas: PublishCta[] = [
+    {
+      kind: 'TIME_LIMIT',
+      linkUrl: 'https://example.com/sale',
+      content: '期間限定セール開催中',
+      linkButtonColor: '#E54D2E',
+      linkTextColor: '#FFFFFF',
+      startDate: new Date(Date.parse(now) - 86_400_000).toISOString(),
+      endDate: new Date(Date.parse(now) + 90 * 60_000).toISOString(),
+      showRemainingTime: true,
+      effectiveSheets: [1, 2, 3],
+      animation: 'PULSE',
+      displayPosition: 'BOTTOM',
+    },
+    {
+      kind: 'APPLICANT_LIMIT',
+      isInternalLink: true,
+      linkUrl: 'membership',
+      content: '先着100名様に特典',
+      limit: '100',
+      numberClicks: 37,
+      showRemainingSlots: true,
+      effectiveSheets: [4, 5],
+      animation: 'SHIMMER',
+      displayPosition: 'TOP',
+    },
+  ]
+  return {
+    site: {
+      id: 'demo-site',
+      siteUuid: '6f1c2f8e-3a4b-4c5d-8e9f-0a1b2c3d4e5f',
+      name: 'デモサイト',
+      numberHorizontal: rows,
+      numberVertical: columns,
+      viewMode: 'MOBILE',
+      defaultLanguage: 'JP',
+      languages: ['JP', 'EN'],
+      displayLanguageIcon: true,
+      displayGlobalMenu: true,
+      speakerColor: '#202020',
+      globalMenuTextColor: '#202020',
+      popupCtas: options.ctas === false ? [] : popupCtas,
+    },
+    menus: [
+      { lang: 'JP', items: [{ name: 'トップ' }, { name: '商品紹介' }, { name: 'キャンペーン' }] },
+      { lang: 'EN', items: [{ name: 'Top' }, { name: 'Products' }, { name: 'Campaign' }] },
+    ],
+    creatives,
+    settings: [
+      {
+        lang: 'JP',
+        seo: {
+          title: 'デモサイト | スワイプLP',
+          h1: 'デモサイト',
+          description: '縦横にスワイプして見るランディングページのデモです',
+          head: '',
+          body: '',
+        },
+        sns: [
+          { snsType: 'instagram', snsUrl: 'https://instagram.com/example' },
+          { snsType: 'x', snsUrl: 'https://x.com/example' },
+          { snsType: 'line', snsUrl: 'https://line.me/R/ti/p/example' },
+          { snsType: 'phone_number', snsUrl: '03-1234-5678' },
+        ],
+        company: {
+          companyWebsite: 'https://example.com/',
+          companyProfile: '株式会社サンプル\n東京都千代田区1-1-1',
+          companyClause: '販売業者：株式会社サンプル\n運営責任者：山田太郎',
+          termsOfService: '第1条（適用）\n本規約は…',
+          privacyPolicy: '当社は個人情報を適切に取り扱います。',
+        },
+      },
+      {
+        lang: 'EN',
+        seo: {
+          title: 'Demo site | Swipe LP',
+          h1: 'Demo site',
+          description: 'A landing page you swipe up, down, left and right',
+          head: '',
+          body: '',
+        },
+        sns: [{ snsType: 'instagram', snsUrl: 'https://instagram.com/example' }],
+        company: {
+          companyProfile: 'Example Inc.\n1-1-1 Chiyoda, Tokyo',
+          termsOfService: 'Article 1 (Scope)\nThese terms…',
+          privacyPolicy: 'We handle personal information with care.',
+        },
+      },
+    ],
+    media,
+    publishedAt: now,
+    now,
+  }
+}

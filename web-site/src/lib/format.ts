@@ -1,0 +1,31 @@
+import { colorSchema } from '@swipe/shared/schemas/site'
+
+/** `¥1,980（税込）`: integer yen with thousands separators and the language's tax-included label. */
+export const formatPrice = (yen: number, taxIncluded: string): string =>
+  `¥${Math.round(yen)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${taxIncluded}`
+
+/**
+ * A creator colour as CSS, or the fallback. Colours are validated by the builder; this keeps a
+ * stored value that is not one (say `red;background:url(…)`) out of a style attribute.
+ */
+export const safeColor = (value: string | null | undefined, fallback: string): string =>
+  value && colorSchema.safeParse(value).success ? value : fallback
+
+/**
+ * A short content hash for cache-busting file names (cyrb53, hex). Not a security hash: it only
+ * has to change when the content does, and to run the same in Node and in a browser preview.
+ */
+export const contentHash = (text: string): string => {
+  let h1 = 0xdeadbeef
+  let h2 = 0x41c6ce57
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    h1 = Math.imul(h1 ^ c, 2654435761)
+    h2 = Math.imul(h2 ^ c, 1597334677)
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909)
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909)
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0').slice(0, 12)
+}

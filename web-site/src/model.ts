@@ -1,0 +1,310 @@
+import { CELL_POSITION } from '@swipe/shared/schemas/site-builder'
+import { parseCell } from './lib/cells.ts'
+import { remainingSlots } from './lib/cta.ts'
+import { contentHash } from './lib/format.ts'
+import {
+  CONTENT_LANGUAGES,
+  type ContentLanguage,
+  HTML_LANGS,
+  LANGUAGE_NAMES,
+  LANGUAGE_SEGMENTS,
+} from './lib/languages.ts'
+import { PAGE_TEXTS, type PageTexts } from './lib/texts.ts'
+import { internalPage, safeExternalUrl, siteUrl, telUrl } from './lib/urls.ts'
+import type { PublishCreative, PublishCta, PublishInput } from './types.ts'
+
+/** SPEC §9: the creative frame that products and image-link points are placed on. */
+export const FRAME = { width: 351, height: 535 } as const
+
+/** A link as the page writes it: where it goes and whether it leaves the site (new tab). */
+export interface Href {
+  href: string
+  external: boolean
+}
+
+export interface CellModel {
+  position: string
+  row: number
+  column: number
+  /** Row-major page order from 1 (A1 = 1, B1 = 2, …): what CTA sheets name. */
+  order: number
+  creative: PublishCreative
+  /** The media URL; none for a members-only creative (its media never goes into the page). */
+  media?: string
+  video: boolean
+  locked: boolean
+}
+
+export interface CtaModel {
+  index: number
+  cta: PublishCta
+  link?: Href
+  image?: string
+  remaining?: number
+}
+
+/** Everything one language's page shows, resolved from the publish input. */
+export interface PageModel {
+  lang: ContentLanguage
+  segment: string
+  htmlLang: string
+  texts: PageTexts
+  /** The site root path (the default language's page): `/`, `/sites/{id}/`, `/prefix/`. */
+  root: string
+  /** This language's swipe page path. */
+  home: string
+  /** Rows top to bottom, each the row's creatives left to right (empty cells left out). */
+  rows: CellModel[][]
+  cellCount: number
+  title: string
+  description: string
+  h1: string
+  headTags: string
+  bodyTags: string
+  canonical?: string
+  /** The first creative's image as an absolute URL, for link previews (needs the origin). */
+  ogImage?: string
+  alternates: { hrefLang: string; href: string }[]
+  favicon?: string
+  logo?: string
+  /** The language selector's entries, when the language icon setting is ON. */
+  languages:
+    | {
+        lang: ContentLanguage
+        segment: string
+        htmlLang: string
+        name: string
+        href: string
+        current: boolean
+      }[]
+    | null
+  speakerColor?: string | null | undefined
+  /** The global menu's entries and the cell each jumps to, when the global menu is ON. */
+  menu: { name: string; target: string }[] | null
+  menuColor?: string | null | undefined
+  /** The SNS links, when some creative switches them on. */
+  sns: { type: string; href: string; external: boolean }[] | null
+  /** Which of the four company tabs have text, and the JSON that holds it. */
+  company: { tabs: number[]; website?: string; data: string; file: string; json: string } | null
+  ctas: CtaModel[]
+  /** Where a creator link leads: an internal target's page or an http(s) URL; none otherwise. */
+  link: (value: string | null | undefined, internal: boolean | null | undefined) => Href | undefined
+  /** A page under this language (`register`, `login`…). */
+  page: (name: string) => string
+  media: (key: string | null | undefined) => string | undefined
+}
+
+const knownLanguages = (input: PublishInput): ContentLanguage[] =>
+  CONTENT_LANGUAGES.filter((l) => input.site.languages.includes(l))
+
+/** The languages that get a page, default first. */
+export const siteLanguages = (input: PublishInput): ContentLanguage[] => {
+  const langs = knownLanguages(input)
+  const first = defaultLanguageOf(input)
+  return [first, ...langs.filter((l) => l !== first)]
+}
+
+/** The site's default language; the first known one (else JP) if the stored value is not a language. */
+export const defaultLanguageOf = (input: PublishInput): ContentLanguage =>
+  CONTENT_LANGUAGES.includes(input.site.defaultLanguage)
+    ? input.site.defaultLanguage
+    : (knownLanguages(input)[0] ?? 'JP')
+
+const toTime = (value: string | number | Date | undefined) =>
+  value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value ?? '')
+
+const isPlainPath = (url: string) => !/^[a-z][a-z\d+.-]*:|^\/\//i.test(url) && !url.startsWith('/')
+
+/** Resolves a storage key through the publisher's media map, relative URLs from the site root. */
+const mediaResolver = (input: PublishInput, root: string) => (key: string | null | undefined) => {
+  if (!key) return undefined
+  const url = input.media[key]
+  if (!url) return undefined
+  if (isPlainPath(url)) return `${root}${url.replace(/^\.\//, '')}`
+  return url.startsWith('/') || safeExternalUrl(url) ? url : undefined
+}
+
+const LEGAL_FIELDS = ['companyProfile', 'companyClause', 'termsOfService', 'privacyPolicy'] as const
+
+/** Builds the model of one language's page. */
+export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel => {
+  const { site } = input
+  const address = input.address ?? { form: 'host' as const }
+  const defaultLanguage = defaultLanguageOf(input)
+  const urlBase = {
+    defaultLanguage,
+    siteId: address.form === 'path' ? site.id : undefined,
+    prefix: address.prefix,
+  }
+  const pathOf = (l: ContentLanguage, page?: string) => siteUrl({ ...urlBase, lang: l, page })
+  const root = pathOf(defaultLanguage)
+  const home = pathOf(lang)
+  const media = mediaResolver(input, root)
+  const texts = PAGE_TEXTS[lang]
+  const settings = input.settings.find((s) => s.lang === lang)
+  const seo = settings?.seo ?? {}
+  const origin = input.origin?.replace(/\/$/, '')
+  const langs = siteLanguages(input)
+
+  const link = (value: string | null | undefined, internal: boolean | null | undefined): Href | undefined => {
+    if (internal) {
+      const page = internalPage(value)
+      return page ? { href: pathOf(lang, page), external: false } : undefined
+    }
+    const href = safeExternalUrl(value)
+    return href ? { href, external: true } : undefined
+  }
+
+  // The grid: the language's creatives that have media (or a lock), placed by their cell.
+  const columns = site.numberVertical
+  const byRow = new Map<number, CellModel[]>()
+  for (const creative of input.creatives) {
+    if (creative.lang !== lang) continue
+    const cell = parseCell(creative.position)
+    if (!cell || cell.row >= site.numberHorizontal || cell.column >= columns) continue
+    const locked = Boolean(creative.membersOnlyLock)
+    const url = locked ? undefined : media(creative.mediaKey)
+    if (!creative.mediaKey || (!locked && !url)) continue
+    const model: CellModel = {
+      position: creative.position,
+      row: cell.row,
+      column: cell.column,
+      order: cell.row * columns + cell.column + 1,
+      creative,
+      ...(url ? { media: url } : {}),
+      video: creative.mediaType === 'video',
+      locked,
+    }
+    byRow.set(cell.row, [...(byRow.get(cell.row) ?? []), model])
+  }
+  const rows = [...byRow.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, cells]) => cells.sort((a, b) => a.column - b.column))
+  const cells = rows.flat()
+
+  const menuOf = input.menus.find((m) => m.lang === lang)
+  const menu =
+    site.displayGlobalMenu && rows.length
+      ? (menuOf?.items ?? [])
+          .filter((item) => item.name?.trim())
+          .map((item, i) => {
+            const named = item.id && CELL_POSITION.test(item.id) && cells.find((c) => c.position === item.id)
+            const target = named ? named.position : rows[Math.min(i, rows.length - 1)]![0]!.position
+            return { name: item.name, target }
+          })
+      : null
+
+  const snsOn = cells.some((c) => c.creative.snsConfig)
+  const sns = snsOn
+    ? (settings?.sns ?? []).flatMap((s) => {
+        const href = s.snsType === 'phone_number' ? telUrl(s.snsUrl) : safeExternalUrl(s.snsUrl)
+        return href ? [{ type: s.snsType, href, external: s.snsType !== 'phone_number' }] : []
+      })
+    : null
+
+  const company = settings?.company
+  const tabs = LEGAL_FIELDS.flatMap((field, i) => (company?.[field]?.trim() ? [i] : []))
+  const website = safeExternalUrl(company?.companyWebsite)
+  const json = JSON.stringify({
+    website: website ?? null,
+    texts: LEGAL_FIELDS.map((field) => company?.[field] ?? ''),
+  })
+  const file = `data/company.${LANGUAGE_SEGMENTS[lang]}.${contentHash(json)}.json`
+  const companyModel =
+    cells.some((c) => c.creative.showCompany) && (tabs.length || website)
+      ? {
+          tabs: tabs.length ? tabs : [0],
+          ...(website ? { website } : {}),
+          data: `${root}${file}`,
+          file,
+          json,
+        }
+      : null
+
+  const now = toTime(input.now ?? input.publishedAt)
+  const ctas = (site.popupCtas ?? []).flatMap((cta, index): CtaModel[] => {
+    // A CTA that has ended by publication can never show again: it is left out of the page.
+    if (cta.endDate && Date.parse(cta.endDate) < now) return []
+    const target = link(cta.linkUrl, cta.isInternalLink)
+    const image = media(cta.imageUrl)
+    const remaining = cta.kind === 'APPLICANT_LIMIT' ? remainingSlots(cta.limit, cta.numberClicks) : undefined
+    return [
+      {
+        index,
+        cta,
+        ...(target ? { link: target } : {}),
+        ...(image ? { image } : {}),
+        ...(remaining !== undefined ? { remaining } : {}),
+      },
+    ]
+  })
+
+  const title = seo.title?.trim() || site.name
+  return {
+    lang,
+    segment: LANGUAGE_SEGMENTS[lang],
+    htmlLang: HTML_LANGS[lang],
+    texts,
+    root,
+    home,
+    rows,
+    cellCount: cells.length,
+    title,
+    description: seo.description?.trim() ?? '',
+    h1: seo.h1?.trim() || title,
+    headTags: seo.head ?? '',
+    bodyTags: seo.body ?? '',
+    ...(origin ? { canonical: `${origin}${home}` } : {}),
+    ...(origin && rows[0]?.[0]?.media && !rows[0][0].video
+      ? { ogImage: rows[0][0].media.startsWith('/') ? `${origin}${rows[0][0].media}` : rows[0][0].media }
+      : {}),
+    alternates: origin
+      ? [
+          ...langs.map((l) => ({ hrefLang: HTML_LANGS[l], href: `${origin}${pathOf(l)}` })),
+          { hrefLang: 'x-default', href: `${origin}${root}` },
+        ]
+      : [],
+    ...(media(site.faviconKey) ? { favicon: media(site.faviconKey)! } : {}),
+    ...(media(site.logoKey) ? { logo: media(site.logoKey)! } : {}),
+    languages:
+      site.displayLanguageIcon && langs.length > 1
+        ? langs.map((l) => ({
+            lang: l,
+            segment: LANGUAGE_SEGMENTS[l],
+            htmlLang: HTML_LANGS[l],
+            name: LANGUAGE_NAMES[l],
+            href: pathOf(l),
+            current: l === lang,
+          }))
+        : null,
+    speakerColor: site.speakerColor,
+    menu,
+    menuColor: menuOf?.textColor ?? site.globalMenuTextColor,
+    sns,
+    company: companyModel,
+    ctas,
+    link,
+    page: (name) => pathOf(lang, name),
+    media,
+  }
+}
+
+/** The storage keys a release needs: everything the pages show, never a members-only creative's media. */
+export const publicMediaKeys = (input: PublishInput): string[] => {
+  const keys = new Set<string>()
+  const add = (key: string | null | undefined) => {
+    if (key && input.media[key]) keys.add(key)
+  }
+  add(input.site.faviconKey)
+  add(input.site.logoKey)
+  for (const lang of siteLanguages(input)) {
+    const model = pageModel(input, lang)
+    for (const cell of model.rows.flat()) {
+      if (cell.locked) continue
+      add(cell.creative.mediaKey)
+      for (const product of cell.creative.products ?? []) add(product.imagePath)
+    }
+    for (const cta of model.ctas) add(cta.cta.imageUrl)
+  }
+  return [...keys].sort()
+}

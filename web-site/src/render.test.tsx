@@ -1,0 +1,547 @@
+import { describe, expect, it } from 'vitest'
+import { fixtureSite } from './fixture.ts'
+import { CACHE_CONTROL, publicMediaKeys, renderSitePages } from './render.tsx'
+import { CTA_ANIMATION_CSS } from './styles.ts'
+import type { PublishInput, RenderedFile } from './types.ts'
+
+const EVIL = `<script>alert("x")</script>"'&<b>`
+
+const page = (files: RenderedFile[], path = 'index.html') => {
+  const file = files.find((f) => f.path === path)
+  if (!file) throw new Error(`no ${path} in ${files.map((f) => f.path).join(', ')}`)
+  return String(file.body)
+}
+const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html')
+const render = (change?: (input: PublishInput) => void) => {
+  const input = fixtureSite()
+  change?.(input)
+  return renderSitePages(input)
+}
+
+describe('renderSitePages: files', () => {
+  it('writes a page per language, the company texts, a redirect and the hashed script', () => {
+    const files = render()
+    expect(files.map((f) => f.path)).toEqual([
+      'index.html',
+      expect.stringMatching(/^data\/company\.ja\.[0-9a-f]{12}\.json$/),
+      'en/index.html',
+      expect.stringMatching(/^data\/company\.en\.[0-9a-f]{12}\.json$/),
+      'ja/index.html',
+      expect.stringMatching(/^assets\/swipe\.[0-9a-f]{12}\.js$/),
+    ])
+    for (const file of files) {
+      const html = file.path.endsWith('.html')
+      expect(file.contentType).toBe(
+        html
+          ? 'text/html; charset=utf-8'
+          : file.path.endsWith('.js')
+            ? 'text/javascript; charset=utf-8'
+            : 'application/json; charset=utf-8',
+      )
+      expect(file.cacheControl).toBe(html ? CACHE_CONTROL.page : CACHE_CONTROL.immutable)
+    }
+    const redirect = page(files, 'ja/index.html')
+    expect(redirect).toContain('<meta http-equiv="refresh" content="0;url=/">')
+    expect(redirect).toContain('<meta name="robots" content="noindex">')
+  })
+
+  it('is pure: the same input renders the same files', () => {
+    expect(render()).toEqual(render())
+  })
+
+  it('uses SPEC’s segments for every language and BCP 47 tags for lang', () => {
+    const files = render((input) => {
+      input.site.languages = ['JP', 'EN', 'CN', 'KR']
+    })
+    expect(files.filter((f) => f.path.endsWith('index.html')).map((f) => f.path)).toEqual([
+      'index.html',
+      'en/index.html',
+      'cn/index.html',
+      'kr/index.html',
+      'ja/index.html',
+    ])
+    const langs = ['index.html', 'en/index.html', 'cn/index.html', 'kr/index.html'].map(
+      (path) => parse(page(files, path)).documentElement.lang,
+    )
+    expect(langs).toEqual(['ja', 'en', 'zh', 'ko'])
+  })
+
+  it('puts the default language at the root when it is not Japanese', () => {
+    const files = render((input) => {
+      input.site.defaultLanguage = 'EN'
+    })
+    expect(parse(page(files)).documentElement.lang).toBe('en')
+    expect(parse(page(files, 'ja/index.html')).documentElement.lang).toBe('ja')
+    expect(page(files, 'en/index.html')).toContain('url=/')
+  })
+})
+
+describe('renderSitePages: the page', () => {
+  it('has the language’s title, description and h1', () => {
+    const files = render()
+    const ja = parse(page(files))
+    expect(ja.title).toBe('デモサイト | スワイプLP')
+    expect(ja.querySelector('meta[name=description]')?.getAttribute('content')).toBe(
+      '縦横にスワイプして見るランディングページのデモです',
+    )
+    expect(ja.querySelectorAll('h1')).toHaveLength(1)
+    expect(ja.querySelector('h1')?.textContent).toBe('デモサイト')
+    const en = parse(page(files, 'en/index.html'))
+    expect(en.title).toBe('Demo site | Swipe LP')
+    expect(en.querySelector('h1')?.textContent).toBe('Demo site')
+  })
+
+  it('preloads the first creative with high priority and reserves every creative’s space', () => {
+    const html = page(render())
+    const doc = parse(html)
+    const preload = doc.head.querySelector('link[rel=preload][as=image]')
+    expect(preload?.getAttribute('href')).toBe('/media/creative-A1.jpg')
+    expect(preload?.getAttribute('fetchpriority')).toBe('high')
+    const images = [...doc.querySelectorAll<HTMLImageElement>('img.m')]
+    expect(images).toHaveLength(8) // 9 cells, C2 is members-only
+    const [first, ...rest] = images
+    expect(first?.getAttribute('src')).toBe('/media/creative-A1.jpg')
+    expect(first?.getAttribute('fetchpriority')).toBe('high')
+    expect(first?.getAttribute('loading')).toBe('eager')
+    for (const img of images) {
+      expect(img.getAttribute('width')).toBe('351')
+      expect(img.getAttribute('height')).toBe('535')
+      expect(img.getAttribute('alt')).toMatch(/^デモ画像 [A-C][1-3]$/)
+    }
+    // The rest wait for the client: no request competes with the first creative.
+    for (const img of rest) {
+      expect(img.getAttribute('src')).toMatch(/^data:image\/gif;base64,/)
+      expect(img.dataset.src).toMatch(/^\/media\/creative-[A-C][1-3]\.jpg$/)
+    }
+    // Preload comes before anything else that loads.
+    expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('<script'))
+  })
+
+  it('loads one deferred module script and nothing render-blocking', () => {
+    const doc = parse(page(render()))
+    const scripts = [...doc.querySelectorAll('script')]
+    expect(scripts).toHaveLength(1)
+    expect(scripts[0]?.getAttribute('type')).toBe('module')
+    expect(scripts[0]?.getAttribute('src')).toMatch(/^\/assets\/swipe\.[0-9a-f]{12}\.js$/)
+    expect(doc.querySelectorAll('link[rel=stylesheet]')).toHaveLength(0)
+  })
+
+  it('escapes creator text everywhere it appears', () => {
+    const input = fixtureSite()
+    input.site.name = EVIL
+    for (const c of input.creatives) {
+      Object.assign(c, { imageAlt: EVIL, mainText: EVIL, linkButtonText: EVIL })
+      for (const p of c.products ?? [])
+        Object.assign(p, { productName: EVIL, description: EVIL, linkButtonText: EVIL })
+    }
+    for (const s of input.settings) Object.assign(s.seo!, { title: EVIL, h1: EVIL, description: EVIL })
+    for (const m of input.menus) m.items = [{ name: EVIL }]
+    for (const cta of input.site.popupCtas ?? []) cta.content = EVIL
+    const files = renderSitePages(input)
+    for (const path of ['index.html', 'en/index.html', 'ja/index.html']) {
+      const html = page(files, path)
+      expect(html).not.toContain('<script>alert')
+      expect(html).not.toContain('"\'&<b>')
+      const doc = parse(html)
+      expect(doc.querySelectorAll('script:not([type=module])')).toHaveLength(0)
+      expect(doc.querySelectorAll('b:not(.pr b)')).toHaveLength(0)
+    }
+    const doc = parse(page(files))
+    expect(doc.title).toBe(EVIL)
+    expect(doc.querySelector('meta[name=description]')?.getAttribute('content')).toBe(EVIL)
+    expect(doc.querySelector('h1')?.textContent).toBe(EVIL)
+    expect(doc.querySelector('#A1 img')?.getAttribute('alt')).toBe(EVIL)
+    expect(doc.querySelector('#A1 .tx')?.textContent).toBe(EVIL)
+    expect(doc.querySelector('#A1 .bt')?.textContent).toBe(EVIL)
+    expect(doc.querySelector('#A1 .pr b')?.textContent).toBe(EVIL)
+    expect(doc.querySelector('#A1 .pt')?.getAttribute('aria-label')).toContain(EVIL)
+    expect(doc.querySelector('[data-j]')?.textContent).toBe(EVIL)
+    expect(doc.querySelector('.cta')?.getAttribute('aria-label')).toBe(EVIL)
+    const template = doc.querySelector<HTMLTemplateElement>('template#p-A1-0')!
+    expect(template.content.querySelector('h3')?.textContent).toBe(EVIL)
+    expect(template.content.querySelectorAll('script')).toHaveLength(0)
+  })
+
+  it('places the creator’s head and body tags verbatim, only at the end of head and of body', () => {
+    const head = '<meta name="x-creator" content="a&b"><script src="https://tags.example/h.js"></script>'
+    const body = '<script src="https://tags.example/b.js" defer></script>'
+    const files = render((input) => {
+      Object.assign(input.settings[0]!.seo!, { head, body })
+    })
+    const html = page(files)
+    expect(html.split(head)).toHaveLength(2)
+    expect(html.split(body)).toHaveLength(2)
+    expect(html).toContain(`${head}</head>`)
+    expect(html.endsWith(`${body}</body></html>`)).toBe(true)
+    expect(html).not.toContain('data-creator-')
+    // The other language has its own (here: none).
+    const en = page(files, 'en/index.html')
+    expect(en).not.toContain('tags.example')
+    expect(en).not.toContain('data-creator-')
+  })
+
+  it('keeps `$` patterns in creator tags literal', () => {
+    const head = '<meta name="x" content="$& $1 $$">'
+    const html = page(
+      render((input) => {
+        input.settings[0]!.seo!.head = head
+      }),
+    )
+    expect(html).toContain(`${head}</head>`)
+  })
+
+  it('locks members-only creatives and invites sign-up, without their media', () => {
+    const files = render()
+    const doc = parse(page(files))
+    const locked = doc.getElementById('C2')!
+    expect(locked.querySelector('.lk')?.textContent).toContain('会員限定コンテンツです')
+    expect(locked.querySelector('a.bt')?.getAttribute('href')).toBe('/register')
+    expect(locked.querySelector('img,video')).toBeNull()
+    expect(page(files)).not.toContain('creative-C2.jpg')
+    expect(parse(page(files, 'en/index.html')).querySelector('#C2 a.bt')?.getAttribute('href')).toBe(
+      '/en/register',
+    )
+    expect(publicMediaKeys(fixtureSite())).not.toContain('sites/demo/media/C2.jpg')
+    expect(publicMediaKeys(fixtureSite())).toContain('sites/demo/media/A1.jpg')
+  })
+
+  it('shows the language selector only when the language icon setting is ON', () => {
+    const on = parse(page(render()))
+    const links = [...on.querySelectorAll<HTMLAnchorElement>('#lg a')]
+    expect(links.map((a) => [a.getAttribute('href'), a.dataset.l, a.lang, a.textContent])).toEqual([
+      ['/', 'ja', 'ja', '日本語'],
+      ['/en/', 'en', 'en', 'English'],
+    ])
+    expect(links[0]?.getAttribute('aria-current')).toBe('page')
+    const off = parse(
+      page(
+        render((input) => {
+          input.site.displayLanguageIcon = false
+        }),
+      ),
+    )
+    expect(off.getElementById('lg')).toBeNull()
+    const single = parse(
+      page(
+        render((input) => {
+          input.site.languages = ['JP']
+        }),
+      ),
+    )
+    expect(single.getElementById('lg')).toBeNull()
+  })
+
+  it('shows the global menu only when it is ON, each item jumping to its row', () => {
+    const on = parse(page(render()))
+    expect(
+      [...on.querySelectorAll<HTMLAnchorElement>('#mn a')].map((a) => [a.textContent, a.dataset.j]),
+    ).toEqual([
+      ['トップ', 'A1'],
+      ['商品紹介', 'A2'],
+      ['キャンペーン', 'A3'],
+    ])
+    const named = parse(
+      page(
+        render((input) => {
+          input.menus[0]!.items = [{ id: 'B3', name: 'B3へ' }]
+        }),
+      ),
+    )
+    expect(named.querySelector<HTMLAnchorElement>('#mn a')?.dataset.j).toBe('B3')
+    const off = parse(
+      page(
+        render((input) => {
+          input.site.displayGlobalMenu = false
+        }),
+      ),
+    )
+    expect(off.getElementById('mn')).toBeNull()
+  })
+
+  it('renders prices with tax, link buttons, link points and products', () => {
+    const files = render()
+    const ja = parse(page(files))
+    expect(ja.querySelector('#A1 .pz')?.textContent).toBe('¥1,980（税込）')
+    expect(ja.querySelector('#A1 .pr')?.textContent).toBe('限定セット¥3,300（税込）')
+    expect(parse(page(files, 'en/index.html')).querySelector('#A1 .pz')?.textContent).toBe(
+      '¥1,980 (tax incl.)',
+    )
+    const external = ja.querySelector('#A1 .bt')!
+    expect(external.getAttribute('href')).toBe('https://example.com/')
+    expect(external.getAttribute('target')).toBe('_blank')
+    expect(external.getAttribute('rel')).toBe('noopener noreferrer')
+    const internal = ja.querySelector('#B1 .bt')!
+    expect(internal.getAttribute('href')).toBe('/contact')
+    expect(internal.hasAttribute('target')).toBe(false)
+    const point = ja.querySelector<HTMLElement>('#A1 .pt')!
+    expect(point.style.left).toBe('85.47%')
+    expect(point.style.top).toBe('11.21%')
+    const hotspot = ja.querySelector<HTMLElement>('#A1 .pr')!
+    expect([hotspot.style.left, hotspot.style.top]).toEqual(['6.84%', '37.38%'])
+    expect(hotspot.dataset.p).toBe('A1-0')
+    expect(ja.querySelector('template#p-A1-0')).not.toBeNull()
+  })
+
+  it('refuses unsafe links and colours', () => {
+    const doc = parse(
+      page(
+        render((input) => {
+          const a1 = input.creatives[0]!
+          a1.linkDestinationUrl = 'javascript:alert(1)'
+          a1.linkButtonColor = 'red;background:url(https://evil.example/x)'
+          a1.mainTextColor = 'expression(alert(1))'
+          a1.imageLinkPoints = [{ x: 1, y: 1, linkUrl: 'data:text/html,x' }]
+          const b1 = input.creatives[2]!
+          b1.linkButtonColor = '#123456'
+          b1.linkTextColor = '#FFFFFF'
+        }),
+      ),
+    )
+    expect(doc.querySelector('#A1 .bt')).toBeNull()
+    expect(doc.querySelector('#A1 .pt')).toBeNull()
+    expect(doc.querySelector<HTMLElement>('#A1 .tx')?.getAttribute('style')).toBe('color:#FFFFFF')
+    expect(doc.documentElement.outerHTML).not.toContain('evil.example')
+    expect(doc.querySelector<HTMLElement>('#B1 .bt')?.getAttribute('style')).toBe(
+      'background:#123456;color:#FFFFFF',
+    )
+  })
+
+  it('makes link texts legible: SPEC’s default white on #99D52A becomes black', () => {
+    const doc = parse(page(render()))
+    expect(doc.querySelector<HTMLElement>('#A1 .bt')?.getAttribute('style')).toBe(
+      'background:#99D52A;color:#000000',
+    )
+  })
+
+  it('gives the swipe arrows the first creative’s colour and fade interval', () => {
+    const doc = parse(page(render()))
+    const arrows = doc.querySelector<HTMLElement>('.ar')!
+    expect(arrows.className).toBe('ar fd')
+    expect(arrows.getAttribute('style')).toBe('--ac:#FFFFFF;--fi:1.5s')
+    expect([...arrows.querySelectorAll('button')].map((b) => [b.dataset.m, b.hidden])).toEqual([
+      ['l', true],
+      ['r', false],
+      ['u', true],
+      ['d', false],
+    ])
+    expect(doc.getElementById('B1')?.dataset.a).toBe('#FFD400')
+    expect(doc.getElementById('A3')?.dataset.s).toBe('4')
+  })
+
+  it('writes the bottom bar with SNS links and company tabs, and the company texts as JSON', () => {
+    const files = render()
+    const doc = parse(page(files))
+    expect([...doc.querySelectorAll('#bb .sns a')].map((a) => a.getAttribute('href'))).toEqual([
+      'https://instagram.com/example',
+      'https://x.com/example',
+      'https://line.me/R/ti/p/example',
+      'tel:0312345678',
+    ])
+    expect([...doc.querySelectorAll('#bb [data-tab]')].map((b) => b.textContent)).toEqual([
+      '会社概要',
+      '特定商取引法に基づく表記',
+      '利用規約',
+      'プライバシーポリシー',
+    ])
+    const dialog = doc.getElementById('co')!
+    expect(dialog.tagName).toBe('DIALOG')
+    expect(dialog.getAttribute('aria-labelledby')).toBe('co-h')
+    expect(dialog.querySelectorAll('[role=tab]')).toHaveLength(4)
+    const json = files.find((f) => f.path.startsWith('data/company.ja'))!
+    expect(dialog.dataset.src).toBe(`/${json.path}`)
+    expect(JSON.parse(String(json.body)).texts[1]).toBe('販売業者：株式会社サンプル\n運営責任者：山田太郎')
+    // English has no commercial-transactions text: its tab is left out.
+    expect(
+      [...parse(page(files, 'en/index.html')).querySelectorAll('#bb [data-tab]')].map((b) => b.textContent),
+    ).toEqual(['Company profile', 'Terms of use', 'Privacy policy'])
+  })
+
+  it('leaves the bottom bar out when no creative shows SNS or company links', () => {
+    const doc = parse(
+      page(
+        render((input) => {
+          for (const c of input.creatives) Object.assign(c, { snsConfig: false, showCompany: false })
+        }),
+      ),
+    )
+    expect(doc.getElementById('bb')).toBeNull()
+    expect(doc.getElementById('co')).toBeNull()
+  })
+})
+
+describe('renderSitePages: popup CTAs', () => {
+  it('writes each CTA hidden, with its rules as data attributes', () => {
+    const doc = parse(page(render()))
+    const [top, bottom] = [
+      doc.querySelector('.ctas.t .cta'),
+      doc.querySelector('.ctas.b .cta'),
+    ] as HTMLElement[]
+    expect(bottom!.hidden).toBe(true)
+    expect(bottom!.className).toBe('cta a-PULSE')
+    expect(bottom!.dataset).toMatchObject({
+      cta: '0',
+      sheets: '1,2,3',
+      kind: 'TIME_LIMIT',
+      start: '2026-11-21T03:00:00.000Z',
+      end: '2026-11-22T04:30:00.000Z',
+    })
+    expect(bottom!.querySelector('[data-cd]')?.textContent).toBe('残り1時間')
+    expect(top!.dataset).toMatchObject({
+      cta: '1',
+      sheets: '4,5',
+      kind: 'APPLICANT_LIMIT',
+      left: '63',
+      limit: '100',
+    })
+    expect(top!.querySelector('[data-sl]')?.textContent).toBe('残り63枠')
+    expect(top!.querySelector('a')?.getAttribute('href')).toBe('/register')
+  })
+
+  it('includes the keyframes of the animations used, and none when no CTA', () => {
+    const css = (files: RenderedFile[]) => parse(page(files)).querySelector('style')?.textContent ?? ''
+    const used = css(render())
+    expect(used).toContain('@keyframes pu')
+    expect(used).toContain('@keyframes sh')
+    expect(used).not.toContain('@keyframes wo')
+    expect(used).toContain('prefers-reduced-motion:reduce')
+    const none = css(
+      render((input) => {
+        input.site.popupCtas = []
+      }),
+    )
+    expect(none).not.toContain('.ctas')
+  })
+
+  it('knows all nine animations and positions them', () => {
+    const animations = [
+      'NONE',
+      'PULSE',
+      'GLOW',
+      'BOUNCE',
+      'SHIMMER',
+      'GLITCH',
+      'WOBBLE',
+      'BUBBLY',
+      'PULSE_OUT',
+    ]
+    expect(Object.keys(CTA_ANIMATION_CSS)).toEqual(animations)
+    const doc = parse(
+      page(
+        render((input) => {
+          input.site.popupCtas = animations.map((animation, i) => ({
+            linkUrl: 'https://example.com/',
+            content: animation,
+            animation,
+            effectiveSheets: [1],
+            displayPosition: (['TOP', 'CENTER', 'BOTTOM'] as const)[i % 3],
+          }))
+        }),
+      ),
+    )
+    expect([...doc.querySelectorAll('.cta')].map((c) => c.className).sort()).toEqual(
+      animations.map((a) => `cta a-${a}`).sort(),
+    )
+    expect(doc.querySelectorAll('.ctas')).toHaveLength(3)
+    const css = doc.querySelector('style')?.textContent ?? ''
+    for (const a of animations.slice(1)) expect(css).toContain(`.a-${a} .cb`)
+  })
+
+  it('leaves out CTAs that ended before publication and unknown animations', () => {
+    const doc = parse(
+      page(
+        render((input) => {
+          input.site.popupCtas = [
+            { linkUrl: 'https://example.com/', endDate: '2026-11-01T00:00:00.000Z', effectiveSheets: [1] },
+            { linkUrl: 'https://example.com/', animation: 'constructor', effectiveSheets: [1] },
+          ]
+        }),
+      ),
+    )
+    expect([...doc.querySelectorAll<HTMLElement>('.cta')].map((c) => [c.dataset.cta, c.className])).toEqual([
+      ['1', 'cta a-NONE'],
+    ])
+  })
+})
+
+describe('renderSitePages: addresses', () => {
+  it('builds every link under /sites/{siteId}/ in the path form', () => {
+    const files = render((input) => {
+      input.address = { form: 'path' }
+    })
+    const ja = parse(page(files))
+    expect(ja.querySelector('script')?.getAttribute('src')).toMatch(/^\/sites\/demo-site\/assets\/swipe\./)
+    expect(ja.querySelector('#A1 img')?.getAttribute('src')).toBe('/sites/demo-site/media/creative-A1.jpg')
+    expect([...ja.querySelectorAll('#lg a')].map((a) => a.getAttribute('href'))).toEqual([
+      '/sites/demo-site/',
+      '/sites/demo-site/en/',
+    ])
+    expect(ja.querySelector('#B1 .bt')?.getAttribute('href')).toBe('/sites/demo-site/contact')
+    expect(ja.body.dataset.root).toBe('/sites/demo-site/')
+    const en = parse(page(files, 'en/index.html'))
+    expect(en.querySelector('#C2 a.bt')?.getAttribute('href')).toBe('/sites/demo-site/en/register')
+  })
+
+  it('adds canonical and alternate links when the origin is known', () => {
+    const doc = parse(
+      page(
+        render((input) => {
+          input.origin = 'https://6f1c2f8e.sites.example.com/'
+        }),
+        'en/index.html',
+      ),
+    )
+    expect(doc.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe(
+      'https://6f1c2f8e.sites.example.com/en/',
+    )
+    expect(doc.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe(
+      'https://6f1c2f8e.sites.example.com/media/creative-A1.jpg',
+    )
+    expect(
+      [...doc.querySelectorAll('link[rel=alternate]')].map((l) => [
+        l.getAttribute('hreflang'),
+        l.getAttribute('href'),
+      ]),
+    ).toEqual([
+      ['ja', 'https://6f1c2f8e.sites.example.com/'],
+      ['en', 'https://6f1c2f8e.sites.example.com/en/'],
+      ['x-default', 'https://6f1c2f8e.sites.example.com/'],
+    ])
+  })
+
+  it('fills the screen in PC view mode and keeps a phone-width column in MOBILE mode', () => {
+    expect(parse(page(render())).body.className).toBe('')
+    const pc = parse(
+      page(
+        render((input) => {
+          input.site.viewMode = 'PC'
+        }),
+      ),
+    )
+    expect(pc.body.className).toBe('wide')
+  })
+
+  it('writes the analytics endpoint on body only when there is one', () => {
+    expect(parse(page(render())).body.hasAttribute('data-analytics-endpoint')).toBe(false)
+    const doc = parse(
+      page(
+        render((input) => {
+          input.analyticsEndpoint = '/api/v1/end-user/analytics'
+        }),
+      ),
+    )
+    expect(doc.body.dataset.analyticsEndpoint).toBe('/api/v1/end-user/analytics')
+  })
+
+  it('shows a placeholder for a language without creatives', () => {
+    const doc = parse(
+      page(
+        render((input) => {
+          input.creatives = input.creatives.filter((c) => c.lang !== 'EN')
+        }),
+        'en/index.html',
+      ),
+    )
+    expect(doc.querySelector('.nc')?.textContent).toBe('Coming soon')
+    expect(doc.querySelectorAll('.c')).toHaveLength(0)
+  })
+})

@@ -1,0 +1,89 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import { BODY_SLOT, HEAD_SLOT, Page } from './components/Page.tsx'
+import { CLIENT_HASH, CLIENT_JS } from './generated/client.ts'
+import { LANGUAGE_SEGMENTS } from './lib/languages.ts'
+import { defaultLanguageOf, pageModel, publicMediaKeys, siteLanguages } from './model.ts'
+import type { PublishInput, RenderedFile } from './types.ts'
+
+/** Cache policies: pages revalidate (a publish flips them), hashed files never change. */
+export const CACHE_CONTROL = {
+  page: 'public, max-age=0, must-revalidate',
+  immutable: 'public, max-age=31536000, immutable',
+} as const
+
+const HTML = 'text/html; charset=utf-8'
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/** The path of the client script inside a release. */
+export const clientScriptPath = (): string => `assets/swipe.${CLIENT_HASH}.js`
+
+/**
+ * Renders a site for publishing (ARCHITECTURE decision 4): one static swipe page per language
+ * (default language at `index.html`, others at `<ja|en|cn|kr>/index.html`), the client script,
+ * each language's company texts, and a redirect from the default language's own segment to the
+ * root. Pure: the same input gives the same files; nothing is read or written.
+ */
+export const renderSitePages = (input: PublishInput): RenderedFile[] => {
+  const now = (() => {
+    const value = input.now ?? input.publishedAt
+    return value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value)
+  })()
+  const script = clientScriptPath()
+  const files: RenderedFile[] = []
+  const seen = new Set<string>()
+  let root = '/'
+  for (const lang of siteLanguages(input)) {
+    const model = pageModel(input, lang)
+    root = model.root
+    const markup = renderToStaticMarkup(
+      <Page
+        model={model}
+        script={`${model.root}${script}`}
+        siteId={input.site.id}
+        viewMode={input.site.viewMode ?? 'MOBILE'}
+        analyticsEndpoint={input.analyticsEndpoint}
+        publishedAt={input.publishedAt}
+        now={now}
+      />,
+    )
+    // Replacer functions, so `$&` and friends in the creator's tags stay literal.
+    const html = `<!DOCTYPE html>${markup
+      .replace(HEAD_SLOT, () => model.headTags)
+      .replace(BODY_SLOT, () => model.bodyTags)}`
+    const isDefault = lang === defaultLanguageOf(input)
+    files.push({
+      path: isDefault ? 'index.html' : `${LANGUAGE_SEGMENTS[lang]}/index.html`,
+      contentType: HTML,
+      body: html,
+      cacheControl: CACHE_CONTROL.page,
+    })
+    if (model.company && !seen.has(model.company.file)) {
+      seen.add(model.company.file)
+      files.push({
+        path: model.company.file,
+        contentType: 'application/json; charset=utf-8',
+        body: model.company.json,
+        cacheControl: CACHE_CONTROL.immutable,
+      })
+    }
+  }
+  const defaultSegment = LANGUAGE_SEGMENTS[defaultLanguageOf(input)]
+  const target = escapeAttribute(root)
+  files.push({
+    path: `${defaultSegment}/index.html`,
+    contentType: HTML,
+    body: `<!DOCTYPE html><html><head><meta charset="utf-8"><meta name="robots" content="noindex"><link rel="canonical" href="${target}"><meta http-equiv="refresh" content="0;url=${target}"><title>${escapeAttribute(input.site.name)}</title></head><body><a href="${target}">${target}</a></body></html>`,
+    cacheControl: CACHE_CONTROL.page,
+  })
+  files.push({
+    path: script,
+    contentType: 'text/javascript; charset=utf-8',
+    body: CLIENT_JS,
+    cacheControl: CACHE_CONTROL.immutable,
+  })
+  return files
+}
+
+export { publicMediaKeys }
