@@ -438,6 +438,102 @@ export const routes = {
     permission: 'site:write',
     summary: 'Progress and per-file report of a ZIP placement; the site once it is done.',
   }),
+
+  // End user: what a published site's pages read (SPEC §7 End user; docs/decisions.md "End-user
+  // read API"). Public: only published sites exist here; members-only content stays locked.
+  'endUser.site': route({
+    method: 'GET',
+    path: '/end-user/site/{siteId}',
+    context: 'endUser',
+    action: 'site',
+    auth: 'public',
+    summary:
+      'A published site for visitors: languages, grid, colours, switches, logo, menu and creatives of a language.',
+  }),
+  'endUser.seo': route({
+    method: 'GET',
+    path: '/end-user/site/{siteId}/seo',
+    context: 'endUser',
+    action: 'seo',
+    auth: 'public',
+    summary: "Title, h1 and description of a published site's language.",
+  }),
+  'endUser.common': route({
+    method: 'GET',
+    path: '/end-user/common/{siteId}',
+    context: 'endUser',
+    action: 'common',
+    auth: 'public',
+    summary: 'The site frame of a language: language list, SNS links, global menu.',
+  }),
+  'endUser.company': route({
+    method: 'GET',
+    path: '/end-user/common/{siteId}/company',
+    context: 'endUser',
+    action: 'company',
+    auth: 'public',
+    summary: 'Company profile and the four legal texts (tabs 0–3) of a language, as plain strings.',
+  }),
+  'endUser.scripts': route({
+    method: 'GET',
+    path: '/end-user/common/{siteId}/scripts',
+    context: 'endUser',
+    action: 'scripts',
+    auth: 'public',
+    summary: "The creator's head and body tags of a language (validated at save and again on read).",
+  }),
+  'endUser.page': route({
+    method: 'GET',
+    path: '/end-user/site/{siteId}/page/{pageId}/public',
+    context: 'endUser',
+    action: 'page',
+    auth: 'public',
+    summary: 'One creative by page order or cell; members-only ones are 403 endUser.membersOnly.',
+  }),
+  'endUser.product': route({
+    method: 'GET',
+    path: '/end-user/site/{siteId}/product/public',
+    context: 'endUser',
+    action: 'product',
+    auth: 'public',
+    summary: 'The products placed on one creative (position, lang); members-only ones are 403.',
+  }),
+  'endUser.resolve': route({
+    method: 'GET',
+    path: '/end-user/site',
+    context: 'endUser',
+    action: 'resolve',
+    auth: 'public',
+    summary:
+      'Which published site and language a host and path open (default or custom domain, /sites/{id}).',
+  }),
+  'endUser.ctas': route({
+    method: 'GET',
+    path: '/end-user/site/{siteId}/cta',
+    context: 'endUser',
+    action: 'ctas',
+    auth: 'public',
+    summary: 'Popup CTAs not yet ended, with live slots left, activity and countdown (never cached).',
+  }),
+  'endUser.ctaClick': route({
+    method: 'POST',
+    path: '/end-user/site/{siteId}/cta/{ctaIndex}/click',
+    context: 'endUser',
+    action: 'ctaClick',
+    auth: 'public',
+    summary: 'Counts a click on a popup CTA atomically; past an applicant limit 409 endUser.ctaFull.',
+  }),
+
+  // Analytics: visitors' beacons (ARCHITECTURE decision 7; docs/decisions.md "Analytics collection")
+  'analytics.collect': route({
+    method: 'POST',
+    path: '/analytics/events',
+    context: 'analytics',
+    action: 'collect',
+    auth: 'public',
+    summary:
+      'One event or up to 50 (text/plain or JSON, 16 KB): per-site, per-day (JST) counters by ADD; 204.',
+  }),
 } as const satisfies Record<string, RouteDef>
 
 export type RouteId = keyof typeof routes
@@ -447,6 +543,13 @@ export const routeList = (): Array<RouteDef & { id: RouteId }> =>
 
 /** Contexts that have at least one route, i.e. the Lambdas to deploy. */
 export const deployedContexts = (): Context[] => [...new Set(routeList().map((r) => r.context))]
+
+/**
+ * Contexts whose routes published sites call from their own origin. On AWS the sites
+ * distribution serves the API under every site's origin (same-origin); locally the gateway allows
+ * the site origins by CORS on these routes only.
+ */
+export const VISITOR_CONTEXTS: readonly Context[] = ['endUser', 'analytics']
 
 /** `GET /api/v1/site/{id}`: the API Gateway route key of a route. */
 export const routeKey = (def: RouteDef): string => `${def.method} ${API_BASE_PATH}${def.path}`

@@ -51,6 +51,8 @@ export interface ApiResources {
   hostMap: IKeyValueStore
   /** `https://<admin host>` */
   adminOrigin: string
+  /** `https://{host}.<sites domain>`; absent while the stage has no sites domain. */
+  sitesOrigin?: string | undefined
 }
 
 export interface ApiProps {
@@ -228,6 +230,7 @@ export class Api extends Construct {
     if (needs.mail) fn.useMail(r.mail.identity, r.mail.from, needs.mail)
     if (needs.hostMap) fn.useHostMap(r.hostMap, needs.hostMap)
     if (needs.adminOrigin) fn.useAdminOrigin(r.adminOrigin)
+    if (needs.sitesOrigin && r.sitesOrigin) fn.useSitesOrigin(r.sitesOrigin)
   }
 
   /** The gateway authorizer of an auth kind, created on first use so unused kinds cost nothing. */

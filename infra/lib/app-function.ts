@@ -212,6 +212,15 @@ export class AppFunction extends NodejsFunction {
   }
 
   /**
+   * Sets `SITES_ORIGIN`, the default-domain origin of published sites with `{host}` for the site
+   * UUID (functions/src/lib/urls.ts, functions/src/lib/hosts.ts).
+   */
+  useSitesOrigin(origin: string): this {
+    this.addEnvironment('SITES_ORIGIN', origin)
+    return this
+  }
+
+  /**
    * Lets this function start jobs in `worker` (an asynchronous invoke) and sets
    * `JOBS_FUNCTION_NAME`, which makes `#lib/jobs` invoke instead of running in process.
    */

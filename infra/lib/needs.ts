@@ -13,6 +13,11 @@ export interface Needs {
   /** Links in mails point into the admin SPA. */
   adminOrigin?: boolean
   /**
+   * The default-domain origin of published sites (`https://{host}.<sites domain>`, when the stage
+   * has a sites domain): site URLs in answers, and the hosts the publisher maps.
+   */
+  sitesOrigin?: boolean
+  /**
    * The context runs asynchronous jobs (functions/src/lib/jobs.ts): a jobs Lambda of the same
    * module with a long timeout, which the context's API Lambda may invoke (InvocationType Event).
    */
@@ -46,9 +51,23 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
     membersPool: 'read',
     mail: 'status',
   },
-  // The publisher maps each published host to its pages (ARCHITECTURE decision 4); a ZIP of
-  // creatives (1 GB) is placed by a job, since it cannot finish within API Gateway's 30 s.
-  sites: { ...DEFAULT_NEEDS, hostMap: 'readWrite', jobs: true },
+  // The publisher copies media into releases in the sites bucket and maps each published host to
+  // its release (ARCHITECTURE decision 4); a ZIP of creatives (1 GB) is placed by a job, since it
+  // cannot finish within API Gateway's 30 s.
+  sites: { ...DEFAULT_NEEDS, hostMap: 'readWrite', sitesOrigin: true, jobs: true },
+  // Visitors' reads of published sites and CTA click counters: the table (counters are written),
+  // the media bucket to presign files a release does not serve, the sites bucket to read a
+  // release's manifest, the builder's site rules (which load #lib/urls, hence the admin origin) and
+  // the sites origin (host lookup, release media URLs). No user pool or mail until members sign in.
+  endUser: {
+    table: 'readWrite',
+    mediaBucket: 'read',
+    sitesBucket: 'read',
+    adminOrigin: true,
+    sitesOrigin: true,
+  },
+  // Beacons: reads site items and adds to counters; nothing else.
+  analytics: { table: 'readWrite' },
 }
 
 export const needsOf = (context: Context): Readonly<Needs> => CONTEXT_NEEDS[context] ?? DEFAULT_NEEDS

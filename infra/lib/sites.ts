@@ -12,6 +12,7 @@ import {
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
+  HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
   KeyValueStore,
@@ -28,6 +29,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3'
 import { Construct } from 'constructs'
 import type { StageConfig } from './config.ts'
 import { acknowledgeDistribution } from './distribution-nag.ts'
+import { SITE_CSP, SITE_PERMISSIONS_POLICY } from './sites/headers.ts'
 
 /** The CloudFront Function source: host → site prefix through the KeyValueStore. */
 export const HOST_ROUTER_SOURCE = join(
@@ -53,6 +55,8 @@ export class Sites extends Construct {
   /** host → prefix; written by the publisher (`SITES_KVS_ARN`), read at the edge. */
   readonly hostMap: KeyValueStore
   readonly hostRouter: EdgeFunction
+  /** The security headers of every published page (CSP and friends). */
+  readonly securityHeaders: ResponseHeadersPolicy
 
   constructor(scope: Construct, id: string, { config, bucket, logs }: SitesProps) {
     super(scope, id)
@@ -77,10 +81,13 @@ export class Sites extends Construct {
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
     })
-    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: 'Published pages: nosniff, referrer policy, HSTS (frame-ancestors CSP comes later)',
+    // The same headers as the local edge (infra/lib/sites/headers.ts), HSTS on top.
+    this.securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Published pages: CSP, nosniff, referrer policy, no framing, permissions policy, HSTS',
       securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: SITE_CSP, override: true },
         contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         referrerPolicy: {
           referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
           override: true,
@@ -91,6 +98,9 @@ export class Sites extends Construct {
           includeSubdomains: false,
           override: true,
         },
+      },
+      customHeadersBehavior: {
+        customHeaders: [{ header: 'Permissions-Policy', value: SITE_PERMISSIONS_POLICY, override: true }],
       },
     })
 
@@ -103,7 +113,7 @@ export class Sites extends Construct {
         // The function rewrites the URI to /<prefix>/... before the cache lookup, so the cache key
         // (the URI) already tells sites apart without keying on the Host header.
         cachePolicy: pageCache,
-        responseHeadersPolicy: securityHeaders,
+        responseHeadersPolicy: this.securityHeaders,
         compress: true,
         functionAssociations: [{ function: this.hostRouter, eventType: FunctionEventType.VIEWER_REQUEST }],
       },

@@ -68,6 +68,7 @@ export class SwipeStack extends Stack {
         mail: { identity: this.mail.identity, from: this.mail.from },
         hostMap: this.sites.hostMap,
         adminOrigin: this.web.origin,
+        sitesOrigin: config.sitesDomain ? `https://{host}.${config.sitesDomain.name}` : undefined,
       },
     })
     this.sites.routeApi(this.api.httpApi)

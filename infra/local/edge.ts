@@ -1,28 +1,66 @@
-import { createServer } from 'node:http'
+import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http'
 import { GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3'
 import { bucketHostMap, objectKeyFor } from '../../functions/src/lib/host-map.ts'
+import { API_BASE_PATH } from '../../functions/src/routes.ts'
+import { SITE_NOT_FOUND_PAGE, SITE_SECURITY_HEADERS } from '../lib/sites/headers.ts'
 import { localCredentials } from './dynamodb.ts'
 import { HOST } from './ports.ts'
 import type { Running } from './process.ts'
 
-/** Headers every site response carries, as the CloudFront response-headers policy adds them. */
-export const SITE_SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-}
-
-const notFoundPage = `<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>ページが見つかりません / Not found</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:3rem 1rem;color:#202020"><h1>ページが見つかりません</h1><p>お探しのサイトは存在しないか、公開されていません。</p><p lang="en">This site does not exist or is not published.</p></body></html>`
+export { SITE_SECURITY_HEADERS }
 
 export interface EdgeOptions {
   port: number
   s3Endpoint: string
   sitesBucket: string
+  /**
+   * The local gateway (`http://host:port`): `/api/v1/*` on every site host goes there, as the
+   * sites distribution routes it to API Gateway, so a page's API calls are same-origin.
+   */
+  apiOrigin?: string
   log?: (line: string) => void
 }
 
 /**
+ * s3rver rewrites an object in place, so a read that meets a rewrite of the host map (a publish
+ * flipping it) can be cut off or see half a JSON document; S3 replaces objects atomically. Such a
+ * read is simply tried again, as often as CloudFront would retry an origin.
+ */
+const withRetries = async <T>(read: () => Promise<T>, attempts = 3): Promise<T> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await read()
+    } catch (error) {
+      if (attempt >= attempts) throw error
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt))
+    }
+  }
+}
+
+/** Forwards a request to the API unchanged but for Host, and streams the answer back. */
+const proxy = (origin: string, req: IncomingMessage, res: ServerResponse) =>
+  new Promise<void>((resolve, reject) => {
+    const target = new URL(req.url ?? '/', origin)
+    const { host: _host, ...headers } = req.headers
+    const upstream = request(
+      target,
+      { method: req.method ?? 'GET', headers: { ...headers, host: target.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(res)
+        answer.on('end', resolve)
+        answer.on('error', reject)
+      },
+    )
+    upstream.on('error', reject)
+    req.pipe(upstream)
+  })
+
+/**
  * The local stand-in for CloudFront + the host-routing function: looks the Host header up in the
- * host map and serves the object of the mapped release from the sites bucket.
+ * host map and serves the object of the mapped release from the sites bucket, with the security
+ * headers of the response-headers policy; a host without a published site gets the not-found
+ * page; folders (`/`, `/en/`, `/en`) serve their index.html.
  */
 export const startEdge = async (options: EdgeOptions): Promise<Running> => {
   const s3 = new S3Client({
@@ -32,42 +70,55 @@ export const startEdge = async (options: EdgeOptions): Promise<Running> => {
     forcePathStyle: true,
   })
   const hosts = bucketHostMap(s3, options.sitesBucket)
-  const notFound = (res: import('node:http').ServerResponse) => {
+  const notFound = (res: ServerResponse) => {
     res.writeHead(404, {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
       ...SITE_SECURITY_HEADERS,
     })
-    res.end(notFoundPage)
+    res.end(SITE_NOT_FOUND_PAGE)
   }
   const server = createServer(async (req, res) => {
     try {
+      if (options.apiOrigin && (req.url ?? '').startsWith(`${API_BASE_PATH}/`)) {
+        await proxy(options.apiOrigin, req, res)
+        return
+      }
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { allow: 'GET, HEAD', ...SITE_SECURITY_HEADERS })
         res.end()
         return
       }
-      const target = await hosts.get(req.headers.host ?? '')
-      const key = target && objectKeyFor(target.prefix, req.url ?? '/')
-      if (!key) return notFound(res)
-      try {
-        const object = await s3.send(new GetObjectCommand({ Bucket: options.sitesBucket, Key: key }))
-        const body = Buffer.from((await object.Body?.transformToByteArray()) ?? new Uint8Array())
-        res.writeHead(200, {
-          'content-type': object.ContentType ?? 'application/octet-stream',
-          'content-length': String(body.length),
-          'cache-control': object.CacheControl ?? 'no-cache',
-          ...(object.ETag ? { etag: object.ETag } : {}),
-          ...SITE_SECURITY_HEADERS,
-        })
-        res.end(req.method === 'HEAD' ? undefined : body)
-      } catch (error) {
-        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey')
-          return notFound(res)
-        throw error
-      }
+      const found = await withRetries(async () => {
+        const target = await hosts.get(req.headers.host ?? '')
+        const key = target && objectKeyFor(target.prefix, req.url ?? '/')
+        if (!key) return undefined
+        try {
+          const object = await s3.send(new GetObjectCommand({ Bucket: options.sitesBucket, Key: key }))
+          const body = Buffer.from((await object.Body?.transformToByteArray()) ?? new Uint8Array())
+          return { object, body }
+        } catch (error) {
+          if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey')
+            return undefined
+          throw error
+        }
+      })
+      if (!found) return notFound(res)
+      const { object, body } = found
+      res.writeHead(200, {
+        'content-type': object.ContentType ?? 'application/octet-stream',
+        'content-length': String(body.length),
+        'cache-control': object.CacheControl ?? 'no-cache',
+        ...(object.ETag ? { etag: object.ETag } : {}),
+        ...SITE_SECURITY_HEADERS,
+      })
+      res.end(req.method === 'HEAD' ? undefined : body)
     } catch (error) {
       options.log?.(`edge: ${String(error)}`)
+      if (res.headersSent) {
+        res.destroy()
+        return
+      }
       res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8', ...SITE_SECURITY_HEADERS })
       res.end('Bad gateway')
     }

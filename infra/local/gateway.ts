@@ -13,6 +13,7 @@ import {
   type RouteDef,
   routeKey,
   routeList,
+  VISITOR_CONTEXTS,
 } from '../../functions/src/routes.ts'
 import { HOST } from './ports.ts'
 import type { Running } from './process.ts'
@@ -95,7 +96,10 @@ export interface GatewayOptions {
   port: number
   /** Origins allowed by CORS (the admin console's). */
   allowOrigins: string[]
-  /** Extra origin patterns allowed by CORS (published sites call the end-user API). */
+  /**
+   * Origin patterns of published sites, allowed by CORS on the routes they call (the contexts in
+   * `VISITOR_CONTEXTS`: end-user reads, CTA clicks, analytics beacons) and on no other route.
+   */
   allowOriginPatterns?: RegExp[]
   log?: (line: string) => void
 }
@@ -118,11 +122,12 @@ export const startGateway = async (options: GatewayOptions): Promise<Running & {
     return module
   }
 
-  const corsOrigin = (origin: string | undefined) =>
-    origin &&
-    (options.allowOrigins.includes(origin) || options.allowOriginPatterns?.some((p) => p.test(origin)))
-      ? origin
-      : undefined
+  const corsOrigin = (origin: string | undefined, route: RouteDef | undefined) => {
+    if (!origin) return undefined
+    if (options.allowOrigins.includes(origin)) return origin
+    const visitorRoute = route !== undefined && VISITOR_CONTEXTS.includes(route.context)
+    return visitorRoute && options.allowOriginPatterns?.some((p) => p.test(origin)) ? origin : undefined
+  }
 
   const send = (
     res: ServerResponse,
@@ -138,7 +143,11 @@ export const startGateway = async (options: GatewayOptions): Promise<Running & {
     const started = Date.now()
     const url = new URL(req.url ?? '/', 'http://localhost')
     const method = (req.method ?? 'GET').toUpperCase()
-    const origin = corsOrigin(req.headers.origin)
+    const requested = req.headers['access-control-request-method']
+    const preflight = method === 'OPTIONS' && Boolean(requested)
+    // A preflight asks about the route of the method it names.
+    const matched = matchRoute(routes, preflight ? String(requested).toUpperCase() : method, url.pathname)
+    const origin = corsOrigin(req.headers.origin, matched?.route.def)
     const cors: Record<string, string> = origin
       ? {
           'access-control-allow-origin': origin,
@@ -146,7 +155,7 @@ export const startGateway = async (options: GatewayOptions): Promise<Running & {
           'access-control-expose-headers': 'content-disposition,retry-after',
         }
       : {}
-    if (method === 'OPTIONS' && req.headers['access-control-request-method']) {
+    if (preflight) {
       send(res, 204, {
         ...cors,
         ...(origin
@@ -159,7 +168,6 @@ export const startGateway = async (options: GatewayOptions): Promise<Running & {
       })
       return
     }
-    const matched = matchRoute(routes, method, url.pathname)
     if (!matched) {
       send(
         res,

@@ -52,14 +52,14 @@ const ASSETS = join(import.meta.dirname, 'seed-assets')
 
 /**
  * Seeds the demo data once: the plan catalogue, three accounts (in the table and the admin pool) and a two-language
- * 3×3 demo site with bundled images owned by the creator. Runs through the same entities and
- * clients the handlers use; each step first looks for what it would create.
+ * 3×3 demo site with bundled images, a product, a popup CTA and a members-only creative, owned by
+ * the creator, then publishes the site (every start: a fresh release). Runs through the same
+ * entities, clients and publisher the handlers use; each step first looks for what it would create.
  */
 export const seed = async (log: (line: string) => void) => {
   const { Accounts } = await import('../../functions/src/data/accounts.ts')
   const { Sites, Creatives } = await import('../../functions/src/data/sites.ts')
   const { cognito, adminPool } = await import('../../functions/src/lib/cognito.ts')
-  const { s3, mediaBucket } = await import('../../functions/src/lib/s3.ts')
   const { Plans } = await import('../../functions/src/data/plans.ts')
 
   for (const plan of DEFAULT_PLANS) {
@@ -145,18 +145,7 @@ export const seed = async (log: (line: string) => void) => {
     const colOf = (position: string) => position.charCodeAt(0) - 64
     cells.sort((a, b) => rowsOf(a.position) - rowsOf(b.position) || colOf(a.position) - colOf(b.position))
     const media: Record<string, string> = {}
-    for (const cell of cells) {
-      const key = `sites/${siteId}/media/${randomUUID()}.jpg`
-      await s3.send(
-        new PutObjectCommand({
-          Bucket: mediaBucket,
-          Key: key,
-          Body: readFileSync(join(ASSETS, cell.file)),
-          ContentType: 'image/jpeg',
-        }),
-      )
-      media[cell.position] = key
-    }
+    for (const cell of cells) media[cell.position] = await storeAsset(siteId, cell.file)
     const texts = {
       JP: { alt: 'デモ画像', button: '詳しく見る', main: 'スワイプで次のクリエイティブへ' },
       EN: { alt: 'Demo image', button: 'Learn more', main: 'Swipe to the next creative' },
@@ -195,5 +184,169 @@ export const seed = async (log: (line: string) => void) => {
     site = created.data
     log(`seed: demo site "${DEMO_SITE_NAME}" (${siteId})`)
   }
-  return { accounts: ids, site }
+  await showcase(site, log)
+  // Published through the same publisher as "save and publish" (a new release each start).
+  const { publishSite } = await import('../../functions/src/publishing/publish.ts')
+  await publishSite(site.siteId)
+  site = (await Sites.get({ siteId: site.siteId }).go()).data ?? site
+  const { siteUrl } = await import('../../functions/src/lib/urls.ts')
+  return { accounts: ids, site, url: siteUrl(site) }
+}
+
+/** Copies a bundled image or video into the media bucket as an upload would land, and returns its key. */
+const storeAsset = async (siteId: string, file: string) => {
+  const { s3, mediaBucket } = await import('../../functions/src/lib/s3.ts')
+  const video = file.endsWith('.webm')
+  const key = `sites/${siteId}/media/${randomUUID()}.${video ? 'webm' : 'jpg'}`
+  await s3.send(
+    new PutObjectCommand({
+      Bucket: mediaBucket,
+      Key: key,
+      Body: readFileSync(join(ASSETS, file)),
+      ContentType: video ? 'video/webm' : 'image/jpeg',
+    }),
+  )
+  return key
+}
+
+const DAY = 24 * 60 * 60 * 1000
+
+/**
+ * What the demo shows besides its creatives, added to a demo site that lacks it (so an older
+ * `.local/` gets it too): a product on A1, a time-limited popup CTA that runs from yesterday to
+ * three months from now (renewed once it has ended), a video at B3 (`creative-video.webm`, made by
+ * scripts/make-demo-video.mjs), a members-only creative at C3, and company information with SNS
+ * links. A change
+ * bumps the site's version, as an editor save would.
+ */
+const showcase = async (site: { siteId: string; popupCtas?: unknown }, log: (line: string) => void) => {
+  const { Sites, Creatives } = await import('../../functions/src/data/sites.ts')
+  const { siteId } = site
+  let changed = false
+  const ctas = (site.popupCtas ?? []) as Array<{ endDate?: string }>
+  if (!ctas.some((cta) => !cta.endDate || Date.parse(cta.endDate) > Date.now() + 7 * DAY)) {
+    const now = Date.now()
+    await Sites.patch({ siteId })
+      .set({
+        popupCtas: [
+          {
+            id: 'demo-cta',
+            kind: 'TIME_LIMIT',
+            isInternalLink: false,
+            linkUrl: 'https://example.com/campaign',
+            content: '期間限定キャンペーン実施中',
+            linkButtonColor: '#E54D2E',
+            linkTextColor: '#FFFFFF',
+            startDate: new Date(now - DAY).toISOString(),
+            endDate: new Date(now + 90 * DAY).toISOString(),
+            showRemainingTime: true,
+            showRemainingSlots: false,
+            effectiveSheets: [1, 2, 3, 4, 5, 6, 7, 8],
+            animation: 'PULSE',
+            displayPosition: 'BOTTOM',
+          },
+        ],
+      })
+      .go()
+    changed = true
+  }
+  const creatives = (await Creatives.query.byId({ siteId }).go({ pages: 'all' })).data
+  const productText = {
+    JP: { name: 'デモ商品', description: 'スワイプLPのデモ商品です', button: '購入する' },
+    EN: { name: 'Demo product', description: 'A product of the demo site', button: 'Buy now' },
+  } as const
+  let productImage: string | undefined
+  let demoVideo: string | undefined
+  for (const creative of creatives) {
+    const lang = creative.lang as 'JP' | 'EN'
+    if (creative.position === 'A1' && !(creative.products ?? []).length && productText[lang]) {
+      productImage ??= await storeAsset(siteId, 'creative-B2.jpg')
+      await Creatives.patch({ siteId, lang: creative.lang, position: 'A1' })
+        .set({
+          products: [
+            {
+              id: 'demo-product',
+              productName: productText[lang].name,
+              imagePath: productImage,
+              price: 1980,
+              description: productText[lang].description,
+              linkButtonUrl: 'https://example.com/shop',
+              linkButtonText: productText[lang].button,
+              linkButtonColor: '#2BAA50',
+              linkTextColor: '#FFFFFF',
+              coordinateX: 65,
+              coordinateY: 260,
+              isInternalLink: false,
+              order: 0,
+            },
+          ],
+        })
+        .go()
+      changed = true
+    }
+    if (!creative.showCompany || !creative.snsConfig) {
+      await Creatives.patch({ siteId, lang: creative.lang, position: creative.position })
+        .set({ showCompany: true, snsConfig: true })
+        .go()
+      changed = true
+    }
+    if (creative.position === 'B3' && creative.mediaType !== 'video') {
+      demoVideo ??= await storeAsset(siteId, 'creative-video.webm')
+      await Creatives.patch({ siteId, lang: creative.lang, position: 'B3' })
+        .set({ mediaKey: demoVideo, mediaType: 'video' })
+        .go()
+      changed = true
+    }
+    if (creative.position === 'C3' && !creative.membersOnlyLock) {
+      await Creatives.patch({ siteId, lang: creative.lang, position: 'C3' })
+        .set({ membersOnlyLock: true })
+        .go()
+      changed = true
+    }
+  }
+  // Company information and SNS links, so the bottom bar and the company modal have content.
+  const { SiteSettings } = await import('../../functions/src/data/sites.ts')
+  const company = {
+    JP: {
+      profile: 'デモクリエイター合同会社\n東京都千代田区丸の内1-1-1\n代表 デモ 太郎',
+      clause: '販売業者: デモクリエイター合同会社\n返品: 商品到着後8日以内',
+      terms: 'この利用規約は、デモサイトの利用条件を定めるものです。',
+      privacy: '当社は、お預かりした個人情報を適切に管理します。',
+    },
+    EN: {
+      profile: 'Demo Creator LLC\n1-1-1 Marunouchi, Chiyoda, Tokyo',
+      clause: 'Seller: Demo Creator LLC\nReturns: within 8 days of delivery',
+      terms: 'These terms govern the use of the demo site.',
+      privacy: 'We handle the personal information you entrust to us with care.',
+    },
+  } as const
+  for (const lang of ['JP', 'EN'] as const) {
+    const existing = (await SiteSettings.get({ siteId, lang }).go()).data
+    if (existing?.company) continue
+    const texts = company[lang]
+    await SiteSettings.put({
+      siteId,
+      lang,
+      sns: [
+        { snsType: 'instagram', snsUrl: 'https://www.instagram.com/' },
+        { snsType: 'x', snsUrl: 'https://x.com/' },
+      ],
+      company: {
+        companyWebsite: 'https://example.com/',
+        companyProfile: texts.profile,
+        companyClause: texts.clause,
+        termsOfService: texts.terms,
+        privacyPolicy: texts.privacy,
+        contractAgreementRequired: false,
+        showInForm: true,
+        showInMemberShip: true,
+        showInContact: true,
+      },
+    }).go()
+    changed = true
+  }
+  if (changed) {
+    await Sites.patch({ siteId }).add({ version: 1 }).go()
+    log(`seed: demo site product, popup CTA, video and members-only creative`)
+  }
 }

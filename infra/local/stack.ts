@@ -101,6 +101,7 @@ export const startLocalStack = async (options: StackOptions): Promise<LocalStack
       port: ports.edge,
       s3Endpoint: s3.url,
       sitesBucket: handlerEnv.SITES_BUCKET,
+      apiOrigin: `http://${HOST}:${ports.api}`,
       log,
     })
     running.push(edge)

@@ -54,7 +54,7 @@ Swipe LP Studio is running (ready in ${seconds}s). Local only — nothing here t
 
 Demo logins (local only):
 ${DEMO_ACCOUNTS.map((a) => `  ${a.type.padEnd(11)} ${a.email.padEnd(22)} ${a.password}`).join('\n')}
-${site ? `\nDemo site: "${DEMO_SITE_NAME}" (${site.siteId}), ${site.numberVertical}×${site.numberHorizontal}, languages ${site.languages.join('/')}, owned by creator@example.com. Status ${site.status}: its visitor pages appear once publishing exists.` : ''}
+${site ? `\nDemo site: "${DEMO_SITE_NAME}" (${site.siteId}), ${site.numberVertical}×${site.numberHorizontal}, languages ${site.languages.join('/')}, owned by creator@example.com, published at\n  ${stack.seeded?.url}   (English: ${stack.seeded?.url}en/)` : ''}
 
 Data lives in .local/ and survives a restart. Press Ctrl-C to stop.`)
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { routeList } from '@swipe/functions/routes'
 import { describe, expect, it } from 'vitest'
@@ -69,6 +69,23 @@ describe('Lambda bundles (esbuild, as deployed)', () => {
         },
       )
       expect(out, logicalId).toBe('function')
+    }
+  })
+})
+
+describe('visitor bundles', () => {
+  it("carry the island's CTA rules without the renderer (no React in the end-user or analytics Lambda)", () => {
+    const { resources, app } = bundled()
+    for (const context of ['endUser', 'analytics']) {
+      const fn = Object.values(resources).find(
+        (r) =>
+          r.Type === 'AWS::Lambda::Function' && r.Properties?.Description === `Swipe LP dev: ${context} API`,
+      )
+      expect(fn, context).toBeDefined()
+      const key = String((fn!.Properties!.Code as Json).S3Key)
+      const source = readFileSync(join(app.outdir, `asset.${key.replace(/\.zip$/, '')}`, 'index.mjs'), 'utf8')
+      expect(source, context).not.toContain('renderToStaticMarkup')
+      expect(source.length, `${context} bundle bytes`).toBeLessThan(3_000_000)
     }
   })
 })

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { SITE_NOT_FOUND_PAGE, SITE_SECURITY_HEADERS } from '../lib/sites/headers.ts'
 import { HOST_ROUTER_SOURCE } from '../lib/sites.ts'
 
 type Request = { uri: string; headers: Record<string, { value: string }> }
@@ -57,6 +58,23 @@ describe('host router (CloudFront Function)', () => {
     expect(await handler(request(undefined, '/'))).toMatchObject({ statusCode: 404 })
     expect(await handler(request('lp.customer.jp', '/../1234.sites.example/index.html'))).toMatchObject({
       statusCode: 404,
+    })
+  })
+
+  it('answers unknown hosts with the not-found page and every security header of the local edge', async () => {
+    const response = (await handler(request('unknown.example', '/'))) as Response & {
+      headers: Record<string, { value: string }>
+      body: { encoding: string; data: string }
+    }
+    expect(response.statusCode).toBe(404)
+    expect(response.body).toEqual({ encoding: 'text', data: SITE_NOT_FOUND_PAGE })
+    const headers = Object.fromEntries(
+      Object.entries(response.headers).map(([name, { value }]) => [name, value]),
+    )
+    expect(headers).toEqual({
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      ...SITE_SECURITY_HEADERS,
     })
   })
 })

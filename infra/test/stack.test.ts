@@ -2,6 +2,7 @@ import { TABLE } from '@swipe/functions/data/table'
 import { API_BASE_PATH, routeKey, routeList } from '@swipe/functions/routes'
 import { AwsSolutionsChecks } from 'cdk-nag'
 import { describe, expect, it } from 'vitest'
+import { SITE_CSP, SITE_PERMISSIONS_POLICY } from '../lib/sites/headers.ts'
 import { HOST_ROUTER_SOURCE } from '../lib/sites.ts'
 import { type Json, memo, PROD_CONTEXT, type Resources, refOf, refsIn, synth } from './support.ts'
 
@@ -320,6 +321,61 @@ describe.each(stages)('%s stage', (_name, scenario) => {
     expect(api?.FunctionAssociations).toBeUndefined()
   })
 
+  it('lets the publisher (sites API and its jobs Lambda) read media, write releases and map hosts', () => {
+    const { resources, stack, logicalId } = scenario()
+    const media = logicalId(stack.storage.mediaBucket)
+    const releases = logicalId(stack.storage.sitesBucket)
+    const kvs = logicalId(stack.sites.hostMap)
+    const statementsOf = (roleId: string) =>
+      ofType(resources, 'AWS::IAM::Policy')
+        .filter(([, p]) => refsIn(p.Properties?.Roles).has(roleId))
+        .flatMap(([, p]) => ((p.Properties as Json).PolicyDocument as { Statement: Json[] }).Statement)
+        .map((st) => ({ actions: [st.Action].flat() as string[], resources: refsIn(st.Resource) }))
+    const allows = (roleId: string, action: string, target: string) =>
+      statementsOf(roleId).some((st) => st.actions.includes(action) && st.resources.has(target))
+    for (const fn of [stack.api.functions.get('sites')!, stack.api.jobFunctions.get('sites')!]) {
+      const fnProps = props(resources, logicalId(fn))
+      const role = refOf(fnProps.Role)!
+      expect(allows(role, 's3:GetObject*', media), 'reads media').toBe(true)
+      expect(allows(role, 's3:PutObject', releases), 'writes releases').toBe(true)
+      expect(allows(role, 's3:DeleteObject*', releases), 'deletes old releases').toBe(true)
+      expect(allows(role, 's3:List*', releases), 'lists releases').toBe(true)
+      for (const action of ['DescribeKeyValueStore', 'GetKey', 'UpdateKeys'])
+        expect(allows(role, `cloudfront-keyvaluestore:${action}`, kvs), action).toBe(true)
+      const variables = (fnProps.Environment as { Variables: Json }).Variables
+      expect(refOf(variables.SITES_KVS_ARN)).toBe(kvs)
+      expect(refOf(variables.MEDIA_BUCKET)).toBe(media)
+      expect(refOf(variables.SITES_BUCKET)).toBe(releases)
+    }
+    // Only the sites context maps hosts.
+    const kvsUsers = ofType(resources, 'AWS::Lambda::Function').filter(
+      ([, fn]) => (fn.Properties?.Environment as { Variables?: Json } | undefined)?.Variables?.SITES_KVS_ARN,
+    )
+    expect(kvsUsers.map(([id]) => id).sort()).toEqual(
+      [logicalId(stack.api.functions.get('sites')!), logicalId(stack.api.jobFunctions.get('sites')!)].sort(),
+    )
+  })
+
+  it('sends the security headers of the local edge with every published page', () => {
+    const { resources, stack, logicalId } = scenario()
+    const policyId = logicalId(stack.sites.securityHeaders)
+    const config = props(resources, policyId).ResponseHeadersPolicyConfig as Json
+    expect(config.SecurityHeadersConfig).toMatchObject({
+      ContentSecurityPolicy: { ContentSecurityPolicy: SITE_CSP, Override: true },
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+      ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+      StrictTransportSecurity: { AccessControlMaxAgeSec: 31536000, IncludeSubdomains: false, Override: true },
+    })
+    expect(config.CustomHeadersConfig).toEqual({
+      Items: [{ Header: 'Permissions-Policy', Value: SITE_PERMISSIONS_POLICY, Override: true }],
+    })
+    expect(SITE_CSP).toContain("frame-ancestors 'none'")
+    expect(SITE_CSP).not.toMatch(/script-src[^;]*'unsafe-inline'/)
+    const distribution = props(resources, logicalId(stack.sites.distribution)).DistributionConfig as Json
+    expect(refOf((distribution.DefaultCacheBehavior as Json).ResponseHeadersPolicyId)).toBe(policyId)
+  })
+
   it('serves the admin SPA from a private bucket through origin access control', () => {
     const { resources, stack, logicalId } = scenario()
     const distribution = props(resources, logicalId(stack.web.distribution)).DistributionConfig as Json
@@ -336,6 +392,17 @@ describe.each(stages)('%s stage', (_name, scenario) => {
 })
 
 describe('stage differences', () => {
+  it('names the default-domain site origin for the publisher only where the stage has a sites domain', () => {
+    const variablesOf = (scenario: typeof dev) => {
+      const { resources, stack, logicalId } = scenario()
+      return (
+        props(resources, logicalId(stack.api.functions.get('sites')!)).Environment as { Variables: Json }
+      ).Variables
+    }
+    expect(variablesOf(prod).SITES_ORIGIN).toBe(`https://{host}.${PROD_CONTEXT.sitesDomain}`)
+    expect(variablesOf(dev).SITES_ORIGIN).toBeUndefined()
+  })
+
   it('protects stateful resources outside dev and lets dev be destroyed', () => {
     const devTable = dev().template.findResources('AWS::DynamoDB::GlobalTable')
     const prodTable = prod().template.findResources('AWS::DynamoDB::GlobalTable')

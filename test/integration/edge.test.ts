@@ -61,6 +61,7 @@ describe('local site edge', () => {
     expect(home.body).toBe('<!doctype html><title>home</title>')
     expect(home.headers['content-type']).toBe('text/html; charset=utf-8')
     expect(home.headers['x-content-type-options']).toBe('nosniff')
+    expect(home.headers['content-security-policy']).toContain("frame-ancestors 'none'")
     const english = await get(host.toUpperCase(), '/en')
     expect(english.status).toBe(200)
     expect(english.body).toBe('<!doctype html><title>english</title>')
@@ -76,5 +77,14 @@ describe('local site edge', () => {
   it('answers 404 for a missing object and refuses path traversal', async () => {
     expect((await get(host, '/nothing-here.html')).status).toBe(404)
     expect((await get(host, '/%2e%2e/%2e%2e/_hostmap/x.json')).status).toBe(404)
+  })
+
+  it('routes /api/v1/* on any site host to the API, as the sites distribution does', async () => {
+    for (const siteHost of [host, `${randomUUID()}.sites.localhost`]) {
+      const response = await get(siteHost, '/api/v1/health')
+      expect(response.status).toBe(200)
+      expect(response.headers['content-type']).toMatch(/^application\/json/)
+      expect(JSON.parse(response.body)).toMatchObject({ status: 'ok' })
+    }
   })
 })

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { createAccount, type TestAccount } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
 import { useStackEnv } from '../support/env.ts'
-import { confirmedKeys, samples, uploadThroughApi } from '../support/uploads.ts'
+import { confirmedKeys, samples, storeMedia, uploadThroughApi } from '../support/uploads.ts'
 
 const { urls } = useStackEnv()
 const http = api(urls.api)
@@ -563,6 +563,8 @@ describe('site builder', () => {
     const site = await create()
     const id = site.global_setting.id
     const media = await confirmedMedia(id)
+    // Publishing copies the files into the release, so they must exist (publishing.test.ts).
+    await storeMedia(Object.values(media))
     const empty = await http.post(`/site/${id}/status`, { action: 'publish', version: 1 }, { token })
     expect(empty.status).toBe(400)
     expect(empty.body.error.details[0]).toMatchObject({

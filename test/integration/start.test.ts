@@ -1,5 +1,6 @@
 import { type ChildProcess, execSync, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { request } from 'node:http'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -55,6 +56,24 @@ const listening = (port: number) =>
     socket.once('error', () => resolve(false))
   })
 
+/** A page of a published site through the local edge, by Host header (as a browser would ask). */
+const sitePage = (edgePort: number, url: string) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const { host, pathname } = new URL(url)
+    const req = request({ host: '127.0.0.1', port: edgePort, path: pathname, headers: { host } }, (res) => {
+      let body = ''
+      res.on('data', (c: Buffer) => {
+        body += c.toString()
+      })
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+
+/** The demo site's URL as `npm start` prints it. */
+const demoUrl = (output: string) => /published at\n\s+(http:\/\/\S+)/.exec(output)?.[1]
+
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 describe('npm start', () => {
@@ -76,6 +95,17 @@ describe('npm start', () => {
     const login = await fetch(`http://localhost:${ports.admin}/login`)
     expect(login.status).toBe(200)
     expect(await login.text()).toContain('<div id="root">')
+
+    // The demo site is published by the seed through the publisher, at the URL printed.
+    const url = demoUrl(first.output())
+    expect(url).toMatch(new RegExp(`^http://[0-9a-f-]{36}\\.sites\\.localhost:${ports.edge}/$`))
+    const demo = await sitePage(ports.edge, url!)
+    expect(demo.status).toBe(200)
+    expect(demo.body).toContain('<title>デモサイト</title>')
+    expect(demo.body).toContain('デモ商品') // a product on A1
+    expect(demo.body).toContain('期間限定キャンペーン実施中') // a popup CTA running now
+    expect(demo.body).toMatch(/id="C3"[^>]*><div class="lk">/) // a members-only creative
+    expect((await sitePage(ports.edge, `${url}en/`)).body).toContain('<html lang="en"')
 
     const tableName = 'swipe-local'
     const client = DynamoDBDocumentClient.from(
@@ -100,6 +130,8 @@ describe('npm start', () => {
 
     const second = await start(env)
     expect(second.output()).not.toContain('seed:')
+    expect(demoUrl(second.output())).toBe(url)
+    expect((await sitePage(ports.edge, url!)).status).toBe(200)
     const kept = await client.send(
       new GetCommand({ TableName: tableName, Key: { pk: 'restart-test', sk: 'x' } }),
     )

@@ -72,3 +72,22 @@ export const confirmedKeys = async (siteId: string, exts: readonly string[]): Pr
   ).go()
   return keys
 }
+
+/**
+ * Puts a small real file of each key's kind at the key in the media bucket, so keys recorded by
+ * `confirmedKeys` can also be published (the publisher copies the bytes). Requires the stack env.
+ */
+export const storeMedia = async (keys: readonly string[]): Promise<void> => {
+  const { PutObjectCommand } = await import('@aws-sdk/client-s3')
+  const { s3, mediaBucket } = await import('../../functions/src/lib/s3.ts')
+  for (const key of keys) {
+    const ext = key.split('.').pop() ?? ''
+    const [body, type] =
+      ext === 'png'
+        ? [samples.png(), 'image/png']
+        : ext === 'mp4'
+          ? [samples.mp4(), 'video/mp4']
+          : [samples.jpeg(), 'image/jpeg']
+    await s3.send(new PutObjectCommand({ Bucket: mediaBucket, Key: key, Body: body, ContentType: type }))
+  }
+}

@@ -55,6 +55,12 @@ export const Sites = new Entity(
         set: () => Date.now(),
       },
       publishedAt: { type: 'number' },
+      /**
+       * The rendered release the public host map serves while the status is PUBLISH
+       * (`sites/<siteId>/<releaseId>/` in the sites bucket); set with the status, removed when the
+       * site stops being served (functions/src/publishing).
+       */
+      releaseId: { type: 'string' },
       version: { type: 'number', required: true, default: 1 },
     },
     indexes: {
@@ -67,6 +73,18 @@ export const Sites = new Entity(
         index: 'gsi1',
         pk: { field: 'gsi1pk', composite: ['ownerId'] },
         sk: { field: 'gsi1sk', composite: ['createdAt', 'siteId'] },
+      },
+      /** The site a default-domain host `<siteUuid>.<sites domain>` names (end-user site lookup). */
+      byUuid: {
+        index: 'gsi2',
+        pk: { field: 'gsi2pk', composite: ['siteUuid'] },
+        sk: { field: 'gsi2sk', composite: [] },
+      },
+      /** The site a custom domain names (end-user site lookup); sparse: only sites with a domain. */
+      byCustomDomain: {
+        index: 'gsi3',
+        pk: { field: 'gsi3pk', composite: ['customDomain'] },
+        sk: { field: 'gsi3sk', composite: [] },
       },
       /** Every site, newest first: the platform staff's site list. */
       all: {

@@ -1,4 +1,9 @@
 import {
+  DescribeKeyValueStoreCommand,
+  GetKeyCommand,
+  UpdateKeysCommand,
+} from '@aws-sdk/client-cloudfront-keyvaluestore'
+import {
   DeleteObjectCommand,
   GetObjectCommand,
   NoSuchKey,
@@ -22,6 +27,11 @@ export interface HostMap {
   get(host: string): Promise<HostTarget | undefined>
   put(host: string, target: HostTarget): Promise<void>
   delete(host: string): Promise<void>
+  /**
+   * Points every host of `puts` at its target and removes every host of `deletes` (absent hosts
+   * are fine). The KeyValueStore applies them in one conditional call; the bucket map one by one.
+   */
+  update(changes: { puts?: ReadonlyMap<string, HostTarget>; deletes?: readonly string[] }): Promise<void>
 }
 
 /** Hosts are case-insensitive and never carry a port in the map. */
@@ -57,7 +67,88 @@ export const bucketHostMap = (s3: S3Client, bucket: string): HostMap => ({
   async delete(host) {
     await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: hostMapKey(host) }))
   },
+  async update({ puts, deletes }) {
+    for (const [host, target] of puts ?? []) await this.put(host, target)
+    for (const host of deletes ?? []) await this.delete(host)
+  },
 })
+
+/** What the KeyValueStore adapter needs of its SDK client: `send`, so a test can pass a fake. */
+export interface KvsClient {
+  send(command: unknown): Promise<unknown>
+}
+
+const errorName = (error: unknown) => (error as { name?: string }).name
+
+/** `sites/<siteId>/<release>` → the site id; the KeyValueStore holds only the prefix. */
+const siteOfPrefix = (prefix: string) => /^sites\/([^/]+)\//.exec(prefix)?.[1]
+
+/**
+ * The host map in the CloudFront KeyValueStore the host-router function reads (infra/lib/sites):
+ * key = host (lower case, no port), value = the release prefix. Every write names the store's
+ * current ETag (`IfMatch`), so two publishers never overwrite each other blindly: on a conflict
+ * the ETag is read again and the change retried.
+ */
+export const kvsHostMap = (client: KvsClient, arn: string, attempts = 5): HostMap => {
+  const etag = async () => {
+    const described = (await client.send(new DescribeKeyValueStoreCommand({ KvsARN: arn }))) as {
+      ETag?: string
+    }
+    if (!described.ETag) throw new Error('The host KeyValueStore answered without an ETag')
+    return described.ETag
+  }
+  const exists = async (host: string) => {
+    try {
+      await client.send(new GetKeyCommand({ KvsARN: arn, Key: normaliseHost(host) }))
+      return true
+    } catch (error) {
+      if (errorName(error) === 'ResourceNotFoundException') return false
+      throw error
+    }
+  }
+  const map: HostMap = {
+    async get(host) {
+      try {
+        const found = (await client.send(new GetKeyCommand({ KvsARN: arn, Key: normaliseHost(host) }))) as {
+          Value?: string
+        }
+        const siteId = found.Value ? siteOfPrefix(found.Value) : undefined
+        return found.Value && siteId ? { siteId, prefix: found.Value } : undefined
+      } catch (error) {
+        if (errorName(error) === 'ResourceNotFoundException') return undefined
+        throw error
+      }
+    },
+    put: (host, target) => map.update({ puts: new Map([[host, target]]) }),
+    delete: (host) => map.update({ deletes: [host] }),
+    async update({ puts, deletes }) {
+      const Puts = [...(puts ?? [])].map(([host, target]) => ({
+        Key: normaliseHost(host),
+        Value: target.prefix,
+      }))
+      // Deleting a key that is not there is an error for the store: only delete what exists.
+      const Deletes: { Key: string }[] = []
+      for (const host of deletes ?? []) if (await exists(host)) Deletes.push({ Key: normaliseHost(host) })
+      if (Puts.length === 0 && Deletes.length === 0) return
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await client.send(
+            new UpdateKeysCommand({
+              KvsARN: arn,
+              IfMatch: await etag(),
+              ...(Puts.length ? { Puts } : {}),
+              ...(Deletes.length ? { Deletes } : {}),
+            }),
+          )
+          return
+        } catch (error) {
+          if (errorName(error) !== 'ConflictException' || attempt >= attempts) throw error
+        }
+      }
+    },
+  }
+  return map
+}
 
 /** The object key a request path maps to inside a release: `/` and `/dir/` serve index.html. */
 export const objectKeyFor = (prefix: string, path: string): string | undefined => {

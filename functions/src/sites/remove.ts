@@ -3,13 +3,15 @@ import { Sites } from '#data/sites'
 import { ConflictError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
 import { sitesFor } from '#lib/tenancy'
+import { unpublishSite } from '../publishing/publish.ts'
 import { routes } from '../routes.ts'
 import { IdParams } from './get.ts'
 import { isConditionFailure, sweep } from './service.ts'
 
 /**
  * Deletes a site: the global-setting item, conditioned on the version, is the commit point (the
- * site is gone for every reader at once); its other items are deleted right after.
+ * site is gone for every reader at once); its other items are deleted right after, then its
+ * hosts leave the host map and its releases the sites bucket.
  */
 export const handler = endpoint(
   routes['sites.remove'],
@@ -26,6 +28,7 @@ export const handler = endpoint(
       throw error
     }
     await sweep(site, items, true)
+    await unpublishSite(site.siteId, site)
     return ok({ message: t('site.deleted') })
   },
 )

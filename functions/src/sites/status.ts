@@ -1,18 +1,20 @@
 import { consecutiveImagesSchema, SiteStatusBody } from '@swipe/shared'
-import { Sites } from '#data/sites'
 import { ConflictError, type FieldIssue, ValidationError } from '#lib/errors'
 import { endpoint, ok, zodIssues } from '#lib/http'
 import { sitesFor } from '#lib/tenancy'
+import { publishSite, withdrawSite } from '../publishing/publish.ts'
 import { routes } from '../routes.ts'
 import { IdParams } from './get.ts'
-import { gridCells, isConditionFailure, isCurrent, siteMedia, siteView } from './service.ts'
+import { gridCells, isCurrent, siteMedia, siteView } from './service.ts'
 
 const STATUS_OF = { draft: 'DRAFT', publish: 'PUBLISH', private: 'PRIVATE' } as const
 
 /**
  * The editor's save actions (SPEC §4): save draft, publish as public, publish as private. Publishing
- * needs each language's creative images uploaded consecutively from A1, at least one; it records
- * the status and the published date (rendering the pages is the publisher's, a later step).
+ * needs each language's creative images uploaded consecutively from A1, at least one. `publish`
+ * renders and writes a release first, then commits the status on the version, then flips the host
+ * map (functions/src/publishing); `draft` and `private` commit the status and stop serving the
+ * site publicly (private sites are for invited viewers, through preview sharing).
  */
 export const handler = endpoint(
   routes['sites.status'],
@@ -37,17 +39,9 @@ export const handler = endpoint(
       }
       if (issues.length) throw new ValidationError(issues)
     }
-    const now = Date.now()
-    try {
-      await Sites.patch({ siteId: site.siteId })
-        .set(status === 'DRAFT' ? { status } : { status, publishedAt: now })
-        .add({ version: 1 })
-        .where(({ version }, { eq }) => eq(version, body.version))
-        .go()
-    } catch (error) {
-      if (isConditionFailure(error)) throw new ConflictError()
-      throw error
-    }
+    if (status === 'PUBLISH')
+      await publishSite(site.siteId, { expectVersion: body.version, loaded: { site, items } })
+    else await withdrawSite(site.siteId, status, { expectVersion: body.version })
     const saved = await sitesFor(actor).load(site.siteId, 'site:read')
     return ok({
       ...siteView(saved.site, saved.items),

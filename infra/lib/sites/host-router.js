@@ -1,20 +1,39 @@
 // CloudFront Function (runtime cloudfront-js-2.0), viewer request of the published sites.
 // The publisher writes one key per host into the associated KeyValueStore: the key is the host
 // (lower case, no port), the value the prefix of that site's pages in the sites bucket. This turns
-// `GET lp.customer.jp/about/` into `GET /<prefix>/about/index.html`; a host without a key is a 404.
+// `GET lp.customer.jp/about/` into `GET /<prefix>/about/index.html`; a host without a key (never
+// published, draft, private, expired, deleted) gets the not-found page with a 404.
 // Plain ES2020 subset on purpose: the CloudFront runtime is not Node.js.
 import cf from 'cloudfront'
 
 const hostMap = cf.kvs()
 
+// The not-found page and the security headers are infra/lib/sites/headers.ts's (a test keeps them
+// equal), written out here so that the answer carries them without relying on the distribution's
+// response-headers policy for responses a viewer-request function makes itself. Non-ASCII text is
+// escaped so the source is plain ASCII.
+const NOT_FOUND_PAGE =
+  '<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>\u30da\u30fc\u30b8\u304c\u898b\u3064\u304b\u308a\u307e\u305b\u3093 / Not found</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:3rem 1rem;color:#202020"><h1>\u30da\u30fc\u30b8\u304c\u898b\u3064\u304b\u308a\u307e\u305b\u3093</h1><p>\u304a\u63a2\u3057\u306e\u30b5\u30a4\u30c8\u306f\u5b58\u5728\u3057\u306a\u3044\u304b\u3001\u516c\u958b\u3055\u308c\u3066\u3044\u307e\u305b\u3093\u3002</p><p lang="en">This site does not exist or is not published.</p></body></html>'
+
 const notFound = () => ({
   statusCode: 404,
   statusDescription: 'Not Found',
   headers: {
-    'content-type': { value: 'text/plain; charset=utf-8' },
+    'content-type': { value: 'text/html; charset=utf-8' },
     'cache-control': { value: 'no-store' },
+    'content-security-policy': {
+      value:
+        "default-src 'self'; script-src 'self' https:; style-src 'self' 'unsafe-inline' https:; img-src 'self' data: https:; font-src 'self' data: https:; media-src 'self'; connect-src 'self' https:; frame-src https:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    },
+    'x-content-type-options': { value: 'nosniff' },
+    'referrer-policy': { value: 'strict-origin-when-cross-origin' },
+    'x-frame-options': { value: 'DENY' },
+    'permissions-policy': {
+      value:
+        'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+    },
   },
-  body: { encoding: 'text', data: 'Not Found' },
+  body: { encoding: 'text', data: NOT_FOUND_PAGE },
 })
 
 // biome-ignore lint/correctness/noUnusedVariables: CloudFront calls the top-level `handler` by name.

@@ -150,6 +150,9 @@ const en = {
   'zip.aborted': 'The ZIP upload was cancelled.',
   'validation.linkTarget': 'Choose the contact, homepage or membership form as the internal link.',
   'validation.dateRangeOrder': 'The end date must be the same as or later than the start date.',
+  'endUser.membersOnly': 'This content is for members only. Sign up as a member to see it.',
+  'endUser.ctaFull': 'Sorry, every place for this offer has been taken.',
+  'endUser.ctaInactive': 'This offer is not available at the moment.',
 } as const
 
 export type MessageKey = keyof typeof en
@@ -305,6 +308,9 @@ const ja: Catalog = {
   'zip.aborted': 'ZIPのアップロードを中止しました。',
   'validation.linkTarget': '内部リンク先はお問い合わせ・ホームページ・会員登録フォームから選択してください。',
   'validation.dateRangeOrder': '終了日は開始日と同じか、それより後の日付にしてください。',
+  'endUser.membersOnly': 'このコンテンツは会員限定です。会員登録するとご覧いただけます。',
+  'endUser.ctaFull': '申し訳ありません。このキャンペーンは定員に達しました。',
+  'endUser.ctaInactive': 'このキャンペーンは現在ご利用いただけません。',
 }
 
 const zh: Catalog = {
@@ -450,6 +456,9 @@ const zh: Catalog = {
   'zip.aborted': '已取消 ZIP 上传。',
   'validation.linkTarget': '内部链接请选择联系表单、主页表单或会员注册表单。',
   'validation.dateRangeOrder': '结束日期不能早于开始日期。',
+  'endUser.membersOnly': '此内容仅限会员。注册会员后即可查看。',
+  'endUser.ctaFull': '抱歉，此活动名额已满。',
+  'endUser.ctaInactive': '此活动目前不可用。',
 }
 
 const ko: Catalog = {
@@ -598,6 +607,9 @@ const ko: Catalog = {
   'zip.aborted': 'ZIP 업로드를 취소했습니다.',
   'validation.linkTarget': '내부 링크는 문의·홈페이지·회원가입 양식 중에서 선택하세요.',
   'validation.dateRangeOrder': '종료일은 시작일과 같거나 그 이후여야 합니다.',
+  'endUser.membersOnly': '회원 전용 콘텐츠입니다. 회원가입 후 이용하실 수 있습니다.',
+  'endUser.ctaFull': '죄송합니다. 이 이벤트는 정원이 마감되었습니다.',
+  'endUser.ctaInactive': '이 이벤트는 현재 이용할 수 없습니다.',
 }
 
 export const messages: Record<Locale, Catalog> = { ja, en, zh, ko }

@@ -1,0 +1,74 @@
+import type { AnalyticsEvent } from '@swipe/shared'
+import { parseCell } from '@swipe/web-site/lib/cells'
+import type { Site } from '#data/sites'
+
+/**
+ * What analytics events count (docs/data-model.md "Analytics counters"), as pure functions: the
+ * day an instant belongs to in Japan, each event's counters, and a request's sums.
+ */
+
+const JST_OFFSET_MS = 9 * 60 * 60_000
+
+/** The calendar day in Japan (no daylight saving) of an instant: `YYYY-MM-DD`. */
+export const jstDay = (ms: number): string => new Date(ms + JST_OFFSET_MS).toISOString().slice(0, 10)
+
+/** A counter: `metric#lang#position`, position a cell or `*` for the language's whole page. */
+export const counterKey = (metric: string, lang: string, position: string) => `${metric}#${lang}#${position}`
+
+/**
+ * What one event counts, at its creative (the `*` roll-up of each is added by `countersOf`):
+ * view → `view`; swipe → `swipeOut` at `from` and `swipeIn` at `to`; click → `click.<target>`;
+ * product (a product card opened) → `product`; cta (a popup CTA shown) → `cta.<index>`;
+ * dwell → `dwell` (+1) and `dwellMs` (+ the clamped duration).
+ */
+export const incrementsOf = (
+  event: AnalyticsEvent,
+): Array<[metric: string, position: string, amount: number]> => {
+  switch (event.event) {
+    case 'view':
+      return [['view', event.position, 1]]
+    case 'swipe':
+      return [
+        ['swipeOut', event.from, 1],
+        ['swipeIn', event.to, 1],
+      ]
+    case 'click':
+      return [[`click.${event.target}`, event.position, 1]]
+    case 'product':
+      return [['product', event.position, 1]]
+    case 'cta':
+      return [[`cta.${event.cta}`, event.position, 1]]
+    case 'dwell':
+      return [
+        ['dwell', event.position, 1],
+        ['dwellMs', event.position, event.durationMs],
+      ]
+  }
+}
+
+/** The cells an event names (each must lie in the site's grid). */
+const cellsOf = (event: AnalyticsEvent): string[] =>
+  event.event === 'swipe' ? [event.from, event.to] : [event.position]
+
+const inGrid = (site: Pick<Site, 'numberHorizontal' | 'numberVertical'>, position: string) => {
+  const cell = parseCell(position)
+  return Boolean(cell && cell.row < site.numberHorizontal && cell.column < site.numberVertical)
+}
+
+/** Whether a valid event counts for this site: published, one of its languages, cells in its grid. */
+export const counts = (site: Site | undefined, event: AnalyticsEvent): site is Site =>
+  site?.status === 'PUBLISH' &&
+  site.languages.includes(event.lang) &&
+  cellsOf(event).every((cell) => inGrid(site, cell))
+
+/** A request's events summed per counter (with the `*` roll-ups): one `ADD` per counter, not per event. */
+export const countersOf = (events: readonly AnalyticsEvent[]): Map<string, number> => {
+  const totals = new Map<string, number>()
+  const add = (key: string, amount: number) => totals.set(key, (totals.get(key) ?? 0) + amount)
+  for (const event of events)
+    for (const [metric, position, amount] of incrementsOf(event)) {
+      add(counterKey(metric, event.lang, position), amount)
+      add(counterKey(metric, event.lang, '*'), amount)
+    }
+  return totals
+}

@@ -1,0 +1,4 @@
+import { contextHandler } from '#lib/router'
+import * as collect from './collect.ts'
+
+export const handler = contextHandler('analytics', { collect })

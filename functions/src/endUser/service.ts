@@ -1,0 +1,296 @@
+import { GetObjectCommand } from '@aws-sdk/client-s3'
+import { isLocale, type SiteLanguage } from '@swipe/shared'
+import { cellReference, parseCell } from '@swipe/web-site/lib/cells'
+import { HTML_LANGS, LANGUAGE_NAMES, LANGUAGE_SEGMENTS } from '@swipe/web-site/lib/languages'
+import { safeExternalUrl, telUrl } from '@swipe/web-site/lib/urls'
+import { type Creative, type Site, Sites, sitesService } from '#data/sites'
+import { NotFoundError } from '#lib/errors'
+import { type Event, endpoint, requestState } from '#lib/http'
+import { mediaBucket, s3, sitesBucket } from '#lib/s3'
+import { presignGet } from '#lib/uploads'
+import { manifestKey } from '../publishing/release.ts'
+import { releasePrefix } from '../publishing/retention.ts'
+import type { RouteDef } from '../routes.ts'
+import { isCurrent } from '../sites/service.ts'
+
+/**
+ * The end-user read API (SPEC §7 End user; docs/decisions.md "End-user read API"): what a
+ * visitor's page may know about a published site. Every read goes through `publishedSite` or
+ * `publishedSetting`: any site that is not published (draft, private, expired, checking its
+ * domain, deleted, unknown) does not exist here, and answers the same 404. Views are built field
+ * by field from the stored items, so owner, tenants, version, storage keys and members-only media
+ * can never leak by a field added to an entity.
+ */
+
+/** Site content, cacheable briefly by the browser (the CloudFront behaviour of /api/v1 caches nothing). */
+export const CONTENT_CACHE = { 'cache-control': 'public, max-age=60' }
+/** Live counts (CTA slots) and writes. */
+export const NO_STORE = { 'cache-control': 'no-store' }
+
+type Items = Awaited<ReturnType<ReturnType<typeof sitesService.collections.siteItems>['go']>>['data']
+
+/** Every item of a published site (one query on its partition), or 404. */
+export const publishedSite = async (siteId: string): Promise<{ site: Site; items: Items }> => {
+  const { data } = await sitesService.collections.siteItems({ siteId }).go({ pages: 'all' })
+  const site = data.sites[0]
+  if (site?.status !== 'PUBLISH') throw new NotFoundError()
+  return { site, items: data }
+}
+
+/** The global setting of a published site (one item), or 404. */
+export const publishedSetting = async (siteId: string): Promise<Site> => {
+  const site = (await Sites.get({ siteId }).go()).data
+  if (site?.status !== 'PUBLISH') throw new NotFoundError()
+  return site
+}
+
+/** The site's languages, default first (the order of its language selector). */
+export const languagesOf = (site: Pick<Site, 'languages' | 'defaultLanguage'>): SiteLanguage[] => {
+  const first = defaultLanguageOf(site)
+  return [first, ...(site.languages as SiteLanguage[]).filter((l) => l !== first)]
+}
+
+/** The default language, or the first language when the stored default is not one of them. */
+export const defaultLanguageOf = (site: Pick<Site, 'languages' | 'defaultLanguage'>): SiteLanguage =>
+  site.languages.includes(site.defaultLanguage)
+    ? site.defaultLanguage
+    : ((site.languages[0] as SiteLanguage | undefined) ?? 'JP')
+
+/** The language a request reads: the asked one when the site has it, else the default. */
+export const languageFor = (site: Pick<Site, 'languages' | 'defaultLanguage'>, asked?: SiteLanguage) =>
+  asked && site.languages.includes(asked) ? asked : defaultLanguageOf(site)
+
+/**
+ * A visitor endpoint: the route's handler with the messages in the page's language. An explicit
+ * `X-Lang` header wins; otherwise `?lang=` (JP → ja, KR → ko, CN → zh, EN → en) replaces the
+ * browser's Accept-Language, so a 404 or 403 reads in the language of the page that asked.
+ */
+export const visitorEndpoint: typeof endpoint = (route: RouteDef, schemas, handle) =>
+  endpoint(route, schemas, async (input) => {
+    const lang = (input.query as { lang?: SiteLanguage } | undefined)?.lang
+    setVisitorLocale(input.event, lang)
+    return handle(input)
+  })
+
+const setVisitorLocale = (event: Event, lang: SiteLanguage | undefined) => {
+  const headers = event.headers ?? {}
+  if (!lang || headers['x-lang'] || headers['X-Lang']) return
+  const locale = HTML_LANGS[lang]
+  if (isLocale(locale)) requestState(event).locale = locale
+}
+
+/** A release's own files never change once written: its manifest is read once per container. */
+const releaseFiles = new Map<string, Promise<ReadonlySet<string>>>()
+
+/** The files a release lists as its own (`media/<file>`, …); none when it cannot be read. */
+const filesOfRelease = (prefix: string): Promise<ReadonlySet<string>> => {
+  let files = releaseFiles.get(prefix)
+  if (!files) {
+    if (releaseFiles.size > 500) releaseFiles.clear()
+    files = s3
+      .send(new GetObjectCommand({ Bucket: sitesBucket, Key: manifestKey(prefix) }))
+      .then(async (object) => {
+        const parsed = JSON.parse((await object.Body?.transformToString()) ?? '{}') as { files?: unknown }
+        return new Set(Array.isArray(parsed.files) ? parsed.files.filter((f) => typeof f === 'string') : [])
+      })
+    files.catch(() => releaseFiles.delete(prefix))
+    releaseFiles.set(prefix, files)
+  }
+  return files.catch(() => new Set<string>())
+}
+
+/**
+ * The URL of each media key a published page shows. A file the served release holds (the
+ * publisher copies each upload `sites/<siteId>/uploads/<file>` to `<release>/media/<file>` and
+ * lists it in the release's manifest) is `/media/<file>`: root-relative, exactly as the rendered
+ * page references it, so it is same-origin on whichever host the visitor opened (the sites CSP
+ * allows media from 'self' only). Anything else (a file saved after the last publish) is a
+ * presigned GET valid one hour.
+ */
+export const mediaUrls = async (
+  site: Site,
+  keys: Iterable<string | null | undefined>,
+): Promise<Map<string, string>> => {
+  const unique = [...new Set([...keys].filter((k): k is string => typeof k === 'string' && k !== ''))]
+  if (unique.length === 0) return new Map()
+  const release = site.releaseId
+    ? await filesOfRelease(releasePrefix(site.siteId, site.releaseId))
+    : new Set<string>()
+  const uploads = `sites/${site.siteId}/uploads/`
+  const urls = await Promise.all(
+    unique.map(async (key) => {
+      const file = key.startsWith(uploads) ? key.slice(uploads.length) : ''
+      const path = `media/${file}`
+      if (file && !file.includes('/') && release.has(path)) return [key, `/${path}`] as const
+      return [key, await presignGet(mediaBucket, key)] as const
+    }),
+  )
+  return new Map(urls)
+}
+
+/** A creative's page order: row-major from 1 (A1 = 1, B1 = 2, …), what CTA sheets name. */
+export const orderOf = (position: string, columns: number): number => {
+  const cell = parseCell(position)
+  return cell ? cell.row * columns + cell.column + 1 : 0
+}
+
+/** Whether a cell lies inside the site's grid. */
+export const inGrid = (site: Pick<Site, 'numberHorizontal' | 'numberVertical'>, position: string) => {
+  const cell = parseCell(position)
+  return Boolean(cell && cell.row < site.numberHorizontal && cell.column < site.numberVertical)
+}
+
+/**
+ * The creatives a visitor sees in one language, in page order: those of the current grid that
+ * have media (a members-only one shows as locked). The same set the renderer places.
+ */
+export const visibleCreatives = (site: Site, items: Items, lang: SiteLanguage): Creative[] =>
+  items.creatives
+    .filter((c) => c.lang === lang && isCurrent(site, c) && inGrid(site, c.position) && c.mediaKey)
+    .sort((a, b) => orderOf(a.position, site.numberVertical) - orderOf(b.position, site.numberVertical))
+
+/** The media keys a list of creatives shows: never a members-only creative's. */
+export const creativeMediaKeys = (creatives: readonly Creative[]) =>
+  creatives
+    .filter((c) => !c.membersOnlyLock)
+    .flatMap((c) => [c.mediaKey, ...productsOf(c).map((p) => p.imagePath)])
+
+interface StoredProduct {
+  id?: string
+  productName?: string
+  imagePath?: string
+  price?: number
+  description?: string
+  linkButtonUrl?: string
+  linkButtonText?: string
+  linkButtonColor?: string
+  linkTextColor?: string
+  coordinateX?: number
+  coordinateY?: number
+  textColor?: string
+  backgroundColor?: string
+  isInternalLink?: boolean
+  order?: number
+}
+
+interface StoredLinkPoint {
+  x: number
+  y: number
+  linkUrl?: string
+  isInternalLink?: boolean
+}
+
+const productsOf = (c: Creative): StoredProduct[] =>
+  [...((c.products ?? []) as StoredProduct[])].sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+
+const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value)
+
+/** A product as a visitor sees it: its image as a URL, never a storage key. */
+export const productView = (p: StoredProduct, media: Map<string, string>) => ({
+  id: orNull(p.id),
+  productName: p.productName ?? '',
+  imageUrl: (p.imagePath && media.get(p.imagePath)) || null,
+  price: orNull(p.price),
+  description: orNull(p.description),
+  linkButtonUrl: orNull(p.linkButtonUrl),
+  linkButtonText: orNull(p.linkButtonText),
+  linkButtonColor: p.linkButtonColor ?? '#2BAA50',
+  linkTextColor: p.linkTextColor ?? '#FFFFFF',
+  coordinateX: p.coordinateX ?? 65,
+  coordinateY: p.coordinateY ?? 260,
+  textColor: orNull(p.textColor),
+  backgroundColor: orNull(p.backgroundColor),
+  isInternalLink: p.isInternalLink ?? false,
+  order: p.order ?? 0,
+})
+
+export const productsView = (c: Creative, media: Map<string, string>) =>
+  productsOf(c).map((p) => productView(p, media))
+
+/**
+ * One creative for a visitor. A members-only one is `locked` and carries only what the frame
+ * needs (position, arrows, bottom-bar switches): no media, texts, links or products. Creator texts
+ * are plain strings; the client escapes them.
+ */
+export const creativeView = (c: Creative, site: Site, media: Map<string, string>) => {
+  const frame = {
+    position: c.position,
+    order: orderOf(c.position, site.numberVertical),
+    snsConfig: c.snsConfig ?? false,
+    showCompany: c.showCompany ?? false,
+    hoverArrowColor: c.hoverArrowColor ?? '#FFFFFF',
+    arrowFadeInterval: orNull(c.arrowFadeInterval),
+    sliderSeconds: orNull(c.sliderSeconds),
+  }
+  if (c.membersOnlyLock) return { ...frame, locked: true as const }
+  return {
+    ...frame,
+    locked: false as const,
+    mediaType: c.mediaType ?? 'image',
+    mediaUrl: (c.mediaKey && media.get(c.mediaKey)) || null,
+    imageAlt: c.imageAlt ?? '',
+    mainText: orNull(c.mainText),
+    mainTextColor: orNull(c.mainTextColor),
+    linkButtonText: orNull(c.linkButtonText),
+    linkDestinationUrl: orNull(c.linkDestinationUrl),
+    isInternalLink: c.isInternalLink ?? false,
+    linkButtonColor: c.linkButtonColor ?? '#99D52A',
+    linkTextColor: c.linkTextColor ?? '#FFFFFF',
+    price: orNull(c.price),
+    priceTextColor: orNull(c.priceTextColor),
+    imageLinkPoints: ((c.imageLinkPoints ?? []) as StoredLinkPoint[]).map((p) => ({
+      x: p.x,
+      y: p.y,
+      linkUrl: orNull(p.linkUrl),
+      isInternalLink: p.isInternalLink ?? false,
+    })),
+    products: productsView(c, media),
+  }
+}
+
+/** The global menu of one language: its items and text colour (the site's menu colour when unset). */
+export const menuView = (site: Site, items: Items, lang: SiteLanguage) => {
+  const menu = items.menus.find((m) => m.lang === lang && isCurrent(site, m))
+  return {
+    items: ((menu?.items ?? []) as Array<{ id?: string; name: string }>).map((item) => ({
+      id: orNull(item.id),
+      name: item.name,
+    })),
+    textColor: menu?.textColor ?? site.globalMenuTextColor ?? null,
+  }
+}
+
+/** The site's languages as its selector lists them, default first. */
+export const languageList = (site: Site) =>
+  languagesOf(site).map((lang) => ({
+    lang,
+    segment: LANGUAGE_SEGMENTS[lang],
+    htmlLang: HTML_LANGS[lang],
+    name: LANGUAGE_NAMES[lang],
+  }))
+
+/** The other settings of one language, when saved. */
+export const settingsOf = (site: Site, items: Items, lang: SiteLanguage) =>
+  items.settings.find((s) => s.lang === lang && isCurrent(site, s))
+
+/**
+ * SNS links a visitor may follow: http(s) URLs, and `tel:` for a phone number (the renderer's
+ * rules). Anything else a creator typed is left out rather than handed to a client as a link.
+ */
+export const snsView = (sns: unknown) =>
+  ((sns ?? []) as Array<{ snsType: string; snsUrl: string }>).flatMap((s) => {
+    const href = s.snsType === 'phone_number' ? telUrl(s.snsUrl) : safeExternalUrl(s.snsUrl)
+    return href ? [{ snsType: s.snsType, href }] : []
+  })
+
+/** A page reference: an order from 1 (`3`) or a cell (`B2`). */
+export const positionOfPage = (pageId: string, site: Site): string | undefined => {
+  if (/^\d{1,4}$/.test(pageId)) {
+    const order = Number(pageId)
+    const columns = site.numberVertical
+    if (order < 1 || order > site.numberHorizontal * columns) return undefined
+    return cellReference(Math.floor((order - 1) / columns), (order - 1) % columns)
+  }
+  const upper = pageId.toUpperCase()
+  return inGrid(site, upper) ? upper : undefined
+}

@@ -1,0 +1,320 @@
+import {
+  CACHE_CONTROL,
+  type PublishCta,
+  type PublishInput,
+  publicMediaKeys,
+  renderSitePages,
+} from '@swipe/web-site'
+import { type Site, Sites, sitesService } from '#data/sites'
+import { ConflictError, type FieldIssue, NotFoundError, ValidationError } from '#lib/errors'
+import { hostMap, siteHosts } from '#lib/hosts'
+import { logger } from '#lib/logger'
+import { siteUrl } from '#lib/urls'
+import {
+  creativeFields,
+  isConditionFailure,
+  isCurrent,
+  menuFields,
+  type SiteItems,
+  settingsFields,
+  siteKeys,
+} from '../sites/service.ts'
+import {
+  carryOver,
+  cleanUpReleases,
+  deleteAllReleases,
+  deleteRelease,
+  headMedia,
+  listReleases,
+  type ReleaseMedia,
+  writeManifest,
+  writeRelease,
+} from './release.ts'
+import { expiredReleases, mediaPaths, newReleaseId, releasePrefix } from './retention.ts'
+
+/** A site as one query loads it (`sitesFor(actor).load`). */
+export interface LoadedSite {
+  site: Site
+  items: SiteItems
+}
+
+/** The site's origin (`https://<host>`) for canonical and alternate links; none where the stage has none. */
+const originOf = (site: Site): string | undefined => {
+  const url = siteUrl(site)
+  return url ? new URL(url).origin : undefined
+}
+
+/**
+ * The renderer's input for a site as stored (ARCHITECTURE decision 4): every current language's
+ * menu, creatives and settings, the site served on its own host, media resolved through `media`.
+ */
+export const publishInput = (
+  { site, items }: LoadedSite,
+  media: Record<string, string>,
+  publishedAt: number,
+): PublishInput => {
+  const origin = originOf(site)
+  return {
+    site: {
+      id: site.siteId,
+      siteUuid: site.siteUuid,
+      name: site.name,
+      numberHorizontal: site.numberHorizontal,
+      numberVertical: site.numberVertical,
+      viewMode: site.viewMode,
+      defaultLanguage: site.defaultLanguage,
+      languages: site.languages,
+      displayLanguageIcon: site.displayLanguageIcon,
+      displayGlobalMenu: site.displayGlobalMenu,
+      faviconKey: site.faviconKey,
+      logoKey: site.logoKey,
+      globalMenuTextColor: site.globalMenuTextColor,
+      speakerColor: site.speakerColor,
+      popupCtas: (site.popupCtas ?? []) as PublishCta[],
+      customDomain: site.customDomain,
+    },
+    menus: items.menus.filter((m) => isCurrent(site, m)).map(menuFields),
+    creatives: items.creatives.filter((c) => isCurrent(site, c)).map(creativeFields),
+    settings: items.settings.filter((s) => isCurrent(site, s)).map(settingsFields),
+    media,
+    publishedAt: new Date(publishedAt).toISOString(),
+    address: { form: 'host' },
+    // Same origin as the page: the edge forwards /api/v1 to the API, so beacons need no CORS.
+    analyticsEndpoint: '/api/v1/analytics/events',
+    ...(origin ? { origin } : {}),
+  }
+}
+
+/** A release written to the sites bucket and not yet served. */
+export interface PreparedRelease {
+  releaseId: string
+  prefix: string
+  /** Paths of the rendered files and copied media, relative to the prefix. */
+  paths: string[]
+  /** Hashed files of recently served releases copied in for visitors still on their pages. */
+  carried: string[]
+}
+
+/**
+ * The releases whose pages visitors may still have open: the one served now and those it
+ * replaced within the grace period (none when the site is not served).
+ */
+const recentReleases = async (site: Site, now: number): Promise<string[]> => {
+  const served = servedRelease(site)
+  if (!served) return []
+  const all = await listReleases(site.siteId)
+  const expired = new Set(expiredReleases(all, { serving: served, now }))
+  return all.filter((id) => id <= served && !expired.has(id))
+}
+
+/**
+ * Renders the site and writes the release: the media the pages show (`publicMediaKeys`, never a
+ * members-only creative's) copied from the media bucket to `<prefix>/media/<file>`, every
+ * rendered file, the hashed files of recently served releases that this one lacks (`carryOver`),
+ * and last the manifest of its own hashed files. The render happens before anything is written,
+ * so a render that throws leaves no trace; a write that fails deletes what it wrote. A media key
+ * without an object refuses the publish with 400 `upload.missing` on the field that names it,
+ * before anything is written.
+ */
+export const prepareRelease = async (loaded: LoadedSite, now: number): Promise<PreparedRelease> => {
+  const { site } = loaded
+  const refs = siteKeys(site, loaded.items)
+  const paths = mediaPaths([...new Set(refs.map((ref) => ref.key))])
+  const needed = publicMediaKeys(publishInput(loaded, Object.fromEntries(paths), now))
+  const types = await headMedia(needed)
+  const missing = new Set(needed.filter((key) => !types.get(key)))
+  if (missing.size) {
+    const issues: FieldIssue[] = refs
+      .filter((ref) => missing.has(ref.key))
+      .map((ref) => ({ path: ref.path, code: 'upload.missing', params: { file: ref.key } }))
+    throw new ValidationError(issues)
+  }
+  const media: ReleaseMedia[] = needed.map((key) => ({
+    key,
+    path: paths.get(key)!,
+    contentType: types.get(key)!,
+  }))
+  const files = renderSitePages(
+    publishInput(loaded, Object.fromEntries(media.map((m) => [m.key, m.path])), now),
+  )
+  const releaseId = newReleaseId(now)
+  const prefix = releasePrefix(site.siteId, releaseId)
+  const own = [
+    ...media.map((m) => m.path),
+    ...files.filter((f) => f.cacheControl === CACHE_CONTROL.immutable).map((f) => f.path),
+  ]
+  let carried: string[]
+  try {
+    await writeRelease(prefix, media, files, CACHE_CONTROL.immutable)
+    const recent = await recentReleases(site, now)
+    carried = await carryOver(
+      recent.map((id) => releasePrefix(site.siteId, id)),
+      prefix,
+      new Set(own),
+    )
+    await writeManifest(prefix, own)
+  } catch (error) {
+    await deleteRelease(prefix).catch(() => undefined)
+    throw error
+  }
+  return { releaseId, prefix, paths: [...media.map((m) => m.path), ...files.map((f) => f.path)], carried }
+}
+
+const readSite = async (siteId: string): Promise<Site | undefined> =>
+  (await Sites.get({ siteId }).go({ consistent: true })).data ?? undefined
+
+/** The release the public host map should serve for a stored site: only a PUBLISH site's. */
+const servedRelease = (site: Site | undefined) =>
+  site?.status === 'PUBLISH' && site.releaseId ? site.releaseId : undefined
+
+/** What the host map depends on; a change of it means someone else is applying a newer state. */
+const mapState = (site: Site | undefined) =>
+  site ? `${site.status}|${site.releaseId ?? ''}|${siteHosts(site).join(',')}` : 'deleted'
+
+/**
+ * Makes the host map serve what the stored site says: its hosts point at its release while it is
+ * PUBLISH, and are removed otherwise (draft, private, expired, deleted). Every status change
+ * commits first and calls this after; it re-reads the site after writing and applies again if
+ * the site changed meanwhile, so of two changes racing, the map ends with the later one.
+ * `known` gives the hosts of a site that is already deleted.
+ */
+export const syncHostMap = async (siteId: string, known: Site): Promise<string | undefined> => {
+  let current = await readSite(siteId)
+  for (let round = 1; ; round++) {
+    const hosts = siteHosts(current ?? known)
+    const releaseId = servedRelease(current)
+    if (releaseId) {
+      const target = { siteId, prefix: releasePrefix(siteId, releaseId) }
+      await hostMap.update({ puts: new Map(hosts.map((host) => [host, target])) })
+    } else {
+      await hostMap.update({ deletes: hosts })
+    }
+    const after = await readSite(siteId)
+    if (mapState(after) === mapState(current)) return releaseId
+    if (round >= 5) throw new Error(`The host map of site ${siteId} did not settle`)
+    current = after
+  }
+}
+
+/** Test seams: called between the steps of a publish (never set in production). */
+export interface PublishHooks {
+  /** The release is written, the status not yet committed. */
+  afterWrite?: (release: PreparedRelease) => Promise<void>
+  /** The status is committed, the host map not yet flipped. */
+  beforeFlip?: (release: PreparedRelease) => Promise<void>
+}
+
+export interface PublishOptions {
+  /** The version the caller saw; the status commit is conditioned on it (default: the loaded one). */
+  expectVersion?: number
+  /** The site, when the caller has loaded it already. */
+  loaded?: LoadedSite
+  now?: number
+  hooks?: PublishHooks
+}
+
+const loadSite = async (siteId: string): Promise<LoadedSite> => {
+  const { data } = await sitesService.collections.siteItems({ siteId }).go({ pages: 'all' })
+  const site = data.sites[0]
+  if (!site) throw new NotFoundError()
+  return { site, items: data }
+}
+
+/**
+ * Publishes a site (SPEC §4 "save and publish as public"): renders and writes a new release, then
+ * commits status PUBLISH with the release id on the version condition, then flips the host map
+ * of the site's hosts to the release, then deletes releases whose grace period is over. A visitor
+ * sees the old release or the new one, never a mix. A stale version writes nothing (409); a
+ * version that turns stale during the render leaves no status change, no flip and no release.
+ */
+export const publishSite = async (siteId: string, options: PublishOptions = {}) => {
+  const loaded = options.loaded ?? (await loadSite(siteId))
+  const { site } = loaded
+  const expectVersion = options.expectVersion ?? site.version
+  if (site.version !== expectVersion) throw new ConflictError()
+  const now = options.now ?? Date.now()
+  const release = await prepareRelease(loaded, now)
+  await options.hooks?.afterWrite?.(release)
+  try {
+    await Sites.patch({ siteId })
+      .set({ status: 'PUBLISH', publishedAt: now, releaseId: release.releaseId })
+      .add({ version: 1 })
+      .where(({ version }, { eq }) => eq(version, expectVersion))
+      .go()
+  } catch (error) {
+    await deleteRelease(release.prefix).catch(() => undefined)
+    if (isConditionFailure(error)) throw new ConflictError()
+    throw error
+  }
+  await options.hooks?.beforeFlip?.(release)
+  const served = await syncHostMap(siteId, site)
+  const removed = await cleanUpReleases(siteId, { serving: served })
+  logger.info('Site published', {
+    siteId,
+    releaseId: release.releaseId,
+    files: release.paths.length,
+    removedReleases: removed.length,
+  })
+  return { ...release, hosts: siteHosts(site), version: expectVersion + 1 }
+}
+
+/**
+ * Stops serving a site whose new state is already stored (not PUBLISH, or deleted): removes its
+ * hosts from the host map, then deletes the releases it served (a deleted site's all of them).
+ */
+export const unpublishSite = async (siteId: string, known: Site): Promise<void> => {
+  const served = await syncHostMap(siteId, known)
+  if (!(await readSite(siteId))) {
+    await deleteAllReleases(siteId)
+    return
+  }
+  await cleanUpReleases(siteId, { serving: served, lastServed: known.releaseId })
+}
+
+/** The statuses under which a site is not served publicly. */
+export type WithdrawnStatus = 'DRAFT' | 'PRIVATE' | 'EXPIRED'
+
+/**
+ * Records a status under which the site is not served (SPEC §4: draft, private, expired), on the
+ * version condition when one is given, and then unpublishes it. PRIVATE keeps a publish date: it
+ * is published to the viewers its creator invites (preview sharing), never to the public host map.
+ */
+export const withdrawSite = async (
+  siteId: string,
+  status: WithdrawnStatus,
+  options: { expectVersion?: number; now?: number } = {},
+): Promise<void> => {
+  const site = await readSite(siteId)
+  if (!site) throw new NotFoundError()
+  const expectVersion = options.expectVersion ?? site.version
+  if (site.version !== expectVersion) throw new ConflictError()
+  const now = options.now ?? Date.now()
+  try {
+    await Sites.patch({ siteId })
+      .set(status === 'PRIVATE' ? { status, publishedAt: now } : { status })
+      .remove(['releaseId'])
+      .add({ version: 1 })
+      .where(({ version }, { eq }) => eq(version, expectVersion))
+      .go()
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError()
+    throw error
+  }
+  await unpublishSite(siteId, site)
+}
+
+/**
+ * A site whose owner's plan or contract ended (SPEC §4 expired): status EXPIRED, whatever the
+ * editor's version, and no longer served. Called by the contract lifecycle once it is wired.
+ */
+export const expireSite = async (siteId: string, now = Date.now()): Promise<void> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await withdrawSite(siteId, 'EXPIRED', { now })
+      return
+    } catch (error) {
+      // An editor save slipped in between the read and the write: read again and retry.
+      if (!(error instanceof ConflictError) || attempt >= 3) throw error
+    }
+  }
+}

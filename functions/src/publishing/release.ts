@@ -1,0 +1,233 @@
+import {
+  CopyObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3'
+import type { RenderedFile } from '@swipe/web-site'
+import { logger } from '#lib/logger'
+import { mediaBucket, s3, sitesBucket } from '#lib/s3'
+import { expiredReleases, releasePrefix, releaseTime, sitePrefix } from './retention.ts'
+
+/** S3 requests in flight at once per publish: fast, and far below S3's per-prefix rates. */
+const PARALLEL = 8
+
+/** Runs `work` over `items` with at most `PARALLEL` at a time; the first failure rejects. */
+export const inParallel = async <T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> => {
+  const results: R[] = new Array(items.length)
+  let next = 0
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++
+      results[index] = await work(items[index]!)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, items.length) }, worker))
+  return results
+}
+
+/**
+ * The content type of each media key's object, or undefined where the media bucket has no such
+ * object (HEAD, so the bytes are not read).
+ */
+export const headMedia = async (keys: readonly string[]): Promise<Map<string, string | undefined>> => {
+  const types = await inParallel(keys, async (key) => {
+    try {
+      const head = await s3.send(new HeadObjectCommand({ Bucket: mediaBucket, Key: key }))
+      return head.ContentType || 'application/octet-stream'
+    } catch (error) {
+      const name = (error as { name?: string }).name
+      if (name === 'NotFound' || name === 'NoSuchKey') return undefined
+      throw error
+    }
+  })
+  return new Map(keys.map((key, i) => [key, types[i]]))
+}
+
+/** One media object of a release: its storage key, its path in the release and its content type. */
+export interface ReleaseMedia {
+  key: string
+  path: string
+  contentType: string
+}
+
+const copySource = (key: string) => `${mediaBucket}/${key.split('/').map(encodeURIComponent).join('/')}`
+
+/**
+ * Writes a release: the media copied from the media bucket (server-side copies with the source's
+ * content type and the given cache policy: an upload's key never gets other bytes), then every
+ * rendered file with its content type and cache policy. Nothing points at the release yet.
+ */
+export const writeRelease = async (
+  prefix: string,
+  media: readonly ReleaseMedia[],
+  files: readonly RenderedFile[],
+  cacheControl: string,
+): Promise<void> => {
+  await inParallel(media, async ({ key, path, contentType }) => {
+    await s3.send(
+      new CopyObjectCommand({
+        Bucket: sitesBucket,
+        Key: `${prefix}/${path}`,
+        CopySource: copySource(key),
+        // COPY keeps the source's content type; the cache policy is the release's.
+        MetadataDirective: 'REPLACE',
+        ContentType: contentType,
+        CacheControl: cacheControl,
+      }),
+    )
+  })
+  await inParallel(files, async (file) => {
+    await s3.send(
+      new PutObjectCommand({
+        Bucket: sitesBucket,
+        Key: `${prefix}/${file.path}`,
+        Body: file.body,
+        ContentType: file.contentType,
+        CacheControl: file.cacheControl,
+      }),
+    )
+  })
+}
+
+/** Every key under a prefix of the sites bucket. */
+const keysUnder = async (prefix: string): Promise<string[]> => {
+  const keys: string[] = []
+  let token: string | undefined
+  do {
+    const page = await s3.send(
+      new ListObjectsV2Command({ Bucket: sitesBucket, Prefix: prefix, ContinuationToken: token }),
+    )
+    for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key)
+    token = page.IsTruncated ? page.NextContinuationToken : undefined
+  } while (token)
+  return keys
+}
+
+/**
+ * Where a release lists its own hashed files (`assets/`, `data/`, `media/`: never changed once
+ * written), beside the release rather than in it, so no visitor URL reaches it.
+ */
+export const manifestKey = (prefix: string) => `${prefix}.json`
+
+/** Records a release's own hashed files (not the ones it carries for older pages). */
+export const writeManifest = async (prefix: string, files: readonly string[]): Promise<void> => {
+  await s3.send(
+    new PutObjectCommand({
+      Bucket: sitesBucket,
+      Key: manifestKey(prefix),
+      Body: JSON.stringify({ files }),
+      ContentType: 'application/json',
+    }),
+  )
+}
+
+const readManifest = async (prefix: string): Promise<string[]> => {
+  try {
+    const object = await s3.send(new GetObjectCommand({ Bucket: sitesBucket, Key: manifestKey(prefix) }))
+    const parsed = JSON.parse((await object.Body?.transformToString()) ?? '{}') as { files?: unknown }
+    return Array.isArray(parsed.files) ? parsed.files.filter((f): f is string => typeof f === 'string') : []
+  } catch (error) {
+    if ((error as { name?: string }).name === 'NoSuchKey') return []
+    throw error
+  }
+}
+
+/**
+ * Copies into a new release the hashed files of recently served releases that it lacks (a
+ * creative's old image, the old client script, old company texts), so a visitor still on a page
+ * of those releases keeps finding its assets under the same host after the flip. Only each
+ * release's own files are carried, so nothing accumulates beyond the grace period. Returns the
+ * paths carried.
+ */
+export const carryOver = async (
+  fromPrefixes: readonly string[],
+  toPrefix: string,
+  own: ReadonlySet<string>,
+): Promise<string[]> => {
+  const sources = new Map<string, string>()
+  // Newest first: a path that several releases have is taken from the newest.
+  for (const from of [...fromPrefixes].sort().reverse()) {
+    for (const path of await readManifest(from)) {
+      if (!own.has(path) && !sources.has(path)) sources.set(path, from)
+    }
+  }
+  const carried = await inParallel([...sources], async ([path, from]) => {
+    try {
+      await s3.send(
+        new CopyObjectCommand({
+          Bucket: sitesBucket,
+          Key: `${toPrefix}/${path}`,
+          CopySource: `${sitesBucket}/${`${from}/${path}`.split('/').map(encodeURIComponent).join('/')}`,
+        }),
+      )
+      return path
+    } catch (error) {
+      // Deleted meanwhile (its grace period ended): nothing to carry.
+      if ((error as { name?: string }).name === 'NoSuchKey') return undefined
+      throw error
+    }
+  })
+  return carried.filter((path): path is string => path !== undefined)
+}
+
+/** Deletes every object of a release (1,000 keys per request) and its manifest. */
+export const deleteRelease = async (prefix: string): Promise<void> => {
+  const keys = [...(await keysUnder(`${prefix.replace(/\/$/, '')}/`)), manifestKey(prefix.replace(/\/$/, ''))]
+  for (let i = 0; i < keys.length; i += 1000) {
+    await s3.send(
+      new DeleteObjectsCommand({
+        Bucket: sitesBucket,
+        Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
+      }),
+    )
+  }
+}
+
+/** The release ids a site has in the sites bucket, oldest first. */
+export const listReleases = async (siteId: string): Promise<string[]> => {
+  const ids = new Set<string>()
+  let token: string | undefined
+  do {
+    const page = await s3.send(
+      new ListObjectsV2Command({
+        Bucket: sitesBucket,
+        Prefix: sitePrefix(siteId),
+        Delimiter: '/',
+        ContinuationToken: token,
+      }),
+    )
+    for (const common of page.CommonPrefixes ?? []) {
+      const id = common.Prefix?.slice(sitePrefix(siteId).length).replace(/\/$/, '')
+      if (id && releaseTime(id) !== undefined) ids.add(id)
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined
+  } while (token)
+  return [...ids].sort()
+}
+
+/** Deletes the releases `expiredReleases` names; a failure is logged, the next publish tries again. */
+export const cleanUpReleases = async (
+  siteId: string,
+  options: { serving?: string | undefined; lastServed?: string | undefined; now?: number },
+): Promise<string[]> => {
+  try {
+    const doomed = expiredReleases(await listReleases(siteId), { ...options, now: options.now ?? Date.now() })
+    for (const id of doomed) await deleteRelease(releasePrefix(siteId, id))
+    return doomed
+  } catch (error) {
+    logger.warn('Release clean-up incomplete', { siteId, error: (error as Error).name })
+    return []
+  }
+}
+
+/** Deletes every release of a site (the site was deleted). */
+export const deleteAllReleases = async (siteId: string): Promise<void> => {
+  try {
+    await deleteRelease(sitePrefix(siteId))
+  } catch (error) {
+    logger.warn('Release clean-up incomplete', { siteId, error: (error as Error).name })
+  }
+}

@@ -1,0 +1,149 @@
+import { z } from 'zod'
+import { CELL_POSITION, SITE_LANGUAGES, type SiteLanguage } from './site-builder.ts'
+
+/**
+ * What published sites send to the API (SPEC §7 End user; docs/decisions.md "End-user read API"):
+ * the read endpoints' queries and the analytics beacons. The visitor island stays vanilla (no zod),
+ * so these are the server's contract, written down once.
+ */
+
+/** URL segment (and `lang` cookie value) of each content language (SPEC §1: JP→ja, KR→kr, CN→cn, EN→en). */
+const SEGMENT_LANGUAGES: Record<string, SiteLanguage> = { ja: 'JP', en: 'EN', cn: 'CN', kr: 'KR' }
+
+/** A content language from its code (`JP`) or its URL segment (`ja`), any case; undefined otherwise. */
+export const siteLanguageOf = (value: string | null | undefined): SiteLanguage | undefined => {
+  const text = value?.trim() ?? ''
+  const upper = text.toUpperCase()
+  if ((SITE_LANGUAGES as readonly string[]).includes(upper)) return upper as SiteLanguage
+  return SEGMENT_LANGUAGES[text.toLowerCase()]
+}
+
+/** A cell reference (A1 … Z100). */
+export const cellSchema = z.string().regex(CELL_POSITION, { error: 'validation.invalid' })
+
+/**
+ * `?lang=` of the read endpoints: a code or segment. Anything else reads as "not given", so the
+ * site's default language answers (a stale link never breaks a page).
+ */
+const lenientLanguage = z
+  .string()
+  .max(16)
+  .optional()
+  .transform((v) => siteLanguageOf(v))
+
+export const VisitorLangQuery = z.object({ lang: lenientLanguage })
+
+/** GET /end-user/site/{siteId}/product/public */
+export const VisitorProductQuery = z.object({ lang: lenientLanguage, position: cellSchema })
+
+/** GET /end-user/site/{siteId}/cta: `position`, when given, is the sheet `active` is answered for. */
+export const VisitorCtaQuery = z.object({ lang: lenientLanguage, position: cellSchema.optional() })
+
+/** GET /end-user/site: the Host a visitor opened (a port is ignored) and the path. */
+export const ResolveSiteQuery = z.object({
+  domain: z.string().trim().min(1, { error: 'validation.required' }).max(300),
+  path: z.string().max(2048).default('/'),
+})
+
+/** Limits of the analytics beacon endpoint (docs/decisions.md "Analytics collection"). */
+export const ANALYTICS_LIMITS = {
+  /** Bytes of one request body (a beacon is a few hundred). */
+  maxBodyBytes: 16 * 1024,
+  /** Events in one request. */
+  maxEvents: 50,
+  /** A dwell longer than this (30 minutes) counts as this long: a tab left open is not attention. */
+  maxDwellMs: 30 * 60_000,
+} as const
+
+export const CLICK_TARGETS = ['link', 'product', 'sns', 'cta'] as const
+export const ANALYTICS_EVENTS = ['view', 'swipe', 'click', 'product', 'cta', 'dwell'] as const
+
+/** The language of a beacon must be one (the island sends the segment: `ja`, `en`, `cn`, `kr`). */
+const strictLanguage = z
+  .string()
+  .max(16)
+  .transform((v, ctx) => {
+    const lang = siteLanguageOf(v)
+    if (!lang) {
+      ctx.addIssue({ code: 'custom', message: 'validation.invalid' })
+      return z.NEVER
+    }
+    return lang
+  })
+
+const common = {
+  siteId: z.string().min(1).max(64),
+  lang: strictLanguage,
+  /** The client's clock, informative only: the day a beacon counts for is the server's (JST). */
+  at: z.number().optional(),
+}
+
+const AnalyticsEventObject = z.discriminatedUnion('event', [
+  z.object({ ...common, event: z.literal('view'), position: cellSchema }),
+  z.object({
+    ...common,
+    event: z.literal('swipe'),
+    position: cellSchema.optional(),
+    from: cellSchema,
+    to: cellSchema,
+    via: z.string().max(16).optional(),
+  }),
+  z.object({ ...common, event: z.literal('click'), position: cellSchema, target: z.enum(CLICK_TARGETS) }),
+  z.object({
+    ...common,
+    event: z.literal('product'),
+    position: cellSchema,
+    product: z.string().max(16).optional(),
+  }),
+  z.object({
+    ...common,
+    event: z.literal('cta'),
+    position: cellSchema,
+    cta: z.number().int().min(0).max(19),
+  }),
+  z.object({
+    ...common,
+    event: z.literal('dwell'),
+    position: cellSchema,
+    durationMs: z
+      .number()
+      .min(0)
+      .transform((v) => Math.min(Math.round(v), ANALYTICS_LIMITS.maxDwellMs)),
+  }),
+])
+
+/** The island names the site `site`; API clients may say `site_id`. */
+const withSiteId = (value: unknown) => {
+  if (
+    value &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    !('siteId' in value) &&
+    'site' in value
+  ) {
+    const { site, ...rest } = value as Record<string, unknown>
+    return { ...rest, siteId: site }
+  }
+  return value
+}
+
+/** One analytics event (SPEC §1 swipe analytics), as `track(event)` in web-site's island sends it. */
+export const AnalyticsEventSchema = z.preprocess(withSiteId, AnalyticsEventObject)
+export type AnalyticsEvent = z.output<typeof AnalyticsEventSchema>
+
+/**
+ * POST /analytics/events: one event, an array of events, or `{ events: [...] }`, 1 to 50 events.
+ * Either every event is valid or none is counted.
+ */
+export const AnalyticsBody = z.preprocess(
+  (value) => {
+    if (Array.isArray(value)) return value
+    if (value && typeof value === 'object' && Array.isArray((value as { events?: unknown }).events))
+      return (value as { events: unknown[] }).events
+    return [value]
+  },
+  z
+    .array(AnalyticsEventSchema)
+    .min(1, { error: 'validation.required' })
+    .max(ANALYTICS_LIMITS.maxEvents, { error: 'validation.tooMany' }),
+)

@@ -1,0 +1,138 @@
+import { type CDPSession, devices, type Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+import { apiSignIn } from './support.ts'
+
+/**
+ * The demo site as a visitor meets it (issue 6): published by the seed through the real publisher,
+ * served by the site edge by its Host header, on a phone with touch.
+ */
+// Callbacks of page.evaluate run in the browser; the test project's types have no DOM library.
+// biome-ignore lint/suspicious/noExplicitAny: browser globals, typed by the browser at run time
+declare const document: any
+
+const { defaultBrowserType: _, ...phone } = devices['Pixel 7']
+test.use({ ...phone, locale: 'ja-JP' })
+
+const demoUrl = () => {
+  const url = process.env.E2E_DEMO_SITE_URL
+  if (!url) throw new Error('The e2e stack did not publish the demo site')
+  return url
+}
+
+/** The creative a visitor can reach now (the island makes the others inert). */
+const current = (page: Page) =>
+  page
+    .locator('.c:not([inert])')
+    .evaluateAll((cells) => cells.map((cell) => (cell as unknown as { id: string }).id))
+
+/** A touch drag through the DevTools protocol (Playwright has taps, not swipes). */
+const swipe = async (page: Page, cdp: CDPSession, from: [number, number], to: [number, number]) => {
+  const point = (t: number) => [{ x: from[0] + (to[0] - from[0]) * t, y: from[1] + (to[1] - from[1]) * t }]
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(0) })
+  for (let i = 1; i <= 8; i++)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(i / 8) })
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  await page.waitForTimeout(450)
+}
+
+const videoPaused = (page: Page, id: string) =>
+  page.evaluate((cell) => document.querySelector(`#${cell} video`)?.paused as boolean | undefined, id)
+
+test('a visitor swipes the published demo site to B2, comes back there after a reload, and meets its CTA, company tabs and video', async ({
+  page,
+  context,
+}) => {
+  const response = await page.goto(demoUrl())
+  expect(response?.status()).toBe(200)
+  expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'")
+  await expect.poll(() => current(page)).toEqual(['A1'])
+  // The video at B3 waits while it is out of sight.
+  expect(await videoPaused(page, 'B3')).toBe(true)
+
+  // Down a row, then right a column: B2, remembered in the position_tab cookie.
+  const cdp = await context.newCDPSession(page)
+  await swipe(page, cdp, [200, 650], [210, 200])
+  await expect.poll(() => current(page)).toEqual(['A2'])
+  await swipe(page, cdp, [320, 420], [60, 430])
+  await expect.poll(() => current(page)).toEqual(['B2'])
+  expect((await context.cookies()).find((c) => c.name === 'position_tab')?.value).toBe('B2')
+  await page.reload()
+  await expect.poll(() => current(page)).toEqual(['B2'])
+
+  // The time-limited CTA counts down in days (it ends about 90 days after the seed ran).
+  const cta = page.locator('[data-end]').first()
+  await expect(cta).toBeVisible()
+  await expect(cta).toContainText(/残り(89|90)日/)
+
+  // The bottom bar opens the company modal on each of its four tabs.
+  const dialog = page.getByRole('dialog', { name: '会社情報' })
+  for (const [tab, text] of [
+    ['会社概要', 'デモクリエイター合同会社'],
+    ['特定商取引法に基づく表記', '返品'],
+    ['利用規約', 'この利用規約'],
+    ['プライバシーポリシー', '個人情報'],
+  ] as const) {
+    await page.getByRole('contentinfo').getByRole('button', { name: tab }).click()
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
+    await expect(dialog.getByRole('tabpanel', { name: tab })).toContainText(text)
+    await dialog.getByRole('button', { name: '閉じる' }).click()
+    await expect(dialog).toBeHidden()
+  }
+
+  // Down to row 3 (each row keeps its own column, so A3) and right to B3: its video plays while
+  // visible and stops when the visitor moves on.
+  await swipe(page, cdp, [200, 560], [210, 140])
+  await expect.poll(() => current(page)).toEqual(['A3'])
+  expect(await videoPaused(page, 'B3')).toBe(true)
+  await swipe(page, cdp, [320, 420], [60, 430])
+  await expect.poll(() => current(page)).toEqual(['B3'])
+  await expect.poll(() => videoPaused(page, 'B3')).toBe(false)
+  await swipe(page, cdp, [60, 420], [320, 430])
+  await expect.poll(() => current(page)).toEqual(['A3'])
+  await expect.poll(() => videoPaused(page, 'B3')).toBe(true)
+})
+
+test('the language selector switches to English and remembers it for 30 days', async ({ page, context }) => {
+  await page.goto(demoUrl())
+  await page.getByRole('group').or(page.locator('#lg')).first().locator('summary').click()
+  await page.getByRole('link', { name: 'English' }).click()
+  await expect(page).toHaveURL(/\/en\/?$/)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+  const cookie = (await context.cookies()).find((c) => c.name === 'lang')
+  expect(cookie?.value).toBe('en')
+  const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000
+  expect(days).toBeGreaterThan(29.9)
+  expect(days).toBeLessThanOrEqual(30.01)
+})
+
+test('a site published as private is not served, and is again once published', async ({ page, urls }) => {
+  const token = await apiSignIn(urls.api, 'creator@example.com', 'Creator#Local1')
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${urls.api}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    })
+    return (await response.json()) as Record<string, never>
+  }
+  const list = (await call('GET', `/site?name=${encodeURIComponent('デモサイト')}`)) as unknown as {
+    items: { id: string; version: number }[]
+  }
+  const demo = list.items[0]!
+  const privated = (await call('POST', `/site/${demo.id}/status`, {
+    action: 'private',
+    version: demo.version,
+  })) as unknown as { version: number; global_setting: { status: string } }
+  expect(privated.global_setting.status).toBe('PRIVATE')
+  const hidden = await page.goto(demoUrl())
+  expect(hidden?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'ページが見つかりません' })).toBeVisible()
+
+  const republished = (await call('POST', `/site/${demo.id}/status`, {
+    action: 'publish',
+    version: privated.version,
+  })) as unknown as { global_setting: { status: string } }
+  expect(republished.global_setting.status).toBe('PUBLISH')
+  expect((await page.goto(demoUrl()))?.status()).toBe(200)
+})
