@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http'
+import { gzipSync } from 'node:zlib'
 import { GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3'
 import { bucketHostMap, objectKeyFor } from '../../functions/src/lib/host-map.ts'
 import { API_BASE_PATH } from '../../functions/src/routes.ts'
@@ -8,6 +9,9 @@ import { HOST } from './ports.ts'
 import type { Running } from './process.ts'
 
 export { SITE_SECURITY_HEADERS }
+
+/** Content types the edge sends gzipped when the client accepts it (as CloudFront's compression). */
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml)|image\/svg\+xml)/
 
 export interface EdgeOptions {
   port: number
@@ -104,12 +108,19 @@ export const startEdge = async (options: EdgeOptions): Promise<Running> => {
         }
       })
       if (!found) return notFound(res)
-      const { object, body } = found
+      const { object } = found
+      const contentType = object.ContentType ?? 'application/octet-stream'
+      // CloudFront compresses text responses for clients that accept it; so does the local edge.
+      const gzip =
+        COMPRESSIBLE.test(contentType) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
+      const body = gzip ? gzipSync(found.body) : found.body
       res.writeHead(200, {
-        'content-type': object.ContentType ?? 'application/octet-stream',
+        'content-type': contentType,
         'content-length': String(body.length),
         'cache-control': object.CacheControl ?? 'no-cache',
         ...(object.ETag ? { etag: object.ETag } : {}),
+        ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+        vary: 'accept-encoding',
         ...SITE_SECURITY_HEADERS,
       })
       res.end(req.method === 'HEAD' ? undefined : body)

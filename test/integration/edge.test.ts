@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { request } from 'node:http'
+import { gunzipSync } from 'node:zlib'
 import { PutObjectCommand } from '@aws-sdk/client-s3'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useStackEnv } from '../support/env.ts'
@@ -7,25 +8,29 @@ import { useStackEnv } from '../support/env.ts'
 const { urls, env } = useStackEnv()
 
 /** fetch() cannot set Host, so talk HTTP directly, as a browser on that host would. */
-const get = (host: string, path: string) =>
-  new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>(
-    (resolve, reject) => {
-      const { hostname, port } = new URL(urls.edge)
-      const req = request({ hostname, port, path, method: 'GET', headers: { host } }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        )
-      })
-      req.on('error', reject)
-      req.end()
-    },
-  )
+const get = (host: string, path: string, headers: Record<string, string> = {}) =>
+  new Promise<{
+    status: number
+    headers: Record<string, string | string[] | undefined>
+    body: string
+    raw: Buffer
+  }>((resolve, reject) => {
+    const { hostname, port } = new URL(urls.edge)
+    const req = request({ hostname, port, path, method: 'GET', headers: { host, ...headers } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+          raw: Buffer.concat(chunks),
+        }),
+      )
+    })
+    req.on('error', reject)
+    req.end()
+  })
 
 describe('local site edge', () => {
   const siteId = randomUUID()
@@ -65,6 +70,16 @@ describe('local site edge', () => {
     const english = await get(host.toUpperCase(), '/en')
     expect(english.status).toBe(200)
     expect(english.body).toBe('<!doctype html><title>english</title>')
+  })
+
+  it('compresses text for clients that accept gzip, as CloudFront does', async () => {
+    const plain = await get(host, '/')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    const zipped = await get(host, '/', { 'accept-encoding': 'gzip, deflate, br' })
+    expect(zipped.status).toBe(200)
+    expect(zipped.headers['content-encoding']).toBe('gzip')
+    expect(zipped.headers.vary).toBe('accept-encoding')
+    expect(gunzipSync(zipped.raw).toString('utf8')).toBe('<!doctype html><title>home</title>')
   })
 
   it('answers 404 with a page for an unknown host', async () => {

@@ -9,13 +9,51 @@ import { writeRelease } from './release.ts'
 import { serveRelease } from './serve.ts'
 
 /**
- * `npm run -w @swipe/web-site bench`: Lighthouse (mobile, its default simulated slow 4G and CPU
- * slowdown) on the fixture site served with gzip, in the system Chromium (CHROMIUM_PATH). Prints
- * the figures docs/benchmarks.md quotes; a measurement, not a test. RUNS=n repeats and reports
- * the median.
+ * `npm run bench:site`: Lighthouse (mobile, its default simulated slow 4G and CPU slowdown) in the
+ * system Chromium (CHROMIUM_PATH) on the first page of the demo site, as the seed publishes it and
+ * the local site edge serves it by Host (a whole local stack on free ports, stopped afterwards).
+ * `BENCH_SITE=fixture` measures the renderer's fixture site on a plain static server instead.
+ * Prints the figures docs/benchmarks.md quotes; a measurement, not a test. RUNS=n repeats
+ * (default 5) and reports the median.
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const runs = Number(process.env.RUNS ?? 3)
+const runs = Number(process.env.RUNS ?? 5)
+
+/** The page to measure and how to stop what serves it. */
+const target = async (): Promise<{ url: string; stop: () => Promise<void> }> => {
+  if (process.env.BENCH_SITE === 'fixture') {
+    const dir = writeRelease(fixtureSite({ now: new Date().toISOString() }))
+    const { url, server } = await serveRelease(dir)
+    return {
+      url: `${url}/`,
+      stop: async () => {
+        server.close()
+        rmSync(dir, { recursive: true, force: true })
+      },
+    }
+  }
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true'
+  const { freePorts } = await import('../../infra/local/ports.ts')
+  const { startLocalStack } = await import('../../infra/local/stack.ts')
+  const dataDir = mkdtempSync(join(tmpdir(), 'swipe-bench-stack-'))
+  const stack = await startLocalStack({
+    ports: await freePorts(),
+    dataDir,
+    persist: false,
+    admin: false,
+    seed: true,
+    log: () => {},
+  })
+  const url = stack.seeded?.url
+  if (!url) throw new Error('The seed published no demo site')
+  return {
+    url,
+    stop: async () => {
+      await stack.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -25,8 +63,8 @@ const freePort = () =>
     })
   })
 
-const dir = writeRelease(fixtureSite({ now: new Date().toISOString() }))
-const { url, server } = await serveRelease(dir)
+const site = await target()
+console.info(`Measuring ${site.url}`)
 const port = await freePort()
 const profile = mkdtempSync(join(tmpdir(), 'swipe-bench-chrome-'))
 const chrome = spawn(
@@ -58,7 +96,7 @@ try {
   }
   const results: Record<string, number>[] = []
   for (let i = 0; i < runs; i++) {
-    const result = await lighthouse(`${url}/`, {
+    const result = await lighthouse(site.url, {
       port,
       output: 'json',
       logLevel: 'error',
@@ -92,7 +130,6 @@ try {
   const exited = new Promise((resolve) => chrome.once('exit', resolve))
   chrome.kill()
   await exited
-  server.close()
+  await site.stop()
   rmSync(profile, { recursive: true, force: true, maxRetries: 5 })
-  rmSync(dir, { recursive: true, force: true })
 }
