@@ -16,6 +16,16 @@ const image = (cell: string, name = `${cell}.jpg`) => ({
 const cell = (page: Page, position: string) =>
   page.getByRole('grid').getByRole('gridcell', { name: new RegExp(`^${position}\\b`) })
 
+/** Does what `act` does and returns the status of the API call it makes (not a transient toast). */
+const answerOf = async (page: Page, method: string, path: RegExp, act: () => Promise<void>) => {
+  const answer = page.waitForResponse(
+    (r) => r.request().method() === method && path.test(new URL(r.url()).pathname),
+    { timeout: 30_000 },
+  )
+  await act()
+  return (await answer).status()
+}
+
 test('a creator builds a two-language 2 × 3 site, saves a draft, reloads it intact, and a stale tab gets the conflict', async ({
   page,
   context,
@@ -78,10 +88,11 @@ test('a creator builds a two-language 2 × 3 site, saves a draft, reloads it int
   await card.getByRole('textbox', { name: '終了日時' }).fill('2026-12-31 23:59')
   await card.getByRole('textbox', { name: '終了日時' }).press('Enter')
 
-  await page.getByRole('button', { name: '保存', exact: true }).click()
-  await expect(
-    page.getByText('サイトを保存しました。').or(page.getByText('The site was saved.')),
-  ).toBeVisible()
+  expect(
+    await answerOf(page, 'PUT', /\/site\/[^/]+$/, () =>
+      page.getByRole('button', { name: '保存', exact: true }).click(),
+    ),
+  ).toBe(200)
 
   // The sixth image by ZIP: placed after the last filled cell (C2), saved by the server.
   await page.getByRole('tab', { name: 'クリエイティブ設定' }).click()
@@ -100,8 +111,11 @@ test('a creator builds a two-language 2 × 3 site, saves a draft, reloads it int
   await expect(cell(page, 'C2')).toHaveAttribute('aria-label', /画像あり/)
 
   // Save as draft, reload: every value is intact.
-  await page.getByRole('button', { name: '下書き保存' }).click()
-  await expect(page.getByText('サイトのステータスを更新しました。')).toBeVisible()
+  expect(
+    await answerOf(page, 'POST', /\/site\/[^/]+\/status$/, () =>
+      page.getByRole('button', { name: '下書き保存' }).click(),
+    ),
+  ).toBe(200)
   await page.reload()
   await expect(page.getByRole('textbox', { name: 'サイト名' })).toHaveValue(name)
   await expect(page.getByRole('tab', { name: /English/ })).toBeVisible()
@@ -121,8 +135,11 @@ test('a creator builds a two-language 2 × 3 site, saves a draft, reloads it int
   const other = await context.newPage()
   await other.goto(editorUrl)
   await other.getByRole('textbox', { name: 'サイト名' }).fill(`${name} 改`)
-  await other.getByRole('button', { name: '保存', exact: true }).click()
-  await expect(other.getByText('サイトを保存しました。')).toBeVisible()
+  expect(
+    await answerOf(other, 'PUT', /\/site\/[^/]+$/, () =>
+      other.getByRole('button', { name: '保存', exact: true }).click(),
+    ),
+  ).toBe(200)
   await other.close()
 
   await page.getByRole('tab', { name: 'サイト設定' }).click()
