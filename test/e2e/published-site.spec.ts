@@ -93,6 +93,47 @@ test('a visitor swipes the published demo site to B2, comes back there after a r
   await expect.poll(() => videoPaused(page, 'B3')).toBe(true)
 })
 
+test('the page’s analytics batches are accepted and a CTA click is counted on the server', async ({
+  page,
+  context,
+}) => {
+  // Every batch the island sends to the API (same origin through the edge) and its answer.
+  const batches: { events: string[]; status: number }[] = []
+  page.on('requestfinished', async (request) => {
+    if (!request.url().endsWith('/api/v1/analytics/events')) return
+    const events = JSON.parse(request.postData() ?? '[]') as { event: string }[]
+    batches.push({ events: events.map((e) => e.event), status: (await request.response())?.status() ?? 0 })
+  })
+  // The CTA's link leaves the sandbox: answer it here.
+  await context.route('https://example.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>campaign</title>' }),
+  )
+  await page.goto(demoUrl())
+  await expect.poll(() => current(page)).toEqual(['A1'])
+  // The page view goes out at once, with the CTA shown on A1; the server takes both (204).
+  await expect.poll(() => batches[0]).toEqual({ events: ['cta', 'view'], status: 204 })
+  // Later events are batched: the time on A1 and the swipe to A2, a few seconds later.
+  const cdp = await context.newCDPSession(page)
+  await swipe(page, cdp, [200, 650], [210, 200])
+  await expect.poll(() => current(page)).toEqual(['A2'])
+  await expect
+    .poll(() => batches[1], { timeout: 15_000 })
+    .toEqual({ events: expect.arrayContaining(['dwell', 'swipe']), status: 204 })
+
+  // A press on the time-limited CTA is counted by the API and opens its link in a new tab.
+  const counted = page.waitForResponse((r) =>
+    /\/api\/v1\/end-user\/site\/[^/]+\/cta\/0\/click$/.test(r.url()),
+  )
+  const opened = context.waitForEvent('page')
+  await page.emulateMedia({ reducedMotion: 'reduce' }) // the CTA pulses: hold it still to press it
+  await page.locator('[data-cta="0"] a').click()
+  // 200 only once the count is written (the body of a keepalive request is not kept for Playwright).
+  expect((await counted).status()).toBe(200)
+  const tab = await opened
+  await tab.waitForLoadState()
+  expect(tab.url()).toBe('https://example.com/campaign')
+})
+
 test('the language selector switches to English and remembers it for 30 days', async ({ page, context }) => {
   await page.goto(demoUrl())
   await page.getByRole('group').or(page.locator('#lg')).first().locator('summary').click()

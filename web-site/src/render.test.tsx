@@ -397,6 +397,22 @@ describe('renderSitePages: popup CTAs', () => {
     expect(top!.querySelector('a')?.getAttribute('href')).toBe('/register')
   })
 
+  it('gives the island the slots template and, for applicant limits, the "full" text of the language', () => {
+    for (const [path, slots, full] of [
+      ['index.html', '残り{n}枠', '受付は終了しました'],
+      ['en/index.html', '{n} spots left', 'This offer is full'],
+    ] as const) {
+      const doc = parse(page(render(), path))
+      const [time, limited] = [
+        doc.querySelector('[data-cta="0"]'),
+        doc.querySelector('[data-cta="1"]'),
+      ] as HTMLElement[]
+      expect(limited!.querySelector<HTMLElement>('[data-sl]')!.dataset.sl).toBe(slots)
+      expect(limited!.dataset.full).toBe(full)
+      expect(time!.hasAttribute('data-full')).toBe(false)
+    }
+  })
+
   it('includes the keyframes of the animations used, and none when no CTA', () => {
     const css = (files: RenderedFile[]) => parse(page(files)).querySelector('style')?.textContent ?? ''
     const used = css(render())
@@ -530,6 +546,24 @@ describe('renderSitePages: addresses', () => {
       ),
     )
     expect(doc.body.dataset.analyticsEndpoint).toBe('/api/v1/end-user/analytics')
+    // That endpoint is not the API's analytics route: no API base follows from it.
+    expect(doc.body.hasAttribute('data-api')).toBe(false)
+  })
+
+  it('names the API the island calls: given, or the base of the API’s analytics route', () => {
+    const api = (change: (input: PublishInput) => void) => parse(page(render(change))).body.dataset.api
+    expect(api(() => {})).toBeUndefined()
+    expect(
+      api((input) => {
+        input.analyticsEndpoint = '/api/v1/analytics/events'
+      }),
+    ).toBe('/api/v1')
+    expect(
+      api((input) => {
+        input.analyticsEndpoint = '/api/v1/analytics/events'
+        input.apiBase = 'https://api.example.com/v2'
+      }),
+    ).toBe('https://api.example.com/v2')
   })
 
   it('shows a placeholder for a language without creatives', () => {

@@ -16,6 +16,13 @@ const HTML = 'text/html; charset=utf-8'
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
+/**
+ * The API base the island calls: the input's, else the analytics endpoint's base when it is the
+ * API's own (`/api/v1/analytics/events` → `/api/v1`), else none (the page then calls no API).
+ */
+export const apiBaseOf = (input: Pick<PublishInput, 'apiBase' | 'analyticsEndpoint'>): string | undefined =>
+  input.apiBase || /^(.*)\/analytics\/events$/.exec(input.analyticsEndpoint ?? '')?.[1] || undefined
+
 /** The path of the client script inside a release. */
 export const clientScriptPath = (): string => `assets/swipe.${CLIENT_HASH}.js`
 
@@ -44,6 +51,7 @@ export const renderSitePages = (input: PublishInput): RenderedFile[] => {
         siteId={input.site.id}
         viewMode={input.site.viewMode ?? 'MOBILE'}
         analyticsEndpoint={input.analyticsEndpoint}
+        apiBase={apiBaseOf(input)}
         publishedAt={input.publishedAt}
         now={now}
       />,

@@ -94,6 +94,7 @@ const CTA = `.ctas{position:absolute;left:0;right:0;z-index:2;display:flex;flex-
 .cta img{width:48px;height:48px;border-radius:8px;object-fit:cover;flex:none}
 .cta small{display:block;font-size:12px;font-weight:400}
 .cta .x{position:absolute;top:6px;right:2px;color:var(--t)}
+.cta.fl .cb{animation:none;cursor:default}.cta.fl .cb::before,.cta.fl .cb::after{content:none}
 `
 
 /** One keyframe set per animation (SPEC §3 Popup CTA); applied to the CTA's link. */

@@ -181,6 +181,13 @@ export interface PublishInput {
   origin?: string
   /** Where the page posts analytics beacons (`data-analytics-endpoint`); none when absent. */
   analyticsEndpoint?: string
+  /**
+   * Base path of the API the page calls (`data-api`): popup CTA clicks (counted, applicant limits
+   * enforced) and live slots. Default: the analytics endpoint's base when it is
+   * `<base>/analytics/events` (the publisher's `/api/v1/analytics/events` gives `/api/v1`);
+   * otherwise none, and the page calls no API (CTAs work on their dates alone).
+   */
+  apiBase?: string
 }
 
 /** One object of the release, its key relative to the release prefix. */

@@ -48,6 +48,17 @@ describe('the island on a rendered page', () => {
     document
       .getElementById('A1')!
       .dispatchEvent(new WheelEvent('wheel', { deltaX, deltaY, bubbles: true, cancelable: true }))
+  /** Every event sent so far, in order (each beacon is a JSON array). */
+  const events = () => beacons.flatMap((b) => JSON.parse(b.body) as Record<string, unknown>[])
+  /** Leaves the page and comes back (back-forward cache): what was queued goes out. */
+  const leaveAndReturn = () => {
+    window.dispatchEvent(new Event('pagehide'))
+    window.dispatchEvent(new Event('pageshow'))
+  }
+  const setHidden = (hidden: boolean) => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden })
+    document.dispatchEvent(new Event('visibilitychange'))
+  }
   const pointer = (type: string, x: number, y: number) => {
     const event = new MouseEvent(type, { bubbles: true, cancelable: true, clientX: x, clientY: y, button: 0 })
     Object.assign(event, { pointerId: 1, isPrimary: true })
@@ -120,19 +131,20 @@ describe('the island on a rendered page', () => {
   afterAll(() => {
     Reflect.deleteProperty(document, 'cookie')
     Reflect.deleteProperty(navigator, 'sendBeacon')
+    Reflect.deleteProperty(document, 'hidden')
     Reflect.deleteProperty(window, 'IntersectionObserver')
     Object.assign(HTMLMediaElement.prototype, media)
   })
 
-  it('starts at A1 with every other creative inert and records a view', () => {
+  it('starts at A1 with every other creative inert and records a view at once, with the CTA shown', () => {
     expect(current()).toEqual(['A1'])
-    expect(JSON.parse(beacons[0]!.body)).toMatchObject({
-      site: 'demo-site',
-      lang: 'ja',
-      event: 'view',
-      position: 'A1',
-    })
+    // One beacon, sent without waiting: a JSON array of the events so far.
+    expect(beacons).toHaveLength(1)
     expect(beacons[0]!.url).toBe('/beacon')
+    expect(JSON.parse(beacons[0]!.body)).toEqual([
+      { site: 'demo-site', lang: 'ja', event: 'cta', position: 'A1', cta: 0, at: Date.parse(now) },
+      { site: 'demo-site', lang: 'ja', event: 'view', position: 'A1', at: Date.parse(now) },
+    ])
   })
 
   it('shows the CTAs whose sheets and dates match, with the countdown', () => {
@@ -142,6 +154,23 @@ describe('the island on a rendered page', () => {
     ]
     expect([bottom.hidden, top.hidden]).toEqual([false, true])
     expect(bottom.querySelector('[data-cd]')?.textContent).toBe('残り1時間')
+  })
+
+  it('follows CTA links without any network when the page names no API', () => {
+    const link = document.querySelector<HTMLAnchorElement>('[data-cta="0"] a')!
+    expect(document.body.hasAttribute('data-api')).toBe(false)
+    let prevented: boolean | undefined
+    const record = (e: Event) => {
+      prevented = e.defaultPrevented
+      e.preventDefault() // jsdom does not navigate
+    }
+    window.addEventListener('click', record)
+    link.click()
+    window.removeEventListener('click', record)
+    expect(prevented).toBe(false)
+    expect(fetched).toEqual([])
+    leaveAndReturn()
+    expect(events().filter((e) => e.event === 'click')).toMatchObject([{ target: 'cta', position: 'A1' }])
   })
 
   it('moves with the arrow keys, keeping position in a cookie and local storage', () => {
@@ -154,12 +183,23 @@ describe('the island on a rendered page', () => {
     key('ArrowDown')
     expect(current()).toEqual(['A2'])
     expect(document.querySelector<HTMLElement>('.tr')!.style.getPropertyValue('--r')).toBe('1')
-    expect(JSON.parse(beacons.at(-1)!.body)).toMatchObject({
-      event: 'swipe',
-      from: 'B1',
-      to: 'A2',
-      via: 'key',
-    })
+    // Batched: nothing goes out until the page is left (or the queue's wait is over).
+    const before = beacons.length
+    leaveAndReturn()
+    expect(beacons).toHaveLength(before + 1)
+    expect(
+      events()
+        .filter((e) => e.event === 'swipe')
+        .slice(-2),
+    ).toMatchObject([
+      { event: 'swipe', from: 'A1', to: 'B1', via: 'key' },
+      { event: 'swipe', from: 'B1', to: 'A2', via: 'key' },
+    ])
+    // The applicant-limit CTA on A2's sheet was shown.
+    expect(events().filter((e) => e.event === 'cta')).toMatchObject([
+      { cta: 0, position: 'A1' },
+      { cta: 1, position: 'A2' },
+    ])
     key('ArrowUp')
     expect(current()).toEqual(['B1'])
   })
@@ -307,5 +347,33 @@ describe('the island on a rendered page', () => {
     expect(plays.at(-1)).toBe('pause')
     button.click()
     expect(plays.at(-1)).toBe('play')
+  })
+
+  it('measures the time on each creative while the page is visible, and sends it when hidden', () => {
+    leaveAndReturn()
+    const start = events().length
+    const dwells = () =>
+      events()
+        .slice(start)
+        .filter((e) => e.event === 'dwell')
+    const at = current()[0]!
+    vi.advanceTimersByTime(2_000)
+    key('ArrowDown')
+    const next = current()[0]!
+    expect(next).not.toBe(at)
+    vi.advanceTimersByTime(1_500)
+    setHidden(true)
+    // Hiding the page sends the queue with the dwell so far.
+    expect(dwells()).toMatchObject([
+      { position: at, durationMs: 2_000 },
+      { position: next, durationMs: 1_500 },
+    ])
+    vi.advanceTimersByTime(60_000) // hidden: not attention
+    setHidden(false)
+    vi.advanceTimersByTime(700)
+    window.dispatchEvent(new Event('pagehide'))
+    expect(dwells().at(-1)).toMatchObject({ position: next, durationMs: 700 })
+    expect(dwells()).toHaveLength(3)
+    window.dispatchEvent(new Event('pageshow'))
   })
 })

@@ -2,13 +2,15 @@
  * The swipe page's island: the only script a visitor downloads (a module, so it never blocks
  * rendering). The page is complete without it; it adds swiping, position memory, the language
  * switch, videos that play only while visible, auto-advance, the arrows' colour and fade, popup
- * CTAs, the product card, the company modal and analytics beacons.
+ * CTAs (counted clicks and live slots from the API), the product card, the company modal and
+ * analytics beacons.
  */
 import { CELL_PATTERN } from '../lib/cells.ts'
 import { countdownText } from '../lib/countdown.ts'
 import { isCtaActive } from '../lib/cta.ts'
 import { languageOfSegment } from '../lib/languages.ts'
 import { cookiePath } from '../lib/urls.ts'
+import { createDwell, createQueue } from './analytics.ts'
 import { openDialog, setUpDialog, setUpTabs } from './dialogs.ts'
 import { LANG_MAX_AGE, readCookie, readStored, store, writeCookie } from './storage.ts'
 import { createSwipe, type Via } from './swipe.ts'
@@ -25,20 +27,57 @@ const lang = languageOfSegment(data.lang) ?? 'JP'
 const path = cookiePath(data.root ?? '/')
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)').matches
 
+/** The site's end-user API (`data-api` on <body>), when the publisher named one: same origin. */
+const siteApi =
+  data.api && data.site ? `${data.api}/end-user/site/${encodeURIComponent(data.site)}` : undefined
+/** An applicant-limit CTA's link waits this long for the server's count, then is followed anyway. */
+const CLICK_WAIT_MS = 1_500
+/** How long a CTA shows that it is full before it goes. */
+const FULL_SHOWN_MS = 3_000
+
 // --- analytics ---------------------------------------------------------------------------------
 let position = 'A1'
-/** Posts an event to the analytics endpoint named on <body>, if any (text/plain: no preflight). */
-export const track = (event: string, detail?: Record<string, unknown>) => {
-  const endpoint = data.analyticsEndpoint
-  if (!endpoint || !navigator.sendBeacon) return
+/** Set while the island itself re-clicks a link it held back, so the click is not handled twice. */
+let replaying = false
+
+/** Sends one batch: a beacon (text/plain JSON: no preflight), else a keepalive fetch. */
+const send = (endpoint: string, body: string) => {
   try {
-    navigator.sendBeacon(
-      endpoint,
-      JSON.stringify({ site: data.site, lang: data.lang, event, position, ...detail, at: Date.now() }),
-    )
+    if (navigator.sendBeacon?.(endpoint, body)) return
   } catch {
-    // Analytics never breaks the page.
+    // A beacon the browser refuses goes by fetch.
   }
+  fetch(endpoint, { method: 'POST', body, keepalive: true }).catch(() => {})
+}
+const endpoint = data.analyticsEndpoint
+const beacons = endpoint ? createQueue((body) => send(endpoint, body)) : undefined
+
+/** Queues an event for the analytics endpoint named on <body>, if any; batches go out together. */
+export const track = (event: string, detail?: Record<string, unknown>) =>
+  beacons?.push({ site: data.site, lang: data.lang, event, position, ...detail, at: Date.now() })
+
+// Time on each creative, while the page is visible; hiding or leaving the page sends what is queued.
+const dwell = createDwell()
+const leave = () => {
+  const last = dwell.pause(Date.now())
+  if (last) track('dwell', last)
+  beacons?.flush()
+}
+document.addEventListener('visibilitychange', () => {
+  if (document.hidden) leave()
+  else dwell.resume(Date.now())
+})
+addEventListener('pagehide', leave)
+addEventListener('pageshow', () => {
+  if (!document.hidden) dwell.resume(Date.now())
+})
+
+/** Runs `task` once the page has loaded and the browser is idle: nothing here may delay the page. */
+const whenIdle = (task: () => void) => {
+  const idle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 3_000 }) : setTimeout(task, 200)
+  if (document.readyState === 'complete') idle()
+  else addEventListener('load', idle, { once: true })
 }
 
 /**
@@ -56,15 +95,20 @@ const startSwipe = () => {
     const status = $('#st')
     const ctas = $$('.cta')
     const dismissed = new Set<string>()
+    /** CTAs reported as shown (once each per page view). */
+    const shown = new Set<string>()
+    /** The server's clock less ours, once the live CTA state has told it. */
+    let skew = 0
     let autoTimer: ReturnType<typeof setTimeout> | undefined
     let holding = false
 
     // --- popup CTAs: dates, sheets and slots (SPEC §4), countdown kept current ------------------
     const refreshCtas = () => {
-      const now = Date.now()
+      const now = Date.now() + skew
       const order = Number(swipe.current().dataset.o)
       for (const cta of ctas) {
         const d = cta.dataset
+        const wasHidden = cta.hidden
         cta.hidden =
           dismissed.has(d.cta!) ||
           !isCtaActive(
@@ -80,6 +124,64 @@ const startSwipe = () => {
           )
         const countdown = $('[data-cd]', cta)
         if (countdown) countdown.textContent = countdownText(d.end, now, lang)
+        if (wasHidden && !cta.hidden && !shown.has(d.cta!)) {
+          shown.add(d.cta!)
+          track('cta', { cta: Number(d.cta) })
+        }
+      }
+    }
+
+    /** Closes a CTA for the rest of the visit; focus inside it moves to the creative. */
+    const closeCta = (cta: HTMLElement) => {
+      const hadFocus = cta.contains(document.activeElement)
+      dismissed.add(cta.dataset.cta!)
+      cta.hidden = true
+      if (hadFocus) swipe.current().focus({ preventScroll: true })
+    }
+
+    /** An applicant-limit CTA's slots left, as the server counts them. */
+    const setSlots = (cta: HTMLElement, remaining: number) => {
+      cta.dataset.left = String(remaining)
+      const slots = $('[data-sl]', cta)
+      if (slots?.dataset.sl) slots.textContent = slots.dataset.sl.replace('{n}', String(remaining))
+    }
+
+    /** Someone else took the last slot: the CTA says so for a moment, then goes. */
+    const showFull = (cta: HTMLElement, link: HTMLElement) => {
+      const text = cta.dataset.full ?? ''
+      cta.classList.add('fl')
+      link.setAttribute('aria-disabled', 'true')
+      const note = $('[data-sl]', cta) ?? $('span', cta)?.appendChild(document.createElement('small'))
+      if (note) note.textContent = text
+      if (status) status.textContent = text
+      setTimeout(() => closeCta(cta), FULL_SHOWN_MS)
+    }
+
+    /**
+     * Live slots (GET …/cta): CTAs the server no longer runs (ended, full, removed) go; the others
+     * take its slot counts and its clock. Once, after the page has loaded.
+     */
+    const refreshSlots = async () => {
+      try {
+        const response = await fetch(`${siteApi}/cta?lang=${data.lang ?? ''}`, { cache: 'no-store' })
+        if (!response.ok) return
+        const answer = (await response.json()) as {
+          now?: string
+          ctas?: { index: number; remaining: number | null; active: boolean; start_date: string | null }[]
+        }
+        const serverNow = Date.parse(answer.now ?? '')
+        if (serverNow) skew = serverNow - Date.now()
+        const live = new Map((answer.ctas ?? []).map((c) => [String(c.index), c]))
+        for (const cta of ctas) {
+          const state = live.get(cta.dataset.cta!)
+          // Not active now and not waiting for its start: it will not show on this visit.
+          if (!state || (!state.active && !(Date.parse(state.start_date ?? '') > serverNow))) {
+            dismissed.add(cta.dataset.cta!)
+          } else if (typeof state.remaining === 'number') setSlots(cta, state.remaining)
+        }
+        refreshCtas()
+      } catch {
+        // The slots as published stay.
       }
     }
 
@@ -135,6 +237,8 @@ const startSwipe = () => {
       to.inert = false
       const previous = position
       position = to.id
+      const left = dwell.enter(position, Date.now(), !document.hidden)
+      if (left) track('dwell', left)
       if (via !== 'restore') {
         writeCookie('position_tab', position, path)
         store('position_tab', position)
@@ -194,6 +298,8 @@ const startSwipe = () => {
     // Transitions only after the starting position is in place, so a restored position does not animate in.
     requestAnimationFrame(() => requestAnimationFrame(() => viewport.classList.add('an')))
     track('view')
+    // A page view is sent at once (it is what visits are counted by); later events are batched.
+    beacons?.flush()
     setInterval(refreshCtas, 30_000)
 
     for (const el of [viewport, bar]) {
@@ -234,11 +340,56 @@ const startSwipe = () => {
       })
 
     // CTA close buttons: closed for the rest of the visit to this page.
-    for (const cta of ctas)
-      $('[data-x]', cta)?.addEventListener('click', () => {
-        dismissed.add(cta.dataset.cta!)
-        cta.hidden = true
-      })
+    for (const cta of ctas) $('[data-x]', cta)?.addEventListener('click', () => closeCta(cta))
+
+    // CTA links: every click is counted on the server. An applicant-limit CTA's link waits for the
+    // count (briefly): when the last slot is gone it is not followed; the others go at once.
+    if (siteApi) {
+      for (const cta of ctas) {
+        const link = $<HTMLAnchorElement>('a.cb', cta)
+        if (!link) continue
+        const limited = cta.dataset.kind === 'APPLICANT_LIMIT'
+        let waiting = false
+        link.addEventListener('click', async (e) => {
+          if (replaying) return
+          if (waiting || cta.classList.contains('fl')) return e.preventDefault()
+          const request = fetch(`${siteApi}/cta/${cta.dataset.cta}/click`, {
+            method: 'POST',
+            keepalive: true,
+            cache: 'no-store',
+          })
+          request.catch(() => {})
+          if (!limited) return
+          e.preventDefault()
+          waiting = true
+          const answer = await Promise.race([
+            request.then(async (r) => ({
+              status: r.status,
+              body: (await r.json().catch(() => ({}))) as {
+                remaining?: number | null
+                error?: { code?: string }
+              },
+            })),
+            new Promise<undefined>((resolve) => setTimeout(resolve, CLICK_WAIT_MS)),
+          ]).catch(() => undefined)
+          waiting = false
+          const code = answer?.status === 409 ? answer.body.error?.code : undefined
+          if (code === 'endUser.ctaFull') return showFull(cta, link)
+          if (code === 'endUser.ctaInactive') return closeCta(cta)
+          if (answer?.status === 200 && typeof answer.body.remaining === 'number')
+            setSlots(cta, answer.body.remaining)
+          // Followed as the page would have: same tab, or a new one without an opener.
+          replaying = true
+          try {
+            link.click()
+          } finally {
+            replaying = false
+          }
+        })
+      }
+      if (ctas.some((cta) => cta.dataset.kind === 'APPLICANT_LIMIT' && $('[data-sl]', cta)))
+        whenIdle(() => void refreshSlots())
+    }
 
     // --- product card ----------------------------------------------------------------------------
     const productDialog = $<HTMLDialogElement>('#pd')
@@ -310,5 +461,5 @@ document.addEventListener('keydown', (e) => {
 // Clicks on creator links, for the link-click counts.
 document.addEventListener('click', (e) => {
   const link = (e.target as Element).closest?.<HTMLElement>('[data-t]')
-  if (link) track('click', { target: link.dataset.t })
+  if (link && !replaying) track('click', { target: link.dataset.t })
 })

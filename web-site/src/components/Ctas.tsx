@@ -11,6 +11,8 @@ const POSITIONS = { TOP: 't', CENTER: 'c', BOTTOM: 'b' } as const
 /**
  * Popup CTAs (SPEC §3, §4), grouped by display position. Each starts hidden: the client shows it
  * on the sheets and between the dates its data attributes carry, and keeps its countdown current.
+ * The slots text carries its own template (`data-sl`), so the island can rewrite it with live
+ * counts; an applicant-limit CTA carries its "full" text (`data-full`).
  */
 export const Ctas = ({ model, now }: { model: PageModel; now: number }) => {
   if (!model.ctas.length) return null
@@ -47,6 +49,8 @@ const Cta = ({ model, item, now }: { model: PageModel; item: CtaModel; now: numb
   if (cta.endDate) data['data-end'] = cta.endDate
   if (item.remaining !== undefined) data['data-left'] = String(item.remaining)
   if (cta.limit) data['data-limit'] = cta.limit
+  // What the island shows when the server answers that the last slot is gone.
+  if (cta.kind === 'APPLICANT_LIMIT' && item.link) data['data-full'] = t.ctaFull
   const body = (
     <>
       {item.image && <img src={item.image} alt="" width={48} height={48} loading="lazy" />}
@@ -54,7 +58,7 @@ const Cta = ({ model, item, now }: { model: PageModel; item: CtaModel; now: numb
         {cta.content}
         {cta.showRemainingTime && <small data-cd="">{countdownText(cta.endDate, now, model.lang)}</small>}
         {cta.showRemainingSlots && item.remaining !== undefined && (
-          <small data-sl="">{t.slots.replace('{n}', String(item.remaining))}</small>
+          <small data-sl={t.slots}>{t.slots.replace('{n}', String(item.remaining))}</small>
         )}
       </span>
     </>

@@ -20,12 +20,23 @@ export interface PageProps {
   siteId: string
   viewMode: 'MOBILE' | 'PC'
   analyticsEndpoint?: string | undefined
+  /** Base path of the API the island calls (popup CTA clicks and live slots); none: no calls. */
+  apiBase?: string | undefined
   publishedAt: string
   now: number
 }
 
 /** One language's swipe page, the whole document. */
-export const Page = ({ model, script, siteId, viewMode, analyticsEndpoint, publishedAt, now }: PageProps) => (
+export const Page = ({
+  model,
+  script,
+  siteId,
+  viewMode,
+  analyticsEndpoint,
+  apiBase,
+  publishedAt,
+  now,
+}: PageProps) => (
   <html lang={model.htmlLang}>
     <head>
       <meta charSet="utf-8" />
@@ -55,6 +66,7 @@ export const Page = ({ model, script, siteId, viewMode, analyticsEndpoint, publi
       data-root={model.root}
       data-published={publishedAt}
       {...(analyticsEndpoint ? { 'data-analytics-endpoint': analyticsEndpoint } : {})}
+      {...(apiBase ? { 'data-api': apiBase } : {})}
     >
       <div className="app">
         <TopBar model={model} />

@@ -23,6 +23,8 @@ export interface PageTexts {
   pauseVideo: string
   playVideo: string
   slots: string
+  /** An applicant-limit CTA whose last slot someone else took. */
+  ctaFull: string
   creatives: string
   noContent: string
   phone: string
@@ -51,6 +53,7 @@ export const PAGE_TEXTS: Record<ContentLanguage, PageTexts> = {
     pauseVideo: '動画を一時停止',
     playVideo: '動画を再生',
     slots: '残り{n}枠',
+    ctaFull: '受付は終了しました',
     creatives: 'クリエイティブ',
     noContent: '準備中です',
     phone: '電話をかける',
@@ -77,6 +80,7 @@ export const PAGE_TEXTS: Record<ContentLanguage, PageTexts> = {
     pauseVideo: 'Pause video',
     playVideo: 'Play video',
     slots: '{n} spots left',
+    ctaFull: 'This offer is full',
     creatives: 'Creatives',
     noContent: 'Coming soon',
     phone: 'Call',
@@ -103,6 +107,7 @@ export const PAGE_TEXTS: Record<ContentLanguage, PageTexts> = {
     pauseVideo: '暂停视频',
     playVideo: '播放视频',
     slots: '剩余{n}个名额',
+    ctaFull: '名额已满',
     creatives: '内容',
     noContent: '准备中',
     phone: '拨打电话',
@@ -129,6 +134,7 @@ export const PAGE_TEXTS: Record<ContentLanguage, PageTexts> = {
     pauseVideo: '동영상 일시정지',
     playVideo: '동영상 재생',
     slots: '남은 자리 {n}개',
+    ctaFull: '마감되었습니다',
     creatives: '콘텐츠',
     noContent: '준비 중입니다',
     phone: '전화 걸기',

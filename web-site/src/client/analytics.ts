@@ -1,0 +1,110 @@
+/**
+ * The island's analytics plumbing (docs/decisions.md "Analytics collection"): events are queued and
+ * sent in batches the endpoint accepts (a JSON array of at most 50 events and 16 KB), and the time
+ * spent on each creative is measured while the page is visible. No DOM here, so it is tested alone.
+ */
+
+/** What one request may carry (the endpoint refuses more: 400 beyond 50 events, 413 beyond 16 KB). */
+export const MAX_EVENTS = 50
+export const MAX_BYTES = 16 * 1024
+/** The server counts a longer dwell as this long (30 minutes): a tab left open is not attention. */
+export const MAX_DWELL_MS = 30 * 60_000
+/** Events wait this long for others to share their request; leaving the page sends them at once. */
+export const FLUSH_MS = 5_000
+
+export type AnalyticsEvent = Record<string, unknown>
+
+const bytes = (text: string) => new TextEncoder().encode(text).length
+
+/**
+ * Request bodies for queued events, in order: JSON arrays of at most `maxEvents` events and
+ * `maxBytes` bytes each. An event too large for a request of its own is dropped (it would only be
+ * refused, and take the others with it).
+ */
+export const batches = (
+  events: readonly AnalyticsEvent[],
+  maxEvents = MAX_EVENTS,
+  maxBytes = MAX_BYTES,
+): string[] => {
+  const bodies: string[] = []
+  let parts: string[] = []
+  let size = 2 // the brackets
+  const close = () => {
+    if (parts.length) bodies.push(`[${parts.join(',')}]`)
+    parts = []
+    size = 2
+  }
+  for (const event of events) {
+    const json = JSON.stringify(event)
+    const length = bytes(json)
+    if (length + 2 > maxBytes) continue
+    if (parts.length >= maxEvents || size + length + (parts.length ? 1 : 0) > maxBytes) close()
+    size += length + (parts.length ? 1 : 0)
+    parts.push(json)
+  }
+  close()
+  return bodies
+}
+
+/**
+ * A queue that sends its events `delayMs` after the first of them arrived, at once when a request
+ * is full, and whenever `flush` is called (the page is hidden or left).
+ */
+export const createQueue = (send: (body: string) => void, delayMs = FLUSH_MS) => {
+  let queue: AnalyticsEvent[] = []
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const flush = () => {
+    clearTimeout(timer)
+    timer = undefined
+    const events = queue
+    queue = []
+    for (const body of batches(events)) send(body)
+  }
+  const push = (event: AnalyticsEvent) => {
+    queue.push(event)
+    if (queue.length >= MAX_EVENTS) flush()
+    else timer ??= setTimeout(flush, delayMs)
+  }
+  return { push, flush, size: () => queue.length }
+}
+
+/** Time on one creative, whole milliseconds within 0 … 30 minutes. */
+export const clampDwell = (ms: number) => Math.min(Math.max(Math.round(ms), 0), MAX_DWELL_MS)
+
+export interface Dwell {
+  position: string
+  durationMs: number
+}
+
+/**
+ * Dwell accounting: the clock runs on the current creative while the page is visible. Leaving a
+ * creative, or hiding the page, ends a dwell and answers it; showing the page again starts a new
+ * one on the same creative.
+ */
+export const createDwell = () => {
+  let position: string | undefined
+  /** When the running dwell started; undefined while the page is hidden. */
+  let since: number | undefined
+  const stop = (now: number): Dwell | undefined => {
+    const started = since
+    since = undefined
+    return position !== undefined && started !== undefined
+      ? { position, durationMs: clampDwell(now - started) }
+      : undefined
+  }
+  return {
+    /** The visitor arrived at `to`: the dwell on the creative left, if one was running. */
+    enter: (to: string, now: number, visible = true): Dwell | undefined => {
+      const left = stop(now)
+      position = to
+      since = visible ? now : undefined
+      return left
+    },
+    /** The page was hidden or left: the dwell so far, if one was running; the clock stops. */
+    pause: stop,
+    /** The page is visible again: a new dwell starts on the same creative. */
+    resume: (now: number) => {
+      if (position !== undefined && since === undefined) since = now
+    },
+  }
+}
