@@ -250,7 +250,11 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
     rows,
     cellCount: cells.length,
     title,
-    description: seo.description?.trim() ?? '',
+    // Without an SEO description, the first creative's main text stands in (search results and
+    // link previews need one); the creator's own description always wins.
+    description:
+      seo.description?.trim() ||
+      (rows[0]?.[0] && !rows[0][0].locked ? (rows[0][0].creative.mainText?.trim() ?? '') : ''),
     h1: seo.h1?.trim() || title,
     headTags: seo.head ?? '',
     bodyTags: seo.body ?? '',

@@ -77,6 +77,17 @@ describe('renderSitePages: files', () => {
 })
 
 describe('renderSitePages: the page', () => {
+  it('falls back to the first creative’s main text when the creator set no SEO description', () => {
+    const files = render((input) => {
+      for (const s of input.settings) if (s.seo) s.seo.description = ''
+      const a1 = input.creatives.find((c) => c.lang === 'JP' && c.position === 'A1')!
+      a1.mainText = '春の新作をスワイプでチェック'
+    })
+    expect(parse(page(files)).querySelector('meta[name=description]')?.getAttribute('content')).toBe(
+      '春の新作をスワイプでチェック',
+    )
+  })
+
   it('has the language’s title, description and h1', () => {
     const files = render()
     const ja = parse(page(files))
