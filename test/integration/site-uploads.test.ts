@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createAccount, type TestAccount } from '../support/accounts.ts'
+import { type TestAccount, twoTenants } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
 import { useStackEnv } from '../support/env.ts'
 import { putTo, samples, uploadThroughApi } from '../support/uploads.ts'
@@ -17,12 +17,6 @@ const { processBulkJob } = await import('../../functions/src/sites/bulk.ts')
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
 const uploadKey = (siteId: string, ext: string, prefix = '') =>
   expect.stringMatching(new RegExp(`^sites/${siteId}/uploads/${prefix}${UUID}\\.${ext}$`))
-
-const signIn = async (email: string, password: string) => {
-  const response = await http.post('/auth/login', { login_id: email, password })
-  expect(response.status, `sign in ${email}`).toBe(200)
-  return response.body.access_token as string
-}
 
 /** Every object stored under a prefix of the media bucket. */
 const objectsUnder = async (prefix: string) => {
@@ -45,21 +39,7 @@ describe('site uploads', () => {
   let user: TestAccount
 
   beforeAll(async () => {
-    const master = await signIn('master@example.com', 'Master#Local1')
-    const root = (await http.get('/auth/user-info', { token: master })).body
-    const rootAccount = {
-      accountId: root.id,
-      email: root.email,
-      password: '',
-      type: 'MASTER' as const,
-      ancestorIds: [],
-    }
-    const oem = await createAccount({ type: 'OEM_MASTER', parent: rootAccount })
-    user = await createAccount({ type: 'USER', parent: oem, planId: 'pro_multi' })
-    token = await signIn(user.email, user.password)
-    const otherOem = await createAccount({ type: 'OEM_MASTER', parent: rootAccount })
-    const other = await createAccount({ type: 'USER', parent: otherOem })
-    otherToken = await signIn(other.email, other.password)
+    ;({ user, token, otherToken } = await twoTenants(http))
   })
 
   afterEach(() => {

@@ -1,17 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createAccount, type TestAccount } from '../support/accounts.ts'
+import { type TestAccount, twoTenants } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
 import { useStackEnv } from '../support/env.ts'
 import { confirmedKeys, samples, storeMedia, uploadThroughApi } from '../support/uploads.ts'
 
 const { urls } = useStackEnv()
 const http = api(urls.api)
-
-const signIn = async (email: string, password: string) => {
-  const response = await http.post('/auth/login', { login_id: email, password })
-  expect(response.status, `sign in ${email}`).toBe(200)
-  return response.body.access_token as string
-}
 
 /** Every item stored in a site's partition, straight from the table. */
 const storedItems = async (siteId: string) => {
@@ -251,21 +245,7 @@ describe('site builder', () => {
   let otherToken: string
 
   beforeAll(async () => {
-    const master = await signIn('master@example.com', 'Master#Local1')
-    const root = (await http.get('/auth/user-info', { token: master })).body
-    const rootAccount = {
-      accountId: root.id,
-      email: root.email,
-      password: '',
-      type: 'MASTER' as const,
-      ancestorIds: [],
-    }
-    const oem = await createAccount({ type: 'OEM_MASTER', parent: rootAccount })
-    user = await createAccount({ type: 'USER', parent: oem, planId: 'pro_multi' })
-    token = await signIn(user.email, user.password)
-    const otherOem = await createAccount({ type: 'OEM_MASTER', parent: rootAccount })
-    const other = await createAccount({ type: 'USER', parent: otherOem })
-    otherToken = await signIn(other.email, other.password)
+    ;({ user, token, otherToken } = await twoTenants(http))
   })
 
   const create = async (body: Record<string, unknown> = {}) => {

@@ -79,3 +79,37 @@ export const setContractStatus = async (accountId: string, status: ContractStatu
   const { Accounts } = await import('../../functions/src/data/accounts.ts')
   await Accounts.patch({ accountId }).set({ contractStatus: status }).go()
 }
+
+type Api = ReturnType<typeof import('./api.ts')['api']>
+
+/** Signs in through the API and returns the access token (the arrangement of a test, not its subject). */
+export const tokenFor = async (http: Api, email: string, password: string): Promise<string> => {
+  const response = await http.post('/auth/login', { login_id: email, password })
+  if (response.status !== 200) throw new Error(`sign in ${email}: ${response.status}`)
+  return response.body.access_token as string
+}
+
+/** The seeded MASTER account, as the parent of the accounts a test creates. */
+export const seededMaster = async (http: Api): Promise<TestAccount> => {
+  const token = await tokenFor(http, 'master@example.com', 'Master#Local1')
+  const root = (await http.get('/auth/user-info', { token })).body
+  return { accountId: root.id, email: root.email, password: '', type: 'MASTER', ancestorIds: [] }
+}
+
+/**
+ * Two tenants: a creator (a direct user of one OEM, on `planId`) and a user of another OEM, each
+ * signed in. Tests of tenant scoping act as the creator and probe as the other.
+ */
+export const twoTenants = async (http: Api, planId = 'pro_multi') => {
+  const root = await seededMaster(http)
+  const oem = await createAccount({ type: 'OEM_MASTER', parent: root })
+  const user = await createAccount({ type: 'USER', parent: oem, planId })
+  const otherOem = await createAccount({ type: 'OEM_MASTER', parent: root })
+  const other = await createAccount({ type: 'USER', parent: otherOem })
+  return {
+    root,
+    user,
+    token: await tokenFor(http, user.email, user.password),
+    otherToken: await tokenFor(http, other.email, other.password),
+  }
+}

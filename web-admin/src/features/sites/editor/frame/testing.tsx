@@ -8,6 +8,7 @@ import { mockStorage } from '../../../../test/mockUpload.ts'
 import { renderWithProviders } from '../../../../test/renderWithProviders.tsx'
 import { ConsoleLayout } from '../../../shell/ConsoleLayout.tsx'
 import type { Creative, GlobalSetting, PopupCta, SiteDetail, SitePlan } from '../../api.ts'
+import { newCreative } from '../creatives/model.ts'
 import type { EditorTabProps, FieldProblem, SiteDraft } from '../draft.ts'
 import { SiteEditorPage } from '../SiteEditorPage.tsx'
 import { draftOf } from './editorModel.ts'
@@ -38,29 +39,10 @@ export const testCreative = (
   position: string,
   overrides: Partial<Creative> = {},
 ): Creative => ({
-  lang,
-  position,
+  ...newCreative(lang, position),
   order: null,
   mediaKey: `sites/${SITE_ID}/${lang}/${position}.png`,
   mediaType: 'image',
-  imageAlt: null,
-  linkButtonText: null,
-  linkDestinationUrl: null,
-  isInternalLink: false,
-  linkButtonColor: '#99D52A',
-  linkTextColor: '#FFFFFF',
-  mainText: null,
-  mainTextColor: null,
-  price: null,
-  priceTextColor: null,
-  snsConfig: false,
-  showCompany: false,
-  membersOnlyLock: false,
-  hoverArrowColor: '#FFFFFF',
-  arrowFadeInterval: null,
-  sliderSeconds: null,
-  imageLinkPoints: [],
-  products: [],
   ...overrides,
 })
 
