@@ -15,7 +15,7 @@ export interface StageConfig {
   isDev: boolean
   /** The admin SPA's own domain; without it the SPA is served on its CloudFront domain. */
   adminDomain?: CustomDomain
-  /** Published sites answer on `<site>.<sitesDomain>` (a wildcard certificate); customer domains come later. */
+  /** Published sites answer on `<site>.<sitesDomain>` and on `<sitesDomain>/sites/<siteId>/` (a certificate for both). */
   sitesDomain?: CustomDomain
   /** The SES domain identity; mail is sent from `no-reply@<mailDomain>`. */
   mailDomain: string

@@ -124,7 +124,8 @@ export class Sites extends Construct {
       logFilePrefix: 'cloudfront/sites/',
       ...(domain
         ? {
-            domainNames: [`*.${domain.name}`],
+            // The bare domain serves the `/sites/{siteId}/` path form; the certificate covers both.
+            domainNames: [domain.name, `*.${domain.name}`],
             certificate: Certificate.fromCertificateArn(this, 'Certificate', domain.certificateArn),
             // Only a custom certificate can raise the TLS floor; the default one is fixed by CloudFront.
             minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,

@@ -1,7 +1,13 @@
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http'
 import { gzipSync } from 'node:zlib'
 import { GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3'
-import { bucketHostMap, objectKeyFor } from '../../functions/src/lib/host-map.ts'
+import {
+  bucketHostMap,
+  objectKeyFor,
+  pathFormKey,
+  pathFormObjectKeyFor,
+  pathFormOf,
+} from '../../functions/src/lib/host-map.ts'
 import { API_BASE_PATH } from '../../functions/src/routes.ts'
 import { SITE_NOT_FOUND_PAGE, SITE_SECURITY_HEADERS } from '../lib/sites/headers.ts'
 import { localCredentials } from './dynamodb.ts'
@@ -64,7 +70,8 @@ const proxy = (origin: string, req: IncomingMessage, res: ServerResponse) =>
  * The local stand-in for CloudFront + the host-routing function: looks the Host header up in the
  * host map and serves the object of the mapped release from the sites bucket, with the security
  * headers of the response-headers policy; a host without a published site gets the not-found
- * page; folders (`/`, `/en/`, `/en`) serve their index.html.
+ * page; folders (`/`, `/en/`, `/en`) serve their index.html. On a host that is not in the map (the
+ * shared sites host), `/sites/{siteId}/…` serves that site's path-form pages.
  */
 export const startEdge = async (options: EdgeOptions): Promise<Running> => {
   const s3 = new S3Client({
@@ -94,8 +101,13 @@ export const startEdge = async (options: EdgeOptions): Promise<Running> => {
         return
       }
       const found = await withRetries(async () => {
+        const path = req.url ?? '/'
         const target = await hosts.get(req.headers.host ?? '')
-        const key = target && objectKeyFor(target.prefix, req.url ?? '/')
+        const pathForm = target ? undefined : pathFormOf(path)
+        const shared = pathForm && (await hosts.get(pathFormKey(pathForm.siteId)))
+        const key = target
+          ? objectKeyFor(target.prefix, path)
+          : shared && pathFormObjectKeyFor(shared.prefix, pathForm.rest)
         if (!key) return undefined
         try {
           const object = await s3.send(new GetObjectCommand({ Bucket: options.sitesBucket, Key: key }))

@@ -61,6 +61,31 @@ describe('host router (CloudFront Function)', () => {
     })
   })
 
+  it('serves the /sites/{siteId}/ path form on a host that is not a site of its own', async () => {
+    const shared = load({ 'sites/5f0c-aa': 'sites/5f0c-aa/r2', 'lp.customer.jp': 'sites/abc' })
+    const uri = async (host: string, path: string) => {
+      const answer = await shared(request(host, path))
+      return 'uri' in answer ? answer.uri : answer.statusCode
+    }
+    // Pages come from the path-form folder, files from the release both forms share.
+    expect(await uri('sites.example', '/sites/5f0c-aa/')).toBe('/sites/5f0c-aa/r2/_p/index.html')
+    expect(await uri('sites.example', '/sites/5F0C-AA')).toBe('/sites/5f0c-aa/r2/_p/index.html')
+    expect(await uri('sites.example', '/sites/5f0c-aa/en/')).toBe('/sites/5f0c-aa/r2/_p/en/index.html')
+    expect(await uri('sites.example', '/sites/5f0c-aa/en/register')).toBe(
+      '/sites/5f0c-aa/r2/_p/en/register/index.html',
+    )
+    expect(await uri('sites.example', '/sites/5f0c-aa/media/a.jpg')).toBe('/sites/5f0c-aa/r2/media/a.jpg')
+    expect(await uri('sites.example', '/sites/5f0c-aa/assets/swipe.1.js')).toBe(
+      '/sites/5f0c-aa/r2/assets/swipe.1.js',
+    )
+    // Unknown or unpublished sites, other paths, and climbing out are not found.
+    expect(await uri('sites.example', '/sites/unknown/')).toBe(404)
+    expect(await uri('sites.example', '/')).toBe(404)
+    expect(await uri('sites.example', '/sites/5f0c-aa/../abc/index.html')).toBe(404)
+    // A site's own host never serves another site's path form.
+    expect(await uri('lp.customer.jp', '/sites/5f0c-aa/')).toBe('/sites/abc/sites/5f0c-aa/index.html')
+  })
+
   it('answers unknown hosts with the not-found page and every security header of the local edge', async () => {
     const response = (await handler(request('unknown.example', '/'))) as Response & {
       headers: Record<string, { value: string }>

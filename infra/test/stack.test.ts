@@ -431,7 +431,7 @@ describe('stage differences', () => {
       SslSupportMethod: 'sni-only',
     })
     const sites = props(resources, logicalId(stack.sites.distribution)).DistributionConfig as Json
-    expect(sites.Aliases).toEqual([`*.${PROD_CONTEXT.sitesDomain}`])
+    expect(sites.Aliases).toEqual([PROD_CONTEXT.sitesDomain, `*.${PROD_CONTEXT.sitesDomain}`])
     expect(stack.resolve(stack.web.origin)).toBe(`https://${PROD_CONTEXT.adminDomain}`)
     expect(stack.account).toBe(PROD_CONTEXT.account)
     expect(stack.region).toBe(PROD_CONTEXT.region)

@@ -56,7 +56,21 @@ describe('local site edge', () => {
         ContentType: 'text/html; charset=utf-8',
       }),
     )
+    for (const [key, body, type] of [
+      ['_p/index.html', '<!doctype html><title>path home</title>', 'text/html; charset=utf-8'],
+      [
+        '_p/en/register/index.html',
+        '<!doctype html><title>path register</title>',
+        'text/html; charset=utf-8',
+      ],
+      ['media/a.txt', 'shared file', 'text/plain; charset=utf-8'],
+    ] as const)
+      await s3.send(
+        new PutObjectCommand({ Bucket: sitesBucket, Key: `${prefix}/${key}`, Body: body, ContentType: type }),
+      )
+    const { pathFormKey } = await import('../../functions/src/lib/host-map.ts')
     await bucketHostMap(s3, sitesBucket).put(host, { siteId, prefix })
+    await bucketHostMap(s3, sitesBucket).put(pathFormKey(siteId), { siteId, prefix })
     expect(env.SITES_BUCKET).toBe(sitesBucket)
   })
 
@@ -80,6 +94,24 @@ describe('local site edge', () => {
     expect(zipped.headers['content-encoding']).toBe('gzip')
     expect(zipped.headers.vary).toBe('accept-encoding')
     expect(gunzipSync(zipped.raw).toString('utf8')).toBe('<!doctype html><title>home</title>')
+  })
+
+  it('serves the /sites/{siteId}/ path form on the shared sites host', async () => {
+    const shared = 'sites.localhost:3001'
+    const home = await get(shared, `/sites/${siteId}/`)
+    expect(home.status).toBe(200)
+    expect(home.body).toBe('<!doctype html><title>path home</title>')
+    expect(home.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    expect((await get(shared, `/sites/${siteId}`)).body).toBe('<!doctype html><title>path home</title>')
+    expect((await get(shared, `/sites/${siteId}/en/register`)).body).toBe(
+      '<!doctype html><title>path register</title>',
+    )
+    // Files are the release's own, shared by both forms.
+    expect((await get(shared, `/sites/${siteId}/media/a.txt`)).body).toBe('shared file')
+    // Another site id, the bare root and a site's own host answer 404.
+    expect((await get(shared, `/sites/${randomUUID()}/`)).status).toBe(404)
+    expect((await get(shared, '/')).status).toBe(404)
+    expect((await get(host, `/sites/${siteId}/`)).status).toBe(404)
   })
 
   it('answers 404 with a page for an unknown host', async () => {

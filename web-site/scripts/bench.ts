@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,13 +14,15 @@ import { serveRelease } from './serve.ts'
  * the local site edge serves it by Host (a whole local stack on free ports, stopped afterwards).
  * `BENCH_SITE=fixture` measures the renderer's fixture site on a plain static server instead.
  * Prints the figures docs/benchmarks.md quotes; a measurement, not a test. RUNS=n repeats
- * (default 5) and reports the median.
+ * (default 5) and reports the median. `BENCH_URL=<url>` measures a page already served (a running
+ * `npm start`); `BENCH_REPORT=<file>` keeps the last run's Lighthouse JSON for a closer look.
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const runs = Number(process.env.RUNS ?? 5)
 
 /** The page to measure and how to stop what serves it. */
 const target = async (): Promise<{ url: string; stop: () => Promise<void> }> => {
+  if (process.env.BENCH_URL) return { url: process.env.BENCH_URL, stop: async () => {} }
   if (process.env.BENCH_SITE === 'fixture') {
     const dir = writeRelease(fixtureSite({ now: new Date().toISOString() }))
     const { url, server } = await serveRelease(dir)
@@ -104,6 +106,7 @@ try {
     })
     const lhr = result?.lhr
     if (!lhr) throw new Error('Lighthouse returned no result')
+    if (process.env.BENCH_REPORT) writeFileSync(process.env.BENCH_REPORT, JSON.stringify(lhr))
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
     results.push({
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),

@@ -166,3 +166,30 @@ export const objectKeyFor = (prefix: string, path: string): string | undefined =
   else if (!last.includes('.')) rest = `${rest}/index.html`
   return `${prefix}/${rest}`
 }
+
+/**
+ * The `/sites/{siteId}/…` path form (SPEC §2) on a shared sites host, one that is not itself in
+ * the map (the bare sites domain, `sites.localhost` locally): the site's entry is kept under this
+ * key next to its hosts, and its pages are rendered with `/sites/{siteId}/` as their root into the
+ * release's `PATH_FORM_FOLDER`. A `/` cannot occur in a host, so the key never meets one.
+ */
+export const pathFormKey = (siteId: string): string => `sites/${siteId.toLowerCase()}`
+
+/** The folder of a release that holds its pages rendered for the path form. */
+export const PATH_FORM_FOLDER = '_p'
+
+/** `/sites/{siteId}` and the rest of a path-form request path, or undefined for any other path. */
+export const pathFormOf = (path: string): { siteId: string; rest: string } | undefined => {
+  const match = /^\/sites\/([A-Za-z0-9-]{1,64})(\/[^?]*)?(\?.*)?$/.exec(path)
+  return match ? { siteId: match[1]!, rest: `${match[2] ?? '/'}${match[3] ?? ''}` } : undefined
+}
+
+/**
+ * The object key of a path-form request inside the site's release: pages (folders and paths whose
+ * last segment has no dot) come from the path-form folder, files (the script, media, company
+ * texts) from the release itself, which both forms share.
+ */
+export const pathFormObjectKeyFor = (prefix: string, rest: string): string | undefined => {
+  const last = rest.split('?')[0]!.split('/').at(-1) ?? ''
+  return last.includes('.') ? objectKeyFor(prefix, rest) : objectKeyFor(`${prefix}/${PATH_FORM_FOLDER}`, rest)
+}

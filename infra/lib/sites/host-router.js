@@ -43,21 +43,36 @@ async function handler(event) {
   const host = hostHeader ? hostHeader.value.toLowerCase().split(':')[0] : ''
   if (!host) return notFound()
 
-  let prefix
-  try {
-    prefix = await hostMap.get(host)
-  } catch (_missing) {
-    return notFound()
-  }
-  if (!prefix) return notFound()
-
   let uri = request.uri
   // Paths cannot climb out of the site's prefix.
   if (uri.indexOf('..') !== -1) return notFound()
+
+  let prefix = await lookup(host)
+  if (!prefix) {
+    // The path form `/sites/{siteId}/...` on a host that is not a site's own (the bare sites
+    // domain): the publisher keeps the site's entry under `sites/<siteId>` and renders its pages
+    // for this form into the release's `_p` folder; files (script, media) are shared.
+    const match = /^\/sites\/([A-Za-z0-9-]{1,64})(\/.*)?$/.exec(uri)
+    if (!match) return notFound()
+    const sitePrefix = await lookup(`sites/${match[1].toLowerCase()}`)
+    if (!sitePrefix) return notFound()
+    uri = match[2] || '/'
+    const last = uri.substring(uri.lastIndexOf('/') + 1)
+    prefix = last.indexOf('.') === -1 ? `${sitePrefix}/_p` : sitePrefix
+  }
+
   const lastSegment = uri.substring(uri.lastIndexOf('/') + 1)
   if (uri.charAt(uri.length - 1) === '/') uri += 'index.html'
   else if (lastSegment.indexOf('.') === -1) uri += '/index.html'
 
   request.uri = `/${prefix}${uri}`
   return request
+}
+
+async function lookup(key) {
+  try {
+    return await hostMap.get(key)
+  } catch (_missing) {
+    return undefined
+  }
 }
