@@ -1,10 +1,13 @@
 import { writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
-import { bundleClient, GENERATED, generatedModule } from './client-bundle.ts'
+import { bundleClient, bundleForms, GENERATED, generatedModule } from './client-bundle.ts'
 
-/** Rebuilds src/generated/client.ts from src/client/ (run after changing the island). */
-const code = await bundleClient()
-writeFileSync(GENERATED, generatedModule(code))
-console.info(
-  `client island: ${code.length} B, ${gzipSync(code, { level: 9 }).length} B gzipped → ${GENERATED}`,
-)
+/** Rebuilds src/generated/client.ts from src/client/ (run after changing an island). */
+const client = await bundleClient()
+const forms = await bundleForms()
+writeFileSync(GENERATED, generatedModule({ client, forms }))
+for (const [name, code] of [
+  ['swipe island', client],
+  ['forms island', forms],
+] as const)
+  console.info(`${name}: ${code.length} B, ${gzipSync(code, { level: 9 }).length} B gzipped → ${GENERATED}`)

@@ -1,5 +1,55 @@
+import { defaultForms } from '@swipe/shared/schemas/site-forms'
 import { cellReference } from './lib/cells.ts'
-import type { PublishCreative, PublishCta, PublishInput } from './types.ts'
+import type { PublishCreative, PublishCta, PublishForms, PublishInput } from './types.ts'
+
+/**
+ * The fixture's visitor forms: all three enabled with SPEC §3's default fields, and the homepage
+ * form with one field of each other input type.
+ */
+const fixtureForms = (lang: 'JP' | 'EN'): PublishForms & { contact: { recipientEmail: string } } => {
+  const forms = defaultForms(lang)
+  const ja = lang === 'JP'
+  return {
+    contact: { ...forms.contact, enabled: true, recipientEmail: 'owner@example.com', companyName: '' },
+    membership: { ...forms.membership, enabled: true },
+    homepage: {
+      enabled: true,
+      fields: [
+        ...forms.homepage.fields,
+        {
+          id: 'plan',
+          typeInput: 'SELECT',
+          title: ja ? 'ご希望のプラン' : 'Plan',
+          placeholder: '',
+          isRequired: true,
+          options: [
+            { value: ja ? 'ライト' : 'Light', isDefault: false },
+            { value: ja ? 'スタンダード' : 'Standard', isDefault: true },
+          ],
+        },
+        {
+          id: 'topics',
+          typeInput: 'SELECT_OPTIONS',
+          title: ja ? '興味のある内容' : 'Topics',
+          placeholder: '',
+          isRequired: false,
+          options: [
+            { value: ja ? '新商品' : 'New products', isDefault: false },
+            { value: ja ? 'セール' : 'Sales', isDefault: false },
+          ],
+        },
+        {
+          id: 'people',
+          typeInput: 'NUMBER',
+          title: ja ? '人数' : 'People',
+          placeholder: '1',
+          isRequired: false,
+          options: [],
+        },
+      ],
+    },
+  }
+}
 
 /**
  * A demo site for tests, the size script, the preview and the browser check: the seed's 3 × 3
@@ -145,7 +195,11 @@ export const fixtureSite = (
           companyClause: '販売業者：株式会社サンプル\n運営責任者：山田太郎',
           termsOfService: '第1条（適用）\n本規約は…',
           privacyPolicy: '当社は個人情報を適切に取り扱います。',
+          contractAgreementRequired: true,
+          showInMemberShip: true,
+          showInContact: true,
         },
+        forms: fixtureForms('JP'),
       },
       {
         lang: 'EN',
@@ -161,7 +215,11 @@ export const fixtureSite = (
           companyProfile: 'Example Inc.\n1-1-1 Chiyoda, Tokyo',
           termsOfService: 'Article 1 (Scope)\nThese terms…',
           privacyPolicy: 'We handle personal information with care.',
+          contractAgreementRequired: true,
+          showInMemberShip: true,
+          showInContact: true,
         },
+        forms: fixtureForms('EN'),
       },
     ],
     media,

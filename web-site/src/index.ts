@@ -9,5 +9,11 @@ export { countdownText } from './lib/countdown.ts'
 export { isCtaActive, remainingSlots } from './lib/cta.ts'
 export { HTML_LANGS, LANGUAGE_SEGMENTS, languageOfSegment } from './lib/languages.ts'
 export { siteUrl } from './lib/urls.ts'
-export { CACHE_CONTROL, clientScriptPath, publicMediaKeys, renderSitePages } from './render.tsx'
+export {
+  CACHE_CONTROL,
+  clientScriptPath,
+  formsScriptPath,
+  publicMediaKeys,
+  renderSitePages,
+} from './render.tsx'
 export type * from './types.ts'

@@ -2,6 +2,7 @@ import { CELL_POSITION } from '@swipe/shared/schemas/site-builder'
 import { parseCell } from './lib/cells.ts'
 import { remainingSlots } from './lib/cta.ts'
 import { contentHash } from './lib/format.ts'
+import { FORM_PAGES, type FormPageName, type FormsModel, formsOf } from './lib/forms.ts'
 import {
   CONTENT_LANGUAGES,
   type ContentLanguage,
@@ -87,8 +88,17 @@ export interface PageModel {
   /** Which of the four company tabs have text, and the JSON that holds it. */
   company: { tabs: number[]; website?: string; data: string; file: string; json: string } | null
   ctas: CtaModel[]
-  /** Where a creator link leads: an internal target's page or an http(s) URL; none otherwise. */
+  /** The language's enabled visitor forms. */
+  forms: FormsModel
+  /** Membership is enabled: the lock invites to sign up and sign in. */
+  members: boolean
+  /**
+   * Where a creator link leads: an internal target's page (when its form is enabled) or an
+   * http(s) URL; none otherwise.
+   */
   link: (value: string | null | undefined, internal: boolean | null | undefined) => Href | undefined
+  /** An internal link whose form is switched off: shown as an unavailable button, never a 404. */
+  unavailable: (value: string | null | undefined, internal: boolean | null | undefined) => boolean
   /** A page under this language (`register`, `login`…). */
   page: (name: string) => string
   media: (key: string | null | undefined) => string | undefined
@@ -145,11 +155,14 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
   const seo = settings?.seo ?? {}
   const origin = input.origin?.replace(/\/$/, '')
   const langs = siteLanguages(input)
+  const forms = formsOf(settings)
+  const available = (page: string | undefined) =>
+    Boolean(page && page in FORM_PAGES && forms[FORM_PAGES[page as FormPageName]])
 
   const link = (value: string | null | undefined, internal: boolean | null | undefined): Href | undefined => {
     if (internal) {
       const page = internalPage(value)
-      return page ? { href: pathOf(lang, page), external: false } : undefined
+      return page && available(page) ? { href: pathOf(lang, page), external: false } : undefined
     }
     const href = safeExternalUrl(value)
     return href ? { href, external: true } : undefined
@@ -287,7 +300,11 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
     sns,
     company: companyModel,
     ctas,
+    forms,
+    members: Boolean(forms.membership),
     link,
+    unavailable: (value, internal) =>
+      Boolean(internal && internalPage(value) && !available(internalPage(value))),
     page: (name) => pathOf(lang, name),
     media,
   }

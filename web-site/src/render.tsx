@@ -1,6 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server'
+import { FormPage } from './components/FormPage.tsx'
 import { BODY_SLOT, HEAD_SLOT, Page } from './components/Page.tsx'
-import { CLIENT_HASH, CLIENT_JS } from './generated/client.ts'
+import { CLIENT_HASH, CLIENT_JS, FORMS_HASH, FORMS_JS } from './generated/client.ts'
+import { formPagesOf } from './lib/forms.ts'
 import { LANGUAGE_SEGMENTS } from './lib/languages.ts'
 import { defaultLanguageOf, pageModel, publicMediaKeys, siteLanguages } from './model.ts'
 import type { PublishInput, RenderedFile } from './types.ts'
@@ -26,11 +28,16 @@ export const apiBaseOf = (input: Pick<PublishInput, 'apiBase' | 'analyticsEndpoi
 /** The path of the client script inside a release. */
 export const clientScriptPath = (): string => `assets/swipe.${CLIENT_HASH}.js`
 
+/** The path of the form pages' script inside a release (its own file: the swipe page never loads it). */
+export const formsScriptPath = (): string => `assets/forms.${FORMS_HASH}.js`
+
 /**
  * Renders a site for publishing (ARCHITECTURE decision 4): one static swipe page per language
  * (default language at `index.html`, others at `<ja|en|cn|kr>/index.html`), the client script,
  * each language's company texts, and a redirect from the default language's own segment to the
- * root. Pure: the same input gives the same files; nothing is read or written.
+ * root. Each language's enabled visitor forms get their pages beside its swipe page
+ * (`register/index.html`, `en/contact/index.html`…, see `FORM_PAGES`) and share a second script.
+ * Pure: the same input gives the same files; nothing is read or written.
  */
 export const renderSitePages = (input: PublishInput): RenderedFile[] => {
   const now = (() => {
@@ -38,6 +45,9 @@ export const renderSitePages = (input: PublishInput): RenderedFile[] => {
     return value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value)
   })()
   const script = clientScriptPath()
+  const formsScript = formsScriptPath()
+  const apiBase = apiBaseOf(input)
+  let formPages = 0
   const files: RenderedFile[] = []
   const seen = new Set<string>()
   let root = '/'
@@ -51,7 +61,7 @@ export const renderSitePages = (input: PublishInput): RenderedFile[] => {
         siteId={input.site.id}
         viewMode={input.site.viewMode ?? 'MOBILE'}
         analyticsEndpoint={input.analyticsEndpoint}
-        apiBase={apiBaseOf(input)}
+        apiBase={apiBase}
         publishedAt={input.publishedAt}
         now={now}
       />,
@@ -67,6 +77,23 @@ export const renderSitePages = (input: PublishInput): RenderedFile[] => {
       body: html,
       cacheControl: CACHE_CONTROL.page,
     })
+    for (const page of formPagesOf(model.forms)) {
+      formPages++
+      files.push({
+        path: `${isDefault ? '' : `${LANGUAGE_SEGMENTS[lang]}/`}${page}/index.html`,
+        contentType: HTML,
+        body: `<!DOCTYPE html>${renderToStaticMarkup(
+          <FormPage
+            model={model}
+            page={page}
+            script={`${model.root}${formsScript}`}
+            siteId={input.site.id}
+            apiBase={apiBase}
+          />,
+        )}`,
+        cacheControl: CACHE_CONTROL.page,
+      })
+    }
     if (model.company && !seen.has(model.company.file)) {
       seen.add(model.company.file)
       files.push({
@@ -91,6 +118,13 @@ export const renderSitePages = (input: PublishInput): RenderedFile[] => {
     body: CLIENT_JS,
     cacheControl: CACHE_CONTROL.immutable,
   })
+  if (formPages)
+    files.push({
+      path: formsScript,
+      contentType: 'text/javascript; charset=utf-8',
+      body: FORMS_JS,
+      cacheControl: CACHE_CONTROL.immutable,
+    })
   return files
 }
 

@@ -38,7 +38,7 @@ a{color:inherit}
 .rw{display:flex;height:100%;transform:translate3d(calc(var(--c,0)*-100% + var(--dx,0px)),0,0)}
 .an .tr,.an .rw{transition:transform .35s cubic-bezier(.2,.7,.2,1)}
 .an .dg{transition:none}
-.c{position:relative;flex:0 0 100%;height:100%;overflow:hidden;container-type:size}
+.c{position:relative;flex:0 0 100%;height:100%;overflow:hidden;container-type:size;content-visibility:auto}
 .st{position:absolute;inset:0;margin:auto;width:100%;height:100%;width:min(100cqw,65.6cqh);height:min(100cqh,152.42cqw);container-type:size;overflow:hidden}
 .m{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;-webkit-user-drag:none}
 .ov{position:absolute;left:0;right:0;bottom:0;display:flex;flex-direction:column;align-items:center;gap:2cqw;padding:14cqw 5cqw 5cqw;background:linear-gradient(transparent,rgba(0,0,0,.6));color:#fff;text-align:center;pointer-events:none}
@@ -46,6 +46,8 @@ a{color:inherit}
 .tx{font-size:clamp(13px,4.3cqw,18px);white-space:pre-wrap;text-shadow:0 1px 3px rgba(0,0,0,.6)}
 .pz{font-size:clamp(15px,5.2cqw,22px);font-weight:700;text-shadow:0 1px 3px rgba(0,0,0,.6)}
 .bt{display:flex;align-items:center;justify-content:center;min-width:62%;min-height:44px;padding:8px 20px;border-radius:999px;font-weight:700;text-decoration:none;box-shadow:0 3px 10px rgba(0,0,0,.3)}
+.na{flex-direction:column;gap:0;background:#5c5c5c;color:#fff;line-height:1.3;box-shadow:none;cursor:default}
+.na small{font-size:12px;font-weight:400}
 .pt{position:absolute;width:44px;height:44px;margin:-22px 0 0 -22px;border-radius:50%;border:2px solid rgba(255,255,255,.95);box-shadow:0 0 0 2px rgba(0,0,0,.35),inset 0 0 0 2px rgba(0,0,0,.2)}
 .pr{position:absolute;max-width:62%;padding:5px 10px;border:0;border-radius:0 10px 10px 10px;font-size:clamp(11px,3.4cqw,14px);line-height:1.35;text-align:left;box-shadow:0 2px 8px rgba(0,0,0,.35)}
 .pr b{display:block}
@@ -125,3 +127,50 @@ export const pageCss = (ctaAnimations: readonly string[] | null): string => {
   const animations = [...new Set(ctaAnimations ?? [])].map((a) => own(CTA_ANIMATION_CSS, a) ?? '')
   return [BASE, ctaAnimations ? CTA : '', ...animations].join('').replace(/\n/g, '')
 }
+
+/**
+ * The visitor form pages' CSS (register, login, contact, forms and their success pages), inlined
+ * like the swipe page's. The document scrolls; the column is the swipe page's 480 px. Every colour
+ * pair reaches WCAG 4.5:1; controls are at least 44 px high; focus is always visible.
+ */
+export const FORM_CSS = `*,::before,::after{box-sizing:border-box}
+[hidden]{display:none!important}
+body{margin:0;font:15px/1.6 system-ui,-apple-system,"Hiragino Sans","Hiragino Kaku Gothic ProN","Noto Sans JP","Noto Sans CJK KR","Noto Sans SC",sans-serif;background:#f2f2f3;color:#202020;-webkit-text-size-adjust:100%}
+a{color:#0b57d0}
+:focus-visible{outline:2px solid #0b57d0;outline-offset:2px}
+.vh{position:absolute!important;width:1px;height:1px;margin:-1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+.tb{position:sticky;top:0;z-index:1;display:flex;align-items:center;gap:8px;height:48px;padding:0 4px 0 12px;background:#fff;border-bottom:1px solid #e5e5e5}
+.lo{display:block;width:160px;height:32px;margin-right:auto;overflow:hidden;color:#202020;font-weight:700;line-height:32px;white-space:nowrap;text-overflow:ellipsis;text-decoration:none}
+.lo img{display:block;width:100%;height:100%;object-fit:contain;object-position:left center}
+.bk{display:inline-flex;align-items:center;min-height:44px;padding:0 8px;color:#202020;font-size:14px}
+main{max-width:480px;min-height:calc(100dvh - 48px);margin:0 auto;padding:24px 16px 48px;background:#fff}
+h1{margin:0 0 8px;font-size:22px;line-height:1.4}
+h1:focus{outline:none}
+h2{margin:28px 0 8px;font-size:17px}
+p{margin:0 0 16px}
+.ld{color:#505050}
+form{margin:20px 0 0}
+.f{min-width:0;margin:0 0 18px;padding:0;border:0}
+.f>label:not(.ck),.f>legend{display:block;margin:0 0 6px;padding:0;font-weight:700}
+.rq{margin-left:6px;padding:1px 6px;border-radius:4px;background:#b3261e;color:#fff;font-size:11px;vertical-align:2px}
+.f input:not([type=checkbox]),.f select{display:block;width:100%;min-height:44px;padding:8px 12px;border:1px solid #767676;border-radius:8px;background:#fff;color:inherit;font:inherit}
+.f [aria-invalid=true]{border:2px solid #b3261e}
+.ck{display:flex;align-items:center;gap:10px;min-height:44px}
+.ck input{flex:none;width:20px;height:20px;margin:0;accent-color:#202020}
+.er{margin:6px 0 0;color:#b3261e;font-size:13px;font-weight:700}
+.er:empty{display:none}
+.hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
+.co{margin:0 0 18px}
+.co details{margin:0 0 8px;border:1px solid #d9d9d9;border-radius:8px}
+.co summary{display:flex;align-items:center;justify-content:space-between;min-height:44px;padding:0 12px;cursor:pointer;list-style:none}
+.co summary::-webkit-details-marker{display:none}
+.co summary::after{content:"+";font-size:18px}
+.co [open]>summary::after{content:"−"}
+.co details>div{max-height:40vh;overflow:auto;padding:0 12px 12px;font-size:13px;white-space:pre-wrap;overflow-wrap:anywhere}
+.ms{min-height:1.6em;font-weight:700}
+.ms.bad{color:#b3261e}
+.sb,.bt{display:flex;align-items:center;justify-content:center;width:100%;min-height:48px;padding:10px 20px;border:0;border-radius:999px;background:#202020;color:#fff;font:inherit;font-weight:700;text-decoration:none;cursor:pointer}
+.sb:disabled{opacity:.65;cursor:progress}
+.al{margin:20px 0 0;text-align:center}
+.al a{display:inline-flex;align-items:center;min-height:44px}
+`.replace(/\n/g, '')

@@ -139,6 +139,40 @@ export interface PublishCompany {
   companyClause?: Maybe<string>
   termsOfService?: Maybe<string>
   privacyPolicy?: Maybe<string>
+  /** SPEC §5: visitors must agree to the terms and privacy policy on the forms that show the company. */
+  contractAgreementRequired?: Maybe<boolean>
+  /** Which visitor forms show the company's texts (and, when required, the agreement). */
+  showInForm?: Maybe<boolean>
+  showInMemberShip?: Maybe<boolean>
+  showInContact?: Maybe<boolean>
+}
+
+/** SPEC §3 Form field definition (shared `FormFieldSchema`). */
+export interface PublishFormField {
+  id?: Maybe<string>
+  /** A fixed field: email, password, confirm_password, company. */
+  key?: Maybe<'email' | 'password' | 'confirm_password' | 'company'>
+  typeInput: 'TEXT_BOX' | 'NUMBER' | 'SELECT' | 'SELECT_OPTIONS'
+  title: string
+  placeholder?: Maybe<string>
+  isRequired?: Maybe<boolean>
+  options?: Maybe<readonly { value: string; isDefault?: Maybe<boolean> }[]>
+}
+
+/** One visitor form of a language; a form that is not `enabled` gets no page. */
+export interface PublishForm {
+  enabled?: Maybe<boolean>
+  fields?: Maybe<readonly PublishFormField[]>
+  /** The contact form's company name, shown under its title. */
+  companyName?: Maybe<string>
+}
+
+/** The visitor forms of a language (shared `SiteFormsSchema`; the recipient email is never rendered). */
+export interface PublishForms {
+  contact?: Maybe<PublishForm>
+  membership?: Maybe<PublishForm>
+  /** The homepage ("other") form, at `forms`. */
+  homepage?: Maybe<PublishForm>
 }
 
 /** SPEC §3 Other settings of one language. */
@@ -147,8 +181,8 @@ export interface PublishSettings {
   seo?: Maybe<PublishSeo>
   sns?: Maybe<readonly { snsType: string; snsUrl: string }[]>
   company?: Maybe<PublishCompany>
-  /** The visitor forms; not used by the swipe page. */
-  forms?: unknown
+  /** The visitor forms: their pages, and whether the swipe page's links to them are live. */
+  forms?: Maybe<PublishForms>
 }
 
 /**

@@ -2,8 +2,8 @@
  * The swipe page's island: the only script a visitor downloads (a module, so it never blocks
  * rendering). The page is complete without it; it adds swiping, position memory, the language
  * switch, videos that play only while visible, auto-advance, the arrows' colour and fade, popup
- * CTAs (counted clicks and live slots from the API), the product card, the company modal and
- * analytics beacons.
+ * CTAs (counted clicks and live slots from the API), the product card, the company modal,
+ * members-only creatives for a signed-in member, and analytics beacons.
  */
 import { CELL_PATTERN } from '../lib/cells.ts'
 import { countdownText } from '../lib/countdown.ts'
@@ -12,6 +12,8 @@ import { languageOfSegment } from '../lib/languages.ts'
 import { cookiePath } from '../lib/urls.ts'
 import { createDwell, createQueue } from './analytics.ts'
 import { openDialog, setUpDialog, setUpTabs } from './dialogs.ts'
+import { dropToken, readToken } from './endUser.ts'
+import { openLockedCell } from './members.ts'
 import { LANG_MAX_AGE, readCookie, readStored, store, writeCookie } from './storage.ts'
 import { createSwipe, type Via } from './swipe.ts'
 
@@ -30,6 +32,28 @@ const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)').matches
 /** The site's end-user API (`data-api` on <body>), when the publisher named one: same origin. */
 const siteApi =
   data.api && data.site ? `${data.api}/end-user/site/${encodeURIComponent(data.site)}` : undefined
+
+// --- members-only creatives ---------------------------------------------------------------------
+let member = siteApi ? readToken(data.site!) : undefined
+const opening = new WeakSet<Element>()
+
+/**
+ * Opens a locked creative for a signed-in member (once per cell). A 401 means the token is no
+ * longer good: it is dropped and the locks stay (SPEC §8). Any other failure leaves the lock.
+ */
+const openForMember = (cell: HTMLElement) => {
+  if (!member || opening.has(cell) || !cell.querySelector('.lk')) return
+  opening.add(cell)
+  openLockedCell(cell, siteApi!, member.token, data.lang ?? '').then(
+    (status) => {
+      if (status !== 401) return
+      dropToken(data.site!)
+      member = undefined
+    },
+    () => opening.delete(cell),
+  )
+}
+
 /** An applicant-limit CTA's link waits this long for the server's count, then is followed anyway. */
 const CLICK_WAIT_MS = 1_500
 /** How long a CTA shows that it is full before it goes. */
@@ -213,11 +237,13 @@ const startSwipe = () => {
     // --- moving ----------------------------------------------------------------------------------
     /** Loads the current creative's image and its neighbours' (the page ships only the first). */
     const warm = () => {
-      for (const cell of [swipe.current(), ...swipe.neighbours()])
+      for (const cell of [swipe.current(), ...swipe.neighbours()]) {
+        openForMember(cell)
         for (const img of $$<HTMLImageElement>('img[data-src]', cell)) {
           img.src = img.dataset.src!
           img.removeAttribute('data-src')
         }
+      }
     }
 
     const scheduleAuto = () => {
@@ -267,6 +293,7 @@ const startSwipe = () => {
       scheduleAuto()
       // Neighbours wait until the page has loaded, so they never compete with the first creative.
       if (via === 'restore' && document.readyState !== 'complete') {
+        openForMember(to)
         for (const img of $$<HTMLImageElement>('img[data-src]', to)) img.src = img.dataset.src!
         addEventListener('load', warm, { once: true })
       } else warm()

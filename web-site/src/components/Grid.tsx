@@ -28,6 +28,14 @@ export const colors = (
 const percent = (value: number, of: number) =>
   `${Math.round((Math.min(Math.max(value, 0), of) / of) * 10000) / 100}%`
 
+/** A link button whose form is switched off: its text, marked unavailable, leading nowhere. */
+const Unavailable = ({ label, model }: { label: string; model: PageModel }) => (
+  <span className="bt na">
+    {label}
+    <small>{model.texts.unavailable}</small>
+  </span>
+)
+
 /** One creative: its media in the 351 × 535 frame, hotspots, texts, price and link button. */
 export const Cell = ({
   model,
@@ -45,6 +53,7 @@ export const Cell = ({
   const t = model.texts
   const alt = c.imageAlt?.trim() ?? ''
   const button = model.link(c.linkDestinationUrl, c.isInternalLink)
+  const unavailable = !button && model.unavailable(c.linkDestinationUrl, c.isInternalLink)
   const data: Record<string, string> = { 'data-o': String(cell.order) }
   const arrow = safeColor(c.hoverArrowColor, '#FFFFFF')
   if (arrow.toUpperCase() !== '#FFFFFF') data['data-a'] = arrow
@@ -68,11 +77,19 @@ export const Cell = ({
           <p>
             <strong>{t.membersOnly}</strong>
           </p>
-          <p>{t.membersInvite}</p>
-          <a className="bt" href={model.page('register')} style={{ background: '#99D52A', color: '#202020' }}>
-            {t.register}
-          </a>
-          <a href={model.page('login')}>{t.login}</a>
+          {model.members && (
+            <>
+              <p>{t.membersInvite}</p>
+              <a
+                className="bt"
+                href={model.page('register')}
+                style={{ background: '#99D52A', color: '#202020' }}
+              >
+                {t.register}
+              </a>
+              <a href={model.page('login')}>{t.login}</a>
+            </>
+          )}
         </div>
       ) : (
         <div className="st">
@@ -145,7 +162,7 @@ export const Cell = ({
                 </button>
               )
             })}
-          {(c.mainText?.trim() || typeof c.price === 'number' || button) && (
+          {(c.mainText?.trim() || typeof c.price === 'number' || button || unavailable) && (
             <div className="ov">
               {c.mainText?.trim() && (
                 <p
@@ -174,6 +191,7 @@ export const Cell = ({
                   {c.linkButtonText?.trim() || t.learnMore}
                 </a>
               )}
+              {unavailable && <Unavailable label={c.linkButtonText?.trim() || t.learnMore} model={model} />}
             </div>
           )}
         </div>
@@ -200,7 +218,9 @@ export const ProductTemplates = ({ model }: { model: PageModel }) => (
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: product ids are optional; order is stable
                 <template key={`${cell.position}-${i}`} id={`p-${cell.position}-${i}`}>
-                  {image && <img src={image} alt="" width={400} height={400} />}
+                  {image && (
+                    <img src={image} alt="" width={400} height={400} loading="lazy" decoding="async" />
+                  )}
                   <h3>{name}</h3>
                   {typeof product.price === 'number' && (
                     <p>
@@ -218,6 +238,12 @@ export const ProductTemplates = ({ model }: { model: PageModel }) => (
                     >
                       {product.linkButtonText?.trim() || model.texts.learnMore}
                     </a>
+                  )}
+                  {!button && model.unavailable(product.linkButtonUrl, product.isInternalLink) && (
+                    <Unavailable
+                      label={product.linkButtonText?.trim() || model.texts.learnMore}
+                      model={model}
+                    />
                   )}
                 </template>
               )

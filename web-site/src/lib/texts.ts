@@ -28,6 +28,8 @@ export interface PageTexts {
   creatives: string
   noContent: string
   phone: string
+  /** A link button whose form the creator has switched off. */
+  unavailable: string
 }
 
 export const PAGE_TEXTS: Record<ContentLanguage, PageTexts> = {
@@ -57,6 +59,7 @@ export const PAGE_TEXTS: Record<ContentLanguage, PageTexts> = {
     creatives: 'クリエイティブ',
     noContent: '準備中です',
     phone: '電話をかける',
+    unavailable: '現在ご利用いただけません',
   },
   EN: {
     taxIncluded: ' (tax incl.)',
@@ -84,6 +87,7 @@ export const PAGE_TEXTS: Record<ContentLanguage, PageTexts> = {
     creatives: 'Creatives',
     noContent: 'Coming soon',
     phone: 'Call',
+    unavailable: 'Currently unavailable',
   },
   CN: {
     taxIncluded: '（含税）',
@@ -111,6 +115,7 @@ export const PAGE_TEXTS: Record<ContentLanguage, PageTexts> = {
     creatives: '内容',
     noContent: '准备中',
     phone: '拨打电话',
+    unavailable: '暂不可用',
   },
   KR: {
     taxIncluded: ' (세금 포함)',
@@ -138,5 +143,251 @@ export const PAGE_TEXTS: Record<ContentLanguage, PageTexts> = {
     creatives: '콘텐츠',
     noContent: '준비 중입니다',
     phone: '전화 걸기',
+    unavailable: '현재 이용할 수 없습니다',
+  },
+}
+
+/** The visitor form pages' own words (SPEC §2 End-user pages, §5 messages, §8 form success). */
+export interface FormTexts {
+  backToSite: string
+  required: string
+  selectPrompt: string
+  honeypot: string
+  noScript: string
+  sending: string
+  registerTitle: string
+  registerLead: string
+  registerSubmit: string
+  haveAccount: string
+  loginTitle: string
+  loginSubmit: string
+  noAccount: string
+  contactTitle: string
+  formsTitle: string
+  send: string
+  agree: string
+  /** SPEC §8 form success. */
+  sentTitle: string
+  sentText: string
+  mailTitle: string
+  mailText: string
+  resendTitle: string
+  resendText: string
+  resendSubmit: string
+  resent: string
+  retry: string
+  confirming: string
+  doneTitle: string
+  doneText: string
+  expiredTitle: string
+  expiredText: string
+  invalidTitle: string
+  invalidText: string
+  failedTitle: string
+  tryAgain: string
+  /** Messages the island shows (SPEC §5, §8). */
+  errors: {
+    required: string
+    email: string
+    mismatch: string
+    agree: string
+    check: string
+    failed: string
+    offline: string
+    login: string
+  }
+}
+
+export const FORM_TEXTS: Record<ContentLanguage, FormTexts> = {
+  JP: {
+    backToSite: 'サイトに戻る',
+    required: '必須',
+    selectPrompt: '選択してください',
+    honeypot: 'この欄は空のままにしてください',
+    noScript: 'フォームを送信するには JavaScript を有効にしてください。',
+    sending: '送信中…',
+    registerTitle: '会員登録',
+    registerLead: '以下を入力して送信すると、登録を完了するためのメールが届きます。',
+    registerSubmit: '登録する',
+    haveAccount: 'すでに会員の方はこちら',
+    loginTitle: 'ログイン',
+    loginSubmit: 'ログイン',
+    noAccount: '会員登録（無料）はこちら',
+    contactTitle: 'お問い合わせ',
+    formsTitle: '入力フォーム',
+    send: '送信する',
+    agree: '利用規約とプライバシーポリシーに同意する',
+    sentTitle: '送信しました',
+    sentText: '情報を送信しました。24時間以内にメールにてご連絡いたします。',
+    mailTitle: '確認メールを送信しました',
+    mailText:
+      'ご入力のメールアドレスに、会員登録を完了するためのリンクをお送りしました。24時間以内にリンクを開いて登録を完了してください。',
+    resendTitle: 'メールが届かない場合',
+    resendText: '迷惑メールフォルダをご確認のうえ、メールアドレスを入力して再送信してください。',
+    resendSubmit: 'メールを再送信する',
+    resent: 'メールを再送信しました。',
+    retry: 'もう一度会員登録する',
+    confirming: '登録を確認しています…',
+    doneTitle: '会員登録が完了しました',
+    doneText: 'ログインすると会員限定コンテンツをご覧いただけます。',
+    expiredTitle: 'リンクの有効期限が切れています',
+    expiredText: 'メールアドレスを入力して確認メールを再送信し、24時間以内に新しいリンクを開いてください。',
+    invalidTitle: 'このリンクは無効です',
+    invalidText: 'すでに使用済みか、正しくないリンクです。ログインするか、もう一度会員登録してください。',
+    failedTitle: '登録を確認できませんでした',
+    tryAgain: 'もう一度試す',
+    errors: {
+      required: 'この項目は必須です。',
+      email: 'メールアドレスの形式が正しくありません。',
+      mismatch: 'パスワードが一致しません。',
+      agree: '利用規約とプライバシーポリシーへの同意が必要です。',
+      check: '入力内容をご確認ください。',
+      failed: 'エラーが発生しました。もう一度お試しください。',
+      offline: 'サーバーに接続できません。インターネット接続を確認するか、しばらくしてからお試しください。',
+      login: 'ログインIDまたはパスワードが正しくありません。',
+    },
+  },
+  EN: {
+    backToSite: 'Back to the site',
+    required: 'Required',
+    selectPrompt: 'Select',
+    honeypot: 'Leave this field empty',
+    noScript: 'Turn on JavaScript to send this form.',
+    sending: 'Sending…',
+    registerTitle: 'Sign up',
+    registerLead: 'Send the form and we will e-mail you a link that completes your sign-up.',
+    registerSubmit: 'Sign up',
+    haveAccount: 'Already a member? Log in',
+    loginTitle: 'Log in',
+    loginSubmit: 'Log in',
+    noAccount: 'Not a member yet? Sign up (free)',
+    contactTitle: 'Contact us',
+    formsTitle: 'Form',
+    send: 'Send',
+    agree: 'I agree to the terms of use and the privacy policy',
+    sentTitle: 'Sent',
+    sentText: 'Your information has been sent. We will contact you by e-mail within 24 hours.',
+    mailTitle: 'Check your e-mail',
+    mailText:
+      'We have sent a link that completes your sign-up to the address you entered. Open it within 24 hours.',
+    resendTitle: 'No e-mail?',
+    resendText: 'Check your spam folder, or enter your e-mail address to get it again.',
+    resendSubmit: 'Send the e-mail again',
+    resent: 'We have sent the e-mail again.',
+    retry: 'Sign up again',
+    confirming: 'Confirming your sign-up…',
+    doneTitle: 'Your sign-up is complete',
+    doneText: 'Log in to see the members-only content.',
+    expiredTitle: 'This link has expired',
+    expiredText: 'Enter your e-mail address to get a new link, and open it within 24 hours.',
+    invalidTitle: 'This link is not valid',
+    invalidText: 'It has been used already or is incomplete. Log in, or sign up again.',
+    failedTitle: 'We could not confirm your sign-up',
+    tryAgain: 'Try again',
+    errors: {
+      required: 'This field is required.',
+      email: 'Invalid email address.',
+      mismatch: 'Passwords do not match.',
+      agree: 'Please agree to the terms of use and the privacy policy.',
+      check: 'Please check the fields marked below.',
+      failed: 'Request error. Please try again.',
+      offline: 'Cannot connect to the server. Check your internet connection or try again later.',
+      login: 'The login ID or password is incorrect.',
+    },
+  },
+  CN: {
+    backToSite: '返回网站',
+    required: '必填',
+    selectPrompt: '请选择',
+    honeypot: '请勿填写此栏',
+    noScript: '请启用 JavaScript 以提交此表单。',
+    sending: '正在发送…',
+    registerTitle: '会员注册',
+    registerLead: '提交表单后，我们会发送一封用于完成注册的邮件。',
+    registerSubmit: '注册',
+    haveAccount: '已经是会员？请登录',
+    loginTitle: '登录',
+    loginSubmit: '登录',
+    noAccount: '还不是会员？免费注册',
+    contactTitle: '联系我们',
+    formsTitle: '填写表单',
+    send: '发送',
+    agree: '我同意使用条款和隐私政策',
+    sentTitle: '已发送',
+    sentText: '信息已发送。我们将在24小时内通过电子邮件与您联系。',
+    mailTitle: '请查收确认邮件',
+    mailText: '我们已向您填写的邮箱发送了完成注册的链接。请在24小时内打开该链接完成注册。',
+    resendTitle: '没有收到邮件？',
+    resendText: '请检查垃圾邮件文件夹，或输入邮箱地址重新发送。',
+    resendSubmit: '重新发送邮件',
+    resent: '邮件已重新发送。',
+    retry: '重新注册',
+    confirming: '正在确认注册…',
+    doneTitle: '注册已完成',
+    doneText: '登录后即可查看会员专属内容。',
+    expiredTitle: '链接已过期',
+    expiredText: '请输入邮箱地址获取新的链接，并在24小时内打开。',
+    invalidTitle: '此链接无效',
+    invalidText: '该链接已被使用或不完整。请登录或重新注册。',
+    failedTitle: '无法确认注册',
+    tryAgain: '重试',
+    errors: {
+      required: '此项为必填项。',
+      email: '电子邮箱地址无效。',
+      mismatch: '两次输入的密码不一致。',
+      agree: '请同意使用条款和隐私政策。',
+      check: '请检查下方标出的项目。',
+      failed: '请求出错，请重试。',
+      offline: '无法连接到服务器。请检查网络连接或稍后再试。',
+      login: '登录ID或密码不正确。',
+    },
+  },
+  KR: {
+    backToSite: '사이트로 돌아가기',
+    required: '필수',
+    selectPrompt: '선택하세요',
+    honeypot: '이 칸은 비워 두세요',
+    noScript: '양식을 보내려면 JavaScript를 켜 주세요.',
+    sending: '보내는 중…',
+    registerTitle: '회원가입',
+    registerLead: '양식을 보내면 가입을 완료하는 링크를 이메일로 보내 드립니다.',
+    registerSubmit: '가입하기',
+    haveAccount: '이미 회원이신가요? 로그인',
+    loginTitle: '로그인',
+    loginSubmit: '로그인',
+    noAccount: '아직 회원이 아니신가요? 무료 회원가입',
+    contactTitle: '문의하기',
+    formsTitle: '입력 양식',
+    send: '보내기',
+    agree: '이용약관 및 개인정보처리방침에 동의합니다',
+    sentTitle: '전송되었습니다',
+    sentText: '정보가 전송되었습니다. 24시간 이내에 이메일로 연락드리겠습니다.',
+    mailTitle: '확인 메일을 보냈습니다',
+    mailText:
+      '입력하신 이메일 주소로 회원가입을 완료하는 링크를 보냈습니다. 24시간 이내에 링크를 열어 주세요.',
+    resendTitle: '메일이 오지 않았나요?',
+    resendText: '스팸 메일함을 확인하시거나 이메일 주소를 입력해 다시 받으세요.',
+    resendSubmit: '메일 다시 보내기',
+    resent: '메일을 다시 보냈습니다.',
+    retry: '다시 가입하기',
+    confirming: '가입을 확인하는 중…',
+    doneTitle: '회원가입이 완료되었습니다',
+    doneText: '로그인하면 회원 전용 콘텐츠를 볼 수 있습니다.',
+    expiredTitle: '링크가 만료되었습니다',
+    expiredText: '이메일 주소를 입력해 새 링크를 받고 24시간 이내에 열어 주세요.',
+    invalidTitle: '유효하지 않은 링크입니다',
+    invalidText: '이미 사용되었거나 올바르지 않은 링크입니다. 로그인하거나 다시 가입해 주세요.',
+    failedTitle: '가입을 확인하지 못했습니다',
+    tryAgain: '다시 시도',
+    errors: {
+      required: '필수 항목입니다.',
+      email: '이메일 주소 형식이 올바르지 않습니다.',
+      mismatch: '비밀번호가 일치하지 않습니다.',
+      agree: '이용약관 및 개인정보처리방침에 동의해 주세요.',
+      check: '아래 표시된 항목을 확인해 주세요.',
+      failed: '요청 중 오류가 발생했습니다. 다시 시도해 주세요.',
+      offline: '서버에 연결할 수 없습니다. 인터넷 연결을 확인하거나 잠시 후 다시 시도해 주세요.',
+      login: '로그인 ID 또는 비밀번호가 올바르지 않습니다.',
+    },
   },
 }
