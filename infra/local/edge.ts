@@ -81,6 +81,15 @@ export const startEdge = async (options: EdgeOptions): Promise<Running> => {
     forcePathStyle: true,
   })
   const hosts = bucketHostMap(s3, options.sitesBucket)
+  // Presigned URLs of members-only media are https on AWS; the local S3 emulator is plain http,
+  // so served pages admit its origin where CloudFront's admit https.
+  const s3Origin = new URL(options.s3Endpoint).origin
+  const pageHeaders = {
+    ...SITE_SECURITY_HEADERS,
+    'content-security-policy': SITE_SECURITY_HEADERS['content-security-policy']
+      .replace("img-src 'self' data: https:", `img-src 'self' data: https: ${s3Origin}`)
+      .replace("media-src 'self' https:", `media-src 'self' https: ${s3Origin}`),
+  }
   const notFound = (res: ServerResponse) => {
     res.writeHead(404, {
       'content-type': 'text/html; charset=utf-8',
@@ -133,7 +142,7 @@ export const startEdge = async (options: EdgeOptions): Promise<Running> => {
         ...(object.ETag ? { etag: object.ETag } : {}),
         ...(gzip ? { 'content-encoding': 'gzip' } : {}),
         vary: 'accept-encoding',
-        ...SITE_SECURITY_HEADERS,
+        ...pageHeaders,
       })
       res.end(req.method === 'HEAD' ? undefined : body)
     } catch (error) {

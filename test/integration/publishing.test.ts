@@ -5,12 +5,21 @@ import { api } from '../support/api.ts'
 import { useStackEnv } from '../support/env.ts'
 import { confirmedKeys, samples, storeMedia } from '../support/uploads.ts'
 
-const { urls } = useStackEnv()
+const { urls, env } = useStackEnv()
 const http = api(urls.api)
 
 /** The CSP every site response carries (infra/lib/sites/headers.ts), spelled out. */
 const CSP =
-  "default-src 'self'; script-src 'self' https:; style-src 'self' 'unsafe-inline' https:; img-src 'self' data: https:; font-src 'self' data: https:; media-src 'self'; connect-src 'self' https:; frame-src https:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+  "default-src 'self'; script-src 'self' https:; style-src 'self' 'unsafe-inline' https:; img-src 'self' data: https:; font-src 'self' data: https:; media-src 'self' https:; connect-src 'self' https:; frame-src https:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+/**
+ * A served page's CSP on the local edge: members-only media come as presigned URLs of the S3
+ * emulator, plain http locally where AWS's are https, so its origin is admitted for images and media.
+ */
+const s3Origin = new URL(env.S3_ENDPOINT ?? '').origin
+const PAGE_CSP = CSP.replace(
+  "img-src 'self' data: https:",
+  `img-src 'self' data: https: ${s3Origin}`,
+).replace("media-src 'self' https:", `media-src 'self' https: ${s3Origin}`)
 
 const PROBE = '<img src=x onerror=alert(1)>'
 const ESCAPED = '&lt;img src=x onerror=alert(1)&gt;'
@@ -199,7 +208,7 @@ describe('publishing', () => {
     expect(home.status).toBe(200)
     expect(home.headers['content-type']).toBe('text/html; charset=utf-8')
     expect(home.headers['cache-control']).toBe('public, max-age=0, must-revalidate')
-    expect(home.headers['content-security-policy']).toBe(CSP)
+    expect(home.headers['content-security-policy']).toBe(PAGE_CSP)
     expect(home.headers['x-content-type-options']).toBe('nosniff')
     expect(home.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
     expect(home.headers['x-frame-options']).toBe('DENY')
@@ -238,12 +247,40 @@ describe('publishing', () => {
       expect(english.status, path).toBe(200)
       expect(english.text).toMatch(/^<!DOCTYPE html><html lang="en">/)
       expect(english.text).toContain('Hello visitors')
-      expect(english.headers['content-security-policy']).toBe(CSP)
+      expect(english.headers['content-security-policy']).toBe(PAGE_CSP)
     }
     // The default language's own segment sends visitors to the root.
     const ja = await edge(site.host, '/ja/')
     expect(ja.status).toBe(200)
     expect(ja.text).toContain('<meta http-equiv="refresh" content="0;url=/">')
+
+    // The /sites/{siteId}/ path form on the shared sites host: the same site, its links under that
+    // root, the release's files shared.
+    const shared = `sites.localhost:${new URL(urls.edge).port}`
+    const root = `/sites/${site.id}/`
+    const pathHome = await edge(shared, root)
+    expect(pathHome.status).toBe(200)
+    expect(pathHome.headers['content-security-policy']).toBe(PAGE_CSP)
+    expect(pathHome.text).toContain('二枚目です')
+    expect(pathHome.text).toContain(`<link rel="canonical" href="http://${shared}${root}"/>`)
+    expect(pathHome.text).toContain(`src="${root}media/${site.keys.a1.split('/').pop()}"`)
+    const pathAssets = [
+      ...new Set(
+        [
+          ...pathHome.text.matchAll(
+            /(?:src|href|data-src)="(\/sites\/[^"]+\/(?:media|assets|data)\/[^"]+)"/g,
+          ),
+        ].map((m) => m[1]!),
+      ),
+    ]
+    expect(pathAssets.length).toBeGreaterThan(0)
+    for (const asset of pathAssets) {
+      expect(asset.startsWith(root), asset).toBe(true)
+      expect((await edge(shared, asset)).status, asset).toBe(200)
+    }
+    const pathEnglish = await edge(shared, `${root}en/`)
+    expect(pathEnglish.status).toBe(200)
+    expect(pathEnglish.text).toContain('Hello visitors')
   })
 
   it('escapes creator text and places the head and body tags verbatim, only where they belong', async () => {
@@ -349,6 +386,8 @@ describe('publishing', () => {
         expect(response.headers['content-security-policy']).toBe(CSP)
       }
       expect(await hostTarget(site.host), step).toBeUndefined()
+      const shared = `sites.localhost:${new URL(urls.edge).port}`
+      expect((await edge(shared, `/sites/${site.id}/`)).status, `${step} path form`).toBe(404)
     }
     await notServed('draft, never published')
 

@@ -14,3 +14,16 @@ export const siteUrl = (site: { siteUuid: string; customDomain?: string | undefi
   if (site.customDomain) return `https://${site.customDomain}/`
   return env.SITES_ORIGIN ? `${env.SITES_ORIGIN.replace('{host}', site.siteUuid)}/` : ''
 }
+
+/**
+ * The shared sites host's origin, where any site answers under `/sites/{siteId}/` (the path form
+ * of SPEC §2): `SITES_ORIGIN` without its `{host}.` label. Empty where the stage serves no sites.
+ */
+export const sharedSitesOrigin = (): string =>
+  env.SITES_ORIGIN ? new URL(env.SITES_ORIGIN.replace('{host}.', '')).origin : ''
+
+/** A site's path-form URL on the shared sites host (`https://sites.example/sites/<siteId>/`). */
+export const sitePathUrl = (siteId: string): string => {
+  const origin = sharedSitesOrigin()
+  return origin ? `${origin}/sites/${siteId}/` : ''
+}

@@ -3,13 +3,15 @@ import {
   type PublishCta,
   type PublishInput,
   publicMediaKeys,
+  type RenderedFile,
   renderSitePages,
 } from '@swipe/web-site'
 import { type Site, Sites, sitesService } from '#data/sites'
 import { ConflictError, type FieldIssue, NotFoundError, ValidationError } from '#lib/errors'
+import { PATH_FORM_FOLDER, pathFormKey } from '#lib/host-map'
 import { hostMap, siteHosts } from '#lib/hosts'
 import { logger } from '#lib/logger'
-import { siteUrl } from '#lib/urls'
+import { sharedSitesOrigin, siteUrl } from '#lib/urls'
 import {
   creativeFields,
   isConditionFailure,
@@ -85,6 +87,28 @@ export const publishInput = (
   }
 }
 
+/**
+ * Adds the pages of the `/sites/{siteId}/` path form (SPEC §2) to a release: the same site
+ * rendered with that root into `PATH_FORM_FOLDER`, served by the shared sites host. Files both
+ * forms reference (script, company texts) are the release's own; a file only the path form
+ * names is added at the release root, where the edge looks for files.
+ */
+const withPathForm = (files: RenderedFile[], input: PublishInput): RenderedFile[] => {
+  const shared = sharedSitesOrigin()
+  const pathForm = renderSitePages({
+    ...input,
+    address: { form: 'path' },
+    ...(shared ? { origin: shared } : { origin: undefined }),
+  })
+  const known = new Set(files.map((f) => f.path))
+  const extra = pathForm.flatMap((file) => {
+    if (file.contentType.startsWith('text/html'))
+      return [{ ...file, path: `${PATH_FORM_FOLDER}/${file.path}` }]
+    return known.has(file.path) ? [] : [file]
+  })
+  return [...files, ...extra]
+}
+
 /** A release written to the sites bucket and not yet served. */
 export interface PreparedRelease {
   releaseId: string
@@ -134,9 +158,8 @@ export const prepareRelease = async (loaded: LoadedSite, now: number): Promise<P
     path: paths.get(key)!,
     contentType: types.get(key)!,
   }))
-  const files = renderSitePages(
-    publishInput(loaded, Object.fromEntries(media.map((m) => [m.key, m.path])), now),
-  )
+  const input = publishInput(loaded, Object.fromEntries(media.map((m) => [m.key, m.path])), now)
+  const files = withPathForm(renderSitePages(input), input)
   const releaseId = newReleaseId(now)
   const prefix = releasePrefix(site.siteId, releaseId)
   const own = [
@@ -181,7 +204,7 @@ const mapState = (site: Site | undefined) =>
 export const syncHostMap = async (siteId: string, known: Site): Promise<string | undefined> => {
   let current = await readSite(siteId)
   for (let round = 1; ; round++) {
-    const hosts = siteHosts(current ?? known)
+    const hosts = [...siteHosts(current ?? known), pathFormKey(siteId)]
     const releaseId = servedRelease(current)
     if (releaseId) {
       const target = { siteId, prefix: releasePrefix(siteId, releaseId) }

@@ -8,6 +8,8 @@
  * allowed); styles are one inline `<style>` plus style attributes for creator colours
  * (`'unsafe-inline'` for styles only); images include `data:` placeholders and the favicon
  * fallback; company texts are fetched same-origin and beacons go to `/api/v1` on the same origin.
+ * Members-only creatives are never in a release: their images and videos come as short-lived
+ * presigned https URLs of the media bucket (img-src and media-src admit https).
  * The creator's head and body tags may load external https scripts, styles, images, fonts and
  * frames (analytics and tag managers), never inline code. Pages may not be framed.
  */
@@ -17,7 +19,7 @@ export const SITE_CSP = [
   "style-src 'self' 'unsafe-inline' https:",
   "img-src 'self' data: https:",
   "font-src 'self' data: https:",
-  "media-src 'self'",
+  "media-src 'self' https:",
   "connect-src 'self' https:",
   'frame-src https:',
   "object-src 'none'",
