@@ -26,8 +26,11 @@ const ESBUILD_TARGET = 'node24'
 
 export type TableAccess = 'read' | 'readWrite'
 export type BucketAccess = 'read' | 'readWrite'
-/** `read` looks users up; `manage` also creates, updates, disables and signs users in server-side. */
-export type PoolAccess = 'read' | 'manage'
+/**
+ * `read` looks users up; `manage` also creates, updates, disables and signs users in server-side;
+ * `signUp` is what visitor sign-up needs (create a user, set its password, disable and enable it).
+ */
+export type PoolAccess = 'read' | 'manage' | 'signUp'
 export type HostMapAccess = 'read' | 'readWrite'
 /** `send` mails from the identity; `status` only reads the account's sending status. */
 export type MailAccess = 'send' | 'status'
@@ -70,6 +73,13 @@ const POOL_ACTIONS: Record<PoolAccess, string[]> = {
     'cognito-idp:AdminAddUserToGroup',
     'cognito-idp:AdminRemoveUserFromGroup',
     'cognito-idp:AdminListGroupsForUser',
+  ],
+  signUp: [
+    'cognito-idp:AdminCreateUser',
+    'cognito-idp:AdminUpdateUserAttributes',
+    'cognito-idp:AdminSetUserPassword',
+    'cognito-idp:AdminDisableUser',
+    'cognito-idp:AdminEnableUser',
   ],
 }
 

@@ -71,9 +71,11 @@ export class Auth extends Construct {
 
     this.membersPool = new UserPool(this, 'MembersPool', {
       ...common,
-      // Members sign up through the API (POST /end-user/site/{siteId}/register), which builds the
-      // per-site username; there is deliberately no email alias because emails repeat across sites.
-      selfSignUpEnabled: true,
+      // Members sign up through the API (POST /end-user/site/{siteId}/register), which creates the
+      // per-site username `<siteId>#<email>` with AdminCreateUser; self sign-up stays off, so nobody
+      // can make a user of a site's namespace directly with the public app client. There is
+      // deliberately no email alias because emails repeat across sites.
+      selfSignUpEnabled: false,
       signInAliases: { username: true },
       autoVerify: { email: true },
       keepOriginal: { email: true },

@@ -55,19 +55,28 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
   // its release (ARCHITECTURE decision 4); a ZIP of creatives (1 GB) is placed by a job, since it
   // cannot finish within API Gateway's 30 s.
   sites: { ...DEFAULT_NEEDS, hostMap: 'readWrite', sitesOrigin: true, jobs: true },
-  // Visitors' reads of published sites and CTA click counters: the table (counters are written),
-  // the media bucket to presign files a release does not serve, the sites bucket to read a
-  // release's manifest, the builder's site rules (which load #lib/urls, hence the admin origin) and
-  // the sites origin (host lookup, release media URLs). No user pool or mail until members sign in.
+  // Visitors' reads of published sites and CTA click counters: the table (counters, members and
+  // form submissions are written), the media bucket to presign files a release does not serve, the
+  // sites bucket to read a release's manifest, the builder's site rules (which load #lib/urls, hence
+  // the admin origin) and the sites origin (host lookup, release media URLs, links in mails).
+  // Members sign up and in: the members pool with the sign-up actions only (sign-in is the app
+  // client's InitiateAuth, which needs no grant), never the admin pool; mail for sign-up links and
+  // form submissions.
   endUser: {
     table: 'readWrite',
     mediaBucket: 'read',
     sitesBucket: 'read',
+    membersPool: 'signUp',
+    mail: 'send',
     adminOrigin: true,
     sitesOrigin: true,
   },
   // Beacons: reads site items and adds to counters; nothing else.
   analytics: { table: 'readWrite' },
+  // The creator's member, contact and form lists: reads the table, and the pools' ids for
+  // #lib/cognito (admin tokens are verified against the admin pool). Lists of visitors' personal
+  // data write nothing and send nothing.
+  submissions: { table: 'read', adminPool: 'read', membersPool: 'read' },
 }
 
 export const needsOf = (context: Context): Readonly<Needs> => CONTEXT_NEEDS[context] ?? DEFAULT_NEEDS

@@ -2,6 +2,8 @@ import {
   CognitoIdentityProviderClient,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  DeleteUserPoolCommand,
+  DescribeUserPoolCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
   type UserPoolType,
@@ -146,6 +148,15 @@ const ensurePool = async (
 ): Promise<{ poolId: string; clientId: string }> => {
   const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }))
   let pool: UserPoolType | undefined = pools.UserPools?.find((p) => p.Name === name)
+  if (pool?.Id && !usernameIsEmail) {
+    // A members pool made when the emulator defaulted every pool to email usernames cannot hold
+    // `<siteId>#<email>` usernames: it is made again (it had no members then).
+    const described = await client.send(new DescribeUserPoolCommand({ UserPoolId: pool.Id }))
+    if (described.UserPool?.UsernameAttributes?.length) {
+      await client.send(new DeleteUserPoolCommand({ UserPoolId: pool.Id }))
+      pool = undefined
+    }
+  }
   if (!pool) {
     const created = await client.send(
       new CreateUserPoolCommand({

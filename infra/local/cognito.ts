@@ -9,6 +9,9 @@ const require = createRequire(import.meta.url)
 /**
  * cognito-local, bound to 127.0.0.1, with the token issuer equal to the URL the API uses, so
  * the API verifies its tokens with `jose` against `<issuer>/.well-known/jwks.json` exactly as on AWS.
+ * No username attributes by default (the emulator's own default is email): each pool states its
+ * own (bootstrap.ts), since an email alias would make the members pool's `<siteId>#<email>`
+ * usernames unreachable.
  */
 export const startCognito = async (port: number, dataDir: string): Promise<Running> => {
   const configDir = join(dataDir, '.cognito')
@@ -17,7 +20,7 @@ export const startCognito = async (port: number, dataDir: string): Promise<Runni
   writeFileSync(
     join(configDir, 'config.json'),
     JSON.stringify(
-      { TokenConfig: { IssuerDomain: url }, UserPoolDefaults: { UsernameAttributes: ['email'] } },
+      { TokenConfig: { IssuerDomain: url }, UserPoolDefaults: { UsernameAttributes: [] } },
       null,
       2,
     ),

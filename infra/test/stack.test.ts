@@ -130,6 +130,8 @@ describe.each(stages)('%s stage', (_name, scenario) => {
     const members = props(resources, logicalId(stack.auth.membersPool))
     expect(members.UsernameAttributes).toBeUndefined()
     expect(members.AliasAttributes).toBeUndefined()
+    // Only the API makes members (AdminCreateUser): nobody signs up into a site's namespace directly.
+    expect(members.AdminCreateUserConfig).toMatchObject({ AllowAdminCreateUserOnly: true })
   })
 
   it('builds one HTTP API route per route-table entry, with an authorizer on every non-public one', () => {
@@ -354,6 +356,26 @@ describe.each(stages)('%s stage', (_name, scenario) => {
     expect(kvsUsers.map(([id]) => id).sort()).toEqual(
       [logicalId(stack.api.functions.get('sites')!), logicalId(stack.api.jobFunctions.get('sites')!)].sort(),
     )
+  })
+
+  it("reads visitors' data for the member and contact lists without writing, storing files or mailing", () => {
+    const { resources, stack, logicalId } = scenario()
+    const fn = props(resources, logicalId(stack.api.functions.get('submissions')!))
+    const variables = (fn.Environment as { Variables: Json }).Variables
+    expect(Object.keys(variables).filter((name) => /BUCKET|MAIL|KVS|JOBS|ORIGIN/.test(name))).toEqual([])
+    expect(refOf(variables.TABLE_NAME)).toBe(logicalId(stack.data.table))
+    const actions = ofType(resources, 'AWS::IAM::Policy')
+      .filter(([, p]) => refsIn(p.Properties?.Roles).has(refOf(fn.Role)!))
+      .flatMap(([, p]) => ((p.Properties as Json).PolicyDocument as { Statement: Json[] }).Statement)
+      .flatMap((st) => [st.Action].flat() as string[])
+    expect(actions).toContain('dynamodb:Query')
+    expect(
+      actions.filter((a) =>
+        /^dynamodb:(Put|Update|Delete|BatchWrite)|^s3:|^ses:|^cognito-idp:Admin(Create|Delete|Update|Set)/.test(
+          a,
+        ),
+      ),
+    ).toEqual([])
   })
 
   it('sends the security headers of the local edge with every published page', () => {

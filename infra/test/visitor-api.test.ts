@@ -24,14 +24,17 @@ describe.each([
   ['dev', dev],
   ['prod', prod],
 ] as const)('%s stage: visitor API', (_name, scenario) => {
-  it('serves every end-user and analytics route from its own Lambda, public (no authorizer)', () => {
+  it('serves every end-user and analytics route from its own Lambda, public but for the members-only reads', () => {
     const { resources, stack, logicalId } = scenario()
     const routes = ofType(resources, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties as Json)
     const visitorRoutes = routeList().filter((r) => VISITOR_CONTEXTS.includes(r.context))
-    expect(visitorRoutes.length).toBeGreaterThanOrEqual(11)
+    expect(visitorRoutes.length).toBeGreaterThanOrEqual(22)
+    const members = visitorRoutes.filter((r) => r.auth === 'endUser').map((r) => r.id)
+    expect(members.sort()).toEqual(['endUser.pagePrivate', 'endUser.productPrivate'])
     for (const route of visitorRoutes) {
       const deployed = routes.find((r) => r.RouteKey === routeKey(route))
-      expect(deployed?.AuthorizationType, route.id).toBe('NONE')
+      // Members-only reads carry the members pool's JWT authorizer; everything else is open.
+      expect(deployed?.AuthorizationType, route.id).toBe(route.auth === 'endUser' ? 'JWT' : 'NONE')
       const integration = resources[refsIn(deployed?.Target).values().next().value!]?.Properties as Json
       expect(refOf(integration.IntegrationUri), route.id).toBe(
         logicalId(stack.api.functions.get(route.context)!),
@@ -54,11 +57,16 @@ describe.each([
     }
   })
 
-  it('lets the end-user Lambda write the table but only read buckets, with no user pool or mail', () => {
+  it('lets the end-user Lambda write the table, only read buckets, sign members up and mail, never touch the admin pool', () => {
     const { resources, stack, logicalId } = scenario()
     const fn = resources[logicalId(stack.api.functions.get('endUser')!)]!.Properties as Json
     const variables = (fn.Environment as { Variables: Json }).Variables
-    expect(Object.keys(variables).filter((name) => /USER_POOL|MAIL_FROM|KVS|JOBS/.test(name))).toEqual([])
+    expect(
+      Object.keys(variables)
+        .filter((name) => /USER_POOL|MAIL_FROM|KVS|JOBS/.test(name))
+        .sort(),
+    ).toEqual(['MAIL_FROM', 'MEMBERS_USER_POOL_CLIENT_ID', 'MEMBERS_USER_POOL_ID'])
+    expect(refOf(variables.MEMBERS_USER_POOL_ID)).toBe(logicalId(stack.auth.membersPool))
     expect(refOf(variables.TABLE_NAME)).toBe(logicalId(stack.data.table))
     expect(refOf(variables.MEDIA_BUCKET)).toBe(logicalId(stack.storage.mediaBucket))
     expect(refOf(variables.SITES_BUCKET)).toBe(logicalId(stack.storage.sitesBucket))
@@ -76,6 +84,17 @@ describe.each([
       ),
       'counts CTA clicks',
     ).toBe(true)
+    const pools = statements.filter((st) => st.actions.some((a) => a.startsWith('cognito-idp:')))
+    expect(
+      pools.every((st) => [...st.resources].every((id) => id === logicalId(stack.auth.membersPool))),
+    ).toBe(true)
+    expect(pools.flatMap((st) => st.actions).sort()).toEqual([
+      'cognito-idp:AdminCreateUser',
+      'cognito-idp:AdminDisableUser',
+      'cognito-idp:AdminEnableUser',
+      'cognito-idp:AdminSetUserPassword',
+      'cognito-idp:AdminUpdateUserAttributes',
+    ])
   })
 
   it('reaches the visitor routes same-origin from every site host (no CORS list of site origins)', () => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { ACTIONS, can, inScope, isReadAction, mayTake, type PolicyActor, scopeRoot } from './authz.ts'
+import {
+  ACTIONS,
+  can,
+  inScope,
+  isPersonalDataRead,
+  isReadAction,
+  mayTake,
+  type PolicyActor,
+  scopeRoot,
+} from './authz.ts'
 
 const actor = (overrides: Partial<PolicyActor>): PolicyActor => ({
   accountId: 'me',
@@ -54,6 +63,24 @@ describe('can()', () => {
       ).toBe(false)
     }
     expect(can(actor({ accountType: 'USER' }), 'subAdmin:manage')).toBe(true)
+  })
+
+  it("keeps visitors' personal data from viewer sub-admins, not from VIEW authority", () => {
+    const subOf = (adminRole: 'VIEWER' | 'EDITOR' | 'MAIN_CONTACT') =>
+      actor({
+        accountType: 'SUB_ADMIN',
+        parentType: 'USER',
+        ancestorIds: ['master', 'oem', 'user'],
+        adminRole,
+      })
+    expect(isPersonalDataRead('submission:read')).toBe(true)
+    expect(can(subOf('VIEWER'), 'submission:read')).toBe(false)
+    expect(can(subOf('VIEWER'), 'site:read')).toBe(true)
+    expect(can(subOf('EDITOR'), 'submission:read')).toBe(true)
+    expect(can(subOf('MAIN_CONTACT'), 'submission:read')).toBe(true)
+    for (const type of ['MASTER', 'MASTER_USER', 'OEM_MASTER', 'OEM_ADMIN', 'USER'] as const) {
+      expect(can(actor({ accountType: type, authority: 'VIEW' }), 'submission:read'), type).toBe(true)
+    }
   })
 
   it('keeps direct users away from other accounts', () => {

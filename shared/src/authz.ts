@@ -18,6 +18,7 @@ export const ACTIONS = [
   'site:read',
   'site:write',
   'site:publish',
+  'submission:read',
   'analytics:read',
   'plan:read',
   'plan:manage',
@@ -51,12 +52,22 @@ const READS = new Set<Action>([
   'summary:read',
   'account:read',
   'site:read',
+  'submission:read',
   'analytics:read',
   'plan:read',
   'billing:read',
 ])
 
 export const isReadAction = (action: Action): boolean => READS.has(action)
+
+/**
+ * Reads of visitors' personal data: a site's members, contacts and form answers. Reads, so VIEW
+ * authority takes them, but a sub-admin with the viewer role does not: it follows a site's
+ * content and numbers, not the people who left their data on it (docs/permissions.md).
+ */
+const PERSONAL_DATA_READS = new Set<Action>(['submission:read'])
+
+export const isPersonalDataRead = (action: Action): boolean => PERSONAL_DATA_READS.has(action)
 
 /** Which actions each (effective) account type may take at all, before scope and authority. */
 export const ACTIONS_BY_TYPE: Record<ParentType, readonly Action[]> = {
@@ -75,6 +86,7 @@ export const ACTIONS_BY_TYPE: Record<ParentType, readonly Action[]> = {
     'site:read',
     'site:write',
     'site:publish',
+    'submission:read',
     'analytics:read',
     'plan:read',
     'plan:manage',
@@ -91,6 +103,7 @@ export const ACTIONS_BY_TYPE: Record<ParentType, readonly Action[]> = {
     'site:read',
     'site:write',
     'site:publish',
+    'submission:read',
     'analytics:read',
     'plan:read',
     'billing:read',
@@ -104,6 +117,7 @@ export const ACTIONS_BY_TYPE: Record<ParentType, readonly Action[]> = {
     'site:read',
     'site:write',
     'site:publish',
+    'submission:read',
     'analytics:read',
     'plan:read',
     'billing:read',
@@ -144,6 +158,8 @@ export const mayTake = (actor: PolicyActor, action: Action): boolean => {
   if (!type || !ACTIONS_BY_TYPE[type].includes(action)) return false
   if (action === 'self:read' || action === 'self:update') return true
   if (actor.accountType === 'SUB_ADMIN' && action === 'subAdmin:manage') return false
+  if (isPersonalDataRead(action) && actor.accountType === 'SUB_ADMIN' && actor.adminRole === 'VIEWER')
+    return false
   if (isReadAction(action)) return true
   // Writes: a viewer never writes; VIEW authority never writes.
   if (actor.authority !== 'EDIT') return false

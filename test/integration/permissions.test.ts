@@ -237,6 +237,17 @@ const requests: Partial<Record<RouteId, (token: string, target: Target) => Promi
   // A finished job of the target's site: reading it changes nothing.
   'sites.bulkStatus': async (token, target) =>
     http.get(`/site/bulk-upload/${await jobOf(target)}`, { token }),
+  // The lists of the target's site (empty here): reading them changes nothing.
+  'submissions.members': async (token, target) => http.get(`/site-member/${await siteOf(target)}`, { token }),
+  'submissions.membersCsv': async (token, target) =>
+    http.get(`/site-member/${await siteOf(target)}/export-csv`, { token }),
+  'submissions.contacts': async (token, target) =>
+    http.get(`/site-contact/${await siteOf(target)}`, { token }),
+  'submissions.contactsCsv': async (token, target) =>
+    http.get(`/site-contact/${await siteOf(target)}/export-csv`, { token }),
+  'submissions.forms': async (token, target) => http.get(`/site-form/${await siteOf(target)}`, { token }),
+  'submissions.formsCsv': async (token, target) =>
+    http.get(`/site-form/${await siteOf(target)}/export-csv`, { token }),
 }
 
 const matrix = readMatrix()

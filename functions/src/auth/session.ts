@@ -52,12 +52,4 @@ const logoUrlOf = async (key: string) => {
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 export const newToken = () => randomBytes(32).toString('base64url')
 
-/** Cognito's answers to a bad login ID or password (the emulator's differ from AWS's). */
-export const isCredentialFailure = (error: unknown) =>
-  [
-    'NotAuthorizedException',
-    'UserNotFoundException',
-    'InvalidPasswordException',
-    'PasswordResetRequiredException',
-    'UserNotConfirmedException',
-  ].includes((error as { name?: string }).name ?? '')
+export { isCredentialFailure } from '#lib/cognito-client'

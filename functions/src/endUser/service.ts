@@ -26,6 +26,8 @@ import { isCurrent } from '../sites/service.ts'
 export const CONTENT_CACHE = { 'cache-control': 'public, max-age=60' }
 /** Live counts (CTA slots) and writes. */
 export const NO_STORE = { 'cache-control': 'no-store' }
+/** A member's answers: for that browser only, never kept. */
+export const PRIVATE_NO_STORE = { 'cache-control': 'private, no-store' }
 
 type Items = Awaited<ReturnType<ReturnType<typeof sitesService.collections.siteItems>['go']>>['data']
 
@@ -149,10 +151,15 @@ export const visibleCreatives = (site: Site, items: Items, lang: SiteLanguage): 
     .filter((c) => c.lang === lang && isCurrent(site, c) && inGrid(site, c.position) && c.mediaKey)
     .sort((a, b) => orderOf(a.position, site.numberVertical) - orderOf(b.position, site.numberVertical))
 
-/** The media keys a list of creatives shows: never a members-only creative's. */
-export const creativeMediaKeys = (creatives: readonly Creative[]) =>
+/** Whom an answer is for: a member (end-user token of the site) also sees members-only creatives. */
+export interface Audience {
+  member?: boolean
+}
+
+/** The media keys a list of creatives shows: a members-only creative's only to a member. */
+export const creativeMediaKeys = (creatives: readonly Creative[], { member = false }: Audience = {}) =>
   creatives
-    .filter((c) => !c.membersOnlyLock)
+    .filter((c) => member || !c.membersOnlyLock)
     .flatMap((c) => [c.mediaKey, ...productsOf(c).map((p) => p.imagePath)])
 
 interface StoredProduct {
@@ -208,11 +215,16 @@ export const productsView = (c: Creative, media: Map<string, string>) =>
   productsOf(c).map((p) => productView(p, media))
 
 /**
- * One creative for a visitor. A members-only one is `locked` and carries only what the frame
- * needs (position, arrows, bottom-bar switches): no media, texts, links or products. Creator texts
- * are plain strings; the client escapes them.
+ * One creative for a visitor. A members-only one is `locked` (unless the visitor is a member) and
+ * carries only what the frame needs (position, arrows, bottom-bar switches): no media, texts,
+ * links or products. Creator texts are plain strings; the client escapes them.
  */
-export const creativeView = (c: Creative, site: Site, media: Map<string, string>) => {
+export const creativeView = (
+  c: Creative,
+  site: Site,
+  media: Map<string, string>,
+  { member = false }: Audience = {},
+) => {
   const frame = {
     position: c.position,
     order: orderOf(c.position, site.numberVertical),
@@ -222,7 +234,7 @@ export const creativeView = (c: Creative, site: Site, media: Map<string, string>
     arrowFadeInterval: orNull(c.arrowFadeInterval),
     sliderSeconds: orNull(c.sliderSeconds),
   }
-  if (c.membersOnlyLock) return { ...frame, locked: true as const }
+  if (c.membersOnlyLock && !member) return { ...frame, locked: true as const }
   return {
     ...frame,
     locked: false as const,

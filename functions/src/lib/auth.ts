@@ -93,7 +93,7 @@ const verifiers: Record<AuthKind, Verifier> = {
   endUser: async (event) => {
     const token = bearer(event)
     if (!token) throw new UnauthorizedError()
-    const { membersPool } = await import('./cognito.ts')
+    const { membersPool } = await import('./members-pool.ts')
     const claims = await verifyPoolAccessToken(token, membersPool)
     return {
       kind: 'endUser',

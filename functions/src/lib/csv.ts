@@ -2,12 +2,19 @@ import { type Locale, neutralizeCell, translate, UTF8_BOM } from '@swipe/shared'
 import { stringify } from 'csv-stringify/sync'
 import type { Reply } from './http.ts'
 
-/** One column of an export: its header's message key and how to read the cell from a row. */
-export type CsvColumn<T> = readonly [header: string, value: (row: T) => unknown]
+/**
+ * A column's header: a message key, localised in the caller's language, or `{ text }` shown as it
+ * is (a title the creator gave a form field).
+ */
+export type CsvHeader = string | { readonly text: string }
+
+/** One column of an export: its header and how to read the cell from a row. */
+export type CsvColumn<T> = readonly [header: CsvHeader, value: (row: T) => unknown]
 
 /**
- * Every CSV download the product offers: headers in the caller's language, every cell made safe
- * for spreadsheets (neutralizeCell), UTF-8 with BOM so Excel (ja) opens it, dated file name.
+ * Every CSV download the product offers: headers in the caller's language, every cell (headers
+ * too) made safe for spreadsheets (neutralizeCell), UTF-8 with BOM so Excel (ja) opens it, dated
+ * file name.
  */
 export const csvReply = <T>(
   name: string,
@@ -15,8 +22,10 @@ export const csvReply = <T>(
   rows: readonly T[],
   locale: Locale,
 ): Reply => {
+  const headerText = (header: CsvHeader) =>
+    typeof header === 'string' ? translate(locale, header) : header.text
   const csv = stringify([
-    columns.map(([header]) => translate(locale, header)),
+    columns.map(([header]) => neutralizeCell(headerText(header))),
     ...rows.map((row) => columns.map(([, value]) => neutralizeCell(value(row)))),
   ])
   const date = new Date().toISOString().slice(0, 10)

@@ -3,16 +3,21 @@ import { RateWindows } from '#data/analytics'
 import type { Event } from './http.ts'
 
 /**
- * The light per-client limit of the public write endpoints (analytics beacons, CTA clicks): a
- * fixed one-minute window per client IP and purpose, counted with one conditional `ADD`. Generous
- * on purpose: Japanese mobile carriers put many visitors behind one address (CGNAT), and a visitor
- * must never lose a click to a neighbour. It stops floods, not determined abuse (docs/decisions.md).
+ * The light per-client limit of the public write endpoints (analytics beacons, CTA clicks, visitor
+ * forms): a fixed one-minute window per client IP and purpose, counted with one conditional `ADD`.
+ * Generous on purpose: Japanese mobile carriers put many visitors behind one address (CGNAT), and a
+ * visitor must never lose a click to a neighbour. It stops floods, not determined abuse
+ * (docs/decisions.md).
  */
 export const RATE_LIMITS = {
   /** Analytics events per client per minute. */
   analytics: 1200,
   /** CTA clicks per client per minute. */
   ctaClick: 60,
+  /** Visitor form POSTs (sign-up, its link and resend, sign-in, contact, homepage form) per client per minute. */
+  forms: 30,
+  /** The same POSTs to one site from every client together per minute (client `siteClient(siteId)`). */
+  formsSite: 300,
 } as const
 export type RateScope = keyof typeof RATE_LIMITS
 
@@ -39,6 +44,9 @@ export const clientIp = (event: Event): string => {
   const fromCloudFront = viewer?.replace(/:\d+$/, '').replace(/^\[|\]$/g, '')
   return fromCloudFront || event.requestContext?.http?.sourceIp || 'unknown'
 }
+
+/** The client of a site-wide window: every visitor of the site counts against it. */
+export const siteClient = (siteId: string) => `site:${siteId}`
 
 /** Addresses are kept only as a hash, for two minutes. */
 const clientKey = (ip: string) => createHash('sha256').update(ip).digest('hex').slice(0, 32)

@@ -112,6 +112,20 @@ const en = {
   'csv.siteStatus': 'Status',
   'csv.parentAccount': 'Parent account',
   'csv.publishedAt': 'Published',
+  'csv.memberStatus': 'Status',
+  'csv.registeredAt': 'Registered (JST)',
+  'csv.confirmedAt': 'Confirmed (JST)',
+  'csv.language': 'Language',
+  'csv.receivedAt': 'Received (JST)',
+  'csv.formMode': 'Mode',
+  'csv.mailStatus': 'Notification mail',
+  'submissions.memberStatus.PENDING': 'Pending',
+  'submissions.memberStatus.ACTIVE': 'Registered',
+  'submissions.mailStatus.SENT': 'Sent',
+  'submissions.mailStatus.FAILED': 'Failed',
+  'submissions.mailStatus.NONE': 'Not sent (no recipient)',
+  'submissions.exportTooLarge':
+    'More than {max} rows match, which is more than one CSV can hold. Narrow the dates and export again.',
   'account.welcomeSubject': 'Your Swipe LP Studio account',
   'account.welcomeBody':
     'An account has been created for {email}.\n\nSign in at {link} with this temporary password and choose your own:\n{password}\n\nThe temporary password is valid for 7 days.',
@@ -153,6 +167,23 @@ const en = {
   'endUser.membersOnly': 'This content is for members only. Sign up as a member to see it.',
   'endUser.ctaFull': 'Sorry, every place for this offer has been taken.',
   'endUser.ctaInactive': 'This offer is not available at the moment.',
+  'validation.number': 'Enter a number.',
+  'validation.option': 'Choose from the options shown.',
+  'endUser.refused': 'The request was refused. Please reload the page and try again.',
+  'endUser.registrationExpired': 'This link has expired. Enter your email address to receive a new one.',
+  'endUser.registrationInvalid': 'This link is invalid or has already been used.',
+  'endUser.loginFailed': 'The email address or password is incorrect.',
+  'endUser.otherSite': 'You are signed in to another site. Please sign in to this site.',
+  'endUser.registerMailSubject': '{site}: complete your member registration',
+  'endUser.registerMailBody':
+    'Thank you for registering as a member of {site} with {email}.\n\nOpen this link within 24 hours to complete your registration:\n{link}\n\nIf you did not register, you can ignore this email; no membership will be created.',
+  'endUser.existingMailSubject': '{site}: you are already a member',
+  'endUser.existingMailBody':
+    'Someone, probably you, asked to register {email} as a member of {site}. This email address is already a member, so nothing was changed.\n\nSign in here:\n{link}\n\nIf this was not you, you can ignore this email.',
+  'endUser.contactMailSubject': '{site}: new message from the contact form ({email})',
+  'endUser.formMailSubject': '{site}: new entry from the form ({email})',
+  'endUser.submissionMailBody': 'A visitor sent the following on {site} ({date} JST).\n\n{answers}',
+  'endUser.modeTitle': 'Mode',
 } as const
 
 export type MessageKey = keyof typeof en
@@ -267,6 +298,20 @@ const ja: Catalog = {
   'csv.siteStatus': 'ステータス',
   'csv.parentAccount': '親アカウント',
   'csv.publishedAt': '公開日',
+  'csv.memberStatus': 'ステータス',
+  'csv.registeredAt': '登録日時（日本時間）',
+  'csv.confirmedAt': '本登録日時（日本時間）',
+  'csv.language': '言語',
+  'csv.receivedAt': '受信日時（日本時間）',
+  'csv.formMode': 'モード',
+  'csv.mailStatus': '通知メール',
+  'submissions.memberStatus.PENDING': '仮登録',
+  'submissions.memberStatus.ACTIVE': '本登録',
+  'submissions.mailStatus.SENT': '送信済み',
+  'submissions.mailStatus.FAILED': '送信失敗',
+  'submissions.mailStatus.NONE': '送信なし（宛先未設定）',
+  'submissions.exportTooLarge':
+    '条件に一致する行が{max}件を超えるため、1つのCSVに出力できません。期間を絞り込んでから、もう一度エクスポートしてください。',
   'account.welcomeSubject': '【Swipe LP Studio】アカウント発行のお知らせ',
   'account.welcomeBody':
     '{email} のアカウントを発行しました。\n\n{link} から次の仮パスワードでログインし、新しいパスワードを設定してください。\n{password}\n\n仮パスワードの有効期限は7日間です。',
@@ -311,6 +356,24 @@ const ja: Catalog = {
   'endUser.membersOnly': 'このコンテンツは会員限定です。会員登録するとご覧いただけます。',
   'endUser.ctaFull': '申し訳ありません。このキャンペーンは定員に達しました。',
   'endUser.ctaInactive': 'このキャンペーンは現在ご利用いただけません。',
+  'validation.number': '数値を入力してください。',
+  'validation.option': '表示されている選択肢から選んでください。',
+  'endUser.refused': 'リクエストを受け付けられませんでした。ページを再読み込みしてもう一度お試しください。',
+  'endUser.registrationExpired':
+    'このリンクは有効期限が切れています。メールアドレスを入力して新しいリンクを受け取ってください。',
+  'endUser.registrationInvalid': 'このリンクは無効か、すでに使用されています。',
+  'endUser.loginFailed': 'メールアドレスまたはパスワードが正しくありません。',
+  'endUser.otherSite': '別のサイトにログインしています。このサイトにログインしてください。',
+  'endUser.registerMailSubject': '【{site}】会員登録を完了してください',
+  'endUser.registerMailBody':
+    '{site}への会員登録（{email}）ありがとうございます。\n\n24時間以内に次のリンクを開いて登録を完了してください。\n{link}\n\nお心当たりがない場合は、このメールを破棄してください。会員登録は行われません。',
+  'endUser.existingMailSubject': '【{site}】すでに会員登録済みです',
+  'endUser.existingMailBody':
+    '{site}で{email}の会員登録のお申し込みがありましたが、このメールアドレスはすでに会員登録済みのため、何も変更していません。\n\nこちらからログインしてください。\n{link}\n\nお心当たりがない場合は、このメールを破棄してください。',
+  'endUser.contactMailSubject': '【{site}】お問い合わせが届きました（{email}）',
+  'endUser.formMailSubject': '【{site}】フォームの送信がありました（{email}）',
+  'endUser.submissionMailBody': '{site}で次の内容が送信されました（{date} 日本時間）。\n\n{answers}',
+  'endUser.modeTitle': 'モード',
 }
 
 const zh: Catalog = {
@@ -418,6 +481,19 @@ const zh: Catalog = {
   'csv.siteStatus': '状态',
   'csv.parentAccount': '上级账户',
   'csv.publishedAt': '发布日期',
+  'csv.memberStatus': '状态',
+  'csv.registeredAt': '注册时间（日本时间）',
+  'csv.confirmedAt': '正式注册时间（日本时间）',
+  'csv.language': '语言',
+  'csv.receivedAt': '接收时间（日本时间）',
+  'csv.formMode': '模式',
+  'csv.mailStatus': '通知邮件',
+  'submissions.memberStatus.PENDING': '临时注册',
+  'submissions.memberStatus.ACTIVE': '正式注册',
+  'submissions.mailStatus.SENT': '已发送',
+  'submissions.mailStatus.FAILED': '发送失败',
+  'submissions.mailStatus.NONE': '未发送（未设置收件人）',
+  'submissions.exportTooLarge': '符合条件的记录超过{max}条，无法导出到一个CSV中。请缩小日期范围后重新导出。',
   'account.welcomeSubject': '【Swipe LP Studio】账户开通通知',
   'account.welcomeBody':
     '已为 {email} 创建账户。\n\n请在 {link} 使用以下临时密码登录并设置新密码：\n{password}\n\n临时密码有效期为 7 天。',
@@ -459,6 +535,23 @@ const zh: Catalog = {
   'endUser.membersOnly': '此内容仅限会员。注册会员后即可查看。',
   'endUser.ctaFull': '抱歉，此活动名额已满。',
   'endUser.ctaInactive': '此活动目前不可用。',
+  'validation.number': '请输入数字。',
+  'validation.option': '请从显示的选项中选择。',
+  'endUser.refused': '请求被拒绝。请重新加载页面后再试。',
+  'endUser.registrationExpired': '此链接已过期。请输入电子邮箱以接收新的链接。',
+  'endUser.registrationInvalid': '此链接无效或已被使用。',
+  'endUser.loginFailed': '电子邮箱或密码不正确。',
+  'endUser.otherSite': '您已登录其他网站。请登录本网站。',
+  'endUser.registerMailSubject': '【{site}】请完成会员注册',
+  'endUser.registerMailBody':
+    '感谢您使用 {email} 注册 {site} 的会员。\n\n请在24小时内打开以下链接完成注册：\n{link}\n\n如果您没有进行注册，请忽略此邮件，不会创建会员。',
+  'endUser.existingMailSubject': '【{site}】您已是会员',
+  'endUser.existingMailBody':
+    '有人（可能是您）申请以 {email} 注册 {site} 的会员。该电子邮箱已是会员，因此未做任何更改。\n\n请在此登录：\n{link}\n\n如果不是您本人操作，请忽略此邮件。',
+  'endUser.contactMailSubject': '【{site}】收到新的咨询（{email}）',
+  'endUser.formMailSubject': '【{site}】收到新的表单提交（{email}）',
+  'endUser.submissionMailBody': '访客在 {site} 提交了以下内容（日本时间 {date}）。\n\n{answers}',
+  'endUser.modeTitle': '模式',
 }
 
 const ko: Catalog = {
@@ -567,6 +660,20 @@ const ko: Catalog = {
   'csv.siteStatus': '상태',
   'csv.parentAccount': '상위 계정',
   'csv.publishedAt': '공개일',
+  'csv.memberStatus': '상태',
+  'csv.registeredAt': '등록 일시(일본 시간)',
+  'csv.confirmedAt': '정식 등록 일시(일본 시간)',
+  'csv.language': '언어',
+  'csv.receivedAt': '수신 일시(일본 시간)',
+  'csv.formMode': '모드',
+  'csv.mailStatus': '알림 메일',
+  'submissions.memberStatus.PENDING': '임시 등록',
+  'submissions.memberStatus.ACTIVE': '정식 등록',
+  'submissions.mailStatus.SENT': '발송 완료',
+  'submissions.mailStatus.FAILED': '발송 실패',
+  'submissions.mailStatus.NONE': '발송 안 함(수신처 미설정)',
+  'submissions.exportTooLarge':
+    '조건에 맞는 행이 {max}건을 넘어 하나의 CSV로 내보낼 수 없습니다. 기간을 좁혀서 다시 내보내 주세요.',
   'account.welcomeSubject': '[Swipe LP Studio] 계정 발급 안내',
   'account.welcomeBody':
     '{email} 계정이 발급되었습니다.\n\n{link} 에서 다음 임시 비밀번호로 로그인한 후 새 비밀번호를 설정해 주세요.\n{password}\n\n임시 비밀번호의 유효 기간은 7일입니다.',
@@ -610,6 +717,23 @@ const ko: Catalog = {
   'endUser.membersOnly': '회원 전용 콘텐츠입니다. 회원가입 후 이용하실 수 있습니다.',
   'endUser.ctaFull': '죄송합니다. 이 이벤트는 정원이 마감되었습니다.',
   'endUser.ctaInactive': '이 이벤트는 현재 이용할 수 없습니다.',
+  'validation.number': '숫자를 입력하세요.',
+  'validation.option': '표시된 선택지에서 선택하세요.',
+  'endUser.refused': '요청이 거부되었습니다. 페이지를 새로 고친 후 다시 시도하세요.',
+  'endUser.registrationExpired': '이 링크는 만료되었습니다. 이메일 주소를 입력하여 새 링크를 받으세요.',
+  'endUser.registrationInvalid': '이 링크는 유효하지 않거나 이미 사용되었습니다.',
+  'endUser.loginFailed': '이메일 주소 또는 비밀번호가 올바르지 않습니다.',
+  'endUser.otherSite': '다른 사이트에 로그인되어 있습니다. 이 사이트에 로그인하세요.',
+  'endUser.registerMailSubject': '[{site}] 회원가입을 완료하세요',
+  'endUser.registerMailBody':
+    '{email}(으)로 {site} 회원가입을 신청해 주셔서 감사합니다.\n\n24시간 이내에 다음 링크를 열어 가입을 완료하세요.\n{link}\n\n가입하지 않으셨다면 이 메일을 무시하세요. 회원 가입은 이루어지지 않습니다.',
+  'endUser.existingMailSubject': '[{site}] 이미 회원입니다',
+  'endUser.existingMailBody':
+    '누군가(아마도 본인)가 {email}(으)로 {site} 회원가입을 신청했습니다. 이 이메일 주소는 이미 회원이므로 변경된 내용은 없습니다.\n\n여기에서 로그인하세요.\n{link}\n\n본인이 아니라면 이 메일을 무시하세요.',
+  'endUser.contactMailSubject': '[{site}] 새 문의가 도착했습니다 ({email})',
+  'endUser.formMailSubject': '[{site}] 새 양식 제출이 있습니다 ({email})',
+  'endUser.submissionMailBody': '방문자가 {site}에서 다음 내용을 보냈습니다 ({date} 일본 시간).\n\n{answers}',
+  'endUser.modeTitle': '모드',
 }
 
 export const messages: Record<Locale, Catalog> = { ja, en, zh, ko }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
+import { passwordSchema } from './auth.ts'
 import { SITE_LANGUAGES } from './site-builder.ts'
-import type { FormField } from './site-forms.ts'
+import { FORM_LIMITS, type FormField } from './site-forms.ts'
 
 /**
  * What a visitor sends from a site's form pages (SPEC §7 End user; docs/decisions.md "Visitor
@@ -76,3 +77,124 @@ export const FormSubmitBody = z.object({
   mode: z.string().max(50).optional(),
   [HONEYPOT_FIELD]: honeypot,
 })
+
+/** An answer after `submissionSchema`: trimmed text, the ticked items of a checkbox list, or the agreement. */
+export type SubmissionValue = string | string[] | boolean
+
+/** What `submissionSchema` needs beyond the fields. */
+export interface SubmissionOptions {
+  /**
+   * The company requires contract agreement (Contract Agreement Required ON) and this form shows
+   * the company (showInContact / showInMemberShip / showInForm): the agreement box must be ticked.
+   */
+  agreementRequired: boolean
+}
+
+/** The fixed keys a form can never do without, whatever the required flag says. */
+const ALWAYS_REQUIRED: ReadonlySet<string> = new Set(['email', 'password', 'confirm_password'])
+
+/** A missing answer reads as an empty one, so it gets "required" rather than a type error. */
+const blankText = (value: unknown) => (value === undefined || value === null ? '' : value)
+
+const textAnswer = (required: boolean, max: number = VISITOR_FORM_LIMITS.value) => {
+  const text = z.string({ error: 'validation.invalid' }).trim().max(max, { error: 'validation.tooLong' })
+  return z.preprocess(blankText, required ? text.min(1, { error: 'validation.required' }) : text)
+}
+
+const emailAnswer = z.preprocess(
+  blankText,
+  z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(VISITOR_FORM_LIMITS.email, { error: 'validation.tooLong' })
+    .pipe(z.email({ error: 'validation.email' }))
+    .transform((v) => v.toLowerCase()),
+)
+
+/** Digits as typed on a Japanese keyboard (full width) count: NFKC makes them ASCII. */
+const NUMBER = /^[-+]?\d+(?:\.\d+)?$/
+const numberAnswer = (required: boolean) =>
+  textAnswer(required, 50)
+    .transform((v) => v.normalize('NFKC'))
+    .refine((v) => v === '' || NUMBER.test(v), { error: 'validation.number' })
+
+const optionValues = (field: FormField) => new Set(field.options.map((o) => o.value.trim()))
+
+const selectAnswer = (field: FormField, required: boolean) => {
+  const values = optionValues(field)
+  return textAnswer(required).refine((v) => v === '' || values.has(v), { error: 'validation.option' })
+}
+
+const checkboxAnswer = (field: FormField, required: boolean) => {
+  const values = optionValues(field)
+  const list = z
+    .array(z.string({ error: 'validation.invalid' }).trim(), { error: 'validation.invalid' })
+    .max(FORM_LIMITS.options, { error: 'validation.tooMany' })
+    .refine((items) => items.every((item) => values.has(item)), { error: 'validation.option' })
+    .transform((items) => [...new Set(items)])
+  return z.preprocess(
+    (value) =>
+      value === undefined || value === null || value === ''
+        ? []
+        : typeof value === 'string'
+          ? [value]
+          : value,
+    required ? list.refine((items) => items.length > 0, { error: 'validation.required' }) : list,
+  )
+}
+
+/** A ticked box arrives as `true` (JSON) or as an HTML checkbox's `on`/`true`. */
+const agreementAnswer = z.preprocess(
+  (value) => value === true || value === 'true' || value === 'on',
+  z.literal(true, { error: 'validation.agreementRequired' }),
+)
+
+const answerSchema = (field: FormField): z.ZodType<SubmissionValue> => {
+  const required = field.isRequired || (field.key !== undefined && ALWAYS_REQUIRED.has(field.key))
+  if (field.key === 'email') return emailAnswer
+  if (field.key === 'password') return z.preprocess(blankText, passwordSchema)
+  if (field.key === 'confirm_password') return textAnswer(true, VISITOR_FORM_LIMITS.passwordMax)
+  switch (field.typeInput) {
+    case 'NUMBER':
+      return numberAnswer(required)
+    case 'SELECT':
+      return selectAnswer(field, required)
+    case 'SELECT_OPTIONS':
+      return checkboxAnswer(field, required)
+    default:
+      return textAnswer(required)
+  }
+}
+
+/**
+ * The rules of one form's `data`, built from the site's form configuration (SPEC §3, §5): each
+ * field under its `formFieldName`, required when the creator ticked "required" (email, password
+ * and its confirmation always); text and numbers at most `VISITOR_FORM_LIMITS.value` characters;
+ * a number is digits (full-width ones count); a dropdown's answer is one of its options; a
+ * checkbox list's answers are a subset of its options; `email` is an email address (lower-cased);
+ * `password` follows the password policy and `confirm_password` must equal it; the agreement box
+ * (`AGREEMENT_FIELD`) is required when `agreementRequired`. Messages are message keys. Keys the
+ * form does not have are dropped, so nothing a visitor invents is stored.
+ */
+export const submissionSchema = (fields: readonly FormField[], options: SubmissionOptions) => {
+  const shape: Record<string, z.ZodType<SubmissionValue>> = {}
+  fields.forEach((field, index) => {
+    shape[formFieldName(field, index)] = answerSchema(field)
+  })
+  if (options.agreementRequired) shape[AGREEMENT_FIELD] = agreementAnswer
+  const hasConfirmation =
+    fields.some((f) => f.key === 'password') && fields.some((f) => f.key === 'confirm_password')
+  const matches = (data: Record<string, unknown>) =>
+    !hasConfirmation ||
+    typeof data.password !== 'string' ||
+    typeof data.confirm_password !== 'string' ||
+    data.confirm_password === '' ||
+    data.password === data.confirm_password
+  // `when`: the mismatch is reported beside the other fields' problems, not only once they pass.
+  return z.object(shape).refine(matches, {
+    path: ['confirm_password'],
+    error: 'validation.passwordMismatch',
+    when: (payload) => typeof payload.value === 'object' && payload.value !== null,
+  })
+}

@@ -51,6 +51,10 @@ const lazyConsolePage = (page: ConsoleRoute['page']): RouteObject['lazy'] => {
     return async () => ({
       Component: (await import('../features/sites/editor/SiteEditorPage.tsx')).SiteEditorPage,
     })
+  if (page === 'siteSubmissions')
+    return async () => ({
+      Component: (await import('../features/sites/submissions/SiteSubmissionsPage.tsx')).SiteSubmissionsPage,
+    })
   if (page === 'createSite')
     return async () => ({
       Component: (await import('../features/sites/create/CreateSitePage.tsx')).CreateSitePage,

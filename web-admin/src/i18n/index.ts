@@ -17,24 +17,35 @@ import siteListEn from './siteList.en.json'
 import siteListJa from './siteList.ja.json'
 import siteListKo from './siteList.ko.json'
 import siteListZh from './siteList.zh.json'
+import siteSubmissionsEn from './siteSubmissions.en.json'
+import siteSubmissionsJa from './siteSubmissions.ja.json'
+import siteSubmissionsKo from './siteSubmissions.ko.json'
+import siteSubmissionsZh from './siteSubmissions.zh.json'
 import zhMain from './zh.json'
 
 /**
  * The site builder's screens keep their texts in catalogs of their own (site list and create-site,
- * the editor's frame and setting tabs, the creative and other-settings tabs), one namespace each
- * under the one translation.
+ * the editor's frame and setting tabs, the creative and other-settings tabs, a site's member,
+ * contact and form lists), one namespace each under the one translation.
  */
-const withSites = <T, L, E, C>(main: T, siteList: L, siteEditor: E, siteContent: C) => ({
+const withSites = <T, L, E, C, S>(
+  main: T,
+  siteList: L,
+  siteEditor: E,
+  siteContent: C,
+  siteSubmissions: S,
+) => ({
   ...main,
   siteList,
   siteEditor,
   siteContent,
+  siteSubmissions,
 })
 
-const ja = withSites(jaMain, siteListJa, siteEditorJa, siteContentJa)
-const en = withSites(enMain, siteListEn, siteEditorEn, siteContentEn)
-const zh = withSites(zhMain, siteListZh, siteEditorZh, siteContentZh)
-const ko = withSites(koMain, siteListKo, siteEditorKo, siteContentKo)
+const ja = withSites(jaMain, siteListJa, siteEditorJa, siteContentJa, siteSubmissionsJa)
+const en = withSites(enMain, siteListEn, siteEditorEn, siteContentEn, siteSubmissionsEn)
+const zh = withSites(zhMain, siteListZh, siteEditorZh, siteContentZh, siteSubmissionsZh)
+const ko = withSites(koMain, siteListKo, siteEditorKo, siteContentKo, siteSubmissionsKo)
 
 /** Screen texts per interface language; the API's validation/error texts come from `@swipe/shared`. */
 export const resources = {

@@ -11,7 +11,10 @@ export interface ConsoleRoute {
   page: Exclude<PageKey, 'noData'>
 }
 
-/** Every admin route of SPEC §2, plus profile-picture and change-password, which have no listed path. */
+/**
+ * Every admin route of SPEC §2, plus profile-picture and change-password, which have no listed path,
+ * and a site's member, contact and form lists (SPEC §2 admin screens; no listed path either).
+ */
 export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { path: 'summary', areas: ['summary'], page: 'summary' },
   { path: 'user-list', areas: ['userList'], page: 'userList' },
@@ -20,6 +23,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { path: 'update-user/:type/:id', areas: ['userList'], page: 'updateUser' },
   { path: 'site-list', areas: ['siteProduction'], page: 'siteList' },
   { path: 'site/:id', areas: ['siteProduction'], page: 'siteDetail' },
+  { path: 'site/:id/submissions', areas: ['siteProduction'], page: 'siteSubmissions' },
   { path: 'site/list/:id', areas: ['siteProduction'], page: 'userSites' },
   { path: 'create-site', areas: ['siteProduction'], page: 'createSite' },
   { path: 'notification-delivery/:siteId', areas: ['siteProduction'], page: 'notificationDelivery' },

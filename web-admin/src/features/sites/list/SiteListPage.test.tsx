@@ -127,7 +127,7 @@ describe('site list', () => {
       'アルファ株式会社',
       '2025-04-01 00:00',
       '2025-04-10 10:30',
-      '編集削除',
+      '編集会員・お問い合わせ削除',
     ])
     expect(within(row).getByRole('link', { name: '春のキャンペーン' }).getAttribute('href')).toBe(
       '/master/site/site-1',
@@ -140,6 +140,11 @@ describe('site list', () => {
       '/master/site/site-1',
     )
     expect(within(row).getByRole('button', { name: '「春のキャンペーン」を削除' })).toBeTruthy()
+    expect(
+      within(row)
+        .getByRole('link', { name: '「春のキャンペーン」の会員・お問い合わせ・フォーム' })
+        .getAttribute('href'),
+    ).toBe('/master/site/site-1/submissions')
 
     const draft = screen.getByRole('row', { name: /夏の告知/ })
     expect(cellsOf(draft)).toEqual([
@@ -149,7 +154,7 @@ describe('site list', () => {
       'ベータ合同会社',
       '2025-05-02 12:04',
       '—',
-      '編集削除',
+      '編集会員・お問い合わせ削除',
     ])
     expect(screen.getByText(/日付・日時はすべて日本時間（JST）です。/)).toBeTruthy()
   })

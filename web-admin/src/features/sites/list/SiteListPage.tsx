@@ -185,6 +185,8 @@ const SiteList = ({ fixedOwnerId, fixedOwnerName, offersCreate }: SiteListProps)
   const severalOwners =
     !fixedOwnerId && info.userTypeSegment !== 'adminuser' && permissionOf(info, 'account:read') === 'allowed'
   const canWrite = permissionOf(info, 'site:write') === 'allowed'
+  // Visitors' personal data: only for accounts that may read it (never a viewer sub-admin).
+  const readsSubmissions = permissionOf(info, 'submission:read') === 'allowed'
   const items = list.data?.items ?? []
   const ownerName = fixedOwnerName ?? items.find((site) => site.ownerName)?.ownerName
   const heading = fixedOwnerId
@@ -293,6 +295,14 @@ const SiteList = ({ fixedOwnerId, fixedOwnerName, offersCreate }: SiteListProps)
           >
             {canWrite ? t('siteList.actions.edit') : t('siteList.actions.view')}
           </Link>
+          {readsSubmissions && (
+            <Link
+              to={`${editorPath(site.id)}/submissions`}
+              aria-label={t('siteSubmissions.linkOf', { name: site.name })}
+            >
+              {t('siteSubmissions.link')}
+            </Link>
+          )}
           <ActionButton
             action="site:write"
             type="link"

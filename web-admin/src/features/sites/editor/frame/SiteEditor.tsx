@@ -38,6 +38,7 @@ export const SiteEditor = ({ siteId, site, reload }: SiteEditorProps) => {
   const info = useCurrentUser()
   const readOnly = usePermission('site:write') !== 'allowed'
   const canPublish = usePermission('site:publish') === 'allowed'
+  const readsSubmissions = usePermission('submission:read') === 'allowed'
   const store = useEditorState(site)
   const queryClient = useQueryClient()
   const [tab, setTab] = useState<EditorTabKey>('settings')
@@ -92,7 +93,14 @@ export const SiteEditor = ({ siteId, site, reload }: SiteEditorProps) => {
         {t('pages.siteDetail')}
       </Typography.Title>
       <Typography.Paragraph>
-        <Link to={listPath}>{t('siteEditor.backToList')}</Link>
+        <Space size={16} wrap>
+          <Link to={listPath}>{t('siteEditor.backToList')}</Link>
+          {readsSubmissions && (
+            <Link to={`/${info.userTypeSegment}/site/${encodeURIComponent(siteId)}/submissions`}>
+              {t('siteSubmissions.link')}
+            </Link>
+          )}
+        </Space>
       </Typography.Paragraph>
 
       <Flex justify="space-between" align="center" wrap gap={16} style={{ marginBottom: 16 }}>

@@ -1,0 +1,261 @@
+import {
+  AGREEMENT_FIELD,
+  defaultForms,
+  type FormField,
+  formFieldName,
+  HONEYPOT_FIELD,
+  isLocale,
+  type Locale,
+  type SiteForms,
+  SiteFormsSchema,
+  type SiteLanguage,
+  type SubmissionValue,
+  submissionSchema,
+  translate,
+  VISITOR_FORM_LIMITS,
+  VisitorLangQuery,
+} from '@swipe/shared'
+import { HTML_LANGS, LANGUAGE_SEGMENTS } from '@swipe/web-site/lib/languages'
+import type { z } from 'zod'
+import { type Site, SiteSettings } from '#data/sites'
+import type { StoredAnswer } from '#data/submissions'
+import { AppError, BadRequestError, TooManyRequestsError, ValidationError } from '#lib/errors'
+import { type Event, type HandlerInput, ok, type Reply, requestState, zodIssues } from '#lib/http'
+import { clientIp, secondsToNextWindow, siteClient, takeAllowance } from '#lib/rate-limit'
+import { siteUrl } from '#lib/urls'
+import type { RouteDef } from '../routes.ts'
+import { SiteParams } from './params.ts'
+import {
+  CONTENT_CACHE,
+  defaultLanguageOf,
+  languageFor,
+  publishedSetting,
+  visitorEndpoint,
+} from './service.ts'
+
+/**
+ * What the visitor form endpoints share (docs/decisions.md "Visitor forms and members"): the
+ * published form of a language, the guard every POST passes (rate limits, body size, the body read
+ * as sent), the honeypot, the form's rules, and the answers as stored and mailed.
+ */
+
+/** The three visitor forms of a language (SPEC §3 Form kinds). */
+export type VisitorFormKind = keyof SiteForms
+
+/** The company switch that shows the company (and its agreement) on each form. */
+const COMPANY_SWITCH = {
+  contact: 'showInContact',
+  membership: 'showInMemberShip',
+  homepage: 'showInForm',
+} as const
+
+interface StoredCompany {
+  contractAgreementRequired?: boolean
+  showInForm?: boolean
+  showInMemberShip?: boolean
+  showInContact?: boolean
+}
+
+/** One visitor form of a published site, in the language asked for (else the default). */
+export interface PublishedForm<K extends VisitorFormKind = VisitorFormKind> {
+  site: Site
+  lang: SiteLanguage
+  kind: K
+  /** Every form of the language: the contact form's recipient serves the homepage form too. */
+  forms: SiteForms
+  form: SiteForms[K]
+  /** The form shows the company information. */
+  showCompany: boolean
+  /** The company requires agreement and the form shows it: the agreement box must be ticked. */
+  agreementRequired: boolean
+}
+
+/** The forms of a language as saved; the SPEC §3 defaults (all disabled) when none were saved. */
+const formsOf = (stored: unknown, lang: SiteLanguage): SiteForms => {
+  const parsed = SiteFormsSchema.safeParse(stored)
+  return parsed.success ? parsed.data : defaultForms(lang)
+}
+
+/** A form of a published site (404 for any site not published), enabled or not. */
+export const publishedForm = async <K extends VisitorFormKind>(
+  siteId: string,
+  asked: SiteLanguage | undefined,
+  kind: K,
+): Promise<PublishedForm<K>> => {
+  const site = await publishedSetting(siteId)
+  const lang = languageFor(site, asked)
+  const settings = (await SiteSettings.get({ siteId, lang }).go()).data
+  const forms = formsOf(settings?.forms, lang)
+  const company = (settings?.company ?? {}) as StoredCompany
+  const showCompany = company[COMPANY_SWITCH[kind]] ?? false
+  return {
+    site,
+    lang,
+    kind,
+    forms,
+    form: forms[kind],
+    showCompany,
+    agreementRequired: showCompany && (company.contractAgreementRequired ?? false),
+  }
+}
+
+/** The fixed fields a form always requires, whatever the stored flag says (as `submissionSchema`). */
+const ALWAYS_REQUIRED = new Set<string>(['email', 'password', 'confirm_password'])
+
+/**
+ * A form as the page renders it: each field under its input name, with the required flag the
+ * server applies. Never the recipient email.
+ */
+export const formView = (published: PublishedForm) => ({
+  lang: published.lang,
+  enabled: published.form.enabled,
+  fields: published.form.fields.map((field, index) => ({
+    name: formFieldName(field, index),
+    key: field.key ?? null,
+    typeInput: field.typeInput,
+    title: field.title,
+    placeholder: field.placeholder,
+    isRequired: field.isRequired || (field.key !== undefined && ALWAYS_REQUIRED.has(field.key)),
+    options: field.options.map((o) => ({ value: o.value, isDefault: o.isDefault })),
+  })),
+  ...(published.kind === 'contact' && 'companyName' in published.form
+    ? { companyName: published.form.companyName }
+    : {}),
+  showCompany: published.showCompany,
+  agreementRequired: published.agreementRequired,
+  agreementField: AGREEMENT_FIELD,
+  honeypotField: HONEYPOT_FIELD,
+})
+
+/** The interface language of a content language (JP → ja, EN → en, CN → zh, KR → ko): mails follow it. */
+export const localeOf = (lang: SiteLanguage): Locale => {
+  const locale = HTML_LANGS[lang]
+  return isLocale(locale) ? locale : 'ja'
+}
+
+/** Messages in a content language. */
+export const translator =
+  (lang: SiteLanguage) => (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) =>
+    translate(localeOf(lang), key, params)
+
+/**
+ * The URL of one of a site's visitor pages: `siteUrl(site)` + the language segment (none for the
+ * default language) + the page. A stage that serves no site URL cannot mail a working link: 503.
+ */
+export const sitePageUrl = (site: Site, lang: SiteLanguage, page: string): string => {
+  const base = siteUrl(site)
+  if (!base) throw new AppError(503, 'error.unavailable')
+  const segment = lang === defaultLanguageOf(site) ? '' : `${LANGUAGE_SEGMENTS[lang]}/`
+  return `${base}${segment}${page}`
+}
+
+/** The honeypot has a value: a script filled every input. Refused, nothing stored or sent. */
+export const refuseHoneypot = (body: { [HONEYPOT_FIELD]?: string | undefined }) => {
+  if (body[HONEYPOT_FIELD]?.trim()) throw new BadRequestError('endUser.refused')
+}
+
+/** The form's own rules on `data`: 400 with `body.data.<input name>` paths, or the clean answers. */
+export const validateAnswers = (published: PublishedForm, data: unknown): Record<string, SubmissionValue> => {
+  const result = submissionSchema(published.form.fields, {
+    agreementRequired: published.agreementRequired,
+  }).safeParse(data)
+  if (!result.success) throw new ValidationError(zodIssues(result.error, 'body.data'))
+  return result.data
+}
+
+/** Never stored or mailed: the credentials (the members pool holds the password). */
+const SECRET_KEYS = new Set<string>(['password', 'confirm_password'])
+
+/**
+ * The answers as shown on the form, in its order: `{ name, title, value }`, ticked checkboxes
+ * joined with ", ". Passwords never; `skip` leaves out answers kept elsewhere (a member's email).
+ */
+export const storedAnswers = (
+  fields: readonly FormField[],
+  data: Record<string, SubmissionValue>,
+  skip: ReadonlySet<string> = new Set(),
+): StoredAnswer[] =>
+  fields.flatMap((field, index) => {
+    const name = formFieldName(field, index)
+    if ((field.key && SECRET_KEYS.has(field.key)) || skip.has(name)) return []
+    const value = data[name]
+    return [
+      {
+        name,
+        title: field.title,
+        value: Array.isArray(value) ? value.join(', ') : typeof value === 'string' ? value : '',
+      },
+    ]
+  })
+
+/** Text of one answer of the fixed fields (email, company). */
+export const answerText = (data: Record<string, SubmissionValue>, name: string): string => {
+  const value = data[name]
+  return typeof value === 'string' ? value : ''
+}
+
+/**
+ * The body as the visitor sent it. The API edge converts body keys to camelCase, which would
+ * rename the form's input names (`confirm_password`, `field_3`); a visitor body's own keys are
+ * single words, so it is read again from the event.
+ */
+const rawBody = (event: Event): unknown => {
+  const text = event.body
+    ? event.isBase64Encoded
+      ? Buffer.from(event.body, 'base64').toString('utf8')
+      : event.body
+    : ''
+  if (Buffer.byteLength(text) > VISITOR_FORM_LIMITS.maxBodyBytes)
+    throw new AppError(413, 'error.payloadTooLarge')
+  try {
+    return text ? JSON.parse(text) : {}
+  } catch {
+    throw new BadRequestError()
+  }
+}
+
+/** A visitor body's `lang`, when it is a content language. */
+const bodyLang = (body: unknown): SiteLanguage | undefined => {
+  const lang = (body as { lang?: unknown } | null)?.lang
+  return typeof lang === 'string' && lang in HTML_LANGS ? (lang as SiteLanguage) : undefined
+}
+
+type PostInput<S extends z.ZodType> = Omit<
+  HandlerInput<unknown, z.output<typeof VisitorLangQuery>, z.output<typeof SiteParams>>,
+  'body'
+> & { body: z.output<S> }
+
+/**
+ * A visitor form POST. In order: the body is read as sent (32 KB at most, else 413) and its
+ * `lang` sets the messages' language (unless `X-Lang` or `?lang=` did); the client's allowance,
+ * then the site's, is taken (429 with `Retry-After` past either, before anything is read, stored
+ * or sent); the body is checked against its schema (400); then the handler.
+ */
+export const visitorPost = <S extends z.ZodType>(
+  route: RouteDef,
+  schema: S,
+  handle: (input: PostInput<S>) => Promise<Reply>,
+) =>
+  visitorEndpoint(route, { params: SiteParams, query: VisitorLangQuery }, async (input) => {
+    const raw = rawBody(input.event)
+    const lang = bodyLang(raw)
+    const headers = input.event.headers ?? {}
+    if (lang && !input.query.lang && !headers['x-lang'] && !headers['X-Lang'])
+      requestState(input.event).locale = localeOf(lang)
+    if (!(await takeAllowance('forms', clientIp(input.event), 1)))
+      throw new TooManyRequestsError(secondsToNextWindow())
+    if (!(await takeAllowance('formsSite', siteClient(input.params.siteId), 1)))
+      throw new TooManyRequestsError(secondsToNextWindow())
+    const parsed = schema.safeParse(raw)
+    if (!parsed.success) throw new ValidationError(zodIssues(parsed.error, 'body'))
+    return handle({ ...input, body: parsed.data })
+  })
+
+/**
+ * GET /end-user/site/{siteId}/<kind>-setting?lang=: a form as the page renders it (`formView`),
+ * enabled or not; 404 for a site that is not published.
+ */
+export const formSettingEndpoint = (route: RouteDef, kind: VisitorFormKind) =>
+  visitorEndpoint(route, { params: SiteParams, query: VisitorLangQuery }, async ({ params, query }) =>
+    ok(formView(await publishedForm(params.siteId, query.lang, kind)), 200, CONTENT_CACHE),
+  )

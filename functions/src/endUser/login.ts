@@ -1,0 +1,51 @@
+import {
+  InitiateAuthCommand,
+  type InitiateAuthCommandOutput,
+} from '@aws-sdk/client-cognito-identity-provider'
+import { MemberLoginBody } from '@swipe/shared'
+import { cognito, isCredentialFailure } from '#lib/cognito-client'
+import { UnauthorizedError } from '#lib/errors'
+import { ok } from '#lib/http'
+import { membersPool } from '#lib/members-pool'
+import { assertNotLocked, clearFailures, recordFailure } from '../auth/lockout.ts'
+import { routes } from '../routes.ts'
+import { visitorPost } from './forms.ts'
+import { getMember, memberUsername, normaliseEmail } from './members.ts'
+import { NO_STORE, publishedSetting } from './service.ts'
+
+/**
+ * POST /end-user/site/{siteId}/login: a member's email and password -> the members-pool access
+ * token of this site (`{ token, expiresIn, email }`). One answer, 401 `endUser.loginFailed`, for
+ * an unknown email, a wrong password and a registration still pending. Failed attempts count
+ * towards the sign-in lockout of that site's username (5 in 15 minutes lock it for 15 minutes).
+ */
+export const handler = visitorPost(routes['endUser.login'], MemberLoginBody, async ({ params, body }) => {
+  const site = await publishedSetting(params.siteId)
+  const email = normaliseEmail(body.email)
+  const username = memberUsername(site.siteId, email)
+  const lockoutId = `member:${username}`
+  await assertNotLocked(lockoutId)
+  const fail = async (): Promise<never> => {
+    await recordFailure(lockoutId)
+    throw new UnauthorizedError('endUser.loginFailed')
+  }
+  const member = email ? await getMember(site.siteId, email) : undefined
+  if (member?.status !== 'ACTIVE' || !body.password) return fail()
+  let result: InitiateAuthCommandOutput
+  try {
+    result = await cognito.send(
+      new InitiateAuthCommand({
+        ClientId: membersPool.clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: username, PASSWORD: body.password },
+      }),
+    )
+  } catch (error) {
+    if (isCredentialFailure(error)) return fail()
+    throw error
+  }
+  const token = result.AuthenticationResult?.AccessToken
+  if (!token) return fail()
+  await clearFailures(lockoutId)
+  return ok({ token, expiresIn: result.AuthenticationResult?.ExpiresIn ?? 3600, email }, 200, NO_STORE)
+})

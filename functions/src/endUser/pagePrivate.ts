@@ -1,0 +1,41 @@
+import { VisitorLangQuery } from '@swipe/shared'
+import { NotFoundError } from '#lib/errors'
+import { ok } from '#lib/http'
+import { routes } from '../routes.ts'
+import { memberOfActor } from './members.ts'
+import { PageParams } from './params.ts'
+import {
+  creativeMediaKeys,
+  creativeView,
+  languageFor,
+  mediaUrls,
+  PRIVATE_NO_STORE,
+  positionOfPage,
+  publishedSite,
+  visibleCreatives,
+  visitorEndpoint,
+} from './service.ts'
+
+/**
+ * GET /end-user/site/{siteId}/page/{pageId}/private?lang= (end-user token): one creative as
+ * `/public` answers it, members-only ones unlocked. A token of another site is 403
+ * `endUser.otherSite`; none, an invalid or expired one, or a member no longer active is 401.
+ */
+export const handler = visitorEndpoint(
+  routes['endUser.pagePrivate'],
+  { params: PageParams, query: VisitorLangQuery },
+  async ({ params, query, actor }) => {
+    const member = await memberOfActor(actor, params.siteId)
+    const { site, items } = await publishedSite(member.siteId)
+    const lang = languageFor(site, query.lang)
+    const position = positionOfPage(params.pageId, site)
+    const creative = visibleCreatives(site, items, lang).find((c) => c.position === position)
+    if (!creative) throw new NotFoundError()
+    const media = await mediaUrls(site, creativeMediaKeys([creative], { member: true }))
+    return ok(
+      { lang, creative: creativeView(creative, site, media, { member: true }) },
+      200,
+      PRIVATE_NO_STORE,
+    )
+  },
+)

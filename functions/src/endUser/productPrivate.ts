@@ -1,0 +1,38 @@
+import { VisitorProductQuery } from '@swipe/shared'
+import { NotFoundError } from '#lib/errors'
+import { ok } from '#lib/http'
+import { routes } from '../routes.ts'
+import { memberOfActor } from './members.ts'
+import { SiteParams } from './params.ts'
+import {
+  creativeMediaKeys,
+  languageFor,
+  mediaUrls,
+  PRIVATE_NO_STORE,
+  productsView,
+  publishedSite,
+  visibleCreatives,
+  visitorEndpoint,
+} from './service.ts'
+
+/**
+ * GET /end-user/site/{siteId}/product/private?position=&lang= (end-user token): the products of
+ * one creative, members-only ones included. 403 for another site's token, 401 without a valid one.
+ */
+export const handler = visitorEndpoint(
+  routes['endUser.productPrivate'],
+  { params: SiteParams, query: VisitorProductQuery },
+  async ({ params, query, actor }) => {
+    const member = await memberOfActor(actor, params.siteId)
+    const { site, items } = await publishedSite(member.siteId)
+    const lang = languageFor(site, query.lang)
+    const creative = visibleCreatives(site, items, lang).find((c) => c.position === query.position)
+    if (!creative) throw new NotFoundError()
+    const media = await mediaUrls(site, creativeMediaKeys([creative], { member: true }))
+    return ok(
+      { lang, position: creative.position, products: productsView(creative, media) },
+      200,
+      PRIVATE_NO_STORE,
+    )
+  },
+)

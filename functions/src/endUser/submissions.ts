@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto'
+import type { FormSubmitBody } from '@swipe/shared'
+import type { z } from 'zod'
+import { SiteSubmissions, type StoredAnswer, type SubmissionKind } from '#data/submissions'
+import { NotFoundError } from '#lib/errors'
+import { ok, type Reply } from '#lib/http'
+import { logger } from '#lib/logger'
+import { sendMail } from '#lib/mail'
+import {
+  answerText,
+  type PublishedForm,
+  publishedForm,
+  refuseHoneypot,
+  storedAnswers,
+  translator,
+  validateAnswers,
+} from './forms.ts'
+import { oneLine } from './members.ts'
+import { NO_STORE } from './service.ts'
+
+/** Which stored kind each visitor form is (SPEC §7 Members, contacts, forms). */
+const KIND_OF = { contact: 'contact', homepage: 'form' } as const satisfies Record<string, SubmissionKind>
+
+/** `YYYY-MM-DD HH:mm` in Japan (UTC+9), as the console shows dates. */
+const jstMinute = (iso: string) =>
+  new Date(Date.parse(iso) + 9 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')
+
+/**
+ * The recipient's mail in the form's content language, plain text only: each answer on its own
+ * line as the visitor typed it (no HTML is built, so nothing a visitor or creator typed is markup).
+ */
+const mailOf = (
+  published: PublishedForm,
+  answers: StoredAnswer[],
+  email: string,
+  createdAt: string,
+  mode?: string,
+) => {
+  const t = translator(published.lang)
+  const lines = answers.map((a) => `${a.title}: ${a.value}`)
+  if (mode) lines.push(`${t('endUser.modeTitle')}: ${mode}`)
+  const subjectKey = published.kind === 'contact' ? 'endUser.contactMailSubject' : 'endUser.formMailSubject'
+  return {
+    subject: t(subjectKey, { site: oneLine(published.site.name), email }),
+    text: t('endUser.submissionMailBody', {
+      site: published.site.name,
+      date: jstMinute(createdAt),
+      answers: lines.join('\n'),
+    }),
+  }
+}
+
+/**
+ * A contact or homepage form submission: 404 unless the form is enabled, 400 `endUser.refused`
+ * for a filled honeypot, 400 with field paths when the form's rules fail; then the submission is
+ * stored, mailed to the contact setting's recipient (when there is one), and its `mailStatus`
+ * recorded: a failed mail is FAILED and the submission is kept. 201 `{ status: 'received' }`.
+ */
+export const receiveSubmission = async (
+  siteId: string,
+  formKind: keyof typeof KIND_OF,
+  body: z.output<typeof FormSubmitBody>,
+): Promise<Reply> => {
+  const published = await publishedForm(siteId, body.lang, formKind)
+  if (!published.form.enabled) throw new NotFoundError()
+  refuseHoneypot(body)
+  const data = validateAnswers(published, body.data)
+  const kind = KIND_OF[formKind]
+  const email = answerText(data, 'email')
+  const answers = storedAnswers(published.form.fields, data)
+  const mode = body.mode?.trim() || undefined
+  const key = { siteId, kind, createdAt: new Date().toISOString(), submissionId: randomUUID() }
+  await SiteSubmissions.create({
+    ...key,
+    lang: published.lang,
+    email,
+    company: answerText(data, 'company'),
+    answers,
+    ...(mode ? { mode } : {}),
+    mailStatus: 'NONE',
+  }).go({ response: 'none' })
+  const recipient = published.forms.contact.recipientEmail
+  if (recipient) {
+    let mailStatus: 'SENT' | 'FAILED' = 'SENT'
+    try {
+      await sendMail({ to: recipient, ...mailOf(published, answers, email, key.createdAt, mode) })
+    } catch (error) {
+      mailStatus = 'FAILED'
+      logger.error('Submission mail failed', { siteId, kind, error: error as Error })
+    }
+    await SiteSubmissions.patch(key).set({ mailStatus }).go({ response: 'none' })
+  }
+  logger.info('Form submission received', { siteId, kind })
+  return ok({ status: 'received' }, 201, NO_STORE)
+}

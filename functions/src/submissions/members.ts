@@ -1,0 +1,5 @@
+import { routes } from '../routes.ts'
+import { membersPage } from './lists.ts'
+
+/** A site's members, newest first, 20 a page (SPEC §7 Members, contacts, forms). */
+export const handler = membersPage(routes['submissions.members'])

@@ -1,0 +1,111 @@
+import { z } from 'zod'
+import { isoDate } from './users.ts'
+
+/**
+ * The creator's lists of what visitors left on a site (SPEC §2 "Contact, membership and form
+ * lists", §7 "Members, contacts, forms"): `GET /site-member/{id}`, `/site-contact/{id}`,
+ * `/site-form/{id}` and their `/export-csv` (docs/decisions.md "Member, contact and form lists").
+ */
+
+/** A member is PENDING until the mailed link is opened. */
+export const MEMBER_STATUSES = ['PENDING', 'ACTIVE'] as const
+export type MemberStatus = (typeof MEMBER_STATUSES)[number]
+
+/** Whether the mail to the contact recipient went out (NONE: the form has no recipient). */
+export const SUBMISSION_MAIL_STATUSES = ['SENT', 'FAILED', 'NONE'] as const
+export type SubmissionMailStatus = (typeof SUBMISSION_MAIL_STATUSES)[number]
+
+export const SUBMISSION_LIST_LIMITS = {
+  /** Rows per page unless the caller asks for another number. */
+  pageSize: 20,
+  maxPageSize: 100,
+  /** Rows one CSV may hold; past it the export is refused and the caller narrows the dates. */
+  exportRows: 10_000,
+} as const
+
+/** Filters every list shares. `from` and `to` are calendar days, both inclusive, read as JST days. */
+const SubmissionFilters = z.object({
+  /** Part of the email address, any case. */
+  email: z.string().trim().max(254).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+})
+
+type DayBounds = { from?: string | undefined; to?: string | undefined }
+
+const withDayRange = <T extends z.ZodType<DayBounds>>(schema: T) =>
+  schema.superRefine((value, ctx) => {
+    // A bound that is no date has its own issue; YYYY-MM-DD compares as text in calendar order.
+    const start = isoDate.safeParse(value.from)
+    const end = isoDate.safeParse(value.to)
+    if (start.success && end.success && end.data < start.data)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.dateRangeOrder' })
+  })
+
+const page = {
+  cursor: z.string().max(2048).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(SUBMISSION_LIST_LIMITS.maxPageSize)
+    .default(SUBMISSION_LIST_LIMITS.pageSize),
+}
+
+const MemberFilters = SubmissionFilters.extend({ status: z.enum(MEMBER_STATUSES).optional() })
+
+/** GET /site-member/{id}/export-csv */
+export const ExportMembersQuery = withDayRange(MemberFilters)
+export type ExportMembersInput = z.output<typeof ExportMembersQuery>
+/** GET /site-member/{id} */
+export const ListMembersQuery = withDayRange(MemberFilters.extend(page))
+export type ListMembersInput = z.output<typeof ListMembersQuery>
+
+/** GET /site-contact/{id}/export-csv and /site-form/{id}/export-csv */
+export const ExportSubmissionsQuery = withDayRange(SubmissionFilters)
+export type ExportSubmissionsInput = z.output<typeof ExportSubmissionsQuery>
+/** GET /site-contact/{id} and /site-form/{id} */
+export const ListSubmissionsQuery = withDayRange(SubmissionFilters.extend(page))
+export type ListSubmissionsInput = z.output<typeof ListSubmissionsQuery>
+
+/** One answer as the lists show it: the field's title as the visitor saw it and the answer as text. */
+export interface SubmissionAnswer {
+  name: string
+  title: string
+  value: string
+}
+
+/** One row of the member list. */
+export interface MemberRow {
+  id: string
+  email: string
+  status: MemberStatus
+  /** The content language the visitor registered in. */
+  lang: string
+  company: string
+  answers: SubmissionAnswer[]
+  /** ISO instants (UTC). */
+  createdAt: string
+  confirmedAt: string | null
+}
+
+/** One row of the contact or form list. */
+export interface SubmissionRow {
+  id: string
+  email: string
+  lang: string
+  company: string
+  answers: SubmissionAnswer[]
+  /** The homepage form's optional mode. */
+  mode: string | null
+  mailStatus: SubmissionMailStatus
+  createdAt: string
+}
+
+/** A page of a list, with the site it belongs to (for the screen's title). */
+export interface SubmissionPage<T> {
+  site: { id: string; name: string }
+  items: T[]
+  /** Present when there are more rows: pass it back as `cursor` for the next page. */
+  cursor?: string
+}

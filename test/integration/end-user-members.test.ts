@@ -1,0 +1,439 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { translate } from '@swipe/shared'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { expiredCopyOf } from '../e2e/support.ts'
+import { api, mailsTo, waitForMail } from '../support/api.ts'
+import { useStackEnv } from '../support/env.ts'
+import {
+  formsCreator,
+  publishVisitorSite,
+  testIp,
+  type VisitorSite,
+  visitorCall,
+} from '../support/visitor-site.ts'
+
+const { urls } = useStackEnv()
+const http = api(urls.api)
+
+const PASSWORD = 'Member#Pass1'
+const newEmail = () => `member-${randomUUID().slice(0, 8)}@example.com`
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
+const edgePort = () => new URL(urls.edge).port
+const siteOrigin = (site: VisitorSite) => `http://${site.siteUuid}.sites.localhost:${edgePort()}`
+
+const memberOf = async (siteId: string, email: string) => {
+  const { SiteMembers } = await import('../../functions/src/data/submissions.ts')
+  return (await SiteMembers.get({ siteId, email }).go()).data
+}
+
+/** The members-pool user of an email on a site: whether it may sign in. */
+const poolUser = async (site: VisitorSite, email: string) => {
+  const { AdminGetUserCommand } = await import('@aws-sdk/client-cognito-identity-provider')
+  const { cognito, membersPool } = await import('../../functions/src/lib/cognito.ts')
+  const user = await cognito.send(
+    new AdminGetUserCommand({ UserPoolId: membersPool.id, Username: `${site.siteId}#${email}` }),
+  )
+  return { enabled: user.Enabled, status: user.UserStatus }
+}
+
+/** The token of the newest sign-up link mailed to an address, and the link itself. */
+const linkIn = (text: string | undefined) => {
+  const link = text?.match(/https?:\/\/\S+register-complete\?token=\S+/)?.[0]
+  expect(link, text).toBeDefined()
+  return { link: link!, token: decodeURIComponent(new URL(link!).searchParams.get('token')!) }
+}
+
+describe('site members', () => {
+  let token: string
+  let siteA: VisitorSite
+  let siteB: VisitorSite
+  let draft: VisitorSite
+  let formless: VisitorSite
+
+  beforeAll(async () => {
+    token = await formsCreator(http)
+    ;[siteA, siteB, draft, formless] = await Promise.all([
+      publishVisitorSite(http, token),
+      publishVisitorSite(http, token),
+      publishVisitorSite(http, token, { publish: false }),
+      publishVisitorSite(http, token, { forms: false }),
+    ])
+  })
+
+  const call = (method: 'GET' | 'POST', path: string, options: Parameters<typeof visitorCall>[3] = {}) =>
+    visitorCall(urls.api, method, path, options)
+  const post = (
+    site: VisitorSite,
+    action: string,
+    body: unknown,
+    options: { ip?: string; token?: string } = {},
+  ) => call('POST', `/end-user/site/${site.siteId}/${action}`, { ...options, body })
+  const register = (
+    site: VisitorSite,
+    lang: 'JP' | 'EN',
+    email: string,
+    extra: Record<string, unknown> = {},
+  ) =>
+    post(site, 'register', {
+      lang,
+      data: {
+        email,
+        password: PASSWORD,
+        confirm_password: PASSWORD,
+        nickname: 'Neo',
+        ...(lang === 'JP' ? { agreement: true } : {}),
+        ...extra,
+      },
+    })
+  const login = (site: VisitorSite, email: string, password = PASSWORD) =>
+    call('POST', `/end-user/site/${site.siteId}/login?lang=EN`, { body: { email, password } })
+  const confirm = (site: VisitorSite, confirmToken: string) =>
+    post(site, 'register/confirm?lang=EN', { token: confirmToken })
+
+  /** A member registered (in English) and confirmed on a site; its end-user token. */
+  const activeMember = async (site: VisitorSite, email = newEmail()) => {
+    const before = (await mailsTo(urls.mail, email)).length
+    expect((await register(site, 'EN', email)).status).toBe(202)
+    const { token: confirmToken } = linkIn((await waitForMail(urls.mail, email, before + 1)).body.text)
+    expect((await confirm(site, confirmToken)).status).toBe(200)
+    const signedIn = await login(site, email)
+    expect(signedIn.status, signedIn.text).toBe(200)
+    return { email, token: signedIn.body.token as string }
+  }
+
+  it('describes the membership form of each language, with the agreement where the company requires it', async () => {
+    const en = await call('GET', `/end-user/site/${siteA.siteId}/membership-setting?lang=en`)
+    expect(en.status).toBe(200)
+    expect(en.body).toEqual({
+      lang: 'EN',
+      enabled: true,
+      fields: [
+        {
+          name: 'email',
+          key: 'email',
+          type_input: 'TEXT_BOX',
+          title: 'Email',
+          placeholder: '',
+          is_required: true,
+          options: [],
+        },
+        {
+          name: 'password',
+          key: 'password',
+          type_input: 'TEXT_BOX',
+          title: 'Password',
+          placeholder: '',
+          is_required: true,
+          options: [],
+        },
+        {
+          name: 'confirm_password',
+          key: 'confirm_password',
+          type_input: 'TEXT_BOX',
+          title: 'Confirm password',
+          placeholder: '',
+          is_required: true,
+          options: [],
+        },
+        {
+          name: 'nickname',
+          key: null,
+          type_input: 'TEXT_BOX',
+          title: 'Nickname',
+          placeholder: '',
+          is_required: false,
+          options: [],
+        },
+      ],
+      show_company: false,
+      agreement_required: false,
+      agreement_field: 'agreement',
+      honeypot_field: 'website',
+    })
+    const jp = await call('GET', `/end-user/site/${siteA.siteId}/membership-setting`)
+    expect(jp.body).toMatchObject({ lang: 'JP', enabled: true, show_company: true, agreement_required: true })
+  })
+
+  it('signs a visitor up by mail in the page language, then in, then opens the members-only creative', async () => {
+    const email = newEmail()
+    const ip = testIp()
+    const registered = await register(siteA, 'EN', ` ${email.toUpperCase()} `, { injected: 'dropped' })
+    expect(registered.status, registered.text).toBe(202)
+    expect(registered.body).toEqual({ status: 'sent' })
+    expect(registered.headers.get('cache-control')).toBe('no-store')
+
+    // The mail is English, with the site's English link (the language segment, not the default's).
+    const mail = await waitForMail(urls.mail, email)
+    expect(mail.subject).toBe('フォームのテスト: complete your member registration')
+    expect(mail.body.html).toBeUndefined()
+    const { link, token: confirmToken } = linkIn(mail.body.text)
+    expect(link.startsWith(`${siteOrigin(siteA)}/en/register-complete?token=`)).toBe(true)
+    expect(confirmToken).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(mail.body.text).toContain('within 24 hours')
+
+    // PENDING, its token only as a hash, its answers without the credentials.
+    const pending = await memberOf(siteA.siteId, email)
+    expect(pending).toMatchObject({
+      status: 'PENDING',
+      lang: 'EN',
+      company: '',
+      answers: [{ name: 'nickname', title: 'Nickname', value: 'Neo' }],
+      tokenHash: sha256(confirmToken),
+    })
+    expect(Date.parse(pending!.tokenExpiresAt!) - Date.now()).toBeGreaterThan(23.9 * 3_600_000)
+    expect(JSON.stringify(pending)).not.toContain(PASSWORD)
+    expect(JSON.stringify(pending)).not.toContain(confirmToken)
+    // The password is the pool user's, which stays disabled until the link is opened.
+    expect(await poolUser(siteA, email)).toEqual({ enabled: false, status: 'CONFIRMED' })
+
+    // A pending member cannot sign in.
+    const early = await login(siteA, email)
+    expect(early.status).toBe(401)
+    expect(early.body.error).toEqual({
+      code: 'endUser.loginFailed',
+      message: 'The email address or password is incorrect.',
+    })
+
+    const confirmed = await post(siteA, 'register/confirm', { token: confirmToken }, { ip })
+    expect(confirmed.status, confirmed.text).toBe(200)
+    expect(confirmed.body).toEqual({ status: 'active', email })
+    expect(await poolUser(siteA, email)).toEqual({ enabled: true, status: 'CONFIRMED' })
+    const active = await memberOf(siteA.siteId, email)
+    expect(active).toMatchObject({ status: 'ACTIVE', confirmedAt: expect.any(String) })
+    expect(active?.tokenHash).toBeUndefined()
+    // The link works once.
+    const again = await post(siteA, 'register/confirm', { token: confirmToken }, { ip })
+    expect(again.status).toBe(404)
+    expect(again.body.error.code).toBe('endUser.registrationInvalid')
+
+    expect((await login(siteA, email, 'Wrong#Pass1')).status).toBe(401)
+    const signedIn = await login(siteA, email.toUpperCase())
+    expect(signedIn.status, signedIn.text).toBe(200)
+    expect(signedIn.body).toEqual({ token: expect.any(String), expires_in: 3600, email })
+    const memberToken = signedIn.body.token as string
+
+    const page = (visibility: 'public' | 'private', options: { token?: string } = {}) =>
+      call('GET', `/end-user/site/${siteA.siteId}/page/2/${visibility}?lang=JP`, options)
+    expect((await page('public')).status).toBe(403)
+    expect((await page('public')).body.error.code).toBe('endUser.membersOnly')
+    const anonymous = await page('private')
+    expect(anonymous.status).toBe(401)
+    expect((await page('private', { token: await expiredCopyOf(memberToken) })).status).toBe(401)
+    expect((await page('private', { token: 'not-a-token' })).status).toBe(401)
+
+    const opened = await page('private', { token: memberToken })
+    expect(opened.status, opened.text).toBe(200)
+    expect(opened.headers.get('cache-control')).toBe('private, no-store')
+    expect(opened.body).toMatchObject({
+      lang: 'JP',
+      creative: {
+        position: 'B1',
+        order: 2,
+        locked: false,
+        main_text: '会員だけの秘密',
+        media_url: expect.any(String),
+        products: [{ id: 'secret', product_name: '秘密の商品', image_url: expect.any(String), price: 1 }],
+      },
+    })
+    const products = await call('GET', `/end-user/site/${siteA.siteId}/product/private?position=B1&lang=JP`, {
+      token: memberToken,
+    })
+    expect(products.status).toBe(200)
+    expect(products.body).toMatchObject({
+      lang: 'JP',
+      position: 'B1',
+      products: [{ product_name: '秘密の商品' }],
+    })
+    expect((await call('GET', `/end-user/site/${siteA.siteId}/product/public?position=B1`)).status).toBe(403)
+    // The public creative opens with the token too.
+    const publicOne = await call('GET', `/end-user/site/${siteA.siteId}/page/1/private`, {
+      token: memberToken,
+    })
+    expect(publicOne.body.creative).toMatchObject({ position: 'A1', locked: false, main_text: '公開' })
+  })
+
+  it('says an expired link expired (410) and mails a new one on request', async () => {
+    const email = newEmail()
+    expect((await register(siteA, 'JP', email)).status).toBe(202)
+    const first = await waitForMail(urls.mail, email)
+    // Japanese, the default language: no language segment.
+    expect(first.subject).toBe('【フォームのテスト】会員登録を完了してください')
+    const { link, token: oldToken } = linkIn(first.body.text)
+    expect(link.startsWith(`${siteOrigin(siteA)}/register-complete?token=`)).toBe(true)
+
+    const { SiteMembers } = await import('../../functions/src/data/submissions.ts')
+    await SiteMembers.patch({ siteId: siteA.siteId, email })
+      .set({ tokenExpiresAt: new Date(Date.now() - 1000).toISOString() })
+      .go()
+    const expired = await post(siteA, 'register/confirm', { token: oldToken })
+    expect(expired.status).toBe(410)
+    expect(expired.body.error).toEqual({
+      code: 'endUser.registrationExpired',
+      message: translate('ja', 'endUser.registrationExpired'),
+    })
+    expect((await login(siteA, email)).status).toBe(401)
+
+    const resent = await post(siteA, 'resend-register-email', { lang: 'JP', email: email.toUpperCase() })
+    expect(resent.status).toBe(202)
+    expect(resent.body).toEqual({ status: 'sent' })
+    const { token: newToken } = linkIn((await waitForMail(urls.mail, email, 2)).body.text)
+    expect(newToken).not.toBe(oldToken)
+    expect((await post(siteA, 'register/confirm', { token: oldToken })).status).toBe(404)
+    const confirmed = await post(siteA, 'register/confirm', { token: newToken })
+    expect(confirmed.status).toBe(200)
+    expect((await login(siteA, email)).status).toBe(200)
+  })
+
+  it('answers a registration of an existing member exactly like a new one, and mails the member a notice', async () => {
+    const { email: existing } = await activeMember(siteA)
+    const fresh = newEmail()
+    const mailsBefore = (await mailsTo(urls.mail, existing)).length
+    const ip = testIp()
+    const send = (email: string) =>
+      post(
+        siteA,
+        'register',
+        {
+          lang: 'EN',
+          data: { email, password: 'Other#Pass2', confirm_password: 'Other#Pass2', nickname: 'Trinity' },
+        },
+        { ip },
+      )
+    const [toExisting, toNew] = [await send(existing), await send(fresh)]
+    expect(toExisting.status).toBe(202)
+    expect(toNew.status).toBe(202)
+    expect(toExisting.text).toBe(toNew.text)
+    for (const name of ['content-type', 'cache-control', 'content-length'])
+      expect(toExisting.headers.get(name), name).toBe(toNew.headers.get(name))
+
+    // The new email gets its link; the member a notice with the sign-in page and no link to confirm.
+    expect(linkIn((await waitForMail(urls.mail, fresh)).body.text).token).toBeTruthy()
+    const notice = await waitForMail(urls.mail, existing, mailsBefore + 1)
+    expect(notice.subject).toBe('フォームのテスト: you are already a member')
+    expect(notice.body.text).toContain(`${siteOrigin(siteA)}/en/login`)
+    expect(notice.body.text).not.toContain('register-complete')
+    // Nothing about the member changed: the old password still signs in, the new one does not.
+    expect(await memberOf(siteA.siteId, existing)).toMatchObject({
+      status: 'ACTIVE',
+      answers: [{ value: 'Neo' }],
+    })
+    expect((await login(siteA, existing)).status).toBe(200)
+    expect((await login(siteA, existing, 'Other#Pass2')).status).toBe(401)
+
+    // Resend: an unknown email and a pending one answer alike; only the pending one gets a mail.
+    const unknown = newEmail()
+    const [resendUnknown, resendPending] = [
+      await post(siteA, 'resend-register-email', { lang: 'EN', email: unknown }, { ip }),
+      await post(siteA, 'resend-register-email', { lang: 'EN', email: fresh }, { ip }),
+    ]
+    expect(resendUnknown.status).toBe(202)
+    expect(resendUnknown.text).toBe(resendPending.text)
+    await waitForMail(urls.mail, fresh, 2)
+    expect(await mailsTo(urls.mail, unknown)).toEqual([])
+  })
+
+  it('lets one email join two sites independently; a token opens only its own site', async () => {
+    const email = newEmail()
+    const a = await activeMember(siteA, email)
+    const b = await activeMember(siteB, email)
+    expect(await memberOf(siteA.siteId, email)).toMatchObject({ status: 'ACTIVE' })
+    expect(await memberOf(siteB.siteId, email)).toMatchObject({ status: 'ACTIVE' })
+    expect(a.token).not.toBe(b.token)
+    const links = (await mailsTo(urls.mail, email)).map((m) => linkIn(m.body.text).link)
+    expect(links.filter((l) => l.startsWith(siteOrigin(siteA)))).toHaveLength(1)
+    expect(links.filter((l) => l.startsWith(siteOrigin(siteB)))).toHaveLength(1)
+
+    const privateOf = (site: VisitorSite, memberToken: string) =>
+      call('GET', `/end-user/site/${site.siteId}/page/B1/private?lang=JP`, { token: memberToken })
+    expect((await privateOf(siteA, a.token)).status).toBe(200)
+    expect((await privateOf(siteB, b.token)).status).toBe(200)
+    const crossed = await privateOf(siteB, a.token)
+    expect(crossed.status).toBe(403)
+    expect(crossed.body.error).toEqual({
+      code: 'endUser.otherSite',
+      message: translate('ja', 'endUser.otherSite'),
+    })
+    const crossedProducts = await call('GET', `/end-user/site/${siteA.siteId}/product/private?position=B1`, {
+      token: b.token,
+    })
+    expect(crossedProducts.status).toBe(403)
+    // An admin-pool token is no end-user token.
+    expect((await privateOf(siteA, token)).status).toBe(401)
+  })
+
+  it('refuses a sign-up that breaks the form rules (400 with each field) or fills the honeypot, storing and mailing nothing', async () => {
+    const email = newEmail()
+    const invalid = await post(siteA, 'register', {
+      lang: 'JP',
+      data: { email, password: 'Member#Pass1', confirm_password: 'Member#Pass2' },
+    })
+    expect(invalid.status).toBe(400)
+    expect(invalid.body.error.code).toBe('error.validation')
+    expect(invalid.body.error.details).toEqual([
+      {
+        path: 'body.data.agreement',
+        code: 'validation.agreementRequired',
+        message: translate('ja', 'validation.agreementRequired'),
+        params: {},
+      },
+      {
+        path: 'body.data.confirm_password',
+        code: 'validation.passwordMismatch',
+        message: 'パスワードが一致しません。',
+        params: {},
+      },
+    ])
+    const weak = await post(siteA, 'register', {
+      lang: 'EN',
+      data: { email: 'not-an-email', password: 'short', confirm_password: 'short' },
+    })
+    expect(weak.status).toBe(400)
+    expect(weak.body.error.message).toBe('Some fields are not valid.')
+    expect(weak.body.error.details.map((d: { path: string; code: string }) => `${d.path} ${d.code}`)).toEqual(
+      expect.arrayContaining([
+        'body.data.email validation.email',
+        'body.data.password validation.passwordLength',
+      ]),
+    )
+
+    const spam = await register(siteA, 'EN', email, {})
+    expect(spam.status).toBe(202)
+    const bot = newEmail()
+    const refused = await post(siteA, 'register', {
+      lang: 'EN',
+      data: { email: bot, password: PASSWORD, confirm_password: PASSWORD },
+      website: 'https://spam.example.com',
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.body.error).toEqual({
+      code: 'endUser.refused',
+      message: translate('en', 'endUser.refused'),
+    })
+    await waitForMail(urls.mail, email)
+    expect(await memberOf(siteA.siteId, bot)).toBeNull()
+    expect(await mailsTo(urls.mail, bot)).toEqual([])
+  })
+
+  it('knows no unpublished site, and no sign-up where the membership form is off', async () => {
+    const email = newEmail()
+    for (const [action, body] of [
+      [
+        'register',
+        { lang: 'JP', data: { email, password: PASSWORD, confirm_password: PASSWORD, agreement: true } },
+      ],
+      ['resend-register-email', { lang: 'JP', email }],
+      ['login', { email, password: PASSWORD }],
+      ['register/confirm', { token: 'x'.repeat(43) }],
+    ] as const) {
+      const answer = await post(draft, action, body)
+      expect(answer.status, action).toBe(404)
+      expect(answer.body.error.code, action).toBe('error.notFound')
+    }
+    expect((await call('GET', `/end-user/site/${draft.siteId}/membership-setting`)).status).toBe(404)
+    const off = await call('GET', `/end-user/site/${formless.siteId}/membership-setting`)
+    expect(off.body).toMatchObject({ enabled: false })
+    expect((await post(formless, 'register', { lang: 'JP', data: { email } })).status).toBe(404)
+    expect(await memberOf(draft.siteId, email)).toBeNull()
+    expect(await mailsTo(urls.mail, email)).toEqual([])
+  })
+})
