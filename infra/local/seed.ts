@@ -8,7 +8,7 @@ import {
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider'
 import { PutObjectCommand } from '@aws-sdk/client-s3'
-import { type AccountType, DEFAULT_PLANS, type ParentType } from '@swipe/shared'
+import { type AccountType, DEFAULT_PLANS, defaultForms, type ParentType } from '@swipe/shared'
 
 /** The demo logins `npm start` prints. Local only: they never exist on AWS. */
 export const DEMO_ACCOUNTS = [
@@ -215,8 +215,8 @@ const DAY = 24 * 60 * 60 * 1000
  * What the demo shows besides its creatives, added to a demo site that lacks it (so an older
  * `.local/` gets it too): a product on A1, a time-limited popup CTA that runs from yesterday to
  * three months from now (renewed once it has ended), a video at B3 (`creative-video.webm`, made by
- * scripts/make-demo-video.mjs), a members-only creative at C3, and company information with SNS
- * links. A change
+ * scripts/make-demo-video.mjs), a members-only creative at C3, company information with SNS
+ * links, and the visitor forms (membership, contact to the demo creator, homepage). A change
  * bumps the site's version, as an editor save would.
  */
 const showcase = async (site: { siteId: string; popupCtas?: unknown }, log: (line: string) => void) => {
@@ -345,8 +345,60 @@ const showcase = async (site: { siteId: string; popupCtas?: unknown }, log: (lin
     }).go()
     changed = true
   }
+  // The visitor forms: membership sign-up (the way into C3), the contact form (mailed to the demo
+  // creator) and the homepage form, each with one question of its own beyond the fixed fields.
+  const extra = {
+    JP: { topic: 'お問い合わせ内容', plan: 'ご興味のあるプラン', options: ['ライト', 'スタンダード'] },
+    EN: { topic: 'Your message', plan: 'Plan of interest', options: ['Light', 'Standard'] },
+  } as const
+  for (const lang of ['JP', 'EN'] as const) {
+    const existing = (await SiteSettings.get({ siteId, lang }).go()).data
+    if ((existing?.forms as { membership?: { enabled?: boolean } } | undefined)?.membership?.enabled) continue
+    const forms = defaultForms(lang)
+    const texts = extra[lang]
+    await SiteSettings.patch({ siteId, lang })
+      .set({
+        forms: {
+          contact: {
+            ...forms.contact,
+            enabled: true,
+            recipientEmail: 'creator@example.com',
+            companyName: 'デモクリエイター合同会社',
+            fields: [
+              ...forms.contact.fields,
+              {
+                id: 'topic',
+                typeInput: 'TEXT_BOX',
+                title: texts.topic,
+                placeholder: '',
+                isRequired: true,
+                options: [],
+              },
+            ],
+          },
+          membership: { ...forms.membership, enabled: true },
+          homepage: {
+            ...forms.homepage,
+            enabled: true,
+            fields: [
+              ...forms.homepage.fields,
+              {
+                id: 'plan',
+                typeInput: 'SELECT',
+                title: texts.plan,
+                placeholder: '',
+                isRequired: false,
+                options: texts.options.map((value, i) => ({ value, isDefault: i === 0 })),
+              },
+            ],
+          },
+        },
+      })
+      .go()
+    changed = true
+  }
   if (changed) {
     await Sites.patch({ siteId }).add({ version: 1 }).go()
-    log(`seed: demo site product, popup CTA, video and members-only creative`)
+    log(`seed: demo site product, popup CTA, video, members-only creative and visitor forms`)
   }
 }

@@ -48,13 +48,13 @@ Swipe LP Studio is running (ready in ${seconds}s). Local only — nothing here t
 
   Admin console   ${stack.urls.admin}/login
   API             ${stack.urls.api}   (health: ${stack.urls.api}/health)
-  Site edge       ${stack.urls.edge}   (serves published sites by Host, e.g. http://{site-uuid}.sites.localhost:${ports.edge})
+  Site edge       ${stack.urls.edge}   (serves published sites by Host, e.g. http://{site-uuid}.sites.localhost:${ports.edge}, and http://sites.localhost:${ports.edge}/sites/{siteId}/)
   Mail viewer     ${stack.urls.mail}   (captured mail as JSON: ${stack.urls.mail}/store)
   DynamoDB Local  ${stack.urls.dynamodb}   S3 (s3rver) ${stack.urls.s3}   Cognito (cognito-local) ${stack.urls.cognito}
 
 Demo logins (local only):
 ${DEMO_ACCOUNTS.map((a) => `  ${a.type.padEnd(11)} ${a.email.padEnd(22)} ${a.password}`).join('\n')}
-${site ? `\nDemo site: "${DEMO_SITE_NAME}" (${site.siteId}), ${site.numberVertical}×${site.numberHorizontal}, languages ${site.languages.join('/')}, owned by creator@example.com, published at\n  ${stack.seeded?.url}   (English: ${stack.seeded?.url}en/)` : ''}
+${site ? `\nDemo site: "${DEMO_SITE_NAME}" (${site.siteId}), ${site.numberVertical}×${site.numberHorizontal}, languages ${site.languages.join('/')}, owned by creator@example.com, published at\n  ${stack.seeded?.url}   (English: ${stack.seeded?.url}en/)\n  and in the path form http://sites.localhost:${ports.edge}/sites/${site.siteId}/   (sign-up: ${stack.seeded?.url}register, contact: ${stack.seeded?.url}contact)` : ''}
 
 Data lives in .local/ and survives a restart. Press Ctrl-C to stop.`)
 }

@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { devices, type Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+import { apiSignIn, mailsTo, signIn, waitForMail } from './support.ts'
+
+/**
+ * Issue 7 as a visitor and a creator meet it, on the demo site the seed publishes (its membership,
+ * contact and homepage forms on): sign up, the mailed link, sign in, the members-only creative;
+ * a contact message in the creator's list and its CSV; the same address on a second site.
+ */
+const { defaultBrowserType: _, ...phone } = devices['Pixel 7']
+test.use({ ...phone, locale: 'ja-JP' })
+
+const CREATOR = { email: 'creator@example.com', password: 'Creator#Local1' }
+
+const demoUrl = () => {
+  const url = process.env.E2E_DEMO_SITE_URL
+  if (!url) throw new Error('The e2e stack did not publish the demo site')
+  return url
+}
+
+/** The registration link of the newest sign-up mail to `email`. */
+const linkIn = (text: string | undefined) => {
+  const link = /https?:\/\/\S+register-complete\?token=[\w-]+/.exec(text ?? '')?.[0]
+  if (!link) throw new Error(`No registration link in: ${text}`)
+  return link
+}
+
+/** Signs up on a site's register page and completes it through the mailed link. */
+const signUp = async (page: Page, siteUrl: string, mail: string, email: string, password: string) => {
+  await page.goto(`${siteUrl}register`)
+  await expect(page.getByRole('heading', { name: '会員登録' })).toBeVisible()
+  await page.locator('input[name="email"]').fill(email)
+  await page.locator('input[name="password"]').fill(password)
+  await page.locator('input[name="confirm_password"]').fill(password)
+  await page.getByRole('button', { name: '登録する' }).click()
+  await expect(page).toHaveURL(/register-success/)
+  await expect(page.getByRole('heading', { name: '確認メールを送信しました' })).toBeVisible()
+
+  const message = await waitForMail(mail, email)
+  const link = linkIn(message.body.text)
+  expect(new URL(link).origin).toBe(new URL(siteUrl).origin)
+  await page.goto(link)
+  await expect(page.getByRole('heading', { name: '会員登録が完了しました' })).toBeVisible()
+  // The link works once.
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'このリンクは無効です' })).toBeVisible()
+}
+
+test('a visitor signs up on the demo site through the mailed link, signs in and opens the members-only creative', async ({
+  page,
+  context,
+  urls,
+}) => {
+  const email = `visitor-${randomUUID().slice(0, 8)}@example.com`
+  const password = 'Visitor#Pass1'
+  await signUp(page, demoUrl(), urls.mail, email, password)
+
+  // Before signing in, C3 is a lock that invites sign-up.
+  const origin = new URL(demoUrl())
+  await context.addCookies([{ name: 'position_tab', value: 'C3', domain: origin.hostname, path: '/' }])
+  await page.goto(demoUrl())
+  const locked = page.locator('#C3')
+  await expect(locked.getByRole('link', { name: '会員登録する' })).toBeVisible()
+  await expect(locked.locator('img.m, video.m')).toHaveCount(0)
+
+  // A wrong password is refused in place; the right one signs in and returns to the site.
+  await page.goto(`${demoUrl()}login`)
+  await page.locator('input[name="email"]').fill(email)
+  await page.locator('input[name="password"]').fill('Wrong#Pass1')
+  await page.getByRole('button', { name: 'ログイン' }).click()
+  await expect(page.getByText('メールアドレスまたはパスワードが正しくありません。')).toBeVisible()
+  await page.locator('input[name="password"]').fill(password)
+  await page.getByRole('button', { name: 'ログイン' }).click()
+  await expect(page).toHaveURL(demoUrl())
+
+  // C3 (the cookie still says so) now shows its creative.
+  const member = page.locator('#C3')
+  await expect(member.locator('img.m, video.m')).toHaveCount(1)
+  await expect(member.getByRole('link', { name: '会員登録する' })).toHaveCount(0)
+  const stored = await page.evaluate(() =>
+    Object.keys(globalThis.localStorage).filter((key) => key.startsWith('swipe.endUser.')),
+  )
+  expect(stored).toHaveLength(1)
+})
+
+test("a contact message reaches the creator's contact list and its CSV", async ({ page, urls }) => {
+  const email = `asker-${randomUUID().slice(0, 8)}@example.com`
+  const topic = `=HYPERLINK("http://evil.example","料金について")`
+  await page.goto(`${demoUrl()}contact`)
+  await expect(page.getByRole('heading', { name: 'お問い合わせ' })).toBeVisible()
+  await page.locator('input[name="email"]').fill(email)
+  await page.locator('input[name="company"]').fill('株式会社テスト')
+  await page.locator('[name="topic"]').fill(topic)
+  await page.getByRole('button', { name: '送信する' }).click()
+  await expect(page).toHaveURL(/contact-success/)
+  await expect(page.getByText('情報を送信しました。24時間以内にメールにてご連絡いたします。')).toBeVisible()
+  // The demo's recipient is the creator: the message is mailed to them with the asker's address.
+  await expect
+    .poll(async () => (await mailsTo(urls.mail, CREATOR.email)).some((m) => m.body.text?.includes(email)))
+    .toBe(true)
+
+  // The creator finds it in the contact tab and in the CSV of that tab.
+  const token = await apiSignIn(urls.api, CREATOR.email, CREATOR.password)
+  const sites = (await (
+    await fetch(`${urls.api}/site?name=${encodeURIComponent('デモサイト')}`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json()) as { items: { id: string }[] }
+  const siteId = sites.items[0]!.id
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signIn(page, CREATOR.email, CREATOR.password)
+  await page.waitForURL(/\/adminuser\//)
+  await page.goto(`/adminuser/site/${siteId}/submissions?tab=contact`)
+  await expect(page.getByRole('cell', { name: email, exact: true })).toBeVisible()
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'お問い合わせ一覧をCSVでエクスポート' }).click(),
+  ])
+  const csv = readFileSync((await download.path())!, 'utf8')
+  expect(csv.charCodeAt(0)).toBe(0xfeff)
+  const row = csv.split(/\r?\n/).find((line) => line.includes(email))
+  expect(row).toBeDefined()
+  // The formula arrives as text, never as a formula.
+  expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""料金について"")"`)
+})
+
+test('the same email signs up on a second site independently of the first', async ({ page, urls }) => {
+  const token = await apiSignIn(urls.api, CREATOR.email, CREATOR.password)
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${urls.api}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    })
+    expect(response.status, `${method} ${path} ${await response.clone().text()}`).toBeLessThan(300)
+    return (await response.json()) as Record<string, never>
+  }
+  const name = `二つ目のサイト ${randomUUID().slice(0, 4)}`
+  const created = (await call('POST', '/site', {
+    name,
+    number_horizontal: 1,
+    number_vertical: 1,
+    languages: ['JP'],
+  })) as unknown as { global_setting: { id: string; url: string }; version: number }
+  const siteId = created.global_setting.id
+  try {
+    const fixed = (key: string, title: string) => ({
+      key,
+      type_input: 'TEXT_BOX',
+      title,
+      placeholder: '',
+      is_required: true,
+      options: [],
+    })
+    // One image, uploaded as the console does: presigned PUT, then the server's check.
+    const bytes = readFileSync(
+      join(import.meta.dirname, '..', '..', 'infra', 'local', 'seed-assets', 'creative-A1.jpg'),
+    )
+    const file = { file_name: 'a1.jpg', content_type: 'image/jpeg', size: bytes.length }
+    const issued = (await call('POST', '/site/generate-urls', {
+      site_id: siteId,
+      files: [file],
+    })) as unknown as {
+      uploads: { key: string; upload_url: string; headers: Record<string, string> }[]
+    }
+    const target = issued.uploads[0]!
+    expect(
+      (await fetch(target.upload_url, { method: 'PUT', headers: target.headers, body: bytes })).status,
+    ).toBe(200)
+    const image = (await call('POST', '/site/confirm-upload', {
+      site_id: siteId,
+      key: target.key,
+      file_name: file.file_name,
+    })) as unknown as { key: string }
+    const saved = (await call('PUT', `/site/${siteId}`, {
+      version: created.version,
+      global_setting: {
+        id: siteId,
+        name,
+        number_horizontal: 1,
+        number_vertical: 1,
+        default_language: 'JP',
+        languages: ['JP'],
+      },
+      creatives: [
+        { lang: 'JP', position: 'A1', media_key: image.key, media_type: 'image', image_alt: '二つ目' },
+      ],
+      settings: [
+        {
+          lang: 'JP',
+          sns: [],
+          forms: {
+            contact: {
+              enabled: false,
+              recipient_email: '',
+              company_name: '',
+              fields: [fixed('email', 'メールアドレス'), fixed('company', '会社名')],
+            },
+            membership: {
+              enabled: true,
+              fields: [
+                fixed('email', 'メールアドレス'),
+                fixed('password', 'パスワード'),
+                fixed('confirm_password', 'パスワード（確認）'),
+              ],
+            },
+            homepage: {
+              enabled: false,
+              fields: [fixed('email', 'メールアドレス'), fixed('company', '会社名')],
+            },
+          },
+        },
+      ],
+    })) as unknown as { version: number }
+    const published = (await call('POST', `/site/${siteId}/status`, {
+      action: 'publish',
+      version: saved.version,
+    })) as unknown as { global_setting: { url: string } }
+    const secondUrl = published.global_setting.url
+
+    // One address, two sites: each sign-up is its own, with its own mail and link.
+    const email = `twice-${randomUUID().slice(0, 8)}@example.com`
+    await signUp(page, demoUrl(), urls.mail, email, 'First#Site1')
+    const before = (await waitForMail(urls.mail, email, 1)).body.text
+    await page.goto(`${secondUrl}register`)
+    await page.locator('input[name="email"]').fill(email)
+    await page.locator('input[name="password"]').fill('Second#Site2')
+    await page.locator('input[name="confirm_password"]').fill('Second#Site2')
+    await page.getByRole('button', { name: '登録する' }).click()
+    await expect(page).toHaveURL(/register-success/)
+    const second = await waitForMail(urls.mail, email, 2)
+    const link = linkIn(second.body.text)
+    expect(link).not.toBe(linkIn(before))
+    expect(new URL(link).origin).toBe(new URL(secondUrl).origin)
+    await page.goto(link)
+    await expect(page.getByRole('heading', { name: '会員登録が完了しました' })).toBeVisible()
+
+    // Each site signs the visitor in with its own password only.
+    await page.goto(`${secondUrl}login`)
+    await page.locator('input[name="email"]').fill(email)
+    await page.locator('input[name="password"]').fill('First#Site1')
+    await page.getByRole('button', { name: 'ログイン' }).click()
+    await expect(page.getByText('メールアドレスまたはパスワードが正しくありません。')).toBeVisible()
+    await page.locator('input[name="password"]').fill('Second#Site2')
+    await page.getByRole('button', { name: 'ログイン' }).click()
+    await expect(page).toHaveURL(secondUrl)
+  } finally {
+    const current = (await call('GET', `/site/${siteId}`)) as unknown as { version: number }
+    await call('DELETE', `/site/${siteId}?version=${current.version}`)
+  }
+})
