@@ -47,6 +47,45 @@ const withRetries = async <T>(read: () => Promise<T>, attempts = 3): Promise<T> 
   }
 }
 
+interface ReleaseObject {
+  object: { ContentType?: string | undefined; CacheControl?: string | undefined; ETag?: string | undefined }
+  body: Buffer
+  gzipped?: Buffer
+}
+
+/**
+ * The objects of published releases, kept in memory as CloudFront's edge caches keep them. Only
+ * release files are looked up through it (keys under `sites/<siteId>/<releaseId>/`, written once
+ * before any host points at them and never rewritten), so a hit is never stale; the host map
+ * itself is read on every request, so a site that stops being served stops at once. Least
+ * recently used objects leave first once the cache passes its size.
+ */
+const releaseCache = (maxBytes = 64 * 1024 * 1024, maxObjectBytes = 4 * 1024 * 1024) => {
+  const entries = new Map<string, ReleaseObject>()
+  let bytes = 0
+  return {
+    get(key: string) {
+      const entry = entries.get(key)
+      if (entry) {
+        entries.delete(key)
+        entries.set(key, entry)
+      }
+      return entry
+    },
+    keep(key: string, entry: ReleaseObject) {
+      if (entry.body.length > maxObjectBytes) return entry
+      entries.set(key, entry)
+      bytes += entry.body.length
+      for (const [oldest, old] of entries) {
+        if (bytes <= maxBytes) break
+        entries.delete(oldest)
+        bytes -= old.body.length
+      }
+      return entry
+    },
+  }
+}
+
 /** Forwards a request to the API unchanged but for Host, and streams the answer back. */
 const proxy = (origin: string, req: IncomingMessage, res: ServerResponse) =>
   new Promise<void>((resolve, reject) => {
@@ -81,6 +120,7 @@ export const startEdge = async (options: EdgeOptions): Promise<Running> => {
     forcePathStyle: true,
   })
   const hosts = bucketHostMap(s3, options.sitesBucket)
+  const releaseObjects = releaseCache()
   // Presigned URLs of members-only media are https on AWS; the local S3 emulator is plain http,
   // so served pages admit its origin where CloudFront's admit https.
   const s3Origin = new URL(options.s3Endpoint).origin
@@ -118,10 +158,15 @@ export const startEdge = async (options: EdgeOptions): Promise<Running> => {
           ? objectKeyFor(target.prefix, path)
           : shared && pathFormObjectKeyFor(shared.prefix, pathForm.rest)
         if (!key) return undefined
+        const cached = releaseObjects.get(key)
+        if (cached) return cached
         try {
           const object = await s3.send(new GetObjectCommand({ Bucket: options.sitesBucket, Key: key }))
           const body = Buffer.from((await object.Body?.transformToByteArray()) ?? new Uint8Array())
-          return { object, body }
+          return releaseObjects.keep(key, {
+            object: { ContentType: object.ContentType, CacheControl: object.CacheControl, ETag: object.ETag },
+            body,
+          })
         } catch (error) {
           if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey')
             return undefined
@@ -134,7 +179,7 @@ export const startEdge = async (options: EdgeOptions): Promise<Running> => {
       // CloudFront compresses text responses for clients that accept it; so does the local edge.
       const gzip =
         COMPRESSIBLE.test(contentType) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
-      const body = gzip ? gzipSync(found.body) : found.body
+      const body = gzip ? (found.gzipped ??= gzipSync(found.body)) : found.body
       res.writeHead(200, {
         'content-type': contentType,
         'content-length': String(body.length),
