@@ -5,7 +5,6 @@ import {
   App,
   Button,
   Card,
-  DatePicker,
   Empty,
   Flex,
   Input,
@@ -40,8 +39,9 @@ import {
   useDeleteSite,
   useExportSites,
 } from '../api.ts'
+import { DayRangeFilter } from './DayRangeFilter.tsx'
 import { OwnerFilter } from './OwnerFilter.tsx'
-import { DAY_FORMAT, dayParam, dayRangeValue, formatSiteDateTime } from './siteDates.ts'
+import { DAY_FORMAT, dayParam, formatSiteDateTime } from './siteDates.ts'
 
 const STATUS_COLORS: Record<SiteStatus, string | undefined> = {
   PUBLISH: 'green',
@@ -372,12 +372,14 @@ const SiteList = ({ fixedOwnerId, fixedOwnerName, offersCreate }: SiteListProps)
             />
           )}
           <DayRangeFilter
+            placeholders={[t('siteList.filters.from'), t('siteList.filters.to')]}
             label={t('siteList.filters.created')}
             from={createdFrom}
             to={createdTo}
             onChange={(from, to) => setFilters({ createdFrom: from, createdTo: to })}
           />
           <DayRangeFilter
+            placeholders={[t('siteList.filters.from'), t('siteList.filters.to')]}
             label={t('siteList.filters.published')}
             from={publishedFrom}
             to={publishedTo}
@@ -455,35 +457,6 @@ const SiteList = ({ fixedOwnerId, fixedOwnerName, offersCreate }: SiteListProps)
         </Flex>
       </nav>
     </Card>
-  )
-}
-
-interface DayRangeFilterProps {
-  label: string
-  from: string | undefined
-  to: string | undefined
-  onChange: (from: string | undefined, to: string | undefined) => void
-}
-
-/** A from–to day range (either end may stay open), kept as two `YYYY-MM-DD` values. */
-const DayRangeFilter = ({ label, from, to, onChange }: DayRangeFilterProps) => {
-  const { t } = useTranslation()
-  const labelId = useId()
-  return (
-    <Space size={8} role="group" aria-labelledby={labelId}>
-      <Typography.Text id={labelId}>{label}</Typography.Text>
-      <DatePicker.RangePicker
-        format={DAY_FORMAT}
-        allowEmpty={[true, true]}
-        allowClear
-        placeholder={[t('siteList.filters.from'), t('siteList.filters.to')]}
-        value={dayRangeValue(from, to)}
-        onChange={(dates) =>
-          onChange(dates?.[0]?.format(DAY_FORMAT) ?? undefined, dates?.[1]?.format(DAY_FORMAT) ?? undefined)
-        }
-        style={{ width: 260 }}
-      />
-    </Space>
   )
 }
 

@@ -6,17 +6,18 @@ import {
   type SubmissionMailStatus,
 } from '@swipe/shared'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Button, DatePicker, Empty, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd'
+import { Alert, Button, Empty, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs from 'dayjs'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { ApiError, errorMessage } from '../../../../lib/api.ts'
 import { saveBlob } from '../../../../lib/files.ts'
 import { useToast } from '../../../../lib/toast.ts'
 import { languageLabel } from '../../editor/frame/languageLabel.ts'
-import { DAY_FORMAT, dayParam, dayRangeValue, formatSiteDateTime } from '../../list/siteDates.ts'
+import { DayRangeFilter } from '../../list/DayRangeFilter.tsx'
+import { DAY_FORMAT, dayParam, formatSiteDateTime } from '../../list/siteDates.ts'
 import {
   type MemberRow,
   type SubmissionFilters,
@@ -205,6 +206,7 @@ export const SubmissionList = ({ tab, siteId, onSiteName, onNotFound }: Submissi
               />
             )}
             <DayRangeFilter
+              placeholders={[t('siteSubmissions.filters.from'), t('siteSubmissions.filters.to')]}
               label={t(members ? 'siteSubmissions.filters.registered' : 'siteSubmissions.filters.received')}
               from={from}
               to={to}
@@ -292,34 +294,5 @@ export const SubmissionList = ({ tab, siteId, onSiteName, onNotFound }: Submissi
         </Flex>
       </nav>
     </>
-  )
-}
-
-interface DayRangeFilterProps {
-  label: string
-  from: string | undefined
-  to: string | undefined
-  onChange: (from: string | undefined, to: string | undefined) => void
-}
-
-/** A from–to day range (either end may stay open), kept as two `YYYY-MM-DD` values. */
-const DayRangeFilter = ({ label, from, to, onChange }: DayRangeFilterProps) => {
-  const { t } = useTranslation()
-  const labelId = useId()
-  return (
-    <Space size={8} role="group" aria-labelledby={labelId}>
-      <Typography.Text id={labelId}>{label}</Typography.Text>
-      <DatePicker.RangePicker
-        format={DAY_FORMAT}
-        allowEmpty={[true, true]}
-        allowClear
-        placeholder={[t('siteSubmissions.filters.from'), t('siteSubmissions.filters.to')]}
-        value={dayRangeValue(from, to)}
-        onChange={(dates) =>
-          onChange(dates?.[0]?.format(DAY_FORMAT) ?? undefined, dates?.[1]?.format(DAY_FORMAT) ?? undefined)
-        }
-        style={{ width: 260 }}
-      />
-    </Space>
   )
 }
