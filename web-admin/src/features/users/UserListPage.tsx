@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/api.ts'
 import { saveBlob } from '../../lib/files.ts'
 import { formatDate } from '../../lib/format.ts'
 import { useToast } from '../../lib/toast.ts'
+import { CursorPager } from '../shell/CursorPager.tsx'
 import { ActionButton } from '../shell/permissions.tsx'
 import { useCurrentUser } from '../shell/useCurrentUser.ts'
 import { creatableTypes, creatorTypeOf, ownParentTypeOf } from './accountTypes.ts'
@@ -246,28 +247,17 @@ export const UserListPage = () => {
         })}
       />
 
-      <nav aria-label={t('common.pagination')}>
-        <Flex justify="flex-end" align="center" gap={8} style={{ marginTop: 16 }}>
-          <Button
-            disabled={cursors.length === 0 || list.isFetching}
-            onClick={() => setPages({ filtersKey, cursors: cursors.slice(0, -1) })}
-          >
-            {t('common.previousPage')}
-          </Button>
-          <Typography.Text aria-live="polite">
-            {t('users.list.page', { page: cursors.length + 1 })}
-          </Typography.Text>
-          <Button
-            disabled={!list.data?.nextCursor || list.isFetching || list.isPlaceholderData}
-            onClick={() => {
-              const next = list.data?.nextCursor
-              if (next) setPages({ filtersKey, cursors: [...cursors, next] })
-            }}
-          >
-            {t('common.nextPage')}
-          </Button>
-        </Flex>
-      </nav>
+      <CursorPager
+        label={t('users.list.page', { page: cursors.length + 1 })}
+        previousDisabled={cursors.length === 0 || list.isFetching}
+        nextDisabled={!list.data?.nextCursor || list.isFetching || list.isPlaceholderData}
+        onPrevious={() => setPages({ filtersKey, cursors: cursors.slice(0, -1) })}
+        onNext={() => {
+          const next = list.data?.nextCursor
+
+          if (next) setPages({ filtersKey, cursors: [...cursors, next] })
+        }}
+      />
 
       {importing && <UserImportDialog onClose={() => setImporting(false)} />}
     </Card>

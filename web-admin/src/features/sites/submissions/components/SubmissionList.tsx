@@ -15,6 +15,7 @@ import { useSearchParams } from 'react-router'
 import { ApiError, errorMessage } from '../../../../lib/api.ts'
 import { saveBlob } from '../../../../lib/files.ts'
 import { useToast } from '../../../../lib/toast.ts'
+import { CursorPager } from '../../../shell/CursorPager.tsx'
 import { languageLabel } from '../../editor/frame/languageLabel.ts'
 import { DayRangeFilter } from '../../list/DayRangeFilter.tsx'
 import { DAY_FORMAT, dayParam, formatSiteDateTime } from '../../list/siteDates.ts'
@@ -271,28 +272,17 @@ export const SubmissionList = ({ tab, siteId, onSiteName, onNotFound }: Submissi
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
       />
 
-      <nav aria-label={t('common.pagination')}>
-        <Flex justify="flex-end" align="center" gap={8} style={{ marginTop: 16 }}>
-          <Button
-            disabled={cursors.length === 0 || list.isFetching}
-            onClick={() => setPages({ filtersKey, cursors: cursors.slice(0, -1) })}
-          >
-            {t('common.previousPage')}
-          </Button>
-          <Typography.Text aria-live="polite">
-            {t('siteSubmissions.page', { page: cursors.length + 1 })}
-          </Typography.Text>
-          <Button
-            disabled={!list.data?.cursor || list.isFetching || list.isPlaceholderData}
-            onClick={() => {
-              const next = list.data?.cursor
-              if (next) setPages({ filtersKey, cursors: [...cursors, next] })
-            }}
-          >
-            {t('common.nextPage')}
-          </Button>
-        </Flex>
-      </nav>
+      <CursorPager
+        label={t('siteSubmissions.page', { page: cursors.length + 1 })}
+        previousDisabled={cursors.length === 0 || list.isFetching}
+        nextDisabled={!list.data?.cursor || list.isFetching || list.isPlaceholderData}
+        onPrevious={() => setPages({ filtersKey, cursors: cursors.slice(0, -1) })}
+        onNext={() => {
+          const next = list.data?.cursor
+
+          if (next) setPages({ filtersKey, cursors: [...cursors, next] })
+        }}
+      />
     </>
   )
 }
