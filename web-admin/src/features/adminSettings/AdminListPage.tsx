@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query'
 import {
   Alert,
   App,
-  Button,
   Card,
   Descriptions,
   Empty,
@@ -25,6 +24,7 @@ import { errorMessage } from '../../lib/api.ts'
 import { formatDate } from '../../lib/format.ts'
 import { applyServerErrors, emailRule, requiredRule, zodRule } from '../../lib/formRules.ts'
 import { useToast } from '../../lib/toast.ts'
+import { ListError } from '../shell/ListError.tsx'
 import { ActionButton } from '../shell/permissions.tsx'
 import { isStaleVersion } from '../users/api.ts'
 import {
@@ -260,19 +260,7 @@ export const AdminListPage = () => {
       </Flex>
       <Typography.Paragraph type="secondary">{t('adminSettings.description')}</Typography.Paragraph>
 
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={errorMessage(list.error)}
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      {list.isError && <ListError error={list.error} onRetry={() => void list.refetch()} />}
 
       <Table<SubAdmin>
         rowKey="id"

@@ -1,6 +1,6 @@
 import { CONTRACT_STATUSES, CREATABLE_TYPES } from '@swipe/shared'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Button, Card, Empty, Flex, Input, Select, Space, Table, Typography } from 'antd'
+import { Card, Empty, Flex, Input, Select, Space, Table, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs from 'dayjs'
 import { useState } from 'react'
@@ -11,6 +11,7 @@ import { saveBlob } from '../../lib/files.ts'
 import { formatDate } from '../../lib/format.ts'
 import { useToast } from '../../lib/toast.ts'
 import { CursorPager } from '../shell/CursorPager.tsx'
+import { ListError } from '../shell/ListError.tsx'
 import { ActionButton } from '../shell/permissions.tsx'
 import { useCurrentUser } from '../shell/useCurrentUser.ts'
 import { creatableTypes, creatorTypeOf, ownParentTypeOf } from './accountTypes.ts'
@@ -206,19 +207,7 @@ export const UserListPage = () => {
         </Space>
       </section>
 
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={errorMessage(list.error)}
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      {list.isError && <ListError error={list.error} onRetry={() => void list.refetch()} />}
 
       <Table<Profile>
         rowKey="id"

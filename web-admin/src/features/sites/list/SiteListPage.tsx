@@ -25,6 +25,7 @@ import { ApiError, errorMessage } from '../../../lib/api.ts'
 import { saveBlob } from '../../../lib/files.ts'
 import { useToast } from '../../../lib/toast.ts'
 import { CursorPager } from '../../shell/CursorPager.tsx'
+import { ListError } from '../../shell/ListError.tsx'
 import { ActionButton, permissionOf, usePermission } from '../../shell/permissions.tsx'
 import { useCurrentUser } from '../../shell/useCurrentUser.ts'
 import { userDetailQuery } from '../../users/api.ts'
@@ -392,19 +393,7 @@ const SiteList = ({ fixedOwnerId, fixedOwnerName, offersCreate }: SiteListProps)
         </Typography.Paragraph>
       </section>
 
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={errorMessage(list.error)}
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      {list.isError && <ListError error={list.error} onRetry={() => void list.refetch()} />}
 
       <Table<SiteSummary>
         rowKey="id"

@@ -6,7 +6,7 @@ import {
   type SubmissionMailStatus,
 } from '@swipe/shared'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Button, Empty, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd'
+import { Button, Empty, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs from 'dayjs'
 import { useEffect, useState } from 'react'
@@ -16,6 +16,7 @@ import { ApiError, errorMessage } from '../../../../lib/api.ts'
 import { saveBlob } from '../../../../lib/files.ts'
 import { useToast } from '../../../../lib/toast.ts'
 import { CursorPager } from '../../../shell/CursorPager.tsx'
+import { ListError } from '../../../shell/ListError.tsx'
 import { languageLabel } from '../../editor/frame/languageLabel.ts'
 import { DayRangeFilter } from '../../list/DayRangeFilter.tsx'
 import { DAY_FORMAT, dayParam, formatSiteDateTime } from '../../list/siteDates.ts'
@@ -227,19 +228,7 @@ export const SubmissionList = ({ tab, siteId, onSiteName, onNotFound }: Submissi
         </Typography.Paragraph>
       </section>
 
-      {list.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={errorMessage(list.error)}
-          action={
-            <Button size="small" onClick={() => void list.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      {list.isError && <ListError error={list.error} onRetry={() => void list.refetch()} />}
 
       <Table<SubmissionListRow>
         rowKey="id"
