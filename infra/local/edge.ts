@@ -179,7 +179,8 @@ export const startEdge = async (options: EdgeOptions): Promise<Running> => {
       // CloudFront compresses text responses for clients that accept it; so does the local edge.
       const gzip =
         COMPRESSIBLE.test(contentType) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
-      const body = gzip ? (found.gzipped ??= gzipSync(found.body)) : found.body
+      if (gzip && !found.gzipped) found.gzipped = gzipSync(found.body)
+      const body = gzip && found.gzipped ? found.gzipped : found.body
       res.writeHead(200, {
         'content-type': contentType,
         'content-length': String(body.length),
