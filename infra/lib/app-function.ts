@@ -28,9 +28,10 @@ export type TableAccess = 'read' | 'readWrite'
 export type BucketAccess = 'read' | 'readWrite'
 /**
  * `read` looks users up; `manage` also creates, updates, disables and signs users in server-side;
- * `signUp` is what visitor sign-up needs (create a user, set its password, disable and enable it).
+ * `signUp` is what visitor sign-up needs (create a user, set its password, disable and enable it);
+ * `forget` only deletes users (a deleted site's members).
  */
-export type PoolAccess = 'read' | 'manage' | 'signUp'
+export type PoolAccess = 'read' | 'manage' | 'signUp' | 'forget'
 export type HostMapAccess = 'read' | 'readWrite'
 /** `send` mails from the identity; `status` only reads the account's sending status. */
 export type MailAccess = 'send' | 'status'
@@ -81,6 +82,7 @@ const POOL_ACTIONS: Record<PoolAccess, string[]> = {
     'cognito-idp:AdminDisableUser',
     'cognito-idp:AdminEnableUser',
   ],
+  forget: ['cognito-idp:AdminDeleteUser'],
 }
 
 const KVS_ACTIONS: Record<HostMapAccess, string[]> = {

@@ -53,8 +53,9 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
   },
   // The publisher copies media into releases in the sites bucket and maps each published host to
   // its release (ARCHITECTURE decision 4); a ZIP of creatives (1 GB) is placed by a job, since it
-  // cannot finish within API Gateway's 30 s.
-  sites: { ...DEFAULT_NEEDS, hostMap: 'readWrite', sitesOrigin: true, jobs: true },
+  // cannot finish within API Gateway's 30 s. Deleting a site starts a job that deletes its members'
+  // pool users: the members pool with AdminDeleteUser only.
+  sites: { ...DEFAULT_NEEDS, membersPool: 'forget', hostMap: 'readWrite', sitesOrigin: true, jobs: true },
   // Visitors' reads of published sites and CTA click counters: the table (counters, members and
   // form submissions are written), the media bucket to presign files a release does not serve, the
   // sites bucket to read a release's manifest, the builder's site rules (which load #lib/urls, hence

@@ -358,6 +358,29 @@ describe.each(stages)('%s stage', (_name, scenario) => {
     )
   })
 
+  it("lets the sites Lambdas delete a deleted site's members from the members pool, and nothing more there", () => {
+    const { resources, stack, logicalId } = scenario()
+    const membersPool = logicalId(stack.auth.membersPool)
+    for (const fn of [stack.api.functions.get('sites')!, stack.api.jobFunctions.get('sites')!]) {
+      const fnProps = props(resources, logicalId(fn))
+      const onPool = ofType(resources, 'AWS::IAM::Policy')
+        .filter(([, p]) => refsIn(p.Properties?.Roles).has(refOf(fnProps.Role)!))
+        .flatMap(([, p]) => ((p.Properties as Json).PolicyDocument as { Statement: Json[] }).Statement)
+        .filter((st) => refsIn(st.Resource).has(membersPool))
+      expect(onPool.flatMap((st) => [st.Action].flat())).toEqual(['cognito-idp:AdminDeleteUser'])
+      const variables = (fnProps.Environment as { Variables: Json }).Variables
+      expect(refOf(variables.MEMBERS_USER_POOL_ID)).toBe(membersPool)
+      expect(refOf(variables.MEMBERS_USER_POOL_CLIENT_ID)).toBe(logicalId(stack.auth.membersClient))
+    }
+    // No wildcard statement reaches the members pool some other way.
+    const cognitoWildcards = ofType(resources, 'AWS::IAM::Policy')
+      .flatMap(([, p]) => ((p.Properties as Json).PolicyDocument as { Statement: Json[] }).Statement)
+      .filter(
+        (st) => [st.Action].flat().some((a) => String(a).startsWith('cognito-idp:')) && st.Resource === '*',
+      )
+    expect(cognitoWildcards).toEqual([])
+  })
+
   it("reads visitors' data for the member and contact lists without writing, storing files or mailing", () => {
     const { resources, stack, logicalId } = scenario()
     const fn = props(resources, logicalId(stack.api.functions.get('submissions')!))

@@ -2,16 +2,21 @@ import { z } from 'zod'
 import { Sites } from '#data/sites'
 import { ConflictError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
+import { runJob } from '#lib/jobs'
+import { logger } from '#lib/logger'
 import { sitesFor } from '#lib/tenancy'
 import { unpublishSite } from '../publishing/publish.ts'
 import { routes } from '../routes.ts'
 import { IdParams } from './get.ts'
+import { jobs } from './jobs.ts'
 import { isConditionFailure, sweep } from './service.ts'
 
 /**
  * Deletes a site: the global-setting item, conditioned on the version, is the commit point (the
  * site is gone for every reader at once); its other items are deleted right after, then its
- * hosts leave the host map and its releases the sites bucket.
+ * hosts leave the host map and its releases the sites bucket. Its visitors' members, pool users and
+ * submissions are deleted by a job (`forgetVisitors`, ./forget.ts): Cognito's rate limit makes
+ * thousands of members take minutes, beyond API Gateway's 30 s.
  */
 export const handler = endpoint(
   routes['sites.remove'],
@@ -28,6 +33,16 @@ export const handler = endpoint(
       throw error
     }
     await sweep(site, items, true)
+    try {
+      await runJob({ context: 'sites', type: 'forgetVisitors', id: site.siteId }, jobs)
+    } catch (error) {
+      // The site is already gone, so the answer stays a success; the log names the job to run again.
+      logger.error('Forgetting visitors could not be started', {
+        siteId: site.siteId,
+        job: 'sites.forgetVisitors',
+        error: (error as Error).name,
+      })
+    }
     await unpublishSite(site.siteId, site)
     return ok({ message: t('site.deleted') })
   },
