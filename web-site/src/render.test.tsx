@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { BOOT_JS } from './boot.ts'
 import { fixtureSite } from './fixture.ts'
 import { CACHE_CONTROL, publicMediaKeys, renderSitePages } from './render.tsx'
 import { CTA_ANIMATION_CSS } from './styles.ts'
@@ -131,13 +132,17 @@ describe('renderSitePages: the page', () => {
     expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('<script'))
   })
 
-  it('loads one deferred module script and nothing render-blocking', () => {
-    const doc = parse(page(render()))
+  it('fetches no script before the first paint: one inline boot script names the island', () => {
+    const html = page(render())
+    const doc = parse(html)
     const scripts = [...doc.querySelectorAll('script')]
     expect(scripts).toHaveLength(1)
-    expect(scripts[0]?.getAttribute('type')).toBe('module')
-    expect(scripts[0]?.getAttribute('src')).toMatch(/^\/assets\/swipe\.[0-9a-f]{12}\.js$/)
-    expect(doc.querySelectorAll('link[rel=stylesheet]')).toHaveLength(0)
+    expect(scripts[0]?.hasAttribute('src')).toBe(false)
+    expect(scripts[0]?.textContent).toBe(BOOT_JS)
+    // Last in <body>: it runs once the page is parsed.
+    expect(html.indexOf('<script>')).toBeGreaterThan(html.indexOf('id="sw"'))
+    expect(doc.body.dataset.island).toMatch(/^\/assets\/swipe\.[0-9a-f]{12}\.js$/)
+    expect(doc.querySelectorAll('link[rel=stylesheet], link[rel=modulepreload]')).toHaveLength(0)
   })
 
   it('escapes creator text everywhere it appears', () => {
@@ -157,7 +162,7 @@ describe('renderSitePages: the page', () => {
       expect(html).not.toContain('<script>alert')
       expect(html).not.toContain('"\'&<b>')
       const doc = parse(html)
-      expect(doc.querySelectorAll('script:not([type=module])')).toHaveLength(0)
+      expect([...doc.querySelectorAll('script')].filter((s) => s.textContent !== BOOT_JS)).toHaveLength(0)
       expect(doc.querySelectorAll('b:not(.pr b)')).toHaveLength(0)
     }
     const doc = parse(page(files))
@@ -499,7 +504,7 @@ describe('renderSitePages: addresses', () => {
       input.address = { form: 'path' }
     })
     const ja = parse(page(files))
-    expect(ja.querySelector('script')?.getAttribute('src')).toMatch(/^\/sites\/demo-site\/assets\/swipe\./)
+    expect(ja.body.dataset.island).toMatch(/^\/sites\/demo-site\/assets\/swipe\./)
     expect(ja.querySelector('#A1 img')?.getAttribute('src')).toBe('/sites/demo-site/media/creative-A1.jpg')
     expect([...ja.querySelectorAll('#lg a')].map((a) => a.getAttribute('href'))).toEqual([
       '/sites/demo-site/',

@@ -1,11 +1,17 @@
+import { createHash } from 'node:crypto'
+import { BOOT_JS } from '../../../web-site/src/boot.ts'
+
+/** The CSP source of the swipe page's one inline script, the boot script (web-site/src/boot.ts). */
+export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_JS).digest('base64')}'`
+
 /**
  * The headers every response of a published site carries (decisions "Publishing"), in one place
  * for the CloudFront response-headers policy (infra/lib/sites.ts), the host-router function's own
  * 404 and the local site edge (infra/local/edge.ts). No CDK imports: the local edge loads this.
  *
- * The Content-Security-Policy fits what the renderer emits (web-site/src/render.tsx): the only
- * first-party script is the external `assets/swipe.<hash>.js` (no inline script, so none is
- * allowed); styles are one inline `<style>` plus style attributes for creator colours
+ * The Content-Security-Policy fits what the renderer emits (web-site/src/render.tsx): first-party
+ * scripts are the external `assets/*.<hash>.js` files and one inline boot script admitted by its
+ * SHA-256 (no other inline script is allowed); styles are one inline `<style>` plus style attributes for creator colours
  * (`'unsafe-inline'` for styles only); images include `data:` placeholders and the favicon
  * fallback; company texts are fetched same-origin and beacons go to `/api/v1` on the same origin.
  * Members-only creatives are never in a release: their images and videos come as short-lived
@@ -15,7 +21,7 @@
  */
 export const SITE_CSP = [
   "default-src 'self'",
-  "script-src 'self' https:",
+  `script-src 'self' ${BOOT_SCRIPT_SOURCE} https:`,
   "style-src 'self' 'unsafe-inline' https:",
   "img-src 'self' data: https:",
   "font-src 'self' data: https:",

@@ -105,8 +105,9 @@ const whenIdle = (task: () => void) => {
 }
 
 /**
- * The grid starts after the first paint: the page shows the first creative as rendered, so the
- * island's set-up never delays the first (and largest) paint.
+ * The grid starts once the page has loaded (the first creative's image included) and painted: the
+ * page shows the first creative as rendered, so the island's set-up never delays the first and
+ * largest paint (a returning visitor's position is restored right after it).
  */
 const startSwipe = () => {
   const viewport = $('#sw')
@@ -434,7 +435,9 @@ const startSwipe = () => {
     }
   }
 }
-requestAnimationFrame(() => setTimeout(startSwipe, 0))
+const afterPaint = () => requestAnimationFrame(() => setTimeout(startSwipe, 0))
+if (document.readyState === 'complete') afterPaint()
+else addEventListener('load', afterPaint, { once: true })
 
 // --- company information modal -------------------------------------------------------------------
 const company = $<HTMLDialogElement>('#co')

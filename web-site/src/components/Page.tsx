@@ -1,3 +1,4 @@
+import { BOOT_JS } from '../boot.ts'
 import { LANGUAGE_SEGMENTS } from '../lib/languages.ts'
 import type { PageModel } from '../model.ts'
 import { NO_SCRIPT_CSS, pageCss } from '../styles.ts'
@@ -15,7 +16,7 @@ export const BODY_SLOT = '<template data-creator-body=""></template>'
 
 export interface PageProps {
   model: PageModel
-  /** URL of the client script. */
+  /** URL of the island, loaded by the inline boot script (../boot.ts) after the first paint. */
   script: string
   siteId: string
   viewMode: 'MOBILE' | 'PC'
@@ -56,7 +57,6 @@ export const Page = ({
       <noscript>
         <style>{NO_SCRIPT_CSS}</style>
       </noscript>
-      <script type="module" src={script} />
       <template data-creator-head="" />
     </head>
     <body
@@ -65,6 +65,7 @@ export const Page = ({
       data-lang={LANGUAGE_SEGMENTS[model.lang]}
       data-root={model.root}
       data-published={publishedAt}
+      data-island={script}
       {...(analyticsEndpoint ? { 'data-analytics-endpoint': analyticsEndpoint } : {})}
       {...(apiBase ? { 'data-api': apiBase } : {})}
     >
@@ -78,6 +79,8 @@ export const Page = ({
       <CompanyDialog model={model} />
       <ProductDialog model={model} />
       <ProductTemplates model={model} />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant boot script (../boot.ts), admitted by its CSP hash. */}
+      <script dangerouslySetInnerHTML={{ __html: BOOT_JS }} />
       <template data-creator-body="" />
     </body>
   </html>
