@@ -100,17 +100,26 @@ type SubmissionWhere = Parameters<ReturnType<typeof SiteSubmissions.query.byKind
  * bounds stay exact without a filter.
  */
 
+/** A query keyed by `createdAt`, as ElectroDB offers its sort-key conditions. */
+interface CreatedAtKeyed<Q> {
+  between(from: { createdAt: string }, until: { createdAt: string }): Q
+  gte(from: { createdAt: string }): Q
+  lt(until: { createdAt: string }): Q
+}
+
+/** The query limited to the range's instants, both ends optional. */
+const inRange = <Q>(base: CreatedAtKeyed<Q> & Q, range: Range): Q =>
+  range.from && range.until
+    ? base.between({ createdAt: range.from }, { createdAt: range.until })
+    : range.from
+      ? base.gte({ createdAt: range.from })
+      : range.until
+        ? base.lt({ createdAt: range.until })
+        : base
+
 /** The member query: the site's members newest first, days as key conditions. */
 const memberQuery = (siteId: string, filters: MemberFilters, range: Range) => {
-  const base = SiteMembers.query.bySite({ siteId })
-  const keyed =
-    range.from && range.until
-      ? base.between({ createdAt: range.from }, { createdAt: range.until })
-      : range.from
-        ? base.gte({ createdAt: range.from })
-        : range.until
-          ? base.lt({ createdAt: range.until })
-          : base
+  const keyed = inRange(SiteMembers.query.bySite({ siteId }), range)
   const email = filters.email?.toLowerCase()
   const where: MemberWhere = (attr, op) =>
     [email ? op.contains(attr.email, email) : '', filters.status ? op.eq(attr.status, filters.status) : '']
@@ -121,15 +130,7 @@ const memberQuery = (siteId: string, filters: MemberFilters, range: Range) => {
 
 /** The submission query: one kind of the site's submissions newest first, days as key conditions. */
 const submissionQuery = (siteId: string, kind: SubmissionKind, filters: ListFilters, range: Range) => {
-  const base = SiteSubmissions.query.byKind({ siteId, kind })
-  const keyed =
-    range.from && range.until
-      ? base.between({ createdAt: range.from }, { createdAt: range.until })
-      : range.from
-        ? base.gte({ createdAt: range.from })
-        : range.until
-          ? base.lt({ createdAt: range.until })
-          : base
+  const keyed = inRange(SiteSubmissions.query.byKind({ siteId, kind }), range)
   const email = filters.email?.toLowerCase()
   const where: SubmissionWhere = (attr, op) => (email ? op.contains(attr.email, email) : '')
   return keyed.where(where)
