@@ -1,9 +1,11 @@
 import {
   AGREEMENT_FIELD,
+  COMPANY_SWITCH,
   defaultForms,
   type FormField,
   formFieldName,
   HONEYPOT_FIELD,
+  isFieldRequired,
   isLocale,
   type Locale,
   type SiteForms,
@@ -41,13 +43,6 @@ import {
 
 /** The three visitor forms of a language (SPEC §3 Form kinds). */
 export type VisitorFormKind = keyof SiteForms
-
-/** The company switch that shows the company (and its agreement) on each form. */
-const COMPANY_SWITCH = {
-  contact: 'showInContact',
-  membership: 'showInMemberShip',
-  homepage: 'showInForm',
-} as const
 
 interface StoredCompany {
   contractAgreementRequired?: boolean
@@ -99,9 +94,6 @@ export const publishedForm = async <K extends VisitorFormKind>(
   }
 }
 
-/** The fixed fields a form always requires, whatever the stored flag says (as `submissionSchema`). */
-const ALWAYS_REQUIRED = new Set<string>(['email', 'password', 'confirm_password'])
-
 /**
  * A form as the page renders it: each field under its input name, with the required flag the
  * server applies. Never the recipient email.
@@ -115,7 +107,7 @@ export const formView = (published: PublishedForm) => ({
     typeInput: field.typeInput,
     title: field.title,
     placeholder: field.placeholder,
-    isRequired: field.isRequired || (field.key !== undefined && ALWAYS_REQUIRED.has(field.key)),
+    isRequired: isFieldRequired(field),
     options: field.options.map((o) => ({ value: o.value, isDefault: o.isDefault })),
   })),
   ...(published.kind === 'contact' && 'companyName' in published.form

@@ -93,6 +93,23 @@ export interface SubmissionOptions {
 /** The fixed keys a form can never do without, whatever the required flag says. */
 const ALWAYS_REQUIRED: ReadonlySet<string> = new Set(['email', 'password', 'confirm_password'])
 
+/**
+ * Whether a field must be answered: the creator ticked "required", or it is one of the fixed keys
+ * a form cannot do without (email, password, confirm_password). The page, the settings endpoints
+ * and `submissionSchema` all ask this.
+ */
+export const isFieldRequired = (field: {
+  isRequired?: boolean | null | undefined
+  key?: string | null | undefined
+}): boolean => Boolean(field.isRequired) || (field.key != null && ALWAYS_REQUIRED.has(field.key))
+
+/** The company switch that shows the company (and its agreement) on each visitor form. */
+export const COMPANY_SWITCH = {
+  contact: 'showInContact',
+  membership: 'showInMemberShip',
+  homepage: 'showInForm',
+} as const
+
 /** A missing answer reads as an empty one, so it gets "required" rather than a type error. */
 const blankText = (value: unknown) => (value === undefined || value === null ? '' : value)
 
@@ -151,7 +168,7 @@ const agreementAnswer = z.preprocess(
 )
 
 const answerSchema = (field: FormField): z.ZodType<SubmissionValue> => {
-  const required = field.isRequired || (field.key !== undefined && ALWAYS_REQUIRED.has(field.key))
+  const required = isFieldRequired(field)
   if (field.key === 'email') return emailAnswer
   if (field.key === 'password') return z.preprocess(blankText, passwordSchema)
   if (field.key === 'confirm_password') return textAnswer(true, VISITOR_FORM_LIMITS.passwordMax)

@@ -1,8 +1,10 @@
 import { defaultForms } from '@swipe/shared/schemas/site-forms'
 import {
   AGREEMENT_FIELD,
+  COMPANY_SWITCH,
   formFieldName,
   HONEYPOT_FIELD,
+  isFieldRequired,
   VISITOR_FORM_LIMITS,
 } from '@swipe/shared/schemas/visitor-forms'
 import type { PublishCompany, PublishForm, PublishFormField, PublishSettings } from '../types.ts'
@@ -72,12 +74,6 @@ export interface FormModel {
 /** The enabled forms of a language; a disabled (or missing) form is absent. */
 export type FormsModel = Partial<Record<FormKind, FormModel>>
 
-const SHOW_IN: Record<FormKind, 'showInContact' | 'showInMemberShip' | 'showInForm'> = {
-  contact: 'showInContact',
-  membership: 'showInMemberShip',
-  homepage: 'showInForm',
-}
-
 const LEGAL_FIELDS = ['companyProfile', 'companyClause', 'termsOfService', 'privacyPolicy'] as const
 
 const CONTROLS: Record<PublishFormField['typeInput'], FieldControl> = {
@@ -92,8 +88,6 @@ const controlOf = (field: PublishFormField): FieldControl => {
   if (field.key === 'password' || field.key === 'confirm_password') return 'password'
   return CONTROLS[field.typeInput] ?? 'text'
 }
-
-const ALWAYS_REQUIRED: ReadonlySet<string> = new Set(['email', 'password', 'confirm_password'])
 
 const MAX_LENGTH: Partial<Record<FieldControl, number>> = {
   text: VISITOR_FORM_LIMITS.value,
@@ -126,7 +120,7 @@ export const fieldModel = (field: PublishFormField, index: number, kind: FormKin
     title: field.title?.trim() || name,
     placeholder: field.placeholder ?? '',
     // The API requires these whatever the flag says (shared `submissionSchema`).
-    required: Boolean(field.isRequired) || ALWAYS_REQUIRED.has(field.key ?? ''),
+    required: isFieldRequired(field),
     options: options.map((o, i) => ({
       value: o.value,
       selected: control === 'select' ? i === firstDefault : Boolean(o.isDefault),
@@ -137,7 +131,7 @@ export const fieldModel = (field: PublishFormField, index: number, kind: FormKin
 }
 
 const companyOf = (company: PublishCompany | null | undefined, kind: FormKind): FormCompany | null => {
-  if (!company?.[SHOW_IN[kind]]) return null
+  if (!company?.[COMPANY_SWITCH[kind]]) return null
   const website = safeExternalUrl(company.companyWebsite)
   return {
     texts: LEGAL_FIELDS.flatMap((field, tab) => {
