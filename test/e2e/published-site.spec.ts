@@ -1,6 +1,6 @@
-import { type CDPSession, devices, type Page } from '@playwright/test'
+import { devices, type Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { apiSignIn } from './support.ts'
+import { apiSignIn, current, swipe } from './support.ts'
 
 /**
  * The demo site as a visitor meets it (issue 6): published by the seed through the real publisher,
@@ -17,22 +17,6 @@ const demoUrl = () => {
   const url = process.env.E2E_DEMO_SITE_URL
   if (!url) throw new Error('The e2e stack did not publish the demo site')
   return url
-}
-
-/** The creative a visitor can reach now (the island makes the others inert). */
-const current = (page: Page) =>
-  page
-    .locator('.c:not([inert])')
-    .evaluateAll((cells) => cells.map((cell) => (cell as unknown as { id: string }).id))
-
-/** A touch drag through the DevTools protocol (Playwright has taps, not swipes). */
-const swipe = async (page: Page, cdp: CDPSession, from: [number, number], to: [number, number]) => {
-  const point = (t: number) => [{ x: from[0] + (to[0] - from[0]) * t, y: from[1] + (to[1] - from[1]) * t }]
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(0) })
-  for (let i = 1; i <= 8; i++)
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(i / 8) })
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
-  await page.waitForTimeout(450)
 }
 
 const videoPaused = (page: Page, id: string) =>

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import type { Page } from '@playwright/test'
+import type { CDPSession, Page } from '@playwright/test'
 import { importJWK, SignJWT } from 'jose'
 
 /** The console's own translations, so tests expect exactly what a user reads. */
@@ -66,3 +66,19 @@ export const apiCreateUser = async (apiUrl: string, token: string, body: Record<
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
   })
+
+/** The creatives a visitor can reach now on a swipe page: the island makes every other one inert. */
+export const current = (page: Page) =>
+  page
+    .locator('.c:not([inert])')
+    .evaluateAll((cells) => cells.map((cell) => (cell as unknown as { id: string }).id))
+
+/** A touch drag through the DevTools protocol (Playwright has taps, not swipes). */
+export const swipe = async (page: Page, cdp: CDPSession, from: [number, number], to: [number, number]) => {
+  const point = (t: number) => [{ x: from[0] + (to[0] - from[0]) * t, y: from[1] + (to[1] - from[1]) * t }]
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(0) })
+  for (let i = 1; i <= 8; i++)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(i / 8) })
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  await page.waitForTimeout(450)
+}

@@ -2,10 +2,11 @@ import { readFileSync, rmSync } from 'node:fs'
 import type { Server } from 'node:http'
 import { createRequire } from 'node:module'
 import { gzipSync } from 'node:zlib'
-import { type CDPSession, devices, expect, type Page, test } from '@playwright/test'
+import { devices, expect, type Page, test } from '@playwright/test'
 import { writeRelease } from '../../web-site/scripts/release.ts'
 import { serveRelease } from '../../web-site/scripts/serve.ts'
 import { fixtureSite } from '../../web-site/src/fixture.ts'
+import { current, swipe } from './support.ts'
 
 /**
  * The visitor's swipe page in a phone (issue 6): the fixture site rendered as the publisher will,
@@ -30,22 +31,6 @@ test.afterAll(async () => {
   await new Promise((resolve) => site.server.close(resolve))
   rmSync(site.dir, { recursive: true, force: true })
 })
-
-/** The creatives a visitor can reach now: the island makes every other one inert. */
-const current = (page: Page) =>
-  page
-    .locator('.c:not([inert])')
-    .evaluateAll((cells) => cells.map((cell) => (cell as unknown as { id: string }).id))
-
-/** A touch drag through the DevTools protocol (Playwright has taps, not swipes). */
-const swipe = async (page: Page, cdp: CDPSession, from: [number, number], to: [number, number]) => {
-  const point = (t: number) => [{ x: from[0] + (to[0] - from[0]) * t, y: from[1] + (to[1] - from[1]) * t }]
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(0) })
-  for (let i = 1; i <= 8; i++)
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(i / 8) })
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
-  await page.waitForTimeout(450)
-}
 
 const axe = async (page: Page) => {
   const source = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')

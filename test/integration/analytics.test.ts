@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createAccount } from '../support/accounts.ts'
+import { creatorToken } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
 import { useStackEnv } from '../support/env.ts'
 import { confirmedKeys, samples } from '../support/uploads.ts'
@@ -8,12 +8,6 @@ import { confirmedKeys, samples } from '../support/uploads.ts'
 const { urls } = useStackEnv()
 const http = api(urls.api)
 const ENDPOINT = `${urls.api}/analytics/events`
-
-const signIn = async (email: string, password: string) => {
-  const response = await http.post('/auth/login', { login_id: email, password })
-  expect(response.status, `sign in ${email}`).toBe(200)
-  return response.body.access_token as string
-}
 
 /** What web-site's island posts with navigator.sendBeacon: text/plain JSON (no CORS preflight). */
 const beacon = (payload: unknown, headers: Record<string, string> = {}) =>
@@ -98,14 +92,7 @@ describe('analytics collection', () => {
   }
 
   beforeAll(async () => {
-    const master = await signIn('master@example.com', 'Master#Local1')
-    const root = (await http.get('/auth/user-info', { token: master })).body
-    const oem = await createAccount({
-      type: 'OEM_MASTER',
-      parent: { accountId: root.id, email: root.email, password: '', type: 'MASTER', ancestorIds: [] },
-    })
-    const user = await createAccount({ type: 'USER', parent: oem, planId: 'pro' })
-    token = await signIn(user.email, user.password)
+    token = await creatorToken(http, 'pro')
     published = await site(true)
     draft = await site(false)
   })

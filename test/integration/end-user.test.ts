@@ -1,6 +1,6 @@
 import { request } from 'node:http'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createAccount } from '../support/accounts.ts'
+import { creatorToken } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
 import { useStackEnv } from '../support/env.ts'
 import { confirmedKeys, samples } from '../support/uploads.ts'
@@ -11,12 +11,6 @@ const http = api(urls.api)
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 const at = (ms: number) => new Date(ms).toISOString()
-
-const signIn = async (email: string, password: string) => {
-  const response = await http.post('/auth/login', { login_id: email, password })
-  expect(response.status, `sign in ${email}`).toBe(200)
-  return response.body.access_token as string
-}
 
 /** Puts a small real file at each key, so the publisher (which copies bytes into a release) can publish. */
 const storeBytes = async (keys: readonly string[]) => {
@@ -282,14 +276,7 @@ describe('end-user read API', () => {
   }
 
   beforeAll(async () => {
-    const master = await signIn('master@example.com', 'Master#Local1')
-    const root = (await http.get('/auth/user-info', { token: master })).body
-    const oem = await createAccount({
-      type: 'OEM_MASTER',
-      parent: { accountId: root.id, email: root.email, password: '', type: 'MASTER', ancestorIds: [] },
-    })
-    const user = await createAccount({ type: 'USER', parent: oem, planId: 'pro_multi' })
-    token = await signIn(user.email, user.password)
+    token = await creatorToken(http, 'pro_multi')
 
     const main = await create()
     siteId = main.id

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { request } from 'node:http'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BOOT_JS } from '../../web-site/src/boot.ts'
-import { createAccount } from '../support/accounts.ts'
+import { creatorToken } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
 import { useStackEnv } from '../support/env.ts'
 import { confirmedKeys, samples, storeMedia } from '../support/uploads.ts'
@@ -61,12 +61,6 @@ const assetsOf = (html: string) => [
   ),
 ]
 
-const signIn = async (email: string, password: string) => {
-  const response = await http.post('/auth/login', { login_id: email, password })
-  expect(response.status, `sign in ${email}`).toBe(200)
-  return response.body.access_token as string
-}
-
 const releasesOf = async (siteId: string) => {
   const { listReleases } = await import('../../functions/src/publishing/release.ts')
   return listReleases(siteId)
@@ -88,14 +82,7 @@ describe('publishing', () => {
   let token: string
 
   beforeAll(async () => {
-    const master = await signIn('master@example.com', 'Master#Local1')
-    const root = (await http.get('/auth/user-info', { token: master })).body
-    const oem = await createAccount({
-      type: 'OEM_MASTER',
-      parent: { accountId: root.id, email: root.email, password: '', type: 'MASTER', ancestorIds: [] },
-    })
-    const user = await createAccount({ type: 'USER', parent: oem, planId: 'pro_multi' })
-    token = await signIn(user.email, user.password)
+    token = await creatorToken(http, 'pro_multi')
   })
 
   const save = async (site: TestSite, changes: { a1?: string; mainText?: string } = {}) => {

@@ -96,6 +96,13 @@ export const seededMaster = async (http: Api): Promise<TestAccount> => {
   return { accountId: root.id, email: root.email, password: '', type: 'MASTER', ancestorIds: [] }
 }
 
+/** A creator (a direct user of a fresh OEM, on `planId`), signed in: its access token. */
+export const creatorToken = async (http: Api, planId = 'pro_multi'): Promise<string> => {
+  const oem = await createAccount({ type: 'OEM_MASTER', parent: await seededMaster(http) })
+  const user = await createAccount({ type: 'USER', parent: oem, planId })
+  return tokenFor(http, user.email, user.password)
+}
+
 /**
  * Two tenants: a creator (a direct user of one OEM, on `planId`) and a user of another OEM, each
  * signed in. Tests of tenant scoping act as the creator and probe as the other.

@@ -1,18 +1,13 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
-import { createAccount, seededMaster, tokenFor } from './accounts.ts'
+import { creatorToken } from './accounts.ts'
 import type { api } from './api.ts'
 import { confirmedKeys, storeMedia } from './uploads.ts'
 
 type Api = ReturnType<typeof api>
 
 /** A creator on the plan with every feature (contact form, languages), signed in. */
-export const formsCreator = async (http: Api) => {
-  const root = await seededMaster(http)
-  const oem = await createAccount({ type: 'OEM_MASTER', parent: root })
-  const user = await createAccount({ type: 'USER', parent: oem, planId: 'pro_multi' })
-  return tokenFor(http, user.email, user.password)
-}
+export const formsCreator = (http: Api) => creatorToken(http, 'pro_multi')
 
 /** A form field as the console saves it (snake_case). */
 export const formField = (title: string, extra: Record<string, unknown> = {}) => ({
