@@ -1,10 +1,17 @@
+/** C0 control characters and DEL, except tab, line feed and carriage return (which CSV cells may hold). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters to remove.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g
+
 /**
- * Spreadsheet safety for every CSV the product exports: a cell that a spreadsheet would read as a
- * formula (starting with = + - @, tab or carriage return) is prefixed with an apostrophe.
+ * Spreadsheet safety for every CSV the product exports (OWASP "CSV injection"):
+ * - control characters (NUL and the rest of C0 but tab, LF and CR, and DEL) are removed, since a
+ *   spreadsheet may skip them and then read what follows as a formula;
+ * - a cell that a spreadsheet would read as a formula — starting with = + - @, tab, CR or LF, or
+ *   with one of = + - @ after leading spaces — is prefixed with an apostrophe.
  */
 export const neutralizeCell = (value: unknown): string => {
-  const text = value === null || value === undefined ? '' : String(value)
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
+  const text = (value === null || value === undefined ? '' : String(value)).replace(CONTROL, '')
+  return /^[\t\r\n]|^ *[=+\-@]/.test(text) ? `'${text}` : text
 }
 
 /** UTF-8 byte-order mark, so Excel (ja) opens UTF-8 CSV correctly. */

@@ -5,7 +5,7 @@ import { type TestAccount, twoTenants } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
 import { useStackEnv } from '../support/env.ts'
 import { putTo, samples, uploadThroughApi } from '../support/uploads.ts'
-import { buildZip, patchEntry, png, renameEntry, type ZipInput } from '../support/zip.ts'
+import { buildZip, patchEntry, png, pngClaiming, renameEntry, type ZipInput } from '../support/zip.ts'
 
 const { urls } = useStackEnv()
 const http = api(urls.api)
@@ -223,6 +223,41 @@ describe('site uploads', () => {
         bytes: samples.mp4(),
       })
       expect(video).toEqual({ key: uploadKey(id, 'mp4'), media_type: 'video', url: expect.any(String) })
+    })
+
+    it('refuses an image whose header claims 10 gigapixels, naming the file, and keeps nothing', async () => {
+      const id = await createSite()
+      const bomb = pngClaiming(100_000, 100_000)
+      expect(bomb.length).toBeLessThan(70 * 1024)
+      const issued = await http.post(
+        '/site/generate-urls',
+        { site_id: id, files: [{ file_name: 'huge.png', content_type: 'image/png', size: bomb.length }] },
+        { token },
+      )
+      const target = issued.body.uploads[0]
+      expect((await putTo(target, bomb)).status).toBe(200)
+      const refused = await http.post(
+        '/site/confirm-upload',
+        { site_id: id, key: target.key, file_name: 'huge.png' },
+        { token, lang: 'en' },
+      )
+      expect(refused.status).toBe(400)
+      expect(refused.body).toEqual({
+        error: {
+          code: 'upload.tooManyPixels',
+          message:
+            'The image "huge.png" is 100000 × 100000 pixels; an image may be at most 10000 pixels on a side and 50 megapixels in all.',
+        },
+      })
+      expect(await objectsUnder(`sites/${id}/`)).toEqual([])
+      expect(await recordsOf(id)).toEqual([])
+      // The same picture at a size a phone takes is confirmed.
+      const fine = await uploadThroughApi(http, token, id, {
+        fileName: 'fine.png',
+        contentType: 'image/png',
+        bytes: pngClaiming(4_000, 3_000),
+      })
+      expect(fine.media_type).toBe('image')
     })
 
     it('refuses bytes that do not match the declared type, deletes them, and they cannot be attached', async () => {

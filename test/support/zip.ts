@@ -159,3 +159,21 @@ export const mp4 = (): Buffer => {
     box('mdat'),
   ])
 }
+
+/**
+ * A decompression bomb in PNG form: a small, valid-looking file whose header claims a canvas of
+ * `width` × `height` pixels (a decoder would allocate width × height × 3 bytes). Only the first
+ * rows are present; nothing in the header says so.
+ */
+export const pngClaiming = (width: number, height: number): Buffer => {
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, 2, 0, 0, 0], 8)
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(8 * 1024 * 1024), { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}

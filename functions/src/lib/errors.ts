@@ -36,6 +36,14 @@ export class ValidationError extends AppError {
   }
 }
 
+/** A list cursor that is not one this API handed out for this very query: 400 on `query.cursor`. */
+export class InvalidCursorError extends ValidationError {
+  constructor() {
+    super([{ path: 'query.cursor', code: 'validation.invalid' }])
+    this.name = 'InvalidCursorError'
+  }
+}
+
 export class UnauthorizedError extends AppError {
   constructor(code: MessageKey = 'error.unauthorized') {
     super(401, code)

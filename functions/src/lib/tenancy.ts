@@ -1,7 +1,7 @@
 import { type Action, can, inScope, type PolicyActor, scopeRoot } from '@swipe/shared'
 import type { Account } from '../data/accounts.ts'
 import type { Actor } from './auth.ts'
-import { ForbiddenError, NotFoundError } from './errors.ts'
+import { ForbiddenError, InvalidCursorError, NotFoundError } from './errors.ts'
 
 /** The policy's view of an account. */
 export const policyActorOf = (account: Account): PolicyActor => ({
@@ -52,6 +52,49 @@ export const principalIdOf = (account: Account): string => {
   return account.accountId
 }
 
+/**
+ * Whether a cursor has the shape of an ElectroDB cursor: base64url JSON of one DynamoDB key (an
+ * object of a few string or number attributes). Anything else was not handed out by this API.
+ */
+const isKeyCursor = (cursor: string): boolean => {
+  try {
+    const key: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+    if (typeof key !== 'object' || key === null || Array.isArray(key)) return false
+    const values = Object.values(key)
+    return (
+      values.length > 0 &&
+      values.length <= 6 &&
+      values.every((v) => typeof v === 'string' || typeof v === 'number')
+    )
+  } catch {
+    return false
+  }
+}
+
+/** DynamoDB's answer to a start key that does not fit the query (another index or partition). */
+const isStartKeyRefused = (error: unknown): boolean => {
+  const cause = (error as { cause?: { name?: string } }).cause
+  return cause?.name === 'ValidationException' || /ValidationException|starting key/i.test(String(error))
+}
+
+/**
+ * Runs one paged query from the caller's cursor. A cursor that is not a key, or that DynamoDB
+ * refuses for this query, is a 400 on `query.cursor`, never a 500.
+ */
+export const withCursor = async <T>(
+  cursor: string | undefined,
+  run: (cursor: string | null) => Promise<T>,
+): Promise<T> => {
+  if (!cursor) return run(null)
+  if (!isKeyCursor(cursor)) throw new InvalidCursorError()
+  try {
+    return await run(cursor)
+  } catch (error) {
+    if (isStartKeyRefused(error)) throw new InvalidCursorError()
+    throw error
+  }
+}
+
 export interface AccountListQuery {
   q?: string | undefined
   status?: Account['contractStatus'] | undefined
@@ -78,19 +121,21 @@ export const accountsFor = (actor: Actor | undefined) => ({
     if (!parentId && root !== 'ALL') parentId = root
     if (parentId && parentId !== root) await this.get(parentId, 'account:read')
     const base = parentId ? Accounts.query.byParent({ parentId }) : Accounts.query.all({})
-    const page = await base
-      .where((attr, op) =>
-        [
-          op.ne(attr.accountType, 'SUB_ADMIN'),
-          query.status ? op.eq(attr.contractStatus, query.status) : '',
-          query.accountType ? op.eq(attr.accountType, query.accountType) : '',
-          query.planId ? op.eq(attr.planId, query.planId) : '',
-          query.q ? op.contains(attr.searchText, query.q.toLowerCase()) : '',
-        ]
-          .filter(Boolean)
-          .join(' AND '),
-      )
-      .go({ order: 'desc', count: query.limit, cursor: query.cursor ?? null })
+    const page = await withCursor(query.cursor, (cursor) =>
+      base
+        .where((attr, op) =>
+          [
+            op.ne(attr.accountType, 'SUB_ADMIN'),
+            query.status ? op.eq(attr.contractStatus, query.status) : '',
+            query.accountType ? op.eq(attr.accountType, query.accountType) : '',
+            query.planId ? op.eq(attr.planId, query.planId) : '',
+            query.q ? op.contains(attr.searchText, query.q.toLowerCase()) : '',
+          ]
+            .filter(Boolean)
+            .join(' AND '),
+        )
+        .go({ order: 'desc', count: query.limit, cursor }),
+    )
     return { items: page.data, nextCursor: page.cursor }
   },
 
@@ -133,16 +178,16 @@ const dayRange = (from: string | undefined, to: string | undefined) => ({
 /** A merged list's cursor: the last site handed out (lists are newest first). */
 const encodeCursor = (site: { createdAt: number; siteId: string }) =>
   Buffer.from(JSON.stringify([site.createdAt, site.siteId])).toString('base64url')
-const decodeCursor = (cursor: string): [number, string] | undefined => {
+const decodeCursor = (cursor: string): [number, string] => {
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
     if (Array.isArray(value) && typeof value[0] === 'number' && typeof value[1] === 'string') {
       return [value[0], value[1]]
     }
   } catch {
-    /* not ours: start from the top */
+    /* not ours: refused below */
   }
-  return undefined
+  throw new InvalidCursorError()
 }
 
 /**
@@ -201,7 +246,7 @@ export const sitesFor = (actor: Actor | undefined) => ({
       items: result.data,
       nextCursor: result.cursor,
     })
-    const options = { order: 'desc' as const, count: query.limit, cursor: query.cursor ?? null }
+    const options = (cursor: string | null) => ({ order: 'desc' as const, count: query.limit, cursor })
     let ownerId = query.ownerId
     if (!ownerId && root !== 'ALL') {
       const principal = (await Accounts.get({ accountId: root }).go()).data
@@ -210,9 +255,13 @@ export const sitesFor = (actor: Actor | undefined) => ({
     }
     if (ownerId) {
       if (ownerId !== root) await accountsFor(actor).get(ownerId, 'site:read')
-      return page(await Sites.query.byOwner({ ownerId }).where(filter).go(options))
+      const owned = Sites.query.byOwner({ ownerId }).where(filter)
+      return page(await withCursor(query.cursor, (cursor) => owned.go(options(cursor))))
     }
-    if (root === 'ALL') return page(await Sites.query.all({}).where(filter).go(options))
+    if (root === 'ALL') {
+      const every = Sites.query.all({}).where(filter)
+      return page(await withCursor(query.cursor, (cursor) => every.go(options(cursor))))
+    }
     // An OEM: its own sites and those of every account under it, merged (a B2B scope of hundreds).
     const owners = [root]
     let cursor: string | null = null

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import yauzl from 'yauzl'
-import { buildZip, mp4, patchEntry, png, renameEntry } from '../../../test/support/zip.ts'
+import { samples } from '../../../test/support/uploads.ts'
+import { buildZip, mp4, patchEntry, png, pngClaiming, renameEntry } from '../../../test/support/zip.ts'
 import {
   classifyEntry,
   type EntryMeta,
@@ -26,7 +27,7 @@ const meta = (name: string, overrides: Partial<EntryMeta> = {}): EntryMeta => ({
 })
 
 const open = (zip: Buffer) => yauzl.fromBufferPromise(zip, ZIP_OPEN_OPTIONS)
-const jpegBytes = Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...Buffer.alloc(200, 7)])
+const jpegBytes = samples.jpeg()
 
 describe('entry names', () => {
   it.each([
@@ -211,6 +212,23 @@ describe('inspectZip (real ZIP bytes)', () => {
     expect(result.report).toEqual([
       { name: 'fake.png', status: 'refused', code: 'zip.unsupported', params: { file: 'fake.png' } },
       { name: 'jpeg-as.png', status: 'refused', code: 'zip.unsupported', params: { file: 'jpeg-as.png' } },
+    ])
+    expect(result.candidates.map((c) => c.name)).toEqual(['ok.png'])
+  })
+
+  it('refuses an image whose header claims more pixels than the cap, naming the file and its size', async () => {
+    const zip = await buildZip([
+      { name: 'bomb.png', data: pngClaiming(100_000, 100_000) },
+      { name: 'ok.png', data: png(2, 2) },
+    ])
+    const result = await inspectZip(await open(zip))
+    expect(result.report).toEqual([
+      {
+        name: 'bomb.png',
+        status: 'refused',
+        code: 'upload.tooManyPixels',
+        params: { file: 'bomb.png', width: 100_000, height: 100_000, maxSide: 10_000, maxMegapixels: 50 },
+      },
     ])
     expect(result.candidates.map((c) => c.name)).toEqual(['ok.png'])
   })

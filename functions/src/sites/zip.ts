@@ -7,10 +7,10 @@ import {
   type MessageKey,
   SITE_MEDIA_MAX_BYTES,
   SITE_MEDIA_RULE,
-  SNIFF_BYTES,
   sniffFileKind,
 } from '@swipe/shared'
 import yauzl, { type Entry, type ZipFile } from 'yauzl'
+import { checkImagePixels, IMAGE_HEAD_BYTES, isCappedImage, pixelParams } from '#lib/image-pixels'
 
 /**
  * The checks a bulk-upload ZIP passes before anything of it is written (docs/decisions.md, "Site
@@ -189,7 +189,14 @@ export interface ReadOptions {
 }
 
 export type ReadResult =
-  | { ok: true; kind: FileKind | undefined; bytes: Buffer | undefined; size: number }
+  | {
+      ok: true
+      kind: FileKind | undefined
+      bytes: Buffer | undefined
+      size: number
+      /** The first bytes (up to IMAGE_HEAD_BYTES): the kind and an image's dimensions are read from them. */
+      head: Buffer
+    }
   | ({ ok: false } & Problem)
 
 /**
@@ -223,8 +230,8 @@ export const readEntry = async (zip: ZipFile, entry: Entry, meta: EntryMeta, opt
         settle({ ok: false, code: 'zip.sizeMismatch', params: { file } })
         return
       }
-      if (head.length < SNIFF_BYTES)
-        head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)])
+      if (head.length < IMAGE_HEAD_BYTES)
+        head = Buffer.concat([head, chunk.subarray(0, IMAGE_HEAD_BYTES - head.length)])
       if (options.keep) chunks.push(chunk)
     })
     stream.on('error', () => settle({ ok: false, code: 'zip.entryInvalid', params: { file } }))
@@ -236,6 +243,7 @@ export const readEntry = async (zip: ZipFile, entry: Entry, meta: EntryMeta, opt
           kind: sniffFileKind(head),
           bytes: options.keep ? Buffer.concat(chunks, size) : undefined,
           size,
+          head,
         })
     })
   })
@@ -317,7 +325,18 @@ export const inspectZip = async (
           code: 'zip.unsupported',
           params: { file: meta.name },
         })
-      else candidates.push({ name: meta.name, entry, meta, kind: verdict.kind, ext: verdict.ext })
+      else {
+        const pixels = isCappedImage(verdict.kind) ? checkImagePixels(read.head) : undefined
+        if (pixels && !pixels.ok)
+          report.push({
+            name: meta.name,
+            status: 'refused',
+            ...(pixels.problem === 'tooManyPixels'
+              ? { code: 'upload.tooManyPixels', params: pixelParams(meta.name, pixels.width, pixels.height) }
+              : { code: 'zip.unsupported', params: { file: meta.name } }),
+          })
+        else candidates.push({ name: meta.name, entry, meta, kind: verdict.kind, ext: verdict.ext })
+      }
     } else if (verdict.status === 'refused') {
       report.push({ name: meta.name, status: 'refused', code: verdict.code, params: verdict.params })
     } else {

@@ -8,7 +8,7 @@ import {
 import { createConversions } from 'electrodb'
 import { SiteMembers, SiteSubmissions, type SubmissionKind } from '#data/submissions'
 import type { Actor } from '#lib/auth'
-import { AppError, ValidationError } from '#lib/errors'
+import { AppError, InvalidCursorError } from '#lib/errors'
 import { sitesFor } from '#lib/tenancy'
 import { jstDayRange, memberRow, submissionRow } from './rows.ts'
 
@@ -50,8 +50,6 @@ export const siteForList = async (actor: Actor | undefined, siteId: string, acti
 /** A day range as instants (`jstDayRange`). */
 type Range = ReturnType<typeof jstDayRange>
 
-const badCursor = () => new ValidationError([{ path: 'query.cursor', code: 'validation.invalid' }])
-
 /**
  * Checks that a cursor continues this very query: the same site (and kind), and a position inside
  * the date range. A cursor is ElectroDB's last key; a forged or stale one is a 400, never a query
@@ -68,7 +66,7 @@ const checkCursor = (
   try {
     at = composite(cursor)
   } catch {
-    throw badCursor()
+    throw new InvalidCursorError()
   }
   const fits =
     at.siteId === expected.siteId &&
@@ -76,7 +74,7 @@ const checkCursor = (
     typeof at.createdAt === 'string' &&
     (range.from === undefined || at.createdAt >= range.from) &&
     (range.until === undefined || at.createdAt < range.until)
-  if (!fits) throw badCursor()
+  if (!fits) throw new InvalidCursorError()
   return cursor
 }
 

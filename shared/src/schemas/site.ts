@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { color, email, requiredText, url } from './common.ts'
+import { BODY_TAG_RULES, HEAD_TAG_RULES, tagProblem } from './tags.ts'
 
 /**
  * Site-builder validation (SPEC §5), shared by the editor and the API. Messages are keys of
@@ -39,8 +40,8 @@ const seoText = (max: number) =>
 const FORBIDDEN_SCRIPT = /\b(eval|setTimeout|setInterval)\b|new\s+Function\s*\(/
 
 /**
- * Body tags: one or more `<script src="…" defer></script>` and nothing else — no inline code, no
- * eval, setTimeout or setInterval (SPEC §5).
+ * Body tags: one or more `<script src="https://…" defer></script>` and nothing else — no inline
+ * code, no event-handler or unknown attributes, no eval, setTimeout or setInterval (SPEC §5).
  */
 export const bodyTagsSchema = z
   .string()
@@ -54,13 +55,22 @@ export const bodyTagsSchema = z
       ),
     { error: 'validation.scriptFormat' },
   )
+  .refine((v) => tagProblem(v, BODY_TAG_RULES) === undefined, { error: 'validation.scriptFormat' })
 
-/** Head tags: markup only (meta, link, script, noscript…) without eval, setTimeout or setInterval. */
+/**
+ * Head tags: an allowlist (`tags.ts`) — meta, link, script with an https src or JSON-LD, noscript
+ * holding images, comments; no event handlers, no `javascript:` — and no eval, setTimeout or
+ * setInterval. The message names the first part that is refused.
+ */
 export const headTagsSchema = z
   .string()
   .max(SITE_LIMITS.tags, { error: 'validation.tooLong' })
   .refine((v) => !FORBIDDEN_SCRIPT.test(v), { error: 'validation.forbiddenScript' })
-  .refine((v) => v.trim() === '' || /^\s*<[\s\S]*>\s*$/.test(v), { error: 'validation.scriptFormat' })
+  .superRefine((v, ctx) => {
+    const problem = tagProblem(v, HEAD_TAG_RULES)
+    if (problem !== undefined)
+      ctx.addIssue({ code: 'custom', message: 'validation.headTags', params: { tag: problem } })
+  })
 
 export const SeoConfigSchema = z.object({
   title: seoText(SITE_LIMITS.seoTitle),

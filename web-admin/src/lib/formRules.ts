@@ -13,7 +13,13 @@ interface SafeParser {
   safeParse: (value: unknown) => {
     success: boolean
     error?: {
-      issues: ReadonlyArray<{ message: string; code?: string; maximum?: unknown; minimum?: unknown }>
+      issues: ReadonlyArray<{
+        message: string
+        code?: string
+        maximum?: unknown
+        minimum?: unknown
+        params?: Record<string, unknown>
+      }>
     }
   }
 }
@@ -31,6 +37,9 @@ export const zodRule = (schema: SafeParser): Rule => ({
     const params: Record<string, string | number> = {}
     if (issue?.code === 'too_big') params.max = Number(issue.maximum)
     if (issue?.code === 'too_small') params.min = Number(issue.minimum)
+    if (issue?.code === 'custom')
+      for (const [k, v] of Object.entries(issue.params ?? {}))
+        if (typeof v === 'string' || typeof v === 'number') params[k] = v
     return fail(issue?.message ?? 'validation.invalid', params)
   },
 })
