@@ -219,6 +219,28 @@ const RULES: Rule[] = [
     fail: (b) => seoWith(b, { head: meta(65536) }),
   },
   {
+    rule: 'head tags are an allowlist: no inline event handlers',
+    path: 'settings.0.seo.head',
+    code: 'validation.headTags',
+    pass: (b) =>
+      seoWith(b, { head: '<script async src="https://www.googletagmanager.com/gtag/js?id=G-1"></script>' }),
+    fail: (b) => seoWith(b, { head: '<img src=x onerror=alert(document.cookie)>' }),
+  },
+  {
+    rule: 'head tags are an allowlist: no javascript: URLs, no meta refresh',
+    path: 'settings.0.seo.head',
+    code: 'validation.headTags',
+    pass: (b) => seoWith(b, { head: '<link rel="canonical" href="https://example.jp/lp">' }),
+    fail: (b) => seoWith(b, { head: '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">' }),
+  },
+  {
+    rule: 'body tags carry no event handlers',
+    path: 'settings.0.seo.body',
+    code: 'validation.scriptFormat',
+    pass: (b) => seoWith(b, { body: SCRIPT }),
+    fail: (b) => seoWith(b, { body: SCRIPT.replace(' defer', ' defer onload="alert(1)"') }),
+  },
+  {
     rule: 'body tags are script tags',
     path: 'settings.0.seo.body',
     code: 'validation.scriptFormat',
