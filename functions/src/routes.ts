@@ -581,7 +581,16 @@ export const routes = {
     context: 'endUser',
     action: 'login',
     auth: 'public',
-    summary: "A member's email and password -> the end-user token of this site; 401 endUser.loginFailed.",
+    summary:
+      "A member's email and password -> the session cookie of this site's own origin; 401 endUser.loginFailed.",
+  }),
+  'endUser.logout': route({
+    method: 'POST',
+    path: '/end-user/site/{siteId}/logout',
+    context: 'endUser',
+    action: 'logout',
+    auth: 'public',
+    summary: "Ends the member's session in this browser (expires its cookie); 204.",
   }),
   'endUser.pagePrivate': route({
     method: 'GET',

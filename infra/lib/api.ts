@@ -28,6 +28,7 @@ import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito'
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb'
 import { LogGroup } from 'aws-cdk-lib/aws-logs'
 import type { IBucket } from 'aws-cdk-lib/aws-s3'
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager'
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses'
 import { Construct } from 'constructs'
 import { AppFunction } from './app-function.ts'
@@ -66,8 +67,11 @@ export interface ApiProps {
 
 /** Response headers the SPA reads; CSV and PDF exports name their file here. */
 const EXPOSED_HEADERS = ['content-disposition']
-/** `password` is the preview share password (SPEC §7, GET /preview/site/{siteId}). */
-const ALLOWED_HEADERS = ['authorization', 'content-type', 'accept-language', 'password']
+/**
+ * `password` is the preview share password (SPEC §7, GET /preview/site/{siteId});
+ * `idempotency-key` makes a POST safe to retry (functions/src/lib/idempotency.ts).
+ */
+const ALLOWED_HEADERS = ['authorization', 'content-type', 'accept-language', 'password', 'idempotency-key']
 
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1)
 
@@ -84,8 +88,19 @@ export class Api extends Construct {
   readonly functions: ReadonlyMap<Context, AppFunction>
   /** The jobs Lambda of each context that runs asynchronous jobs (`Needs.jobs`). */
   readonly jobFunctions: ReadonlyMap<Context, AppFunction>
-  /** Invoke URL of the API root (`https://<id>.execute-api.<region>.amazonaws.com`). */
+  /**
+   * Invoke URL of the API root (`https://<id>.execute-api.<region>.amazonaws.com`). Every route
+   * refuses calls made here directly (403): the API is used through CloudFront (`originVerify`).
+   */
   readonly url: string
+  /**
+   * The origin secret: a generated value that every CloudFront origin to this API adds as
+   * `X-Origin-Verify`, and without which the API refuses a request and never believes its
+   * `X-Viewer-Address` (functions/src/lib/client-ip.ts; docs/decisions.md "Client identity").
+   */
+  readonly originSecret: Secret
+  /** The secret's value as a dynamic reference, resolved by CloudFormation at deploy (never in the template). */
+  readonly originVerify: string
   private readonly authorizers = new Map<AuthKind, IHttpRouteAuthorizer>()
   private requestAuthorizer: AppFunction | undefined
 
@@ -158,6 +173,17 @@ export class Api extends Construct {
     })
     this.url = this.stage.url
 
+    this.originSecret = new Secret(this, 'OriginVerifySecret', {
+      description: `Swipe LP ${config.stage}: X-Origin-Verify, added by CloudFront to every API request`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    })
+    acknowledge(
+      this.originSecret,
+      'SMG4',
+      'CloudFront origin custom headers and the Lambda environment take the value at deploy, so a rotation Lambda could not reach them; rotate by generating a new value and deploying (infra/README.md).',
+    )
+    this.originVerify = this.originSecret.secretValue.unsafeUnwrap()
+
     const functions = new Map<Context, AppFunction>()
     const jobFunctions = new Map<Context, AppFunction>()
     const integrations = new Map<Context, HttpLambdaIntegration>()
@@ -171,6 +197,7 @@ export class Api extends Construct {
         description: `Swipe LP ${config.stage}: ${context} API`,
       })
       this.give(fn, needs)
+      fn.useOriginVerify(this.originVerify)
       functions.set(context, fn)
       if (needs.jobs) {
         // The same module in a Lambda of its own: jobs need minutes, the API Lambda stops at 15 s
@@ -216,6 +243,13 @@ export class Api extends Construct {
           `${routeKey(route)} is public in the route table (${route.id}): ${route.summary}`,
         )
       }
+      if (route.auth === 'endUser' && httpRoute) {
+        acknowledge(
+          httpRoute,
+          'APIG4',
+          `${routeKey(route)} (${route.id}) is authorized by the member's HttpOnly session cookie, which no gateway authorizer reads; its Lambda verifies it before anything else (functions/src/lib/auth.ts).`,
+        )
+      }
     }
   }
 
@@ -249,10 +283,11 @@ export class Api extends Construct {
           userPoolClients: [r.adminClient],
         })
         break
+      // A member's session is an HttpOnly cookie (docs/decisions.md "Members' sessions: one origin
+      // per site"), which a JWT authorizer cannot read: the end-user Lambda verifies it (signature,
+      // issuer, expiry, app client, the path's site) before anything else, as it always did.
       case 'endUser':
-        authorizer = new HttpUserPoolAuthorizer('MembersAuthorizer', r.membersPool, {
-          userPoolClients: [r.membersClient],
-        })
+        authorizer = new HttpNoneAuthorizer()
         break
       // Preview tokens are signed by the API itself and API keys are ours, so a Lambda checks them
       // (functions/src/authorizers/request.ts). No result cache: a revoked share or key stops at once.

@@ -244,6 +244,18 @@ export class AppFunction extends NodejsFunction {
     return this
   }
 
+  /**
+   * Sets `ORIGIN_VERIFY_SECRET` (the value CloudFront's API origins add as `X-Origin-Verify`) and
+   * `ORIGIN_VERIFY_REQUIRED`: with it, the API refuses (403) every request that did not come
+   * through CloudFront and believes `X-Viewer-Address` only on those that did
+   * (functions/src/lib/client-ip.ts). `value` is a dynamic reference CloudFormation resolves at deploy.
+   */
+  useOriginVerify(value: string): this {
+    this.addEnvironment('ORIGIN_VERIFY_SECRET', value)
+    this.addEnvironment('ORIGIN_VERIFY_REQUIRED', 'true')
+    return this
+  }
+
   /** Grants the host map (CloudFront KeyValueStore) and sets `SITES_KVS_ARN`; the publisher writes it. */
   useHostMap(store: IKeyValueStore, access: HostMapAccess): this {
     this.addToRolePolicy(

@@ -51,6 +51,9 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
     membersPool: 'read',
     mail: 'status',
   },
+  // Password-reset mails are a job (functions/src/auth/jobs.ts): the request answers in the same
+  // time whether or not the account exists, never waiting on SES.
+  auth: { ...DEFAULT_NEEDS, jobs: true },
   // The publisher copies media into releases in the sites bucket and maps each published host to
   // its release (ARCHITECTURE decision 4); a ZIP of creatives (1 GB) is placed by a job, since it
   // cannot finish within API Gateway's 30 s. Deleting a site starts a job that deletes its members'
@@ -71,6 +74,9 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
     mail: 'send',
     adminOrigin: true,
     sitesOrigin: true,
+    // Sign-up and resend are jobs (functions/src/endUser/jobs.ts): the same answer in the same
+    // time for a new, pending, member or unknown email.
+    jobs: true,
   },
   // Beacons: reads site items and adds to counters; nothing else.
   analytics: { table: 'readWrite' },

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { ORIGIN_VERIFY_HEADER } from '@swipe/functions/lib/origin-headers'
 import { API_BASE_PATH } from '@swipe/functions/routes'
 import { Duration, Fn } from 'aws-cdk-lib'
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2'
@@ -30,6 +31,13 @@ import { Construct } from 'constructs'
 import type { StageConfig } from './config.ts'
 import { acknowledgeDistribution } from './distribution-nag.ts'
 import { SITE_CSP, SITE_PERMISSIONS_POLICY } from './sites/headers.ts'
+
+/** The CloudFront Function source of the API behaviour: names the viewer in `X-Viewer-Address`. */
+export const VIEWER_ADDRESS_SOURCE = join(
+  fileURLToPath(new URL('.', import.meta.url)),
+  'sites',
+  'viewer-address.js',
+)
 
 /** The CloudFront Function source: host → site prefix through the KeyValueStore. */
 export const HOST_ROUTER_SOURCE = join(
@@ -140,20 +148,47 @@ export class Sites extends Construct {
    * beacons and preview calls are same-origin on customer domains too: no CORS list of customer
    * domains, and no third-party requests from visitors' browsers.
    */
-  routeApi(api: HttpApi): void {
+  routeApi(api: HttpApi, originVerify: string): void {
     // apiEndpoint is `https://<id>.execute-api.<region>.amazonaws.com`; the origin wants the host alone.
     const apiHost = Fn.select(2, Fn.split('/', api.apiEndpoint))
+    const viewerAddress = new EdgeFunction(this, 'ViewerAddress', {
+      comment: 'Names the viewer to the API in X-Viewer-Address',
+      code: FunctionCode.fromFile({ filePath: VIEWER_ADDRESS_SOURCE }),
+      runtime: FunctionRuntime.JS_2_0,
+      autoPublish: true,
+    })
+    const apiHeaders = new ResponseHeadersPolicy(this, 'ApiHeaders', {
+      comment: 'API answers: nosniff and HSTS on everything, whoever made the answer',
+      securityHeadersBehavior: {
+        contentTypeOptions: { override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(365),
+          includeSubdomains: false,
+          override: true,
+        },
+      },
+    })
     this.distribution.addBehavior(
       `${API_BASE_PATH}/*`,
       new HttpOrigin(apiHost, {
         protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
         originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+        // The proof that a request came through CloudFront: the API refuses any without it and
+        // believes X-Viewer-Address only with it. An origin custom header replaces any header of
+        // the same name the viewer sent, so it cannot be forged through here either.
+        customHeaders: { [ORIGIN_VERIFY_HEADER]: originVerify },
       }),
       {
+        // Sets X-Viewer-Address from the connection, over whatever the viewer sent.
+        functionAssociations: [{ function: viewerAddress, eventType: FunctionEventType.VIEWER_REQUEST }],
+        // What API Gateway answers itself (its 404, 413, throttling) gets nosniff too; the API's
+        // own answers already carry it and no-store.
+        responseHeadersPolicy: apiHeaders,
         viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
         allowedMethods: AllowedMethods.ALLOW_ALL,
         cachePolicy: CachePolicy.CACHING_DISABLED,
-        // Everything but Host (API Gateway routes on its own host name); Authorization included.
+        // Everything but Host (API Gateway routes on its own host name): Authorization, every
+        // cookie (a member's session), Origin and Sec-Fetch-* (the API's cross-origin checks).
         originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
       },
     )

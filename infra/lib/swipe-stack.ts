@@ -71,11 +71,19 @@ export class SwipeStack extends Stack {
         sitesOrigin: config.sitesDomain ? `https://{host}.${config.sitesDomain.name}` : undefined,
       },
     })
-    this.sites.routeApi(this.api.httpApi)
+    this.sites.routeApi(this.api.httpApi, this.api.originVerify)
+    // The API is used through CloudFront only (the execute-api endpoint refuses direct calls):
+    // the sites distribution serves it under every site's origin, and the admin SPA calls it there
+    // (cross-origin, the admin origin is API Gateway's one CORS origin).
+    const apiUrl = `https://${config.sitesDomain ? config.sitesDomain.name : this.sites.distribution.distributionDomainName}/`
 
     // What the SPA build, the smoke test and operators need; names are stable across stages.
     const outputs: Record<string, [string, string]> = {
-      ApiUrl: [this.api.url, 'HTTP API invoke URL (the routes live under /api/v1)'],
+      ApiUrl: [
+        apiUrl,
+        'The API through CloudFront (the routes live under /api/v1); build the admin SPA against it',
+      ],
+      ApiOriginUrl: [this.api.url, 'HTTP API invoke URL: refuses direct calls (403), CloudFront origin only'],
       AdminUrl: [this.web.origin, 'Admin SPA'],
       AdminDistributionDomain: [
         this.web.distribution.distributionDomainName,

@@ -8,6 +8,7 @@ import {
   pathFormObjectKeyFor,
   pathFormOf,
 } from '../../functions/src/lib/host-map.ts'
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../functions/src/lib/origin-headers.ts'
 import { API_BASE_PATH } from '../../functions/src/routes.ts'
 import { SITE_NOT_FOUND_PAGE, SITE_SECURITY_HEADERS } from '../lib/sites/headers.ts'
 import { localCredentials } from './dynamodb.ts'
@@ -28,6 +29,8 @@ export interface EdgeOptions {
    * sites distribution routes it to API Gateway, so a page's API calls are same-origin.
    */
   apiOrigin?: string
+  /** The origin secret the API checks before it believes `X-Viewer-Address`. */
+  originSecret?: string
   log?: (line: string) => void
 }
 
@@ -86,14 +89,33 @@ const releaseCache = (maxBytes = 64 * 1024 * 1024, maxObjectBytes = 4 * 1024 * 1
   }
 }
 
-/** Forwards a request to the API unchanged but for Host, and streams the answer back. */
-const proxy = (origin: string, req: IncomingMessage, res: ServerResponse) =>
+/**
+ * What CloudFront's API origins add to every request (infra/lib/sites.ts): the viewer's address,
+ * from the socket, and the origin secret that lets the API believe it. Whatever the client sent
+ * under these names is dropped first, so neither can be forged through the edge.
+ */
+export const edgeHeaders = (req: IncomingMessage, originSecret: string | undefined) => {
+  const {
+    host: _host,
+    [VIEWER_ADDRESS_HEADER]: _viewer,
+    [ORIGIN_VERIFY_HEADER]: _verify,
+    ...headers
+  } = req.headers
+  const address = req.socket.remoteAddress?.replace(/^::ffff:/, '')
+  return {
+    ...headers,
+    ...(address ? { [VIEWER_ADDRESS_HEADER]: `${address}:${req.socket.remotePort ?? 0}` } : {}),
+    ...(originSecret ? { [ORIGIN_VERIFY_HEADER]: originSecret } : {}),
+  }
+}
+
+/** Forwards a request to the API as CloudFront does (`edgeHeaders`, Host replaced) and streams the answer back. */
+const proxy = (origin: string, req: IncomingMessage, res: ServerResponse, originSecret?: string) =>
   new Promise<void>((resolve, reject) => {
     const target = new URL(req.url ?? '/', origin)
-    const { host: _host, ...headers } = req.headers
     const upstream = request(
       target,
-      { method: req.method ?? 'GET', headers: { ...headers, host: target.host } },
+      { method: req.method ?? 'GET', headers: { ...edgeHeaders(req, originSecret), host: target.host } },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers)
         answer.pipe(res)
@@ -141,7 +163,7 @@ export const startEdge = async (options: EdgeOptions): Promise<Running> => {
   const server = createServer(async (req, res) => {
     try {
       if (options.apiOrigin && (req.url ?? '').startsWith(`${API_BASE_PATH}/`)) {
-        await proxy(options.apiOrigin, req, res)
+        await proxy(options.apiOrigin, req, res, options.originSecret)
         return
       }
       if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -135,7 +135,9 @@ export const startGateway = async (options: GatewayOptions): Promise<Running & {
     headers: Record<string, string | string[]>,
     body?: Buffer | string,
   ) => {
-    res.writeHead(status, headers)
+    // The API's own answers carry nosniff already; the gateway's (404, 413, preflight) get it as
+    // the API's CloudFront behaviours add it on AWS.
+    res.writeHead(status, { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store', ...headers })
     res.end(body)
   }
 
@@ -161,7 +163,8 @@ export const startGateway = async (options: GatewayOptions): Promise<Running & {
         ...(origin
           ? {
               'access-control-allow-methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
-              'access-control-allow-headers': 'authorization,content-type,x-lang,x-api-key,password',
+              'access-control-allow-headers':
+                'authorization,content-type,x-lang,x-api-key,password,idempotency-key',
               'access-control-max-age': '600',
             }
           : {}),

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { bootstrap, type HandlerEnv } from './bootstrap.ts'
 import { startCognito } from './cognito.ts'
@@ -75,11 +76,19 @@ export const startLocalStack = async (options: StackOptions): Promise<LocalStack
       { dynamodb: dynamodb.url, s3: s3.url, cognito: cognito.url, mail: mail.url },
       adminOrigin,
     )
+    const originSecret = randomBytes(32).toString('base64url')
     const env = {
       ...handlerEnv,
       SITES_DOMAIN: sitesDomain,
       SITES_ORIGIN: `http://{host}.${sitesDomain}:${ports.edge}`,
+      // Sites are served over plain http here: a Secure member cookie would never be stored.
+      MEMBER_COOKIE_SECURE: 'false',
       ADMIN_ORIGIN: adminOrigin,
+      // The site edge plays CloudFront: it adds this secret, and only with it does the API believe
+      // the viewer address it names. The gateway stays reachable directly (the console calls it), so
+      // the secret is not required; a direct call is simply its socket address.
+      ORIGIN_VERIFY_SECRET: originSecret,
+      ORIGIN_VERIFY_REQUIRED: 'false',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
     }
     // The handler modules read their configuration at load, like a Lambda reading its environment.
@@ -102,6 +111,7 @@ export const startLocalStack = async (options: StackOptions): Promise<LocalStack
       s3Endpoint: s3.url,
       sitesBucket: handlerEnv.SITES_BUCKET,
       apiOrigin: `http://${HOST}:${ports.api}`,
+      originSecret,
       log,
     })
     running.push(edge)

@@ -134,14 +134,15 @@ describe.each(stages)('%s stage', (_name, scenario) => {
     expect(members.AdminCreateUserConfig).toMatchObject({ AllowAdminCreateUserOnly: true })
   })
 
-  it('builds one HTTP API route per route-table entry, with an authorizer on every non-public one', () => {
+  it('builds one HTTP API route per route-table entry, with an authorizer on every admin, preview and API-key one', () => {
     const { resources, stack, logicalId } = scenario()
     const routes = ofType(resources, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties as Json)
     const byKey = new Map(routes.map((r) => [r.RouteKey as string, r]))
     expect([...byKey.keys()].sort()).toEqual(routeList().map(routeKey).sort())
     for (const route of routeList()) {
       const deployed = byKey.get(routeKey(route))!
-      if (route.auth === 'public') {
+      // Members' reads carry their session as a cookie, which the end-user Lambda verifies.
+      if (route.auth === 'public' || route.auth === 'endUser') {
         expect(deployed.AuthorizationType, route.id).toBe('NONE')
         expect(deployed.AuthorizerId, route.id).toBeUndefined()
       } else {
@@ -255,47 +256,57 @@ describe.each(stages)('%s stage', (_name, scenario) => {
     }
   })
 
-  it('lets the sites API start ZIP jobs in a jobs Lambda of the same module, and nothing else may', () => {
+  it('lets the sites, auth and end-user APIs start jobs in a jobs Lambda of their own module, and nothing else may', () => {
     const { resources, stack, logicalId } = scenario()
-    const api = stack.api.functions.get('sites')!
-    const worker = stack.api.jobFunctions.get('sites')!
-    expect([...stack.api.jobFunctions.keys()]).toEqual(['sites'])
-    const apiProps = props(resources, logicalId(api))
-    const workerProps = props(resources, logicalId(worker))
-    // Same code (one bundle of functions/src/sites/index.ts), minutes instead of seconds.
-    expect(workerProps.Code).toEqual(apiProps.Code)
-    expect(apiProps.Timeout).toBe(15)
-    expect(workerProps.Timeout).toBe(900)
-    // The API names the jobs Lambda; the jobs Lambda names no other function (no cycle, no jobs of its own).
+    // ZIP uploads and forgetting visitors (sites); reset and sign-up mails, off the request (auth, endUser).
+    expect([...stack.api.jobFunctions.keys()].sort()).toEqual(['auth', 'endUser', 'sites'])
     const envOf = (p: Json) => (p.Environment as { Variables: Json }).Variables
-    expect(refOf(envOf(apiProps).JOBS_FUNCTION_NAME)).toBe(logicalId(worker))
-    expect(envOf(workerProps).JOBS_FUNCTION_NAME).toBeUndefined()
-    expect(refsIn(workerProps)).not.toContain(logicalId(api))
-    // Only the sites API's role may invoke it, exactly it (no wildcard).
     const invokers = ofType(resources, 'AWS::IAM::Policy').flatMap(([, policy]) => {
       const statements = ((policy.Properties as Json).PolicyDocument as { Statement: Json[] }).Statement
       return statements
         .filter((st) => [st.Action].flat().includes('lambda:InvokeFunction'))
         .map((st) => ({ roles: [...refsIn((policy.Properties as Json).Roles)], resource: st.Resource }))
     })
-    expect(invokers).toEqual([
-      { roles: [refOf(apiProps.Role)], resource: { 'Fn::GetAtt': [logicalId(worker), 'Arn'] } },
-    ])
-    // Asynchronous invocations are not retried: the job records its own failure.
     const configs = ofType(resources, 'AWS::Lambda::EventInvokeConfig').map(([, c]) => c.Properties as Json)
-    expect(configs).toEqual([
-      expect.objectContaining({
-        FunctionName: { Ref: logicalId(worker) },
-        MaximumRetryAttempts: 0,
-        MaximumEventAgeInSeconds: 3600,
-        Qualifier: '$LATEST',
-      }),
-    ])
+    const expectedInvokers: unknown[] = []
+    const expectedConfigs: unknown[] = []
+    for (const [context, worker] of stack.api.jobFunctions) {
+      const api = stack.api.functions.get(context)!
+      const apiProps = props(resources, logicalId(api))
+      const workerProps = props(resources, logicalId(worker))
+      // Same code (one bundle of the context's index.ts), minutes instead of seconds.
+      expect(workerProps.Code, context).toEqual(apiProps.Code)
+      expect(apiProps.Timeout).toBe(15)
+      expect(workerProps.Timeout).toBe(900)
+      // The API names its jobs Lambda; the jobs Lambda names no other function (no cycle, no jobs of its own).
+      expect(refOf(envOf(apiProps).JOBS_FUNCTION_NAME), context).toBe(logicalId(worker))
+      expect(envOf(workerProps).JOBS_FUNCTION_NAME).toBeUndefined()
+      expect(refsIn(workerProps)).not.toContain(logicalId(api))
+      expectedInvokers.push({
+        roles: [refOf(apiProps.Role)],
+        resource: { 'Fn::GetAtt': [logicalId(worker), 'Arn'] },
+      })
+      // Asynchronous invocations are not retried: the job records (or logs) its own failure.
+      expectedConfigs.push(
+        expect.objectContaining({
+          FunctionName: { Ref: logicalId(worker) },
+          MaximumRetryAttempts: 0,
+          MaximumEventAgeInSeconds: 3600,
+          Qualifier: '$LATEST',
+        }),
+      )
+    }
+    // Only each context's API role may invoke its jobs Lambda, exactly it (no wildcard).
+    expect(invokers).toEqual(expect.arrayContaining(expectedInvokers))
+    expect(invokers).toHaveLength(expectedInvokers.length)
+    expect(configs).toEqual(expect.arrayContaining(expectedConfigs))
+    expect(configs).toHaveLength(expectedConfigs.length)
     // The gateway routes nothing to the jobs Lambda.
     const integrations = ofType(resources, 'AWS::ApiGatewayV2::Integration').map(([, i]) =>
       refOf((i.Properties as Json).IntegrationUri),
     )
-    expect(integrations).not.toContain(logicalId(worker))
+    for (const worker of stack.api.jobFunctions.values())
+      expect(integrations).not.toContain(logicalId(worker))
   })
 
   it('routes site hosts through a CloudFront function backed by the host KeyValueStore', () => {
@@ -317,10 +328,11 @@ describe.each(stages)('%s stage', (_name, scenario) => {
         FunctionARN: { 'Fn::GetAtt': [logicalId(stack.sites.hostRouter), 'FunctionARN'] },
       },
     ])
-    // The API answers on every site's own origin, uncached and without the router in front.
+    // The API answers on every site's own origin, uncached and without the router in front: its
+    // one function names the viewer (origin-verify.test.ts).
     const api = (distribution.CacheBehaviors as Json[]).find((b) => b.PathPattern === `${API_BASE_PATH}/*`)
     expect(api).toMatchObject({ AllowedMethods: expect.arrayContaining(['POST', 'DELETE']) })
-    expect(api?.FunctionAssociations).toBeUndefined()
+    expect(refsIn(api?.FunctionAssociations)).not.toContain(logicalId(stack.sites.hostRouter))
   })
 
   it('lets the publisher (sites API and its jobs Lambda) read media, write releases and map hosts', () => {
@@ -385,7 +397,7 @@ describe.each(stages)('%s stage', (_name, scenario) => {
     const { resources, stack, logicalId } = scenario()
     const fn = props(resources, logicalId(stack.api.functions.get('submissions')!))
     const variables = (fn.Environment as { Variables: Json }).Variables
-    expect(Object.keys(variables).filter((name) => /BUCKET|MAIL|KVS|JOBS|ORIGIN/.test(name))).toEqual([])
+    expect(Object.keys(variables).filter((name) => /BUCKET|MAIL|KVS|JOBS|_ORIGIN$/.test(name))).toEqual([])
     expect(refOf(variables.TABLE_NAME)).toBe(logicalId(stack.data.table))
     const actions = ofType(resources, 'AWS::IAM::Policy')
       .filter(([, p]) => refsIn(p.Properties?.Roles).has(refOf(fn.Role)!))

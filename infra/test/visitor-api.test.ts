@@ -24,7 +24,7 @@ describe.each([
   ['dev', dev],
   ['prod', prod],
 ] as const)('%s stage: visitor API', (_name, scenario) => {
-  it('serves every end-user and analytics route from its own Lambda, public but for the members-only reads', () => {
+  it('serves every end-user and analytics route from its own Lambda, open at the gateway', () => {
     const { resources, stack, logicalId } = scenario()
     const routes = ofType(resources, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties as Json)
     const visitorRoutes = routeList().filter((r) => VISITOR_CONTEXTS.includes(r.context))
@@ -33,8 +33,9 @@ describe.each([
     expect(members.sort()).toEqual(['endUser.pagePrivate', 'endUser.productPrivate'])
     for (const route of visitorRoutes) {
       const deployed = routes.find((r) => r.RouteKey === routeKey(route))
-      // Members-only reads carry the members pool's JWT authorizer; everything else is open.
-      expect(deployed?.AuthorizationType, route.id).toBe(route.auth === 'endUser' ? 'JWT' : 'NONE')
+      // Open at the gateway: members-only reads carry their session as an HttpOnly cookie, which
+      // no JWT authorizer reads; the end-user Lambda verifies it (functions/src/lib/auth.ts).
+      expect(deployed?.AuthorizationType, route.id).toBe('NONE')
       const integration = resources[refsIn(deployed?.Target).values().next().value!]?.Properties as Json
       expect(refOf(integration.IntegrationUri), route.id).toBe(
         logicalId(stack.api.functions.get(route.context)!),
@@ -46,7 +47,14 @@ describe.each([
     const { resources, stack, logicalId } = scenario()
     const fn = resources[logicalId(stack.api.functions.get('analytics')!)]!.Properties as Json
     const variables = (fn.Environment as { Variables: Json }).Variables
-    expect(Object.keys(variables).sort()).toEqual(['NODE_OPTIONS', 'STAGE', 'TABLE_NAME'])
+    // The table, and the origin secret every API Lambda requires (./origin-verify.test.ts).
+    expect(Object.keys(variables).sort()).toEqual([
+      'NODE_OPTIONS',
+      'ORIGIN_VERIFY_REQUIRED',
+      'ORIGIN_VERIFY_SECRET',
+      'STAGE',
+      'TABLE_NAME',
+    ])
     const table = logicalId(stack.data.table)
     const logs = refOf((fn.LoggingConfig as Json).LogGroup)!
     for (const statement of statementsOf(resources, refOf(fn.Role)!)) {
@@ -65,7 +73,7 @@ describe.each([
       Object.keys(variables)
         .filter((name) => /USER_POOL|MAIL_FROM|KVS|JOBS/.test(name))
         .sort(),
-    ).toEqual(['MAIL_FROM', 'MEMBERS_USER_POOL_CLIENT_ID', 'MEMBERS_USER_POOL_ID'])
+    ).toEqual(['JOBS_FUNCTION_NAME', 'MAIL_FROM', 'MEMBERS_USER_POOL_CLIENT_ID', 'MEMBERS_USER_POOL_ID'])
     expect(refOf(variables.MEMBERS_USER_POOL_ID)).toBe(logicalId(stack.auth.membersPool))
     expect(refOf(variables.TABLE_NAME)).toBe(logicalId(stack.data.table))
     expect(refOf(variables.MEDIA_BUCKET)).toBe(logicalId(stack.storage.mediaBucket))
@@ -105,10 +113,14 @@ describe.each([
     // Beacons are POSTs; reads and counts are never cached at the edge; the Host goes to API Gateway.
     expect(api?.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'POST', 'OPTIONS']))
     expect(api?.CachePolicyId).toBe(CACHING_DISABLED)
+    // The managed policy forwards every viewer header but Host, and every cookie: the member's
+    // session cookie, Origin and Sec-Fetch-Site reach the API, which checks them.
     expect(api?.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER)
     // So API Gateway's own CORS list stays the admin origin: customer domains could never be listed.
     const cors = (resources[logicalId(stack.api.httpApi)]!.Properties as Json).CorsConfiguration as Json
     expect(JSON.stringify(cors.AllowOrigins)).toBe(JSON.stringify(stack.resolve([stack.web.origin])))
+    // Never with credentials: no other origin may use a member's cookie, nor read what it opens.
+    expect(cors.AllowCredentials).toBe(false)
   })
 })
 

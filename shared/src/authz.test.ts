@@ -1,12 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import {
+  ACCOUNT_FIELD_ACTIONS,
   ACTIONS,
   can,
+  changedGuardedFields,
+  fieldActorOf,
+  fieldRefusal,
+  GUARDED_FIELD_DEFAULTS,
+  GUARDED_FIELDS,
   inScope,
   isPersonalDataRead,
   isReadAction,
+  mayAssignPlan,
   mayTake,
+  ownAccountIds,
   type PolicyActor,
+  refusedFields,
   scopeRoot,
 } from './authz.ts'
 
@@ -124,5 +133,102 @@ describe('scope', () => {
     const user = actor({ accountId: 'userA' })
     expect(can(user, 'site:write', siteOf('master', 'oem', 'userA'))).toBe(true)
     expect(can(user, 'site:write', siteOf('master', 'oem', 'userB'))).toBe(false)
+  })
+})
+
+describe('field rules', () => {
+  const master = actor({ accountType: 'MASTER', ancestorIds: [], parentId: null, parentType: null })
+  const masterUser = actor({ accountType: 'MASTER_USER', ancestorIds: ['master'], parentType: 'MASTER' })
+  const oemMaster = actor({ accountId: 'oem', accountType: 'OEM_MASTER', ancestorIds: ['master'] })
+  const oemAdmin = actor({ accountId: 'oemAdmin', accountType: 'OEM_ADMIN', ancestorIds: ['master', 'oem'] })
+  const oemSub = actor({
+    accountId: 'oemSub',
+    accountType: 'SUB_ADMIN',
+    parentType: 'OEM_MASTER',
+    ancestorIds: ['master', 'oem'],
+    adminRole: 'EDITOR',
+  })
+  const viewOnlyOem = actor({ accountType: 'OEM_MASTER', authority: 'VIEW', ancestorIds: ['master'] })
+
+  it('guards plan with plan:manage and the contract terms with account:contract', () => {
+    expect(ACCOUNT_FIELD_ACTIONS).toEqual({
+      planId: 'plan:manage',
+      contractStartDate: 'account:contract',
+      contractEndDate: 'account:contract',
+      authority: 'account:contract',
+      licenseIssuing: 'account:contract',
+    })
+  })
+
+  it('lets master, master users, OEM masters and their sub-admins set every field, and refuses the OEM admin each', () => {
+    for (const who of [master, masterUser, oemMaster, oemSub]) {
+      for (const field of GUARDED_FIELDS)
+        expect(fieldRefusal(fieldActorOf(who), field), field).toBeUndefined()
+    }
+    for (const who of [oemAdmin, viewOnlyOem, actor({})]) {
+      for (const field of GUARDED_FIELDS) expect(fieldRefusal(fieldActorOf(who), field), field).toBe('action')
+    }
+  })
+
+  it('counts only the fields sent with a value other than the stored one (or, on a create, the default)', () => {
+    const stored = {
+      planId: 'light',
+      authority: 'VIEW',
+      licenseIssuing: true,
+      contractStartDate: '2026-01-01',
+    }
+    expect(
+      changedGuardedFields({ planId: 'light', authority: 'VIEW', licenseIssuing: true }, stored),
+    ).toEqual([])
+    expect(changedGuardedFields({}, stored)).toEqual([])
+    expect(
+      changedGuardedFields(
+        { planId: 'pro', contractStartDate: '2026-01-01', contractEndDate: '2027-01-01' },
+        stored,
+      ),
+    ).toEqual(['planId', 'contractEndDate'])
+    // A stored account without licence issuing or authority holds the defaults.
+    expect(changedGuardedFields({ authority: 'EDIT', licenseIssuing: false }, {})).toEqual([])
+    expect(
+      changedGuardedFields({ authority: 'EDIT', licenseIssuing: false }, GUARDED_FIELD_DEFAULTS),
+    ).toEqual([])
+    expect(changedGuardedFields({ authority: 'VIEW', planId: 'trial' }, GUARDED_FIELD_DEFAULTS)).toEqual([
+      'planId',
+      'authority',
+    ])
+  })
+
+  it('names every refused field with its reason, and passes what the actor may set', () => {
+    expect(
+      refusedFields(fieldActorOf(oemAdmin), { planId: 'pro', licenseIssuing: true, authority: 'EDIT' }, {}),
+    ).toEqual([
+      { field: 'planId', code: 'account.fieldForbidden' },
+      { field: 'licenseIssuing', code: 'account.fieldForbidden' },
+    ])
+    expect(refusedFields(fieldActorOf(oemMaster), { planId: 'pro', licenseIssuing: true }, {})).toEqual([])
+    expect(refusedFields(fieldActorOf(oemMaster), { planId: 'pro' }, {}, true)).toEqual([
+      { field: 'planId', code: 'account.fieldOwnAccount' },
+    ])
+  })
+
+  it('keeps the partner plan to platform staff', () => {
+    expect(mayAssignPlan(fieldActorOf(master), 'ep_oem')).toBe(true)
+    expect(mayAssignPlan(fieldActorOf(masterUser), 'ep_oem')).toBe(true)
+    expect(mayAssignPlan(fieldActorOf(oemMaster), 'ep_oem')).toBe(false)
+    expect(mayAssignPlan(fieldActorOf(oemSub), 'ep_oem')).toBe(false)
+    expect(mayAssignPlan(fieldActorOf(oemMaster), 'standard_multi')).toBe(true)
+    expect(refusedFields(fieldActorOf(oemMaster), { planId: 'ep_oem' }, {})).toEqual([
+      { field: 'planId', code: 'account.planNotAllowed' },
+    ])
+    // Keeping a partner plan staff gave is no change, so an OEM master may still edit that user.
+    expect(refusedFields(fieldActorOf(oemMaster), { planId: 'ep_oem' }, { planId: 'ep_oem' })).toEqual([])
+  })
+
+  it('treats the account an actor stands for as its own', () => {
+    expect(ownAccountIds(oemMaster)).toEqual(['oem'])
+    expect(ownAccountIds(oemAdmin)).toEqual(['oemAdmin', 'oem'])
+    expect(ownAccountIds(oemSub)).toEqual(['oemSub', 'oem'])
+    expect(ownAccountIds(masterUser)).toEqual(['me', 'master'])
+    expect(ownAccountIds(master)).toEqual(['me'])
   })
 })

@@ -1,4 +1,5 @@
 import type { AccountType, Authority, ContractStatus, ParentType } from './accounts.ts'
+import { STAFF_ONLY_PLAN_IDS } from './plans.ts'
 
 /**
  * The one authorization policy: `can(actor, action, resource)`. Pure and table-driven, shared by
@@ -170,3 +171,118 @@ export const mayTake = (actor: PolicyActor, action: Action): boolean => {
 /** The policy. Without a resource it answers "may this actor take this action anywhere". */
 export const can = (actor: PolicyActor, action: Action, resource?: PolicyResource): boolean =>
   mayTake(actor, action) && (resource === undefined || inScope(actor, resource))
+
+// ---------- field rules ----------
+
+/**
+ * Account fields that are terms of a contract rather than profile data, and the action setting
+ * each needs, whatever route carries it (create, edit, CSV import). SPEC §6: parent accounts grant
+ * authority and licence issuing to their users, as they set the contract period; the plan is plan
+ * management. docs/permissions.md "Field rules" is the same table by account type.
+ */
+export const ACCOUNT_FIELD_ACTIONS = {
+  planId: 'plan:manage',
+  contractStartDate: 'account:contract',
+  contractEndDate: 'account:contract',
+  authority: 'account:contract',
+  licenseIssuing: 'account:contract',
+} as const satisfies Record<string, Action>
+export type GuardedField = keyof typeof ACCOUNT_FIELD_ACTIONS
+export const GUARDED_FIELDS = Object.keys(ACCOUNT_FIELD_ACTIONS) as GuardedField[]
+
+/** What a new account gets for a guarded field left out; a create sending these sets nothing. */
+export const GUARDED_FIELD_DEFAULTS: Record<GuardedField, string | boolean | undefined> = {
+  planId: undefined,
+  contractStartDate: undefined,
+  contractEndDate: undefined,
+  authority: 'EDIT',
+  licenseIssuing: false,
+}
+
+/** The guarded fields of an account (or of a request): absent means unset. */
+export type GuardedValues = Partial<Record<GuardedField, string | boolean | null | undefined>>
+
+/**
+ * The guarded fields a request would change: each one it sends whose value differs from `current`
+ * (the stored account on an edit, `GUARDED_FIELD_DEFAULTS` on a create). A field left out changes
+ * nothing, so resending what is stored never needs the field's action.
+ */
+export const changedGuardedFields = (sent: GuardedValues, current: GuardedValues): GuardedField[] =>
+  GUARDED_FIELDS.filter((field) => {
+    const value = sent[field]
+    if (value === undefined) return false
+    const stored = current[field] ?? GUARDED_FIELD_DEFAULTS[field]
+    return value !== stored
+  })
+
+/** Who sets fields, as the field rules see it: the server builds it from the account, the console from user info. */
+export interface FieldActor {
+  /** The actions the actor may take at all (`mayTake`); user info lists the same. */
+  allowedActions: readonly Action[]
+  /** The type whose rules apply (a sub-admin's parent type). */
+  type: ParentType | undefined
+}
+
+export const fieldActorOf = (actor: PolicyActor): FieldActor => ({
+  allowedActions: ACTIONS.filter((action) => mayTake(actor, action)),
+  type: effectiveType(actor),
+})
+
+/**
+ * The accounts whose contract terms an actor never sets: its own, and the one it acts for (a
+ * sub-admin's, an OEM admin's or a master user's parent). Nobody raises its own plan or extends
+ * its own contract; the account above it does (the contract route refuses oneself likewise).
+ */
+export const ownAccountIds = (actor: PolicyActor): string[] => {
+  const principal =
+    actor.accountType === 'SUB_ADMIN' ||
+    actor.accountType === 'OEM_ADMIN' ||
+    actor.accountType === 'MASTER_USER'
+      ? actor.ancestorIds.at(-1)
+      : undefined
+  return principal ? [actor.accountId, principal] : [actor.accountId]
+}
+
+/** Why a field is refused: the policy withholds its action, or the account is the actor's own. */
+export type FieldRefusal = 'action' | 'ownAccount'
+
+/** Why the actor may not set `field` on an account (`ownAccount`: see `ownAccountIds`), or undefined when it may. */
+export const fieldRefusal = (
+  actor: FieldActor,
+  field: GuardedField,
+  ownAccount = false,
+): FieldRefusal | undefined => {
+  if (!actor.allowedActions.includes(ACCOUNT_FIELD_ACTIONS[field])) return 'action'
+  if (ownAccount) return 'ownAccount'
+  return undefined
+}
+
+/** Whether the actor may hand out this plan: staff-only plans only by master and master users. */
+export const mayAssignPlan = (actor: FieldActor, planId: string): boolean =>
+  !STAFF_ONLY_PLAN_IDS.includes(planId) || actor.type === 'MASTER' || actor.type === 'MASTER_USER'
+
+/** One refused field: its message key says why. */
+export interface FieldIssueOf {
+  field: GuardedField
+  code: 'account.fieldForbidden' | 'account.fieldOwnAccount' | 'account.planNotAllowed'
+}
+
+/**
+ * Every guarded field a request changes that the actor may not set (empty: it may). The one check
+ * behind `POST /users`, `PUT /users/{id}` and the CSV import; a refusal is a 403 naming the fields.
+ */
+export const refusedFields = (
+  actor: FieldActor,
+  sent: GuardedValues,
+  current: GuardedValues,
+  ownAccount = false,
+): FieldIssueOf[] =>
+  changedGuardedFields(sent, current).flatMap((field): FieldIssueOf[] => {
+    const refusal = fieldRefusal(actor, field, ownAccount)
+    if (refusal === 'action') return [{ field, code: 'account.fieldForbidden' }]
+    if (refusal === 'ownAccount') return [{ field, code: 'account.fieldOwnAccount' }]
+    const plan = sent[field]
+    if (field === 'planId' && typeof plan === 'string' && !mayAssignPlan(actor, plan))
+      return [{ field, code: 'account.planNotAllowed' }]
+    return []
+  })

@@ -105,6 +105,13 @@ export const fallbackPlanId = (accountType: AccountType): string =>
 export const defaultPlan = (planId: string): Plan | undefined =>
   DEFAULT_PLANS.find((p) => p.planId === planId)
 
+/**
+ * Plans only platform staff (master, master users) assign: the partner plan, free and nearly
+ * unlimited, is what partners build under, not something a partner hands its users
+ * (docs/decisions.md, "Field rules").
+ */
+export const STAFF_ONLY_PLAN_IDS: readonly string[] = [OEM_PLAN_ID]
+
 /** The message key that explains a missing feature. */
 export const PLAN_FEATURE_MESSAGES = {
   privateDomain: 'plan.noCustomDomain',

@@ -80,10 +80,21 @@ test('a visitor signs up on the demo site through the mailed link, signs in and 
   const member = page.locator('#C3')
   await expect(member.locator('img.m, video.m')).toHaveCount(1)
   await expect(member.getByRole('link', { name: '会員登録する' })).toHaveCount(0)
-  const stored = await page.evaluate(() =>
-    Object.keys(globalThis.localStorage).filter((key) => key.startsWith('swipe.endUser.')),
-  )
-  expect(stored).toHaveLength(1)
+  // The session is an HttpOnly cookie of this site's end-user API (docs/decisions.md "Members'
+  // sessions: one origin per site"); the page keeps only a hint, its expiry, and no token.
+  const session = (await context.cookies()).find((c) => c.name === 'swipe_member')
+  expect(session).toMatchObject({ domain: origin.hostname, httpOnly: true, sameSite: 'Strict' })
+  expect(session?.path).toMatch(/^\/api\/v1\/end-user\/site\/[^/]+\/$/)
+  const stored = await page.evaluate(() => ({
+    keys: Object.keys(globalThis.localStorage).filter((key) => key.startsWith('swipe.')),
+    all: JSON.stringify(globalThis.localStorage),
+    cookie: (globalThis as unknown as { document: { cookie: string } }).document.cookie,
+  }))
+  expect(stored.keys.filter((key) => key.startsWith('swipe.member.'))).toHaveLength(1)
+  expect(stored.keys.filter((key) => key.startsWith('swipe.endUser.'))).toEqual([])
+  expect(stored.all).not.toContain(session!.value)
+  expect(stored.all).not.toContain(email)
+  expect(stored.cookie).not.toContain('swipe_member')
 })
 
 test("a contact message reaches the creator's contact list and its CSV", async ({ page, urls }) => {

@@ -355,7 +355,7 @@ describe('visitor contact and homepage forms', () => {
       routeKey: 'POST /api/v1/end-user/site/{siteId}/contact',
       rawPath: `/api/v1/end-user/site/${site.siteId}/contact`,
       rawQueryString: '',
-      headers: { 'content-type': 'application/json', 'cloudfront-viewer-address': `${testIp()}:443` },
+      headers: { 'content-type': 'application/json', 'x-viewer-address': `${testIp()}:443` },
       pathParameters: { siteId: site.siteId },
       requestContext: {
         http: { method: 'POST', path: `/api/v1/end-user/site/${site.siteId}/contact`, sourceIp: '127.0.0.1' },

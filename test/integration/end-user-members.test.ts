@@ -6,6 +6,8 @@ import { api, mailsTo, waitForMail } from '../support/api.ts'
 import { useStackEnv } from '../support/env.ts'
 import {
   formsCreator,
+  MEMBER_REQUEST,
+  siteOrigin as ownOrigin,
   publishVisitorSite,
   testIp,
   type VisitorSite,
@@ -19,7 +21,7 @@ const PASSWORD = 'Member#Pass1'
 const newEmail = () => `member-${randomUUID().slice(0, 8)}@example.com`
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 const edgePort = () => new URL(urls.edge).port
-const siteOrigin = (site: VisitorSite) => `http://${site.siteUuid}.sites.localhost:${edgePort()}`
+const siteOrigin = (site: VisitorSite) => ownOrigin(site, urls.edge)
 
 const memberOf = async (siteId: string, email: string) => {
   const { SiteMembers } = await import('../../functions/src/data/submissions.ts')
@@ -35,6 +37,18 @@ const poolUser = async (site: VisitorSite, email: string) => {
   )
   return { enabled: user.Enabled, status: user.UserStatus }
 }
+
+const MEMBER = MEMBER_REQUEST
+
+/** The one `Set-Cookie` of an answer. */
+const setCookieOf = (headers: Headers) => {
+  const cookies = headers.getSetCookie()
+  expect(cookies).toHaveLength(1)
+  return cookies[0]!
+}
+
+/** The `Cookie` header a browser sends back for the session an answer set. */
+const cookieOf = (headers: Headers) => setCookieOf(headers).split(';')[0]!
 
 /** The token of the newest sign-up link mailed to an address, and the link itself. */
 const linkIn = (text: string | undefined) => {
@@ -66,7 +80,7 @@ describe('site members', () => {
     site: VisitorSite,
     action: string,
     body: unknown,
-    options: { ip?: string; token?: string } = {},
+    options: { ip?: string; headers?: Record<string, string> } = {},
   ) => call('POST', `/end-user/site/${site.siteId}/${action}`, { ...options, body })
   const register = (
     site: VisitorSite,
@@ -85,12 +99,17 @@ describe('site members', () => {
         ...extra,
       },
     })
-  const login = (site: VisitorSite, email: string, password = PASSWORD) =>
-    call('POST', `/end-user/site/${site.siteId}/login?lang=EN`, { body: { email, password } })
+  /** Sign-in as the site's own sign-in page sends it (its own origin, the member header). */
+  const login = (
+    site: VisitorSite,
+    email: string,
+    password = PASSWORD,
+    headers: Record<string, string> = { ...MEMBER, origin: siteOrigin(site) },
+  ) => call('POST', `/end-user/site/${site.siteId}/login?lang=EN`, { body: { email, password }, headers })
   const confirm = (site: VisitorSite, confirmToken: string) =>
     post(site, 'register/confirm?lang=EN', { token: confirmToken })
 
-  /** A member registered (in English) and confirmed on a site; its end-user token. */
+  /** A member registered (in English) and confirmed on a site; its session cookie (`Cookie` value). */
   const activeMember = async (site: VisitorSite, email = newEmail()) => {
     const before = (await mailsTo(urls.mail, email)).length
     expect((await register(site, 'EN', email)).status).toBe(202)
@@ -98,7 +117,7 @@ describe('site members', () => {
     expect((await confirm(site, confirmToken)).status).toBe(200)
     const signedIn = await login(site, email)
     expect(signedIn.status, signedIn.text).toBe(200)
-    return { email, token: signedIn.body.token as string }
+    return { email, cookie: cookieOf(signedIn.headers) }
   }
 
   it('describes the membership form of each language, with the agreement where the company requires it', async () => {
@@ -209,19 +228,59 @@ describe('site members', () => {
     expect((await login(siteA, email, 'Wrong#Pass1')).status).toBe(401)
     const signedIn = await login(siteA, email.toUpperCase())
     expect(signedIn.status, signedIn.text).toBe(200)
-    expect(signedIn.body).toEqual({ token: expect.any(String), expires_in: 3600, email })
-    const memberToken = signedIn.body.token as string
+    // The session is an HttpOnly cookie of this site's end-user API only; the body holds no token.
+    expect(signedIn.body).toEqual({ email, expires_in: 3600 })
+    const setCookie = setCookieOf(signedIn.headers)
+    expect(setCookie).toMatch(
+      new RegExp(
+        `^swipe_member=[\\w-]+\\.[\\w-]+\\.[\\w-]+; Path=/api/v1/end-user/site/${siteA.siteId}/; Max-Age=3600; HttpOnly; SameSite=Strict$`,
+      ),
+    )
+    // Host-only (no Domain), and not Secure on the local http stack (MEMBER_COOKIE_SECURE=false).
+    expect(setCookie).not.toMatch(/domain=|secure/i)
+    const memberCookie = cookieOf(signedIn.headers)
+    const memberToken = memberCookie.slice('swipe_member='.length)
+    expect(signedIn.text).not.toContain(memberToken)
+    expect(signedIn.headers.get('cache-control')).toBe('no-store')
 
-    const page = (visibility: 'public' | 'private', options: { token?: string } = {}) =>
-      call('GET', `/end-user/site/${siteA.siteId}/page/2/${visibility}?lang=JP`, options)
+    const page = (visibility: 'public' | 'private', headers: Record<string, string> = {}) =>
+      call('GET', `/end-user/site/${siteA.siteId}/page/2/${visibility}?lang=JP`, { headers })
+    const asMember = (cookie = memberCookie, more: Record<string, string> = {}) => ({
+      ...MEMBER,
+      cookie,
+      ...more,
+    })
     expect((await page('public')).status).toBe(403)
     expect((await page('public')).body.error.code).toBe('endUser.membersOnly')
-    const anonymous = await page('private')
+    const anonymous = await page('private', MEMBER)
     expect(anonymous.status).toBe(401)
-    expect((await page('private', { token: await expiredCopyOf(memberToken) })).status).toBe(401)
-    expect((await page('private', { token: 'not-a-token' })).status).toBe(401)
+    expect(anonymous.body.error.code).toBe('error.unauthorized')
+    expect((await page('private', asMember(`swipe_member=${await expiredCopyOf(memberToken)}`))).status).toBe(
+      401,
+    )
+    expect((await page('private', asMember('swipe_member=not-a-token'))).status).toBe(401)
+    // The token is no bearer credential any more: only the cookie opens the page.
+    expect((await page('private', { ...MEMBER, authorization: `Bearer ${memberToken}` })).status).toBe(401)
 
-    const opened = await page('private', { token: memberToken })
+    // Another origin's request is refused before the cookie is read: Sec-Fetch-Site says so, or the
+    // member header (which no other origin can send without a preflight the API never grants) is missing.
+    for (const [headers, reason] of [
+      [asMember(memberCookie, { 'sec-fetch-site': 'cross-site' }), 'cross-site'],
+      [asMember(memberCookie, { 'sec-fetch-site': 'same-site' }), 'same-site'],
+      [asMember(memberCookie, { 'sec-fetch-site': 'none' }), 'typed address'],
+      [{ cookie: memberCookie, 'sec-fetch-site': 'same-origin' }, 'no member header'],
+      [{ cookie: memberCookie, 'x-swipe-member': 'yes' }, 'wrong member header'],
+    ] as const) {
+      const refused = await page('private', headers)
+      expect(refused.status, reason).toBe(403)
+      expect(refused.body.error, reason).toEqual({
+        code: 'endUser.crossOrigin',
+        message: translate('ja', 'endUser.crossOrigin'),
+      })
+      expect(refused.text, reason).not.toContain('会員だけの秘密')
+    }
+
+    const opened = await page('private', asMember())
     expect(opened.status, opened.text).toBe(200)
     expect(opened.headers.get('cache-control')).toBe('private, no-store')
     expect(opened.body).toMatchObject({
@@ -235,8 +294,10 @@ describe('site members', () => {
         products: [{ id: 'secret', product_name: '秘密の商品', image_url: expect.any(String), price: 1 }],
       },
     })
+    // A request without Fetch Metadata (a non-browser client, an old browser) passes on the header.
+    expect((await page('private', { cookie: memberCookie, 'x-swipe-member': '1' })).status).toBe(200)
     const products = await call('GET', `/end-user/site/${siteA.siteId}/product/private?position=B1&lang=JP`, {
-      token: memberToken,
+      headers: asMember(),
     })
     expect(products.status).toBe(200)
     expect(products.body).toMatchObject({
@@ -244,12 +305,75 @@ describe('site members', () => {
       position: 'B1',
       products: [{ product_name: '秘密の商品' }],
     })
+    const crossProducts = await call('GET', `/end-user/site/${siteA.siteId}/product/private?position=B1`, {
+      headers: asMember(memberCookie, { 'sec-fetch-site': 'cross-site' }),
+    })
+    expect(crossProducts.status).toBe(403)
     expect((await call('GET', `/end-user/site/${siteA.siteId}/product/public?position=B1`)).status).toBe(403)
-    // The public creative opens with the token too.
+    // The public creative opens with the session too.
     const publicOne = await call('GET', `/end-user/site/${siteA.siteId}/page/1/private`, {
-      token: memberToken,
+      headers: asMember(),
     })
     expect(publicOne.body.creative).toMatchObject({ position: 'A1', locked: false, main_text: '公開' })
+
+    // Signing out expires the cookie (only from the site's own pages).
+    const outside = await post(siteA, 'logout', {}, { headers: { 'sec-fetch-site': 'cross-site' } })
+    expect(outside.status).toBe(403)
+    expect(outside.headers.getSetCookie()).toEqual([])
+    const out = await post(siteA, 'logout', {}, { headers: MEMBER })
+    expect(out.status).toBe(204)
+    expect(setCookieOf(out.headers)).toBe(
+      `swipe_member=; Path=/api/v1/end-user/site/${siteA.siteId}/; Max-Age=0; HttpOnly; SameSite=Strict`,
+    )
+  })
+
+  it('issues a session only on the site’s own origin: never on the shared path-form host, another site’s host, or to another origin’s request', async () => {
+    const { email } = await activeMember(siteA)
+    const refusedLogin = async (headers: Record<string, string>, code: string, reason: string) => {
+      const answer = await login(siteA, email, PASSWORD, headers)
+      expect(answer.status, reason).toBe(403)
+      expect(answer.body.error, reason).toEqual({ code, message: translate('en', code as never) })
+      expect(answer.headers.getSetCookie(), reason).toEqual([])
+    }
+    const shared = `http://sites.localhost:${edgePort()}`
+    await refusedLogin({ ...MEMBER, origin: shared }, 'endUser.signInOnSiteHost', 'the shared path-form host')
+    await refusedLogin(
+      { ...MEMBER, origin: siteOrigin(siteB) },
+      'endUser.signInOnSiteHost',
+      "another site's own host",
+    )
+    await refusedLogin({ ...MEMBER, origin: 'null' }, 'endUser.signInOnSiteHost', 'an opaque origin')
+    await refusedLogin({ origin: siteOrigin(siteA) }, 'endUser.crossOrigin', 'no member header')
+    await refusedLogin(
+      { ...MEMBER, 'sec-fetch-site': 'same-site', origin: siteOrigin(siteA) },
+      'endUser.crossOrigin',
+      'a same-site page of another origin',
+    )
+    // No other origin may send the member header or credentials: the preflight grants neither.
+    for (const path of [
+      `/end-user/site/${siteA.siteId}/login`,
+      `/end-user/site/${siteA.siteId}/page/2/private`,
+    ]) {
+      const preflight = await fetch(`${urls.api}${path}`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: siteOrigin(siteB),
+          'access-control-request-method': path.endsWith('login') ? 'POST' : 'GET',
+          'access-control-request-headers': 'x-swipe-member',
+        },
+      })
+      expect(preflight.headers.get('access-control-allow-credentials'), path).toBeNull()
+      expect(preflight.headers.get('access-control-allow-headers') ?? '', path).not.toContain(
+        'x-swipe-member',
+      )
+    }
+    // The site's own origin signs in (the letter case of its host does not matter).
+    const own = await login(siteA, email, PASSWORD, {
+      ...MEMBER,
+      origin: siteOrigin(siteA).toUpperCase().replace('HTTP://', 'http://'),
+    })
+    expect(own.status, own.text).toBe(200)
+    expect(cookieOf(own.headers)).toMatch(/^swipe_member=/)
   })
 
   it('says an expired link expired (410) and mails a new one on request', async () => {
@@ -332,33 +456,37 @@ describe('site members', () => {
     expect(await mailsTo(urls.mail, unknown)).toEqual([])
   })
 
-  it('lets one email join two sites independently; a token opens only its own site', async () => {
+  it('lets one email join two sites independently; a session opens only its own site', async () => {
     const email = newEmail()
     const a = await activeMember(siteA, email)
     const b = await activeMember(siteB, email)
     expect(await memberOf(siteA.siteId, email)).toMatchObject({ status: 'ACTIVE' })
     expect(await memberOf(siteB.siteId, email)).toMatchObject({ status: 'ACTIVE' })
-    expect(a.token).not.toBe(b.token)
+    expect(a.cookie).not.toBe(b.cookie)
     const links = (await mailsTo(urls.mail, email)).map((m) => linkIn(m.body.text).link)
     expect(links.filter((l) => l.startsWith(siteOrigin(siteA)))).toHaveLength(1)
     expect(links.filter((l) => l.startsWith(siteOrigin(siteB)))).toHaveLength(1)
 
-    const privateOf = (site: VisitorSite, memberToken: string) =>
-      call('GET', `/end-user/site/${site.siteId}/page/B1/private?lang=JP`, { token: memberToken })
-    expect((await privateOf(siteA, a.token)).status).toBe(200)
-    expect((await privateOf(siteB, b.token)).status).toBe(200)
-    const crossed = await privateOf(siteB, a.token)
+    const privateOf = (site: VisitorSite, cookie: string) =>
+      call('GET', `/end-user/site/${site.siteId}/page/B1/private?lang=JP`, { headers: { ...MEMBER, cookie } })
+    expect((await privateOf(siteA, a.cookie)).status).toBe(200)
+    expect((await privateOf(siteB, b.cookie)).status).toBe(200)
+    // A browser never sends A's cookie to B's path; a client that does is refused all the same.
+    const crossed = await privateOf(siteB, a.cookie)
     expect(crossed.status).toBe(403)
     expect(crossed.body.error).toEqual({
       code: 'endUser.otherSite',
       message: translate('ja', 'endUser.otherSite'),
     })
     const crossedProducts = await call('GET', `/end-user/site/${siteA.siteId}/product/private?position=B1`, {
-      token: b.token,
+      headers: { ...MEMBER, cookie: b.cookie },
     })
     expect(crossedProducts.status).toBe(403)
-    // An admin-pool token is no end-user token.
-    expect((await privateOf(siteA, token)).status).toBe(401)
+    // Both cookies sent (as to a path both matched): the first one counts, and it must be this site's.
+    expect((await privateOf(siteA, `${a.cookie}; ${b.cookie}`)).status).toBe(200)
+    expect((await privateOf(siteA, `${b.cookie}; ${a.cookie}`)).status).toBe(403)
+    // An admin-pool token is no member session.
+    expect((await privateOf(siteA, `swipe_member=${token}`)).status).toBe(401)
   })
 
   it('refuses a sign-up that breaks the form rules (400 with each field) or fills the honeypot, storing and mailing nothing', async () => {
@@ -425,7 +553,7 @@ describe('site members', () => {
       ['login', { email, password: PASSWORD }],
       ['register/confirm', { token: 'x'.repeat(43) }],
     ] as const) {
-      const answer = await post(draft, action, body)
+      const answer = await post(draft, action, body, { headers: MEMBER })
       expect(answer.status, action).toBe(404)
       expect(answer.body.error.code, action).toBe('error.notFound')
     }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { translate } from '@swipe/shared'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { type RouteId, routeKey, routeList } from '../../functions/src/routes.ts'
 import { createAccount, type TestAccount } from '../support/accounts.ts'
@@ -10,11 +11,14 @@ import { useStackEnv } from '../support/env.ts'
 const { urls } = useStackEnv()
 const http = api(urls.api)
 
-/** The route matrix of docs/permissions.md, parsed: route key -> column -> cell. */
-const readMatrix = () => {
+/** The rows of the first table under a heading of docs/permissions.md, up to the next heading. */
+const readTable = (heading: string) => {
   const text = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'permissions.md'), 'utf8')
-  const section = text.slice(text.indexOf('## Route matrix'))
-  const rows = section
+  const from = text.indexOf(`\n${heading}\n`)
+  if (from === -1) throw new Error(`docs/permissions.md has no "${heading}"`)
+  const rest = text.slice(from + heading.length + 2)
+  const next = rest.search(/^#{2,3} /m)
+  return (next === -1 ? rest : rest.slice(0, next))
     .split('\n')
     .filter((line) => line.startsWith('|') && !/^\|[\s:|-]+\|$/.test(line.trim()))
     .map((line) =>
@@ -23,7 +27,11 @@ const readMatrix = () => {
         .slice(1, -1)
         .map((cell) => cell.trim()),
     )
-  const [header, ...body] = rows
+}
+
+/** The route matrix of docs/permissions.md, parsed: route key -> column -> cell. */
+const readMatrix = () => {
+  const [header, ...body] = readTable('## Route matrix')
   if (!header) throw new Error('docs/permissions.md has no route matrix')
   const columns = header.slice(2)
   return {
@@ -34,6 +42,21 @@ const readMatrix = () => {
         { action: cells[1]!, cells: Object.fromEntries(columns.map((c, i) => [c, cells[i + 2]!])) },
       ]),
     ),
+  }
+}
+
+/** The field matrix: one row per guarded field and value sent, `set` or `deny` per column. */
+const readFieldMatrix = () => {
+  const [header, ...body] = readTable('### Field matrix')
+  if (!header) throw new Error('docs/permissions.md has no field matrix')
+  const columns = header.slice(2)
+  return {
+    columns,
+    rows: body.map((cells) => ({
+      field: cells[0]!,
+      value: cells[1]!,
+      cells: Object.fromEntries(columns.map((c, i) => [c, cells[i + 2]!])),
+    })),
   }
 }
 
@@ -266,67 +289,70 @@ describe('the route matrix covers the route table', () => {
   })
 })
 
-describe('role × route × tenant', () => {
-  const actors: Record<string, { token: string }> = {}
-  const own: Record<string, Target> = {}
-  const other: Record<string, Target> = {}
+/** Every column's signed-in account, and the accounts it acts on: its own tenant's and another's. */
+const actors: Record<string, { token: string }> = {}
+const own: Record<string, Target> = {}
+const other: Record<string, Target> = {}
+/** The OEM whose fresh direct users the field matrix edits: inside the scope of every column that edits users. */
+let fieldParent: TestAccount
 
-  const signIn = async (email: string, password: string) => {
-    const response = await http.post('/auth/login', { login_id: email, password })
-    expect(response.status, email).toBe(200)
-    return { token: response.body.access_token as string }
+const signIn = async (email: string, password: string) => {
+  const response = await http.post('/auth/login', { login_id: email, password })
+  expect(response.status, email).toBe(200)
+  return { token: response.body.access_token as string }
+}
+
+beforeAll(async () => {
+  const root = {
+    accountId: (await http.post('/auth/login', { login_id: 'master@example.com', password: 'Master#Local1' }))
+      .body.user_info.id,
+    email: 'master@example.com',
+    password: 'Master#Local1',
+    type: 'MASTER' as const,
+    ancestorIds: [],
   }
+  const masterUser = await createAccount({ type: 'MASTER_USER', parent: root })
+  const oemA = await createAccount({ type: 'OEM_MASTER', parent: root })
+  fieldParent = oemA
+  const oemAdminA = await createAccount({ type: 'OEM_ADMIN', parent: oemA })
+  const userA = await createAccount({ type: 'USER', parent: oemA })
+  const subOemA = await createAccount({ type: 'SUB_ADMIN', parent: oemA, adminRole: 'EDITOR' })
+  const subEditorA = await createAccount({ type: 'SUB_ADMIN', parent: userA, adminRole: 'EDITOR' })
+  const subViewerA = await createAccount({ type: 'SUB_ADMIN', parent: userA, adminRole: 'VIEWER' })
+  const oemB = await createAccount({ type: 'OEM_MASTER', parent: root })
+  const userB = await createAccount({ type: 'USER', parent: oemB })
+  // Sub-admin routes act on one's own sub-admins: give each column one, and the other tenant one.
+  const subOf = async (parent: TestAccount) =>
+    (await createAccount({ type: 'SUB_ADMIN', parent, adminRole: 'EDITOR' })).accountId
+  const ownSub: Record<string, string> = {
+    MASTER: await subOf(root),
+    OEM_MASTER: await subOf(oemA),
+    USER: subEditorA.accountId,
+  }
+  const otherSub = await subOf(userB)
+  const byColumn: Record<string, TestAccount> = {
+    MASTER: root,
+    MASTER_USER: masterUser,
+    OEM_MASTER: oemA,
+    OEM_ADMIN: oemAdminA,
+    USER: userA,
+    'SUB_ADMIN editor of OEM_MASTER': subOemA,
+    'SUB_ADMIN editor of USER': subEditorA,
+    'SUB_ADMIN viewer of USER': subViewerA,
+  }
+  expect(Object.keys(byColumn).sort()).toEqual([...matrix.columns].sort())
+  for (const [column, account] of Object.entries(byColumn)) {
+    actors[column] = await signIn(account.email, account.password)
+    own[column] = {
+      ...userA,
+      subAdminId: ownSub[column] ?? subViewerA.accountId,
+      actorId: account.accountId,
+    }
+    other[column] = { ...userB, subAdminId: otherSub, actorId: account.accountId }
+  }
+})
 
-  beforeAll(async () => {
-    const root = {
-      accountId: (
-        await http.post('/auth/login', { login_id: 'master@example.com', password: 'Master#Local1' })
-      ).body.user_info.id,
-      email: 'master@example.com',
-      password: 'Master#Local1',
-      type: 'MASTER' as const,
-      ancestorIds: [],
-    }
-    const masterUser = await createAccount({ type: 'MASTER_USER', parent: root })
-    const oemA = await createAccount({ type: 'OEM_MASTER', parent: root })
-    const oemAdminA = await createAccount({ type: 'OEM_ADMIN', parent: oemA })
-    const userA = await createAccount({ type: 'USER', parent: oemA })
-    const subOemA = await createAccount({ type: 'SUB_ADMIN', parent: oemA, adminRole: 'EDITOR' })
-    const subEditorA = await createAccount({ type: 'SUB_ADMIN', parent: userA, adminRole: 'EDITOR' })
-    const subViewerA = await createAccount({ type: 'SUB_ADMIN', parent: userA, adminRole: 'VIEWER' })
-    const oemB = await createAccount({ type: 'OEM_MASTER', parent: root })
-    const userB = await createAccount({ type: 'USER', parent: oemB })
-    // Sub-admin routes act on one's own sub-admins: give each column one, and the other tenant one.
-    const subOf = async (parent: TestAccount) =>
-      (await createAccount({ type: 'SUB_ADMIN', parent, adminRole: 'EDITOR' })).accountId
-    const ownSub: Record<string, string> = {
-      MASTER: await subOf(root),
-      OEM_MASTER: await subOf(oemA),
-      USER: subEditorA.accountId,
-    }
-    const otherSub = await subOf(userB)
-    const byColumn: Record<string, TestAccount> = {
-      MASTER: root,
-      MASTER_USER: masterUser,
-      OEM_MASTER: oemA,
-      OEM_ADMIN: oemAdminA,
-      USER: userA,
-      'SUB_ADMIN editor of OEM_MASTER': subOemA,
-      'SUB_ADMIN editor of USER': subEditorA,
-      'SUB_ADMIN viewer of USER': subViewerA,
-    }
-    expect(Object.keys(byColumn).sort()).toEqual([...matrix.columns].sort())
-    for (const [column, account] of Object.entries(byColumn)) {
-      actors[column] = await signIn(account.email, account.password)
-      own[column] = {
-        ...userA,
-        subAdminId: ownSub[column] ?? subViewerA.accountId,
-        actorId: account.accountId,
-      }
-      other[column] = { ...userB, subAdminId: otherSub, actorId: account.accountId }
-    }
-  })
-
+describe('role × route × tenant', () => {
   for (const route of adminRoutes) {
     const key = routeKey(route).replace(' /api/v1', ' ')
     for (const column of matrix.columns) {
@@ -353,6 +379,108 @@ describe('role × route × tenant', () => {
             break
           default:
             throw new Error(`Unknown cell "${cell}" for ${key} / ${column}`)
+        }
+      })
+    }
+  }
+})
+
+const fieldMatrix = readFieldMatrix()
+
+/** What every fresh user of the field matrix holds before the call (docs/permissions.md). */
+const STORED = {
+  planId: 'light',
+  contractStartDate: '2026-01-01',
+  contractEndDate: '2026-12-31',
+  authority: 'EDIT',
+  licenseIssuing: false,
+} as const
+
+/** A direct user of `fieldParent`, straight into the table (it never signs in), holding STORED. */
+const freshUser = async () => {
+  const { Accounts } = await import('../../functions/src/data/accounts.ts')
+  const accountId = randomUUID()
+  await Accounts.create({
+    accountId,
+    accountType: 'USER',
+    parentId: fieldParent.accountId,
+    parentType: 'OEM_MASTER',
+    ancestorIds: [...fieldParent.ancestorIds, fieldParent.accountId],
+    email: `field-${accountId}@example.com`,
+    companyName: 'field matrix',
+    contactName: 'field matrix',
+    contractStatus: 'ACTIVE',
+    cognitoUsername: `field-${accountId}`,
+    ...STORED,
+  }).go()
+  return accountId
+}
+
+const stored = async (accountId: string) => {
+  const { Accounts } = await import('../../functions/src/data/accounts.ts')
+  return (await Accounts.get({ accountId }).go()).data as Record<string, unknown> | null
+}
+
+const camel = (field: string) => field.replace(/_(\w)/g, (_, c: string) => c.toUpperCase())
+
+describe('role × guarded field (PUT /users/{id})', () => {
+  it("has the route matrix's columns and one row per guarded field at least", () => {
+    expect(fieldMatrix.columns).toEqual(matrix.columns)
+    expect(new Set(fieldMatrix.rows.map((row) => camel(row.field)))).toEqual(new Set(Object.keys(STORED)))
+  })
+
+  for (const row of fieldMatrix.rows) {
+    const field = camel(row.field)
+    const value = row.value === 'true' ? true : row.value === 'false' ? false : row.value
+    for (const column of fieldMatrix.columns) {
+      it(`${row.field} = ${row.value} as ${column}`, async () => {
+        const cell = row.cells[column]
+        const id = await freshUser()
+        // The stored dates go along unchanged (a start needs an end), so only this field changes.
+        const response = await http.call('PUT', `/users/${id}`, {
+          token: actors[column]!.token,
+          body: {
+            company_name: 'field matrix',
+            contact_name: 'field matrix',
+            contract_start_date: STORED.contractStartDate,
+            contract_end_date: STORED.contractEndDate,
+            [row.field]: value,
+            version: 1,
+          },
+        })
+        const after = await stored(id)
+        switch (cell) {
+          case 'set':
+            expect(response.status, JSON.stringify(response.body)).toBe(200)
+            expect(response.body[row.field]).toBe(value)
+            expect(after?.[field]).toBe(value)
+            expect(after?.version).toBe(2)
+            break
+          case 'deny': {
+            expect(response.status, JSON.stringify(response.body)).toBe(403)
+            expect(after).toMatchObject({ ...STORED, version: 1 })
+            // A column that may not use the route at all is refused by the route gate.
+            if (matrix.rows.get('PUT /users/{id}')?.cells[column] === 'deny') {
+              expect(response.body.error.code).toBe('error.forbidden')
+              break
+            }
+            // A column that sets plans is refused the partner plan only; the others any plan.
+            const setsPlans =
+              fieldMatrix.rows.find((r) => r.field === 'plan_id' && r.value !== 'ep_oem')?.cells[column] ===
+              'set'
+            const staffOnlyPlan = row.value === 'ep_oem' && setsPlans
+            const code = staffOnlyPlan ? 'account.planNotAllowed' : 'account.fieldForbidden'
+            const params: Record<string, string> = staffOnlyPlan
+              ? { plan: 'EP/OEM' }
+              : { field: translate('ja', `account.field.${field}`) }
+            const message = translate('ja', code, params)
+            expect(response.body).toEqual({
+              error: { code, message, details: [{ path: `body.${field}`, code, params, message }] },
+            })
+            break
+          }
+          default:
+            throw new Error(`Unknown cell "${cell}" for ${row.field} / ${column}`)
         }
       })
     }

@@ -10,6 +10,8 @@ import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts'
  */
 export const startTestStack = async (options: { admin: boolean }): Promise<LocalStack> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'swipe-test-'))
+  // Tests provoke refusals on purpose; their security lines (warn) would bury a failure's output.
+  if (!process.env.DEBUG_STACK) process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR'
   const stack = await startLocalStack({
     ports: await freePorts(),
     dataDir,

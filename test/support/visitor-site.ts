@@ -148,27 +148,51 @@ export const publishVisitorSite = async (
   return { siteId, siteUuid, recipient }
 }
 
+/** A site's own origin on the local edge (`{site-uuid}.sites.localhost:<port>`), where members sign in. */
+export const siteOrigin = (site: Pick<VisitorSite, 'siteUuid'>, edgeUrl: string) =>
+  `http://${site.siteUuid}.sites.localhost:${new URL(edgeUrl).port}`
+
+/** What the site's own pages send with every member-session request (a same-origin fetch). */
+export const MEMBER_REQUEST = { 'x-swipe-member': '1', 'sec-fetch-site': 'same-origin' } as const
+
+/** The headers of a member-session request from the site's own pages (sign-in, sign-out, members-only reads). */
+export const memberHeaders = (site: Pick<VisitorSite, 'siteUuid'>, edgeUrl: string) => ({
+  ...MEMBER_REQUEST,
+  origin: siteOrigin(site, edgeUrl),
+})
+
 /** A client address of the documentation range, one per test, so rate windows never meet. */
 export const testIp = () => `198.51.${randomInt(256)}.${randomInt(1, 255)}`
 
 /**
  * A visitor's call as the sites distribution delivers it: the viewer's address in
- * `CloudFront-Viewer-Address`, JSON as sent (form input names stay as they are). The raw text of
+ * `X-Viewer-Address` with the origin secret that vouches for it, JSON as sent (form input names stay as they are). The raw text of
  * the answer is kept for byte-for-byte comparisons.
  */
 export const visitorCall = async (
   baseUrl: string,
   method: 'GET' | 'POST',
   path: string,
-  options: { body?: unknown; ip?: string; token?: string; lang?: string } = {},
+  options: {
+    body?: unknown
+    ip?: string
+    token?: string
+    lang?: string
+    /** More request headers (a member's session cookie, Origin, Sec-Fetch-Site…). */
+    headers?: Record<string, string>
+  } = {},
 ) => {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: {
-      'cloudfront-viewer-address': `${options.ip ?? testIp()}:443`,
+      'x-viewer-address': `${options.ip ?? testIp()}:443`,
+      // The origin secret CloudFront adds (the stack's env, set by useStackEnv): without it the API
+      // would not believe the viewer address and every test would share one window.
+      ...(process.env.ORIGIN_VERIFY_SECRET ? { 'x-origin-verify': process.env.ORIGIN_VERIFY_SECRET } : {}),
       ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       ...(options.lang ? { 'x-lang': options.lang } : {}),
+      ...options.headers,
     },
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   })

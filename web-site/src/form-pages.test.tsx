@@ -423,3 +423,56 @@ describe('form pages: success and confirmation', () => {
     for (const heading of complete.querySelectorAll('h1')) expect(heading.getAttribute('tabindex')).toBe('-1')
   })
 })
+
+describe('form pages: the path form on the shared sites host', () => {
+  const OWN = 'https://own.sites.example'
+  const files = render((input) => {
+    input.address = { form: 'path' }
+    input.memberOrigin = `${OWN}/`
+  })
+
+  it('sends the visitor to the site’s own origin for every member page, and renders none itself', () => {
+    for (const [path, target] of [
+      ['register/index.html', `${OWN}/register`],
+      ['register-success/index.html', `${OWN}/register-success`],
+      ['register-complete/index.html', `${OWN}/register-complete`],
+      ['login/index.html', `${OWN}/login`],
+      ['en/login/index.html', `${OWN}/en/login`],
+    ] as const) {
+      const redirect = doc(files, path)
+      expect(redirect.querySelector('meta[http-equiv=refresh]')?.getAttribute('content'), path).toBe(
+        `0;url=${target}`,
+      )
+      expect(redirect.querySelector('a')?.getAttribute('href'), path).toBe(target)
+      expect(redirect.querySelector('form,script'), path).toBeNull()
+    }
+    // The other forms stay on the path form: they hold no session.
+    expect(doc(files, 'contact/index.html').querySelector('form')?.dataset.action).toBe('contact')
+  })
+
+  it('points the lock and internal links to sign-up at the own origin, and never lets the swipe page unlock', () => {
+    const ja = doc(files, 'index.html')
+    expect(ja.body.hasAttribute('data-members')).toBe(false)
+    expect([...ja.querySelectorAll('#C2 .lk a')].map((a) => a.getAttribute('href'))).toEqual([
+      `${OWN}/register`,
+      `${OWN}/login`,
+    ])
+    expect(
+      ja.querySelector('a[href="/sites/demo-site/register"],a[href="/sites/demo-site/login"]'),
+    ).toBeNull()
+    // On the site's own origin the same page may unlock.
+    expect(doc(render(), 'index.html').body.hasAttribute('data-members')).toBe(true)
+  })
+
+  it('offers no member page or link at all when the site has no own origin', () => {
+    const away = render((input) => {
+      input.address = { form: 'path' }
+      input.memberOrigin = ''
+    })
+    for (const name of ['register', 'register-success', 'register-complete', 'login'])
+      expect(paths(away)).not.toContain(`${name}/index.html`)
+    const ja = doc(away, 'index.html')
+    expect(ja.querySelector('#C2 .lk a')).toBeNull()
+    expect(ja.body.hasAttribute('data-members')).toBe(false)
+  })
+})

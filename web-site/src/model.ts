@@ -11,7 +11,7 @@ import {
   LANGUAGE_SEGMENTS,
 } from './lib/languages.ts'
 import { PAGE_TEXTS, type PageTexts } from './lib/texts.ts'
-import { internalPage, safeExternalUrl, siteUrl, telUrl } from './lib/urls.ts'
+import { internalPage, isMemberPage, safeExternalUrl, siteUrl, telUrl } from './lib/urls.ts'
 import type { PublishCreative, PublishCta, PublishInput } from './types.ts'
 
 /** SPEC §9: the creative frame that products and image-link points are placed on. */
@@ -90,8 +90,18 @@ export interface PageModel {
   ctas: CtaModel[]
   /** The language's enabled visitor forms. */
   forms: FormsModel
-  /** Membership is enabled: the lock invites to sign up and sign in. */
+  /** Membership is enabled (and its pages reachable): the lock invites to sign up and sign in. */
   members: boolean
+  /**
+   * Members' sessions live on this origin (the site's own, not the shared path-form host): the
+   * swipe page may ask for members-only creatives for a signed-in member.
+   */
+  unlocks: boolean
+  /**
+   * The member pages (register, sign-in…) are on another origin (`PublishInput.memberOrigin`):
+   * this render makes redirects there instead.
+   */
+  membersAway: boolean
   /**
    * Where a creator link leads: an internal target's page (when its form is enabled) or an
    * http(s) URL; none otherwise.
@@ -99,7 +109,10 @@ export interface PageModel {
   link: (value: string | null | undefined, internal: boolean | null | undefined) => Href | undefined
   /** An internal link whose form is switched off: shown as an unavailable button, never a 404. */
   unavailable: (value: string | null | undefined, internal: boolean | null | undefined) => boolean
-  /** A page under this language (`register`, `login`…). */
+  /**
+   * A page under this language (`register`, `login`…). A member page is an absolute URL on the
+   * site's own origin when this render is not there (`membersAway`).
+   */
   page: (name: string) => string
   media: (key: string | null | undefined) => string | undefined
 }
@@ -146,7 +159,13 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
     siteId: address.form === 'path' ? site.id : undefined,
     prefix: address.prefix,
   }
-  const pathOf = (l: ContentLanguage, page?: string) => siteUrl({ ...urlBase, lang: l, page })
+  const memberOrigin = input.memberOrigin?.replace(/\/$/, '')
+  const membersAway = memberOrigin !== undefined
+  /** A page's path; a member page on the site's own origin when members are away from this one. */
+  const pathOf = (l: ContentLanguage, page?: string) =>
+    membersAway && page && isMemberPage(page)
+      ? `${memberOrigin}${siteUrl({ defaultLanguage, prefix: address.prefix, lang: l, page })}`
+      : siteUrl({ ...urlBase, lang: l, page })
   const root = pathOf(defaultLanguage)
   const home = pathOf(lang)
   const media = mediaResolver(input, root)
@@ -301,7 +320,9 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
     company: companyModel,
     ctas,
     forms,
-    members: Boolean(forms.membership),
+    members: Boolean(forms.membership) && (!membersAway || Boolean(memberOrigin)),
+    unlocks: Boolean(forms.membership) && !membersAway,
+    membersAway,
     link,
     unavailable: (value, internal) =>
       Boolean(internal && internalPage(value) && !available(internalPage(value))),

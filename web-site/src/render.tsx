@@ -4,6 +4,7 @@ import { BODY_SLOT, HEAD_SLOT, Page } from './components/Page.tsx'
 import { CLIENT_HASH, CLIENT_JS, FORMS_HASH, FORMS_JS } from './generated/client.ts'
 import { formPagesOf } from './lib/forms.ts'
 import { LANGUAGE_SEGMENTS } from './lib/languages.ts'
+import { isMemberPage } from './lib/urls.ts'
 import { defaultLanguageOf, pageModel, publicMediaKeys, siteLanguages } from './model.ts'
 import type { PublishInput, RenderedFile } from './types.ts'
 
@@ -17,6 +18,12 @@ const HTML = 'text/html; charset=utf-8'
 
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/** A page that only sends the visitor on to `to` (no script: a refresh and a link). */
+const redirectPage = (to: string, title: string) => {
+  const target = escapeAttribute(to)
+  return `<!DOCTYPE html><html><head><meta charset="utf-8"><meta name="robots" content="noindex"><link rel="canonical" href="${target}"><meta http-equiv="refresh" content="0;url=${target}"><title>${escapeAttribute(title)}</title></head><body><a href="${target}">${target}</a></body></html>`
+}
 
 /**
  * The API base the island calls: the input's, else the analytics endpoint's base when it is the
@@ -78,9 +85,21 @@ export const renderSitePages = (input: PublishInput): RenderedFile[] => {
       cacheControl: CACHE_CONTROL.page,
     })
     for (const page of formPagesOf(model.forms)) {
+      const path = `${isDefault ? '' : `${LANGUAGE_SEGMENTS[lang]}/`}${page}/index.html`
+      // Members sign up and in on the site's own origin only: here, a way there (or nothing).
+      if (model.membersAway && isMemberPage(page)) {
+        if (model.members)
+          files.push({
+            path,
+            contentType: HTML,
+            body: redirectPage(model.page(page), input.site.name),
+            cacheControl: CACHE_CONTROL.page,
+          })
+        continue
+      }
       formPages++
       files.push({
-        path: `${isDefault ? '' : `${LANGUAGE_SEGMENTS[lang]}/`}${page}/index.html`,
+        path,
         contentType: HTML,
         body: `<!DOCTYPE html>${renderToStaticMarkup(
           <FormPage
@@ -105,11 +124,10 @@ export const renderSitePages = (input: PublishInput): RenderedFile[] => {
     }
   }
   const defaultSegment = LANGUAGE_SEGMENTS[defaultLanguageOf(input)]
-  const target = escapeAttribute(root)
   files.push({
     path: `${defaultSegment}/index.html`,
     contentType: HTML,
-    body: `<!DOCTYPE html><html><head><meta charset="utf-8"><meta name="robots" content="noindex"><link rel="canonical" href="${target}"><meta http-equiv="refresh" content="0;url=${target}"><title>${escapeAttribute(input.site.name)}</title></head><body><a href="${target}">${target}</a></body></html>`,
+    body: redirectPage(root, input.site.name),
     cacheControl: CACHE_CONTROL.page,
   })
   files.push({

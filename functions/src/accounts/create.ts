@@ -1,8 +1,9 @@
-import { CHILD_TYPES, CreateUserBody } from '@swipe/shared'
+import { CHILD_TYPES, CreateUserBody, GUARDED_FIELD_DEFAULTS } from '@swipe/shared'
 import { BadRequestError, ForbiddenError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
 import { accountsFor, principalIdOf } from '#lib/tenancy'
 import { routes } from '../routes.ts'
+import { assertFieldRules } from './fields.ts'
 import { createAccount, profileOf } from './service.ts'
 
 export const handler = endpoint(
@@ -25,6 +26,8 @@ export const handler = endpoint(
     ) {
       throw new BadRequestError('account.typeNotAllowed')
     }
+    // A new account's plan and contract terms: anything but the defaults needs their actions.
+    await assertFieldRules({ actor: actor.account, sent: body, current: GUARDED_FIELD_DEFAULTS, locale })
     const created = await createAccount({ ...body, parent }, actor.account, locale)
     return ok({ ...profileOf(created), message: t('account.created') }, 201)
   },

@@ -6,10 +6,13 @@ import {
   CSV_IMPORT_MAX_BYTES,
   CSV_IMPORT_MAX_ROWS,
   decodeCsv,
+  fieldActorOf,
+  GUARDED_FIELD_DEFAULTS,
   ImportBody,
   ImportUploadBody,
   ListUsersQuery,
   type Locale,
+  refusedFields,
   translate,
 } from '@swipe/shared'
 import { parse } from 'csv-parse/sync'
@@ -21,9 +24,10 @@ import { BadRequestError, type FieldIssue, NotFoundError, ValidationError } from
 import { endpoint, ok, zodIssues } from '#lib/http'
 import { logger } from '#lib/logger'
 import { mediaBucket, s3 } from '#lib/s3'
-import { accountsFor, adminOf, principalIdOf } from '#lib/tenancy'
+import { accountsFor, adminOf, policyActorOf, principalIdOf } from '#lib/tenancy'
 import { presignPut } from '#lib/uploads'
 import { routes } from '../routes.ts'
+import { fieldRefusalError, isCatalogPlan, issueParams, type Refusal } from './fields.ts'
 import { createAccount, deleteAccountCompletely } from './service.ts'
 
 // ---------- export ----------
@@ -154,9 +158,14 @@ const analyse = async (
   if (!lines.length) throw new BadRequestError('import.empty')
   if (lines.length > CSV_IMPORT_MAX_ROWS)
     throw new BadRequestError('import.tooManyRows', { max: CSV_IMPORT_MAX_ROWS })
-  if (errors.length) return { encoding, parent, rows: [] as RowReport[], valid: [], errors }
+  if (errors.length) return { encoding, parent, rows: [] as RowReport[], valid: [], errors, refusals: [] }
 
   const allowed = CHILD_TYPES[parent.accountType] ?? []
+  // The same rules as POST /users: an OEM admin appoints no OEM admins, and a row's plan and
+  // contract terms other than the defaults need the field rules' actions.
+  const creatorType = account.accountType === 'SUB_ADMIN' ? account.parentType : account.accountType
+  const fieldActor = fieldActorOf(policyActorOf(account))
+  const refusals: Refusal[] = []
   const seen = new Set<string>()
   const rows: RowReport[] = []
   const valid: Array<{ row: number; value: ReturnType<typeof CreateUserBody.parse> }> = []
@@ -183,13 +192,34 @@ const analyse = async (
           message: t(issue.code, issue.params),
         })
       }
-    } else if (!allowed.includes(parsed.data.accountType)) {
+    } else if (
+      !allowed.includes(parsed.data.accountType) ||
+      (creatorType === 'OEM_ADMIN' && parsed.data.accountType === 'OEM_ADMIN')
+    ) {
       rowErrors.push({
         row,
         column: columnOf('accountType'),
         code: 'account.typeNotAllowed',
         message: t('account.typeNotAllowed'),
       })
+    }
+    if (parsed.success) {
+      const refused = refusedFields(fieldActor, parsed.data, GUARDED_FIELD_DEFAULTS)
+      for (const issue of refused) {
+        const params = await issueParams(issue, parsed.data, locale)
+        const column = columnOf(issue.field)
+        refusals.push({ path: `row.${row}.${column}`, issue, params })
+        rowErrors.push({ row, column, code: issue.code, message: t(issue.code, params), params })
+      }
+      const planId = parsed.data.planId
+      if (!refused.length && planId !== undefined && !(await isCatalogPlan(planId))) {
+        rowErrors.push({
+          row,
+          column: columnOf('planId'),
+          code: 'account.planUnknown',
+          message: t('account.planUnknown'),
+        })
+      }
     }
     if (email && seen.has(email)) {
       rowErrors.push({
@@ -209,7 +239,7 @@ const analyse = async (
     rows.push({ row, email, status: existing ? 'existing' : 'new' })
     if (!existing) valid.push({ row, value: parsed.data })
   }
-  return { encoding, parent, rows, valid, errors }
+  return { encoding, parent, rows, valid, errors, refusals }
 }
 
 const reportOf = (analysis: Awaited<ReturnType<typeof analyse>>) => ({
@@ -236,6 +266,8 @@ export const commit = endpoint(
   { body: ImportBody },
   async ({ actor, body, locale, t }) => {
     const analysis = await analyse(actor, body.key, body.parentId, locale)
+    // A row setting a field the caller may not set is a refusal (403, logged), not a typo (400).
+    if (analysis.refusals.length) throw fieldRefusalError(analysis.refusals, locale)
     if (analysis.errors.length) {
       const details: FieldIssue[] = analysis.errors.map((e) => ({
         path: `row.${e.row}.${e.column}`,

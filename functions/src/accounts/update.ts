@@ -4,17 +4,20 @@ import { ForbiddenError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
 import { accountsFor } from '#lib/tenancy'
 import { routes } from '../routes.ts'
+import { assertFieldRules } from './fields.ts'
 import { IdParams } from './get.ts'
 import { assertCommitted, historyEntry, profileOf } from './service.ts'
 
 export const handler = endpoint(
   routes['accounts.update'],
   { body: UpdateUserBody, params: IdParams },
-  async ({ actor, body, params, t }) => {
+  async ({ actor, body, params, locale, t }) => {
     if (actor?.kind !== 'admin') throw new ForbiddenError()
     const account = await accountsFor(actor).get(params.id, 'account:update')
     if (account.contractStatus === 'TERMINATED') throw new ForbiddenError('account.readOnly')
     const { version, ...fields } = body
+    // Plan and contract terms change only with their own actions, never on one's own account.
+    await assertFieldRules({ actor: actor.account, sent: fields, current: account, target: account, locale })
     const changed = Object.entries(fields)
       .filter(([key, value]) => (account as Record<string, unknown>)[key] !== value)
       .map(([key]) => key)

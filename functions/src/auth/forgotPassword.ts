@@ -1,40 +1,29 @@
+import { randomUUID } from 'node:crypto'
 import { ForgotPasswordBody } from '@swipe/shared'
-import { Accounts } from '#data/accounts'
-import { ResetTokens } from '#data/auth'
 import { endpoint, ok } from '#lib/http'
-import { logger } from '#lib/logger'
-import { sendMail } from '#lib/mail'
-import { adminUrl } from '#lib/urls'
+import { runJob } from '#lib/jobs'
+import { clientIp, emailClient, takeOrRefuse } from '#lib/rate-limit'
 import { routes } from '../routes.ts'
-import { newToken, sha256 } from './session.ts'
+import { jobs } from './jobs.ts'
 
-/** Reset links live 60 minutes. */
-export const RESET_TTL_MS = 60 * 60_000
+export { RESET_TTL_MS } from './jobs.ts'
 
+/**
+ * POST /auth/forgot-password. Limited per client address and per email (429 with Retry-After);
+ * then the lookup, the token and the mail are a job (`passwordReset`, ./jobs.ts), so the request
+ * does the same work, in the same time, whether or not the account exists, and never waits on
+ * SES. The same answer either way (no enumeration).
+ */
 export const handler = endpoint(
   routes['auth.forgotPassword'],
   { body: ForgotPasswordBody },
-  async ({ body, t }) => {
+  async ({ body, event, locale, t }) => {
     const email = body.email.toLowerCase()
-    const account = (await Accounts.query.byEmail({ email }).go({ limit: 1 })).data[0]
-    if (account?.contractStatus === 'ACTIVE') {
-      const token = newToken()
-      await ResetTokens.create({
-        tokenHash: sha256(token),
-        accountId: account.accountId,
-        email,
-        cognitoUsername: account.cognitoUsername,
-        expiresAt: Math.ceil((Date.now() + RESET_TTL_MS) / 1000),
-      }).go()
-      const link = adminUrl(`/new-password?token=${encodeURIComponent(token)}`)
-      await sendMail({
-        to: email,
-        subject: t('auth.resetMailSubject'),
-        text: t('auth.resetMailBody', { email, link }),
-      })
-      logger.info('Password reset link sent', { accountId: account.accountId })
-    }
-    // The same answer whether or not the account exists (no enumeration).
+    await takeOrRefuse([
+      ['passwordResetClient', clientIp(event)],
+      ['passwordResetEmail', emailClient(email)],
+    ])
+    await runJob({ context: 'auth', type: 'passwordReset', id: randomUUID(), input: { email, locale } }, jobs)
     return ok({ message: t('auth.resetRequested') })
   },
 )

@@ -2,6 +2,7 @@ import { contextHandler } from '#lib/router'
 import * as changePassword from './changePassword.ts'
 import * as completeNewPassword from './completeNewPassword.ts'
 import * as forgotPassword from './forgotPassword.ts'
+import { jobs } from './jobs.ts'
 import * as login from './login.ts'
 import * as logout from './logout.ts'
 import * as refreshToken from './refreshToken.ts'
@@ -9,14 +10,18 @@ import * as resetPassword from './resetPassword.ts'
 import * as userInfo from './userInfo.ts'
 import * as verifyToken from './verifyToken.ts'
 
-export const handler = contextHandler('auth', {
-  login,
-  completeNewPassword,
-  refreshToken,
-  userInfo,
-  forgotPassword,
-  verifyToken,
-  resetPassword,
-  changePassword,
-  logout,
-})
+export const handler = contextHandler(
+  'auth',
+  {
+    login,
+    completeNewPassword,
+    refreshToken,
+    userInfo,
+    forgotPassword,
+    verifyToken,
+    resetPassword,
+    changePassword,
+    logout,
+  },
+  jobs,
+)

@@ -16,13 +16,16 @@ export const assertNotLocked = async (loginId: string, now = Date.now()) => {
   }
 }
 
-/** Counts a failure atomically; the one that reaches the limit sets the lock. */
-export const recordFailure = async (loginId: string, now = Date.now()) => {
+/**
+ * Counts a failure atomically; the one that reaches the limit sets the lock. True when this
+ * failure locked the login ID (the caller writes the `auth.lockout` security line).
+ */
+export const recordFailure = async (loginId: string, now = Date.now()): Promise<boolean> => {
   const expiresAt = Math.ceil((now + LOCKOUT.windowMs + LOCKOUT.lockMs) / 1000)
   const current = (await LoginAttempts.get({ loginId }).go()).data
   if (!current || now - current.windowStart > LOCKOUT.windowMs) {
     await LoginAttempts.put({ loginId, failures: 1, windowStart: now, expiresAt }).go()
-    return
+    return false
   }
   const updated = await LoginAttempts.update({ loginId })
     .add({ failures: 1 })
@@ -35,7 +38,9 @@ export const recordFailure = async (loginId: string, now = Date.now()) => {
     await LoginAttempts.patch({ loginId })
       .set({ lockedUntil: now + LOCKOUT.lockMs })
       .go()
+    return true
   }
+  return false
 }
 
 export const clearFailures = async (loginId: string) => {

@@ -6,13 +6,28 @@ import { LoginBody } from '@swipe/shared'
 import { adminPool, cognito } from '#lib/cognito'
 import { UnauthorizedError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
+import { clientIp, giveBack, takeOrRefuse } from '#lib/rate-limit'
+import { loginIdHash, securityEvent } from '#lib/security-log'
 import { routes } from '../routes.ts'
-import { assertNotLocked, clearFailures, normaliseLoginId, recordFailure } from './lockout.ts'
+import { assertNotLocked, clearFailures, LOCKOUT, normaliseLoginId, recordFailure } from './lockout.ts'
 import { accountOfTokens, isCredentialFailure, sessionBody } from './session.ts'
 
-export const handler = endpoint(routes['auth.login'], { body: LoginBody }, async ({ body }) => {
+/**
+ * POST /auth/login. Two limits stand before the password is checked: the login ID's lockout
+ * (5 failures in 15 minutes, ./lockout.ts) and the client address's allowance of failed sign-ins
+ * (`RATE_LIMITS.adminLoginClient`, any IDs: password spraying from one address). The attempt is
+ * taken from the address's allowance first and given back when the password was right, so only
+ * failures count, and concurrent guesses cannot overtake the limit. Each failure writes one
+ * `auth.failed` security line (the login ID as a hash, never the password); the failure that locks
+ * the ID writes `auth.lockout` too.
+ */
+export const handler = endpoint(routes['auth.login'], { body: LoginBody }, async ({ body, event }) => {
   const loginId = normaliseLoginId(body.loginId)
   await assertNotLocked(loginId)
+  const client = clientIp(event)
+  const now = Date.now()
+  await takeOrRefuse([['adminLoginClient', client]], now)
+  let failed = false
   let result: InitiateAuthCommandOutput
   try {
     result = await cognito.send(
@@ -24,9 +39,24 @@ export const handler = endpoint(routes['auth.login'], { body: LoginBody }, async
     )
   } catch (error) {
     if (!isCredentialFailure(error)) throw error
+    failed = true
     // One answer for every reason: unknown ID, wrong password, disabled user.
-    await recordFailure(loginId)
+    const line = {
+      requestId: event.requestContext?.requestId,
+      route: event.routeKey,
+      actor: loginIdHash(loginId),
+      client,
+    }
+    securityEvent('auth.failed', { ...line, reason: 'auth.loginFailed' })
+    if (await recordFailure(loginId)) {
+      securityEvent('auth.lockout', {
+        ...line,
+        reason: `${LOCKOUT.maxFailures} failures in ${LOCKOUT.windowMs / 60_000} minutes`,
+      })
+    }
     throw new UnauthorizedError('auth.loginFailed')
+  } finally {
+    if (!failed) await giveBack('adminLoginClient', client, 1, now)
   }
   await clearFailures(loginId)
   if (result.ChallengeName === 'NEW_PASSWORD_REQUIRED') {

@@ -7,7 +7,9 @@ import * as ctaClick from './ctaClick.ts'
 import * as ctas from './ctas.ts'
 import * as homepage from './homepage.ts'
 import * as homepageSetting from './homepageSetting.ts'
+import { jobs } from './jobs.ts'
 import * as login from './login.ts'
+import * as logout from './logout.ts'
 import * as membershipSetting from './membershipSetting.ts'
 import * as page from './page.ts'
 import * as pagePrivate from './pagePrivate.ts'
@@ -21,26 +23,31 @@ import * as scripts from './scripts.ts'
 import * as seo from './seo.ts'
 import * as site from './site.ts'
 
-export const handler = contextHandler('endUser', {
-  site,
-  seo,
-  common,
-  company,
-  scripts,
-  page,
-  product,
-  resolve,
-  ctas,
-  ctaClick,
-  contactSetting,
-  membershipSetting,
-  homepageSetting,
-  register,
-  registerConfirm,
-  resendRegisterEmail,
-  login,
-  pagePrivate,
-  productPrivate,
-  contact,
-  homepage,
-})
+export const handler = contextHandler(
+  'endUser',
+  {
+    site,
+    seo,
+    common,
+    company,
+    scripts,
+    page,
+    product,
+    resolve,
+    ctas,
+    ctaClick,
+    contactSetting,
+    membershipSetting,
+    homepageSetting,
+    register,
+    registerConfirm,
+    resendRegisterEmail,
+    login,
+    logout,
+    pagePrivate,
+    productPrivate,
+    contact,
+    homepage,
+  },
+  jobs,
+)

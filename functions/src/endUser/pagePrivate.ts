@@ -17,9 +17,10 @@ import {
 } from './service.ts'
 
 /**
- * GET /end-user/site/{siteId}/page/{pageId}/private?lang= (end-user token): one creative as
- * `/public` answers it, members-only ones unlocked. A token of another site is 403
- * `endUser.otherSite`; none, an invalid or expired one, or a member no longer active is 401.
+ * GET /end-user/site/{siteId}/page/{pageId}/private?lang= (the member's session cookie, from the
+ * site's own pages: `verifiers.endUser`): one creative as `/public` answers it, members-only ones
+ * unlocked. A session of another site is 403 `endUser.otherSite`, a request another origin made
+ * 403 `endUser.crossOrigin`; none, an invalid or expired one, or a member no longer active is 401.
  */
 export const handler = visitorEndpoint(
   routes['endUser.pagePrivate'],

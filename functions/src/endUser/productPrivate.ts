@@ -16,8 +16,9 @@ import {
 } from './service.ts'
 
 /**
- * GET /end-user/site/{siteId}/product/private?position=&lang= (end-user token): the products of
- * one creative, members-only ones included. 403 for another site's token, 401 without a valid one.
+ * GET /end-user/site/{siteId}/product/private?position=&lang= (the member's session cookie): the
+ * products of one creative, members-only ones included. 403 for another site's session or another
+ * origin's request, 401 without a valid session.
  */
 export const handler = visitorEndpoint(
   routes['endUser.productPrivate'],

@@ -1,28 +1,26 @@
+import { randomUUID } from 'node:crypto'
 import { email as emailSchema, ResendRegistrationBody } from '@swipe/shared'
 import { NotFoundError, ValidationError } from '#lib/errors'
 import { ok, zodIssues } from '#lib/http'
+import { runJob } from '#lib/jobs'
+import { clientIp, emailClient, takeOrRefuse } from '#lib/rate-limit'
 import { routes } from '../routes.ts'
-import { publishedForm, refuseHoneypot, visitorPost } from './forms.ts'
-import {
-  getMember,
-  mailAlreadyMember,
-  mailRegistrationLink,
-  newRegistrationToken,
-  normaliseEmail,
-  refreshPending,
-  tokenHashOf,
-} from './members.ts'
+import { publishedForm, refuseHoneypot, sitePageUrl, visitorPost } from './forms.ts'
+import { jobs } from './jobs.ts'
+import { normaliseEmail } from './members.ts'
 import { NO_STORE } from './service.ts'
 
 /**
  * POST /end-user/site/{siteId}/resend-register-email: a pending member gets a new link (24 hours;
  * the previous one stops working); a member gets the sign-in notice; any other email nothing. The
- * answer is the same 202 whatever the email (no enumeration).
+ * lookup and the mail are a job (`resendRegistration`, ./jobs.ts), so the answer is the same 202,
+ * in the same time, whatever the email (no enumeration). Limited per client address and per email
+ * together with sign-up (429).
  */
 export const handler = visitorPost(
   routes['endUser.resendRegisterEmail'],
   ResendRegistrationBody,
-  async ({ params, body }) => {
+  async ({ params, body, event }) => {
     const published = await publishedForm(params.siteId, body.lang, 'membership')
     if (!published.form.enabled) throw new NotFoundError()
     refuseHoneypot(body)
@@ -30,14 +28,20 @@ export const handler = visitorPost(
     if (!parsed.success) throw new ValidationError(zodIssues(parsed.error, 'body.email'))
     const { site, lang } = published
     const email = normaliseEmail(parsed.data)
-    const member = await getMember(site.siteId, email)
-    if (member?.status === 'PENDING') {
-      const token = newRegistrationToken()
-      if (await refreshPending(site.siteId, email, { tokenHash: tokenHashOf(token) }))
-        await mailRegistrationLink(site, lang, email, token)
-    } else if (member?.status === 'ACTIVE') {
-      await mailAlreadyMember(site, lang, email)
-    }
+    sitePageUrl(site, lang, 'login')
+    await takeOrRefuse([
+      ['memberMailClient', clientIp(event)],
+      ['memberMailEmail', emailClient(email)],
+    ])
+    await runJob(
+      {
+        context: 'endUser',
+        type: 'resendRegistration',
+        id: randomUUID(),
+        input: { siteId: site.siteId, lang, email },
+      },
+      jobs,
+    )
     return ok({ status: 'sent' }, 202, NO_STORE)
   },
 )

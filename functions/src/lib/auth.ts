@@ -90,17 +90,20 @@ const verifiers: Record<AuthKind, Verifier> = {
     assertActive(account)
     return { kind: 'admin', sub: String(claims.sub), username, claims, account }
   },
+  // A member's session is the HttpOnly cookie of the site's own origin, never a header a script
+  // sets (docs/decisions.md "Members' sessions: one origin per site"): a request another origin
+  // made is refused before the cookie is read, and the token must be a member of the path's site.
   endUser: async (event) => {
-    const token = bearer(event)
+    const session = await import('./member-session.ts')
+    session.refuseCrossOrigin(event)
+    const token = session.sessionTokenOf(event)
     if (!token) throw new UnauthorizedError()
     const { membersPool } = await import('./members-pool.ts')
     const claims = await verifyPoolAccessToken(token, membersPool)
-    return {
-      kind: 'endUser',
-      sub: String(claims.sub),
-      username: String(claims.username ?? claims.sub),
-      claims,
-    }
+    const username = String(claims.username ?? claims.sub)
+    const siteId = event.pathParameters?.siteId
+    if (!siteId || !username.startsWith(`${siteId}#`)) throw new ForbiddenError('endUser.otherSite')
+    return { kind: 'endUser', sub: String(claims.sub), username, claims }
   },
   // Preview-share tokens are signed by the API itself (ARCHITECTURE decision 6), scoped to one site.
   preview: async (event) => {
@@ -124,8 +127,28 @@ const verifiers: Record<AuthKind, Verifier> = {
 /** Middleware for a route's authentication kind; puts the actor on the request state. */
 export const authenticate = (kind: AuthKind): MiddlewareObj<Event, Result, Error, Context> => ({
   before: async (request: Request<Event, Result, Error, Context>) => {
-    const actor = await verifiers[kind](request.event)
+    const { event } = request
+    let actor: Actor | undefined
+    try {
+      actor = await verifiers[kind](event)
+    } catch (error) {
+      // A missing, expired, forged or foreign credential: one security line (403s of inactive
+      // accounts are logged with every other 403 by the API edge).
+      if (error instanceof UnauthorizedError) {
+        const [{ securityEvent }, { clientIp }] = await Promise.all([
+          import('./security-log.ts'),
+          import('./client-ip.ts'),
+        ])
+        securityEvent('auth.tokenInvalid', {
+          requestId: event.requestContext?.requestId,
+          route: event.routeKey,
+          client: clientIp(event),
+          reason: `${kind}:${error.code}`,
+        })
+      }
+      throw error
+    }
     const { requestState } = await import('./http.ts')
-    requestState(request.event).actor = actor
+    requestState(event).actor = actor
   },
 })

@@ -7,7 +7,7 @@ import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from './origin-headers.ts
 
 /**
  * Who the client is, as far as rate limits and security lines are concerned (docs/decisions.md
- * "Client identity"). `CloudFront-Viewer-Address` is a header like any other: a caller that
+ * "Client identity"). the viewer header (`X-Viewer-Address`) is a header like any other: a caller that
  * reaches the API directly (the execute-api endpoint, the local gateway) can send it with any
  * value. So it is believed only on a request that carries the origin secret, which CloudFront (and
  * locally the site edge) adds to every request it forwards and which no viewer can know; every
@@ -28,13 +28,14 @@ type Event = Pick<APIGatewayProxyEventV2, 'headers' | 'requestContext'>
 
 const digest = (value: string) => createHash('sha256').update(value).digest()
 
-/** The address in CloudFront's `ip:port` (IPv6 without brackets; `[ip]:port` accepted too). */
+/** The address in the viewer header: a bare IP, or `ip:port` / `[ipv6]:port`. */
 export const viewerAddress = (value: string | undefined): string | undefined => {
-  const candidate = value
-    ?.trim()
-    .replace(/:\d+$/, '')
-    .replace(/^\[(.*)\]$/, '$1')
-  return candidate && isIP(candidate) ? candidate : undefined
+  const trimmed = value?.trim()
+  if (!trimmed) return undefined
+  // A bare IPv6 address ends in a group that may look like a port: try it whole first.
+  if (isIP(trimmed)) return trimmed
+  const candidate = trimmed.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1')
+  return isIP(candidate) ? candidate : undefined
 }
 
 /**
@@ -50,7 +51,8 @@ export const clientOf = (address: string): string => {
     tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
   // An IPv4-mapped address (::ffff:1.2.3.4) is that IPv4 client.
   const last = groups.at(-1) ?? ''
-  if (isIP(last) === 4) return groups.slice(0, -1).every((g) => /^0*$/.test(g) || g === 'ffff') ? last : address
+  if (isIP(last) === 4)
+    return groups.slice(0, -1).every((g) => /^0*$/.test(g) || g === 'ffff') ? last : address
   return `${groups
     .slice(0, 4)
     .map((g) => g.replace(/^0+(?=.)/, ''))

@@ -25,3 +25,19 @@ export const clientConfig = (endpoint: string | undefined) => ({
   region: awsEnv.AWS_REGION,
   ...(endpoint ? { endpoint } : {}),
 })
+
+/**
+ * Proof that a request came through our edge (docs/decisions.md "Client identity"). CloudFront
+ * (and, locally, the site edge) adds `X-Origin-Verify: <ORIGIN_VERIFY_SECRET>` to every request it
+ * sends to the API; only such a request may name its viewer in `X-Viewer-Address`. With
+ * `ORIGIN_VERIFY_REQUIRED=true` (every AWS stage: the execute-api endpoint stays reachable, so it
+ * must turn away what did not come through CloudFront) a request without the proof is refused.
+ * Without a secret the viewer header is never believed.
+ */
+export const originEnv = readEnv({
+  ORIGIN_VERIFY_SECRET: z.string().min(16).optional(),
+  ORIGIN_VERIFY_REQUIRED: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+})

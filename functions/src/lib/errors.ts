@@ -10,6 +10,9 @@ export interface FieldIssue {
 
 /** A failure the client caused or may act on. Only these reach the client with their message. */
 export class AppError extends Error {
+  /** Set where the refusal already wrote its own, more precise security line (the edge skips it). */
+  securityLogged = false
+
   constructor(
     readonly status: number,
     readonly code: MessageKey,

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import type { RouteDef } from '../routes.ts'
-import { ConflictError } from './errors.ts'
+import { ConflictError, ForbiddenError, TooManyRequestsError, ValidationError } from './errors.ts'
 import { endpoint, ok } from './http.ts'
+import { logger } from './logger.ts'
 
 const route: RouteDef = {
   method: 'POST',
@@ -43,7 +44,11 @@ describe('endpoint()', () => {
     )
     expect(result).toEqual({
       statusCode: 201,
-      headers: { 'content-type': 'application/json; charset=utf-8' },
+      headers: {
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'no-store',
+        'content-type': 'application/json; charset=utf-8',
+      },
       body: JSON.stringify({ received_name: 'Demo', id: 't1' }),
     })
   })
@@ -99,7 +104,11 @@ describe('endpoint()', () => {
     const hidden = await broken(event({ headers: { 'x-lang': 'en' } }), {} as never)
     expect(hidden).toEqual({
       statusCode: 500,
-      headers: { 'content-type': 'application/json; charset=utf-8' },
+      headers: {
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'no-store',
+        'content-type': 'application/json; charset=utf-8',
+      },
       body: JSON.stringify({
         error: { code: 'error.internal', message: 'An error occurred. Please reload and try again.' },
       }),
@@ -109,5 +118,119 @@ describe('endpoint()', () => {
   it('refuses bodies over 1 MB', async () => {
     const result = await echo(event({ body: `"${'x'.repeat(1_000_001)}"` }), {} as never)
     expect(result.statusCode).toBe(413)
+  })
+
+  it('sends nosniff on every response type; no-store unless the handler chose its caching', async () => {
+    const csv = endpoint(route, {}, async () => ({
+      status: 200,
+      raw: true,
+      body: 'a,b',
+      headers: { 'content-type': 'text/csv; charset=utf-8' },
+    }))
+    expect((await csv(event(), {} as never)).headers).toEqual({
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+      'content-type': 'text/csv; charset=utf-8',
+    })
+    const cached = endpoint(route, {}, async () => ok({}, 200, { 'Cache-Control': 'public, max-age=60' }))
+    expect((await cached(event(), {} as never)).headers).toEqual({
+      'x-content-type-options': 'nosniff',
+      'content-type': 'application/json; charset=utf-8',
+      'Cache-Control': 'public, max-age=60',
+    })
+    const refused = endpoint(route, {}, async () => {
+      throw new TooManyRequestsError(30)
+    })
+    expect((await refused(event(), {} as never)).headers).toEqual({
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+      'content-type': 'application/json; charset=utf-8',
+      'retry-after': '30',
+    })
+  })
+})
+
+describe('security events of refusals', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  const failing = (error: Error) =>
+    endpoint(route, {}, async () => {
+      throw error
+    })
+  const viewer = {
+    headers: { 'content-type': 'application/json' },
+    requestContext: { requestId: 'req-9', http: { method: 'POST', sourceIp: '198.51.100.7' } },
+  }
+
+  it('writes one line for a 403 with the request, client and reason, and none of the body', async () => {
+    const warn = vi.spyOn(logger, 'warn')
+    const result = await failing(new ForbiddenError('error.forbidden'))(
+      event({ ...viewer, body: JSON.stringify({ password: 'hunter2' }) }),
+      {} as never,
+    )
+    expect(result.statusCode).toBe(403)
+    expect(warn).toHaveBeenCalledTimes(1)
+    expect(warn).toHaveBeenCalledWith('security access.forbidden', {
+      security: true,
+      kind: 'access.forbidden',
+      requestId: 'req-9',
+      route: 'POST /api/v1/things/{id}',
+      actor: undefined,
+      client: '198.51.100.7',
+      reason: 'error.forbidden',
+    })
+    expect(JSON.stringify(warn.mock.calls)).not.toContain('hunter2')
+  })
+
+  it('names the refused fields of a 403 with details, and logs 429s as rate.limited', async () => {
+    const warn = vi.spyOn(logger, 'warn')
+    const field = new ValidationError([{ path: 'body.planId', code: 'error.fieldForbidden' }])
+    Object.assign(field, { status: 403 })
+    await failing(field)(event(viewer), {} as never)
+    await failing(new TooManyRequestsError(10))(event(viewer), {} as never)
+    expect(
+      warn.mock.calls.map(([, attrs]) => [
+        (attrs as { kind: string }).kind,
+        (attrs as { reason: string }).reason,
+      ]),
+    ).toEqual([
+      ['access.forbidden', 'error.validation body.planId'],
+      ['rate.limited', 'error.tooManyRequests'],
+    ])
+  })
+
+  it('leaves a refusal that wrote its own line to it', async () => {
+    const warn = vi.spyOn(logger, 'warn')
+    const refusal = new ForbiddenError('endUser.crossOrigin')
+    refusal.securityLogged = true
+    expect((await failing(refusal)(event(viewer), {} as never)).statusCode).toBe(403)
+    expect(warn).not.toHaveBeenCalled()
+  })
+
+  it('writes nothing for other failures', async () => {
+    const warn = vi.spyOn(logger, 'warn')
+    await failing(new ConflictError())(event(viewer), {} as never)
+    await echo(event({ ...viewer, body: '{' }), {} as never)
+    expect(warn).not.toHaveBeenCalled()
+  })
+
+  it('writes one line for a missing or unusable credential, naming the auth kind', async () => {
+    const warn = vi.spyOn(logger, 'warn')
+    const admin = endpoint({ ...route, auth: 'admin', permission: 'site:read' }, {}, async () => ok({}))
+    const none = await admin(event(viewer), {} as never)
+    const forged = await admin(
+      event({ ...viewer, headers: { authorization: 'Basic eyJhbGciOiJub25lIn0' } }),
+      {} as never,
+    )
+    expect([none.statusCode, forged.statusCode]).toEqual([401, 401])
+    expect(
+      warn.mock.calls.map(([message, attrs]) => [message, (attrs as { reason: string }).reason]),
+    ).toEqual([
+      ['security auth.tokenInvalid', 'admin:error.unauthorized'],
+      ['security auth.tokenInvalid', 'admin:error.unauthorized'],
+    ])
+    expect(JSON.stringify(warn.mock.calls)).not.toContain('eyJhbGciOiJub25lIn0')
   })
 })

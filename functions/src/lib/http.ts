@@ -13,8 +13,11 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { ZodError, z } from 'zod'
 import type { RouteDef } from '../routes.ts'
 import { type Actor, authenticate } from './auth.ts'
+import { assertViaEdge, clientIp } from './client-ip.ts'
 import { AppError, type FieldIssue, ForbiddenError, ValidationError } from './errors.ts'
+import { withIdempotency } from './idempotency.ts'
 import { logger } from './logger.ts'
+import { securityEvent } from './security-log.ts'
 import { policyActorOf } from './tenancy.ts'
 
 export type Event = APIGatewayProxyEventV2
@@ -27,6 +30,8 @@ export interface Reply {
   headers?: Record<string, string>
   /** Send `body` as it is (CSV, text) instead of JSON. */
   raw?: boolean
+  /** `Set-Cookie` values: API Gateway (payload 2.0) sends each as its own header. */
+  cookies?: string[]
 }
 
 export const ok = (body: unknown, status = 200, headers?: Record<string, string>): Reply => ({
@@ -61,11 +66,28 @@ const header = (event: Event, name: string): string | undefined => {
 
 const MAX_BODY_BYTES = 1_000_000
 
+/**
+ * Headers on every API response, whatever its type (JSON, CSV, error): no content sniffing, and
+ * nothing stored by a browser or a shared cache unless a handler says otherwise (public content
+ * reads set their own `cache-control`). Authenticated JSON therefore always goes out `no-store`.
+ */
+export const BASE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'no-store',
+} as const
+
+/** The response headers of a reply: the base headers, then the reply's own. */
+const withBaseHeaders = (headers: Record<string, string> = {}): Record<string, string> => {
+  const lower = new Set(Object.keys(headers).map((name) => name.toLowerCase()))
+  const base = Object.entries(BASE_HEADERS).filter(([name]) => !lower.has(name))
+  return { ...Object.fromEntries(base), ...headers }
+}
+
 /** Turns an exception into the one error envelope `{ error: { code, message, details? } }`. */
 export const errorResult = (error: unknown, locale: Locale): Result => {
   const json = (statusCode: number, payload: unknown, headers: Record<string, string> = {}): Result => ({
     statusCode,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+    headers: withBaseHeaders({ 'content-type': 'application/json; charset=utf-8', ...headers }),
     body: JSON.stringify(keysToSnake(payload)),
   })
   if (error instanceof AppError) {
@@ -93,6 +115,33 @@ export const errorResult = (error: unknown, locale: Locale): Result => {
   }
   logger.error('Unhandled error', error as Error)
   return json(500, { error: { code: 'error.internal', message: translate(locale, 'error.internal') } })
+}
+
+/** The id a security line names for the caller: an account id, a member's subject or a preview's site. */
+export const actorIdOf = (actor: Actor | undefined): string | undefined => {
+  if (!actor) return undefined
+  if (actor.kind === 'admin') return actor.account.accountId
+  if (actor.kind === 'endUser') return `member:${actor.sub}`
+  return `preview:${actor.siteId}`
+}
+
+/**
+ * Refusals an operator must see (ASVS 16), one line each: 403 (policy, account status, a field
+ * the actor may not set, a cross-origin member request) and 429 (every rate window). 401s are
+ * logged where the credential is checked (`authenticate`, sign-in), so they are not repeated here.
+ */
+const logRefusal = (event: Event, error: unknown, state: RequestState | undefined): void => {
+  if (!(error instanceof AppError) || (error.status !== 403 && error.status !== 429)) return
+  if (error.securityLogged) return
+  securityEvent(error.status === 429 ? 'rate.limited' : 'access.forbidden', {
+    requestId: event.requestContext?.requestId,
+    route: event.routeKey,
+    actor: actorIdOf(state?.actor),
+    client: clientIp(event),
+    reason: error.details?.length
+      ? `${error.code} ${error.details.map((issue) => issue.path).join(',')}`
+      : error.code,
+  })
 }
 
 /** zod issues -> field issues with message keys (the schemas' messages are keys). */
@@ -123,6 +172,8 @@ export const apiEdge = (): MiddlewareObj<Event, Result, Error, Context> => ({
       actor: undefined,
     }
     states.set(event, state)
+    // Where the API must be reached through CloudFront only, anything else stops here (403).
+    assertViaEdge(event)
     if (event.body) {
       const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body
       if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new AppError(413, 'error.payloadTooLarge')
@@ -139,7 +190,9 @@ export const apiEdge = (): MiddlewareObj<Event, Result, Error, Context> => ({
     }
   },
   onError: async (request: Req) => {
-    const locale = states.get(request.event)?.locale ?? resolveLocale(null, null)
+    const state = states.get(request.event)
+    const locale = state?.locale ?? resolveLocale(null, null)
+    logRefusal(request.event, request.error, state)
     request.response = errorResult(request.error, locale)
     logger.removeKeys(['requestId', 'route', 'tenantId'])
   },
@@ -166,11 +219,16 @@ interface Schemas<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType>
 
 const toResult = (reply: Reply): Result => {
   if (reply.raw) {
-    return { statusCode: reply.status, headers: reply.headers ?? {}, body: String(reply.body ?? '') }
+    return {
+      statusCode: reply.status,
+      headers: withBaseHeaders(reply.headers),
+      body: String(reply.body ?? ''),
+    }
   }
   return {
     statusCode: reply.status,
-    headers: { 'content-type': 'application/json; charset=utf-8', ...reply.headers },
+    headers: withBaseHeaders({ 'content-type': 'application/json; charset=utf-8', ...reply.headers }),
+    ...(reply.cookies?.length ? { cookies: reply.cookies } : {}),
     ...(reply.body === undefined ? {} : { body: JSON.stringify(keysToSnake(reply.body)) }),
   }
 }
@@ -217,14 +275,17 @@ export const endpoint = <
       const query = parse(schemas.query, state.query, 'query')
       const params = parse(schemas.params, event.pathParameters ?? {}, 'params')
       if (issues.length) throw new ValidationError(issues)
-      const reply = await handle({
-        body: body as z.output<B>,
-        query: query as z.output<Q>,
-        params: params as z.output<P>,
-        actor: state.actor,
-        locale: state.locale,
-        event,
-        t: (key, values) => translate(state.locale, key, values),
+      // A POST with an Idempotency-Key runs once per caller and key; repeats get its answer again.
+      return withIdempotency(route, event, state, async () => {
+        const reply = await handle({
+          body: body as z.output<B>,
+          query: query as z.output<Q>,
+          params: params as z.output<P>,
+          actor: state.actor,
+          locale: state.locale,
+          event,
+          t: (key, values) => translate(state.locale, key, values),
+        })
+        return toResult(reply)
       })
-      return toResult(reply)
     })

@@ -21,6 +21,11 @@ export interface JobEvent {
   type: string
   /** The job item's id. */
   id: string
+  /**
+   * What a short job needs that is kept nowhere else (a mail's recipient, a sign-up's password for
+   * the members pool). Never logged; it lives only as long as the invocation.
+   */
+  input?: Readonly<Record<string, string>>
 }
 
 export type JobRunner = (event: JobEvent) => Promise<void>

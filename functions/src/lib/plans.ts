@@ -5,10 +5,14 @@ import {
   type Plan,
   type PlanFeature,
 } from '@swipe/shared'
+import { type CreateEntityItem, createWriteTransaction } from 'electrodb'
 import { type Account, Accounts } from '#data/accounts'
 import { Plans } from '#data/plans'
-import { Sites } from '#data/sites'
-import { ForbiddenError } from './errors.ts'
+import { SiteCounters } from '#data/site-counters'
+import { type Site, Sites } from '#data/sites'
+import { ConflictError, ForbiddenError } from './errors.ts'
+import { isConditionFailure } from './rate-limit.ts'
+import { retryOnConflict, type TransactionOutcome } from './transactions.ts'
 
 /**
  * The plan that governs a site is its owner's (the account the sites belong to). An account with
@@ -61,10 +65,84 @@ export const siteCount = async (ownerId: string): Promise<number> => {
   return count
 }
 
-/** 403 when the owner already has as many sites as the plan allows. */
-export const requireSiteSlot = async (plan: Plan, ownerId: string) => {
-  if ((await siteCount(ownerId)) >= plan.quantitySite)
-    throw new ForbiddenError('plan.siteLimit', { max: plan.quantitySite })
+/**
+ * The owner's site counter, created from the owner index when it is missing (owners whose sites
+ * predate it). Only the first of several racing initialisations writes; the others find it.
+ */
+export const ensureSiteCounter = async (ownerId: string): Promise<void> => {
+  const existing = await SiteCounters.get({ ownerId }).go({ consistent: true })
+  if (existing.data) return
+  const count = await siteCount(ownerId)
+  try {
+    await SiteCounters.create({ ownerId, count }).go({ response: 'none' })
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error
+  }
+}
+
+/**
+ * Runs a transaction that changes an owner's counter (retried while it loses to a concurrent
+ * one), and once more after creating the counter when it was missing (its action comes first, so
+ * a failed condition there with no counter stored means "not yet counted", not "no slot left").
+ */
+const withCounter = async (ownerId: string, attempt: () => Promise<TransactionOutcome>) => {
+  let outcome = await retryOnConflict(attempt)
+  if (outcome.canceled && outcome.data[0]?.code === 'ConditionalCheckFailed') {
+    const existing = await SiteCounters.get({ ownerId }).go({ consistent: true })
+    if (!existing.data) {
+      await ensureSiteCounter(ownerId)
+      outcome = await retryOnConflict(attempt)
+    }
+  }
+  return outcome
+}
+
+/**
+ * Creates a site and takes one of its owner's site slots in one transaction: the owner's counter
+ * is incremented on the condition `count < quantitySite`, so any number of concurrent creates end
+ * with at most the plan's number of sites. 403 `plan.siteLimit` when no slot is left.
+ */
+export const createSiteInSlot = async (
+  plan: Pick<Plan, 'quantitySite'>,
+  site: CreateEntityItem<typeof Sites>,
+): Promise<Site> => {
+  const max = plan.quantitySite
+  const result = await withCounter(site.ownerId, () =>
+    createWriteTransaction({ sites: Sites, counters: SiteCounters }, (e) => [
+      e.counters
+        .patch({ ownerId: site.ownerId })
+        .add({ count: 1 })
+        .where(({ count }, { lt }) => lt(count, max))
+        .commit(),
+      e.sites.create(site).commit(),
+    ]).go(),
+  )
+  if (result.canceled) {
+    if (result.data[0]?.code === 'ConditionalCheckFailed') throw new ForbiddenError('plan.siteLimit', { max })
+    throw new ConflictError()
+  }
+  // A transaction answers without items: the site as stored (its defaults filled) is read back.
+  const created = (await Sites.get({ siteId: site.siteId }).go({ consistent: true })).data
+  if (!created) throw new Error('The created site could not be read back')
+  return created
+}
+
+/**
+ * Deletes a site's global setting (the commit point of a site delete) on the condition that it is
+ * still at `version`, and frees its owner's slot, in one transaction. 409 when the version is
+ * stale or the site is gone.
+ */
+export const deleteSiteFreeingSlot = async (site: Pick<Site, 'siteId' | 'ownerId'>, version: number) => {
+  const result = await withCounter(site.ownerId, () =>
+    createWriteTransaction({ sites: Sites, counters: SiteCounters }, (e) => [
+      e.counters.patch({ ownerId: site.ownerId }).add({ count: -1 }).commit(),
+      e.sites
+        .delete({ siteId: site.siteId })
+        .where(({ version: current }, { eq }) => eq(current, version))
+        .commit(),
+    ]).go(),
+  )
+  if (result.canceled) throw new ConflictError()
 }
 
 /** The plan of the account that owns a site. */

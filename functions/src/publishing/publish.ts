@@ -92,12 +92,17 @@ export const publishInput = (
  * rendered with that root into `PATH_FORM_FOLDER`, served by the shared sites host. Files both
  * forms reference (script, company texts) are the release's own; a file only the path form
  * names is added at the release root, where the edge looks for files.
+ *
+ * Every tenant's path form shares that host's origin, so no member session may live there
+ * (docs/decisions.md "Members' sessions: one origin per site"): its member pages send the visitor
+ * to the site's own origin (`memberOrigin`), and its swipe page never unlocks.
  */
 const withPathForm = (files: RenderedFile[], input: PublishInput): RenderedFile[] => {
   const shared = sharedSitesOrigin()
   const pathForm = renderSitePages({
     ...input,
     address: { form: 'path' },
+    memberOrigin: input.origin ?? '',
     ...(shared ? { origin: shared } : { origin: undefined }),
   })
   const known = new Set(files.map((f) => f.path))

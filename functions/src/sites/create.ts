@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import { CreateSiteBody } from '@swipe/shared'
-import { Sites } from '#data/sites'
 import { ForbiddenError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
-import { planOf, planView, requireCreatives, requireFeature, requireSiteSlot } from '#lib/plans'
+import { createSiteInSlot, planOf, planView, requireCreatives, requireFeature } from '#lib/plans'
 import { accountsFor, accountTenantIds, principalIdOf } from '#lib/tenancy'
 import { routes } from '../routes.ts'
 import { siteMedia, siteView } from './service.ts'
 
-/** A draft site owned by the account the caller works for (itself, or a sub-admin's parent). */
+/**
+ * A draft site owned by the account the caller works for (itself, or a sub-admin's parent). A
+ * retried create with the same `Idempotency-Key` gets the first answer again (`endpoint()`).
+ */
 export const handler = endpoint(
   routes['sites.create'],
   { body: CreateSiteBody },
@@ -19,8 +21,8 @@ export const handler = endpoint(
     const plan = await planOf(owner)
     requireCreatives(plan, body.numberHorizontal, body.numberVertical)
     if (body.languages.length > 1) requireFeature(plan, 'multiLanguage')
-    await requireSiteSlot(plan, owner.accountId)
-    const created = await Sites.create({
+    // The plan's site limit is taken in the create's own transaction: it holds under concurrency.
+    const site = await createSiteInSlot(plan, {
       siteId: randomUUID(),
       ownerId: owner.accountId,
       tenantIds: accountTenantIds(owner),
@@ -32,8 +34,7 @@ export const handler = endpoint(
       viewMode: body.viewMode,
       defaultLanguage: body.defaultLanguage,
       languages: body.languages,
-    }).go()
-    const site = created.data
+    })
     const items = { sites: [site], creatives: [], menus: [], settings: [] }
     return ok(
       {

@@ -1,20 +1,21 @@
 import { z } from 'zod'
-import { Sites } from '#data/sites'
 import { ConflictError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
 import { runJob } from '#lib/jobs'
 import { logger } from '#lib/logger'
+import { deleteSiteFreeingSlot } from '#lib/plans'
 import { sitesFor } from '#lib/tenancy'
 import { unpublishSite } from '../publishing/publish.ts'
 import { routes } from '../routes.ts'
 import { IdParams } from './get.ts'
 import { jobs } from './jobs.ts'
-import { isConditionFailure, sweep } from './service.ts'
+import { sweep } from './service.ts'
 
 /**
  * Deletes a site: the global-setting item, conditioned on the version, is the commit point (the
- * site is gone for every reader at once); its other items are deleted right after, then its
- * hosts leave the host map and its releases the sites bucket. Its visitors' members, pool users and
+ * site is gone for every reader at once), deleted in one transaction with its owner's site counter
+ * going down by one (the plan's slot is free again); its other items are deleted right after,
+ * then its hosts leave the host map and its releases the sites bucket. Its visitors' members, pool users and
  * submissions are deleted by a job (`forgetVisitors`, ./forget.ts): Cognito's rate limit makes
  * thousands of members take minutes, beyond API Gateway's 30 s.
  */
@@ -24,14 +25,7 @@ export const handler = endpoint(
   async ({ actor, params, query, t }) => {
     const { site, items } = await sitesFor(actor).load(params.id, 'site:write')
     if (site.version !== query.version) throw new ConflictError()
-    try {
-      await Sites.delete({ siteId: site.siteId })
-        .where(({ version }, { eq }) => eq(version, query.version))
-        .go()
-    } catch (error) {
-      if (isConditionFailure(error)) throw new ConflictError()
-      throw error
-    }
+    await deleteSiteFreeingSlot(site, query.version)
     await sweep(site, items, true)
     try {
       await runJob({ context: 'sites', type: 'forgetVisitors', id: site.siteId }, jobs)

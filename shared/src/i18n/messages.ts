@@ -46,7 +46,8 @@ const en = {
   'error.conflict': 'Another change was saved in the meantime. Reload to see it.',
   'error.tooManyRequests': 'Too many requests. Please wait a moment and try again.',
   'error.tooManyRequestsMinutes': 'Too many requests. Please try again in {minutes} minutes.',
-  'error.originUnverified': 'The API is not served at this address. Use the address of the console or of the site.',
+  'error.originUnverified':
+    'The API is not served at this address. Use the address of the console or of the site.',
   'error.payloadTooLarge': 'The request is too large.',
   'error.internal': 'An error occurred. Please reload and try again.',
   'error.unavailable': 'The service is temporarily unavailable. Please try again later.',
@@ -253,7 +254,8 @@ const ja: Catalog = {
   'error.conflict': '他の変更が先に保存されました。再読み込みして確認してください。',
   'error.tooManyRequests': 'リクエストが多すぎます。しばらくしてから再度お試しください。',
   'error.tooManyRequestsMinutes': 'リクエストが多すぎます。{minutes}分後にもう一度お試しください。',
-  'error.originUnverified': 'このアドレスではAPIをご利用いただけません。管理画面またはサイトのアドレスからご利用ください。',
+  'error.originUnverified':
+    'このアドレスではAPIをご利用いただけません。管理画面またはサイトのアドレスからご利用ください。',
   'error.payloadTooLarge': 'リクエストが大きすぎます。',
   'error.internal': 'エラーが発生しました。再読み込みしてもう一度お試しください。',
   'error.unavailable': 'サービスが一時的に利用できません。しばらくしてから再度お試しください。',
@@ -301,7 +303,8 @@ const ja: Catalog = {
   'account.terminated': '契約を解約しました。',
   'account.deleted': 'アカウントを削除しました。',
   'account.fieldForbidden': '{field}を変更する権限がありません。',
-  'account.fieldOwnAccount': 'ご自身のアカウント（または代理で操作しているアカウント）の{field}は変更できません。',
+  'account.fieldOwnAccount':
+    'ご自身のアカウント（または代理で操作しているアカウント）の{field}は変更できません。',
   'account.planUnknown': 'このプランは存在しません。一覧からプランを選択してください。',
   'account.planNotAllowed': '{plan}プランを割り当てられるのは運営者のみです。',
   'account.field.planId': 'プラン',
@@ -407,7 +410,8 @@ const ja: Catalog = {
   'endUser.loginFailed': 'メールアドレスまたはパスワードが正しくありません。',
   'endUser.otherSite': '別のサイトにログインしています。このサイトにログインしてください。',
   'endUser.crossOrigin': 'このサイトのページ以外から送られたリクエストのため、受け付けられませんでした。',
-  'endUser.signInOnSiteHost': '会員ログインはサイト専用のアドレスで行います。サイトのアドレスを開いてから、もう一度ログインしてください。',
+  'endUser.signInOnSiteHost':
+    '会員ログインはサイト専用のアドレスで行います。サイトのアドレスを開いてから、もう一度ログインしてください。',
   'endUser.registerMailSubject': '【{site}】会員登録を完了してください',
   'endUser.registerMailBody':
     '{site}への会員登録（{email}）ありがとうございます。\n\n24時間以内に次のリンクを開いて登録を完了してください。\n{link}\n\nお心当たりがない場合は、このメールを破棄してください。会員登録は行われません。',
@@ -470,7 +474,8 @@ const zh: Catalog = {
   'upload.unsupportedType': '文件“{file}”的格式不受支持。',
   'upload.tooLarge': '文件“{file}”超过了 {maxMb} MB 的上限。',
   'upload.contentMismatch': '文件“{file}”的内容与其文件类型不符。',
-  'upload.tooManyPixels': '图片“{file}”为 {width}×{height} 像素；图片每边最多 {maxSide} 像素，总像素最多 {maxMegapixels} 百万。',
+  'upload.tooManyPixels':
+    '图片“{file}”为 {width}×{height} 像素；图片每边最多 {maxSide} 像素，总像素最多 {maxMegapixels} 百万。',
   'upload.missing': '未找到上传的文件“{file}”。',
   'upload.unsupportedTypeAllowed': '文件“{file}”的格式不受支持。支持的格式：{types}',
   'upload.notConfirmed': '文件“{file}”不是上传到此网站的文件。请重新上传。',
@@ -658,7 +663,8 @@ const ko: Catalog = {
   'error.conflict': '다른 변경 사항이 먼저 저장되었습니다. 새로고침하여 확인해 주세요.',
   'error.tooManyRequests': '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
   'error.tooManyRequestsMinutes': '요청이 너무 많습니다. {minutes}분 후에 다시 시도해 주세요.',
-  'error.originUnverified': '이 주소에서는 API를 이용할 수 없습니다. 관리 화면 또는 사이트 주소로 이용해 주세요.',
+  'error.originUnverified':
+    '이 주소에서는 API를 이용할 수 없습니다. 관리 화면 또는 사이트 주소로 이용해 주세요.',
   'error.payloadTooLarge': '요청이 너무 큽니다.',
   'error.internal': '오류가 발생했습니다. 새로고침 후 다시 시도해 주세요.',
   'error.unavailable': '서비스를 일시적으로 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',

@@ -39,25 +39,37 @@ export const CHILD_TYPES: Partial<Record<AccountType, readonly CreatableType[]>>
   OEM_MASTER: ['OEM_ADMIN', 'USER'],
 }
 
+/**
+ * A user's fields. The plan id is checked against the plan catalogue by the API (stored plans
+ * count too); plan, contract dates, authority and licence issuing are guarded by the field rules
+ * (authz.ts `ACCOUNT_FIELD_ACTIONS`).
+ */
 const userFields = {
   companyName: requiredText(50),
   contactName: requiredText(50),
   planId: z.string().trim().max(64).optional(),
   contractStartDate: isoDate.optional(),
   contractEndDate: isoDate.optional(),
-  authority: z.enum(AUTHORITIES).default('EDIT'),
-  licenseIssuing: z.boolean().default(false),
+  authority: z.enum(AUTHORITIES).optional(),
+  licenseIssuing: z.boolean().optional(),
 }
 
+/** A new user: authority and licence issuing default to edit and not granted (`GUARDED_FIELD_DEFAULTS`). */
 export const CreateUserBody = withContractDates(
   z.object({
     accountType: z.enum(CREATABLE_TYPES, { error: 'validation.required' }),
     parentId: z.string().trim().max(64).optional(),
     email,
     ...userFields,
+    authority: userFields.authority.unwrap().default('EDIT'),
+    licenseIssuing: userFields.licenseIssuing.unwrap().default(false),
   }),
 )
 
+/**
+ * An edit. A field left out keeps its stored value (no defaults here: an edit that leaves out
+ * authority must not reset a viewer to edit, nor need the right to change it).
+ */
 export const UpdateUserBody = withContractDates(
   z.object({ ...userFields, version: z.number().int().positive() }),
 )

@@ -1,3 +1,4 @@
+import { MutationObserver, QueryClient } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '../i18n/index.ts'
 import { mockApi } from '../test/mockApi.ts'
@@ -417,5 +418,76 @@ describe('downloads', () => {
     )
     expect(fileNameFromDisposition('attachment')).toBeNull()
     expect(fileNameFromDisposition(null)).toBeNull()
+  })
+})
+
+describe('idempotency keys', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+  const keyOf = (sent: { headers: Headers } | undefined) => sent?.headers.get('idempotency-key')
+
+  it('sends a fresh Idempotency-Key with every create, and none with reads, saves and deletes', async () => {
+    const { requests } = mockApi({
+      'POST /site': { status: 201, body: { id: 's-1' } },
+      'GET /site': { body: { items: [] } },
+      'PUT /site/s-1': { body: {} },
+      'DELETE /site/s-1': { body: {} },
+    })
+    await api.post('/site', { name: 'A' })
+    await api.post('/site', { name: 'A' })
+    await api.get('/site')
+    await api.put('/site/s-1', { version: 1 })
+    await api.delete('/site/s-1')
+    const [first, second, ...others] = requests
+    expect(keyOf(first)).toMatch(UUID)
+    expect(keyOf(second)).toMatch(UUID)
+    expect(keyOf(second)).not.toBe(keyOf(first))
+    expect(others.map(keyOf)).toEqual([null, null, null])
+  })
+
+  it('keeps the key when the client sends the same create again after refreshing the token', async () => {
+    const { requests } = mockApi({
+      'POST /auth/refresh-token': { body: { access_token: 'new-access', expires_in: 3600 } },
+      'POST /site': (sent) =>
+        sent.headers.get('authorization') === 'Bearer new-access'
+          ? { status: 201, body: { id: 's-1' } }
+          : { status: 401, body: { error: { code: 'error.unauthorized', message: 'expired' } } },
+    })
+    await api.post('/site', { name: 'A' })
+    const creates = requests.filter((sent) => sent.path === '/site')
+    expect(creates).toHaveLength(2)
+    expect(keyOf(creates[0])).toMatch(UUID)
+    expect(keyOf(creates[1])).toBe(keyOf(creates[0]))
+  })
+
+  it('repeats the key on a TanStack Query retry of the same mutation, and not on the next one', async () => {
+    let attempts = 0
+    const { requests } = mockApi({
+      'POST /site': () => {
+        attempts += 1
+        return attempts === 1
+          ? { status: 503, body: { error: { code: 'error.unavailable', message: 'down' } } }
+          : { status: 201, body: { id: `s-${attempts}` } }
+      },
+    })
+    const client = new QueryClient()
+    const create = new MutationObserver(client, {
+      mutationFn: (body: { name: string }) => api.post('/site', body),
+      retry: 1,
+      retryDelay: 0,
+    })
+    await expect(create.mutate({ name: 'A' })).resolves.toEqual({ id: 's-2' })
+    await expect(create.mutate({ name: 'A' })).resolves.toEqual({ id: 's-3' })
+    const keys = requests.map(keyOf)
+    expect(keys).toHaveLength(3)
+    expect(keys[0]).toMatch(UUID)
+    expect(keys[1]).toBe(keys[0])
+    expect(keys[2]).toMatch(UUID)
+    expect(keys[2]).not.toBe(keys[0])
+  })
+
+  it('sends the key a caller chose', async () => {
+    const { requests } = mockApi({ 'POST /users': { status: 201, body: {} } })
+    await api.post('/users', { email: 'a@example.com' }, { idempotencyKey: 'my-action-1' })
+    expect(keyOf(requests[0])).toBe('my-action-1')
   })
 })

@@ -31,7 +31,13 @@ export const FORBIDDEN_REDIRECT_DELAY_MS = 2_000
  * read-only; a plan limit or a feature the plan lacks). The screen explains them in place; they are
  * no reason for the forbidden page.
  */
-const ITEM_REFUSALS = new Set(['account.readOnly'])
+const ITEM_REFUSALS = new Set([
+  'account.readOnly',
+  // A field the account may not set (docs/permissions.md "Field rules"): shown on the field.
+  'account.fieldForbidden',
+  'account.fieldOwnAccount',
+  'account.planNotAllowed',
+])
 const isItemRefusal = (code: string | undefined) =>
   Boolean(code && (ITEM_REFUSALS.has(code) || code.startsWith('plan.')))
 /** Pages a failed refresh must not leave: the user is signing in or resetting a password there. */
@@ -88,6 +94,12 @@ export interface RequestOptions {
   responseType?: 'json' | 'blob' | 'text'
   signal?: AbortSignal
   timeoutMs?: number
+  /**
+   * The `Idempotency-Key` of a POST. By default one per user action: the same for the same body
+   * object (a TanStack Query mutation retry calls again with the same variables) and for this
+   * client's own resend after a token refresh; a fresh one otherwise (`idempotencyKeyFor`).
+   */
+  idempotencyKey?: string
 }
 
 /** What the client needs from the app around it; tests and the router provide their own. */
@@ -363,9 +375,49 @@ const exchange = async (path: string, options: RequestOptions): Promise<RawRespo
   return response
 }
 
+/** A random key of 36 characters (a UUID v4), also where `crypto.randomUUID` is missing (plain http). */
+export const newIdempotencyKey = (): string => {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+const actionKeys = new WeakMap<object, string>()
+
+/**
+ * The key of one user action (functions/src/lib/idempotency.ts): an action is its body object, so
+ * a retry that sends the same object again (TanStack Query retries a mutation with the same
+ * variables) repeats the key and the API answers it once; a new submit is a new object and a new
+ * key. Bodies that are not plain objects (files, text) get a fresh key per call.
+ */
+export const idempotencyKeyFor = (body: unknown): string => {
+  if (typeof body !== 'object' || body === null || isRawBody(body)) return newIdempotencyKey()
+  let key = actionKeys.get(body)
+  if (!key) {
+    key = newIdempotencyKey()
+    actionKeys.set(body, key)
+  }
+  return key
+}
+
+/** Every POST carries an `Idempotency-Key`, kept across this client's own resend of it. */
+const withIdempotencyKey = (options: RequestOptions): RequestOptions =>
+  options.method === 'POST'
+    ? {
+        ...options,
+        headers: {
+          'Idempotency-Key': options.idempotencyKey ?? idempotencyKeyFor(options.body),
+          ...options.headers,
+        },
+      }
+    : options
+
 /** Sends a request and applies the rules of SPEC §8; resolves with the camelCased body. */
 export const request = async <T>(path: string, options: RequestOptions = {}): Promise<T> =>
-  (await exchange(path, options)).body as T
+  (await exchange(path, withIdempotencyKey(options))).body as T
 
 type BodyOptions = Omit<RequestOptions, 'method' | 'body'>
 

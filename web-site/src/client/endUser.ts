@@ -1,50 +1,57 @@
 /**
- * The end-user (member) token of a site, kept in local storage under `swipe.endUser.<siteId>` as
- * `{ token, email, expiresAt }` (epoch ms; docs/decisions.md "Visitor form pages"). The sign-in
- * page stores it; the swipe page sends it for members-only creatives and drops it on a 401
- * (SPEC §8). Storage a browser refuses simply means "not signed in".
+ * Whether this browser is signed in to a site as a member: a hint, never the session
+ * (docs/decisions.md "Members' sessions: one origin per site"). The session is an HttpOnly cookie
+ * that only the site's own origin sends to its end-user API; no script can read it. The sign-in
+ * page keeps its expiry (epoch ms, nothing else) under `swipe.member.<siteId>`, so the swipe page
+ * knows whether asking for members-only creatives is worth it, and drops it on a 401.
  */
 
-export interface EndUserToken {
-  token: string
-  email: string
-  expiresAt: number
-}
+/** What every member-session request carries: a page of another origin cannot send it unasked. */
+export const MEMBER_HEADERS = { 'x-swipe-member': '1' } as const
 
-export const tokenKey = (siteId: string) => `swipe.endUser.${siteId}`
+export const hintKey = (siteId: string) => `swipe.member.${siteId}`
 
-export const dropToken = (siteId: string) => {
+/** Where earlier versions kept the token itself; removed wherever it is found. */
+const OLD_PREFIX = 'swipe.endUser.'
+
+export const dropHint = (siteId: string) => {
   try {
-    localStorage.removeItem(tokenKey(siteId))
+    localStorage.removeItem(hintKey(siteId))
   } catch {
     // Nothing stored, nothing to drop.
   }
 }
 
-export const storeToken = (siteId: string, token: EndUserToken) => {
+export const markSignedIn = (siteId: string, expiresAt: number) => {
   try {
-    localStorage.setItem(tokenKey(siteId), JSON.stringify(token))
+    localStorage.setItem(hintKey(siteId), String(expiresAt))
   } catch {
-    // Private mode or storage disabled: the visitor stays signed out.
+    // Storage refused: the page simply shows the locks (the session still works on reload).
   }
 }
 
-/** The site's stored token while it is valid; an expired or unreadable one is dropped. */
-export const readToken = (siteId: string, now = Date.now()): EndUserToken | undefined => {
+/** The site's hint while it has not expired; an expired or unreadable one is dropped. */
+export const signedIn = (siteId: string, now = Date.now()): boolean => {
   let raw: string | null
   try {
-    raw = localStorage.getItem(tokenKey(siteId))
+    raw = localStorage.getItem(hintKey(siteId))
   } catch {
-    return undefined
+    return false
   }
-  if (raw === null) return undefined
+  if (raw === null) return false
+  if (Number(raw) > now) return true
+  dropHint(siteId)
+  return false
+}
+
+/** Removes every token an earlier version left in this origin's storage (all sites'). */
+export const forgetOldTokens = () => {
   try {
-    const value = JSON.parse(raw) as Partial<EndUserToken> | null
-    if (typeof value?.token === 'string' && typeof value.expiresAt === 'number' && value.expiresAt > now)
-      return value as EndUserToken
+    for (let i = localStorage.length - 1; i >= 0; i--) {
+      const key = localStorage.key(i)
+      if (key?.startsWith(OLD_PREFIX)) localStorage.removeItem(key)
+    }
   } catch {
-    // Unreadable: dropped below.
+    // Storage refused: nothing was kept there either.
   }
-  dropToken(siteId)
-  return undefined
 }

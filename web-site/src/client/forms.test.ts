@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { fixtureSite } from '../fixture.ts'
 import { renderSitePages } from '../render.tsx'
-import { readToken, storeToken, tokenKey } from './endUser.ts'
+import { dropHint, forgetOldTokens, hintKey, markSignedIn, signedIn } from './endUser.ts'
 import { answersOf, confirmState, fieldErrors, safeNext, startForms } from './forms.ts'
 
 const now = Date.parse('2026-11-22T03:00:00.000Z')
@@ -26,7 +26,13 @@ const open = (path: string, url = '/') => {
 }
 
 /** The requests the island made, their bodies parsed. */
-const requests: { url: string; method?: string; headers: Record<string, string>; body: unknown }[] = []
+const requests: {
+  url: string
+  method?: string
+  headers: Record<string, string>
+  credentials?: RequestCredentials
+  body: unknown
+}[] = []
 /** Answers the next requests in order: a status and a body, or `'offline'`. */
 const answer = (...replies: ([number, unknown] | 'offline')[]) => {
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
@@ -34,6 +40,7 @@ const answer = (...replies: ([number, unknown] | 'offline')[]) => {
       url,
       method: init.method,
       headers: init.headers as Record<string, string>,
+      ...(init.credentials ? { credentials: init.credentials } : {}),
       body: JSON.parse(String(init.body)),
     })
     const reply = replies.shift()
@@ -132,23 +139,34 @@ describe('confirmState', () => {
   })
 })
 
-describe('the end-user token in local storage', () => {
-  it('keeps `{token, email, expiresAt}` under swipe.endUser.<siteId> while it is valid', () => {
-    const token = { token: 't1', email: 'a@example.com', expiresAt: now + 1000 }
-    storeToken('s1', token)
-    expect(tokenKey('s1')).toBe('swipe.endUser.s1')
-    expect(JSON.parse(localStorage.getItem('swipe.endUser.s1')!)).toEqual(token)
-    expect(readToken('s1')).toEqual(token)
-    expect(readToken('s2')).toBeUndefined()
+describe('the sign-in hint in local storage', () => {
+  it('keeps only the session’s expiry under swipe.member.<siteId> while it lasts', () => {
+    markSignedIn('s1', now + 1000)
+    expect(hintKey('s1')).toBe('swipe.member.s1')
+    expect(localStorage.getItem('swipe.member.s1')).toBe(String(now + 1000))
+    expect(signedIn('s1')).toBe(true)
+    expect(signedIn('s2')).toBe(false)
+    dropHint('s1')
+    expect(localStorage.getItem('swipe.member.s1')).toBeNull()
   })
 
-  it('drops an expired or unreadable token', () => {
-    storeToken('s1', { token: 't1', email: 'a@example.com', expiresAt: now })
-    expect(readToken('s1')).toBeUndefined()
-    expect(localStorage.getItem('swipe.endUser.s1')).toBeNull()
-    localStorage.setItem('swipe.endUser.s1', '{not json')
-    expect(readToken('s1')).toBeUndefined()
-    expect(localStorage.getItem('swipe.endUser.s1')).toBeNull()
+  it('drops an expired or unreadable hint', () => {
+    markSignedIn('s1', now)
+    expect(signedIn('s1')).toBe(false)
+    expect(localStorage.getItem('swipe.member.s1')).toBeNull()
+    localStorage.setItem('swipe.member.s1', '{"token":"t"}')
+    expect(signedIn('s1')).toBe(false)
+    expect(localStorage.getItem('swipe.member.s1')).toBeNull()
+  })
+
+  it('removes the tokens earlier versions kept, for every site, and nothing else', () => {
+    localStorage.clear()
+    localStorage.setItem('swipe.endUser.s1', JSON.stringify({ token: 't1', expiresAt: now + 1000 }))
+    localStorage.setItem('swipe.endUser.other-tenant', JSON.stringify({ token: 't2' }))
+    localStorage.setItem('swipe.member.s1', String(now + 1000))
+    localStorage.setItem('swipe.lang.s1', 'en')
+    forgetOldTokens()
+    expect(Object.keys(localStorage).sort()).toEqual(['swipe.lang.s1', 'swipe.member.s1'])
   })
 })
 
@@ -323,25 +341,39 @@ describe('the island on the other form pages', () => {
 })
 
 describe('the island on the sign-in page', () => {
-  it('stores the token for this site and returns to the swipe page', async () => {
+  it('signs in with the member header, keeps only the expiry (the session is a cookie) and returns to the swipe page', async () => {
+    localStorage.clear()
+    localStorage.setItem('swipe.endUser.demo-site', JSON.stringify({ token: 'old', expiresAt: now + 1000 }))
     const navigate = open('login/index.html')
-    answer([200, { token: 'member-token', expires_in: 3600, email: 'taro@example.com' }])
+    // Loading the page removed the token an earlier version stored.
+    expect(localStorage.getItem('swipe.endUser.demo-site')).toBeNull()
+    answer([200, { email: 'taro@example.com', expires_in: 3600 }])
     fill({ email: 'taro@example.com', password: 'Passw0rd!' })
     submit()
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/'))
-    expect(requests[0]).toMatchObject({
+    expect(requests[0]).toEqual({
       url: '/api/v1/end-user/site/demo-site/login',
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-lang': 'ja', 'x-swipe-member': '1' },
+      credentials: 'same-origin',
       body: { email: 'taro@example.com', password: 'Passw0rd!' },
     })
-    const stored = JSON.parse(localStorage.getItem('swipe.endUser.demo-site')!)
-    expect(stored).toEqual({
-      token: 'member-token',
-      email: 'taro@example.com',
-      expiresAt: expect.any(Number),
-    })
+    const stored = Number(localStorage.getItem('swipe.member.demo-site'))
     // An hour from the answer (waiting for it moved the fake clock on a little).
-    expect(stored.expiresAt).toBeGreaterThanOrEqual(now + 3_600_000)
-    expect(stored.expiresAt).toBeLessThanOrEqual(Date.now() + 3_600_000)
+    expect(stored).toBeGreaterThanOrEqual(now + 3_600_000)
+    expect(stored).toBeLessThanOrEqual(Date.now() + 3_600_000)
+    expect(Object.keys(localStorage)).toEqual(['swipe.member.demo-site'])
+    expect(JSON.stringify(localStorage)).not.toContain('taro@example.com')
+  })
+
+  it('sends the member header on sign-in only', async () => {
+    const navigate = open('contact/index.html')
+    answer([201, { status: 'received' }])
+    fill({ email: 'hanako@example.com', company: '株式会社テスト' })
+    $<HTMLInputElement>('#fa').checked = true
+    submit()
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalled())
+    expect(requests[0]?.headers).toEqual({ 'content-type': 'application/json', 'x-lang': 'ja' })
   })
 
   it('returns to ?next= when it is a page of this site, else to the swipe page', async () => {
@@ -350,7 +382,7 @@ describe('the island on the sign-in page', () => {
       ['https://evil.example/', '/'],
     ]) {
       const navigate = open('login/index.html', `/login?next=${encodeURIComponent(next!)}`)
-      answer([200, { token: 't', expires_in: 60, email: 'a@example.com' }])
+      answer([200, { email: 'a@example.com', expires_in: 60 }])
       fill({ email: 'a@example.com', password: 'x' })
       submit()
       await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith(expected))
@@ -363,7 +395,18 @@ describe('the island on the sign-in page', () => {
     fill({ email: 'taro@example.com', password: 'wrong' })
     submit()
     await vi.waitFor(() => expect(status().textContent).toBe('The login ID or password is incorrect.'))
-    expect(localStorage.getItem('swipe.endUser.demo-site')).toBeNull()
+    expect(localStorage.getItem('swipe.member.demo-site')).toBeNull()
+    expect(navigate).not.toHaveBeenCalled()
+  })
+
+  it('shows the API’s message when sign-in is refused away from the site’s own origin', async () => {
+    const navigate = open('en/login/index.html')
+    const message = 'Members sign in on the site’s own address.'
+    answer([403, { error: { code: 'endUser.signInOnSiteHost', message } }])
+    fill({ email: 'taro@example.com', password: 'Passw0rd!' })
+    submit()
+    await vi.waitFor(() => expect(status().textContent).toBe(message))
+    expect(localStorage.getItem('swipe.member.demo-site')).toBeNull()
     expect(navigate).not.toHaveBeenCalled()
   })
 })

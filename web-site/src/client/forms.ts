@@ -8,7 +8,7 @@
  * shown next to their fields.
  */
 import { languageOfSegment } from '../lib/languages.ts'
-import { storeToken } from './endUser.ts'
+import { forgetOldTokens, MEMBER_HEADERS, markSignedIn } from './endUser.ts'
 
 export type Answer = string | string[] | boolean
 
@@ -128,6 +128,7 @@ export const confirmState = (status: number): 'done' | 'expired' | 'invalid' | '
 
 /** Wires the page's forms (and the confirmation of register-complete). `navigate` is the page change. */
 export const startForms = (navigate: (url: string) => void = (url) => location.assign(url)) => {
+  forgetOldTokens()
   const data = document.body.dataset
   const site = data.site ?? ''
   const api = data.api ? `${data.api}/end-user/site/${encodeURIComponent(site)}` : undefined
@@ -163,14 +164,22 @@ export const startForms = (navigate: (url: string) => void = (url) => location.a
     }
   }
 
-  /** Posts JSON in the page's language; undefined when the server cannot be reached. */
+  /**
+   * Posts JSON in the page's language; undefined when the server cannot be reached. Sign-in
+   * carries the member header: its answer is the session cookie (same origin, never readable here).
+   */
   const send = async (path: string, body: unknown) => {
     if (!api) return undefined
     try {
       const response = await fetch(`${api}/${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-lang': document.documentElement.lang },
+        headers: {
+          'content-type': 'application/json',
+          'x-lang': document.documentElement.lang,
+          ...(path === 'login' ? MEMBER_HEADERS : {}),
+        },
         body: JSON.stringify(body),
+        credentials: 'same-origin',
         cache: 'no-store',
       })
       return { status: response.status, answer: (await response.json().catch(() => ({}))) as unknown }
@@ -223,12 +232,7 @@ export const startForms = (navigate: (url: string) => void = (url) => location.a
       if (button) button.disabled = true
       say(t.sending)
       const result = await send(action, body)
-      const answer = (result?.answer ?? {}) as {
-        token?: string
-        email?: string
-        expires_in?: number
-        error?: { message?: string }
-      }
+      const answer = (result?.answer ?? {}) as { expires_in?: number; error?: { message?: string } }
       if (result && result.status >= 200 && result.status < 300) {
         remember(answers.email)
         if (action !== 'login') {
@@ -239,17 +243,12 @@ export const startForms = (navigate: (url: string) => void = (url) => location.a
           if (button) button.disabled = false
           return say(t.resent)
         }
-        if (answer.token) {
-          storeToken(site, {
-            token: answer.token,
-            email: answer.email ?? String(answers.email),
-            expiresAt: Date.now() + (Number(answer.expires_in) || 3600) * 1000,
-          })
-          return navigate(
-            safeNext(new URLSearchParams(location.search).get('next'), data.root ?? '/', location.href) ??
-              form.dataset.next!,
-          )
-        }
+        // Signed in: the session is the cookie the answer set; only its expiry is kept, as a hint.
+        markSignedIn(site, Date.now() + (Number(answer.expires_in) || 3600) * 1000)
+        return navigate(
+          safeNext(new URLSearchParams(location.search).get('next'), data.root ?? '/', location.href) ??
+            form.dataset.next!,
+        )
       }
       if (button) button.disabled = false
       if (!result) return say(t.offline, true)

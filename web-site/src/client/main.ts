@@ -12,7 +12,7 @@ import { languageOfSegment } from '../lib/languages.ts'
 import { cookiePath } from '../lib/urls.ts'
 import { createDwell, createQueue } from './analytics.ts'
 import { openDialog, setUpDialog, setUpTabs } from './dialogs.ts'
-import { dropToken, readToken } from './endUser.ts'
+import { dropHint, forgetOldTokens, signedIn } from './endUser.ts'
 import { openLockedCell } from './members.ts'
 import { LANG_MAX_AGE, readCookie, readStored, store, writeCookie } from './storage.ts'
 import { createSwipe, type Via } from './swipe.ts'
@@ -34,21 +34,26 @@ const siteApi =
   data.api && data.site ? `${data.api}/end-user/site/${encodeURIComponent(data.site)}` : undefined
 
 // --- members-only creatives ---------------------------------------------------------------------
-let member = siteApi ? readToken(data.site!) : undefined
+forgetOldTokens()
+/**
+ * Ask for members-only creatives only on the site's own origin (`data-members`: never on the
+ * shared path-form host) and only while the sign-in hint says a session may exist.
+ */
+let member = Boolean(siteApi && 'members' in data && signedIn(data.site!))
 const opening = new WeakSet<Element>()
 
 /**
- * Opens a locked creative for a signed-in member (once per cell). A 401 means the token is no
- * longer good: it is dropped and the locks stay (SPEC §8). Any other failure leaves the lock.
+ * Opens a locked creative for a signed-in member (once per cell). A 401 means the session is no
+ * longer good: the hint is dropped and the locks stay (SPEC §8). Any other failure leaves the lock.
  */
 const openForMember = (cell: HTMLElement) => {
   if (!member || opening.has(cell) || !cell.querySelector('.lk')) return
   opening.add(cell)
-  openLockedCell(cell, siteApi!, member.token, data.lang ?? '').then(
+  openLockedCell(cell, siteApi!, data.lang ?? '').then(
     (status) => {
       if (status !== 401) return
-      dropToken(data.site!)
-      member = undefined
+      dropHint(data.site!)
+      member = false
     },
     () => opening.delete(cell),
   )

@@ -4,16 +4,23 @@ import { renderSitePages } from '../render.tsx'
 import { openLockedCell } from './members.ts'
 
 /** The fixture's Japanese swipe page (C2 is members-only), with the API the publisher names. */
-const html = (() => {
+const render = (path = false) => {
   const input = fixtureSite()
   input.analyticsEndpoint = '/api/v1/analytics/events'
+  if (path) {
+    // As the publisher renders the path form on the shared host: members live on the site's own origin.
+    input.address = { form: 'path' }
+    input.memberOrigin = 'https://own.sites.example'
+  }
   return String(renderSitePages(input).find((f) => f.path === 'index.html')!.body)
-})()
+}
+const pages = { own: render(), path: render(true) }
 
-const load = (url = '/') => {
-  const doc = new DOMParser().parseFromString(html, 'text/html')
+const load = (url = '/', page: keyof typeof pages = 'own') => {
+  const doc = new DOMParser().parseFromString(pages[page], 'text/html')
   history.replaceState(null, '', url)
   document.body.innerHTML = doc.body.innerHTML
+  for (const attribute of [...document.body.attributes]) document.body.removeAttribute(attribute.name)
   for (const attribute of doc.body.attributes) document.body.setAttribute(attribute.name, attribute.value)
 }
 
@@ -27,22 +34,41 @@ const CREATIVE = {
   main_text: '会員だけの<b>お知らせ</b>',
 }
 
-/** Private-page requests the page made, with their Authorization header; other calls answer 204. */
-const privateCalls: { url: string; authorization: string | null }[] = []
+/**
+ * Private-page requests the page made: the member header, the credentials mode and any
+ * Authorization header (there must be none: the session is a cookie); other calls answer 204.
+ */
+const privateCalls: {
+  url: string
+  member: string | null
+  authorization: string | null
+  credentials: RequestCredentials | undefined
+}[] = []
 const stubApi = (status: number, body: unknown = {}) => {
   privateCalls.length = 0
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     if (!String(url).includes('/private')) return new Response(null, { status: 204 })
-    privateCalls.push({ url, authorization: new Headers(init.headers).get('authorization') })
+    const headers = new Headers(init.headers)
+    privateCalls.push({
+      url,
+      member: headers.get('x-swipe-member'),
+      authorization: headers.get('authorization'),
+      credentials: init.credentials,
+    })
     return new Response(JSON.stringify(body), { status })
   })
 }
 
-const memberToken = (expiresAt = Date.now() + 3_600_000) =>
-  localStorage.setItem(
-    'swipe.endUser.demo-site',
-    JSON.stringify({ token: 'member-token', email: 'taro@example.com', expiresAt }),
-  )
+/** The sign-in page's hint: the session's expiry, nothing else. */
+const signedIn = (expiresAt = Date.now() + 3_600_000) =>
+  localStorage.setItem('swipe.member.demo-site', String(expiresAt))
+
+const SAME_ORIGIN_CALL = {
+  url: '/api/v1/end-user/site/demo-site/page/C2/private?lang=ja',
+  member: '1',
+  authorization: null,
+  credentials: 'same-origin',
+}
 
 /** Runs a fresh swipe island on the loaded page and waits until it stands on C2. */
 const boot = async () => {
@@ -60,13 +86,8 @@ describe('openLockedCell', () => {
     load()
     stubApi(200, { lang: 'JP', creative: CREATIVE })
     const cell = document.getElementById('C2')!
-    expect(await openLockedCell(cell, '/api/v1/end-user/site/demo-site', 'member-token', 'ja')).toBe(200)
-    expect(privateCalls).toEqual([
-      {
-        url: '/api/v1/end-user/site/demo-site/page/C2/private?lang=ja',
-        authorization: 'Bearer member-token',
-      },
-    ])
+    expect(await openLockedCell(cell, '/api/v1/end-user/site/demo-site', 'ja')).toBe(200)
+    expect(privateCalls).toEqual([SAME_ORIGIN_CALL])
     expect(cell.querySelector('.lk')).toBeNull()
     const image = cell.querySelector<HTMLImageElement>('.st > img.m')!
     expect([image.getAttribute('src'), image.alt]).toEqual(['/media/members-C2.jpg', '会員限定の画像'])
@@ -78,7 +99,7 @@ describe('openLockedCell', () => {
     load()
     stubApi(200, { lang: 'JP', creative: { ...CREATIVE, media_type: 'video', media_url: '/media/c2.mp4' } })
     const cell = document.getElementById('C2')!
-    await openLockedCell(cell, '/api', 't', 'ja')
+    await openLockedCell(cell, '/api', 'ja')
     const video = cell.querySelector<HTMLVideoElement>('video.m')!
     expect([
       video.getAttribute('src'),
@@ -93,7 +114,7 @@ describe('openLockedCell', () => {
       load()
       stubApi(status, { error: { code: 'x' } })
       const cell = document.getElementById('C2')!
-      expect(await openLockedCell(cell, '/api', 't', 'ja')).toBe(status)
+      expect(await openLockedCell(cell, '/api', 'ja')).toBe(status)
       expect(cell.querySelector('.lk a[href="/register"]')).not.toBeNull()
     }
   })
@@ -102,27 +123,22 @@ describe('openLockedCell', () => {
 describe('the swipe island and members-only creatives', () => {
   it('opens a locked creative it moves to when a member has signed in', async () => {
     load('/?position=C2')
-    memberToken()
+    signedIn()
     stubApi(200, { lang: 'JP', creative: CREATIVE })
     await boot()
     await vi.waitFor(() =>
       expect(document.querySelector('#C2 img.m')?.getAttribute('alt')).toBe('会員限定の画像'),
     )
-    expect(privateCalls).toEqual([
-      {
-        url: '/api/v1/end-user/site/demo-site/page/C2/private?lang=ja',
-        authorization: 'Bearer member-token',
-      },
-    ])
+    expect(privateCalls).toEqual([SAME_ORIGIN_CALL])
     expect(document.querySelector('#C2 .lk')).toBeNull()
   })
 
-  it('drops the token on a 401 and keeps the lock with its sign-up and sign-in links', async () => {
+  it('drops the hint on a 401 and keeps the lock with its sign-up and sign-in links', async () => {
     load('/?position=C2')
-    memberToken()
+    signedIn()
     stubApi(401, { error: { code: 'error.unauthorized' } })
     await boot()
-    await vi.waitFor(() => expect(localStorage.getItem('swipe.endUser.demo-site')).toBeNull())
+    await vi.waitFor(() => expect(localStorage.getItem('swipe.member.demo-site')).toBeNull())
     expect(privateCalls).toHaveLength(1)
     const lock = document.querySelector('#C2 .lk')!
     expect([...lock.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
@@ -131,15 +147,42 @@ describe('the swipe island and members-only creatives', () => {
     ])
   })
 
-  it('asks nothing without a token, or with an expired one (which it drops)', async () => {
+  it('asks nothing without a hint, or with an expired one (which it drops)', async () => {
     load('/?position=C2')
     stubApi(200, { lang: 'JP', creative: CREATIVE })
     await boot()
-    memberToken(Date.now() - 1)
+    signedIn(Date.now() - 1)
     load('/?position=C2')
     await boot()
-    expect(localStorage.getItem('swipe.endUser.demo-site')).toBeNull()
+    expect(localStorage.getItem('swipe.member.demo-site')).toBeNull()
     expect(privateCalls).toEqual([])
     expect(document.querySelector('#C2 .lk')).not.toBeNull()
+  })
+
+  it('removes a token an earlier version stored, and never sends it', async () => {
+    localStorage.setItem(
+      'swipe.endUser.demo-site',
+      JSON.stringify({ token: 'old', expiresAt: Date.now() + 1e6 }),
+    )
+    localStorage.setItem('swipe.endUser.another-site', JSON.stringify({ token: 'other' }))
+    load('/?position=C2')
+    stubApi(200, { lang: 'JP', creative: CREATIVE })
+    await boot()
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('swipe.endUser.'))).toEqual([])
+    expect(privateCalls).toEqual([])
+  })
+
+  it('never unlocks on the shared path-form host, and sends the visitor to the site’s own origin to sign up or in', async () => {
+    load('/sites/demo-site/?position=C2', 'path')
+    expect(document.body.hasAttribute('data-members')).toBe(false)
+    signedIn()
+    stubApi(200, { lang: 'JP', creative: CREATIVE })
+    await boot()
+    expect(privateCalls).toEqual([])
+    const lock = document.querySelector('#C2 .lk')!
+    expect([...lock.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
+      'https://own.sites.example/register',
+      'https://own.sites.example/login',
+    ])
   })
 })

@@ -4,6 +4,8 @@
  * puts it where the lock was.
  */
 
+import { MEMBER_HEADERS } from './endUser.ts'
+
 /** The parts of the API's creative view (`creativeView`, snake_case on the wire) the page shows. */
 interface MemberCreative {
   locked?: boolean
@@ -14,21 +16,17 @@ interface MemberCreative {
 }
 
 /**
- * Asks `GET <api>/page/<cell>/private?lang=` with the member's token and replaces the cell's lock
- * with the creative's image or video and its main text, inside the same 351 × 535 frame (`.st`) as
- * every creative, so nothing moves. Texts go in as text. Resolves to the answer's status; the caller
- * drops the token on a 401 (SPEC §8).
+ * Asks `GET <api>/page/<cell>/private?lang=` (same origin: the browser adds the member's session
+ * cookie, which no script can read) and replaces the cell's lock with the creative's image or
+ * video and its main text, inside the same 351 × 535 frame (`.st`) as every creative, so nothing
+ * moves. Texts go in as text. Resolves to the answer's status; the caller drops its sign-in hint
+ * on a 401 (SPEC §8).
  */
-export const openLockedCell = async (
-  cell: HTMLElement,
-  api: string,
-  token: string,
-  lang: string,
-): Promise<number> => {
+export const openLockedCell = async (cell: HTMLElement, api: string, lang: string): Promise<number> => {
   const response = await fetch(
     // A cell id is a cell reference and `lang` a language segment: nothing to encode.
     `${api}/page/${cell.id}/private?lang=${lang}`,
-    { headers: { authorization: `Bearer ${token}` }, cache: 'no-store' },
+    { headers: MEMBER_HEADERS, credentials: 'same-origin', cache: 'no-store' },
   )
   if (!response.ok) return response.status
   const { creative } = (await response.json()) as { creative?: MemberCreative }

@@ -68,6 +68,7 @@ export const Page = ({
       data-island={script}
       {...(analyticsEndpoint ? { 'data-analytics-endpoint': analyticsEndpoint } : {})}
       {...(apiBase ? { 'data-api': apiBase } : {})}
+      {...(model.unlocks ? { 'data-members': '' } : {})}
     >
       <div className="app">
         <TopBar model={model} />

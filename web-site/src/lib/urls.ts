@@ -57,6 +57,20 @@ export const INTERNAL_PAGES: Record<string, string> = {
   membership: 'register',
 }
 
+/**
+ * The membership form's pages: they start or use a member's session, so they exist only on the
+ * site's own origin, never on the shared path-form host (docs/decisions.md "Members' sessions:
+ * one origin per site").
+ */
+export const MEMBER_PAGES: ReadonlySet<string> = new Set([
+  'register',
+  'register-success',
+  'register-complete',
+  'login',
+])
+
+export const isMemberPage = (page: string): boolean => MEMBER_PAGES.has(page)
+
 /** The page an internal target opens, or undefined for an unknown target. */
 export const internalPage = (target: string | null | undefined): string | undefined =>
   own(INTERNAL_PAGES, target)

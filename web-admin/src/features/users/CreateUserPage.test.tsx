@@ -30,6 +30,20 @@ const typeOptions = async (user: User) => {
     .map((option) => option.textContent)
 }
 
+/** The option names of a select, read from the list it opens (other selects' lists may linger). */
+const planOptions = async (user: User) => {
+  const select = await screen.findByRole('combobox', { name: 'プラン' })
+  await user.click(select)
+  const list = await waitFor(() => {
+    const found = document.getElementById(select.getAttribute('aria-controls') ?? '')
+    if (!found) throw new Error('the plan list is not open')
+    return found
+  })
+  return within(list)
+    .getAllByRole('option')
+    .map((option) => option.textContent)
+}
+
 const fill = async (user: User, type: string) => {
   await user.click(await screen.findByRole('combobox', { name: 'アカウント種別' }))
   await user.click(await screen.findByRole('option', { name: type }))
@@ -169,5 +183,128 @@ describe('create user', () => {
     await waitFor(() =>
       expect(created(requests)?.body).toMatchObject({ parent_id: 'oem-1', account_type: 'OEM_ADMIN' }),
     )
+  })
+
+  it('offers the plans of the catalogue by name, never a free-text id, and sends the chosen id', async () => {
+    const { user, requests } = open({ status: 201, body: { ...profileBody({ id: 'new-1' }), message: 'ok' } })
+    await fill(user, 'ユーザー')
+    expect(screen.queryByRole('textbox', { name: 'プラン' })).toBeNull()
+    expect(await planOptions(user)).toEqual([
+      'トライアル',
+      'ライト',
+      'ライト（多言語）',
+      'スタンダード',
+      'スタンダード（多言語）',
+      'プレミアム',
+      'プレミアム（多言語）',
+      'プロ',
+      'プロ（多言語）',
+      'EP/OEM',
+    ])
+    await user.click(screen.getByRole('option', { name: 'スタンダード（多言語）' }))
+    await user.click(screen.getByRole('button', { name: '登録する' }))
+    await waitFor(() => expect(created(requests)?.body).toMatchObject({ plan_id: 'standard_multi' }))
+  })
+
+  it('offers an OEM master every plan but the partner plan', async () => {
+    const { user } = open(
+      { status: 201, body: profileBody() },
+      {
+        info: { id: 'oem-9', account_type: 'OEM_MASTER', user_type_segment: 'admin' },
+        at: '/admin/create-user/oem-9',
+      },
+    )
+    const names = await planOptions(user)
+    expect(names).toContain('スタンダード')
+    expect(names).not.toContain('EP/OEM')
+  })
+
+  it('shows an OEM admin the plan and contract terms disabled with the reason, and sends none of them', async () => {
+    const { user, requests } = open(
+      { status: 201, body: { ...profileBody({ id: 'new-1' }), message: 'ok' } },
+      {
+        info: {
+          id: 'adm-1',
+          account_type: 'OEM_ADMIN',
+          parent_type: 'OEM_MASTER',
+          user_type_segment: 'admin',
+        },
+        at: '/admin/create-user/adm-1',
+      },
+    )
+    const plan = await screen.findByRole('combobox', {
+      name: 'プラン',
+      description: 'プランを管理する権限がないため、変更できません。',
+    })
+    expect(plan.hasAttribute('disabled')).toBe(true)
+    for (const name of ['契約開始日', '契約終了日']) {
+      const date = screen.getByRole('textbox', {
+        name,
+        description: '契約を管理する権限がないため、変更できません。',
+      })
+      expect(date.hasAttribute('disabled'), name).toBe(true)
+    }
+    expect(
+      screen
+        .getByRole('combobox', {
+          name: '権限',
+          description: '契約を管理する権限がないため、変更できません。',
+        })
+        .hasAttribute('disabled'),
+    ).toBe(true)
+    expect(
+      screen
+        .getByRole('switch', {
+          name: 'ライセンス発行',
+          description: '契約を管理する権限がないため、変更できません。',
+        })
+        .hasAttribute('disabled'),
+    ).toBe(true)
+    // The profile fields stay open.
+    expect(screen.getByRole('textbox', { name: '会社名' }).hasAttribute('disabled')).toBe(false)
+
+    await user.type(screen.getByRole('textbox', { name: 'メールアドレス' }), 'new@example.com')
+    await user.type(screen.getByRole('textbox', { name: '会社名' }), '新規株式会社')
+    await user.type(screen.getByRole('textbox', { name: '担当者名' }), '田中 次郎')
+    await user.click(screen.getByRole('button', { name: '登録する' }))
+    await waitFor(() =>
+      expect(created(requests)?.body).toEqual({
+        account_type: 'USER',
+        email: 'new@example.com',
+        company_name: '新規株式会社',
+        contact_name: '田中 次郎',
+      }),
+    )
+  })
+
+  it('puts a refused field on the field, in place, without the forbidden page', async () => {
+    const { user, router, requests } = open({
+      status: 403,
+      body: {
+        error: {
+          code: 'account.planNotAllowed',
+          message: 'EP/OEMプランを割り当てられるのは運営者のみです。',
+          details: [
+            {
+              path: 'body.planId',
+              code: 'account.planNotAllowed',
+              params: { plan: 'EP/OEM' },
+              message: 'EP/OEMプランを割り当てられるのは運営者のみです。',
+            },
+          ],
+        },
+      },
+    })
+    await fill(user, 'ユーザー')
+    await user.click(screen.getByRole('combobox', { name: 'プラン' }))
+    await user.click(await screen.findByRole('option', { name: 'EP/OEM' }))
+    const userInfoCalls = () => requests.filter((request) => request.path === '/auth/user-info').length
+    const before = userInfoCalls()
+    await user.click(screen.getByRole('button', { name: '登録する' }))
+    expect(await screen.findByText('EP/OEMプランを割り当てられるのは運営者のみです。')).toBeTruthy()
+    expect(screen.getByRole('combobox', { name: 'プラン' }).getAttribute('aria-invalid')).toBe('true')
+    // Not the forbidden page's path: that one first fetches the user info again.
+    expect(userInfoCalls()).toBe(before)
+    expect(router.state.location.pathname).toBe('/master/create-user/u-1')
   })
 })

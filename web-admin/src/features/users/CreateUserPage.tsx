@@ -13,6 +13,7 @@ import { ActionButton } from '../shell/permissions.tsx'
 import { useCurrentUser } from '../shell/useCurrentUser.ts'
 import { creatableTypes, creatorTypeOf, ownParentTypeOf } from './accountTypes.ts'
 import { type CreatableType, useCreateUser, userDetailQuery } from './api.ts'
+import { fieldLocksFor, planOptions } from './fieldRules.ts'
 import { displayName } from './labels.tsx'
 import { toUserFields, USER_FORM_FIELDS, UserFormFields, type UserFormValues } from './UserFormFields.tsx'
 
@@ -47,10 +48,18 @@ const CreateUserForm = ({ parentId, parentName, types }: CreateUserFormProps) =>
   }, [createdId, info.userTypeSegment, navigate])
 
   const create = useCreateUser()
+  // The API's field rules: what this account may not set stays at the new account's default.
+  const locks = fieldLocksFor(info)
+  const plans = planOptions(info, t)
 
   const onFinish = (values: CreateUserValues) =>
     create.mutate(
-      { accountType: values.accountType, parentId, email: values.email.trim(), ...toUserFields(values) },
+      {
+        accountType: values.accountType,
+        parentId,
+        email: values.email.trim(),
+        ...toUserFields(values, locks),
+      },
       {
         onSuccess: (data) => {
           toast.success(data.message ?? tShared('account.created'))
@@ -97,7 +106,7 @@ const CreateUserForm = ({ parentId, parentName, types }: CreateUserFormProps) =>
         <Form.Item name="email" label={t('users.fields.email')} rules={[emailRule()]}>
           <Input type="email" autoComplete="off" maxLength={254} />
         </Form.Item>
-        <UserFormFields />
+        <UserFormFields plans={plans} locks={locks} />
         <Flex gap={8}>
           <ActionButton action="account:create" type="primary" htmlType="submit" loading={create.isPending}>
             {t('users.create.submit')}

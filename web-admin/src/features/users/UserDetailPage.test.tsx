@@ -255,4 +255,112 @@ describe('user detail', () => {
     })
     expect(await screen.findByRole('heading', { name: 'ユーザーが見つかりません', level: 1 })).toBeTruthy()
   })
+
+  const oemAdmin = {
+    id: 'adm-1',
+    account_type: 'OEM_ADMIN',
+    parent_type: 'OEM_MASTER',
+    user_type_segment: 'admin',
+  }
+
+  it('edits as an OEM admin: plan and contract terms disabled with the reason, only the profile sent', async () => {
+    const { user, requests } = open(
+      {
+        'GET /users/user-1': {
+          body: detailBody({
+            account_type: 'USER',
+            parent_type: 'OEM_MASTER',
+            plan_id: 'light',
+            authority: 'VIEW',
+          }),
+        },
+        'PUT /users/user-1': {
+          body: { ...profileBody({ version: 4 }), message: 'アカウントを更新しました。' },
+        },
+      },
+      { info: oemAdmin, at: '/admin/user/user-1' },
+    )
+    // The profile names the plan, not its id.
+    expect(await screen.findByText('ライト')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: '編集する' }))
+    const plan = screen.getByRole('combobox', {
+      name: 'プラン',
+      description: 'プランを管理する権限がないため、変更できません。',
+    })
+    expect(plan.hasAttribute('disabled')).toBe(true)
+    expect(plan.closest('.ant-select')?.textContent).toContain('ライト')
+    for (const name of ['契約開始日', '契約終了日']) {
+      expect(
+        screen
+          .getByRole('textbox', { name, description: '契約を管理する権限がないため、変更できません。' })
+          .hasAttribute('disabled'),
+        name,
+      ).toBe(true)
+    }
+    expect(screen.getByRole('combobox', { name: '権限' }).hasAttribute('disabled')).toBe(true)
+    expect(screen.getByRole('switch', { name: 'ライセンス発行' }).hasAttribute('disabled')).toBe(true)
+
+    await user.type(screen.getByRole('textbox', { name: '担当者名' }), '様')
+    await user.click(screen.getByRole('button', { name: '保存する' }))
+    expect(await screen.findByText('アカウントを更新しました。')).toBeTruthy()
+    expect(requests.find((request) => request.method === 'PUT')?.body).toEqual({
+      company_name: 'アルファ株式会社',
+      contact_name: '佐藤 花子様',
+      version: 3,
+    })
+  })
+
+  it('lets an OEM master change the plan from the list; a partner plan staff gave shows, not offered', async () => {
+    const oemMaster = { id: 'oem-9', account_type: 'OEM_MASTER', user_type_segment: 'admin' }
+    const { user, requests } = open(
+      {
+        'GET /users/user-1': {
+          body: detailBody({ account_type: 'USER', parent_type: 'OEM_MASTER', plan_id: 'ep_oem' }),
+        },
+        'PUT /users/user-1': {
+          body: { ...profileBody({ version: 4 }), message: 'アカウントを更新しました。' },
+        },
+      },
+      { info: oemMaster, at: '/admin/user/user-1' },
+    )
+    await user.click(await screen.findByRole('button', { name: '編集する' }))
+    const plan = screen.getByRole('combobox', { name: 'プラン' })
+    expect(plan.hasAttribute('disabled')).toBe(false)
+    expect(plan.closest('.ant-select')?.textContent).toContain('EP/OEM')
+    await user.click(plan)
+    const list = await waitFor(() => {
+      const found = document.getElementById(plan.getAttribute('aria-controls') ?? '')
+      if (!found) throw new Error('the plan list is not open')
+      return found
+    })
+    // The partner plan stays shown as the current one, but cannot be chosen anew.
+    expect(within(list).getByRole('option', { name: 'EP/OEM' }).getAttribute('aria-disabled')).toBe('true')
+    await user.click(within(list).getByRole('option', { name: 'プロ（多言語）' }))
+    await user.click(screen.getByRole('button', { name: '保存する' }))
+    expect(await screen.findByText('アカウントを更新しました。')).toBeTruthy()
+    expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+      plan_id: 'pro_multi',
+      authority: 'EDIT',
+      license_issuing: false,
+    })
+  })
+
+  it("locks the plan and contract terms of the signed-in account's own profile", async () => {
+    const { user } = open(
+      { 'GET /users/oem-9': { body: detailBody({ id: 'oem-9', account_type: 'OEM_MASTER' }) } },
+      {
+        info: { id: 'oem-9', account_type: 'OEM_MASTER', user_type_segment: 'admin' },
+        at: '/admin/user/oem-9',
+      },
+    )
+    await user.click(await screen.findByRole('button', { name: '編集する' }))
+    const reason =
+      'ご自身のアカウント（または代理で操作しているアカウント）のため、変更できません。上位のアカウントが設定します。'
+    expect(
+      screen.getByRole('combobox', { name: 'プラン', description: reason }).hasAttribute('disabled'),
+    ).toBe(true)
+    expect(
+      screen.getByRole('switch', { name: 'ライセンス発行', description: reason }).hasAttribute('disabled'),
+    ).toBe(true)
+  })
 })

@@ -37,6 +37,7 @@ import {
   userDetailQuery,
   useUpdateUser,
 } from './api.ts'
+import { fieldLocksFor, planLabel, planOptions } from './fieldRules.ts'
 import { ContractStatusTag, contractPeriod, displayName, historyContent } from './labels.tsx'
 import { toUserFields, USER_FORM_FIELDS, UserFormFields, type UserFormValues } from './UserFormFields.tsx'
 
@@ -67,6 +68,10 @@ interface EditUserFormProps {
 const EditUserForm = ({ user, onClose, onError }: EditUserFormProps) => {
   const { t } = useTranslation()
   const toast = useToast()
+  const info = useCurrentUser()
+  // The API's field rules: what this account may not change is shown disabled and never sent.
+  const locks = fieldLocksFor(info, user)
+  const plans = planOptions(info, t, user.planId)
   const [form] = Form.useForm<UserFormValues>()
   useLocalizedValidation(form)
   const [dirty, setDirty] = useState(false)
@@ -85,7 +90,7 @@ const EditUserForm = ({ user, onClose, onError }: EditUserFormProps) => {
       onValuesChange={() => setDirty(form.isFieldsTouched())}
       onFinish={(values) =>
         update.mutate(
-          { ...toUserFields(values), version },
+          { ...toUserFields(values, locks), version },
           {
             onSuccess: (data) => {
               toast.success(data.message ?? tShared('account.updated'))
@@ -113,7 +118,7 @@ const EditUserForm = ({ user, onClose, onError }: EditUserFormProps) => {
         ]}
       />
       <Typography.Paragraph type="secondary">{t('users.detail.emailFixed')}</Typography.Paragraph>
-      <UserFormFields />
+      <UserFormFields plans={plans} locks={locks} />
       <Flex gap={8}>
         <Button type="primary" htmlType="submit" loading={update.isPending}>
           {t('users.detail.save')}
@@ -153,7 +158,11 @@ const ProfileView = ({ user }: { user: UserDetail }) => {
           label: t('users.fields.contractPeriod'),
           children: contractPeriod(user, t, locale),
         },
-        { key: 'planId', label: t('users.fields.planId'), children: user.planId ?? t('common.notSet') },
+        {
+          key: 'planId',
+          label: t('users.fields.planId'),
+          children: user.planId ? planLabel(user.planId, t) : t('common.notSet'),
+        },
         {
           key: 'authority',
           label: t('users.fields.authority'),

@@ -81,8 +81,12 @@ describe('user list', () => {
     await user.click(screen.getByRole('combobox', { name: 'アカウント種別で絞り込み' }))
     await user.click(await screen.findByRole('option', { name: 'ユーザー' }))
     await waitFor(() => expect(listCalls(requests).at(-1)?.url.searchParams.get('account_type')).toBe('USER'))
-    await user.type(screen.getByRole('searchbox', { name: 'プランIDで絞り込み' }), 'standard{Enter}')
-    await waitFor(() => expect(listCalls(requests).at(-1)?.url.searchParams.get('plan_id')).toBe('standard'))
+    // Plans are chosen by name from the catalogue, never typed as an id.
+    await user.click(screen.getByRole('combobox', { name: 'プランで絞り込み' }))
+    await user.click(await screen.findByRole('option', { name: 'スタンダード（多言語）' }))
+    await waitFor(() =>
+      expect(listCalls(requests).at(-1)?.url.searchParams.get('plan_id')).toBe('standard_multi'),
+    )
     const last = listCalls(requests).at(-1)?.url.searchParams
     expect(last?.get('q')).toBe('ベータ')
     expect(last?.get('status')).toBe('SUSPENDED')

@@ -1,4 +1,4 @@
-import { CONTRACT_STATUSES, CREATABLE_TYPES } from '@swipe/shared'
+import { CONTRACT_STATUSES, CREATABLE_TYPES, DEFAULT_PLANS } from '@swipe/shared'
 import { useQuery } from '@tanstack/react-query'
 import { Card, Empty, Flex, Input, Select, Space, Table, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
@@ -16,6 +16,7 @@ import { ActionButton } from '../shell/permissions.tsx'
 import { useCurrentUser } from '../shell/useCurrentUser.ts'
 import { creatableTypes, creatorTypeOf, ownParentTypeOf } from './accountTypes.ts'
 import { type Profile, useExportUsers, usersListQuery } from './api.ts'
+import { planLabel } from './fieldRules.ts'
 import { ContractStatusTag, contractPeriod, displayName } from './labels.tsx'
 import { UserImportDialog } from './UserImportDialog.tsx'
 
@@ -32,7 +33,6 @@ export const UserListPage = () => {
   const planId = searchParams.get('planId')?.trim() || undefined
   const parentId = searchParams.get('parentId') || undefined
   const [searchText, setSearchText] = useState(q)
-  const [planText, setPlanText] = useState(planId ?? '')
   // Platform staff see every account, so they may narrow the list to one OEM partner's users.
   const staff = info.userTypeSegment === 'master' || info.userTypeSegment === 'masteruser'
   const partners = useQuery({ ...usersListQuery({ accountType: 'OEM_MASTER', limit: 100 }), enabled: staff })
@@ -177,15 +177,20 @@ export const UserListPage = () => {
             ]}
             style={{ width: 200 }}
           />
-          <Input.Search
+          <Select
+            virtual={false}
             aria-label={t('users.list.plan')}
-            placeholder={t('users.list.planPlaceholder')}
-            maxLength={64}
-            allowClear
-            value={planText}
-            onChange={(event) => setPlanText(event.target.value)}
-            onSearch={(value) => setFilter('planId', value.trim())}
-            style={{ width: 200 }}
+            value={planId ?? ''}
+            onChange={(value: string) => setFilter('planId', value)}
+            options={[
+              { value: '', label: t('users.list.allPlans') },
+              // Every plan of the catalogue: a filter finds users on any plan, the partner plan too.
+              ...DEFAULT_PLANS.map((plan) => ({ value: plan.planId, label: planLabel(plan.planId, t) })),
+              ...(planId && !DEFAULT_PLANS.some((plan) => plan.planId === planId)
+                ? [{ value: planId, label: planLabel(planId, t) }]
+                : []),
+            ]}
+            style={{ width: 220 }}
           />
           {staff && (
             <Select

@@ -73,8 +73,9 @@ export interface UserFields {
   planId?: string
   contractStartDate?: string
   contractEndDate?: string
-  authority: Authority
-  licenseIssuing: boolean
+  /** Left out (kept, or the default on a create) when the signed-in account may not set it. */
+  authority?: Authority
+  licenseIssuing?: boolean
 }
 
 export interface CreateUserBody extends UserFields {

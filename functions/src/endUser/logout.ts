@@ -1,0 +1,23 @@
+import { VisitorLangQuery } from '@swipe/shared'
+import { ok } from '#lib/http'
+import { clearedSessionCookie, refuseCrossOrigin } from '#lib/member-session'
+import { routes } from '../routes.ts'
+import { SiteParams } from './params.ts'
+import { NO_STORE, visitorEndpoint } from './service.ts'
+
+/**
+ * POST /end-user/site/{siteId}/logout: ends the member's session on this browser by expiring its
+ * cookie (docs/decisions.md "Members' sessions: one origin per site"); 204 whether or not one was
+ * set, and for any site id (a session of a site since unpublished can be ended too). Like every
+ * member-session request it must come from the site's own origin with `X-Swipe-Member: 1`, so
+ * another page cannot sign a visitor out. The access token itself stays valid until it expires
+ * (an hour); nothing but this browser ever held it.
+ */
+export const handler = visitorEndpoint(
+  routes['endUser.logout'],
+  { params: SiteParams, query: VisitorLangQuery },
+  async ({ params, event }) => {
+    refuseCrossOrigin(event)
+    return { ...ok(undefined, 204, NO_STORE), cookies: [clearedSessionCookie(params.siteId)] }
+  },
+)
