@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { apiCreateUser, apiSignIn, waitForMail } from './support.ts'
+import { apiCreateUser, apiSignIn, signUp, waitForMail } from './support.ts'
 
 /**
  * Issue 12, finding 1 (docs/decisions.md "Members' sessions: one origin per site"): a page of one
@@ -125,23 +125,9 @@ const publishSite = async (api: string, token: string) => {
   return { siteId, url: published.global_setting.url }
 }
 
-/** The registration link of the newest sign-up mail to `email`. */
-const linkIn = (text: string | undefined) => {
-  const link = /https?:\/\/\S+register-complete\?token=[\w-]+/.exec(text ?? '')?.[0]
-  if (!link) throw new Error(`No registration link in: ${text}`)
-  return link
-}
-
 /** Signs up on B's own origin, completes it by the mailed link, and signs in there. */
 const becomeMember = async (page: Page, siteUrl: string, mail: string, email: string, password: string) => {
-  await page.goto(`${siteUrl}register`)
-  await page.locator('input[name="email"]').fill(email)
-  await page.locator('input[name="password"]').fill(password)
-  await page.locator('input[name="confirm_password"]').fill(password)
-  await page.getByRole('button', { name: '登録する' }).click()
-  await expect(page).toHaveURL(/register-success/)
-  await page.goto(linkIn((await waitForMail(mail, email)).body.text))
-  await expect(page.getByRole('heading', { name: '会員登録が完了しました' })).toBeVisible()
+  await signUp(page, siteUrl, mail, email, password)
   await page.goto(`${siteUrl}login`)
   await page.locator('input[name="email"]').fill(email)
   await page.locator('input[name="password"]').fill(password)

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import type { CDPSession, Page } from '@playwright/test'
+import { type CDPSession, expect, type Page } from '@playwright/test'
 import { importJWK, SignJWT } from 'jose'
 
 /** The console's own translations, so tests expect exactly what a user reads. */
@@ -81,4 +81,32 @@ export const swipe = async (page: Page, cdp: CDPSession, from: [number, number],
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(i / 8) })
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
   await page.waitForTimeout(450)
+}
+
+/** The registration link of the newest sign-up mail to `email`. */
+export const linkIn = (text: string | undefined) => {
+  const link = /https?:\/\/\S+register-complete\?token=[\w-]+/.exec(text ?? '')?.[0]
+  if (!link) throw new Error(`No registration link in: ${text}`)
+  return link
+}
+
+/** Signs up on a site's register page and completes it through the mailed link. */
+export const signUp = async (page: Page, siteUrl: string, mail: string, email: string, password: string) => {
+  await page.goto(`${siteUrl}register`)
+  await expect(page.getByRole('heading', { name: '会員登録' })).toBeVisible()
+  await page.locator('input[name="email"]').fill(email)
+  await page.locator('input[name="password"]').fill(password)
+  await page.locator('input[name="confirm_password"]').fill(password)
+  await page.getByRole('button', { name: '登録する' }).click()
+  await expect(page).toHaveURL(/register-success/)
+  await expect(page.getByRole('heading', { name: '確認メールを送信しました' })).toBeVisible()
+
+  const message = await waitForMail(mail, email)
+  const link = linkIn(message.body.text)
+  expect(new URL(link).origin).toBe(new URL(siteUrl).origin)
+  await page.goto(link)
+  await expect(page.getByRole('heading', { name: '会員登録が完了しました' })).toBeVisible()
+  // The link works once.
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'このリンクは無効です' })).toBeVisible()
 }

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { devices, type Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { apiSignIn, mailsTo, signIn, waitForMail } from './support.ts'
+import { apiSignIn, linkIn, mailsTo, signIn, signUp, waitForMail } from './support.ts'
 
 /**
  * Issue 7 as a visitor and a creator meet it, on the demo site the seed publishes (its membership,
@@ -19,34 +19,6 @@ const demoUrl = () => {
   const url = process.env.E2E_DEMO_SITE_URL
   if (!url) throw new Error('The e2e stack did not publish the demo site')
   return url
-}
-
-/** The registration link of the newest sign-up mail to `email`. */
-const linkIn = (text: string | undefined) => {
-  const link = /https?:\/\/\S+register-complete\?token=[\w-]+/.exec(text ?? '')?.[0]
-  if (!link) throw new Error(`No registration link in: ${text}`)
-  return link
-}
-
-/** Signs up on a site's register page and completes it through the mailed link. */
-const signUp = async (page: Page, siteUrl: string, mail: string, email: string, password: string) => {
-  await page.goto(`${siteUrl}register`)
-  await expect(page.getByRole('heading', { name: '会員登録' })).toBeVisible()
-  await page.locator('input[name="email"]').fill(email)
-  await page.locator('input[name="password"]').fill(password)
-  await page.locator('input[name="confirm_password"]').fill(password)
-  await page.getByRole('button', { name: '登録する' }).click()
-  await expect(page).toHaveURL(/register-success/)
-  await expect(page.getByRole('heading', { name: '確認メールを送信しました' })).toBeVisible()
-
-  const message = await waitForMail(mail, email)
-  const link = linkIn(message.body.text)
-  expect(new URL(link).origin).toBe(new URL(siteUrl).origin)
-  await page.goto(link)
-  await expect(page.getByRole('heading', { name: '会員登録が完了しました' })).toBeVisible()
-  // The link works once.
-  await page.reload()
-  await expect(page.getByRole('heading', { name: 'このリンクは無効です' })).toBeVisible()
 }
 
 test('a visitor signs up on the demo site through the mailed link, signs in and opens the members-only creative', async ({

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createAccount, seededMaster, type TestAccount, tokenFor } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
 import { useStackEnv } from '../support/env.ts'
+import { storeSite } from '../support/sites.ts'
 
 /** Issue 12's lower findings, through the real handlers: headers, cursors, CSV cells. */
 const { urls } = useStackEnv()
@@ -13,22 +13,7 @@ let userToken: string
 let oemToken: string
 
 /** A site stored straight through the entity, with a name the API would refuse to take. */
-const seedSite = async (owner: TestAccount, name: string) => {
-  const { Sites } = await import('../../functions/src/data/sites.ts')
-  const siteId = randomUUID()
-  await Sites.create({
-    siteId,
-    ownerId: owner.accountId,
-    tenantIds: [...owner.ancestorIds, owner.accountId],
-    siteUuid: randomUUID(),
-    name,
-    status: 'DRAFT',
-    numberHorizontal: 1,
-    numberVertical: 1,
-    languages: ['JP'],
-  }).go()
-  return siteId
-}
+const seedSite = async (owner: TestAccount, name: string) => (await storeSite({ owner, name })).id
 
 beforeAll(async () => {
   const oem = await createAccount({ type: 'OEM_MASTER', parent: await seededMaster(http) })

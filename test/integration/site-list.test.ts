@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import type { SiteStatus } from '@swipe/shared'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createAccount, type TestAccount } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
 import { useStackEnv } from '../support/env.ts'
+import { type StoredSite, storeSite } from '../support/sites.ts'
 
 const { urls, env } = useStackEnv()
 const http = api(urls.api)
@@ -17,38 +17,13 @@ const signIn = async (email: string, password: string) => {
 /** An instant written with its Japanese offset, as epoch milliseconds. */
 const jst = (local: string) => Date.parse(`${local}+09:00`)
 
-interface Seeded {
-  id: string
-  name: string
-  uuid: string
-  status: SiteStatus
-  createdAt: number
-  publishedAt?: number
-  owner: TestAccount
-}
+type Seeded = StoredSite & { createdAt: number }
 
 /**
  * A site stored straight through the entity, so its created and published instants are exactly
  * the ones a test needs (the API stamps "now").
  */
-const seed = async (site: Omit<Seeded, 'id' | 'uuid'>): Promise<Seeded> => {
-  const { Sites } = await import('../../functions/src/data/sites.ts')
-  const stored = { ...site, id: randomUUID(), uuid: randomUUID() }
-  await Sites.create({
-    siteId: stored.id,
-    ownerId: site.owner.accountId,
-    tenantIds: [...site.owner.ancestorIds, site.owner.accountId],
-    siteUuid: stored.uuid,
-    name: site.name,
-    status: site.status,
-    numberHorizontal: 2,
-    numberVertical: 3,
-    languages: ['JP'],
-    createdAt: site.createdAt,
-    ...(site.publishedAt === undefined ? {} : { publishedAt: site.publishedAt }),
-  }).go()
-  return stored
-}
+const seed = (site: Omit<Seeded, 'id' | 'uuid'>) => storeSite(site) as Promise<Seeded>
 
 /** The list row the API answers for a seeded site (snake_case, ISO instants in UTC). */
 const row = (site: Seeded) => ({

@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto'
 import type { SiteLanguage } from '@swipe/shared'
 import type { StoredAnswer } from '#data/submissions'
-import type { JobRunner } from '#lib/jobs'
+import { type Event, ok, type Reply } from '#lib/http'
+import { type JobRunner, runJob } from '#lib/jobs'
+import { clientIp, emailClient, takeOrRefuse } from '#lib/rate-limit'
+import { sitePageUrl } from './forms.ts'
 import {
   enablePoolUser,
   getMember,
@@ -12,7 +16,7 @@ import {
   savePending,
   tokenHashOf,
 } from './members.ts'
-import { publishedSetting } from './service.ts'
+import { NO_STORE, publishedSetting } from './service.ts'
 
 /**
  * The mail-sending half of visitor sign-up and resend, as jobs (`#lib/jobs`): the request answers
@@ -95,4 +99,24 @@ export const jobs: Record<string, JobRunner> = {
     const input = required(event.input, ['siteId', 'lang', 'email'])
     await resendRegistration(input.siteId!, input.lang as SiteLanguage, input.email!)
   },
+}
+
+/**
+ * Hands a member mail (sign-up or resend) to its job and answers the visitor: the stage must serve
+ * the site's pages (503 otherwise: a link it could not build), the address and the target email
+ * must have allowance left (429), then the job runs after the answer. The same 202 in every case.
+ */
+export const queueMemberMail = async (
+  event: Event,
+  target: { site: Parameters<typeof sitePageUrl>[0]; lang: SiteLanguage; email: string },
+  type: 'registration' | 'resendRegistration',
+  input: Readonly<Record<string, string>>,
+): Promise<Reply> => {
+  sitePageUrl(target.site, target.lang, 'login')
+  await takeOrRefuse([
+    ['memberMailClient', clientIp(event)],
+    ['memberMailEmail', emailClient(target.email)],
+  ])
+  await runJob({ context: 'endUser', type, id: randomUUID(), input }, jobs)
+  return ok({ status: 'sent' }, 202, NO_STORE)
 }

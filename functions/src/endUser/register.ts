@@ -1,21 +1,15 @@
-import { randomUUID } from 'node:crypto'
 import { RegisterBody } from '@swipe/shared'
 import { NotFoundError } from '#lib/errors'
-import { ok } from '#lib/http'
-import { runJob } from '#lib/jobs'
-import { clientIp, emailClient, takeOrRefuse } from '#lib/rate-limit'
 import { routes } from '../routes.ts'
 import {
   answerText,
   publishedForm,
   refuseHoneypot,
-  sitePageUrl,
   storedAnswers,
   validateAnswers,
   visitorPost,
 } from './forms.ts'
-import { jobs } from './jobs.ts'
-import { NO_STORE } from './service.ts'
+import { queueMemberMail } from './jobs.ts'
 
 /** Kept on the member item itself, not among its other answers. */
 const OWN_FIELDS = new Set(['email', 'company'])
@@ -39,28 +33,13 @@ export const handler = visitorPost(
     const data = validateAnswers(published, body.data)
     const { site, lang } = published
     const email = answerText(data, 'email')
-    // A stage that serves no site URL cannot mail a working link: 503 now, not a silent job failure.
-    sitePageUrl(site, lang, 'login')
-    await takeOrRefuse([
-      ['memberMailClient', clientIp(event)],
-      ['memberMailEmail', emailClient(email)],
-    ])
-    await runJob(
-      {
-        context: 'endUser',
-        type: 'registration',
-        id: randomUUID(),
-        input: {
-          siteId: site.siteId,
-          lang,
-          email,
-          password: answerText(data, 'password'),
-          company: answerText(data, 'company'),
-          answers: JSON.stringify(storedAnswers(published.form.fields, data, OWN_FIELDS)),
-        },
-      },
-      jobs,
-    )
-    return ok({ status: 'sent' }, 202, NO_STORE)
+    return queueMemberMail(event, { site, lang, email }, 'registration', {
+      siteId: site.siteId,
+      lang,
+      email,
+      password: answerText(data, 'password'),
+      company: answerText(data, 'company'),
+      answers: JSON.stringify(storedAnswers(published.form.fields, data, OWN_FIELDS)),
+    })
   },
 )

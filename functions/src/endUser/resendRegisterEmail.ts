@@ -1,14 +1,10 @@
-import { randomUUID } from 'node:crypto'
 import { email as emailSchema, ResendRegistrationBody } from '@swipe/shared'
 import { NotFoundError, ValidationError } from '#lib/errors'
-import { ok, zodIssues } from '#lib/http'
-import { runJob } from '#lib/jobs'
-import { clientIp, emailClient, takeOrRefuse } from '#lib/rate-limit'
+import { zodIssues } from '#lib/http'
 import { routes } from '../routes.ts'
-import { publishedForm, refuseHoneypot, sitePageUrl, visitorPost } from './forms.ts'
-import { jobs } from './jobs.ts'
+import { publishedForm, refuseHoneypot, visitorPost } from './forms.ts'
+import { queueMemberMail } from './jobs.ts'
 import { normaliseEmail } from './members.ts'
-import { NO_STORE } from './service.ts'
 
 /**
  * POST /end-user/site/{siteId}/resend-register-email: a pending member gets a new link (24 hours;
@@ -28,20 +24,10 @@ export const handler = visitorPost(
     if (!parsed.success) throw new ValidationError(zodIssues(parsed.error, 'body.email'))
     const { site, lang } = published
     const email = normaliseEmail(parsed.data)
-    sitePageUrl(site, lang, 'login')
-    await takeOrRefuse([
-      ['memberMailClient', clientIp(event)],
-      ['memberMailEmail', emailClient(email)],
-    ])
-    await runJob(
-      {
-        context: 'endUser',
-        type: 'resendRegistration',
-        id: randomUUID(),
-        input: { siteId: site.siteId, lang, email },
-      },
-      jobs,
-    )
-    return ok({ status: 'sent' }, 202, NO_STORE)
+    return queueMemberMail(event, { site, lang, email }, 'resendRegistration', {
+      siteId: site.siteId,
+      lang,
+      email,
+    })
   },
 )
