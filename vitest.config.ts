@@ -6,6 +6,10 @@ export default defineConfig({
   test: {
     // The machines run Node 20 while Lambda runs Node 22 (ARCHITECTURE.md); the SDK's notice about it is noise here.
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'ERROR' },
+    // Vitest's default is one worker fewer than the cores: one worker on CI's 2 cores, the other
+    // core idle while the unit, web and site files ran one after another. Two workers run them
+    // side by side (the main process only schedules); integration and infra keep one (below).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -37,6 +41,8 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/integration/global-setup.ts'],
           environment: 'node',
+          // The stack's handlers run in the main process: one test file at a time beside it.
+          maxWorkers: 1,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -46,6 +52,8 @@ export default defineConfig({
           name: 'infra',
           include: ['infra/test/**/*.test.ts'],
           environment: 'node',
+          // Each file synthesises the CDK app and bundles every function: one at a time.
+          maxWorkers: 1,
           testTimeout: 300_000,
         },
       },

@@ -51,7 +51,16 @@ export const routes = {
     context: 'health',
     action: 'get',
     auth: 'public',
-    summary: 'Reports each dependency (table, buckets, user pools, mail); 503 when one is down.',
+    summary: 'Liveness: the API answers; no dependency is called.',
+  }),
+  'health.ready': route({
+    method: 'GET',
+    path: '/health/ready',
+    context: 'health',
+    action: 'ready',
+    auth: 'public',
+    summary:
+      'Readiness: each dependency (table, buckets, user pools, mail), one round per 10 s at most; 503 when one is down.',
   }),
 
   // Auth (SPEC §7)

@@ -34,7 +34,7 @@ import { Construct } from 'constructs'
 import { AppFunction } from './app-function.ts'
 import type { StageConfig } from './config.ts'
 import { acknowledge } from './nag.ts'
-import { type Needs, needsOf } from './needs.ts'
+import { type Needs, needsOf, PUBLISHER_NEEDS } from './needs.ts'
 
 /** A route as the route table lists it. */
 export type ApiRoute = RouteDef & { id: string }
@@ -88,6 +88,8 @@ export class Api extends Construct {
   readonly functions: ReadonlyMap<Context, AppFunction>
   /** The jobs Lambda of each context that runs asynchronous jobs (`Needs.jobs`). */
   readonly jobFunctions: ReadonlyMap<Context, AppFunction>
+  /** The publishing Lambda of each context that publishes sites (`Needs.publishes`). */
+  readonly publishingFunctions: ReadonlyMap<Context, AppFunction>
   /**
    * Invoke URL of the API root (`https://<id>.execute-api.<region>.amazonaws.com`). Every route
    * refuses calls made here directly (403): the API is used through CloudFront (`originVerify`).
@@ -186,6 +188,7 @@ export class Api extends Construct {
 
     const functions = new Map<Context, AppFunction>()
     const jobFunctions = new Map<Context, AppFunction>()
+    const publishingFunctions = new Map<Context, AppFunction>()
     const integrations = new Map<Context, HttpLambdaIntegration>()
     for (const context of new Set(routes.map((route) => route.context))) {
       const needs = needsOf(context)
@@ -212,11 +215,28 @@ export class Api extends Construct {
           memorySize: 2048,
           timeout: Duration.minutes(15),
         })
-        this.give(worker, { ...needs, jobs: false })
+        this.give(worker, { ...needs, jobs: false, publishes: false })
         // A job records its own failure; a retry would only find the job already claimed.
         worker.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.hours(1) })
         fn.useJobs(worker)
         jobFunctions.set(context, worker)
+      }
+      if (needs.publishes) {
+        // Rendering pages needs react-dom/server, which no other code of the API uses: in a Lambda
+        // of its own, the API's bundle stays without it (docs/decisions.md "Lambda bundles"). It
+        // stops before the API Lambda (15 s), so a slow publish is the API's 500, not a publish
+        // that finishes after the client was told it failed.
+        const publisher = new AppFunction(this, `${pascal(context)}PublishingFunction`, {
+          entry: 'publishing/index.ts',
+          stage: config.stage,
+          logRetention: config.logRetention,
+          removalPolicy: config.removalPolicy,
+          description: `Swipe LP ${config.stage}: ${context} publishing`,
+          timeout: Duration.seconds(12),
+        })
+        this.give(publisher, PUBLISHER_NEEDS)
+        fn.usePublisher(publisher)
+        publishingFunctions.set(context, publisher)
       }
       // One invoke permission for the whole API instead of one per route: a context has many
       // routes, and a Lambda's resource policy is limited to 20 KB. (CDK places the integration and
@@ -228,6 +248,7 @@ export class Api extends Construct {
     }
     this.functions = functions
     this.jobFunctions = jobFunctions
+    this.publishingFunctions = publishingFunctions
 
     for (const route of routes) {
       const [httpRoute] = this.httpApi.addRoutes({

@@ -12,7 +12,7 @@ import {
   Runtime,
   SystemLogLevel,
 } from 'aws-cdk-lib/aws-lambda'
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs'
+import { type BundlingOptions, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs'
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs'
 import type { IBucket } from 'aws-cdk-lib/aws-s3'
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses'
@@ -22,7 +22,35 @@ import { FUNCTIONS_SRC, LOCK_FILE, REPO_ROOT } from './paths.ts'
 
 /** Lambda's newest Node.js runtime; the bundle targets the same version. */
 export const RUNTIME = Runtime.NODEJS_24_X
-const ESBUILD_TARGET = 'node24'
+
+/**
+ * How every Lambda is bundled (esbuild through NodejsFunction): the one definition, which
+ * `npm run bench:bundles` (infra/scripts/bench-bundles.ts) measures by synthesizing the app.
+ * Budget (issue 14): ≤ 300 KB minified per function, loading within 2× a hello-world module.
+ */
+export const BUNDLING: Readonly<BundlingOptions> = {
+  format: OutputFormat.ESM,
+  target: 'node24',
+  minify: true,
+  sourceMap: true,
+  // The map points at files in this repository; embedding their text only makes the asset bigger.
+  sourcesContent: false,
+  mainFields: ['module', 'main'],
+  // Dependencies drop their development builds and checks (React's development build alone is
+  // hundreds of KB), as they do in any production bundle.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  // Pin the SDK version we test with instead of the one the runtime happens to ship.
+  bundleAwsSDK: true,
+  // CommonJS dependencies inside an ESM bundle still call require() for Node built-ins.
+  banner:
+    "import { createRequire as __swipeCreateRequire } from 'node:module'; const require = __swipeCreateRequire(import.meta.url);",
+}
+
+/**
+ * Context key that makes every bundle write esbuild's metafile (`index.meta.json`) next to
+ * `index.mjs`: what went in and why. Only the bundle benchmark sets it; deployed assets go without.
+ */
+export const BUNDLE_METAFILE_CONTEXT = 'swipe:bundleMetafile'
 
 export type TableAccess = 'read' | 'readWrite'
 export type BucketAccess = 'read' | 'readWrite'
@@ -143,18 +171,8 @@ export class AppFunction extends NodejsFunction {
         STAGE: props.stage,
       },
       bundling: {
-        format: OutputFormat.ESM,
-        target: ESBUILD_TARGET,
-        minify: true,
-        sourceMap: true,
-        // The map points at files in this repository; embedding their text only makes the asset bigger.
-        sourcesContent: false,
-        mainFields: ['module', 'main'],
-        // Pin the SDK version we test with instead of the one the runtime happens to ship.
-        bundleAwsSDK: true,
-        // CommonJS dependencies inside an ESM bundle still call require() for Node built-ins.
-        banner:
-          "import { createRequire as __swipeCreateRequire } from 'node:module'; const require = __swipeCreateRequire(import.meta.url);",
+        ...BUNDLING,
+        metafile: scope.node.tryGetContext(BUNDLE_METAFILE_CONTEXT) === true,
       },
     })
     logGroup.grantWrite(role)
@@ -241,6 +259,18 @@ export class AppFunction extends NodejsFunction {
       new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [worker.functionArn] }),
     )
     this.addEnvironment('JOBS_FUNCTION_NAME', worker.functionName)
+    return this
+  }
+
+  /**
+   * Lets this function publish sites through `publisher` (a synchronous invoke) and sets
+   * `PUBLISHING_FUNCTION_NAME`, which makes `#lib/publisher` invoke instead of rendering in process.
+   */
+  usePublisher(publisher: AppFunction): this {
+    this.addToRolePolicy(
+      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [publisher.functionArn] }),
+    )
+    this.addEnvironment('PUBLISHING_FUNCTION_NAME', publisher.functionName)
     return this
   }
 

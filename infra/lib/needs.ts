@@ -22,6 +22,11 @@ export interface Needs {
    * module with a long timeout, which the context's API Lambda may invoke (InvocationType Event).
    */
   jobs?: boolean
+  /**
+   * The context publishes sites (functions/src/lib/publisher.ts): a publishing Lambda, the only one
+   * that bundles the renderer, which the context's API Lambda invokes synchronously.
+   */
+  publishes?: boolean
 }
 
 /**
@@ -58,7 +63,16 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
   // its release (ARCHITECTURE decision 4); a ZIP of creatives (1 GB) is placed by a job, since it
   // cannot finish within API Gateway's 30 s. Deleting a site starts a job that deletes its members'
   // pool users: the members pool with AdminDeleteUser only.
-  sites: { ...DEFAULT_NEEDS, membersPool: 'forget', hostMap: 'readWrite', sitesOrigin: true, jobs: true },
+  // Publishing renders pages in a Lambda of its own (`publishes`; docs/decisions.md "Lambda
+  // bundles"); the API keeps the bucket and host-map grants to withdraw and delete sites.
+  sites: {
+    ...DEFAULT_NEEDS,
+    membersPool: 'forget',
+    hostMap: 'readWrite',
+    sitesOrigin: true,
+    jobs: true,
+    publishes: true,
+  },
   // Visitors' reads of published sites and CTA click counters: the table (counters, members and
   // form submissions are written), the media bucket to presign files a release does not serve, the
   // sites bucket to read a release's manifest, the builder's site rules (which load #lib/urls, hence
@@ -87,3 +101,17 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
 }
 
 export const needsOf = (context: Context): Readonly<Needs> => CONTEXT_NEEDS[context] ?? DEFAULT_NEEDS
+
+/**
+ * The publishing Lambda (functions/src/publishing/index.ts): reads the site, copies its media from
+ * the media bucket into a release in the sites bucket, commits the status and maps the site's hosts
+ * (ARCHITECTURE decision 4); the admin and sites origins are read by #lib/urls. No pool, no mail.
+ */
+export const PUBLISHER_NEEDS: Readonly<Needs> = {
+  table: 'readWrite',
+  mediaBucket: 'read',
+  sitesBucket: 'readWrite',
+  hostMap: 'readWrite',
+  adminOrigin: true,
+  sitesOrigin: true,
+}

@@ -3,10 +3,15 @@ import { gzipSync } from 'node:zlib'
 import { GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3'
 import {
   bucketHostMap,
+  type HostMap,
+  type HostTarget,
+  hostMapStampFile,
+  normaliseHost,
   objectKeyFor,
   pathFormKey,
   pathFormObjectKeyFor,
   pathFormOf,
+  readHostMapStamp,
 } from '../../functions/src/lib/host-map.ts'
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../functions/src/lib/origin-headers.ts'
 import { API_BASE_PATH } from '../../functions/src/routes.ts'
@@ -31,7 +36,48 @@ export interface EdgeOptions {
   apiOrigin?: string
   /** The origin secret the API checks before it believes `X-Viewer-Address`. */
   originSecret?: string
+  /**
+   * The host map's stamp file (functions/src/lib/host-map.ts `hostMapStampFile`, default from
+   * `HOSTMAP_STAMP_FILE`): with one, the edge keeps the map in memory and drops it whenever the
+   * stamp changes; without one (or with `cacheHostMap: false`, the benchmark's baseline) it reads
+   * the map from the bucket on every request.
+   */
+  hostMapStamp?: string
+  cacheHostMap?: boolean
   log?: (line: string) => void
+}
+
+/**
+ * The host map as the edge reads it: answers (found or not) kept in memory for as long as the
+ * stamp file holds the content it held when they were read. Each lookup reads the stamp first, so
+ * a flip that returned before a request arrived (a site made private, a new release) is what
+ * that request sees; an answer read while a flip was under way is not kept. At most `maxEntries`
+ * hosts are kept (unknown Host headers must not grow it without bound).
+ */
+export const cachedHostMap = (map: Pick<HostMap, 'get'>, stampFile: string, maxEntries = 10_000) => {
+  let stamp = readHostMapStamp(stampFile)
+  const entries = new Map<string, HostTarget | undefined>()
+  const current = () => {
+    const now = readHostMapStamp(stampFile)
+    if (now !== stamp) {
+      entries.clear()
+      stamp = now
+    }
+    return now
+  }
+  return {
+    async get(host: string): Promise<HostTarget | undefined> {
+      const key = normaliseHost(host)
+      const seen = current()
+      if (entries.has(key)) return entries.get(key)
+      const found = await map.get(key)
+      if (current() === seen) {
+        if (entries.size >= maxEntries) entries.clear()
+        entries.set(key, found)
+      }
+      return found
+    },
+  }
 }
 
 /**
@@ -60,8 +106,8 @@ interface ReleaseObject {
  * The objects of published releases, kept in memory as CloudFront's edge caches keep them. Only
  * release files are looked up through it (keys under `sites/<siteId>/<releaseId>/`, written once
  * before any host points at them and never rewritten), so a hit is never stale; the host map
- * itself is read on every request, so a site that stops being served stops at once. Least
- * recently used objects leave first once the cache passes its size.
+ * is checked on every request (`cachedHostMap`), so a site that stops being served stops at once.
+ * Least recently used objects leave first once the cache passes its size.
  */
 const releaseCache = (maxBytes = 64 * 1024 * 1024, maxObjectBytes = 4 * 1024 * 1024) => {
   const entries = new Map<string, ReleaseObject>()
@@ -141,7 +187,9 @@ export const startEdge = async (options: EdgeOptions): Promise<Running> => {
     credentials: localCredentials,
     forcePathStyle: true,
   })
-  const hosts = bucketHostMap(s3, options.sitesBucket)
+  const stampFile = options.hostMapStamp ?? hostMapStampFile()
+  const bucketMap = bucketHostMap(s3, options.sitesBucket)
+  const hosts = stampFile && options.cacheHostMap !== false ? cachedHostMap(bucketMap, stampFile) : bucketMap
   const releaseObjects = releaseCache()
   // Presigned URLs of members-only media are https on AWS; the local S3 emulator is plain http,
   // so served pages admit its origin where CloudFront's admit https.

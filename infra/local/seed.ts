@@ -114,7 +114,9 @@ export const seed = async (log: (line: string) => void) => {
       }),
     )
     const ancestorIds = parent ? [...parent.ancestorIds, parent.accountId] : []
-    await Accounts.create({
+    // With the summary's counts, as the API stores an account.
+    const { putCountedAccount } = await import('../../functions/src/lib/tallies.ts')
+    await putCountedAccount({
       accountId,
       accountType: demo.type,
       ...(parent ? { parentId: parent.accountId, parentType: parent.type as ParentType } : {}),
@@ -127,7 +129,7 @@ export const seed = async (log: (line: string) => void) => {
       licenseIssuing: demo.type !== 'USER',
       ...('planId' in demo ? { planId: demo.planId } : {}),
       cognitoUsername: username,
-    }).go()
+    })
     ids[demo.key] = { accountId, ancestorIds, type: demo.type }
     log(`seed: account ${demo.email} (${demo.type})`)
   }
@@ -167,21 +169,25 @@ export const seed = async (log: (line: string) => void) => {
         }).go()
       }
     }
-    const created = await Sites.create({
-      siteId,
-      ownerId: creator.accountId,
-      tenantIds: [...creator.ancestorIds, creator.accountId],
-      siteUuid: randomUUID(),
-      name: DEMO_SITE_NAME,
-      status: 'DRAFT',
-      numberHorizontal: 3,
-      numberVertical: 3,
-      defaultLanguage: 'JP',
-      languages: ['JP', 'EN'],
-      displayLanguageIcon: true,
-      displayGlobalMenu: false,
-    }).go()
-    site = created.data
+    // Through the create's transaction, so the creator's site counts include it (no plan limit).
+    const { createSiteInSlot } = await import('../../functions/src/lib/plans.ts')
+    site = await createSiteInSlot(
+      { quantitySite: Number.MAX_SAFE_INTEGER },
+      {
+        siteId,
+        ownerId: creator.accountId,
+        tenantIds: [...creator.ancestorIds, creator.accountId],
+        siteUuid: randomUUID(),
+        name: DEMO_SITE_NAME,
+        status: 'DRAFT',
+        numberHorizontal: 3,
+        numberVertical: 3,
+        defaultLanguage: 'JP',
+        languages: ['JP', 'EN'],
+        displayLanguageIcon: true,
+        displayGlobalMenu: false,
+      },
+    )
     log(`seed: demo site "${DEMO_SITE_NAME}" (${siteId})`)
   }
   await showcase(site, log)
@@ -261,7 +267,12 @@ const showcase = async (site: { siteId: string; popupCtas?: unknown }, log: (lin
     const lang = creative.lang as 'JP' | 'EN'
     if (creative.position === 'A1' && !(creative.products ?? []).length && productText[lang]) {
       productImage ??= await storeAsset(siteId, 'creative-B2.jpg')
-      await Creatives.patch({ siteId, lang: creative.lang, position: 'A1' })
+      await Creatives.patch({
+        siteId,
+        gridGeneration: creative.gridGeneration,
+        lang: creative.lang,
+        position: 'A1',
+      })
         .set({
           products: [
             {
@@ -285,20 +296,35 @@ const showcase = async (site: { siteId: string; popupCtas?: unknown }, log: (lin
       changed = true
     }
     if (!creative.showCompany || !creative.snsConfig) {
-      await Creatives.patch({ siteId, lang: creative.lang, position: creative.position })
+      await Creatives.patch({
+        siteId,
+        gridGeneration: creative.gridGeneration,
+        lang: creative.lang,
+        position: creative.position,
+      })
         .set({ showCompany: true, snsConfig: true })
         .go()
       changed = true
     }
     if (creative.position === 'B3' && creative.mediaType !== 'video') {
       demoVideo ??= await storeAsset(siteId, 'creative-video.webm')
-      await Creatives.patch({ siteId, lang: creative.lang, position: 'B3' })
+      await Creatives.patch({
+        siteId,
+        gridGeneration: creative.gridGeneration,
+        lang: creative.lang,
+        position: 'B3',
+      })
         .set({ mediaKey: demoVideo, mediaType: 'video' })
         .go()
       changed = true
     }
     if (creative.position === 'C3' && !creative.membersOnlyLock) {
-      await Creatives.patch({ siteId, lang: creative.lang, position: 'C3' })
+      await Creatives.patch({
+        siteId,
+        gridGeneration: creative.gridGeneration,
+        lang: creative.lang,
+        position: 'C3',
+      })
         .set({ membersOnlyLock: true })
         .go()
       changed = true

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { setClockSource } from '../../functions/src/lib/clock.ts'
 import { bootstrap, type HandlerEnv } from './bootstrap.ts'
 import { startCognito } from './cognito.ts'
 import { startDynamo } from './dynamodb.ts'
@@ -23,7 +25,22 @@ export interface StackOptions {
   seed: boolean
   /** Domain under which default-domain sites are served: `{site-uuid}.<sitesDomain>`. */
   sitesDomain?: string
+  /**
+   * Tests only: a file holding milliseconds the handlers' clock (functions/src/lib/clock.ts, which
+   * rate windows read) runs ahead of the system clock, read on every reading. The integration tests
+   * move it forward to start a fresh rate window instead of waiting for one (test/support/clock.ts).
+   */
+  clockFile?: string
   log: (line: string) => void
+}
+
+/** The offset in a clock file; 0 while it is missing or empty. */
+const clockOffset = (file: string) => {
+  try {
+    return Number(readFileSync(file, 'utf8')) || 0
+  } catch {
+    return 0
+  }
 }
 
 export interface LocalStack {
@@ -49,6 +66,11 @@ export interface LocalStack {
 export const startLocalStack = async (options: StackOptions): Promise<LocalStack> => {
   const { ports, log } = options
   const running: Running[] = []
+  if (options.clockFile) {
+    const file = options.clockFile
+    const restore = setClockSource(() => Date.now() + clockOffset(file))
+    running.push({ name: 'clock', url: file, stop: async () => restore() })
+  }
   const stop = async () => {
     for (const part of running.reverse()) {
       await part.stop().catch((error) => log(`stopping ${part.name}: ${String(error)}`))
@@ -89,6 +111,9 @@ export const startLocalStack = async (options: StackOptions): Promise<LocalStack
       // the secret is not required; a direct call is simply its socket address.
       ORIGIN_VERIFY_SECRET: originSecret,
       ORIGIN_VERIFY_REQUIRED: 'false',
+      // Every process that flips the host map marks it here; the site edge keeps the map in memory
+      // until the mark changes (functions/src/lib/host-map.ts `hostMapStampFile`).
+      HOSTMAP_STAMP_FILE: join(options.dataDir, 'hostmap-stamp'),
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
     }
     // The handler modules read their configuration at load, like a Lambda reading its environment.

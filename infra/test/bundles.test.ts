@@ -35,9 +35,15 @@ describe('Lambda bundles (esbuild, as deployed)', () => {
       ([, r]) =>
         r.Type === 'AWS::Lambda::Function' && (r.Properties?.Environment as Json | undefined) !== undefined,
     )
-    // One per context, one jobs Lambda per context that runs jobs, and the request authorizer.
+    // One per context, one jobs Lambda per context that runs jobs, one publishing Lambda per
+    // context that publishes, and the request authorizer.
     const contexts = [...new Set(routeList().map((r) => r.context))]
-    expect(functions.length).toBe(contexts.length + contexts.filter((c) => needsOf(c).jobs).length + 1)
+    expect(functions.length).toBe(
+      contexts.length +
+        contexts.filter((c) => needsOf(c).jobs).length +
+        contexts.filter((c) => needsOf(c).publishes).length +
+        1,
+    )
     for (const [logicalId, fn] of functions) {
       const key = String((fn.Properties!.Code as Json).S3Key)
       const bundle = join(outdir, `asset.${key.replace(/\.zip$/, '')}`, 'index.mjs')
@@ -69,6 +75,31 @@ describe('Lambda bundles (esbuild, as deployed)', () => {
         },
       )
       expect(out, logicalId).toBe('function')
+      const source = readFileSync(bundle, 'utf8')
+      // Production defines (AppFunction's BUNDLING): no dependency keeps a development branch,
+      // such as React's development build in the publisher.
+      expect(source.includes('process.env.NODE_ENV'), `${logicalId} reads NODE_ENV at run time`).toBe(false)
+      // `import * as z from 'zod'` everywhere: zod's 40-odd locales (its Esperanto one here) stay out.
+      expect(source.includes('Nevalida enigo'), `${logicalId} carries zod's locales`).toBe(false)
+    }
+  })
+})
+
+describe('the renderer', () => {
+  it('is bundled into the publishing Lambda only: the sites API and its jobs carry no react-dom', () => {
+    const { resources, app } = bundled()
+    const sourceOf = (description: string) => {
+      const fn = Object.values(resources).find(
+        (r) => r.Type === 'AWS::Lambda::Function' && r.Properties?.Description === description,
+      )
+      expect(fn, description).toBeDefined()
+      const key = String((fn!.Properties!.Code as Json).S3Key)
+      return readFileSync(join(app.outdir, `asset.${key.replace(/\.zip$/, '')}`, 'index.mjs'), 'utf8')
+    }
+    // renderToStaticMarkup is the name react-dom/server exports; minification keeps export names.
+    expect(sourceOf('Swipe LP dev: sites publishing')).toContain('renderToStaticMarkup')
+    for (const description of ['Swipe LP dev: sites API', 'Swipe LP dev: sites jobs']) {
+      expect(sourceOf(description), description).not.toContain('renderToStaticMarkup')
     }
   })
 })

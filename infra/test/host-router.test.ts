@@ -53,6 +53,16 @@ describe('host router (CloudFront Function)', () => {
     })
   })
 
+  it('serves /_media/<file> from the site folder beside the release (media its releases share)', async () => {
+    const routed = load({ 'lp.customer.jp': 'sites/abc/20260101T000000000Z-0000000a' })
+    expect(await routed(request('lp.customer.jp', '/_media/a.jpg'))).toMatchObject({
+      uri: '/sites/abc/_media/a.jpg',
+    })
+    expect(await routed(request('lp.customer.jp', '/media/a.jpg'))).toMatchObject({
+      uri: '/sites/abc/20260101T000000000Z-0000000a/media/a.jpg',
+    })
+  })
+
   it('answers 404 for an unknown or missing host and for paths that climb out', async () => {
     expect(await handler(request('unknown.example', '/'))).toMatchObject({ statusCode: 404 })
     expect(await handler(request(undefined, '/'))).toMatchObject({ statusCode: 404 })

@@ -263,9 +263,15 @@ describe.each(stages)('%s stage', (_name, scenario) => {
     const envOf = (p: Json) => (p.Environment as { Variables: Json }).Variables
     const invokers = ofType(resources, 'AWS::IAM::Policy').flatMap(([, policy]) => {
       const statements = ((policy.Properties as Json).PolicyDocument as { Statement: Json[] }).Statement
+      // One pair per role and function: CDK merges a role's invoke grants into one statement.
       return statements
         .filter((st) => [st.Action].flat().includes('lambda:InvokeFunction'))
-        .map((st) => ({ roles: [...refsIn((policy.Properties as Json).Roles)], resource: st.Resource }))
+        .flatMap((st) =>
+          [st.Resource].flat().map((resource) => ({
+            roles: [...refsIn((policy.Properties as Json).Roles)],
+            resource,
+          })),
+        )
     })
     const configs = ofType(resources, 'AWS::Lambda::EventInvokeConfig').map(([, c]) => c.Properties as Json)
     const expectedInvokers: unknown[] = []
@@ -296,7 +302,14 @@ describe.each(stages)('%s stage', (_name, scenario) => {
         }),
       )
     }
-    // Only each context's API role may invoke its jobs Lambda, exactly it (no wildcard).
+    // The sites API invokes its publishing Lambda too (synchronously; functions/src/lib/publisher.ts).
+    for (const [context, publisher] of stack.api.publishingFunctions) {
+      expectedInvokers.push({
+        roles: [refOf(props(resources, logicalId(stack.api.functions.get(context)!)).Role)],
+        resource: { 'Fn::GetAtt': [logicalId(publisher), 'Arn'] },
+      })
+    }
+    // Only each context's API role may invoke its jobs and publishing Lambdas, exactly them (no wildcard).
     expect(invokers).toEqual(expect.arrayContaining(expectedInvokers))
     expect(invokers).toHaveLength(expectedInvokers.length)
     expect(configs).toEqual(expect.arrayContaining(expectedConfigs))
@@ -347,7 +360,8 @@ describe.each(stages)('%s stage', (_name, scenario) => {
         .map((st) => ({ actions: [st.Action].flat() as string[], resources: refsIn(st.Resource) }))
     const allows = (roleId: string, action: string, target: string) =>
       statementsOf(roleId).some((st) => st.actions.includes(action) && st.resources.has(target))
-    for (const fn of [stack.api.functions.get('sites')!, stack.api.jobFunctions.get('sites')!]) {
+    const publisher = stack.api.publishingFunctions.get('sites')!
+    for (const fn of [stack.api.functions.get('sites')!, stack.api.jobFunctions.get('sites')!, publisher]) {
       const fnProps = props(resources, logicalId(fn))
       const role = refOf(fnProps.Role)!
       expect(allows(role, 's3:GetObject*', media), 'reads media').toBe(true)
@@ -361,13 +375,26 @@ describe.each(stages)('%s stage', (_name, scenario) => {
       expect(refOf(variables.MEDIA_BUCKET)).toBe(media)
       expect(refOf(variables.SITES_BUCKET)).toBe(releases)
     }
-    // Only the sites context maps hosts.
+    // Only the sites context (its API, jobs and publishing Lambdas) maps hosts.
     const kvsUsers = ofType(resources, 'AWS::Lambda::Function').filter(
       ([, fn]) => (fn.Properties?.Environment as { Variables?: Json } | undefined)?.Variables?.SITES_KVS_ARN,
     )
     expect(kvsUsers.map(([id]) => id).sort()).toEqual(
-      [logicalId(stack.api.functions.get('sites')!), logicalId(stack.api.jobFunctions.get('sites')!)].sort(),
+      [
+        logicalId(stack.api.functions.get('sites')!),
+        logicalId(stack.api.jobFunctions.get('sites')!),
+        logicalId(publisher),
+      ].sort(),
     )
+    // Only the sites API may invoke the publisher, and it is told its name.
+    const api = props(resources, logicalId(stack.api.functions.get('sites')!))
+    expect(refOf((api.Environment as { Variables: Json }).Variables.PUBLISHING_FUNCTION_NAME)).toBe(
+      logicalId(publisher),
+    )
+    const invokers = ofType(resources, 'AWS::Lambda::Function').filter(([, fn]) =>
+      allows(refOf(fn.Properties?.Role)!, 'lambda:InvokeFunction', logicalId(publisher)),
+    )
+    expect(invokers.map(([id]) => id)).toEqual([logicalId(stack.api.functions.get('sites')!)])
   })
 
   it("lets the sites Lambdas delete a deleted site's members from the members pool, and nothing more there", () => {

@@ -17,6 +17,19 @@ export type ContractStatus = (typeof CONTRACT_STATUSES)[number]
 export const AUTHORITIES = ['EDIT', 'VIEW'] as const
 export type Authority = (typeof AUTHORITIES)[number]
 
+/** A sub-admin's role in its parent's admin settings (SPEC §2). */
+export const ADMIN_ROLES = ['MAIN_CONTACT', 'VIEWER', 'EDITOR'] as const
+
+/** Account types a console creates as users (sub-admins are made in admin settings). */
+export const CREATABLE_TYPES = ['MASTER_USER', 'OEM_MASTER', 'OEM_ADMIN', 'USER'] as const
+export type CreatableType = (typeof CREATABLE_TYPES)[number]
+
+/** Which account types may be created directly under a parent of each type. */
+export const CHILD_TYPES: Partial<Record<AccountType, readonly CreatableType[]>> = {
+  MASTER: ['MASTER_USER', 'OEM_MASTER', 'USER'],
+  OEM_MASTER: ['OEM_ADMIN', 'USER'],
+}
+
 /** The user-type segment that prefixes every admin route (SPEC §2). */
 export type UserTypeSegment = 'master' | 'masteruser' | 'admin' | 'adminuser'
 

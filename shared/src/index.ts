@@ -1,6 +1,7 @@
 export * from './accounts.ts'
 export * from './authz.ts'
 export * from './case.ts'
+export * from './colors.ts'
 export * from './csv.ts'
 export * from './files.ts'
 export * from './i18n/locales.ts'

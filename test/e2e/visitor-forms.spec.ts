@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { devices, type Page } from '@playwright/test'
+import { devices } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { apiSignIn, linkIn, mailsTo, signIn, signUp, waitForMail } from './support.ts'
 

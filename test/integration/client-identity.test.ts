@@ -5,6 +5,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createAccount } from '../support/accounts.ts'
 import { api, mailsTo, waitForMail } from '../support/api.ts'
+import { freshWindow } from '../support/clock.ts'
 import { useStackEnv } from '../support/env.ts'
 import { formsCreator, publishVisitorSite, testIp, visitorCall } from '../support/visitor-site.ts'
 
@@ -74,14 +75,6 @@ const forgedHeaders = (i: number) => ({
   'x-forwarded-for': `203.0.113.${(i % 250) + 1}`,
 })
 
-/**
- * Fixed windows: a test that fills one waits, when needed, until the window has `seconds` left,
- * so its requests all land in one window.
- */
-const freshWindow = async (windowMs: number, seconds: number) => {
-  const left = windowMs - (Date.now() % windowMs)
-  if (left < seconds * 1000) await new Promise((r) => setTimeout(r, left + 50))
-}
 const FIFTEEN_MINUTES = 15 * 60_000
 const HOUR = 60 * 60_000
 
@@ -102,7 +95,7 @@ const expectLimited = (answer: Answer, windowSeconds: number, lang: 'ja' | 'en' 
 
 describe('forged viewer addresses', () => {
   it('limits 40 requests from one socket like one client on the gateway, whatever headers they carry', async () => {
-    await freshWindow(FIFTEEN_MINUTES, 30)
+    await freshWindow(FIFTEEN_MINUTES)
     const socket = socketAddress()
     const statuses: number[] = []
     let last: Answer | undefined
@@ -126,7 +119,7 @@ describe('forged viewer addresses', () => {
   })
 
   it('limits them like one client through the site edge too, which names the real address to the API', async () => {
-    await freshWindow(FIFTEEN_MINUTES, 30)
+    await freshWindow(FIFTEEN_MINUTES)
     const socket = socketAddress()
     const statuses: number[] = []
     for (let i = 0; i < 40; i += 1) {
@@ -152,7 +145,7 @@ describe('forged viewer addresses', () => {
   })
 
   it('believes a viewer address only with the origin secret the edge adds', async () => {
-    await freshWindow(FIFTEEN_MINUTES, 30)
+    await freshWindow(FIFTEEN_MINUTES)
     const viewer = testIp()
     const withSecret = (i: number) => ({
       'x-viewer-address': `${viewer}:${1000 + i}`,
@@ -182,7 +175,7 @@ describe('forged viewer addresses', () => {
 
 describe('admin sign-in per address', () => {
   it('refuses an address after 30 failed sign-ins in 15 minutes, whatever login IDs it tries', async () => {
-    await freshWindow(FIFTEEN_MINUTES, 60)
+    await freshWindow(FIFTEEN_MINUTES)
     const socket = socketAddress()
     const login = (loginId: string, password: string, i = 0) =>
       postFrom(socket, `${urls.api}/auth/login`, { login_id: loginId, password }, forgedHeaders(i))
@@ -203,7 +196,7 @@ describe('admin sign-in per address', () => {
   })
 
   it('does not count successful sign-ins against the address (an office behind one NAT)', async () => {
-    await freshWindow(FIFTEEN_MINUTES, 60)
+    await freshWindow(FIFTEEN_MINUTES)
     const socket = socketAddress()
     const account = await createAccount({ type: 'USER' })
     for (let i = 0; i < 31; i += 1) {
@@ -218,7 +211,7 @@ describe('admin sign-in per address', () => {
 
 describe('forgot-password per email', () => {
   it('mails one address at most 3 times an hour, from however many addresses', async () => {
-    await freshWindow(HOUR, 60)
+    await freshWindow(HOUR)
     const account = await createAccount({ type: 'USER' })
     for (let i = 0; i < 3; i += 1) {
       const answer = await postFrom(socketAddress(), `${urls.api}/auth/forgot-password`, {
@@ -252,7 +245,7 @@ describe('visitor sign-up mails per email', () => {
   })
 
   it('sends one email at most 5 sign-up or resend mails an hour, from however many addresses', async () => {
-    await freshWindow(HOUR, 60)
+    await freshWindow(HOUR)
     const email = newEmail()
     const resend = (ip: string) =>
       visitorCall(urls.api, 'POST', `/end-user/site/${siteId}/resend-register-email`, {

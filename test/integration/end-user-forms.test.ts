@@ -3,6 +3,7 @@ import { translate } from '@swipe/shared'
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { api, mailsTo } from '../support/api.ts'
+import { freshWindow } from '../support/clock.ts'
 import { useStackEnv } from '../support/env.ts'
 import {
   formsCreator,
@@ -26,14 +27,8 @@ const submissionsOf = async (siteId: string, kind: 'contact' | 'form') => {
 const submissionOf = async (siteId: string, kind: 'contact' | 'form', email: string) =>
   (await submissionsOf(siteId, kind)).filter((s) => s.email === email)
 
-/**
- * Rate windows are fixed minutes: a test that fills one waits, when needed, for a minute with
- * `seconds` left, so its requests all land in one window.
- */
-const freshWindow = async (seconds: number) => {
-  const left = 60_000 - (Date.now() % 60_000)
-  if (left < seconds * 1000) await new Promise((r) => setTimeout(r, left + 50))
-}
+/** Rate windows of the visitor forms are fixed minutes (a test that fills one starts a fresh one). */
+const MINUTE = 60_000
 
 /** The recipient's mails that name a visitor's email. */
 const mailsAbout = async (recipient: string, email: string) =>
@@ -276,7 +271,7 @@ describe('visitor contact and homepage forms', () => {
   }, async () => {
     const ip = testIp()
     const email = newEmail()
-    await freshWindow(15)
+    await freshWindow(MINUTE)
     // Every visitor POST counts, refused ones too: 30 invalid submissions use the minute's allowance.
     for (let i = 0; i < 30; i += 1) {
       const answer = await post(site, 'contact', contactBody(email, { topic: 'Other' }), ip)
@@ -309,7 +304,7 @@ describe('visitor contact and homepage forms', () => {
     const token = await formsCreator(http)
     const busy = await publishVisitorSite(http, token)
     const email = newEmail()
-    await freshWindow(40)
+    await freshWindow(MINUTE)
     let statuses: number[] = []
     for (let batch = 0; batch < 15; batch += 1) {
       const answers = await Promise.all(

@@ -301,11 +301,11 @@ describe('end-user read API', () => {
     const { Sites } = await import('../../functions/src/data/sites.ts')
     const stored = (await Sites.get({ siteId }).go()).data!
     expect(stored.status).toBe('PUBLISH')
-    // The publisher serves a release (media under /media/); without one, answers presign.
+    // The publisher serves a release (media under the site's shared /_media/); without one, answers presign.
     released = Boolean(stored.releaseId)
     media = (key) =>
       released
-        ? `/media/${key.split('/').pop()}`
+        ? `/_media/${key.split('/').pop()}`
         : expect.stringMatching(new RegExp(`/${key.replace(/[./]/g, '\\$&')}\\?X-Amz-`))
 
     // A draft with the same content, and a site published as private.
@@ -500,7 +500,7 @@ describe('end-user read API', () => {
   it('serves each media URL from the published release on the site host', async () => {
     if (!released) return
     for (const key of [keys.a1, keys.b1, keys.b2, keys.product, keys.logo, keys.favicon]) {
-      const served = await edgeGet(`${siteUuid}.sites.localhost`, `/media/${key.split('/').pop()}`)
+      const served = await edgeGet(`${siteUuid}.sites.localhost`, `/_media/${key.split('/').pop()}`)
       expect(served.status, key).toBe(200)
     }
   })

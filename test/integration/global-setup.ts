@@ -13,7 +13,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true'
 /** Starts the emulators, the local gateway and the site edge once for all integration tests. */
 export default async function setup(project: TestProject) {
   const stack = await startTestStack({ admin: false })
-  project.provide('stack', { urls: stack.urls, env: stack.env })
+  project.provide('stack', { urls: stack.urls, env: stack.env, clockFile: stack.clockFile })
   return async () => {
     await stack.stop()
   }

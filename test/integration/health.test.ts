@@ -5,9 +5,19 @@ const { urls } = useStackEnv()
 
 const dependencies = ['table', 'media_bucket', 'sites_bucket', 'admin_user_pool', 'members_user_pool', 'mail']
 
-describe('GET /api/v1/health', () => {
-  it('reports every dependency ok with all emulators up', async () => {
+describe('GET /api/v1/health (liveness)', () => {
+  it('answers ok without naming any dependency', async () => {
     const response = await fetch(`${urls.api}/health`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(await response.json()).toEqual({ status: 'ok' })
+  })
+})
+
+describe('GET /api/v1/health/ready (readiness)', () => {
+  it('reports every dependency ok with all emulators up, and when its round started', async () => {
+    const response = await fetch(`${urls.api}/health/ready`)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
     expect(response.headers.get('cache-control')).toBe('no-store')
@@ -17,7 +27,11 @@ describe('GET /api/v1/health', () => {
       checks: Object.fromEntries(
         dependencies.map((name) => [name, { status: 'ok', latency_ms: expect.any(Number) }]),
       ),
+      checked_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     })
+    // A second request within 10 s gets the same round's answer (no new dependency calls).
+    const again = await (await fetch(`${urls.api}/health/ready`)).json()
+    expect(again).toEqual(body)
   })
 
   it('answers 503 naming the dependency that is down', async () => {
@@ -27,21 +41,21 @@ describe('GET /api/v1/health', () => {
     const result = await handler(
       {
         version: '2.0',
-        routeKey: 'GET /api/v1/health',
-        rawPath: '/api/v1/health',
+        routeKey: 'GET /api/v1/health/ready',
+        rawPath: '/api/v1/health/ready',
         rawQueryString: '',
         headers: {},
         isBase64Encoded: false,
         requestContext: {
           http: {
             method: 'GET',
-            path: '/api/v1/health',
+            path: '/api/v1/health/ready',
             protocol: 'HTTP/1.1',
             sourceIp: '127.0.0.1',
             userAgent: 't',
           },
           requestId: 'health-down',
-          routeKey: 'GET /api/v1/health',
+          routeKey: 'GET /api/v1/health/ready',
           stage: '$default',
         },
       } as never,

@@ -55,7 +55,7 @@ const edge = (host: string, path: string) =>
 /** Every release file a page refers to: media, the client script, company texts. */
 const assetsOf = (html: string) => [
   ...new Set(
-    [...html.matchAll(/(?:src|href|data-src|data-island)="(\/(?:media|assets|data)\/[^"]+)"/g)].map(
+    [...html.matchAll(/(?:src|href|data-src|data-island)="(\/(?:_media|assets|data)\/[^"]+)"/g)].map(
       (m) => m[1]!,
     ),
   ),
@@ -217,9 +217,9 @@ describe('publishing', () => {
     ])
     expect(home.text).toMatch(/ data-island="\/assets\/swipe\.[0-9a-f]+\.js"/)
 
-    // The first creative's image, copied into the release, through the edge.
-    const first = /<img class="m"[^>]* src="(\/media\/[^"]+)"/.exec(home.text)?.[1]
-    expect(first).toBe(`/media/${site.keys.a1.split('/').pop()}`)
+    // The first creative's image, copied into the site's shared media, through the edge.
+    const first = /<img class="m"[^>]* src="(\/_media\/[^"]+)"/.exec(home.text)?.[1]
+    expect(first).toBe(`/_media/${site.keys.a1.split('/').pop()}`)
     const image = await edge(site.host, first!)
     expect(image.status).toBe(200)
     expect(image.headers['content-type']).toBe('image/jpeg')
@@ -232,7 +232,7 @@ describe('publishing', () => {
     expect(home.text).not.toContain('会員だけの秘密')
     const locked = site.keys.a2.split('/').pop()!
     expect(home.text).not.toContain(locked)
-    expect((await edge(site.host, `/media/${locked}`)).status).toBe(404)
+    expect((await edge(site.host, `/_media/${locked}`)).status).toBe(404)
 
     // Other languages at their segment, with and without the trailing slash.
     for (const path of ['/en/', '/en']) {
@@ -256,12 +256,12 @@ describe('publishing', () => {
     expect(pathHome.headers['content-security-policy']).toBe(PAGE_CSP)
     expect(pathHome.text).toContain('二枚目です')
     expect(pathHome.text).toContain(`<link rel="canonical" href="http://${shared}${root}"/>`)
-    expect(pathHome.text).toContain(`src="${root}media/${site.keys.a1.split('/').pop()}"`)
+    expect(pathHome.text).toContain(`src="${root}_media/${site.keys.a1.split('/').pop()}"`)
     const pathAssets = [
       ...new Set(
         [
           ...pathHome.text.matchAll(
-            /(?:src|href|data-src)="(\/sites\/[^"]+\/(?:media|assets|data)\/[^"]+)"/g,
+            /(?:src|href|data-src)="(\/sites\/[^"]+\/(?:_media|assets|data)\/[^"]+)"/g,
           ),
         ].map((m) => m[1]!),
       ),
@@ -358,10 +358,11 @@ describe('publishing', () => {
     for (const page of seen) expect([old, fresh]).toContain(page)
 
     // The new page's assets serve; so do the old page's (grace period), though the image changed.
-    const oldImage = `/media/${site.keys.a1.split('/').pop()}`
+    const oldImage = `/_media/${site.keys.a1.split('/').pop()}`
     expect(assetsOf(old)).toContain(oldImage)
     expect(assetsOf(fresh)).not.toContain(oldImage)
-    expect(release.carried).toContain(oldImage.slice(1))
+    // Only the new image was copied: the others are the served release's shared media.
+    expect(release.copied).toEqual([`_media/${newImage!.split('/').pop()}`])
     for (const asset of [...assetsOf(fresh), ...assetsOf(old)]) {
       expect((await edge(site.host, asset)).status, asset).toBe(200)
     }

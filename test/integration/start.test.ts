@@ -12,6 +12,9 @@ import { DEFAULT_PORTS, freePorts, type PortName } from '../../infra/local/ports
 const ROOT = join(import.meta.dirname, '..', '..')
 const dataDir = mkdtempSync(join(tmpdir(), 'swipe-start-'))
 
+/** How long a start may take before it counts as hung (the test's own timeout allows two). */
+const START_HANG_MS = 240_000
+
 interface Started {
   child: ChildProcess
   output: () => string
@@ -31,10 +34,13 @@ const start = async (env: Record<string, string>): Promise<Started> => {
   child.stderr?.on('data', (c: Buffer) => {
     out += c.toString()
   })
-  const deadline = Date.now() + 90_000
+  // Readiness, not speed: the start-up time against its 90 s budget is a benchmark (npm start prints
+  // "ready in …", docs/benchmarks.md). As a deadline here it failed whenever the machine was busy.
+  // This bound only stops a start that hangs.
+  const deadline = Date.now() + START_HANG_MS
   while (!out.includes('is running')) {
     if (child.exitCode !== null) throw new Error(`npm start exited: ${out}`)
-    if (Date.now() > deadline) throw new Error(`npm start not ready in 90 s: ${out}`)
+    if (Date.now() > deadline) throw new Error(`npm start not ready in ${START_HANG_MS / 1000} s: ${out}`)
     await new Promise((r) => setTimeout(r, 200))
   }
   return { child, output: () => out }
@@ -139,5 +145,5 @@ describe('npm start', () => {
     client.destroy()
     expect(await stop(second)).toBe(0)
     for (const port of Object.values(ports)) expect(await listening(port), `port ${port}`).toBe(false)
-  }, 240_000)
+  }, 600_000)
 })

@@ -29,7 +29,8 @@ export const createAccount = async (options: {
   planId?: string
 }): Promise<TestAccount> => {
   const { cognito, adminPool } = await import('../../functions/src/lib/cognito.ts')
-  const { Accounts } = await import('../../functions/src/data/accounts.ts')
+  // Stored with the summary's counts, as the API stores an account (functions/src/lib/tallies.ts).
+  const { putCountedAccount } = await import('../../functions/src/lib/tallies.ts')
   const email = options.email ?? `${options.type.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`
   const password = options.temporaryPassword ? 'Temp#Pass1' : 'Test#Pass1'
   const accountId = randomUUID()
@@ -57,7 +58,7 @@ export const createAccount = async (options: {
     )
   }
   const ancestorIds = options.parent ? [...options.parent.ancestorIds, options.parent.accountId] : []
-  await Accounts.create({
+  await putCountedAccount({
     accountId,
     accountType: options.type,
     ...(options.parent
@@ -71,13 +72,13 @@ export const createAccount = async (options: {
     ...(options.adminRole ? { adminRole: options.adminRole } : {}),
     ...(options.planId ? { planId: options.planId } : {}),
     cognitoUsername: username,
-  }).go()
+  })
   return { accountId, email, password, type: options.type, ancestorIds }
 }
 
 export const setContractStatus = async (accountId: string, status: ContractStatus) => {
-  const { Accounts } = await import('../../functions/src/data/accounts.ts')
-  await Accounts.patch({ accountId }).set({ contractStatus: status }).go()
+  const { setCountedContractStatus } = await import('../../functions/src/lib/tallies.ts')
+  await setCountedContractStatus(accountId, status)
 }
 
 type Api = ReturnType<typeof import('./api.ts')['api']>

@@ -21,20 +21,24 @@ export interface StoredSite {
 export const storeSite = async (
   site: Omit<StoredSite, 'id' | 'uuid' | 'status'> & { status?: SiteStatus },
 ): Promise<StoredSite> => {
-  const { Sites } = await import('../../functions/src/data/sites.ts')
+  // Through the create's transaction (no plan limit here), so the owner's counts include it.
+  const { createSiteInSlot } = await import('../../functions/src/lib/plans.ts')
   const stored = { ...site, status: site.status ?? 'DRAFT', id: randomUUID(), uuid: randomUUID() }
-  await Sites.create({
-    siteId: stored.id,
-    ownerId: site.owner.accountId,
-    tenantIds: [...site.owner.ancestorIds, site.owner.accountId],
-    siteUuid: stored.uuid,
-    name: site.name,
-    status: stored.status,
-    numberHorizontal: 2,
-    numberVertical: 3,
-    languages: ['JP'],
-    ...(site.createdAt === undefined ? {} : { createdAt: site.createdAt }),
-    ...(site.publishedAt === undefined ? {} : { publishedAt: site.publishedAt }),
-  }).go()
+  await createSiteInSlot(
+    { quantitySite: Number.MAX_SAFE_INTEGER },
+    {
+      siteId: stored.id,
+      ownerId: site.owner.accountId,
+      tenantIds: [...site.owner.ancestorIds, site.owner.accountId],
+      siteUuid: stored.uuid,
+      name: site.name,
+      status: stored.status,
+      numberHorizontal: 2,
+      numberVertical: 3,
+      languages: ['JP'],
+      ...(site.createdAt === undefined ? {} : { createdAt: site.createdAt }),
+      ...(site.publishedAt === undefined ? {} : { publishedAt: site.publishedAt }),
+    },
+  )
   return stored
 }

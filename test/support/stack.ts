@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePorts } from '../../infra/local/ports.ts'
@@ -6,10 +6,15 @@ import { type LocalStack, startLocalStack } from '../../infra/local/stack.ts'
 
 /**
  * Starts the whole local stack for a test run on free ports, with DynamoDB in memory and the
- * other emulators' files in a temporary folder that is removed on stop.
+ * other emulators' files in a temporary folder that is removed on stop. Its handlers' clock runs
+ * ahead of the system clock by what `clockFile` holds (test/support/clock.ts moves it).
  */
-export const startTestStack = async (options: { admin: boolean }): Promise<LocalStack> => {
+export const startTestStack = async (options: {
+  admin: boolean
+}): Promise<LocalStack & { clockFile: string }> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'swipe-test-'))
+  const clockFile = join(dataDir, 'clock-offset')
+  writeFileSync(clockFile, '0')
   // Tests provoke refusals on purpose; their security lines (warn) would bury a failure's output.
   if (!process.env.DEBUG_STACK) process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR'
   const stack = await startLocalStack({
@@ -18,12 +23,14 @@ export const startTestStack = async (options: { admin: boolean }): Promise<Local
     persist: false,
     admin: options.admin,
     seed: true,
+    clockFile,
     log: (line) => {
       if (process.env.DEBUG_STACK) process.stderr.write(`${line}\n`)
     },
   })
   return {
     ...stack,
+    clockFile,
     stop: async () => {
       await stack.stop()
       rmSync(dataDir, { recursive: true, force: true })
@@ -35,4 +42,6 @@ export const startTestStack = async (options: { admin: boolean }): Promise<Local
 export interface ProvidedStack {
   urls: LocalStack['urls']
   env: Record<string, string>
+  /** The stack clock's offset file (test/support/clock.ts). */
+  clockFile: string
 }

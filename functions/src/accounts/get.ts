@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { ContractHistory } from '#data/accounts'
 import { endpoint, ok } from '#lib/http'
 import { accountsFor } from '#lib/tenancy'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { Accounts } from '#data/accounts'
 import { ConflictError, ForbiddenError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'

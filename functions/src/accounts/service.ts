@@ -12,14 +12,35 @@ import {
   type ParentType,
   translate,
 } from '@swipe/shared'
-
-import type { Account } from '#data/accounts'
-import { accountsService } from '#data/accounts-service'
+import { createWriteTransaction } from 'electrodb'
+import { type Account, Accounts, ContractHistory, EmailClaims } from '#data/accounts'
+import { Tallies } from '#data/tallies'
 import { adminPool, cognito } from '#lib/cognito'
 import { ConflictError, ValidationError } from '#lib/errors'
 import { logger } from '#lib/logger'
 import { sendMail } from '#lib/mail'
+import { countsAsUser, scopesOf, tallyNeeds, tallyWrites, userDelta, withCounters } from '#lib/tallies'
 import { adminUrl } from '#lib/urls'
+
+/**
+ * An account, its email claim, its history and the summary's tallies change together, in one
+ * transaction (the tallies of the account's scopes: functions/src/lib/tallies.ts).
+ */
+export const accountEntities = {
+  accounts: Accounts,
+  emailClaims: EmailClaims,
+  history: ContractHistory,
+  tallies: Tallies,
+}
+
+/** What a transaction adds to the tallies of `account`'s scopes (nothing for a sub-admin). */
+export const countOf = (
+  account: Pick<Account, 'accountType' | 'ancestorIds'>,
+  change: ReturnType<typeof userDelta>,
+) => {
+  const scopes = scopesOf(account.ancestorIds)
+  return { scopes, change: countsAsUser(account) ? change : {} }
+}
 
 /** A temporary password that meets the policy: 12 characters with every required class. */
 export const temporaryPassword = (): string => {
@@ -127,13 +148,17 @@ export const createAccount = async (
     licenseIssuing: input.licenseIssuing,
     cognitoUsername: username,
   }
-  const result = await accountsService.transaction
-    .write(({ accounts, emailClaims, history }) => [
-      emailClaims.create({ email, accountId }).commit(),
-      accounts.create(account).commit(),
-      history.create(historyEntry(accountId, actor, action)).commit(),
-    ])
-    .go()
+  const { scopes, change } = countOf(account, userDelta(undefined, 'ACTIVE'))
+  const result = await withCounters(
+    () =>
+      createWriteTransaction(accountEntities, (e) => [
+        e.emailClaims.create({ email, accountId }).commit(),
+        e.accounts.create(account).commit(),
+        e.history.create(historyEntry(accountId, actor, action)).commit(),
+        ...tallyWrites(scopes, change, (scopeId, d) => e.tallies.patch({ scopeId }).add(d).commit()),
+      ]).go(),
+    tallyNeeds(scopes, 3, change),
+  )
   if (result.canceled) {
     await cognito.send(new AdminDeleteUserCommand({ UserPoolId: adminPool.id, Username: username }))
     throw new ValidationError([{ path: 'body.email', code: 'account.emailTaken' }])
@@ -174,12 +199,16 @@ export const profileOf = (account: Account) => ({
 
 /** Removes an account with its email claim and pool user (used to undo a failed import). */
 export const deleteAccountCompletely = async (account: Account) => {
-  await accountsService.transaction
-    .write(({ accounts, emailClaims }) => [
-      accounts.delete({ accountId: account.accountId }).commit(),
-      emailClaims.delete({ email: account.email }).commit(),
-    ])
-    .go()
+  const { scopes, change } = countOf(account, userDelta(account.contractStatus))
+  await withCounters(
+    () =>
+      createWriteTransaction(accountEntities, (e) => [
+        e.accounts.delete({ accountId: account.accountId }).commit(),
+        e.emailClaims.delete({ email: account.email }).commit(),
+        ...tallyWrites(scopes, change, (scopeId, d) => e.tallies.patch({ scopeId }).add(d).commit()),
+      ]).go(),
+    tallyNeeds(scopes, 2, change),
+  )
   await cognito.send(
     new AdminDeleteUserCommand({ UserPoolId: adminPool.id, Username: account.cognitoUsername }),
   )
@@ -191,16 +220,22 @@ export const deleteAccountCompletely = async (account: Account) => {
  * as the audit trail of a deleted account.
  */
 export const deleteAccount = async (account: Account, actor: Account, version: number) => {
-  const result = await accountsService.transaction
-    .write(({ accounts, emailClaims, history }) => [
-      accounts
-        .delete({ accountId: account.accountId })
-        .where(({ version: current }, { eq }) => eq(current, version))
-        .commit(),
-      emailClaims.delete({ email: account.email }).commit(),
-      history.create(historyEntry(account.accountId, actor, 'DELETE', account.email)).commit(),
-    ])
-    .go()
+  // The status counted is the loaded one: it is the stored one only at the loaded version.
+  if (account.version !== version) throw new ConflictError()
+  const { scopes, change } = countOf(account, userDelta(account.contractStatus))
+  const result = await withCounters(
+    () =>
+      createWriteTransaction(accountEntities, (e) => [
+        e.accounts
+          .delete({ accountId: account.accountId })
+          .where(({ version: current }, { eq }) => eq(current, version))
+          .commit(),
+        e.emailClaims.delete({ email: account.email }).commit(),
+        e.history.create(historyEntry(account.accountId, actor, 'DELETE', account.email)).commit(),
+        ...tallyWrites(scopes, change, (scopeId, d) => e.tallies.patch({ scopeId }).add(d).commit()),
+      ]).go(),
+    tallyNeeds(scopes, 3, change),
+  )
   assertCommitted(result)
   try {
     await cognito.send(

@@ -1,5 +1,5 @@
 import { CreateSubAdminBody, UpdateSubAdminBody } from '@swipe/shared'
-import { z } from 'zod'
+import * as z from 'zod'
 import { type Account, Accounts } from '#data/accounts'
 import { accountsService } from '#data/accounts-service'
 import type { Actor } from '#lib/auth'

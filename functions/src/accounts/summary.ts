@@ -1,57 +1,68 @@
-import { CONTRACT_STATUSES, mayTake, SITE_STATUSES } from '@swipe/shared'
+import { CONTRACT_STATUSES, mayTake, SITE_STATUSES, scopeRoot } from '@swipe/shared'
 import type { Account } from '#data/accounts'
-import { Sites } from '#data/sites'
+import { SiteCounters } from '#data/site-counters'
+import { siteField, userField } from '#data/tallies'
 import { ForbiddenError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
-import { accountsFor, policyActorOf } from '#lib/tenancy'
+import { ensureSiteCounter } from '#lib/plans'
+import { ALL_SCOPE, readTally } from '#lib/tallies'
+import { policyActorOf } from '#lib/tenancy'
 import { routes } from '../routes.ts'
 
+type Counts = Partial<Record<string, unknown>>
+
 /** Counts per status as a list: enum values stay values, never map keys the case conversion would touch. */
-const countBy = <K extends string>(keys: readonly K[], values: K[]) =>
-  keys.map((status) => ({ status, count: values.filter((v) => v === status).length }))
+const countBy = <K extends string>(
+  keys: readonly K[],
+  field: (status: K) => string,
+  ...sources: Counts[]
+) => {
+  const byStatus = keys.map((status) => ({
+    status,
+    count: sources.reduce((sum, source) => sum + Number(source[field(status)] ?? 0), 0),
+  }))
+  return { total: byStatus.reduce((sum, s) => sum + s.count, 0), byStatus }
+}
+
+/** The owner's own sites by status (its site counter, counted first when it is missing). */
+const ownSites = async (ownerId: string): Promise<Counts> => {
+  const found = (await SiteCounters.get({ ownerId }).go()).data
+  if (found) return found
+  await ensureSiteCounter(ownerId)
+  return (await SiteCounters.get({ ownerId }).go({ consistent: true })).data ?? {}
+}
 
 /**
- * The counts the caller may see: its users by contract status (none for direct users) and the
- * sites of its scope by status. Counted from the index reads the lists use.
+ * The counts the caller may see: its users by contract status (none for those who may not read
+ * users) and the sites of its scope by status. Read from counters kept on every write (one or
+ * two items, whatever the number of tenants: docs/decisions.md "Counts that do not grow with the
+ * tenants"): staff read the platform's tally; an OEM's staff read the OEM's tally (the accounts
+ * below it and their sites) plus the sites of the account they work for; anyone else the sites
+ * of the account they work for.
  */
 export const handler = endpoint(routes['accounts.summary'], {}, async ({ actor }) => {
   if (actor?.kind !== 'admin') throw new ForbiddenError()
   const me: Account = actor.account
-  // Direct users (and their sub-admins) manage no users: the policy says who may read accounts.
-  const canListUsers = mayTake(policyActorOf(me), 'account:read')
-  const users: Account[] = []
-  if (canListUsers) {
-    let cursor: string | undefined
-    do {
-      const page = await accountsFor(actor).list({ cursor, limit: 100 })
-      users.push(...page.items)
-      cursor = page.nextCursor ?? undefined
-    } while (cursor)
+  const policyActor = policyActorOf(me)
+  const canListUsers = mayTake(policyActor, 'account:read')
+  // The account whose own sites count: a sub-admin's parent, else the caller.
+  const principal = me.accountType === 'SUB_ADMIN' ? me.parentId : me.accountId
+  const root = canListUsers ? scopeRoot(policyActor) : undefined
+  let users: Counts | undefined
+  let sites: Counts[]
+  if (root === ALL_SCOPE) {
+    const all = await readTally(ALL_SCOPE)
+    users = all
+    sites = [all]
+  } else if (root) {
+    const [tally, own] = await Promise.all([readTally(root), ownSites(principal)])
+    users = tally
+    sites = [tally, own]
+  } else {
+    sites = [await ownSites(principal)]
   }
-  // Sites belong to direct users (and to OEM/master accounts that build their own).
-  const owners = new Set<string>([
-    me.accountType === 'SUB_ADMIN' ? me.parentId : me.accountId,
-    ...users.map((u) => u.accountId),
-  ])
-  const sites = (
-    await Promise.all([...owners].map((ownerId) => Sites.query.byOwner({ ownerId }).go({ pages: 'all' })))
-  ).flatMap((r) => r.data)
   return ok({
-    users: canListUsers
-      ? {
-          total: users.length,
-          byStatus: countBy(
-            CONTRACT_STATUSES,
-            users.map((u) => u.contractStatus),
-          ),
-        }
-      : null,
-    sites: {
-      total: sites.length,
-      byStatus: countBy(
-        SITE_STATUSES,
-        sites.map((s) => s.status),
-      ),
-    },
+    users: users ? countBy(CONTRACT_STATUSES, userField, users) : null,
+    sites: countBy(SITE_STATUSES, siteField, ...sites),
   })
 })

@@ -3,6 +3,7 @@ import {
   type InitiateAuthCommandOutput,
 } from '@aws-sdk/client-cognito-identity-provider'
 import { LoginBody } from '@swipe/shared'
+import * as clock from '#lib/clock'
 import { adminPool, cognito } from '#lib/cognito'
 import { UnauthorizedError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
@@ -25,7 +26,7 @@ export const handler = endpoint(routes['auth.login'], { body: LoginBody }, async
   const loginId = normaliseLoginId(body.loginId)
   await assertNotLocked(loginId)
   const client = clientIp(event)
-  const now = Date.now()
+  const now = clock.now()
   await takeOrRefuse([['adminLoginClient', client]], now)
   let failed = false
   let result: InitiateAuthCommandOutput

@@ -3,7 +3,7 @@ import type {
   APIGatewaySimpleAuthorizerWithContextResult,
 } from 'aws-lambda'
 import { compactVerify } from 'jose'
-import { z } from 'zod'
+import * as z from 'zod'
 import { readEnv } from '#lib/env'
 import { logger } from '#lib/logger'
 import { type AuthKind, routeKey, routeList } from '../routes.ts'

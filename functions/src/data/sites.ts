@@ -30,10 +30,20 @@ export const Sites = new Entity(
       numberHorizontal: { type: 'number', required: true },
       numberVertical: { type: 'number', required: true },
       /**
-       * Bumped when the grid size changes: creatives of an older generation are cleared (ignored
-       * on read at once, deleted right after the save).
+       * The generation of creatives the site shows (docs/decisions.md "Saves of any size"): a new
+       * one is made when the grid size changes (the creatives are cleared) and when a save changes
+       * more creatives than one transaction holds (every creative is staged under the new
+       * generation, then one transaction flips this number with the version). Creatives of any
+       * other generation are ignored on read at once and deleted after the save. Only compared
+       * for equality; new ones are unique per save attempt (`newGeneration`).
        */
       gridGeneration: { type: 'number', required: true, default: 1 },
+      /**
+       * Whether every creative of the site is keyed with its generation. Sites stored before the
+       * generation joined the key lack it: their next save stages every creative anew, and the
+       * sweep deletes the old items under their old keys (`LegacyCreatives`).
+       */
+      keyedCreatives: { type: 'boolean', default: true },
       viewMode: { type: ['MOBILE', 'PC'] as const, required: true, default: 'MOBILE' },
       defaultLanguage: { type: SITE_LANGUAGES, required: true, default: 'JP' },
       languages: { type: 'list', items: { type: 'string' }, required: true },
@@ -97,7 +107,11 @@ export const Sites = new Entity(
   entityConfig,
 )
 
-/** One cell of the grid in one language (SPEC §3 Creative detail). Position is a cell reference such as B2. */
+/**
+ * One cell of the grid in one language (SPEC §3 Creative detail). Position is a cell reference
+ * such as B2. The generation is part of the key, so a save can stage a whole new set of creatives
+ * beside the one readers see (docs/data-model.md).
+ */
 export const Creatives = new Entity(
   {
     model: { entity: 'creative', version: '1', service: SERVICE },
@@ -105,8 +119,8 @@ export const Creatives = new Entity(
       siteId: { type: 'string', required: true, readOnly: true },
       lang: { type: SITE_LANGUAGES, required: true, readOnly: true },
       position: { type: 'string', required: true, readOnly: true },
-      /** The site's grid generation this creative was made for (see Sites.gridGeneration). */
-      gridGeneration: { type: 'number', required: true, default: 1 },
+      /** The site's generation this creative belongs to (see Sites.gridGeneration); part of the key. */
+      gridGeneration: { type: 'number', required: true, default: 1, readOnly: true },
       order: { type: 'number', required: true },
       mediaKey: { type: 'string' },
       mediaType: { type: ['image', 'video'] as const },
@@ -130,6 +144,30 @@ export const Creatives = new Entity(
       imageLinkPoints: { type: 'any', default: () => [] },
       products: { type: 'any', default: () => [] },
       version: { type: 'number', required: true, default: 1 },
+    },
+    indexes: {
+      byId: {
+        collection: 'siteItems',
+        pk: { field: 'pk', composite: ['siteId'] },
+        sk: { field: 'sk', composite: ['gridGeneration', 'lang', 'position'] },
+      },
+    },
+  },
+  entityConfig,
+)
+
+/**
+ * Creatives as they were keyed before the generation joined the key (`lang`, `position`): only
+ * to delete such items once a save has replaced them (`sweep`). The collection query reads both
+ * kinds as `creatives` (same entity name and version).
+ */
+export const LegacyCreatives = new Entity(
+  {
+    model: { entity: 'creative', version: '1', service: SERVICE },
+    attributes: {
+      siteId: { type: 'string', required: true, readOnly: true },
+      lang: { type: SITE_LANGUAGES, required: true, readOnly: true },
+      position: { type: 'string', required: true, readOnly: true },
     },
     indexes: {
       byId: {

@@ -18,7 +18,7 @@ import {
   VisitorLangQuery,
 } from '@swipe/shared'
 import { HTML_LANGS, LANGUAGE_SEGMENTS } from '@swipe/web-site/lib/languages'
-import type { z } from 'zod'
+import type * as z from 'zod'
 import { type Site, SiteSettings } from '#data/sites'
 import type { StoredAnswer } from '#data/submissions'
 import { AppError, BadRequestError, TooManyRequestsError, ValidationError } from '#lib/errors'

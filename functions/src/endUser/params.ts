@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** `{siteId}` of the end-user routes. An id that names no published site is a 404, not a 400. */
 export const SiteParams = z.object({ siteId: z.string().min(1).max(64) })

@@ -1,6 +1,6 @@
 import { ResolveSiteQuery, type SiteLanguage, SiteUuidSchema } from '@swipe/shared'
 import { languageOfSegment } from '@swipe/web-site/lib/languages'
-import { z } from 'zod'
+import * as z from 'zod'
 import { type Site, Sites } from '#data/sites'
 import { readEnv } from '#lib/env'
 import { NotFoundError } from '#lib/errors'

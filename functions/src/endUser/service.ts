@@ -84,7 +84,10 @@ const setVisitorLocale = (event: Event, lang: SiteLanguage | undefined) => {
 /** A release's own files never change once written: its manifest is read once per container. */
 const releaseFiles = new Map<string, Promise<ReadonlySet<string>>>()
 
-/** The files a release lists as its own (`media/<file>`, …); none when it cannot be read. */
+/**
+ * The files a release lists as its own (`assets/…`, older releases' `media/<file>`) and the shared
+ * media it references (`_media/<file>`); none when it cannot be read.
+ */
 const filesOfRelease = (prefix: string): Promise<ReadonlySet<string>> => {
   let files = releaseFiles.get(prefix)
   if (!files) {
@@ -92,8 +95,13 @@ const filesOfRelease = (prefix: string): Promise<ReadonlySet<string>> => {
     files = s3
       .send(new GetObjectCommand({ Bucket: sitesBucket, Key: manifestKey(prefix) }))
       .then(async (object) => {
-        const parsed = JSON.parse((await object.Body?.transformToString()) ?? '{}') as { files?: unknown }
-        return new Set(Array.isArray(parsed.files) ? parsed.files.filter((f) => typeof f === 'string') : [])
+        const parsed = JSON.parse((await object.Body?.transformToString()) ?? '{}') as {
+          files?: unknown
+          media?: unknown
+        }
+        const list = (value: unknown) =>
+          Array.isArray(value) ? value.filter((f): f is string => typeof f === 'string') : []
+        return new Set([...list(parsed.files), ...list(parsed.media)])
       })
     files.catch(() => releaseFiles.delete(prefix))
     releaseFiles.set(prefix, files)
@@ -102,9 +110,10 @@ const filesOfRelease = (prefix: string): Promise<ReadonlySet<string>> => {
 }
 
 /**
- * The URL of each media key a published page shows. A file the served release holds (the
- * publisher copies each upload `sites/<siteId>/uploads/<file>` to `<release>/media/<file>` and
- * lists it in the release's manifest) is `/media/<file>`: root-relative, exactly as the rendered
+ * The URL of each media key a published page shows. A file the served release references (the
+ * publisher copies each upload `sites/<siteId>/uploads/<file>` to the site's shared
+ * `_media/<file>` and lists it in the release's manifest; releases made before that hold
+ * `media/<file>` themselves) is `/_media/<file>` (`/media/<file>`): root-relative, exactly as the rendered
  * page references it, so it is same-origin on whichever host the visitor opened (the sites CSP
  * allows media from 'self' only). Anything else (a file saved after the last publish) is a
  * presigned GET valid one hour.
@@ -122,8 +131,8 @@ export const mediaUrls = async (
   const urls = await Promise.all(
     unique.map(async (key) => {
       const file = key.startsWith(uploads) ? key.slice(uploads.length) : ''
-      const path = `media/${file}`
-      if (file && !file.includes('/') && release.has(path)) return [key, `/${path}`] as const
+      const path = [`_media/${file}`, `media/${file}`].find((p) => release.has(p))
+      if (file && !file.includes('/') && path) return [key, `/${path}`] as const
       return [key, await presignGet(mediaBucket, key)] as const
     }),
   )

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { FormSubmitBody } from '@swipe/shared'
-import type { z } from 'zod'
+import type * as z from 'zod'
 import { SiteSubmissions, type StoredAnswer, type SubmissionKind } from '#data/submissions'
 import { NotFoundError } from '#lib/errors'
 import { ok, type Reply } from '#lib/http'

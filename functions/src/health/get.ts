@@ -1,45 +1,10 @@
-import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider'
-import { DescribeTableCommand } from '@aws-sdk/client-dynamodb'
-import { HeadBucketCommand } from '@aws-sdk/client-s3'
-import { GetAccountCommand } from '@aws-sdk/client-sesv2'
-import { adminPool, cognito, membersPool } from '#lib/cognito'
-import { dynamo, tableName } from '#lib/dynamo'
 import { endpoint, ok } from '#lib/http'
-import { logger } from '#lib/logger'
-import { ses } from '#lib/mail'
-import { mediaBucket, s3, sitesBucket } from '#lib/s3'
 import { routes } from '../routes.ts'
 
-const TIMEOUT_MS = 3000
-
-/** Each dependency the API needs, checked with the cheapest read its service offers. */
-const checks: Record<string, (signal: AbortSignal) => Promise<unknown>> = {
-  table: (signal) => dynamo.send(new DescribeTableCommand({ TableName: tableName }), { abortSignal: signal }),
-  mediaBucket: (signal) => s3.send(new HeadBucketCommand({ Bucket: mediaBucket }), { abortSignal: signal }),
-  sitesBucket: (signal) => s3.send(new HeadBucketCommand({ Bucket: sitesBucket }), { abortSignal: signal }),
-  adminUserPool: (signal) =>
-    cognito.send(new DescribeUserPoolCommand({ UserPoolId: adminPool.id }), { abortSignal: signal }),
-  membersUserPool: (signal) =>
-    cognito.send(new DescribeUserPoolCommand({ UserPoolId: membersPool.id }), { abortSignal: signal }),
-  mail: (signal) => ses.send(new GetAccountCommand({}), { abortSignal: signal }),
-}
-
-const probe = async (name: string, check: (signal: AbortSignal) => Promise<unknown>) => {
-  const started = Date.now()
-  try {
-    await check(AbortSignal.timeout(TIMEOUT_MS))
-    return [name, { status: 'ok', latencyMs: Date.now() - started }] as const
-  } catch (error) {
-    logger.warn('Health check failed', { dependency: name, error: (error as Error).name })
-    return [name, { status: 'down', latencyMs: Date.now() - started }] as const
-  }
-}
-
-export const handler = endpoint(routes['health.get'], {}, async () => {
-  const probes = await Promise.all(Object.entries(checks).map(([name, check]) => probe(name, check)))
-  const healthy = probes.every(([, result]) => result.status === 'ok')
-  const results = Object.fromEntries(probes)
-  return ok({ status: healthy ? 'ok' : 'degraded', checks: results }, healthy ? 200 : 503, {
-    'cache-control': 'no-store',
-  })
-})
+/**
+ * Liveness: the API answers. No dependency is called, so monitors and `npm start`'s wait can poll
+ * it as often as they like; `GET /health/ready` checks the dependencies (./ready.ts).
+ */
+export const handler = endpoint(routes['health.get'], {}, async () =>
+  ok({ status: 'ok' }, 200, { 'cache-control': 'no-store' }),
+)

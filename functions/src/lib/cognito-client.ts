@@ -1,5 +1,5 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider'
-import { z } from 'zod'
+import * as z from 'zod'
 import { awsEnv, clientConfig, readEnv } from './env.ts'
 
 const env = readEnv({ COGNITO_ENDPOINT: z.url().optional() })

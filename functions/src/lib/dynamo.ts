@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb'
-import { z } from 'zod'
+import * as z from 'zod'
 import { clientConfig, readEnv } from './env.ts'
 
 const env = readEnv({ TABLE_NAME: z.string().min(1), DYNAMODB_ENDPOINT: z.url().optional() })

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 
 /**
  * Reads the environment variables a module needs, once, at module load, and fails fast with

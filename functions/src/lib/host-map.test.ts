@@ -28,6 +28,16 @@ describe('objectKeyFor', () => {
   it.each(['/../secret', '/%2e%2e/x', '/a/./b', '/a\\b', '/%E0%A4%A'])('refuses %s', (path) => {
     expect(objectKeyFor('p', path)).toBeUndefined()
   })
+
+  it('reads /_media/<file> from the site folder beside the release, where its releases share media', () => {
+    expect(objectKeyFor('sites/s1/20260101T000000000Z-0000000a', '/_media/a.jpg')).toBe(
+      'sites/s1/_media/a.jpg',
+    )
+    expect(objectKeyFor('sites/s1/20260101T000000000Z-0000000a', '/_media/x/a.jpg')).toBe(
+      'sites/s1/20260101T000000000Z-0000000a/_media/x/a.jpg',
+    )
+    expect(objectKeyFor('sites/s1/r', '/_media/../r/index.html')).toBeUndefined()
+  })
 })
 
 const ARN = 'arn:aws:cloudfront::123456789012:key-value-store/abc'

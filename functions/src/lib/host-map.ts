@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs'
 import {
   DescribeKeyValueStoreCommand,
   GetKeyCommand,
@@ -40,6 +41,30 @@ export const normaliseHost = (host: string): string =>
 
 export const hostMapKey = (host: string): string => `_hostmap/${normaliseHost(host)}.json`
 
+/**
+ * Locally only: the file whose content changes after every write of the bucket host map
+ * (`HOSTMAP_STAMP_FILE`, set by the local stack for every process that may publish: its own, the
+ * test workers). The local edge keeps the map in memory and reads this file on each request (a
+ * few microseconds, against an S3 round trip): a flip, from any process, is seen by the very next
+ * request. Written after the map's objects, so a reader that sees the new stamp finds the new map.
+ */
+export const hostMapStampFile = (): string | undefined => process.env.HOSTMAP_STAMP_FILE || undefined
+
+let stamps = 0
+const touchStamp = () => {
+  const file = hostMapStampFile()
+  if (file) writeFileSync(file, `${process.pid}-${++stamps}-${process.hrtime.bigint()}`)
+}
+
+/** The stamp's current content ('' while it was never written). */
+export const readHostMapStamp = (file: string): string => {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch {
+    return ''
+  }
+}
+
 /** The host map kept as one small JSON object per host in a bucket (the local adapter). */
 export const bucketHostMap = (s3: S3Client, bucket: string): HostMap => ({
   async get(host) {
@@ -55,17 +80,25 @@ export const bucketHostMap = (s3: S3Client, bucket: string): HostMap => ({
     }
   },
   async put(host, target) {
-    await s3.send(
-      new PutObjectCommand({
-        Bucket: bucket,
-        Key: hostMapKey(host),
-        Body: JSON.stringify(target),
-        ContentType: 'application/json',
-      }),
-    )
+    try {
+      await s3.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: hostMapKey(host),
+          Body: JSON.stringify(target),
+          ContentType: 'application/json',
+        }),
+      )
+    } finally {
+      touchStamp()
+    }
   },
   async delete(host) {
-    await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: hostMapKey(host) }))
+    try {
+      await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: hostMapKey(host) }))
+    } finally {
+      touchStamp()
+    }
   },
   async update({ puts, deletes }) {
     for (const [host, target] of puts ?? []) await this.put(host, target)
@@ -150,7 +183,17 @@ export const kvsHostMap = (client: KvsClient, arn: string, attempts = 5): HostMa
   return map
 }
 
-/** The object key a request path maps to inside a release: `/` and `/dir/` serve index.html. */
+/**
+ * The folder of a site's published media, shared by its releases (`sites/<siteId>/_media/`,
+ * beside them): `/_media/<file>` on a site's host is read from there, so a release references
+ * the media an earlier one already copied instead of copying it again (publishing/release.ts).
+ */
+export const SHARED_MEDIA_FOLDER = '_media'
+
+/**
+ * The object key a request path maps to inside a release: `/` and `/dir/` serve index.html;
+ * `/_media/<file>` is the site's shared media folder beside the release.
+ */
 export const objectKeyFor = (prefix: string, path: string): string | undefined => {
   let decoded: string
   try {
@@ -164,6 +207,8 @@ export const objectKeyFor = (prefix: string, path: string): string | undefined =
   const last = segments.at(-1) ?? ''
   if (rest === '' || decoded.endsWith('/')) rest = rest ? `${rest}/index.html` : 'index.html'
   else if (!last.includes('.')) rest = `${rest}/index.html`
+  if (segments.length === 2 && segments[0] === SHARED_MEDIA_FOLDER && prefix.includes('/'))
+    return `${prefix.slice(0, prefix.lastIndexOf('/'))}/${rest}`
   return `${prefix}/${rest}`
 }
 

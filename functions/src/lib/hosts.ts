@@ -2,7 +2,7 @@
 // native CRT one is not bundled).
 import '@aws-sdk/signature-v4a'
 import { CloudFrontKeyValueStoreClient } from '@aws-sdk/client-cloudfront-keyvaluestore'
-import { z } from 'zod'
+import * as z from 'zod'
 import { awsEnv, readEnv } from './env.ts'
 import { bucketHostMap, type HostMap, kvsHostMap, normaliseHost } from './host-map.ts'
 import { s3, sitesBucket } from './s3.ts'

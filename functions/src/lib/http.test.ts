@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { RouteDef } from '../routes.ts'
 import { ConflictError, ForbiddenError, TooManyRequestsError, ValidationError } from './errors.ts'
 import { endpoint, ok } from './http.ts'

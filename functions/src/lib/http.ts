@@ -10,7 +10,8 @@ import {
   translate,
 } from '@swipe/shared'
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
-import type { ZodError, z } from 'zod'
+import type * as z from 'zod'
+import type { ZodError } from 'zod'
 import type { RouteDef } from '../routes.ts'
 import { type Actor, authenticate } from './auth.ts'
 import { assertViaEdge, clientIp } from './client-ip.ts'

@@ -63,7 +63,10 @@ describe('a context Lambda with jobs', () => {
     const ran: string[] = []
     const handler = contextHandler(
       'health',
-      { get: { handler: async () => ({ statusCode: 200, body: 'route' }) } },
+      {
+        get: { handler: async () => ({ statusCode: 200, body: 'route' }) },
+        ready: { handler: async () => ({ statusCode: 200, body: 'ready' }) },
+      },
       {
         check: async (job) => {
           ran.push(job.id)

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import type { Context } from '../routes.ts'
 import { clientConfig, readEnv } from './env.ts'
 import { logger } from './logger.ts'

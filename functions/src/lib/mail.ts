@@ -1,5 +1,5 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2'
-import { z } from 'zod'
+import * as z from 'zod'
 import { clientConfig, readEnv } from './env.ts'
 
 const env = readEnv({ MAIL_FROM: z.email(), SES_ENDPOINT: z.url().optional() })

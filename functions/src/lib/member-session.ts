@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 as Event } from 'aws-lambda'
-import { z } from 'zod'
+import * as z from 'zod'
 import { API_BASE_PATH } from '../routes.ts'
 import { clientIp } from './client-ip.ts'
 import { readEnv } from './env.ts'

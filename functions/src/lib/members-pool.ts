@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { poolRef } from './cognito-client.ts'
 import { readEnv } from './env.ts'
 

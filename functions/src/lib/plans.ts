@@ -4,14 +4,17 @@ import {
   PLAN_FEATURE_MESSAGES,
   type Plan,
   type PlanFeature,
+  type SiteStatus,
 } from '@swipe/shared'
 import { type CreateEntityItem, createWriteTransaction } from 'electrodb'
 import { type Account, Accounts } from '#data/accounts'
 import { Plans } from '#data/plans'
 import { SiteCounters } from '#data/site-counters'
 import { type Site, Sites } from '#data/sites'
+import { Tallies } from '#data/tallies'
 import { ConflictError, ForbiddenError } from './errors.ts'
 import { isConditionFailure } from './rate-limit.ts'
+import { isEmpty, siteDelta, siteScopes, tallyNeeds, tallyWrites, withCounters } from './tallies.ts'
 import { retryOnConflict, type TransactionOutcome } from './transactions.ts'
 
 /**
@@ -52,17 +55,23 @@ export const requireCreatives = (plan: Plan, rows: number, columns: number) => {
 }
 
 /** How many sites an account owns (the owner index holds only sites). */
-export const siteCount = async (ownerId: string): Promise<number> => {
-  let count = 0
+export const siteCount = async (ownerId: string): Promise<number> => (await ownerSiteCounts(ownerId)).count
+
+/** How many sites an account owns, in all (`count`) and by status (`sites_<STATUS>`). */
+export const ownerSiteCounts = async (
+  ownerId: string,
+): Promise<{ count: number } & Record<string, number>> => {
+  const counts: { count: number } & Record<string, number> = { count: 0 }
   let cursor: string | null = null
   do {
-    const page: { data: unknown[]; cursor: string | null } = await Sites.query
+    const page: { data: Array<{ status: SiteStatus }>; cursor: string | null } = await Sites.query
       .byOwner({ ownerId })
-      .go({ cursor, attributes: ['siteId'], pages: 1, limit: 1000 })
-    count += page.data.length
+      .go({ cursor, attributes: ['status'], pages: 1, limit: 1000 })
+    counts.count += page.data.length
+    for (const { status } of page.data) counts[`sites_${status}`] = (counts[`sites_${status}`] ?? 0) + 1
     cursor = page.cursor
   } while (cursor)
-  return count
+  return counts
 }
 
 /**
@@ -72,9 +81,9 @@ export const siteCount = async (ownerId: string): Promise<number> => {
 export const ensureSiteCounter = async (ownerId: string): Promise<void> => {
   const existing = await SiteCounters.get({ ownerId }).go({ consistent: true })
   if (existing.data) return
-  const count = await siteCount(ownerId)
+  const counts = await ownerSiteCounts(ownerId)
   try {
-    await SiteCounters.create({ ownerId, count }).go({ response: 'none' })
+    await SiteCounters.create({ ownerId, ...counts }).go({ response: 'none' })
   } catch (error) {
     if (!isConditionFailure(error)) throw error
   }
@@ -107,15 +116,22 @@ export const createSiteInSlot = async (
   site: CreateEntityItem<typeof Sites>,
 ): Promise<Site> => {
   const max = plan.quantitySite
+  const scopes = siteScopes(site)
+  const change = siteDelta(undefined, site.status ?? 'DRAFT')
   const result = await withCounter(site.ownerId, () =>
-    createWriteTransaction({ sites: Sites, counters: SiteCounters }, (e) => [
-      e.counters
-        .patch({ ownerId: site.ownerId })
-        .add({ count: 1 })
-        .where(({ count }, { lt }) => lt(count, max))
-        .commit(),
-      e.sites.create(site).commit(),
-    ]).go(),
+    withCounters(
+      () =>
+        createWriteTransaction({ sites: Sites, counters: SiteCounters, tallies: Tallies }, (e) => [
+          e.counters
+            .patch({ ownerId: site.ownerId })
+            .add({ count: 1, ...change })
+            .where(({ count }, { lt }) => lt(count, max))
+            .commit(),
+          e.sites.create(site).commit(),
+          ...tallyWrites(scopes, change, (scopeId, d) => e.tallies.patch({ scopeId }).add(d).commit()),
+        ]).go(),
+      tallyNeeds(scopes, 2, change),
+    ),
   )
   if (result.canceled) {
     if (result.data[0]?.code === 'ConditionalCheckFailed') throw new ForbiddenError('plan.siteLimit', { max })
@@ -132,15 +148,64 @@ export const createSiteInSlot = async (
  * still at `version`, and frees its owner's slot, in one transaction. 409 when the version is
  * stale or the site is gone.
  */
-export const deleteSiteFreeingSlot = async (site: Pick<Site, 'siteId' | 'ownerId'>, version: number) => {
+export const deleteSiteFreeingSlot = async (
+  site: Pick<Site, 'siteId' | 'ownerId' | 'tenantIds' | 'status'>,
+  version: number,
+) => {
+  // The status counted is the loaded one: the version condition holds only if it is still stored.
+  const scopes = siteScopes(site)
+  const change = siteDelta(site.status)
   const result = await withCounter(site.ownerId, () =>
-    createWriteTransaction({ sites: Sites, counters: SiteCounters }, (e) => [
-      e.counters.patch({ ownerId: site.ownerId }).add({ count: -1 }).commit(),
-      e.sites
-        .delete({ siteId: site.siteId })
-        .where(({ version: current }, { eq }) => eq(current, version))
-        .commit(),
-    ]).go(),
+    withCounters(
+      () =>
+        createWriteTransaction({ sites: Sites, counters: SiteCounters, tallies: Tallies }, (e) => [
+          e.counters
+            .patch({ ownerId: site.ownerId })
+            .add({ count: -1, ...change })
+            .commit(),
+          e.sites
+            .delete({ siteId: site.siteId })
+            .where(({ version: current }, { eq }) => eq(current, version))
+            .commit(),
+          ...tallyWrites(scopes, change, (scopeId, d) => e.tallies.patch({ scopeId }).add(d).commit()),
+        ]).go(),
+      tallyNeeds(scopes, 2, change),
+    ),
+  )
+  if (result.canceled) throw new ConflictError()
+}
+
+/**
+ * Commits a site's new status (with `fields`, and `remove`d attributes) on the condition that it
+ * is still at `version`, as loaded in `site`, moving it between the status counts of its owner's
+ * site counter and its scopes' tallies in the same transaction. A status that does not change is
+ * a plain conditional update. 409 when the version is stale or the site is gone.
+ */
+export const commitSiteStatus = async (
+  site: Pick<Site, 'siteId' | 'ownerId' | 'tenantIds' | 'status'>,
+  version: number,
+  to: SiteStatus,
+  fields: { publishedAt?: number; releaseId?: string } = {},
+  remove: Array<'releaseId'> = [],
+): Promise<void> => {
+  const change = siteDelta(site.status, to)
+  const scopes = siteScopes(site)
+  const result = await withCounters(
+    () =>
+      createWriteTransaction({ sites: Sites, counters: SiteCounters, tallies: Tallies }, (e) => {
+        const patch = e.sites.patch({ siteId: site.siteId }).set({ status: to, ...fields })
+        return [
+          (remove.length ? patch.remove(remove) : patch)
+            .add({ version: 1 })
+            .where(({ version: current }, { eq }) => eq(current, version))
+            .commit(),
+          ...(isEmpty(change) ? [] : [e.counters.patch({ ownerId: site.ownerId }).add(change).commit()]),
+          ...tallyWrites(scopes, change, (scopeId, d) => e.tallies.patch({ scopeId }).add(d).commit()),
+        ]
+      }).go(),
+    isEmpty(change)
+      ? []
+      : [[1, () => ensureSiteCounter(site.ownerId)] as const, ...tallyNeeds(scopes, 2, change)],
   )
   if (result.canceled) throw new ConflictError()
 }

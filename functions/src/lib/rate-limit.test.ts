@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { setClockSource } from './clock.ts'
 import { AppError } from './errors.ts'
 
 /** The rate windows in memory: the conditional ADD that DynamoDB runs, and what its keys were. */
@@ -136,13 +137,40 @@ describe('per-address and per-email windows', () => {
   })
 
   it('gives back what was taken in the same window only', async () => {
-    const now = Date.now()
-    await takeAllowance('adminLoginClient', '198.51.100.7', 1, { now })
-    await giveBack('adminLoginClient', '198.51.100.7', 1, now)
-    expect([...windows.values()].map((w) => w.count)).toEqual([0])
-    // A window that has ended is left alone.
-    await giveBack('adminLoginClient', '198.51.100.7', 1, now - 60 * 60_000)
-    expect(windows.size).toBe(1)
+    const now = Date.UTC(2025, 0, 1, 10, 14, 59)
+    const restore = setClockSource(() => now)
+    try {
+      await takeAllowance('adminLoginClient', '198.51.100.7', 1, { now })
+      await giveBack('adminLoginClient', '198.51.100.7', 1, now)
+      expect([...windows.values()].map((w) => w.count)).toEqual([0])
+      // A window that has ended is left alone.
+      await giveBack('adminLoginClient', '198.51.100.7', 1, now - 60 * 60_000)
+      expect(windows.size).toBe(1)
+      // So is the window of a sign-in that began one second before the clock moved on.
+      await takeAllowance('adminLoginClient', '198.51.100.7', 1, { now })
+      setClockSource(() => now + 1000)
+      await giveBack('adminLoginClient', '198.51.100.7', 1, now)
+      expect([...windows.values()].map((w) => w.count)).toEqual([1])
+    } finally {
+      restore()
+    }
+  })
+
+  it('reads the time of the window and of Retry-After from the clock module', async () => {
+    const now = Date.UTC(2025, 0, 1, 10, 14, 50)
+    const restore = setClockSource(() => now)
+    try {
+      expect(secondsToNextWindow()).toBe(10)
+      await takeAllowance('forms', '198.51.100.7', 1)
+      expect([...windows.keys()].map((k) => k.split('|')[2])).toEqual([String(Math.floor(now / 60_000))])
+      for (let i = 1; i < RATE_LIMITS.adminLoginClient; i += 1)
+        await takeOrRefuse([['adminLoginClient', '198.51.100.7']])
+      await takeOrRefuse([['adminLoginClient', '198.51.100.7']])
+      const refused = await refusalOf(takeOrRefuse([['adminLoginClient', '198.51.100.7']]))
+      expect(refused.headers).toEqual({ 'retry-after': '10' })
+    } finally {
+      restore()
+    }
   })
 
   it('answers Retry-After of the scope’s own window', () => {

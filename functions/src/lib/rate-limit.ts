@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { RateWindows } from '#data/analytics'
+import * as clock from './clock.ts'
 import { TooManyRequestsError } from './errors.ts'
 
 /**
@@ -14,6 +15,9 @@ import { TooManyRequestsError } from './errors.ts'
  * per target (a login ID or an email, hashed), so neither one address can try many accounts or
  * mail many inboxes, nor many addresses flood one inbox (docs/decisions.md "Client identity and
  * per-address limits"). The client address is never a header the caller sets (`clientIp`).
+ *
+ * Windows read the time from `./clock.ts` (the system clock in a Lambda), so the local stack's
+ * tests can start a fresh window without waiting for one.
  */
 export const RATE_LIMITS = {
   /** Analytics events per client per minute. */
@@ -85,7 +89,7 @@ export const takeAllowance = async (
   scope: RateScope,
   client: string,
   amount: number,
-  { max = RATE_LIMITS[scope], now = Date.now() }: { max?: number; now?: number } = {},
+  { max = RATE_LIMITS[scope], now = clock.now() }: { max?: number; now?: number } = {},
 ): Promise<boolean> => {
   if (amount > max) return false
   const windowMs = RATE_WINDOWS_MS[scope]
@@ -108,7 +112,7 @@ export const takeAllowance = async (
  * counted against its address. A window that has already ended is left alone.
  */
 export const giveBack = async (scope: RateScope, client: string, amount: number, now: number) => {
-  if (windowOf(scope, Date.now()) !== windowOf(scope, now)) return
+  if (windowOf(scope, clock.now()) !== windowOf(scope, now)) return
   await RateWindows.update({ scope, client: clientKey(client), window: windowOf(scope, now) })
     .add({ count: -amount })
     .where((attr, op) => op.exists(attr.count))
@@ -119,7 +123,7 @@ export const giveBack = async (scope: RateScope, client: string, amount: number,
 }
 
 /** Seconds until the current window of `scope` ends (the Retry-After of a refused request). */
-export const secondsToNextWindow = (now = Date.now(), scope: RateScope = 'forms') => {
+export const secondsToNextWindow = (now = clock.now(), scope: RateScope = 'forms') => {
   const windowMs = RATE_WINDOWS_MS[scope]
   return Math.max(1, Math.ceil((windowMs - (now % windowMs)) / 1000))
 }
@@ -131,7 +135,7 @@ export const secondsToNextWindow = (now = Date.now(), scope: RateScope = 'forms'
  */
 export const takeOrRefuse = async (
   windows: ReadonlyArray<readonly [RateScope, string]>,
-  now = Date.now(),
+  now = clock.now(),
 ): Promise<void> => {
   for (const [scope, client] of windows) {
     if (await takeAllowance(scope, client, 1, { now })) continue

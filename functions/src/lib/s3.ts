@@ -1,5 +1,5 @@
 import { S3Client } from '@aws-sdk/client-s3'
-import { z } from 'zod'
+import * as z from 'zod'
 import { clientConfig, readEnv } from './env.ts'
 
 const env = readEnv({

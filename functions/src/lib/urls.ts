@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { readEnv } from './env.ts'
 
 const env = readEnv({ ADMIN_ORIGIN: z.url(), SITES_ORIGIN: z.string().optional() })

@@ -11,6 +11,7 @@ import { ConflictError, type FieldIssue, NotFoundError, ValidationError } from '
 import { PATH_FORM_FOLDER, pathFormKey } from '#lib/host-map'
 import { hostMap, siteHosts } from '#lib/hosts'
 import { logger } from '#lib/logger'
+import { commitSiteStatus } from '#lib/plans'
 import { sharedSitesOrigin, siteUrl } from '#lib/urls'
 import {
   creativeFields,
@@ -24,11 +25,13 @@ import {
 import {
   carryOver,
   cleanUpReleases,
+  copyMedia,
   deleteAllReleases,
   deleteRelease,
   headMedia,
   listReleases,
   type ReleaseMedia,
+  readManifest,
   writeManifest,
   writeRelease,
 } from './release.ts'
@@ -118,10 +121,12 @@ const withPathForm = (files: RenderedFile[], input: PublishInput): RenderedFile[
 export interface PreparedRelease {
   releaseId: string
   prefix: string
-  /** Paths of the rendered files and copied media, relative to the prefix. */
+  /** Paths of the rendered files and the shared media the pages reference, relative to the prefix. */
   paths: string[]
   /** Hashed files of recently served releases copied in for visitors still on their pages. */
   carried: string[]
+  /** The media copied into the site's shared media folder for this release (none it already held). */
+  copied: string[]
 }
 
 /**
@@ -137,55 +142,66 @@ const recentReleases = async (site: Site, now: number): Promise<string[]> => {
 }
 
 /**
- * Renders the site and writes the release: the media the pages show (`publicMediaKeys`, never a
- * members-only creative's) copied from the media bucket to `<prefix>/media/<file>`, every
- * rendered file, the hashed files of recently served releases that this one lacks (`carryOver`),
- * and last the manifest of its own hashed files. The render happens before anything is written,
- * so a render that throws leaves no trace; a write that fails deletes what it wrote. A media key
- * without an object refuses the publish with 400 `upload.missing` on the field that names it,
- * before anything is written.
+ * Renders the site and writes the release. The media the pages show (`publicMediaKeys`, never a
+ * members-only creative's) live in the site's shared media folder under a path derived from the
+ * key alone (`mediaPaths`); only those the served release's manifest does not list are checked
+ * (HEAD) and copied from the media bucket, so a republish after a text edit copies nothing. Then
+ * every rendered file, the hashed files of recently served releases that this one lacks
+ * (`carryOver`), and last the manifest (its own hashed files and the media it references, which
+ * the clean-up keeps). The render happens before anything is written, so a render that throws
+ * leaves no trace; a write that fails deletes the release it wrote (copied media nobody
+ * references go with a later clean-up). A media key without an object refuses the publish with
+ * 400 `upload.missing` on the field that names it, before anything is written.
  */
 export const prepareRelease = async (loaded: LoadedSite, now: number): Promise<PreparedRelease> => {
   const { site } = loaded
   const refs = siteKeys(site, loaded.items)
   const paths = mediaPaths([...new Set(refs.map((ref) => ref.key))])
   const needed = publicMediaKeys(publishInput(loaded, Object.fromEntries(paths), now))
-  const types = await headMedia(needed)
-  const missing = new Set(needed.filter((key) => !types.get(key)))
+  const served = servedRelease(site)
+  const held = new Set(served ? (await readManifest(releasePrefix(site.siteId, served))).media : [])
+  const fresh = needed.filter((key) => !held.has(paths.get(key)!))
+  const types = await headMedia(fresh)
+  const missing = new Set(fresh.filter((key) => !types.get(key)))
   if (missing.size) {
     const issues: FieldIssue[] = refs
       .filter((ref) => missing.has(ref.key))
       .map((ref) => ({ path: ref.path, code: 'upload.missing', params: { file: ref.key } }))
     throw new ValidationError(issues)
   }
-  const media: ReleaseMedia[] = needed.map((key) => ({
+  const copies: ReleaseMedia[] = fresh.map((key) => ({
     key,
     path: paths.get(key)!,
     contentType: types.get(key)!,
   }))
-  const input = publishInput(loaded, Object.fromEntries(media.map((m) => [m.key, m.path])), now)
+  const media = needed.map((key) => paths.get(key)!)
+  const input = publishInput(loaded, Object.fromEntries(needed.map((key) => [key, paths.get(key)!])), now)
   const files = withPathForm(renderSitePages(input), input)
   const releaseId = newReleaseId(now)
   const prefix = releasePrefix(site.siteId, releaseId)
-  const own = [
-    ...media.map((m) => m.path),
-    ...files.filter((f) => f.cacheControl === CACHE_CONTROL.immutable).map((f) => f.path),
-  ]
+  const own = files.filter((f) => f.cacheControl === CACHE_CONTROL.immutable).map((f) => f.path)
   let carried: string[]
   try {
-    await writeRelease(prefix, media, files, CACHE_CONTROL.immutable)
+    await copyMedia(site.siteId, copies, CACHE_CONTROL.immutable)
+    await writeRelease(prefix, files)
     const recent = await recentReleases(site, now)
     carried = await carryOver(
       recent.map((id) => releasePrefix(site.siteId, id)),
       prefix,
       new Set(own),
     )
-    await writeManifest(prefix, own)
+    await writeManifest(prefix, { files: own, media })
   } catch (error) {
     await deleteRelease(prefix).catch(() => undefined)
     throw error
   }
-  return { releaseId, prefix, paths: [...media.map((m) => m.path), ...files.map((f) => f.path)], carried }
+  return {
+    releaseId,
+    prefix,
+    paths: [...media, ...files.map((f) => f.path)],
+    carried,
+    copied: copies.map((m) => m.path),
+  }
 }
 
 const readSite = async (siteId: string): Promise<Site | undefined> =>
@@ -264,11 +280,7 @@ export const publishSite = async (siteId: string, options: PublishOptions = {}) 
   const release = await prepareRelease(loaded, now)
   await options.hooks?.afterWrite?.(release)
   try {
-    await Sites.patch({ siteId })
-      .set({ status: 'PUBLISH', publishedAt: now, releaseId: release.releaseId })
-      .add({ version: 1 })
-      .where(({ version }, { eq }) => eq(version, expectVersion))
-      .go()
+    await commitSiteStatus(site, expectVersion, 'PUBLISH', { publishedAt: now, releaseId: release.releaseId })
   } catch (error) {
     await deleteRelease(release.prefix).catch(() => undefined)
     if (isConditionFailure(error)) throw new ConflictError()
@@ -281,6 +293,7 @@ export const publishSite = async (siteId: string, options: PublishOptions = {}) 
     siteId,
     releaseId: release.releaseId,
     files: release.paths.length,
+    copiedMedia: release.copied.length,
     removedReleases: removed.length,
   })
   return { ...release, hosts: siteHosts(site), version: expectVersion + 1 }
@@ -318,12 +331,9 @@ export const withdrawSite = async (
   if (site.version !== expectVersion) throw new ConflictError()
   const now = options.now ?? Date.now()
   try {
-    await Sites.patch({ siteId })
-      .set(status === 'PRIVATE' ? { status, publishedAt: now } : { status })
-      .remove(['releaseId'])
-      .add({ version: 1 })
-      .where(({ version }, { eq }) => eq(version, expectVersion))
-      .go()
+    await commitSiteStatus(site, expectVersion, status, status === 'PRIVATE' ? { publishedAt: now } : {}, [
+      'releaseId',
+    ])
   } catch (error) {
     if (isConditionFailure(error)) throw new ConflictError()
     throw error

@@ -9,7 +9,14 @@ import {
 import type { RenderedFile } from '@swipe/web-site'
 import { logger } from '#lib/logger'
 import { mediaBucket, s3, sitesBucket } from '#lib/s3'
-import { expiredReleases, releasePrefix, releaseTime, sitePrefix } from './retention.ts'
+import {
+  expiredReleases,
+  releasePrefix,
+  releaseTime,
+  sharedMediaPrefix,
+  sitePrefix,
+  unreferencedMedia,
+} from './retention.ts'
 
 /** S3 requests in flight at once per publish: fast, and far below S3's per-prefix rates. */
 const PARALLEL = 8
@@ -56,21 +63,20 @@ export interface ReleaseMedia {
 const copySource = (key: string) => `${mediaBucket}/${key.split('/').map(encodeURIComponent).join('/')}`
 
 /**
- * Writes a release: the media copied from the media bucket (server-side copies with the source's
- * content type and the given cache policy: an upload's key never gets other bytes), then every
- * rendered file with its content type and cache policy. Nothing points at the release yet.
+ * Copies media into the site's shared media folder (`sites/<siteId>/_media/`, read by every
+ * release of the site): server-side copies with the source's content type and the given cache
+ * policy (an upload's key never gets other bytes). Only what no served release holds is passed.
  */
-export const writeRelease = async (
-  prefix: string,
+export const copyMedia = async (
+  siteId: string,
   media: readonly ReleaseMedia[],
-  files: readonly RenderedFile[],
   cacheControl: string,
 ): Promise<void> => {
   await inParallel(media, async ({ key, path, contentType }) => {
     await s3.send(
       new CopyObjectCommand({
         Bucket: sitesBucket,
-        Key: `${prefix}/${path}`,
+        Key: `${sitePrefix(siteId)}${path}`,
         CopySource: copySource(key),
         // COPY keeps the source's content type; the cache policy is the release's.
         MetadataDirective: 'REPLACE',
@@ -79,6 +85,10 @@ export const writeRelease = async (
       }),
     )
   })
+}
+
+/** Writes every rendered file of a release with its content type and cache policy. Nothing points at it yet. */
+export const writeRelease = async (prefix: string, files: readonly RenderedFile[]): Promise<void> => {
   await inParallel(files, async (file) => {
     await s3.send(
       new PutObjectCommand({
@@ -92,19 +102,23 @@ export const writeRelease = async (
   })
 }
 
-/** Every key under a prefix of the sites bucket. */
-const keysUnder = async (prefix: string): Promise<string[]> => {
-  const keys: string[] = []
+/** Every object under a prefix of the sites bucket, with when it was written. */
+const objectsUnder = async (prefix: string): Promise<Array<{ key: string; modifiedAt: number }>> => {
+  const objects: Array<{ key: string; modifiedAt: number }> = []
   let token: string | undefined
   do {
     const page = await s3.send(
       new ListObjectsV2Command({ Bucket: sitesBucket, Prefix: prefix, ContinuationToken: token }),
     )
-    for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key)
+    for (const object of page.Contents ?? [])
+      if (object.Key) objects.push({ key: object.Key, modifiedAt: object.LastModified?.getTime() ?? 0 })
     token = page.IsTruncated ? page.NextContinuationToken : undefined
   } while (token)
-  return keys
+  return objects
 }
+
+/** Every key under a prefix of the sites bucket. */
+const keysUnder = async (prefix: string): Promise<string[]> => (await objectsUnder(prefix)).map((o) => o.key)
 
 /**
  * Where a release lists its own hashed files (`assets/`, `data/`, `media/`: never changed once
@@ -112,25 +126,37 @@ const keysUnder = async (prefix: string): Promise<string[]> => {
  */
 export const manifestKey = (prefix: string) => `${prefix}.json`
 
-/** Records a release's own hashed files (not the ones it carries for older pages). */
-export const writeManifest = async (prefix: string, files: readonly string[]): Promise<void> => {
+/** What a release's manifest records. */
+export interface Manifest {
+  /** The release's own hashed files (not the ones it carries for older pages). */
+  files: string[]
+  /** The shared media paths (`_media/<file>`) its pages reference. */
+  media: string[]
+}
+
+/** Records a release's own hashed files and the shared media its pages reference. */
+export const writeManifest = async (prefix: string, manifest: Manifest): Promise<void> => {
   await s3.send(
     new PutObjectCommand({
       Bucket: sitesBucket,
       Key: manifestKey(prefix),
-      Body: JSON.stringify({ files }),
+      Body: JSON.stringify(manifest),
       ContentType: 'application/json',
     }),
   )
 }
 
-const readManifest = async (prefix: string): Promise<string[]> => {
+const strings = (value: unknown) =>
+  Array.isArray(value) ? value.filter((f): f is string => typeof f === 'string') : []
+
+/** A release's manifest (empty lists when it has none). */
+export const readManifest = async (prefix: string): Promise<Manifest> => {
   try {
     const object = await s3.send(new GetObjectCommand({ Bucket: sitesBucket, Key: manifestKey(prefix) }))
-    const parsed = JSON.parse((await object.Body?.transformToString()) ?? '{}') as { files?: unknown }
-    return Array.isArray(parsed.files) ? parsed.files.filter((f): f is string => typeof f === 'string') : []
+    const parsed = JSON.parse((await object.Body?.transformToString()) ?? '{}') as Record<string, unknown>
+    return { files: strings(parsed.files), media: strings(parsed.media) }
   } catch (error) {
-    if ((error as { name?: string }).name === 'NoSuchKey') return []
+    if ((error as { name?: string }).name === 'NoSuchKey') return { files: [], media: [] }
     throw error
   }
 }
@@ -149,11 +175,13 @@ export const carryOver = async (
 ): Promise<string[]> => {
   const sources = new Map<string, string>()
   // Newest first: a path that several releases have is taken from the newest.
-  for (const from of [...fromPrefixes].sort().reverse()) {
-    for (const path of await readManifest(from)) {
+  const newestFirst = [...fromPrefixes].sort().reverse()
+  const manifests = await inParallel(newestFirst, readManifest)
+  newestFirst.forEach((from, i) => {
+    for (const path of manifests[i]!.files) {
       if (!own.has(path) && !sources.has(path)) sources.set(path, from)
     }
-  }
+  })
   const carried = await inParallel([...sources], async ([path, from]) => {
     try {
       await s3.send(
@@ -208,14 +236,51 @@ export const listReleases = async (siteId: string): Promise<string[]> => {
   return [...ids].sort()
 }
 
-/** Deletes the releases `expiredReleases` names; a failure is logged, the next publish tries again. */
+/**
+ * Deletes the shared media no remaining release references (`unreferencedMedia`): the manifests
+ * of every release left in the bucket say what their pages show.
+ */
+const cleanUpMedia = async (siteId: string, now: number): Promise<string[]> => {
+  const objects = await objectsUnder(sharedMediaPrefix(siteId))
+  if (objects.length === 0) return []
+  const releases = await listReleases(siteId)
+  const manifests = await inParallel(releases, (id) => readManifest(releasePrefix(siteId, id)))
+  const referenced = new Set(manifests.flatMap((m) => m.media))
+  const base = sitePrefix(siteId)
+  const doomed = unreferencedMedia(
+    objects.map((o) => ({ path: o.key.slice(base.length), modifiedAt: o.modifiedAt })),
+    referenced,
+    now,
+  )
+  for (let i = 0; i < doomed.length; i += 1000) {
+    await s3.send(
+      new DeleteObjectsCommand({
+        Bucket: sitesBucket,
+        Delete: {
+          Objects: doomed.slice(i, i + 1000).map((path) => ({ Key: `${base}${path}` })),
+          Quiet: true,
+        },
+      }),
+    )
+  }
+  return doomed
+}
+
+/**
+ * Deletes the releases `expiredReleases` names, then, when some went, the shared media none of
+ * the remaining releases references (while none goes, every media object a release referenced
+ * is still referenced; what a failed publish copied waits for the next deletion). A failure is
+ * logged, the next publish tries again.
+ */
 export const cleanUpReleases = async (
   siteId: string,
   options: { serving?: string | undefined; lastServed?: string | undefined; now?: number },
 ): Promise<string[]> => {
+  const now = options.now ?? Date.now()
   try {
-    const doomed = expiredReleases(await listReleases(siteId), { ...options, now: options.now ?? Date.now() })
+    const doomed = expiredReleases(await listReleases(siteId), { ...options, now })
     for (const id of doomed) await deleteRelease(releasePrefix(siteId, id))
+    if (doomed.length > 0) await cleanUpMedia(siteId, now)
     return doomed
   } catch (error) {
     logger.warn('Release clean-up incomplete', { siteId, error: (error as Error).name })

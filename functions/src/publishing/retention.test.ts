@@ -6,6 +6,8 @@ import {
   RELEASE_GRACE_MS,
   releasePrefix,
   releaseTime,
+  UNREFERENCED_MEDIA_MS,
+  unreferencedMedia,
 } from './retention.ts'
 
 const at = (iso: string) => Date.parse(iso)
@@ -23,10 +25,35 @@ describe('release ids', () => {
 })
 
 describe('mediaPaths', () => {
-  it('keeps upload names under media/ and numbers a clash', () => {
-    expect([
-      ...mediaPaths(['sites/s/uploads/a.jpg', 'sites/s/media/a.jpg', 'sites/s/uploads/logo-b.png']).values(),
-    ]).toEqual(['media/a.jpg', 'media/2-a.jpg', 'media/logo-b.png'])
+  it('names each key by the key alone: an upload keeps its name, any other key gets a digest of it', () => {
+    const paths = mediaPaths(['sites/s/uploads/a.jpg', 'sites/s/media/a.jpg', 'sites/s/uploads/logo-b.png'])
+    expect(paths.get('sites/s/uploads/a.jpg')).toBe('_media/a.jpg')
+    expect(paths.get('sites/s/uploads/logo-b.png')).toBe('_media/logo-b.png')
+    expect(paths.get('sites/s/media/a.jpg')).toMatch(/^_media\/[0-9a-f]{16}-a\.jpg$/)
+    // The same key gets the same path whatever else a release holds.
+    expect(mediaPaths(['sites/s/media/a.jpg']).get('sites/s/media/a.jpg')).toBe(
+      paths.get('sites/s/media/a.jpg'),
+    )
+    expect(mediaPaths(['sites/t/media/a.jpg']).get('sites/t/media/a.jpg')).not.toBe(
+      paths.get('sites/s/media/a.jpg'),
+    )
+  })
+})
+
+describe('unreferencedMedia', () => {
+  it('deletes only what no release references, once it is older than a publish can run', () => {
+    const now = Date.parse('2026-01-03T00:00:00.000Z')
+    const objects = [
+      { path: '_media/live.jpg', modifiedAt: now - 2 * UNREFERENCED_MEDIA_MS },
+      { path: '_media/old.jpg', modifiedAt: now - UNREFERENCED_MEDIA_MS },
+      { path: '_media/just-copied.jpg', modifiedAt: now - UNREFERENCED_MEDIA_MS + 1 },
+    ]
+    expect(unreferencedMedia(objects, new Set(['_media/live.jpg']), now)).toEqual(['_media/old.jpg'])
+    expect(unreferencedMedia(objects, new Set(), now + 1)).toEqual([
+      '_media/live.jpg',
+      '_media/old.jpg',
+      '_media/just-copied.jpg',
+    ])
   })
 })
 

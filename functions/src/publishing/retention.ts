@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
+import { SHARED_MEDIA_FOLDER } from '#lib/host-map'
 
 /**
  * The rules of releases, without I/O (release.ts does the storage): ids, keys, media paths and
@@ -33,24 +34,49 @@ export const sitePrefix = (siteId: string) => `sites/${siteId}/`
 /** The key prefix of one release, without a trailing slash (the host map's `prefix`). */
 export const releasePrefix = (siteId: string, releaseId: string) => `${sitePrefix(siteId)}${releaseId}`
 
-/** The file name a media key gets inside a release: its last segment (an upload's UUID name). */
-const mediaFileName = (key: string) => key.split('/').pop() || 'file'
+/** Where a site's published media live, shared by its releases (`sites/<siteId>/_media/`). */
+export const sharedMediaPrefix = (siteId: string) => `${sitePrefix(siteId)}${SHARED_MEDIA_FOLDER}/`
 
 /**
- * The release path of each media key (`media/<file>`), unique within the release: keys are
- * `sites/<siteId>/uploads/<uuid>.<ext>`, so their names already are; a clash gets a number.
+ * How long a shared media object nobody references is kept: longer than any publish runs (a
+ * Lambda stops at 15 minutes), so an object a publish in flight has just copied, before its
+ * manifest names it, is never taken away from it.
+ */
+export const UNREFERENCED_MEDIA_MS = 15 * 60 * 1000
+
+const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/
+
+/**
+ * The path of each media key in the site's shared media folder (`_media/<file>`), a function of
+ * the key alone, so every release names a media object the same way and one copy serves them all.
+ * An upload key (`sites/<siteId>/uploads/<uuid>.<ext>`) keeps its unique name; any other key gets
+ * a digest of the whole key in front of its name. Media keys are never given other bytes, so a
+ * path always holds the same content.
  */
 export const mediaPaths = (keys: readonly string[]): Map<string, string> => {
   const paths = new Map<string, string>()
-  const used = new Set<string>()
   for (const key of keys) {
-    let path = `media/${mediaFileName(key)}`
-    for (let n = 2; used.has(path); n++) path = `media/${n}-${mediaFileName(key)}`
-    used.add(path)
-    paths.set(key, path)
+    const name = key.split('/').pop() ?? ''
+    const upload = /^sites\/[^/]+\/uploads\/[^/]+$/.test(key) && SAFE_NAME.test(name)
+    const digest = createHash('sha256').update(key).digest('hex').slice(0, 16)
+    const file = upload ? name : `${digest}-${SAFE_NAME.test(name) ? name : 'file'}`
+    paths.set(key, `${SHARED_MEDIA_FOLDER}/${file}`)
   }
   return paths
 }
+
+/**
+ * The shared media objects that may be deleted: those no remaining release's manifest references
+ * and that were written more than `UNREFERENCED_MEDIA_MS` ago.
+ */
+export const unreferencedMedia = (
+  objects: ReadonlyArray<{ path: string; modifiedAt: number }>,
+  referenced: ReadonlySet<string>,
+  now: number,
+): string[] =>
+  objects
+    .filter((o) => !referenced.has(o.path) && o.modifiedAt + UNREFERENCED_MEDIA_MS <= now)
+    .map((o) => o.path)
 
 /**
  * Which of a site's releases may go (decisions "Publishing"), given the one being served (if any)

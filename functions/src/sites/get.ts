@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { endpoint, ok } from '#lib/http'
 import { planOfOwner, planView } from '#lib/plans'
 import { sitesFor } from '#lib/tenancy'

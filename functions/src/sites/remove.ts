@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { ConflictError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
 import { runJob } from '#lib/jobs'

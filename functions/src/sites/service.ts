@@ -1,14 +1,25 @@
+import { randomInt } from 'node:crypto'
 import { cellPosition, type SiteLanguage } from '@swipe/shared'
 import { Accounts } from '#data/accounts'
 import { SiteUploads } from '#data/site-uploads'
-import { type Creative, type GlobalMenu, type Site, type SiteSetting, sitesService } from '#data/sites'
+import {
+  type Creative,
+  type GlobalMenu,
+  LegacyCreatives,
+  type Site,
+  type SiteSetting,
+  sitesService,
+} from '#data/sites'
 import { ConflictError } from '#lib/errors'
 import { logger } from '#lib/logger'
 import { mediaBucket } from '#lib/s3'
 import { presignGet } from '#lib/uploads'
 import { siteUrl } from '#lib/urls'
 
-/** DynamoDB's TransactWriteItems limit: the site item plus at most 99 other changes per save. */
+/**
+ * DynamoDB's TransactWriteItems limit. A save whose changes fit (the site item plus at most 99
+ * others) commits in one transaction; a larger one stages its creatives first (update.ts).
+ */
 export const MAX_TRANSACTION_ITEMS = 100
 
 /** Throws 409 when a conditional transaction lost to another change. */
@@ -33,6 +44,12 @@ export type SiteItems = Awaited<
 
 /** The site's grid generation (items written before generations existed count as the first). */
 export const gridGenerationOf = (item: { gridGeneration?: number | undefined }) => item.gridGeneration ?? 1
+
+/**
+ * A generation number no other save attempt uses: the instant in ms times 4,096 plus a random
+ * part (below 2^53). Two attempts staging at once never write into each other's creatives.
+ */
+export const newGeneration = (now = Date.now()): number => now * 4096 + randomInt(4096)
 
 /**
  * Whether an item belongs to the site as it is now: its language is still one of the site's, and
@@ -238,14 +255,24 @@ export const confirmedKeys = async (siteId: string, keys: readonly string[]): Pr
  * cleared it committed. Readers already ignore it; a failure here only leaves garbage the next
  * save sweeps again.
  */
-export const sweep = async (site: Site, items: SiteItems, everything = false) => {
+export const sweep = async (site: Site, items: SiteItems, everything = false, legacyKeys = everything) => {
   const stale = <T extends { lang: string; position?: string; gridGeneration?: number }>(list: T[]) =>
     list.filter((item) => everything || !isCurrent(site, item))
-  const creatives = stale(items.creatives).map(({ siteId, lang, position }) => ({ siteId, lang, position }))
+  const creatives = stale(items.creatives).map(({ siteId, gridGeneration, lang, position }) => ({
+    siteId,
+    gridGeneration: gridGenerationOf({ gridGeneration }),
+    lang,
+    position,
+  }))
   const menus = stale(items.menus).map(({ siteId, lang }) => ({ siteId, lang }))
   const settings = stale(items.settings).map(({ siteId, lang }) => ({ siteId, lang }))
   try {
-    if (creatives.length) await sitesService.entities.creatives.delete(creatives).go()
+    if (creatives.length) await sitesService.entities.creatives.delete(creatives).go({ concurrency: 4 })
+    // Items stored before the generation joined the key sit under their old key.
+    if (legacyKeys && creatives.length)
+      await LegacyCreatives.delete(
+        creatives.map(({ siteId, lang, position }) => ({ siteId, lang, position })),
+      ).go({ concurrency: 4 })
     if (menus.length) await sitesService.entities.menus.delete(menus).go()
     if (settings.length) await sitesService.entities.settings.delete(settings).go()
     if (everything) {

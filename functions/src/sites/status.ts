@@ -1,8 +1,9 @@
 import { consecutiveImagesSchema, SiteStatusBody } from '@swipe/shared'
 import { ConflictError, type FieldIssue, ValidationError } from '#lib/errors'
 import { endpoint, ok, zodIssues } from '#lib/http'
+import { publish } from '#lib/publisher'
 import { sitesFor } from '#lib/tenancy'
-import { publishSite, withdrawSite } from '../publishing/publish.ts'
+import { withdrawSite } from '../publishing/publish.ts'
 import { routes } from '../routes.ts'
 import { IdParams } from './get.ts'
 import { gridCells, isCurrent, siteMedia, siteView } from './service.ts'
@@ -40,7 +41,7 @@ export const handler = endpoint(
       if (issues.length) throw new ValidationError(issues)
     }
     if (status === 'PUBLISH')
-      await publishSite(site.siteId, { expectVersion: body.version, loaded: { site, items } })
+      await publish(site.siteId, { expectVersion: body.version, loaded: { site, items } })
     else await withdrawSite(site.siteId, status, { expectVersion: body.version })
     const saved = await sitesFor(actor).load(site.siteId, 'site:read')
     return ok({

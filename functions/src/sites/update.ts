@@ -1,6 +1,6 @@
 import { type CreativeInput, type Plan, UpdateSiteBody, type UpdateSiteInput } from '@swipe/shared'
 import { type Creative, type Site, sitesService } from '#data/sites'
-import { BadRequestError, ConflictError, type FieldIssue, ValidationError } from '#lib/errors'
+import { ConflictError, type FieldIssue, ValidationError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
 import { planOfOwner, planView, requireCreatives, requireFeature } from '#lib/plans'
 import { sitesFor } from '#lib/tenancy'
@@ -17,6 +17,7 @@ import {
   type KeyRef,
   MAX_TRANSACTION_ITEMS,
   menuFields,
+  newGeneration,
   type SiteItems,
   settingsFields,
   siteKeys,
@@ -115,10 +116,11 @@ const enforcePlan = (plan: Plan, site: Site, items: SiteItems, body: UpdateSiteI
     if (contactOn && !wasOn) requireFeature(plan, 'settingFormContact')
   }
 }
+type CreativeKey = Pick<Creative, 'siteId' | 'gridGeneration' | 'lang' | 'position'>
 
 type Write =
   | { entity: 'creatives'; op: 'put'; item: Creative }
-  | { entity: 'creatives'; op: 'delete'; key: { siteId: string; lang: Creative['lang']; position: string } }
+  | { entity: 'creatives'; op: 'delete'; key: CreativeKey }
   | {
       entity: 'menus' | 'settings'
       op: 'put'
@@ -126,11 +128,43 @@ type Write =
     }
   | { entity: 'menus' | 'settings'; op: 'delete'; key: { siteId: string; lang: Creative['lang'] } }
 
+const keyOf = (c: Creative): CreativeKey => ({
+  siteId: c.siteId,
+  gridGeneration: gridGenerationOf(c),
+  lang: c.lang,
+  position: c.position,
+})
+
 /**
- * Saves the editor: the global setting and every changed item of the parts sent, with the site's
- * version bump, in one transaction conditioned on the version the editor started from. A stale
- * save writes nothing (409). A new grid size clears the creatives; a removed language clears its
- * menu, creatives and settings (both are hidden at once and deleted after the commit).
+ * Writes staged creatives (25 per batch request); whatever DynamoDB leaves unprocessed is sent
+ * again. Nothing reads them until the site's generation names theirs.
+ */
+const stage = async (staged: readonly Creative[]) => {
+  let pending = [...staged]
+  for (let round = 1; pending.length > 0; round++) {
+    const { unprocessed } = await sitesService.entities.creatives.put(pending).go({ concurrency: 4 })
+    if (unprocessed.length === 0) return
+    if (round >= 5) throw new Error('Staged creatives were left unprocessed')
+    const left = new Set(unprocessed.map((k) => `${k.lang}#${k.position}`))
+    pending = pending.filter((c) => left.has(`${c.lang}#${c.position}`))
+    await new Promise((resolve) => setTimeout(resolve, 50 * round))
+  }
+}
+
+/**
+ * Saves the editor (docs/decisions.md "Saves of any size"): the global setting and every changed
+ * item of the parts sent, with the site's version bump, conditioned on the version the editor
+ * started from. A stale save changes nothing visible (409).
+ *
+ * - Changes that fit one transaction (the site item and at most 99 others) commit in it.
+ * - A larger save stages every creative the site will have under a new generation (items nobody
+ *   reads yet), then one small transaction sets the global setting, menus and settings and flips
+ *   the site's generation with the version condition. Readers filter creatives by the site's
+ *   generation, so they see the old set or the new one, never a mix; the old set is deleted
+ *   after the flip, a losing attempt's staged set at once.
+ *
+ * A new grid size clears the creatives; a removed language clears its menu, creatives and
+ * settings (both are hidden at once and deleted after the commit).
  */
 export const handler = endpoint(
   routes['sites.update'],
@@ -144,7 +178,7 @@ export const handler = endpoint(
     const next: Site = {
       ...site,
       languages: g.languages,
-      gridGeneration: gridGenerationOf(site) + (gridChanged ? 1 : 0),
+      gridGeneration: gridChanged ? newGeneration() : gridGenerationOf(site),
     }
 
     const issues: FieldIssue[] = []
@@ -168,37 +202,43 @@ export const handler = endpoint(
     const plan = await planOfOwner(site.ownerId)
     enforcePlan(plan, site, items, body)
 
-    const writes: Write[] = []
-    const put = new Set<string>()
     const id = (entity: string, lang: string, position = '') => `${entity}#${lang}#${position}`
     const keep = <T extends { lang: string; position?: string; gridGeneration?: number }>(item: T) =>
       isCurrent(site, item) && isCurrent(next, item)
+    const creativeOf = (input: CreativeInput, generation: number) =>
+      defined({
+        ...input,
+        siteId: site.siteId,
+        gridGeneration: generation,
+        order: cellIndex(input.position, g.numberVertical) + 1,
+        version: 1,
+      }) as Creative
 
+    // Creative changes made in place (under the current generation's keys).
+    const creativeWrites: Write[] = []
+    const put = new Set<string>()
     if (body.creatives) {
       const wanted = new Map(body.creatives.map((c) => [id('creatives', c.lang, c.position), c]))
       for (const input of body.creatives) {
-        const item = defined({
-          ...input,
-          siteId: site.siteId,
-          gridGeneration: next.gridGeneration,
-          order: cellIndex(input.position, g.numberVertical) + 1,
-          version: 1,
-        }) as Creative
+        const item = creativeOf(input, next.gridGeneration)
         const existing = items.creatives.find(
           (c) => c.lang === input.lang && c.position === input.position && keep(c),
         )
         if (existing && same(creativeFields(existing), creativeFields(item))) continue
-        writes.push({ entity: 'creatives', op: 'put', item })
+        creativeWrites.push({ entity: 'creatives', op: 'put', item })
         put.add(id('creatives', input.lang, input.position))
       }
       for (const c of items.creatives)
         if (keep(c) && !wanted.has(id('creatives', c.lang, c.position)))
-          writes.push({
-            entity: 'creatives',
-            op: 'delete',
-            key: { siteId: c.siteId, lang: c.lang, position: c.position },
-          })
+          creativeWrites.push({ entity: 'creatives', op: 'delete', key: keyOf(c) })
     }
+    // Leftovers of a language removed earlier and now added back must not reappear.
+    for (const c of items.creatives)
+      if (!isCurrent(site, c) && isCurrent(next, c) && !put.has(id('creatives', c.lang, c.position)))
+        creativeWrites.push({ entity: 'creatives', op: 'delete', key: keyOf(c) })
+
+    const otherWrites: Write[] = []
+    const putOther = new Set<string>()
     for (const [part, fields] of [
       ['menus', menuFields],
       ['settings', settingsFields],
@@ -215,56 +255,76 @@ export const handler = endpoint(
           same((fields as (v: unknown) => unknown)(existing), (fields as (v: unknown) => unknown)(item))
         )
           continue
-        writes.push({ entity: part, op: 'put', item })
-        put.add(id(part, input.lang))
+        otherWrites.push({ entity: part, op: 'put', item })
+        putOther.add(id(part, input.lang))
       }
       for (const m of items[part])
         if (keep(m) && !sent.some((s) => s.lang === m.lang))
-          writes.push({ entity: part, op: 'delete', key: { siteId: m.siteId, lang: m.lang } })
+          otherWrites.push({ entity: part, op: 'delete', key: { siteId: m.siteId, lang: m.lang } })
     }
-    // Leftovers of a language removed earlier and now added back must not reappear.
-    for (const c of items.creatives)
-      if (!isCurrent(site, c) && isCurrent(next, c) && !put.has(id('creatives', c.lang, c.position)))
-        writes.push({
-          entity: 'creatives',
-          op: 'delete',
-          key: { siteId: c.siteId, lang: c.lang, position: c.position },
-        })
     for (const part of ['menus', 'settings'] as const)
       for (const m of items[part])
-        if (!isCurrent(site, m) && isCurrent(next, m) && !put.has(id(part, m.lang)))
-          writes.push({ entity: part, op: 'delete', key: { siteId: m.siteId, lang: m.lang } })
+        if (!isCurrent(site, m) && isCurrent(next, m) && !putOther.has(id(part, m.lang)))
+          otherWrites.push({ entity: part, op: 'delete', key: { siteId: m.siteId, lang: m.lang } })
 
-    if (writes.length + 1 > MAX_TRANSACTION_ITEMS)
-      throw new BadRequestError('site.tooManyChanges', { max: MAX_TRANSACTION_ITEMS - 1 })
+    // Too many changes for one transaction, or creatives stored under their old keys: stage.
+    const staging =
+      site.keyedCreatives !== true || 1 + creativeWrites.length + otherWrites.length > MAX_TRANSACTION_ITEMS
+    let staged: Creative[] = []
+    if (staging) {
+      const generation = newGeneration()
+      staged = body.creatives
+        ? body.creatives.map((input) => creativeOf(input, generation))
+        : items.creatives
+            .filter((c) => keep(c))
+            .map((c) => ({ ...c, gridGeneration: generation }) as Creative)
+      next.gridGeneration = generation
+      await stage(staged)
+    }
+    const writes = staging ? otherWrites : [...creativeWrites, ...otherWrites]
 
     const { id: _id, ...setting } = g
     const cleared = CLEARABLE.filter((key) => setting[key] === undefined)
-    const result = await sitesService.transaction
-      .write(({ sites, creatives, menus, settings }) => {
-        const patch = sites
-          .patch({ siteId: site.siteId })
-          .set(defined({ ...setting, gridGeneration: next.gridGeneration }))
-          .add({ version: 1 })
-        return [
-          (cleared.length ? patch.remove([...cleared]) : patch)
-            .where(({ version }, { eq }) => eq(version, body.version))
-            .commit(),
-          ...writes.map((w) => {
-            if (w.entity === 'creatives')
-              return w.op === 'put' ? creatives.put(w.item).commit() : creatives.delete(w.key).commit()
-            const entity = w.entity === 'menus' ? menus : settings
-            return w.op === 'put'
-              ? entity
-                  .put(w.item as Parameters<typeof entity.put>[0] & Parameters<typeof menus.put>[0])
-                  .commit()
-              : entity.delete(w.key).commit()
-          }),
-        ]
-      })
-      .go()
+    let result: { canceled: boolean }
+    try {
+      result = await sitesService.transaction
+        .write(({ sites, creatives, menus, settings }) => {
+          const patch = sites
+            .patch({ siteId: site.siteId })
+            .set(
+              defined({
+                ...setting,
+                gridGeneration: next.gridGeneration,
+                ...(staging ? { keyedCreatives: true } : {}),
+              }),
+            )
+            .add({ version: 1 })
+          return [
+            (cleared.length ? patch.remove([...cleared]) : patch)
+              .where(({ version }, { eq }) => eq(version, body.version))
+              .commit(),
+            ...writes.map((w) => {
+              if (w.entity === 'creatives')
+                return w.op === 'put' ? creatives.put(w.item).commit() : creatives.delete(w.key).commit()
+              const entity = w.entity === 'menus' ? menus : settings
+              return w.op === 'put'
+                ? entity
+                    .put(w.item as Parameters<typeof entity.put>[0] & Parameters<typeof menus.put>[0])
+                    .commit()
+                : entity.delete(w.key).commit()
+            }),
+          ]
+        })
+        .go()
+    } catch (error) {
+      result = { canceled: true }
+      if (!staging) throw error
+      await discard(staged)
+      throw error
+    }
+    if (result.canceled && staging) await discard(staged)
     assertCommitted(result)
-    await sweep(next, items)
+    await sweep(next, items, false, site.keyedCreatives !== true)
     const saved = await sitesFor(actor).load(site.siteId, 'site:read')
     return ok({
       ...siteView(saved.site, saved.items),
@@ -274,3 +334,12 @@ export const handler = endpoint(
     })
   },
 )
+
+/** Deletes the staged creatives of an attempt that lost (best effort: nobody reads them). */
+const discard = async (staged: readonly Creative[]) => {
+  if (staged.length === 0) return
+  await sitesService.entities.creatives
+    .delete(staged.map(keyOf))
+    .go({ concurrency: 4 })
+    .catch(() => undefined)
+}

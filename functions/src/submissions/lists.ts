@@ -4,7 +4,7 @@ import {
   ListMembersQuery,
   ListSubmissionsQuery,
 } from '@swipe/shared'
-import { z } from 'zod'
+import * as z from 'zod'
 import type { SubmissionKind } from '#data/submissions'
 import { endpoint, ok } from '#lib/http'
 import { logger } from '#lib/logger'

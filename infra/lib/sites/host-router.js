@@ -61,6 +61,11 @@ async function handler(event) {
     prefix = last.indexOf('.') === -1 ? `${sitePrefix}/_p` : sitePrefix
   }
 
+  // The site's published media are shared by its releases, beside them: `<site>/_media/<file>`.
+  if (/^\/_media\/[^/]+$/.test(uri) && prefix.indexOf('/') !== -1) {
+    prefix = prefix.substring(0, prefix.lastIndexOf('/'))
+  }
+
   const lastSegment = uri.substring(uri.lastIndexOf('/') + 1)
   if (uri.charAt(uri.length - 1) === '/') uri += 'index.html'
   else if (lastSegment.indexOf('.') === -1) uri += '/index.html'

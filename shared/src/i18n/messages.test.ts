@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { fillPlaceholders, translateWith } from './catalog.ts'
 import { LOCALES, resolveLocale } from './locales.ts'
-import { messages, translate } from './messages.ts'
+import { en } from './messages.en.ts'
+import { ja } from './messages.ja.ts'
+import { ko } from './messages.ko.ts'
+import { isMessageKey, messages, translate } from './messages.ts'
+import { zh } from './messages.zh.ts'
 
 describe('message catalogs', () => {
   it('have the same keys, none empty, in all four languages', () => {
@@ -18,6 +23,31 @@ describe('message catalogs', () => {
     )
     expect(translate('en', 'validation.tooLong', { max: 50 })).toBe('Please enter at most 50 characters.')
     expect(translate('ko', 'no.such.key')).toBe('no.such.key')
+  })
+})
+
+describe('one catalogue per language', () => {
+  it('are the catalogues the API translates with, each importable alone', () => {
+    expect(messages).toEqual({ ja, en, zh, ko })
+  })
+
+  it('translate with one language as the API does with all four', () => {
+    for (const [locale, catalog] of Object.entries({ ja, en, zh, ko }) as [
+      keyof typeof messages,
+      typeof en,
+    ][])
+      expect(translateWith(catalog, 'upload.tooLarge', { file: 'a.png', maxMb: 30 })).toBe(
+        translate(locale, 'upload.tooLarge', { file: 'a.png', maxMb: 30 }),
+      )
+    expect(translateWith(ja, 'no.such.key')).toBe('no.such.key')
+    expect(fillPlaceholders('{a} and {b}', { a: 1 })).toBe('1 and {b}')
+  })
+
+  it('know only their own keys, not what every object inherits', () => {
+    expect(isMessageKey('validation.required')).toBe(true)
+    expect(isMessageKey('toString')).toBe(false)
+    expect(translate('en', 'constructor')).toBe('constructor')
+    expect(translateWith(en, 'hasOwnProperty')).toBe('hasOwnProperty')
   })
 })
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { email } from './common.ts'
 
 /** SPEC §5: the symbols a password may (and must, at least one) contain. */

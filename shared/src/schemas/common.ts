@@ -1,4 +1,5 @@
-import { z } from 'zod'
+import * as z from 'zod'
+import { isColor } from '../colors.ts'
 
 /**
  * Building blocks for every form and request body. Error messages are message keys from
@@ -23,11 +24,4 @@ export const url = z
   .max(256, { error: 'validation.tooLong' })
   .pipe(z.url({ protocol: /^https?$/, error: 'validation.url' }))
 
-const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/
-const RGB = /^rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(?:,\s*(?:0|1|0?\.\d+|\d{1,3}%)\s*)?\)$/
-const HSL =
-  /^hsla?\(\s*\d{1,3}(?:deg)?\s*,\s*\d{1,3}%\s*,\s*\d{1,3}%\s*(?:,\s*(?:0|1|0?\.\d+|\d{1,3}%)\s*)?\)$/
-
-export const color = z
-  .string({ error: 'validation.required' })
-  .refine((value) => HEX.test(value) || RGB.test(value) || HSL.test(value), { error: 'validation.color' })
+export const color = z.string({ error: 'validation.required' }).refine(isColor, { error: 'validation.color' })

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { SITE_STATUSES } from '../accounts.ts'
 import { color } from './common.ts'
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { email } from './common.ts'
 import { SITE_LIMITS } from './site.ts'
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { EXTENSIONS_BY_KIND, type FileKind, kindFromFileName, MIME_BY_KIND } from '../files.ts'
 import type { MessageKey } from '../i18n/messages.ts'
 import { SITE_LANGUAGES } from './site-builder.ts'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { color, email, requiredText, url } from './common.ts'
 import { BODY_TAG_RULES, HEAD_TAG_RULES, tagProblem } from './tags.ts'
 

@@ -1,5 +1,5 @@
-import { z } from 'zod'
-import { type AccountType, AUTHORITIES, CONTRACT_STATUSES } from '../accounts.ts'
+import * as z from 'zod'
+import { ADMIN_ROLES, AUTHORITIES, CONTRACT_STATUSES, CREATABLE_TYPES } from '../accounts.ts'
 import { email, requiredText } from './common.ts'
 
 /** A calendar date, YYYY-MM-DD. */
@@ -28,16 +28,6 @@ const withContractDates = <T extends z.ZodType<Dates>>(schema: T) =>
       error: 'validation.endBeforeStart',
       ...whenDatesParsed,
     })
-
-/** Account types a console creates as users (sub-admins are made in admin settings). */
-export const CREATABLE_TYPES = ['MASTER_USER', 'OEM_MASTER', 'OEM_ADMIN', 'USER'] as const
-export type CreatableType = (typeof CREATABLE_TYPES)[number]
-
-/** Which account types may be created directly under a parent of each type. */
-export const CHILD_TYPES: Partial<Record<AccountType, readonly CreatableType[]>> = {
-  MASTER: ['MASTER_USER', 'OEM_MASTER', 'USER'],
-  OEM_MASTER: ['OEM_ADMIN', 'USER'],
-}
 
 /**
  * A user's fields. The plan id is checked against the plan catalogue by the API (stored plans
@@ -91,7 +81,6 @@ export const ListUsersQuery = z.object({
 })
 
 /** Admin settings (SPEC §2): a sub-admin's manager name, email, role and authority. */
-export const ADMIN_ROLES = ['MAIN_CONTACT', 'VIEWER', 'EDITOR'] as const
 const subAdminFields = {
   contactName: requiredText(50),
   adminRole: z.enum(ADMIN_ROLES, { error: 'validation.required' }),

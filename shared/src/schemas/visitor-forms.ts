@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { passwordSchema } from './auth.ts'
 import { SITE_LANGUAGES } from './site-builder.ts'
 import { FORM_LIMITS, type FormField } from './site-forms.ts'

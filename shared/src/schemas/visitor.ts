@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod'
 import { CELL_POSITION, SITE_LANGUAGES, type SiteLanguage } from './site-builder.ts'
 
 /**

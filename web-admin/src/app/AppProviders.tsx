@@ -1,17 +1,9 @@
-import type { Locale } from '@swipe/shared'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { App as AntApp, ConfigProvider } from 'antd'
-import type { Locale as AntLocale } from 'antd/es/locale'
-import enUS from 'antd/locale/en_US'
-import jaJP from 'antd/locale/ja_JP'
-import koKR from 'antd/locale/ko_KR'
-import zhCN from 'antd/locale/zh_CN'
 import type { ReactNode } from 'react'
 import { I18nextProvider, useTranslation } from 'react-i18next'
-import { i18n } from '../i18n/index.ts'
+import { antdLocale, i18n } from '../i18n/index.ts'
 import { TOAST_CONFIG } from '../lib/toast.ts'
-
-const ANTD_LOCALES: Record<Locale, AntLocale> = { ja: jaJP, en: enUS, zh: zhCN, ko: koKR }
 
 export const createQueryClient = (): QueryClient =>
   new QueryClient({
@@ -24,7 +16,8 @@ export const createQueryClient = (): QueryClient =>
 /** antd follows the interface language: date pickers, pagination and empty states change with it. */
 const LocalizedAntd = ({ children, motion }: { children: ReactNode; motion: boolean }) => {
   const { i18n: instance } = useTranslation()
-  const locale = ANTD_LOCALES[instance.language as Locale] ?? jaJP
+  // Loaded with the language's texts (i18n/index.ts), so it is there whenever the language is.
+  const locale = antdLocale(instance.language)
   return (
     <ConfigProvider
       locale={locale}

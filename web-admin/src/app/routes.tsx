@@ -11,9 +11,17 @@ import {
   type ConsoleRouteHandle,
 } from '../features/shell/consoleRoutes.ts'
 import { PageLoading } from '../features/shell/PageLoading.tsx'
+import { type Feature, loadFeatureTexts } from '../i18n/index.ts'
 import { getStoredUserInfo, isSignedIn, landingPath } from '../lib/session.ts'
 
-/** The screen of one console route, loaded on first visit. */
+/** A screen's chunk together with the feature texts it shows (both fetched at once). */
+const withTexts = async <T,>(chunk: Promise<T>, features: readonly Feature[]): Promise<T> =>
+  (await Promise.all([chunk, loadFeatureTexts(...features)]))[0]
+
+/** The site list shows submission counts and links to a site's forms. */
+const SITE_LIST_TEXTS: readonly Feature[] = ['siteList', 'siteSubmissions']
+
+/** The screen of one console route, loaded on first visit, with its feature texts. */
 const lazyConsolePage = (page: ConsoleRoute['page']): RouteObject['lazy'] => {
   if (page === 'summary')
     return async () => ({ Component: (await import('../features/summary/SummaryPage.tsx')).SummaryPage })
@@ -41,23 +49,37 @@ const lazyConsolePage = (page: ConsoleRoute['page']): RouteObject['lazy'] => {
     })
   if (page === 'siteList')
     return async () => ({
-      Component: (await import('../features/sites/list/SiteListPage.tsx')).SiteListPage,
+      Component: (await withTexts(import('../features/sites/list/SiteListPage.tsx'), SITE_LIST_TEXTS))
+        .SiteListPage,
     })
   if (page === 'userSites')
     return async () => ({
-      Component: (await import('../features/sites/list/SiteListPage.tsx')).UserSitesPage,
+      Component: (await withTexts(import('../features/sites/list/SiteListPage.tsx'), SITE_LIST_TEXTS))
+        .UserSitesPage,
     })
   if (page === 'siteDetail')
     return async () => ({
-      Component: (await import('../features/sites/editor/SiteEditorPage.tsx')).SiteEditorPage,
+      Component: (
+        await withTexts(import('../features/sites/editor/SiteEditorPage.tsx'), [
+          'siteEditor',
+          'siteContent',
+          'siteSubmissions',
+        ])
+      ).SiteEditorPage,
     })
   if (page === 'siteSubmissions')
     return async () => ({
-      Component: (await import('../features/sites/submissions/SiteSubmissionsPage.tsx')).SiteSubmissionsPage,
+      Component: (
+        await withTexts(import('../features/sites/submissions/SiteSubmissionsPage.tsx'), [
+          'siteEditor',
+          'siteSubmissions',
+        ])
+      ).SiteSubmissionsPage,
     })
   if (page === 'createSite')
     return async () => ({
-      Component: (await import('../features/sites/create/CreateSitePage.tsx')).CreateSitePage,
+      Component: (await withTexts(import('../features/sites/create/CreateSitePage.tsx'), ['siteList']))
+        .CreateSitePage,
     })
   if (page === 'adminList')
     return async () => ({

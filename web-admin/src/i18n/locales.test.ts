@@ -1,6 +1,6 @@
 import { LOCALES, messages } from '@swipe/shared'
 import { describe, expect, it } from 'vitest'
-import { resources } from './index.ts'
+import { resources } from './bundled.ts'
 
 /** Every leaf text of a nested catalog by its dotted key. */
 const flatten = (value: unknown, prefix = ''): Map<string, unknown> => {

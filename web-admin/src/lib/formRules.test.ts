@@ -3,14 +3,8 @@ import type { FormInstance, FormRule } from 'antd'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { i18n } from '../i18n/index.ts'
 import { ApiError } from './api.ts'
-import {
-  applyServerErrors,
-  emailRule,
-  endDateRule,
-  passwordRule,
-  serverFieldErrors,
-  zodRule,
-} from './formRules.ts'
+import { applyServerErrors, endDateRule, serverFieldErrors } from './formRules.ts'
+import { emailRule, passwordRule, zodRule } from './schemaRules.ts'
 
 /** Runs one antd rule the way antd does and returns its message, or null when the value passes. */
 const check = async (

@@ -1,4 +1,4 @@
-import { email, passwordSchema, toCamel } from '@swipe/shared'
+import { toCamel } from '@swipe/shared'
 import type { FormInstance, FormRule as Rule } from 'antd'
 import { tShared } from '../i18n/index.ts'
 import { ApiError } from './api.ts'
@@ -6,43 +6,12 @@ import { ApiError } from './api.ts'
 /**
  * antd Form rules built on the shared rules, so the console and the API reject the same input with
  * the same localised message. Messages are looked up when a field is checked, in the current language.
+ * Rules that run a shared zod schema live in schemaRules.ts, so a form without them (the login page)
+ * does not download zod.
  */
 
-/** The shape of a zod schema this file needs; web-admin does not depend on zod itself. */
-interface SafeParser {
-  safeParse: (value: unknown) => {
-    success: boolean
-    error?: {
-      issues: ReadonlyArray<{
-        message: string
-        code?: string
-        maximum?: unknown
-        minimum?: unknown
-        params?: Record<string, unknown>
-      }>
-    }
-  }
-}
-
-const fail = (key: string, params?: Record<string, string | number>): Promise<never> =>
+export const fail = (key: string, params?: Record<string, string | number>): Promise<never> =>
   Promise.reject(new Error(tShared(key, params)))
-
-/** Checks a value with a shared zod schema; its first issue's message key becomes the field error. */
-export const zodRule = (schema: SafeParser): Rule => ({
-  validator: (_rule, value: unknown) => {
-    const result = schema.safeParse(value ?? '')
-    if (result.success) return Promise.resolve()
-    const issue = result.error?.issues[0]
-    // The same {max}/{min} the API fills in (functions/src/lib/http.ts zodIssues).
-    const params: Record<string, string | number> = {}
-    if (issue?.code === 'too_big') params.max = Number(issue.maximum)
-    if (issue?.code === 'too_small') params.min = Number(issue.minimum)
-    if (issue?.code === 'custom')
-      for (const [k, v] of Object.entries(issue.params ?? {}))
-        if (typeof v === 'string' || typeof v === 'number') params[k] = v
-    return fail(issue?.message ?? 'validation.invalid', params)
-  },
-})
 
 export const requiredRule = (): Rule => ({
   validator: (_rule, value: unknown) => {
@@ -50,11 +19,6 @@ export const requiredRule = (): Rule => ({
     return empty ? fail('validation.required') : Promise.resolve()
   },
 })
-
-export const emailRule = (): Rule => zodRule(email)
-
-/** SPEC §5 password rule: the very schema the API validates `newPassword` with. */
-export const passwordRule = (): Rule => zodRule(passwordSchema)
 
 /** The confirmation field must equal `field`. */
 export const matchesRule =

@@ -1,4 +1,4 @@
-import { Button, Flex, Result, Space, Typography } from 'antd'
+import { Button, Flex, Space, theme } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
@@ -10,18 +10,50 @@ const homePath = (): string => {
   return isSignedIn() && info ? landingPath(info) : '/login'
 }
 
-const ErrorFrame = ({ children }: { children: ReactNode }) => (
-  <Flex component="main" justify="center" align="center" style={{ minHeight: '100vh', padding: 16 }}>
-    {children}
-  </Flex>
-)
+/** The mark above an error's title; antd's status colours. */
+type Tone = 'error' | 'warning' | 'info'
 
-/** Result titles are plain divs; each error page needs one real heading. */
-const PageTitle = ({ children }: { children: ReactNode }) => (
-  <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-    {children}
-  </Typography.Title>
-)
+interface ResultProps {
+  tone: Tone
+  /** A short code or symbol shown large (403, 404, …). */
+  mark: string
+  title: string
+  subTitle: string
+  extra: ReactNode
+}
+
+/**
+ * One error screen: mark, a real heading, the explanation and what to do. Plain elements in antd's
+ * tokens rather than antd's Result, whose illustrations weigh 37 KB gzipped in the first load of
+ * every page (the error pages must be in the entry: the chunk-load error cannot be lazy).
+ */
+export const ErrorResult = ({ tone, mark, title, subTitle, extra }: ResultProps) => {
+  const { token } = theme.useToken()
+  const color = { error: token.colorError, warning: token.colorWarning, info: token.colorInfo }[tone]
+  return (
+    <Flex component="main" justify="center" align="center" style={{ minHeight: '100vh', padding: 16 }}>
+      <div style={{ textAlign: 'center', padding: '48px 32px', color: token.colorText }}>
+        <div aria-hidden style={{ fontSize: 56, fontWeight: 600, lineHeight: 1.2, color, marginBottom: 24 }}>
+          {mark}
+        </div>
+        <h1
+          style={{
+            fontSize: 24,
+            margin: 0,
+            color: token.colorTextHeading,
+            fontWeight: token.fontWeightStrong,
+          }}
+        >
+          {title}
+        </h1>
+        <p style={{ color: token.colorTextDescription, fontSize: token.fontSize, margin: '8px 0 0' }}>
+          {subTitle}
+        </p>
+        <div style={{ marginTop: 24 }}>{extra}</div>
+      </div>
+    </Flex>
+  )
+}
 
 const reload = () => window.location.reload()
 
@@ -29,19 +61,18 @@ const reload = () => window.location.reload()
 export const ForbiddenPage = () => {
   const { t } = useTranslation()
   return (
-    <ErrorFrame>
-      <Result
-        status="403"
-        title={<PageTitle>{t('errors.forbiddenTitle')}</PageTitle>}
-        subTitle={t('errors.forbiddenDescription')}
-        extra={
-          <Space wrap>
-            <Link to={homePath()}>{t('common.backToTop')}</Link>
-            {isSignedIn() && <Link to="/log-out">{t('shell.logOut')}</Link>}
-          </Space>
-        }
-      />
-    </ErrorFrame>
+    <ErrorResult
+      tone="error"
+      mark="403"
+      title={t('errors.forbiddenTitle')}
+      subTitle={t('errors.forbiddenDescription')}
+      extra={
+        <Space wrap>
+          <Link to={homePath()}>{t('common.backToTop')}</Link>
+          {isSignedIn() && <Link to="/log-out">{t('shell.logOut')}</Link>}
+        </Space>
+      }
+    />
   )
 }
 
@@ -49,14 +80,13 @@ export const ForbiddenPage = () => {
 export const NotFoundPage = () => {
   const { t } = useTranslation()
   return (
-    <ErrorFrame>
-      <Result
-        status="404"
-        title={<PageTitle>{t('errors.notFoundTitle')}</PageTitle>}
-        subTitle={t('errors.notFoundDescription')}
-        extra={<Link to={homePath()}>{t('common.backToTop')}</Link>}
-      />
-    </ErrorFrame>
+    <ErrorResult
+      tone="info"
+      mark="404"
+      title={t('errors.notFoundTitle')}
+      subTitle={t('errors.notFoundDescription')}
+      extra={<Link to={homePath()}>{t('common.backToTop')}</Link>}
+    />
   )
 }
 
@@ -64,18 +94,17 @@ export const NotFoundPage = () => {
 export const GatewayTimeoutPage = () => {
   const { t } = useTranslation()
   return (
-    <ErrorFrame>
-      <Result
-        status="500"
-        title={<PageTitle>{t('errors.timeoutTitle')}</PageTitle>}
-        subTitle={t('errors.timeoutDescription')}
-        extra={
-          <Button type="primary" onClick={reload}>
-            {t('common.reload')}
-          </Button>
-        }
-      />
-    </ErrorFrame>
+    <ErrorResult
+      tone="error"
+      mark="504"
+      title={t('errors.timeoutTitle')}
+      subTitle={t('errors.timeoutDescription')}
+      extra={
+        <Button type="primary" onClick={reload}>
+          {t('common.reload')}
+        </Button>
+      }
+    />
   )
 }
 
@@ -83,21 +112,20 @@ export const GatewayTimeoutPage = () => {
 export const GenericErrorPage = () => {
   const { t } = useTranslation()
   return (
-    <ErrorFrame>
-      <Result
-        status="error"
-        title={<PageTitle>{t('errors.genericTitle')}</PageTitle>}
-        subTitle={t('errors.genericDescription')}
-        extra={
-          <Space wrap>
-            <Button type="primary" onClick={reload}>
-              {t('common.reload')}
-            </Button>
-            <a href="/">{t('common.backToTop')}</a>
-          </Space>
-        }
-      />
-    </ErrorFrame>
+    <ErrorResult
+      tone="error"
+      mark="!"
+      title={t('errors.genericTitle')}
+      subTitle={t('errors.genericDescription')}
+      extra={
+        <Space wrap>
+          <Button type="primary" onClick={reload}>
+            {t('common.reload')}
+          </Button>
+          <a href="/">{t('common.backToTop')}</a>
+        </Space>
+      }
+    />
   )
 }
 
@@ -105,18 +133,17 @@ export const GenericErrorPage = () => {
 export const ComponentLoadErrorPage = () => {
   const { t } = useTranslation()
   return (
-    <ErrorFrame>
-      <Result
-        status="warning"
-        title={<PageTitle>{t('errors.chunkTitle')}</PageTitle>}
-        subTitle={t('errors.chunkDescription')}
-        extra={
-          <Button type="primary" onClick={reload}>
-            {t('common.reload')}
-          </Button>
-        }
-      />
-    </ErrorFrame>
+    <ErrorResult
+      tone="warning"
+      mark="!"
+      title={t('errors.chunkTitle')}
+      subTitle={t('errors.chunkDescription')}
+      extra={
+        <Button type="primary" onClick={reload}>
+          {t('common.reload')}
+        </Button>
+      }
+    />
   )
 }
 

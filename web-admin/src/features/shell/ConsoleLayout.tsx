@@ -1,13 +1,13 @@
-import { color as colorSchema } from '@swipe/shared'
+import { isColor } from '@swipe/shared'
 import { useQuery } from '@tanstack/react-query'
-import { Button, ConfigProvider, Dropdown, Flex, Layout, Menu, Result, Typography } from 'antd'
+import { Button, ConfigProvider, Dropdown, Flex, Layout, Menu, Typography } from 'antd'
 import { type CSSProperties, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate, Outlet, useMatches, useNavigate, useParams } from 'react-router'
 import { errorMessage } from '../../lib/api.ts'
 import { isSignedIn, isUserTypeSegment, type UserInfo } from '../../lib/session.ts'
 import { userInfoQuery } from '../auth/api.ts'
-import { NotFoundPage } from '../errors/ErrorPages.tsx'
+import { ErrorResult, NotFoundPage } from '../errors/ErrorPages.tsx'
 import { type ConsoleRouteHandle, canOpen, isConsoleRouteHandle, MENU_PATHS } from './consoleRoutes.ts'
 import { LanguageSwitcher } from './LanguageSwitcher.tsx'
 import { PageLoading } from './PageLoading.tsx'
@@ -19,8 +19,7 @@ const useConsoleHandle = (): ConsoleRouteHandle | undefined => {
   return undefined
 }
 
-const validColor = (value: string | null): string | undefined =>
-  value && colorSchema.safeParse(value).success ? value : undefined
+const validColor = (value: string | null): string | undefined => (value && isColor(value) ? value : undefined)
 
 /** Sider menu with the user's menu areas only, in the order the server gave them. */
 const SideMenu = ({ info, onNavigate }: { info: UserInfo; onNavigate: () => void }) => {
@@ -155,22 +154,17 @@ export const ConsoleLayout = () => {
   }
   if (userInfo.isError) {
     return (
-      <Flex component="main" justify="center" align="center" style={{ minHeight: '100vh' }}>
-        <Result
-          status="error"
-          title={
-            <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-              {t('shell.loadFailed')}
-            </Typography.Title>
-          }
-          subTitle={errorMessage(userInfo.error)}
-          extra={
-            <Button type="primary" onClick={() => void userInfo.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
-      </Flex>
+      <ErrorResult
+        tone="error"
+        mark="!"
+        title={t('shell.loadFailed')}
+        subTitle={errorMessage(userInfo.error)}
+        extra={
+          <Button type="primary" onClick={() => void userInfo.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
     )
   }
 

@@ -2,9 +2,12 @@ import { AUTHORITIES, type Authority, type GuardedField, requiredText } from '@s
 import { DatePicker, Form, Input, Select, Switch } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
-import { endDateRule, zodRule } from '../../lib/formRules.ts'
+import { endDateRule } from '../../lib/formRules.ts'
+import { zodRule } from '../../lib/schemaRules.ts'
 import type { UserFields } from './api.ts'
 import { type FieldLocks, lockReason, type PlanOption } from './fieldRules.ts'
+
+export { USER_FORM_FIELDS } from './formFieldNames.ts'
 
 /** What the profile fields hold while editing; dates are YYYY-MM-DD strings, as the API sends them. */
 export interface UserFormValues {
@@ -16,20 +19,6 @@ export interface UserFormValues {
   authority: Authority
   licenseIssuing: boolean
 }
-
-/** Every field the server may name in `details[].path` for a user form. */
-export const USER_FORM_FIELDS = [
-  'accountType',
-  'parentId',
-  'email',
-  'companyName',
-  'contactName',
-  'planId',
-  'contractStartDate',
-  'contractEndDate',
-  'authority',
-  'licenseIssuing',
-] as const
 
 const DATE_FORMAT = 'YYYY-MM-DD'
 

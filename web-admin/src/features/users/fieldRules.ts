@@ -11,7 +11,8 @@ import {
   type ParentType,
 } from '@swipe/shared'
 import type { TFunction } from 'i18next'
-import { resources } from '../../i18n/index.ts'
+import { i18n } from '../../i18n/index.ts'
+import type ja from '../../i18n/ja.json'
 import type { UserInfo } from '../../lib/session.ts'
 import { creatorTypeOf, ownParentTypeOf } from './accountTypes.ts'
 
@@ -55,8 +56,11 @@ export const lockReason = (field: GuardedField, refusal: FieldRefusal, t: TFunct
 }
 
 /** Plans with a name of their own in the interface texts (the built-in catalogue's). */
-type PlanKey = keyof (typeof resources)['ja']['translation']['users']['plans']
-const isPlanKey = (id: string): id is PlanKey => Object.hasOwn(resources.ja.translation.users.plans, id)
+type PlanKey = keyof (typeof ja)['users']['plans']
+const isPlanKey = (id: string): id is PlanKey => {
+  const plans = i18n.getResource(i18n.language, 'translation', 'users.plans')
+  return typeof plans === 'object' && plans !== null && Object.hasOwn(plans, id)
+}
 
 /** A plan by its name in the interface language; a plan the catalogue does not hold by its id. */
 export const planLabel = (planId: string, t: TFunction): string => {

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { formatDate } from '../../lib/format.ts'
 import type { HistoryEntry, Profile } from './api.ts'
-import { USER_FORM_FIELDS } from './UserFormFields.tsx'
+import { USER_FORM_FIELDS } from './formFieldNames.ts'
 
 const STATUS_COLORS: Record<ContractStatus, string> = {
   ACTIVE: 'green',

@@ -1,7 +1,8 @@
 import { PASSWORD_SYMBOLS } from '@swipe/shared'
 import { Form, Input } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { matchesRule, passwordRule } from '../../../lib/formRules.ts'
+import { matchesRule } from '../../../lib/formRules.ts'
+import { passwordRule } from '../../../lib/schemaRules.ts'
 
 /** New password + confirmation, checked with the same rule as the server (SPEC §5). */
 export const NewPasswordFields = () => {

@@ -1,0 +1,90 @@
+import * as z from 'zod'
+import type { LoadedSite } from '../publishing/publish.ts'
+import { clientConfig, readEnv } from './env.ts'
+import { AppError, type FieldIssue } from './errors.ts'
+
+/**
+ * Publishing a site renders its pages with the visitor site's server entry (react-dom/server), the
+ * only code of the API that needs it. On AWS it runs in a Lambda of its own (`PUBLISHING_FUNCTION_NAME`,
+ * set by the CDK stack with the permission to invoke it), called synchronously, so the sites API
+ * bundle carries no renderer (docs/decisions.md "Lambda bundles"). Without the
+ * variable (the local stack, tests) it runs in this process, as it always did.
+ */
+const env = readEnv({ PUBLISHING_FUNCTION_NAME: z.string().min(1).optional() })
+
+/** What the sites API asks of the publishing Lambda. */
+export interface PublishEvent {
+  source: 'swipe.publish'
+  siteId: string
+  /** The version the editor saw; the publish is conditioned on it (409 otherwise). */
+  expectVersion: number
+}
+
+/** The publishing Lambda's answer: done, or the refusal the API answers with (409, 400, 404 …). */
+export type PublishAnswer =
+  | { ok: true }
+  | {
+      ok: false
+      error: Pick<AppError, 'status' | 'code' | 'params' | 'headers'> & { details?: FieldIssue[] }
+    }
+
+export const isPublishEvent = (event: unknown): event is PublishEvent =>
+  typeof event === 'object' &&
+  event !== null &&
+  (event as { source?: unknown }).source === 'swipe.publish' &&
+  typeof (event as { siteId?: unknown }).siteId === 'string' &&
+  typeof (event as { expectVersion?: unknown }).expectVersion === 'number'
+
+/** A refusal crosses the invoke as its fields; anything else is a failure of the publishing Lambda. */
+export const answerOf = (error: unknown): PublishAnswer => {
+  if (!(error instanceof AppError)) throw error
+  const { status, code, params, details, headers } = error
+  return { ok: false, error: { status, code, params, headers, ...(details ? { details } : {}) } }
+}
+
+/** Raises the refusal an answer carries, as the in-process publish would have thrown it. */
+export const settle = (answer: PublishAnswer): void => {
+  if (answer.ok) return
+  const { status, code, params, details, headers } = answer.error
+  throw new AppError(status, code, params, details, headers)
+}
+
+// A path the bundler cannot follow: the in-process publisher (and its renderer) stays out of the
+// sites Lambda's bundle, whose publishing always goes through PUBLISHING_FUNCTION_NAME.
+const IN_PROCESS = '../publishing/publish.ts'
+
+let lambda: import('@aws-sdk/client-lambda').LambdaClient | undefined
+
+/**
+ * Publishes a site (functions/src/publishing/publish.ts `publishSite`) where the configuration
+ * says: in the publishing Lambda, which loads the site itself under the same version condition,
+ * or in this process with the site the caller loaded. Throws what `publishSite` throws.
+ */
+export const publish = async (
+  siteId: string,
+  options: { expectVersion: number; loaded: LoadedSite },
+): Promise<void> => {
+  if (env.PUBLISHING_FUNCTION_NAME) {
+    const { InvokeCommand, LambdaClient } = await import('@aws-sdk/client-lambda')
+    lambda ??= new LambdaClient(clientConfig(undefined))
+    const event: PublishEvent = { source: 'swipe.publish', siteId, expectVersion: options.expectVersion }
+    const result = await lambda.send(
+      new InvokeCommand({
+        FunctionName: env.PUBLISHING_FUNCTION_NAME,
+        InvocationType: 'RequestResponse',
+        Payload: new TextEncoder().encode(JSON.stringify(event)),
+      }),
+    )
+    if (result.FunctionError || !result.Payload) {
+      throw new Error(
+        `Publishing ${siteId} failed in ${env.PUBLISHING_FUNCTION_NAME}: ${result.FunctionError}`,
+      )
+    }
+    settle(JSON.parse(new TextDecoder().decode(result.Payload)) as PublishAnswer)
+    return
+  }
+  const { publishSite } = (await import(
+    /* @vite-ignore */ IN_PROCESS
+  )) as typeof import('../publishing/publish.ts')
+  await publishSite(siteId, options)
+}

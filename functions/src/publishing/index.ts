@@ -1,0 +1,21 @@
+import { logger } from '#lib/logger'
+import { answerOf, isPublishEvent, type PublishAnswer } from '#lib/publisher'
+import { publishSite } from './publish.ts'
+
+/**
+ * The publishing Lambda (docs/decisions.md "Lambda bundles"): the sites API invokes
+ * it synchronously to publish one site (`#lib/publisher`), and it answers with the refusal the API
+ * answers with, or done. It is the only function that bundles the renderer (react-dom/server).
+ */
+export const handler = async (event: unknown): Promise<PublishAnswer> => {
+  if (!isPublishEvent(event)) throw new Error('The publishing Lambda takes only publish events')
+  logger.appendKeys({ siteId: event.siteId })
+  try {
+    await publishSite(event.siteId, { expectVersion: event.expectVersion })
+    return { ok: true }
+  } catch (error) {
+    return answerOf(error)
+  } finally {
+    logger.removeKeys(['siteId'])
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * `npm run bench:ingest`: analytics ingest through the local gateway. Starts the local stack on
+ * free ports (the seed publishes the demo site), then posts BENCH_POSTS beacons of 10 events each
+ * (a visitor's session: views, swipes, dwells, a click on the demo's 3 × 3 grid) at c=10 from a
+ * worker thread, as the site edge forwards them (origin secret, one viewer address per 100 posts,
+ * so no client meets its per-minute limit), in BENCH_ROUNDS rounds; prints events/s (median) and
+ * checks that the day's counters grew by exactly what was sent. Target (issue 14): ≥ 2,000
+ * events/s with 10 events per POST.
+ */
+import { AnalyticsBody, keysToCamel } from '@swipe/shared'
+import { startTestStack } from '../../test/support/stack.ts'
+import { fmt, type LoadRequest, median, runLoad } from './load.ts'
+
+const POSTS = Number(process.env.BENCH_POSTS ?? 1500)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
+
+const stack = await startTestStack({ admin: false })
+try {
+  Object.assign(process.env, stack.env)
+  // The handler modules read their configuration at load: imported once the stack's env is set.
+  const { readDailyStats } = await import('../../functions/src/analytics/service.ts')
+  const { countersOf, jstDay } = await import('../../functions/src/analytics/counters.ts')
+  const siteId = stack.seeded?.site.siteId
+  if (!siteId) throw new Error('The seed published no site')
+  const at = Date.now()
+  const session = [
+    { event: 'view', position: 'A1' },
+    { event: 'dwell', position: 'A1', duration_ms: 1200 },
+    { event: 'swipe', from: 'A1', to: 'B1' },
+    { event: 'view', position: 'B1' },
+    { event: 'dwell', position: 'B1', duration_ms: 800 },
+    { event: 'swipe', from: 'B1', to: 'B2' },
+    { event: 'view', position: 'B2' },
+    { event: 'click', position: 'B2', target: 'link' },
+    { event: 'dwell', position: 'B2', duration_ms: 2500 },
+    { event: 'swipe', from: 'B2', to: 'C2' },
+  ].map((e) => ({ site: siteId, lang: 'ja', at, ...e }))
+  const body = JSON.stringify({ events: session })
+  const perPost = countersOf(AnalyticsBody.parse(keysToCamel(JSON.parse(body))))
+  const url = `${stack.urls.api.replace('localhost', '127.0.0.1')}/analytics/events`
+  const requests: LoadRequest[] = Array.from({ length: Math.ceil((POSTS * ROUNDS) / 100) }, (_, i) => ({
+    url,
+    method: 'POST',
+    headers: {
+      'content-type': 'text/plain',
+      'x-origin-verify': stack.env.ORIGIN_VERIFY_SECRET!,
+      'x-viewer-address': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+    },
+    body,
+  })).flatMap((r) => Array.from({ length: 100 }, () => r))
+
+  const day = jstDay(Date.now())
+  const before = await readDailyStats(siteId, day)
+  let accepted = 0
+  const rates: number[] = []
+  for (let round = 0; round < ROUNDS; round++) {
+    const result = await runLoad({
+      requests: requests.slice(round * POSTS, (round + 1) * POSTS),
+      concurrency: 10,
+      count: POSTS,
+      maxMs: 60_000,
+    })
+    accepted += result.statuses['204'] ?? 0
+    if (Object.keys(result.statuses).some((s) => s !== '204'))
+      process.stdout.write(`round ${round + 1}: ${JSON.stringify(result.statuses)}\n`)
+    rates.push(result.perSecond * session.length)
+  }
+  const after = await readDailyStats(siteId, day)
+  const wrong = [...perPost].filter(
+    ([key, amount]) => (after[key] ?? 0) - (before[key] ?? 0) !== amount * accepted,
+  )
+  process.stdout.write(
+    `\n${ROUNDS} rounds × ${POSTS} POSTs of ${session.length} events, c=10: ${fmt(median(rates), 0)} events/s (median; rounds ${rates.map((r) => fmt(r, 0)).join(', ')})\n`,
+  )
+  process.stdout.write(
+    wrong.length
+      ? `COUNTS WRONG for ${wrong.length} counters, e.g. ${wrong[0]![0]}\n`
+      : `counts exact: ${perPost.size} counters each grew by ${accepted} × its per-POST amount (${accepted} POSTs accepted)\n`,
+  )
+  if (wrong.length || jstDay(Date.now()) !== day) process.exitCode = 1
+} finally {
+  await stack.stop()
+}

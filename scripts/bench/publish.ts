@@ -1,0 +1,157 @@
+/**
+ * `npm run bench:publish`: saving and publishing the largest site a plan allows (issue 14, item 4).
+ * Starts the local stack on free ports (in-memory DynamoDB, temporary folders), creates a
+ * pro_multi creator and a 10 × 10 site in four languages (400 creatives with their media in the
+ * media bucket), saves it in one PUT, and then, for BENCH_ROUNDS rounds (default 3):
+ * - a full publish: the site published as if no release held its media, so every media file is
+ *   checked and copied — the work every publish did before the shared media folder;
+ * - one text edited through the API (a small save);
+ * - the republish after that edit, which copies only media the served release lacks.
+ * Prints the one-PUT save time, the medians of both publishes, the ratio, and the S3 HEAD and
+ * COPY requests each made. Target: republish ≤ 0.5 s. Traffic goes only to 127.0.0.1.
+ */
+import { cellPosition } from '@swipe/shared'
+import { creatorToken } from '../../test/support/accounts.ts'
+import { api } from '../../test/support/api.ts'
+import { startTestStack } from '../../test/support/stack.ts'
+import { confirmedKeys, storeMedia } from '../../test/support/uploads.ts'
+import { fmt, median } from './load.ts'
+
+const ROUNDS = Math.min(Number(process.env.BENCH_ROUNDS ?? 3), 10)
+const LANGUAGES = ['JP', 'EN', 'CN', 'KR'] as const
+const CELLS = Array.from({ length: 100 }, (_, i) => cellPosition(Math.floor(i / 10), i % 10))
+
+const stack = await startTestStack({ admin: false })
+try {
+  Object.assign(process.env, stack.env)
+  const http = api(stack.urls.api.replace('localhost', '127.0.0.1'))
+  const { s3 } = await import('../../functions/src/lib/s3.ts')
+  const { sitesService } = await import('../../functions/src/data/sites.ts')
+  const { publishSite } = await import('../../functions/src/publishing/publish.ts')
+
+  // Every S3 request the publisher makes in this process, by command.
+  const requests = new Map<string, number>()
+  s3.middlewareStack.add(
+    (next, context) => (args) => {
+      const name = String(context.commandName)
+      requests.set(name, (requests.get(name) ?? 0) + 1)
+      return next(args)
+    },
+    { step: 'initialize', name: 'benchCounter' },
+  )
+  const counted = async <T>(work: () => Promise<T>) => {
+    requests.clear()
+    const started = performance.now()
+    const result = await work()
+    const ms = performance.now() - started
+    return {
+      result,
+      ms,
+      head: requests.get('HeadObjectCommand') ?? 0,
+      copy: requests.get('CopyObjectCommand') ?? 0,
+    }
+  }
+
+  const token = await creatorToken(http, 'pro_multi')
+  const created = await http.post(
+    '/site',
+    { name: 'ベンチ', number_horizontal: 10, number_vertical: 10, languages: [...LANGUAGES] },
+    { token },
+  )
+  if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`)
+  const siteId = created.body.global_setting.id as string
+  const keys = await confirmedKeys(
+    siteId,
+    CELLS.flatMap(() => LANGUAGES.map(() => 'jpg')),
+  )
+  await storeMedia(keys)
+
+  const global = {
+    id: siteId,
+    name: 'ベンチ',
+    number_horizontal: 10,
+    number_vertical: 10,
+    view_mode: 'MOBILE',
+    default_language: 'JP',
+    languages: [...LANGUAGES],
+    display_language_icon: true,
+    display_global_menu: true,
+    popup_ctas: [],
+  }
+  const started = performance.now()
+  const saved = await http.call('PUT', `/site/${siteId}`, {
+    token,
+    body: {
+      version: created.body.version,
+      global_setting: global,
+      creatives: LANGUAGES.flatMap((lang, l) =>
+        CELLS.map((position, i) => ({
+          lang,
+          position,
+          media_key: keys[l * CELLS.length + i],
+          media_type: 'image',
+          main_text: `${lang} ${position}`,
+        })),
+      ),
+    },
+  })
+  const saveMs = performance.now() - started
+  if (saved.status !== 200)
+    throw new Error(`save: ${saved.status} ${JSON.stringify(saved.body).slice(0, 300)}`)
+  process.stdout.write(
+    `one save of ${saved.body.creatives.length} creatives (10 × 10 × ${LANGUAGES.length} languages): ${fmt(saveMs / 1000, 2)} s\n`,
+  )
+
+  const load = async () => {
+    const { data } = await sitesService.collections.siteItems({ siteId }).go({ pages: 'all' })
+    return { site: data.sites[0]!, items: data }
+  }
+  const full: Array<{ ms: number; head: number; copy: number }> = []
+  const again: Array<{ ms: number; head: number; copy: number }> = []
+  /** The republish's steps: load + render + write, commit, flip + clean-up (ms). */
+  const steps: number[][] = []
+  for (let round = 1; round <= ROUNDS; round++) {
+    // As if nothing were published: every media file is checked and copied (the former publish).
+    const loaded = await load()
+    full.push(
+      await counted(() =>
+        publishSite(siteId, { loaded: { site: { ...loaded.site, status: 'DRAFT' }, items: loaded.items } }),
+      ),
+    )
+    // One text edited in the console, saved, then published again.
+    const current = await http.get(`/site/${siteId}`, { token })
+    const creatives = current.body.creatives.map((c: Record<string, unknown>, i: number) =>
+      i === round ? { ...c, main_text: `edited in round ${round}` } : c,
+    )
+    const edit = await http.call('PUT', `/site/${siteId}`, {
+      token,
+      body: { version: current.body.version, global_setting: global, creatives },
+    })
+    if (edit.status !== 200)
+      throw new Error(`edit: ${edit.status} ${JSON.stringify(edit.body).slice(0, 300)}`)
+    const marks: number[] = [performance.now()]
+    const mark = async () => {
+      marks.push(performance.now())
+    }
+    again.push(await counted(() => publishSite(siteId, { hooks: { afterWrite: mark, beforeFlip: mark } })))
+    marks.push(performance.now())
+    steps.push(marks.slice(1).map((t, i) => t - marks[i]!))
+  }
+
+  const row = (label: string, runs: typeof full) =>
+    `${label.padEnd(44)} ${fmt(median(runs.map((r) => r.ms)), 0).padStart(7)} ms   HEAD ${String(median(runs.map((r) => r.head))).padStart(3)}   COPY ${String(median(runs.map((r) => r.copy))).padStart(3)}`
+  process.stdout.write(`\npublish of the 400-creative site (median of ${ROUNDS})\n`)
+  process.stdout.write(`${row('full copy (every publish before this change)', full)}\n`)
+  process.stdout.write(`${row('republish after one text edit', again)}\n`)
+  const step = (i: number) => fmt(median(steps.map((s) => s[i]!)), 0)
+  process.stdout.write(
+    `  republish steps: load, render and write ${step(0)} ms · commit ${step(1)} ms · flip and clean-up ${step(2)} ms\n`,
+  )
+  const ratio = median(full.map((r) => r.ms)) / median(again.map((r) => r.ms))
+  const republish = median(again.map((r) => r.ms))
+  process.stdout.write(`ratio full / republish: ${fmt(ratio, 1)}×\n`)
+  process.stdout.write(`republish ≤ 500 ms: ${republish <= 500 ? 'yes' : 'NO'} (${fmt(republish, 0)} ms)\n`)
+  if (republish > 500) process.exitCode = 1
+} finally {
+  await stack.stop()
+}
