@@ -4,6 +4,7 @@ import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose'
 import type { Account } from '../data/accounts.ts'
 import type { AuthKind } from '../routes.ts'
 import { ForbiddenError, UnauthorizedError } from './errors.ts'
+import { requestState } from './request-state.ts'
 
 type Event = APIGatewayProxyEventV2
 type Result = APIGatewayProxyStructuredResultV2
@@ -148,7 +149,6 @@ export const authenticate = (kind: AuthKind): MiddlewareObj<Event, Result, Error
       }
       throw error
     }
-    const { requestState } = await import('./http.ts')
     requestState(event).actor = actor
   },
 })

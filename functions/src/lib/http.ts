@@ -9,7 +9,7 @@ import {
   resolveLocale,
   translate,
 } from '@swipe/shared'
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
+import type { Context } from 'aws-lambda'
 import type * as z from 'zod'
 import type { ZodError } from 'zod'
 import type { RouteDef } from '../routes.ts'
@@ -18,11 +18,14 @@ import { assertViaEdge, clientIp } from './client-ip.ts'
 import { AppError, type FieldIssue, ForbiddenError, ValidationError } from './errors.ts'
 import { withIdempotency } from './idempotency.ts'
 import { logger } from './logger.ts'
+import { type Event, type RequestState, type Result, requestState, states } from './request-state.ts'
+import { errorResult, withBaseHeaders } from './responses.ts'
 import { securityEvent } from './security-log.ts'
 import { policyActorOf } from './tenancy.ts'
 
-export type Event = APIGatewayProxyEventV2
-export type Result = APIGatewayProxyStructuredResultV2
+export type { Event, RequestState, Result } from './request-state.ts'
+export { BASE_HEADERS, errorResult } from './responses.ts'
+export { requestState }
 
 /** What a handler returns: a status and a body in camelCase (converted to snake_case on the way out). */
 export interface Reply {
@@ -41,23 +44,6 @@ export const ok = (body: unknown, status = 200, headers?: Record<string, string>
   ...(headers ? { headers } : {}),
 })
 
-/** Per-request state the edge middleware leaves for authentication and the handler. */
-export interface RequestState {
-  locale: Locale
-  body: unknown
-  query: Record<string, string>
-  actor: Actor | undefined
-}
-
-const states = new WeakMap<Event, RequestState>()
-
-/** The state of a request that passed the edge middleware. */
-export const requestState = (event: Event): RequestState => {
-  const state = states.get(event)
-  if (!state) throw new Error('apiEdge middleware did not run for this event')
-  return state
-}
-
 type Req = Request<Event, Result, Error, Context>
 
 const header = (event: Event, name: string): string | undefined => {
@@ -66,57 +52,6 @@ const header = (event: Event, name: string): string | undefined => {
 }
 
 const MAX_BODY_BYTES = 1_000_000
-
-/**
- * Headers on every API response, whatever its type (JSON, CSV, error): no content sniffing, and
- * nothing stored by a browser or a shared cache unless a handler says otherwise (public content
- * reads set their own `cache-control`). Authenticated JSON therefore always goes out `no-store`.
- */
-export const BASE_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'cache-control': 'no-store',
-} as const
-
-/** The response headers of a reply: the base headers, then the reply's own. */
-const withBaseHeaders = (headers: Record<string, string> = {}): Record<string, string> => {
-  const lower = new Set(Object.keys(headers).map((name) => name.toLowerCase()))
-  const base = Object.entries(BASE_HEADERS).filter(([name]) => !lower.has(name))
-  return { ...Object.fromEntries(base), ...headers }
-}
-
-/** Turns an exception into the one error envelope `{ error: { code, message, details? } }`. */
-export const errorResult = (error: unknown, locale: Locale): Result => {
-  const json = (statusCode: number, payload: unknown, headers: Record<string, string> = {}): Result => ({
-    statusCode,
-    headers: withBaseHeaders({ 'content-type': 'application/json; charset=utf-8', ...headers }),
-    body: JSON.stringify(keysToSnake(payload)),
-  })
-  if (error instanceof AppError) {
-    const details = error.details?.map((issue) => ({
-      ...issue,
-      message: translate(locale, issue.code, issue.params),
-    }))
-    return json(
-      error.status,
-      {
-        error: {
-          code: error.code,
-          message: translate(locale, error.code, error.params),
-          ...(details ? { details } : {}),
-        },
-      },
-      error.headers,
-    )
-  }
-  const status = (error as { statusCode?: number }).statusCode
-  if (status === 404 || status === 405) {
-    return json(status, {
-      error: { code: 'error.routeNotFound', message: translate(locale, 'error.routeNotFound') },
-    })
-  }
-  logger.error('Unhandled error', error as Error)
-  return json(500, { error: { code: 'error.internal', message: translate(locale, 'error.internal') } })
-}
 
 /** The id a security line names for the caller: an account id, a member's subject or a preview's site. */
 export const actorIdOf = (actor: Actor | undefined): string | undefined => {

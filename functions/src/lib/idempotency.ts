@@ -4,8 +4,9 @@ import type { RouteDef } from '../routes.ts'
 import type { Actor } from './auth.ts'
 import { clientIp } from './client-ip.ts'
 import { AppError, BadRequestError } from './errors.ts'
-import type { Event, RequestState, Result } from './http.ts'
 import { logger } from './logger.ts'
+import type { Event, RequestState, Result } from './request-state.ts'
+import { errorResult } from './responses.ts'
 import { securityEvent } from './security-log.ts'
 
 /**
@@ -349,7 +350,6 @@ export const withIdempotency = async (
     result = await run()
   } catch (error) {
     if (error instanceof AppError && shouldStore(error.status)) {
-      const { errorResult } = await import('./http.ts')
       await settle(store, claim, errorResult(error, state.locale))
     } else {
       await settle(store, claim, undefined)
