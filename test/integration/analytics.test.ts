@@ -152,6 +152,53 @@ describe('analytics collection', () => {
     })
   })
 
+  it('adds a batch over one cell in one item per cell, and counts concurrent batches exactly', async () => {
+    const started = Date.now()
+    const fresh = await site(true)
+    const base = { site: fresh, lang: 'ja', at: started, position: 'B2' }
+    const batch = [
+      ...Array.from({ length: 6 }, () => ({ ...base, event: 'view' })),
+      ...Array.from({ length: 3 }, () => ({ ...base, event: 'click', target: 'product' })),
+      { ...base, event: 'click', target: 'sns' },
+      { ...base, event: 'product', product: 'B2-0' },
+      { ...base, event: 'cta', cta: 7 },
+      { ...base, event: 'dwell', duration_ms: 400 },
+      { ...base, event: 'dwell', duration_ms: 600 },
+    ]
+    expect((await beacon({ events: batch })).status).toBe(204)
+    // What was stored: the cell's item and the page's, each holding every metric of the batch.
+    const { SiteStats } = await import('../../functions/src/data/analytics.ts')
+    const days = [...new Set([await jst(started), await jst(Date.now())])]
+    const items = (
+      await Promise.all(
+        days.flatMap((day) =>
+          [0, 1, 2, 3].map((shard) => SiteStats.query.byDay({ siteId: fresh, day, shard }).go()),
+        ),
+      )
+    ).flatMap((r) => r.data)
+    const metrics = { view: 6, click_product: 3, click_sns: 1, product: 1, cta_7: 1, dwell: 2, dwellMs: 1000 }
+    expect(
+      items.map(({ lang, position, ...rest }) => ({
+        lang,
+        position,
+        ...Object.fromEntries(Object.entries(rest).filter(([key]) => key in metrics)),
+      })),
+    ).toEqual(
+      expect.arrayContaining([
+        { lang: 'JP', position: '*', ...metrics },
+        { lang: 'JP', position: 'B2', ...metrics },
+      ]),
+    )
+    expect(items).toHaveLength(2)
+    // Ten more of the same batch at once: every counter exactly 11 times the batch's.
+    const responses = await Promise.all(Array.from({ length: 10 }, () => beacon({ events: batch })))
+    expect(responses.map((r) => r.status)).toEqual(Array(10).fill(204))
+    const expected: Record<string, number> = {}
+    for (const [field, amount] of Object.entries(metrics))
+      for (const position of ['B2', '*']) expected[`${field.replace('_', '.')}#JP#${position}`] = amount * 11
+    expect(await statsAround(fresh, started)).toEqual(expected)
+  })
+
   it('refuses invalid events with 400 and field paths, and counts none of the request', async () => {
     const started = Date.now()
     const fresh = await site(true)
@@ -225,6 +272,18 @@ describe('analytics collection', () => {
     expect(await statsAround(draft, started)).toEqual({})
     const counted = await statsAround(published, started)
     expect(Object.keys(counted).filter((key) => /C1|B3|#EN#/.test(key))).toEqual([])
+  })
+
+  it('counts a site from the moment it is published, though its draft was looked up just before', async () => {
+    const started = Date.now()
+    const later = await site(false)
+    const view = { site: later, lang: 'ja', event: 'view', position: 'A1' }
+    expect((await beacon(view)).status).toBe(204)
+    const { version } = (await http.get(`/site/${later}`, { token })).body as { version: number }
+    const done = await http.post(`/site/${later}/status`, { action: 'publish', version }, { token })
+    expect(done.status, JSON.stringify(done.body)).toBe(200)
+    expect((await beacon(view)).status).toBe(204)
+    expect(await statsAround(later, started)).toEqual({ 'view#JP#A1': 1, 'view#JP#*': 1 })
   })
 
   it('clamps a dwell to 30 minutes', async () => {

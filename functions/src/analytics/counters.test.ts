@@ -1,6 +1,7 @@
-import type { AnalyticsEvent } from '@swipe/shared'
+import { AnalyticsBody, type AnalyticsEvent, CLICK_TARGETS } from '@swipe/shared'
 import { describe, expect, it } from 'vitest'
-import { countersOf, counts, jstDay } from './counters.ts'
+import { STAT_METRICS } from '#data/stat-metrics'
+import { cellWritesOf, countersOf, counts, jstDay } from './counters.ts'
 
 const base = { siteId: 's', lang: 'JP' as const }
 
@@ -47,6 +48,93 @@ describe('countersOf', () => {
       'product#JP#B1': 1,
       'product#JP#*': 1,
     })
+  })
+})
+
+describe('cellWritesOf', () => {
+  it("makes one write per cell and language (and each language's page), with every metric of it summed", () => {
+    const events: AnalyticsEvent[] = [
+      ...Array.from({ length: 7 }, () => ({ ...base, event: 'view' as const, position: 'A1' })),
+      { ...base, event: 'swipe', from: 'A1', to: 'B1' },
+      { ...base, event: 'swipe', from: 'B1', to: 'A1' },
+      { ...base, event: 'click', position: 'A1', target: 'link' },
+      { ...base, event: 'click', position: 'A1', target: 'link' },
+      { ...base, event: 'click', position: 'A1', target: 'cta' },
+      { ...base, event: 'dwell', position: 'A1', durationMs: 1000 },
+      { ...base, event: 'dwell', position: 'A1', durationMs: 250 },
+      { ...base, event: 'cta', position: 'B1', cta: 19 },
+      { ...base, lang: 'EN', event: 'product', position: 'A1' },
+    ]
+    expect(cellWritesOf(events)).toEqual([
+      {
+        lang: 'JP',
+        position: 'A1',
+        adds: { view: 7, swipeOut: 1, swipeIn: 1, click_link: 2, click_cta: 1, dwell: 2, dwellMs: 1250 },
+      },
+      {
+        lang: 'JP',
+        position: '*',
+        adds: {
+          view: 7,
+          swipeOut: 2,
+          swipeIn: 2,
+          click_link: 2,
+          click_cta: 1,
+          dwell: 2,
+          dwellMs: 1250,
+          cta_19: 1,
+        },
+      },
+      { lang: 'JP', position: 'B1', adds: { swipeIn: 1, swipeOut: 1, cta_19: 1 } },
+      { lang: 'EN', position: 'A1', adds: { product: 1 } },
+      { lang: 'EN', position: '*', adds: { product: 1 } },
+    ])
+  })
+
+  it('counts exactly what countersOf counts, in one write per item instead of one per counter', () => {
+    const session: AnalyticsEvent[] = [
+      { ...base, event: 'view', position: 'A1' },
+      { ...base, event: 'dwell', position: 'A1', durationMs: 1200 },
+      { ...base, event: 'swipe', from: 'A1', to: 'B1' },
+      { ...base, event: 'view', position: 'B1' },
+      { ...base, event: 'dwell', position: 'B1', durationMs: 800 },
+      { ...base, event: 'swipe', from: 'B1', to: 'B2' },
+      { ...base, event: 'view', position: 'B2' },
+      { ...base, event: 'click', position: 'B2', target: 'link' },
+      { ...base, event: 'dwell', position: 'B2', durationMs: 2500 },
+      { ...base, event: 'swipe', from: 'B2', to: 'C2' },
+    ]
+    const writes = cellWritesOf(session)
+    const flattened = Object.fromEntries(
+      writes.flatMap(({ lang, position, adds }) =>
+        Object.entries(adds).map(([field, amount]) => [
+          `${field.replace('_', '.')}#${lang}#${position}`,
+          amount,
+        ]),
+      ),
+    )
+    expect(flattened).toEqual(Object.fromEntries(countersOf(session)))
+    expect(countersOf(session).size).toBe(22)
+    expect(writes.map((w) => w.position)).toEqual(['A1', '*', 'B1', 'B2', 'C2'])
+  })
+})
+
+describe('STAT_METRICS', () => {
+  it('holds every metric a valid event can add to (each is an attribute of the counter item)', () => {
+    const event = { site: 's', lang: 'ja', event: 'cta', position: 'A1' }
+    expect(AnalyticsBody.safeParse({ ...event, cta: 20 }).success).toBe(false)
+    const valid = [
+      ...Array.from({ length: 20 }, (_, cta) => AnalyticsBody.parse({ ...event, cta })[0]!),
+      ...CLICK_TARGETS.map((target) => AnalyticsBody.parse({ ...event, event: 'click', target })[0]!),
+      ...AnalyticsBody.parse([
+        { ...event, event: 'view' },
+        { ...event, event: 'swipe', from: 'A1', to: 'B1' },
+        { ...event, event: 'product' },
+        { ...event, event: 'dwell', durationMs: 5 },
+      ]),
+    ]
+    const metrics = new Set([...countersOf(valid).keys()].map((key) => key.split('#')[0]))
+    expect([...metrics].sort()).toEqual([...STAT_METRICS].sort())
   })
 })
 

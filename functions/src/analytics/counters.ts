@@ -1,6 +1,7 @@
 import type { AnalyticsEvent } from '@swipe/shared'
 import { parseCell } from '@swipe/web-site/lib/cells'
 import type { Site } from '#data/sites'
+import { type StatMetric, statField } from '#data/stat-metrics'
 
 /**
  * What analytics events count (docs/data-model.md "Analytics counters"), as pure functions: the
@@ -23,7 +24,7 @@ export const counterKey = (metric: string, lang: string, position: string) => `$
  */
 export const incrementsOf = (
   event: AnalyticsEvent,
-): Array<[metric: string, position: string, amount: number]> => {
+): Array<[metric: StatMetric, position: string, amount: number]> => {
   switch (event.event) {
     case 'view':
       return [['view', event.position, 1]]
@@ -33,11 +34,11 @@ export const incrementsOf = (
         ['swipeIn', event.to, 1],
       ]
     case 'click':
-      return [[`click.${event.target}`, event.position, 1]]
+      return [[`click.${event.target}` as const, event.position, 1]]
     case 'product':
       return [['product', event.position, 1]]
     case 'cta':
-      return [[`cta.${event.cta}`, event.position, 1]]
+      return [[`cta.${event.cta}` as StatMetric, event.position, 1]]
     case 'dwell':
       return [
         ['dwell', event.position, 1],
@@ -71,4 +72,34 @@ export const countersOf = (events: readonly AnalyticsEvent[]): Map<string, numbe
       add(counterKey(metric, event.lang, '*'), amount)
     }
   return totals
+}
+
+/** One write of a request: every increment of one cell (or a language's `*`) of one site. */
+export interface CellWrite {
+  lang: AnalyticsEvent['lang']
+  position: string
+  /** Amount per item attribute (`statField` of the metric), for one `ADD` of them all. */
+  adds: Record<string, number>
+}
+
+/**
+ * A request's events (of one site) grouped into its writes: one per distinct cell and language,
+ * plus the `*` of each language, each carrying the sum of every metric of that cell. The same
+ * counts as `countersOf`, in at most one write per item.
+ */
+export const cellWritesOf = (events: readonly AnalyticsEvent[]): CellWrite[] => {
+  const writes = new Map<string, CellWrite>()
+  const add = (lang: AnalyticsEvent['lang'], position: string, metric: StatMetric, amount: number) => {
+    const key = `${lang}#${position}`
+    const write = writes.get(key) ?? { lang, position, adds: {} }
+    writes.set(key, write)
+    const field = statField(metric)
+    write.adds[field] = (write.adds[field] ?? 0) + amount
+  }
+  for (const event of events)
+    for (const [metric, position, amount] of incrementsOf(event)) {
+      add(event.lang, position, metric, amount)
+      add(event.lang, '*', metric, amount)
+    }
+  return [...writes.values()]
 }

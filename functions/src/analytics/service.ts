@@ -1,7 +1,8 @@
-import type { AnalyticsEvent, SiteLanguage } from '@swipe/shared'
-import { SiteStats } from '#data/analytics'
-import { Sites } from '#data/sites'
-import { counterKey, countersOf, counts, jstDay } from './counters.ts'
+import type { AnalyticsEvent } from '@swipe/shared'
+import { SiteStats, STAT_METRICS, type StatField, statField } from '#data/analytics'
+import { type Site, Sites } from '#data/sites'
+import * as clock from '#lib/clock'
+import { cellWritesOf, counterKey, counts, jstDay } from './counters.ts'
 
 /**
  * Analytics counters (ARCHITECTURE decision 7; docs/data-model.md "Analytics counters"): beacons
@@ -17,18 +18,47 @@ export interface RecordResult {
   ignored: number
 }
 
+/** How long a published site's lookup is reused by one Lambda instance (see `publishedSites`). */
+export const SITE_CACHE_MS = 5_000
+const siteCache = new Map<string, { site: Site; until: number }>()
+
+/**
+ * The sites of a request, reusing a published site's item read in the last `SITE_CACHE_MS` (a
+ * busy site's beacons then cost no read): one batch get of the others. Only published sites are
+ * kept, so a site counts from the moment it is published; a site unpublished (or its grid or
+ * languages changed) may still count for those few seconds in an instance that read it before.
+ */
+const publishedSites = async (siteIds: readonly string[], now: number): Promise<Map<string, Site>> => {
+  const sites = new Map<string, Site>()
+  const missing: string[] = []
+  for (const siteId of siteIds) {
+    const cached = siteCache.get(siteId)
+    if (cached && cached.until > now) sites.set(siteId, cached.site)
+    else missing.push(siteId)
+  }
+  if (missing.length) {
+    const found = await Sites.get(missing.map((siteId) => ({ siteId }))).go()
+    if (siteCache.size > 1_000) siteCache.clear()
+    for (const site of found.data) {
+      sites.set(site.siteId, site)
+      if (site.status === 'PUBLISH') siteCache.set(site.siteId, { site, until: now + SITE_CACHE_MS })
+      else siteCache.delete(site.siteId)
+    }
+  }
+  return sites
+}
+
 /**
  * Counts valid events: those of published sites, in a language of the site and cells of its
  * grid. Others (a draft, a deleted site, a stale page after a grid change) are ignored, not
- * refused: a beacon cannot act on an answer. The day is the server's in Japan at `now`.
+ * refused: a beacon cannot act on an answer. The day is the server's in Japan at `now`. One
+ * `ADD` per distinct cell (and `*`) of each site, all of them at once (`cellWritesOf`).
  */
 export const recordEvents = async (
   events: readonly AnalyticsEvent[],
   now = Date.now(),
 ): Promise<RecordResult> => {
-  const siteIds = [...new Set(events.map((e) => e.siteId))]
-  const found = siteIds.length ? await Sites.get(siteIds.map((siteId) => ({ siteId }))).go() : { data: [] }
-  const sites = new Map(found.data.map((s) => [s.siteId, s]))
+  const sites = await publishedSites([...new Set(events.map((e) => e.siteId))], clock.now())
   const bySite = new Map<string, AnalyticsEvent[]>()
   let ignored = 0
   for (const event of events) {
@@ -36,19 +66,21 @@ export const recordEvents = async (
       ignored++
       continue
     }
-    bySite.set(event.siteId, [...(bySite.get(event.siteId) ?? []), event])
+    const list = bySite.get(event.siteId)
+    if (list) list.push(event)
+    else bySite.set(event.siteId, [event])
   }
   const day = jstDay(now)
   const shard = Math.floor(Math.random() * STATS_SHARDS)
-  const writes = [...bySite].flatMap(([siteId, siteEvents]) =>
-    [...countersOf(siteEvents)].map(([key, amount]) => {
-      const [metric, lang, position] = key.split('#') as [string, SiteLanguage, string]
-      return SiteStats.update({ siteId, day, shard, metric, lang, position })
-        .add({ count: amount })
-        .go({ response: 'none' })
-    }),
+  await Promise.all(
+    [...bySite].flatMap(([siteId, siteEvents]) =>
+      cellWritesOf(siteEvents).map(({ lang, position, adds }) =>
+        SiteStats.update({ siteId, day, shard, lang, position })
+          .add(adds as Partial<Record<StatField, number>>)
+          .go({ response: 'none' }),
+      ),
+    ),
   )
-  await Promise.all(writes)
   return { counted: events.length - ignored, ignored }
 }
 
@@ -64,9 +96,12 @@ export const readDailyStats = async (siteId: string, day: string): Promise<Recor
   )
   const totals: Record<string, number> = {}
   for (const { data } of shards)
-    for (const stat of data) {
-      const key = counterKey(stat.metric, stat.lang, stat.position)
-      totals[key] = (totals[key] ?? 0) + (stat.count ?? 0)
-    }
+    for (const stat of data)
+      for (const metric of STAT_METRICS) {
+        const value = (stat as Record<string, unknown>)[statField(metric)] as number | undefined
+        if (value === undefined) continue
+        const key = counterKey(metric, stat.lang, stat.position)
+        totals[key] = (totals[key] ?? 0) + value
+      }
   return totals
 }

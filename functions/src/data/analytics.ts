@@ -1,26 +1,33 @@
 import { Entity, type EntityItem } from 'electrodb'
 import { entityConfig, SERVICE } from './service.ts'
+import { STAT_METRICS, type StatField, statField } from './stat-metrics.ts'
+
+export { STAT_METRICS, type StatField, type StatMetric, statField } from './stat-metrics.ts'
+
+const metricAttributes = Object.fromEntries(
+  STAT_METRICS.map((metric) => [statField(metric), { type: 'number' as const }]),
+) as Record<StatField, { type: 'number' }>
 
 /**
- * One analytics counter of a site for one day (Asia/Tokyo) and one shard: `count` is only ever
- * changed by `ADD`, so concurrent beacons never lose an increment. Readable keys (templates):
- * pk `stats#<siteId>#<yyyy-mm-dd>#<shard>`, sk `<metric>#<lang>#<position>` where position is a
- * cell (B2) or `*` for the whole page of that language. A day of a site is spread over
- * `STATS_SHARDS` partitions so a viral site's writes never meet one partition's limit; readers
- * sum the shards (docs/data-model.md "Analytics counters").
+ * The analytics counters of one cell of a site (a creative, or `*` for the whole page of that
+ * language) for one day (Asia/Tokyo) and one shard: one number attribute per metric, each only
+ * ever changed by `ADD`, so concurrent beacons never lose an increment and one request adds all of
+ * a cell's increments in one write. Readable keys (templates): pk
+ * `stats#<siteId>#<yyyy-mm-dd>#<shard>`, sk `<lang>#<position>`. A day of a site is spread over
+ * `STATS_SHARDS` partitions so a viral site's writes never meet one partition's limit; readers sum
+ * the shards (docs/data-model.md "Analytics counters").
  */
 export const SiteStats = new Entity(
   {
-    model: { entity: 'siteStat', version: '1', service: SERVICE },
+    model: { entity: 'siteStat', version: '2', service: SERVICE },
     attributes: {
       siteId: { type: 'string', required: true, readOnly: true },
       /** Calendar day in Japan, YYYY-MM-DD. */
       day: { type: 'string', required: true, readOnly: true },
       shard: { type: 'number', required: true, readOnly: true },
-      metric: { type: 'string', required: true, readOnly: true },
       lang: { type: 'string', required: true, readOnly: true },
       position: { type: 'string', required: true, readOnly: true },
-      count: { type: 'number', required: true, default: 0 },
+      ...metricAttributes,
     },
     indexes: {
       byDay: {
@@ -33,9 +40,9 @@ export const SiteStats = new Entity(
         },
         sk: {
           field: 'sk',
-          composite: ['metric', 'lang', 'position'],
+          composite: ['lang', 'position'],
           // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
-          template: '${metric}#${lang}#${position}',
+          template: '${lang}#${position}',
           casing: 'none',
         },
       },

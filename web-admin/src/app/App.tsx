@@ -2,7 +2,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router'
 import { authKeys } from '../features/auth/api.ts'
 import { AppErrorBoundary } from '../features/errors/AppErrorBoundary.tsx'
 import { configureApi } from '../lib/api.ts'
-import { AppProviders, createQueryClient } from './AppProviders.tsx'
+import { createQueryClient, RootProviders } from './RootProviders.tsx'
 import { routes } from './routes.tsx'
 
 // One router and one query client for the page's lifetime, created outside React so that
@@ -17,9 +17,9 @@ configureApi({
 })
 
 export const App = () => (
-  <AppProviders queryClient={queryClient}>
+  <RootProviders queryClient={queryClient}>
     <AppErrorBoundary>
       <RouterProvider router={router} />
     </AppErrorBoundary>
-  </AppProviders>
+  </RootProviders>
 )

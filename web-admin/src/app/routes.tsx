@@ -10,9 +10,9 @@ import {
   type ConsoleRoute,
   type ConsoleRouteHandle,
 } from '../features/shell/consoleRoutes.ts'
-import { PageLoading } from '../features/shell/PageLoading.tsx'
-import { type Feature, loadFeatureTexts } from '../i18n/index.ts'
+import { type Feature, loadAntdLocale, loadFeatureTexts, loadServerMessages } from '../i18n/index.ts'
 import { getStoredUserInfo, isSignedIn, landingPath } from '../lib/session.ts'
+import { RouteLoading } from './RouteLoading.tsx'
 
 /** A screen's chunk together with the feature texts it shows (both fetched at once). */
 const withTexts = async <T,>(chunk: Promise<T>, features: readonly Feature[]): Promise<T> =>
@@ -101,7 +101,7 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     errorElement: <RouteErrorPage />,
-    hydrateFallbackElement: <PageLoading />,
+    hydrateFallbackElement: <RouteLoading />,
     children: [
       { index: true, element: <RootRedirect /> },
       {
@@ -110,7 +110,22 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'reset-pass',
-        lazy: async () => ({ Component: (await import('../features/auth/ResetPassPage.tsx')).ResetPassPage }),
+        // The only public screen that toasts: it brings antd's host along.
+        lazy: async () => {
+          const [{ ResetPassPage }, { AntdHost }] = await Promise.all([
+            import('../features/auth/ResetPassPage.tsx'),
+            import('./AntdHost.tsx'),
+            loadServerMessages(),
+            loadAntdLocale(),
+          ])
+          return {
+            element: (
+              <AntdHost>
+                <ResetPassPage />
+              </AntdHost>
+            ),
+          }
+        },
       },
       {
         path: 'new-password',
@@ -141,9 +156,22 @@ export const routes: RouteObject[] = [
       },
       {
         path: ':userTypeId',
-        lazy: async () => ({
-          Component: (await import('../features/shell/ConsoleLayout.tsx')).ConsoleLayout,
-        }),
+        // The signed-in console: antd's configuration and toast/modal host live here, not at the root.
+        lazy: async () => {
+          const [{ ConsoleLayout }, { AntdHost }] = await Promise.all([
+            import('../features/shell/ConsoleLayout.tsx'),
+            import('./AntdHost.tsx'),
+            loadServerMessages(),
+            loadAntdLocale(),
+          ])
+          return {
+            element: (
+              <AntdHost>
+                <ConsoleLayout />
+              </AntdHost>
+            ),
+          }
+        },
         children: [
           { index: true, element: <Navigate to="summary" replace /> },
           ...CONSOLE_ROUTES.map(

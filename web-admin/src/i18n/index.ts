@@ -14,8 +14,9 @@ import type siteSubmissionsJa from './siteSubmissions.ja.json'
 /**
  * The console's texts, loaded per language and per feature so the first screen downloads only
  * what it shows (issue 14):
- * - the core catalogue (`ja.json`, …) of the interface language, with the shared server messages
- *   (`@swipe/shared/i18n/messages.<lng>`) and antd's locale, before the first render;
+ * - the core catalogue (`ja.json`, …) of the interface language before the first render; the
+ *   shared server messages (`@swipe/shared/i18n/messages.<lng>`) and antd's locale when first
+ *   needed (`loadServerMessages`, `loadAntdLocale`: not on the sign-in screens' first load);
  * - a feature's catalogue (`siteList.<lng>.json`, …) with the route that needs it
  *   (`loadFeatureTexts`, called from the route's lazy loader), under its own key of the one
  *   `translation` namespace, so screens keep writing `t('siteList.…')`;
@@ -57,6 +58,15 @@ declare module 'i18next' {
   }
 }
 
+/**
+ * Parts of a language fetched when first needed rather than at start (issue 14: the sign-in
+ * screens show neither): the server messages on a sign-in screen's first check or failed request,
+ * both with the signed-in console's routes and the password reset screen (app/routes.tsx). Once
+ * asked for, every language loaded later brings them along.
+ */
+export type OnDemandPart = 'shared' | 'antd'
+const wantedParts = new Set<OnDemandPart>()
+
 const sharedCatalogs: Partial<Record<Locale, Catalog>> = {}
 const antdLocales: Partial<Record<Locale, AntLocale>> = {}
 /** Features some route has asked for; a language loaded later brings them along. */
@@ -67,9 +77,13 @@ export const i18n = i18next.createInstance()
 
 /** One language's core texts, shared messages and antd locale, plus every feature asked for so far. */
 const loadLanguage = async (lng: Locale, from: TextSource): Promise<Record<string, ResourceKey>> => {
-  const [core, shared, antd] = await Promise.all([from.core(lng), from.shared(lng), from.antd(lng)])
-  sharedCatalogs[lng] = shared
-  antdLocales[lng] = antd
+  const [core, shared, antd] = await Promise.all([
+    from.core(lng),
+    wantedParts.has('shared') ? from.shared(lng) : undefined,
+    wantedParts.has('antd') ? from.antd(lng) : undefined,
+  ])
+  if (shared) sharedCatalogs[lng] = shared
+  if (antd) antdLocales[lng] = antd
   const texts: Record<string, ResourceKey> = { ...(core as Record<string, ResourceKey>) }
   // A feature asked for while this language was on its way is fetched too (bounded: four features).
   for (let round = 0; round <= FEATURES.length; round++) {
@@ -122,6 +136,8 @@ const onStart = () => {
   i18n.on('languageChanged', (lng) => {
     if (isLocale(lng)) writeStorage(STORAGE_KEYS.lang, lng)
     reflectLanguage(lng)
+    // A language loaded before a part was wanted gets it now (the switch itself does not wait).
+    for (const part of wantedParts) void loadPart(part).catch(() => undefined)
   })
 }
 
@@ -170,6 +186,36 @@ export const loadFeatureTexts = async (...features: Feature[]): Promise<void> =>
   )
   await Promise.all(jobs)
 }
+
+/**
+ * Loads an on-demand part for the interface language and every language already loaded (so that
+ * switching back needs no fetch), and for every language loaded later. Resolves at once when it
+ * is in (tests start with everything).
+ */
+const loadPart = async (part: OnDemandPart): Promise<void> => {
+  wantedParts.add(part)
+  const from = source
+  if (!from) return
+  const store = part === 'shared' ? sharedCatalogs : antdLocales
+  const languages = new Set<Locale>([
+    currentLocale(),
+    ...LOCALES.filter((lng) => i18n.hasResourceBundle(lng, 'translation')),
+  ])
+  await Promise.all(
+    [...languages]
+      .filter((lng) => store[lng] === undefined)
+      .map(async (lng) => {
+        if (part === 'shared') sharedCatalogs[lng] = await from.shared(lng)
+        else antdLocales[lng] = await from.antd(lng)
+      }),
+  )
+}
+
+/** The server messages (validation.*, error.*) that `tShared` reads; see `OnDemandPart`. */
+export const loadServerMessages = (): Promise<void> => loadPart('shared')
+
+/** antd's locale that `antdLocale` returns, for antd's host (app/AntdHost.tsx); see `OnDemandPart`. */
+export const loadAntdLocale = (): Promise<void> => loadPart('antd')
 
 /** The interface language as a shared `Locale` (what X-Lang carries). */
 export const currentLocale = (): Locale => (isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE)

@@ -43,21 +43,45 @@ beforeEach(() => {
 })
 
 describe('texts loaded on demand', () => {
-  it('starts with the stored language only: its core texts, server messages and antd locale', async () => {
+  it('starts with the core texts of the stored language only; server messages and antd locale on demand', async () => {
     localStorage.setItem(STORAGE_KEYS.lang, 'ko')
-    const { startI18n, i18n, tShared, antdLocale, currentLocale } = await freshI18n()
+    const { startI18n, i18n, tShared, antdLocale, currentLocale, loadServerMessages, loadAntdLocale } =
+      await freshI18n()
     const { loads, source } = recordingSource()
 
     await startI18n(source)
 
-    expect(loads.sort()).toEqual(['antd:ko', 'core:ko', 'shared:ko'])
+    // What /login needs (issue 14): no server messages, no antd locale.
+    expect(loads).toEqual(['core:ko'])
     expect(currentLocale()).toBe('ko')
     expect(i18n.t('app.name')).toBe('name-ko')
+    expect(tShared('validation.required')).toBe('validation.required')
+    expect(antdLocale('ko')).toBeUndefined()
+    expect(document.documentElement.lang).toBe('ko')
+
+    await loadServerMessages()
+    await loadAntdLocale()
+    await loadServerMessages()
+
+    expect(loads.sort()).toEqual(['antd:ko', 'core:ko', 'shared:ko'])
     expect(tShared('validation.required')).toBe('required-ko')
     expect(tShared('no.such.key')).toBe('no.such.key')
     expect(antdLocale('ko')).toEqual({ locale: 'ko' })
     expect(antdLocale('ja')).toBeUndefined()
-    expect(document.documentElement.lang).toBe('ko')
+  })
+
+  it('brings server messages to every language loaded before they were asked for', async () => {
+    const { startI18n, i18n, tShared, loadServerMessages } = await freshI18n()
+    const { loads, source } = recordingSource()
+    await startI18n(source, 'ja')
+    await i18n.changeLanguage('en')
+
+    await loadServerMessages()
+
+    expect(loads.sort()).toEqual(['core:en', 'core:ja', 'shared:en', 'shared:ja'])
+    expect(tShared('validation.required')).toBe('required-en')
+    await i18n.changeLanguage('ja')
+    expect(tShared('validation.required')).toBe('required-ja')
   })
 
   it('loads a feature when its route asks, once, in the interface language', async () => {
@@ -68,15 +92,18 @@ describe('texts loaded on demand', () => {
     await loadFeatureTexts('siteList', 'siteSubmissions')
     await loadFeatureTexts('siteList')
 
-    expect(loads.sort()).toEqual(['antd:ja', 'core:ja', 'shared:ja', 'siteList:ja', 'siteSubmissions:ja'])
+    expect(loads.sort()).toEqual(['core:ja', 'siteList:ja', 'siteSubmissions:ja'])
     expect(i18n.t('siteList.title' as never)).toBe('siteList-ja')
     expect(i18n.t('app.name')).toBe('name-ja')
   })
 
   it('switches language only when that language and every feature loaded so far are in', async () => {
-    const { startI18n, i18n, loadFeatureTexts, tShared } = await freshI18n()
+    const { startI18n, i18n, loadFeatureTexts, tShared, loadServerMessages, loadAntdLocale } =
+      await freshI18n()
     const { loads, source } = recordingSource()
     await startI18n(source, 'ja')
+    // As the signed-in console's routes do.
+    await Promise.all([loadServerMessages(), loadAntdLocale()])
     await loadFeatureTexts('siteEditor')
     loads.length = 0
 

@@ -13,21 +13,35 @@ import { ApiError } from './api.ts'
 export const fail = (key: string, params?: Record<string, string | number>): Promise<never> =>
   Promise.reject(new Error(tShared(key, params)))
 
+/*
+ * The checks themselves, as plain functions returning the localised message (or undefined), for
+ * the sign-in screens' forms, which are not antd Forms (issue 14). The rules below wrap them.
+ */
+
+/** Required: something other than blanks. */
+export const checkRequired = (value: unknown): string | undefined => {
+  const empty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
+  return empty ? tShared('validation.required') : undefined
+}
+
+/** A confirmation: required, and equal to `other`. */
+export const checkMatches = (value: unknown, other: unknown): string | undefined => {
+  if (typeof value !== 'string' || value === '') return tShared('validation.required')
+  return value === other ? undefined : tShared('validation.passwordMismatch')
+}
+
+const asRule = (message: string | undefined): Promise<void> =>
+  message === undefined ? Promise.resolve() : Promise.reject(new Error(message))
+
 export const requiredRule = (): Rule => ({
-  validator: (_rule, value: unknown) => {
-    const empty = value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
-    return empty ? fail('validation.required') : Promise.resolve()
-  },
+  validator: (_rule, value: unknown) => asRule(checkRequired(value)),
 })
 
 /** The confirmation field must equal `field`. */
 export const matchesRule =
   (field: string): Rule =>
   ({ getFieldValue }) => ({
-    validator: (_rule, value: unknown) => {
-      if (typeof value !== 'string' || value === '') return fail('validation.required')
-      return value === getFieldValue(field) ? Promise.resolve() : fail('validation.passwordMismatch')
-    },
+    validator: (_rule, value: unknown) => asRule(checkMatches(value, getFieldValue(field))),
   })
 
 /**

@@ -1,6 +1,6 @@
 import { email, passwordSchema } from '@swipe/shared'
 import type { FormRule as Rule } from 'antd'
-import { fail } from './formRules.ts'
+import { tShared } from '../i18n/index.ts'
 
 /**
  * antd Form rules that run a shared zod schema (the very schema the API validates with). Apart from
@@ -23,22 +23,34 @@ interface SafeParser {
   }
 }
 
+/** Checks a value with a shared zod schema: its first issue's message, localised, or undefined. */
+export const checkSchema = (schema: SafeParser, value: unknown): string | undefined => {
+  const result = schema.safeParse(value ?? '')
+  if (result.success) return undefined
+  const issue = result.error?.issues[0]
+  // The same {max}/{min} the API fills in (functions/src/lib/http.ts zodIssues).
+  const params: Record<string, string | number> = {}
+  if (issue?.code === 'too_big') params.max = Number(issue.maximum)
+  if (issue?.code === 'too_small') params.min = Number(issue.minimum)
+  if (issue?.code === 'custom')
+    for (const [k, v] of Object.entries(issue.params ?? {}))
+      if (typeof v === 'string' || typeof v === 'number') params[k] = v
+  return tShared(issue?.message ?? 'validation.invalid', params)
+}
+
 /** Checks a value with a shared zod schema; its first issue's message key becomes the field error. */
 export const zodRule = (schema: SafeParser): Rule => ({
   validator: (_rule, value: unknown) => {
-    const result = schema.safeParse(value ?? '')
-    if (result.success) return Promise.resolve()
-    const issue = result.error?.issues[0]
-    // The same {max}/{min} the API fills in (functions/src/lib/http.ts zodIssues).
-    const params: Record<string, string | number> = {}
-    if (issue?.code === 'too_big') params.max = Number(issue.maximum)
-    if (issue?.code === 'too_small') params.min = Number(issue.minimum)
-    if (issue?.code === 'custom')
-      for (const [k, v] of Object.entries(issue.params ?? {}))
-        if (typeof v === 'string' || typeof v === 'number') params[k] = v
-    return fail(issue?.message ?? 'validation.invalid', params)
+    const message = checkSchema(schema, value)
+    return message === undefined ? Promise.resolve() : Promise.reject(new Error(message))
   },
 })
+
+/** The shared email schema as a plain check (the sign-in screens load this file on first check). */
+export const checkEmail = (value: unknown): string | undefined => checkSchema(email, value)
+
+/** SPEC §5 password rule as a plain check. */
+export const checkPassword = (value: unknown): string | undefined => checkSchema(passwordSchema, value)
 
 export const emailRule = (): Rule => zodRule(email)
 

@@ -1,13 +1,20 @@
 import { useMutation } from '@tanstack/react-query'
-import { Alert, Button, Form, Result, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from 'react-router'
-import { useLocalizedValidation } from '../../hooks/useLocalizedValidation.ts'
 import { errorMessage } from '../../lib/api.ts'
-import { applyServerErrors, serverFieldErrors } from '../../lib/formRules.ts'
+import { serverFieldErrors } from '../../lib/formRules.ts'
 import { authApi, useCompleteSignIn } from './api.ts'
 import { AuthLayout } from './components/AuthLayout.tsx'
-import { NewPasswordFields, type NewPasswordValues } from './components/NewPasswordFields.tsx'
+import { AuthPasswordFields, NEW_PASSWORD_FORM } from './components/AuthPasswordFields.tsx'
+import {
+  ErrorAlert,
+  linkClass,
+  Paragraph,
+  Result,
+  SubmitButton,
+  useAuthForm,
+  withServerMessages,
+} from './components/form.tsx'
 
 const FIELDS = ['newPassword', 'confirmPassword'] as const
 
@@ -30,54 +37,50 @@ export const FirstTimeChangePasswordPage = () => {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const challenge = readState(useLocation().state)
-  const [form] = Form.useForm<NewPasswordValues>()
-  useLocalizedValidation(form)
+  const form = useAuthForm(NEW_PASSWORD_FORM)
   const completeSignIn = useCompleteSignIn()
   const complete = useMutation({
-    mutationFn: authApi.completeNewPassword,
+    mutationFn: (body: Parameters<typeof authApi.completeNewPassword>[0]) =>
+      withServerMessages(authApi.completeNewPassword(body)),
     onSuccess: async (result) => navigate(await completeSignIn(result), { replace: true }),
-    onError: (error) => applyServerErrors(form, error, FIELDS),
+    onError: (error) => form.setFieldErrors(serverFieldErrors(error, FIELDS)),
   })
   const title = t('auth.firstTime.title')
+  const backToLogin = (
+    <Link to="/login" className={linkClass}>
+      {t('common.backToLogin')}
+    </Link>
+  )
 
   if (!challenge) {
     return (
       <AuthLayout title={title}>
-        <Result
-          status="warning"
-          title={t('auth.firstTime.missingSession')}
-          extra={<Link to="/login">{t('common.backToLogin')}</Link>}
-        />
+        <Result status="warning" title={t('auth.firstTime.missingSession')} extra={backToLogin} />
       </AuthLayout>
     )
   }
 
   return (
     <AuthLayout title={title}>
-      <Typography.Paragraph>{t('auth.firstTime.description')}</Typography.Paragraph>
+      <Paragraph>{t('auth.firstTime.description')}</Paragraph>
       {complete.isError && serverFieldErrors(complete.error, FIELDS).length === 0 && (
-        <Alert type="error" showIcon title={errorMessage(complete.error)} style={{ marginBottom: 16 }} />
+        <ErrorAlert>{errorMessage(complete.error)}</ErrorAlert>
       )}
-      <Form<NewPasswordValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={(values) =>
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => {
+          if (complete.isPending) return
           complete.mutate({
             loginId: challenge.loginId,
             session: challenge.session,
             newPassword: values.newPassword,
           })
-        }
+        })}
       >
-        <NewPasswordFields />
-        <Form.Item>
-          <Button type="primary" htmlType="submit" block loading={complete.isPending}>
-            {t('auth.firstTime.submit')}
-          </Button>
-        </Form.Item>
-      </Form>
-      <Link to="/login">{t('common.backToLogin')}</Link>
+        <AuthPasswordFields form={form} />
+        <SubmitButton pending={complete.isPending}>{t('auth.firstTime.submit')}</SubmitButton>
+      </form>
+      {backToLogin}
     </AuthLayout>
   )
 }

@@ -68,6 +68,12 @@ describe('login', () => {
 
     expect(await screen.findAllByText('この項目は必須です。')).toHaveLength(2)
     expect(requests).toHaveLength(0)
+    // Each message is tied to its input, and the first field with an error has the focus.
+    const loginId = screen.getByLabelText('ログインID')
+    expect(loginId.getAttribute('aria-invalid')).toBe('true')
+    const described = document.getElementById(loginId.getAttribute('aria-describedby') ?? '')
+    expect(described?.textContent).toBe('この項目は必須です。')
+    expect(document.activeElement).toBe(loginId)
   })
 
   it('takes a temporary password to the first-time change screen and completes the sign-in there', async () => {
@@ -179,20 +185,25 @@ describe('language', () => {
     await screen.findByLabelText('ログインID')
 
     for (const expected of cases) {
-      await user.click(screen.getByRole('combobox', { name: /言語|Language|语言|언어/ }))
-      await user.click(await screen.findByRole('option', { name: expected.lng }))
+      // The sign-in screens' language choice is a native select (issue 14).
+      await user.selectOptions(
+        screen.getByRole('combobox', { name: /言語|Language|语言|언어/ }),
+        screen.getByRole('option', { name: expected.lng }),
+      )
       expect(await screen.findByLabelText(expected.loginId)).toBeTruthy()
       expect(screen.getByLabelText(expected.password)).toBeTruthy()
       expect(screen.getByRole('button', { name: expected.submit })).toBeTruthy()
       expect(screen.getByRole('link', { name: expected.forgot })).toBeTruthy()
-      // antd's own texts follow through the ConfigProvider locale.
+      // The password toggle's words are antd's, from the antd locale loaded with the language.
       expect(screen.getByRole('button', { name: expected.show })).toBeTruthy()
     }
     expect(localStorage.getItem(STORAGE_KEYS.lang)).toBe('ja')
     expect(document.documentElement.lang).toBe('ja')
 
-    await user.click(screen.getByRole('combobox', { name: '言語' }))
-    await user.click(await screen.findByRole('option', { name: '한국어' }))
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: '言語' }),
+      screen.getByRole('option', { name: '한국어' }),
+    )
     expect(localStorage.getItem(STORAGE_KEYS.lang)).toBe('ko')
     await user.type(screen.getByLabelText('로그인 ID'), 'a')
     await user.type(screen.getByLabelText('비밀번호'), 'b')
@@ -208,8 +219,10 @@ describe('language', () => {
     await user.click(screen.getByRole('button', { name: '送信' }))
     expect(await screen.findByText('メールアドレスの形式が正しくありません。')).toBeTruthy()
 
-    await user.click(screen.getByRole('combobox', { name: '言語' }))
-    await user.click(await screen.findByRole('option', { name: 'English' }))
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: '言語' }),
+      screen.getByRole('option', { name: 'English' }),
+    )
     expect(await screen.findByText('Invalid email address.')).toBeTruthy()
   })
 })

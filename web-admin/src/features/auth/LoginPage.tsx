@@ -1,27 +1,41 @@
 import { useMutation } from '@tanstack/react-query'
-import { Alert, Button, Form, Input } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
-import { useLocalizedValidation } from '../../hooks/useLocalizedValidation.ts'
 import { errorMessage } from '../../lib/api.ts'
-import { requiredRule } from '../../lib/formRules.ts'
+import { checkRequired } from '../../lib/formRules.ts'
 import { authApi, isNewPasswordChallenge, useCompleteSignIn } from './api.ts'
 import { AuthLayout } from './components/AuthLayout.tsx'
+import {
+  type AuthFormOptions,
+  ErrorAlert,
+  Field,
+  linkClass,
+  SubmitButton,
+  useAuthForm,
+  withServerMessages,
+} from './components/form.tsx'
 
-interface LoginValues {
+interface LoginValues extends Record<string, string> {
   loginId: string
   password: string
 }
 
-/** /login: login ID and password; a temporary password leads to the first-time change screen. */
+const LOGIN_FORM: AuthFormOptions<LoginValues> = {
+  initial: { loginId: '', password: '' },
+  checks: { loginId: [checkRequired], password: [checkRequired] },
+}
+
+/**
+ * /login: login ID and password; a temporary password leads to the first-time change screen.
+ * Plain form elements (components/form.tsx), not antd: this is the console's first load (issue 14).
+ */
 export const LoginPage = () => {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const [form] = Form.useForm<LoginValues>()
-  useLocalizedValidation(form)
+  const form = useAuthForm(LOGIN_FORM)
   const completeSignIn = useCompleteSignIn()
   const login = useMutation({
-    mutationFn: authApi.login,
+    mutationFn: (body: Parameters<typeof authApi.login>[0]) => withServerMessages(authApi.login(body)),
     onSuccess: async (result, variables) => {
       if (isNewPasswordChallenge(result)) {
         navigate('/first-time-change-password', {
@@ -35,28 +49,25 @@ export const LoginPage = () => {
 
   return (
     <AuthLayout title={t('auth.login.title')}>
-      {login.isError && (
-        <Alert type="error" showIcon title={errorMessage(login.error)} style={{ marginBottom: 16 }} />
-      )}
-      <Form<LoginValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={(values) => login.mutate({ loginId: values.loginId.trim(), password: values.password })}
+      {login.isError && <ErrorAlert>{errorMessage(login.error)}</ErrorAlert>}
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => {
+          if (!login.isPending) login.mutate({ loginId: values.loginId.trim(), password: values.password })
+        })}
       >
-        <Form.Item name="loginId" label={t('auth.login.loginId')} rules={[requiredRule()]}>
-          <Input autoComplete="username" />
-        </Form.Item>
-        <Form.Item name="password" label={t('auth.login.password')} rules={[requiredRule()]}>
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" block loading={login.isPending}>
-            {t('auth.login.submit')}
-          </Button>
-        </Form.Item>
-      </Form>
-      <Link to="/reset-pass">{t('auth.login.forgot')}</Link>
+        <Field {...form.field('loginId')} label={t('auth.login.loginId')} autoComplete="username" />
+        <Field
+          {...form.field('password')}
+          type="password"
+          label={t('auth.login.password')}
+          autoComplete="current-password"
+        />
+        <SubmitButton pending={login.isPending}>{t('auth.login.submit')}</SubmitButton>
+      </form>
+      <Link to="/reset-pass" className={linkClass}>
+        {t('auth.login.forgot')}
+      </Link>
     </AuthLayout>
   )
 }

@@ -1,13 +1,22 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { Alert, Button, Form, Result, Spin, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
-import { useLocalizedValidation } from '../../hooks/useLocalizedValidation.ts'
 import { errorMessage } from '../../lib/api.ts'
-import { applyServerErrors, serverFieldErrors } from '../../lib/formRules.ts'
+import { serverFieldErrors } from '../../lib/formRules.ts'
 import { authApi, verifyTokenQuery } from './api.ts'
 import { AuthLayout } from './components/AuthLayout.tsx'
-import { NewPasswordFields, type NewPasswordValues } from './components/NewPasswordFields.tsx'
+import { AuthPasswordFields, NEW_PASSWORD_FORM } from './components/AuthPasswordFields.tsx'
+import {
+  Busy,
+  buttonClass,
+  ErrorAlert,
+  linkClass,
+  Paragraph,
+  Result,
+  SubmitButton,
+  useAuthForm,
+  withServerMessages,
+} from './components/form.tsx'
 
 const FIELDS = ['newPassword', 'confirmPassword'] as const
 
@@ -17,12 +26,12 @@ export const NewPasswordPage = () => {
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
-  const [form] = Form.useForm<NewPasswordValues>()
-  useLocalizedValidation(form)
+  const form = useAuthForm(NEW_PASSWORD_FORM)
   const verify = useQuery({ ...verifyTokenQuery(token), enabled: token !== '' })
   const reset = useMutation({
-    mutationFn: authApi.resetPassword,
-    onError: (error) => applyServerErrors(form, error, FIELDS),
+    mutationFn: (body: Parameters<typeof authApi.resetPassword>[0]) =>
+      withServerMessages(authApi.resetPassword(body)),
+    onError: (error) => form.setFieldErrors(serverFieldErrors(error, FIELDS)),
   })
   const title = t('auth.newPassword.title')
 
@@ -34,9 +43,13 @@ export const NewPasswordPage = () => {
           title={t('auth.newPassword.doneTitle')}
           subTitle={reset.data?.message ?? t('auth.newPassword.doneDescription')}
           extra={
-            <Button type="primary" onClick={() => navigate('/login', { replace: true })}>
+            <button
+              type="button"
+              className={buttonClass}
+              onClick={() => navigate('/login', { replace: true })}
+            >
               {t('auth.login.submit')}
-            </Button>
+            </button>
           }
         />
       </AuthLayout>
@@ -51,11 +64,15 @@ export const NewPasswordPage = () => {
           title={token === '' ? t('auth.newPassword.missingToken') : t('auth.newPassword.invalidTitle')}
           subTitle={token === '' ? undefined : t('auth.newPassword.invalidDescription')}
           extra={
-            <Typography.Paragraph>
-              <Link to="/reset-pass">{t('auth.newPassword.requestAgain')}</Link>
+            <Paragraph>
+              <Link to="/reset-pass" className={linkClass}>
+                {t('auth.newPassword.requestAgain')}
+              </Link>
               <br />
-              <Link to="/login">{t('common.backToLogin')}</Link>
-            </Typography.Paragraph>
+              <Link to="/login" className={linkClass}>
+                {t('common.backToLogin')}
+              </Link>
+            </Paragraph>
           }
         />
       </AuthLayout>
@@ -65,9 +82,7 @@ export const NewPasswordPage = () => {
   if (verify.isPending) {
     return (
       <AuthLayout title={title}>
-        <Spin description={t('auth.newPassword.verifying')}>
-          <div style={{ minHeight: 80 }} />
-        </Spin>
+        <Busy>{t('auth.newPassword.verifying')}</Busy>
       </AuthLayout>
     )
   }
@@ -75,27 +90,23 @@ export const NewPasswordPage = () => {
   return (
     <AuthLayout title={title}>
       {verify.data.email && (
-        <Typography.Paragraph>
-          {t('auth.newPassword.account', { email: verify.data.email })}
-        </Typography.Paragraph>
+        <Paragraph>{t('auth.newPassword.account', { email: verify.data.email })}</Paragraph>
       )}
       {reset.isError && serverFieldErrors(reset.error, FIELDS).length === 0 && (
-        <Alert type="error" showIcon title={errorMessage(reset.error)} style={{ marginBottom: 16 }} />
+        <ErrorAlert>{errorMessage(reset.error)}</ErrorAlert>
       )}
-      <Form<NewPasswordValues>
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={(values) => reset.mutate({ token, newPassword: values.newPassword })}
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => {
+          if (!reset.isPending) reset.mutate({ token, newPassword: values.newPassword })
+        })}
       >
-        <NewPasswordFields />
-        <Form.Item>
-          <Button type="primary" htmlType="submit" block loading={reset.isPending}>
-            {t('auth.newPassword.submit')}
-          </Button>
-        </Form.Item>
-      </Form>
-      <Link to="/login">{t('common.backToLogin')}</Link>
+        <AuthPasswordFields form={form} />
+        <SubmitButton pending={reset.isPending}>{t('auth.newPassword.submit')}</SubmitButton>
+      </form>
+      <Link to="/login" className={linkClass}>
+        {t('common.backToLogin')}
+      </Link>
     </AuthLayout>
   )
 }

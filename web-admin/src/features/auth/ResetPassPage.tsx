@@ -1,29 +1,46 @@
 import { useMutation } from '@tanstack/react-query'
-import { Alert, Button, Form, Input, Result, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { useLocalizedValidation } from '../../hooks/useLocalizedValidation.ts'
 import { errorMessage } from '../../lib/api.ts'
-import { applyServerErrors, serverFieldErrors } from '../../lib/formRules.ts'
-import { emailRule } from '../../lib/schemaRules.ts'
+import { serverFieldErrors } from '../../lib/formRules.ts'
 import { useToast } from '../../lib/toast.ts'
 import { authApi } from './api.ts'
 import { AuthLayout } from './components/AuthLayout.tsx'
+import {
+  type AuthFormOptions,
+  ErrorAlert,
+  Field,
+  linkClass,
+  Paragraph,
+  Result,
+  SubmitButton,
+  useAuthForm,
+  withServerMessages,
+} from './components/form.tsx'
 
 const FIELDS = ['email'] as const
 
-/** /reset-pass: asks for a reset link by email. The server answers the same for any address. */
+const RESET_FORM: AuthFormOptions<{ email: string }> = {
+  initial: { email: '' },
+  // The shared email schema, with zod, is fetched on the first check rather than with the screen.
+  checks: { email: [async (value) => (await import('../../lib/schemaRules.ts')).checkEmail(value)] },
+}
+
+/**
+ * /reset-pass: asks for a reset link by email. The server answers the same for any address. It
+ * toasts, so its route mounts antd's host around it (app/routes.tsx).
+ */
 export const ResetPassPage = () => {
   const { t } = useTranslation()
   const toast = useToast()
-  const [form] = Form.useForm<{ email: string }>()
-  useLocalizedValidation(form)
+  const form = useAuthForm(RESET_FORM)
   const forgot = useMutation({
-    mutationFn: authApi.forgotPassword,
+    mutationFn: (body: Parameters<typeof authApi.forgotPassword>[0]) =>
+      withServerMessages(authApi.forgotPassword(body)),
     onSuccess: (data) => {
       if (data?.message) toast.success(data.message)
     },
-    onError: (error) => applyServerErrors(form, error, FIELDS),
+    onError: (error) => form.setFieldErrors(serverFieldErrors(error, FIELDS)),
   })
 
   if (forgot.isSuccess) {
@@ -33,7 +50,11 @@ export const ResetPassPage = () => {
           status="success"
           title={t('auth.resetPass.sentTitle')}
           subTitle={forgot.data?.message}
-          extra={<Link to="/login">{t('common.backToLogin')}</Link>}
+          extra={
+            <Link to="/login" className={linkClass}>
+              {t('common.backToLogin')}
+            </Link>
+          }
         />
       </AuthLayout>
     )
@@ -41,26 +62,22 @@ export const ResetPassPage = () => {
 
   return (
     <AuthLayout title={t('auth.resetPass.title')}>
-      <Typography.Paragraph>{t('auth.resetPass.description')}</Typography.Paragraph>
+      <Paragraph>{t('auth.resetPass.description')}</Paragraph>
       {forgot.isError && serverFieldErrors(forgot.error, FIELDS).length === 0 && (
-        <Alert type="error" showIcon title={errorMessage(forgot.error)} style={{ marginBottom: 16 }} />
+        <ErrorAlert>{errorMessage(forgot.error)}</ErrorAlert>
       )}
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={(values) => forgot.mutate({ email: values.email.trim() })}
+      <form
+        noValidate
+        onSubmit={form.onSubmit((values) => {
+          if (!forgot.isPending) forgot.mutate({ email: values.email.trim() })
+        })}
       >
-        <Form.Item name="email" label={t('auth.resetPass.email')} rules={[emailRule()]}>
-          <Input type="email" autoComplete="email" />
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" block loading={forgot.isPending}>
-            {t('auth.resetPass.submit')}
-          </Button>
-        </Form.Item>
-      </Form>
-      <Link to="/login">{t('common.backToLogin')}</Link>
+        <Field {...form.field('email')} type="email" label={t('auth.resetPass.email')} autoComplete="email" />
+        <SubmitButton pending={forgot.isPending}>{t('auth.resetPass.submit')}</SubmitButton>
+      </form>
+      <Link to="/login" className={linkClass}>
+        {t('common.backToLogin')}
+      </Link>
     </AuthLayout>
   )
 }

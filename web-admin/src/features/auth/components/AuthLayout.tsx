@@ -1,51 +1,49 @@
-import { Flex, theme } from 'antd'
+import { LOCALES, type Locale } from '@swipe/shared/i18n/locales'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { LanguageSwitcher } from '../../shell/LanguageSwitcher.tsx'
+import styles from './auth.module.css'
 
 /**
- * The frame of the public auth screens: product name, language choice and one card. Drawn with
- * plain elements in antd's tokens rather than Layout, Card and Typography: those bring tabs, menus
- * and dropdowns into the first load of /login (issue 14) for a frame that needs none of them.
+ * The language choice of the public auth screens: a native `<select>` (the console keeps antd's
+ * Select, whose trigger and virtual list were 29 KB gzipped of /login's first load, issue 14).
+ */
+const AuthLanguageSelect = () => {
+  const { t, i18n } = useTranslation()
+  return (
+    <select
+      aria-label={t('common.language')}
+      className={styles.select}
+      value={i18n.language as Locale}
+      onChange={(event) => void i18n.changeLanguage(event.target.value)}
+    >
+      {LOCALES.map((lng) => (
+        <option key={lng} value={lng}>
+          {t(`languages.${lng}`)}
+        </option>
+      ))}
+    </select>
+  )
+}
+
+/**
+ * The frame of the public auth screens: product name, language choice and one card. Plain elements
+ * styled in antd's default theme (auth.module.css) rather than antd's Layout, Card and Typography,
+ * so /login downloads no antd at all (issue 14).
  */
 export const AuthLayout = ({ title, children }: { title: string; children: ReactNode }) => {
   const { t } = useTranslation()
-  const { token } = theme.useToken()
   return (
-    <div style={{ minHeight: '100vh', background: token.colorBgLayout, color: token.colorText }}>
-      <header style={{ height: 64, paddingInline: 24 }}>
-        <Flex justify="space-between" align="center" style={{ height: '100%' }}>
-          <strong style={{ fontSize: 18 }}>{t('app.name')}</strong>
-          <LanguageSwitcher />
-        </Flex>
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <strong className={styles.brand}>{t('app.name')}</strong>
+        <AuthLanguageSelect />
       </header>
-      <Flex justify="center" style={{ padding: '48px 16px' }}>
-        <main
-          style={{
-            width: '100%',
-            maxWidth: 420,
-            boxSizing: 'border-box',
-            padding: token.paddingLG,
-            background: token.colorBgContainer,
-            border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
-            borderRadius: token.borderRadiusLG,
-          }}
-        >
-          <h1
-            style={{
-              fontSize: 24,
-              marginTop: 0,
-              marginBottom: '0.5em',
-              fontWeight: token.fontWeightStrong,
-              lineHeight: token.lineHeightHeading2,
-              color: token.colorTextHeading,
-            }}
-          >
-            {title}
-          </h1>
+      <div className={styles.body}>
+        <main className={styles.card}>
+          <h1 className={styles.title}>{title}</h1>
           {children}
         </main>
-      </Flex>
+      </div>
     </div>
   )
 }
