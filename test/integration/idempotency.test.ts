@@ -210,6 +210,16 @@ describe('the site limit under concurrency', () => {
     expect(await counterOf(user.accountId)).toBe(1)
   })
 
+  it('gives every concurrent first create of a new owner its slot while the plan has room (the counter is made once)', async () => {
+    const { user, token } = await creator('pro_multi')
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => createSite(token, randomUUID(), { name: `初回${i}` })),
+    )
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 12 }, () => 201))
+    expect(await sitesOf(user.accountId)).toHaveLength(12)
+    expect(await counterOf(user.accountId)).toBe(12)
+  })
+
   it('holds without any key too', async () => {
     const { user, token } = await creator('light')
     const answers = await Promise.all(Array.from({ length: 10 }, () => createSite(token, undefined)))

@@ -91,17 +91,26 @@ export const ensureSiteCounter = async (ownerId: string): Promise<void> => {
 
 /**
  * Runs a transaction that changes an owner's counter (retried while it loses to a concurrent
- * one), and once more after creating the counter when it was missing (its action comes first, so
- * a failed condition there with no counter stored means "not yet counted", not "no slot left").
+ * one). Its action comes first, so a failed condition there means "no counter yet" or "no slot
+ * left": with no counter stored it is created (counted from the owner index) and the transaction
+ * runs again; with a counter stored — another request may have created it meanwhile — it runs
+ * again unless the counter is at `max` (a create's real refusal). A few rounds at most.
  */
-const withCounter = async (ownerId: string, attempt: () => Promise<TransactionOutcome>) => {
+const withCounter = async (
+  ownerId: string,
+  max: number | undefined,
+  attempt: () => Promise<TransactionOutcome>,
+) => {
   let outcome = await retryOnConflict(attempt)
-  if (outcome.canceled && outcome.data[0]?.code === 'ConditionalCheckFailed') {
-    const existing = await SiteCounters.get({ ownerId }).go({ consistent: true })
-    if (!existing.data) {
-      await ensureSiteCounter(ownerId)
-      outcome = await retryOnConflict(attempt)
-    }
+  for (
+    let round = 0;
+    round < 3 && outcome.canceled && outcome.data[0]?.code === 'ConditionalCheckFailed';
+    round++
+  ) {
+    const existing = (await SiteCounters.get({ ownerId }).go({ consistent: true })).data
+    if (!existing) await ensureSiteCounter(ownerId)
+    else if (max !== undefined && existing.count >= max) break
+    outcome = await retryOnConflict(attempt)
   }
   return outcome
 }
@@ -118,7 +127,7 @@ export const createSiteInSlot = async (
   const max = plan.quantitySite
   const scopes = siteScopes(site)
   const change = siteDelta(undefined, site.status ?? 'DRAFT')
-  const result = await withCounter(site.ownerId, () =>
+  const result = await withCounter(site.ownerId, max, () =>
     withCounters(
       () =>
         createWriteTransaction({ sites: Sites, counters: SiteCounters, tallies: Tallies }, (e) => [
@@ -155,7 +164,7 @@ export const deleteSiteFreeingSlot = async (
   // The status counted is the loaded one: the version condition holds only if it is still stored.
   const scopes = siteScopes(site)
   const change = siteDelta(site.status)
-  const result = await withCounter(site.ownerId, () =>
+  const result = await withCounter(site.ownerId, undefined, () =>
     withCounters(
       () =>
         createWriteTransaction({ sites: Sites, counters: SiteCounters, tallies: Tallies }, (e) => [
