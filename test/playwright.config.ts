@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
 
-/** Playwright cannot download its own browser here: it drives the system Chromium. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium.ts'
+
+export { CHROMIUM }
+
 if (!existsSync(CHROMIUM)) {
   throw new Error(
     `No Chromium at ${CHROMIUM}. Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH. Browser tests cannot run without it.`,
@@ -26,16 +28,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,
-      // As root in a sandboxed machine with no network: no Chrome sandbox, no background traffic.
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
 })

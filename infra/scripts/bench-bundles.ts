@@ -21,6 +21,7 @@ import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { buildApp } from '../lib/app.ts'
 import { BUNDLE_METAFILE_CONTEXT } from '../lib/app-function.ts'
+import { placeholder } from '../test/support.ts'
 
 /** KB as esbuild and the issue count them: 1,000 bytes. */
 const KB = 1000
@@ -45,16 +46,6 @@ interface Bundled {
   name: string
   file: string
   env: Record<string, string>
-}
-
-/** An environment value as the handler would see it: references become plausible placeholders. */
-const placeholder = (value: unknown): string => {
-  if (typeof value === 'string') return value
-  if (value && typeof value === 'object' && 'Fn::Join' in value) {
-    const [separator, parts] = (value as { 'Fn::Join': [string, unknown[]] })['Fn::Join']
-    return parts.map((part) => (typeof part === 'string' ? part : 'placeholder.example')).join(separator)
-  }
-  return 'placeholder'
 }
 
 const outdir = mkdtempSync(join(tmpdir(), 'swipe-bench-bundles-'))

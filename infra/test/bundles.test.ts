@@ -5,7 +5,7 @@ import { routeList } from '@swipe/functions/routes'
 import { describe, expect, it } from 'vitest'
 import type { ApiRoute } from '../lib/api.ts'
 import { needsOf } from '../lib/needs.ts'
-import { EVERY_AUTH_KIND, type Json, memo, synth } from './support.ts'
+import { EVERY_AUTH_KIND, type Json, memo, placeholder, synth } from './support.ts'
 
 // The real route table plus a preview and an API-key route, so the authorizer is bundled too.
 const routes: ApiRoute[] = [
@@ -16,16 +16,6 @@ const routes: ApiRoute[] = [
   })),
 ]
 const bundled = memo(() => synth({}, routes, true))
-
-/** An environment value as the handler would see it: references become plausible placeholders. */
-const placeholder = (value: unknown): string => {
-  if (typeof value === 'string') return value
-  if (value && typeof value === 'object' && 'Fn::Join' in value) {
-    const [separator, parts] = (value as { 'Fn::Join': [string, unknown[]] })['Fn::Join']
-    return parts.map((part) => (typeof part === 'string' ? part : 'placeholder.example')).join(separator)
-  }
-  return 'placeholder'
-}
 
 describe('Lambda bundles (esbuild, as deployed)', () => {
   it('bundles every function and each loads with exactly the environment the stack gives it', () => {

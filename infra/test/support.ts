@@ -131,3 +131,13 @@ export const refsIn = (value: unknown): Set<string> => {
   visit(value)
   return found
 }
+
+/** An environment value as the handler would see it: references become plausible placeholders. */
+export const placeholder = (value: unknown): string => {
+  if (typeof value === 'string') return value
+  if (value && typeof value === 'object' && 'Fn::Join' in value) {
+    const [separator, parts] = (value as { 'Fn::Join': [string, unknown[]] })['Fn::Join']
+    return parts.map((part) => (typeof part === 'string' ? part : 'placeholder.example')).join(separator)
+  }
+  return 'placeholder'
+}

@@ -8,6 +8,7 @@ import { dirname, extname, join, normalize, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { type Browser, chromium, type Page } from '@playwright/test'
+import { CHROMIUM, CHROMIUM_ARGS } from '../../test/support/chromium.ts'
 
 /**
  * `npm run bench:console`: the admin console's first load, in JavaScript bytes a browser downloads.
@@ -22,7 +23,6 @@ import { type Browser, chromium, type Page } from '@playwright/test'
  * BENCH_VERBOSE=1 lists every script of the last run per route.
  */
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const RUNS = Math.min(Math.max(Number(process.env.RUNS ?? 3) || 3, 1), 10)
 const VERBOSE = process.env.BENCH_VERBOSE === '1'
 const ADMIN_DIR = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -230,15 +230,7 @@ try {
   const { origin, server } = await serve(outDir, log)
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_ARGS,
   })
   try {
     const rows: string[][] = []
