@@ -1,3 +1,4 @@
+import { CREATIVE_DEFAULTS } from '@swipe/shared/schemas/site-defaults'
 import { defaultForms } from '@swipe/shared/schemas/site-forms'
 import { cellReference } from './lib/cells.ts'
 import type { PublishCreative, PublishCta, PublishForms, PublishInput } from './types.ts'
@@ -96,7 +97,7 @@ export const fixtureSite = (
         linkButtonText: t.button,
         linkDestinationUrl: i % 3 === 1 ? 'contact' : 'https://example.com/',
         isInternalLink: i % 3 === 1,
-        linkButtonColor: '#99D52A',
+        linkButtonColor: CREATIVE_DEFAULTS.linkButtonColor,
         linkTextColor: '#FFFFFF',
         price: i === 0 ? 1980 : null,
         snsConfig: true,

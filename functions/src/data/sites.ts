@@ -1,4 +1,4 @@
-import { SITE_LANGUAGES, SITE_STATUSES } from '@swipe/shared'
+import { CREATIVE_DEFAULTS, SITE_LANGUAGES, SITE_STATUSES } from '@swipe/shared'
 import { Entity, type EntityItem, Service } from 'electrodb'
 import { entityConfig, SERVICE } from './service.ts'
 
@@ -129,15 +129,15 @@ export const Creatives = new Entity(
       mainTextColor: { type: 'string' },
       linkButtonText: { type: 'string' },
       linkDestinationUrl: { type: 'string' },
-      isInternalLink: { type: 'boolean', default: false },
-      linkButtonColor: { type: 'string', default: '#99D52A' },
-      linkTextColor: { type: 'string', default: '#FFFFFF' },
+      isInternalLink: { type: 'boolean', default: CREATIVE_DEFAULTS.isInternalLink },
+      linkButtonColor: { type: 'string', default: CREATIVE_DEFAULTS.linkButtonColor },
+      linkTextColor: { type: 'string', default: CREATIVE_DEFAULTS.linkTextColor },
       price: { type: 'number' },
       priceTextColor: { type: 'string' },
-      snsConfig: { type: 'boolean', default: false },
-      showCompany: { type: 'boolean', default: false },
-      membersOnlyLock: { type: 'boolean', default: false },
-      hoverArrowColor: { type: 'string', default: '#FFFFFF' },
+      snsConfig: { type: 'boolean', default: CREATIVE_DEFAULTS.snsConfig },
+      showCompany: { type: 'boolean', default: CREATIVE_DEFAULTS.showCompany },
+      membersOnlyLock: { type: 'boolean', default: CREATIVE_DEFAULTS.membersOnlyLock },
+      hoverArrowColor: { type: 'string', default: CREATIVE_DEFAULTS.hoverArrowColor },
       arrowFadeInterval: { type: 'number' },
       sliderSeconds: { type: 'number' },
       /** Validated by ImageLinkPointSchema / ProductSchema; at most 20 each, so the item stays small. */

@@ -1,5 +1,6 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3'
 import { isLocale, type SiteLanguage } from '@swipe/shared'
+import { CREATIVE_DEFAULTS } from '@swipe/shared/schemas/site-defaults'
 import { cellReference, parseCell } from '@swipe/web-site/lib/cells'
 import { HTML_LANGS, LANGUAGE_NAMES, LANGUAGE_SEGMENTS } from '@swipe/web-site/lib/languages'
 import { safeExternalUrl, telUrl } from '@swipe/web-site/lib/urls'
@@ -254,9 +255,9 @@ export const creativeView = (
     mainTextColor: orNull(c.mainTextColor),
     linkButtonText: orNull(c.linkButtonText),
     linkDestinationUrl: orNull(c.linkDestinationUrl),
-    isInternalLink: c.isInternalLink ?? false,
-    linkButtonColor: c.linkButtonColor ?? '#99D52A',
-    linkTextColor: c.linkTextColor ?? '#FFFFFF',
+    isInternalLink: c.isInternalLink ?? CREATIVE_DEFAULTS.isInternalLink,
+    linkButtonColor: c.linkButtonColor ?? CREATIVE_DEFAULTS.linkButtonColor,
+    linkTextColor: c.linkTextColor ?? CREATIVE_DEFAULTS.linkTextColor,
     price: orNull(c.price),
     priceTextColor: orNull(c.priceTextColor),
     imageLinkPoints: ((c.imageLinkPoints ?? []) as StoredLinkPoint[]).map((p) => ({

@@ -13,6 +13,7 @@ import {
   SITE_LIMITS,
   SiteNameSchema,
 } from './site.ts'
+import { CREATIVE_DEFAULTS } from './site-defaults.ts'
 import { SiteFormsSchema } from './site-forms.ts'
 import { isoDate } from './users.ts'
 
@@ -84,17 +85,17 @@ export const CreativeSchema = z
     imageAlt: text().optional(),
     linkButtonText: text().optional(),
     linkDestinationUrl: linkValue.optional(),
-    isInternalLink: z.boolean().default(false),
-    linkButtonColor: color.default('#99D52A'),
-    linkTextColor: color.default('#FFFFFF'),
+    isInternalLink: z.boolean().default(CREATIVE_DEFAULTS.isInternalLink),
+    linkButtonColor: color.default(CREATIVE_DEFAULTS.linkButtonColor),
+    linkTextColor: color.default(CREATIVE_DEFAULTS.linkTextColor),
     mainText: contentSchema.optional(),
     mainTextColor: optionalColor,
     price: z.number().int().min(0).optional(),
     priceTextColor: optionalColor,
-    snsConfig: z.boolean().default(false),
-    showCompany: z.boolean().default(false),
-    membersOnlyLock: z.boolean().default(false),
-    hoverArrowColor: color.default('#FFFFFF'),
+    snsConfig: z.boolean().default(CREATIVE_DEFAULTS.snsConfig),
+    showCompany: z.boolean().default(CREATIVE_DEFAULTS.showCompany),
+    membersOnlyLock: z.boolean().default(CREATIVE_DEFAULTS.membersOnlyLock),
+    hoverArrowColor: color.default(CREATIVE_DEFAULTS.hoverArrowColor),
     arrowFadeInterval: z.number().min(0).max(3600).optional(),
     sliderSeconds: z.number().min(0).max(3600).optional(),
     imageLinkPoints: z.array(ImageLinkPointSchema).max(20).default([]),

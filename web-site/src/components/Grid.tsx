@@ -1,3 +1,4 @@
+import { CREATIVE_DEFAULTS } from '@swipe/shared/schemas/site-defaults'
 import type { CSSProperties, ReactNode } from 'react'
 import { legibleText } from '../lib/contrast.ts'
 import { formatPrice, safeColor } from '../lib/format.ts'
@@ -83,7 +84,7 @@ export const Cell = ({
               <a
                 className="bt"
                 href={model.page('register')}
-                style={{ background: '#99D52A', color: '#202020' }}
+                style={{ background: CREATIVE_DEFAULTS.linkButtonColor, color: '#202020' }}
               >
                 {t.register}
               </a>
@@ -186,7 +187,12 @@ export const Cell = ({
                   href={button.href}
                   {...newTab(button)}
                   data-t="link"
-                  style={colors(c.linkButtonColor, '#99D52A', c.linkTextColor, '#FFFFFF')}
+                  style={colors(
+                    c.linkButtonColor,
+                    CREATIVE_DEFAULTS.linkButtonColor,
+                    c.linkTextColor,
+                    CREATIVE_DEFAULTS.linkTextColor,
+                  )}
                 >
                   {c.linkButtonText?.trim() || t.learnMore}
                 </a>

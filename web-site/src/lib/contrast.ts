@@ -1,7 +1,7 @@
 /**
  * Legible text on creator colours. A creator's text colour is kept when it meets WCAG's 4.5:1
  * against its background; otherwise the text becomes black or white, whichever contrasts more
- * (at least 4.58:1 on any colour). SPEC's defaults need it: white on #99D52A is 1.8:1, white on
+ * (at least 4.58:1 on any colour). SPEC's defaults need it: white on the default link-button green is 1.8:1, white on
  * #FF0000 4.0:1. (SPEC §9's black-or-white helper splits at brightness 128, which can still fail
  * 4.5:1, so the choice here is by contrast.)
  */

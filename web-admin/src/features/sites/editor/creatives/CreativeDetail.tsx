@@ -1,4 +1,5 @@
 import { SITE_LIMITS } from '@swipe/shared'
+import { CREATIVE_DEFAULTS } from '@swipe/shared/schemas/site-defaults'
 import { Alert, Card, Col, Flex, Input, InputNumber, Row, Switch } from 'antd'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -121,9 +122,9 @@ export const CreativeDetail = ({
             <ColorField
               label={t('siteContent.creative.linkButtonColor')}
               value={creative.linkButtonColor}
-              fallback="#99D52A"
+              fallback={CREATIVE_DEFAULTS.linkButtonColor}
               problem={at('linkButtonColor')}
-              onChange={(color) => set({ linkButtonColor: color ?? '#99D52A' })}
+              onChange={(color) => set({ linkButtonColor: color ?? CREATIVE_DEFAULTS.linkButtonColor })}
             />
           </Col>
           <Col xs={24} md={12}>

@@ -1,4 +1,5 @@
 import { cellPosition, type SiteLanguage } from '@swipe/shared'
+import { CREATIVE_DEFAULTS } from '@swipe/shared/schemas/site-defaults'
 import type { Creative, Product } from '../../api.ts'
 import { entryIndex, type SiteDraft } from '../draft.ts'
 
@@ -18,17 +19,11 @@ export const newCreative = (lang: SiteLanguage, position: string): Creative => (
   imageAlt: null,
   linkButtonText: null,
   linkDestinationUrl: null,
-  isInternalLink: false,
-  linkButtonColor: '#99D52A',
-  linkTextColor: '#FFFFFF',
+  ...CREATIVE_DEFAULTS,
   mainText: null,
   mainTextColor: null,
   price: null,
   priceTextColor: null,
-  snsConfig: false,
-  showCompany: false,
-  membersOnlyLock: false,
-  hoverArrowColor: '#FFFFFF',
   arrowFadeInterval: null,
   sliderSeconds: null,
   imageLinkPoints: [],
