@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { apiCreateUser, apiSignIn, signUp, waitForMail } from './support.ts'
+import {
+  apiCall,
+  apiCreateUser,
+  apiSignIn,
+  createOneCellSite,
+  publishOneCellSite,
+  signUp,
+  waitForMail,
+} from './support.ts'
 
 /**
  * Issue 12, finding 1 (docs/decisions.md "Members' sessions: one origin per site"): a page of one
@@ -29,20 +35,6 @@ const demoUrl = () => {
   const url = process.env.E2E_DEMO_SITE_URL
   if (!url) throw new Error('The e2e stack did not publish the demo site')
   return url
-}
-
-type Json = Record<string, unknown>
-
-/** A JSON call to the API as an account; fails the test on any status from 300. */
-const apiCall = async (api: string, token: string, method: string, path: string, body?: unknown) => {
-  const response = await fetch(`${api}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  })
-  const text = await response.text()
-  expect(response.status, `${method} ${path} ${text}`).toBeLessThan(300)
-  return (text ? JSON.parse(text) : {}) as Json
 }
 
 /** A new tenant: a direct user of the platform (the master creates it), signed in with a password of its own. */
@@ -80,49 +72,8 @@ const newTenant = async (urls: { api: string; mail: string }) => {
 
 /** Publishes a 1 × 1 site of the token's account (one image, no forms); its id and own URL. */
 const publishSite = async (api: string, token: string) => {
-  const name = `テナントAのサイト ${randomUUID().slice(0, 4)}`
-  const created = (await apiCall(api, token, 'POST', '/site', {
-    name,
-    number_horizontal: 1,
-    number_vertical: 1,
-    languages: ['JP'],
-  })) as { global_setting: { id: string }; version: number }
-  const siteId = created.global_setting.id
-  const bytes = readFileSync(
-    join(import.meta.dirname, '..', '..', 'infra', 'local', 'seed-assets', 'creative-A1.jpg'),
-  )
-  const file = { file_name: 'a1.jpg', content_type: 'image/jpeg', size: bytes.length }
-  const issued = (await apiCall(api, token, 'POST', '/site/generate-urls', {
-    site_id: siteId,
-    files: [file],
-  })) as { uploads: { key: string; upload_url: string; headers: Record<string, string> }[] }
-  const target = issued.uploads[0]!
-  expect(
-    (await fetch(target.upload_url, { method: 'PUT', headers: target.headers, body: bytes })).status,
-  ).toBe(200)
-  const image = (await apiCall(api, token, 'POST', '/site/confirm-upload', {
-    site_id: siteId,
-    key: target.key,
-    file_name: file.file_name,
-  })) as { key: string }
-  const saved = (await apiCall(api, token, 'PUT', `/site/${siteId}`, {
-    version: created.version,
-    global_setting: {
-      id: siteId,
-      name,
-      number_horizontal: 1,
-      number_vertical: 1,
-      default_language: 'JP',
-      languages: ['JP'],
-    },
-    creatives: [{ lang: 'JP', position: 'A1', media_key: image.key, media_type: 'image', image_alt: 'A' }],
-    settings: [{ lang: 'JP', sns: [] }],
-  })) as { version: number }
-  const published = (await apiCall(api, token, 'POST', `/site/${siteId}/status`, {
-    action: 'publish',
-    version: saved.version,
-  })) as { global_setting: { url: string } }
-  return { siteId, url: published.global_setting.url }
+  const site = await createOneCellSite(api, token, `テナントAのサイト ${randomUUID().slice(0, 4)}`)
+  return { siteId: site.siteId, url: await publishOneCellSite(api, token, site) }
 }
 
 /** Signs up on B's own origin, completes it by the mailed link, and signs in there. */

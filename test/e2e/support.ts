@@ -110,3 +110,75 @@ export const signUp = async (page: Page, siteUrl: string, mail: string, email: s
   await page.reload()
   await expect(page.getByRole('heading', { name: 'このリンクは無効です' })).toBeVisible()
 }
+
+/** A JSON call to the API as an account; fails the test on any status from 300. */
+export const apiCall = async (api: string, token: string, method: string, path: string, body?: unknown) => {
+  const response = await fetch(`${api}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  })
+  const text = await response.text()
+  expect(response.status, `${method} ${path} ${text}`).toBeLessThan(300)
+  return (text ? JSON.parse(text) : {}) as unknown
+}
+
+/** A new draft 1 × 1 Japanese site of the token's account: its id, name and version. */
+export const createOneCellSite = async (api: string, token: string, name: string) => {
+  const created = (await apiCall(api, token, 'POST', '/site', {
+    name,
+    number_horizontal: 1,
+    number_vertical: 1,
+    languages: ['JP'],
+  })) as unknown as { global_setting: { id: string }; version: number }
+  return { siteId: created.global_setting.id, name, version: created.version }
+}
+
+/**
+ * Gives a 1 × 1 site its one image, uploaded as the console does (presigned PUT, then the server's
+ * check), saves it with the language's `settings` and publishes it: the site's own URL.
+ */
+export const publishOneCellSite = async (
+  api: string,
+  token: string,
+  site: { siteId: string; name: string; version: number },
+  settings: Record<string, unknown> = {},
+) => {
+  const bytes = readFileSync(
+    join(import.meta.dirname, '..', '..', 'infra', 'local', 'seed-assets', 'creative-A1.jpg'),
+  )
+  const file = { file_name: 'a1.jpg', content_type: 'image/jpeg', size: bytes.length }
+  const issued = (await apiCall(api, token, 'POST', '/site/generate-urls', {
+    site_id: site.siteId,
+    files: [file],
+  })) as unknown as { uploads: { key: string; upload_url: string; headers: Record<string, string> }[] }
+  const target = issued.uploads[0]!
+  expect(
+    (await fetch(target.upload_url, { method: 'PUT', headers: target.headers, body: bytes })).status,
+  ).toBe(200)
+  const image = (await apiCall(api, token, 'POST', '/site/confirm-upload', {
+    site_id: site.siteId,
+    key: target.key,
+    file_name: file.file_name,
+  })) as unknown as { key: string }
+  const saved = (await apiCall(api, token, 'PUT', `/site/${site.siteId}`, {
+    version: site.version,
+    global_setting: {
+      id: site.siteId,
+      name: site.name,
+      number_horizontal: 1,
+      number_vertical: 1,
+      default_language: 'JP',
+      languages: ['JP'],
+    },
+    creatives: [
+      { lang: 'JP', position: 'A1', media_key: image.key, media_type: 'image', image_alt: site.name },
+    ],
+    settings: [{ lang: 'JP', sns: [], ...settings }],
+  })) as unknown as { version: number }
+  const published = (await apiCall(api, token, 'POST', `/site/${site.siteId}/status`, {
+    action: 'publish',
+    version: saved.version,
+  })) as unknown as { global_setting: { url: string } }
+  return published.global_setting.url
+}

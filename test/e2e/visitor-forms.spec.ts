@@ -1,9 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { devices } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { apiSignIn, linkIn, mailsTo, signIn, signUp, waitForMail } from './support.ts'
+import {
+  apiCall,
+  apiSignIn,
+  createOneCellSite,
+  linkIn,
+  mailsTo,
+  publishOneCellSite,
+  signIn,
+  signUp,
+  waitForMail,
+} from './support.ts'
 
 /**
  * Issue 7 as a visitor and a creator meet it, on the demo site the seed publishes (its membership,
@@ -113,23 +122,9 @@ test("a contact message reaches the creator's contact list and its CSV", async (
 
 test('the same email signs up on a second site independently of the first', async ({ page, urls }) => {
   const token = await apiSignIn(urls.api, CREATOR.email, CREATOR.password)
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${urls.api}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    })
-    expect(response.status, `${method} ${path} ${await response.clone().text()}`).toBeLessThan(300)
-    return (await response.json()) as Record<string, never>
-  }
-  const name = `二つ目のサイト ${randomUUID().slice(0, 4)}`
-  const created = (await call('POST', '/site', {
-    name,
-    number_horizontal: 1,
-    number_vertical: 1,
-    languages: ['JP'],
-  })) as unknown as { global_setting: { id: string; url: string }; version: number }
-  const siteId = created.global_setting.id
+  const call = (method: string, path: string, body?: unknown) => apiCall(urls.api, token, method, path, body)
+  const site = await createOneCellSite(urls.api, token, `二つ目のサイト ${randomUUID().slice(0, 4)}`)
+  const { siteId } = site
   try {
     const fixed = (key: string, title: string) => ({
       key,
@@ -139,71 +134,28 @@ test('the same email signs up on a second site independently of the first', asyn
       is_required: true,
       options: [],
     })
-    // One image, uploaded as the console does: presigned PUT, then the server's check.
-    const bytes = readFileSync(
-      join(import.meta.dirname, '..', '..', 'infra', 'local', 'seed-assets', 'creative-A1.jpg'),
-    )
-    const file = { file_name: 'a1.jpg', content_type: 'image/jpeg', size: bytes.length }
-    const issued = (await call('POST', '/site/generate-urls', {
-      site_id: siteId,
-      files: [file],
-    })) as unknown as {
-      uploads: { key: string; upload_url: string; headers: Record<string, string> }[]
-    }
-    const target = issued.uploads[0]!
-    expect(
-      (await fetch(target.upload_url, { method: 'PUT', headers: target.headers, body: bytes })).status,
-    ).toBe(200)
-    const image = (await call('POST', '/site/confirm-upload', {
-      site_id: siteId,
-      key: target.key,
-      file_name: file.file_name,
-    })) as unknown as { key: string }
-    const saved = (await call('PUT', `/site/${siteId}`, {
-      version: created.version,
-      global_setting: {
-        id: siteId,
-        name,
-        number_horizontal: 1,
-        number_vertical: 1,
-        default_language: 'JP',
-        languages: ['JP'],
-      },
-      creatives: [
-        { lang: 'JP', position: 'A1', media_key: image.key, media_type: 'image', image_alt: '二つ目' },
-      ],
-      settings: [
-        {
-          lang: 'JP',
-          sns: [],
-          forms: {
-            contact: {
-              enabled: false,
-              recipient_email: '',
-              company_name: '',
-              fields: [fixed('email', 'メールアドレス'), fixed('company', '会社名')],
-            },
-            membership: {
-              enabled: true,
-              fields: [
-                fixed('email', 'メールアドレス'),
-                fixed('password', 'パスワード'),
-                fixed('confirm_password', 'パスワード（確認）'),
-              ],
-            },
-            homepage: {
-              enabled: false,
-              fields: [fixed('email', 'メールアドレス'), fixed('company', '会社名')],
-            },
-          },
+    const secondUrl = await publishOneCellSite(urls.api, token, site, {
+      forms: {
+        contact: {
+          enabled: false,
+          recipient_email: '',
+          company_name: '',
+          fields: [fixed('email', 'メールアドレス'), fixed('company', '会社名')],
         },
-      ],
-    })) as unknown as { version: number }
-    const published = (await call('POST', `/site/${siteId}/status`, {
-      action: 'publish',
-      version: saved.version,
-    })) as unknown as { global_setting: { url: string } }
-    const secondUrl = published.global_setting.url
+        membership: {
+          enabled: true,
+          fields: [
+            fixed('email', 'メールアドレス'),
+            fixed('password', 'パスワード'),
+            fixed('confirm_password', 'パスワード（確認）'),
+          ],
+        },
+        homepage: {
+          enabled: false,
+          fields: [fixed('email', 'メールアドレス'), fixed('company', '会社名')],
+        },
+      },
+    })
 
     // One address, two sites: each sign-up is its own, with its own mail and link.
     const email = `twice-${randomUUID().slice(0, 8)}@example.com`

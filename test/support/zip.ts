@@ -100,6 +100,20 @@ const chunk = (type: string, data: Buffer) => {
   return Buffer.concat([head, data, crc])
 }
 
+/** A PNG of an RGB, 8-bit canvas of `width` × `height` whose image data is `idat` (compressed). */
+const pngFile = (width: number, height: number, idat: Buffer): Buffer => {
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, 2, 0, 0, 0], 8)
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ])
+}
+
 /**
  * A real PNG (RGB, 8 bits) of the given size. Pixels come from `fill` (default: a gradient), or are random; with
  * `random` the image data is not compressed, so random pixels give a file of about w × h × 3 bytes.
@@ -118,16 +132,7 @@ export const png = (
     const fill = options.fill ?? ((x, y) => [x % 256, y % 256, (x + y) % 256])
     for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw.set(fill(x, y), y * row + 1 + x * 3)
   }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 2, 0, 0, 0], 8)
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw, { level: options.random ? 0 : 6 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
+  return pngFile(width, height, deflateSync(raw, { level: options.random ? 0 : 6 }))
 }
 
 const box = (type: string, ...parts: Buffer[]) => {
@@ -166,14 +171,5 @@ export const mp4 = (): Buffer => {
  * rows are present; nothing in the header says so.
  */
 export const pngClaiming = (width: number, height: number): Buffer => {
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 2, 0, 0, 0], 8)
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.alloc(8 * 1024 * 1024), { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ])
+  return pngFile(width, height, deflateSync(Buffer.alloc(8 * 1024 * 1024), { level: 9 }))
 }

@@ -18,7 +18,14 @@ import { assertViaEdge, clientIp } from './client-ip.ts'
 import { AppError, type FieldIssue, ForbiddenError, ValidationError } from './errors.ts'
 import { withIdempotency } from './idempotency.ts'
 import { logger } from './logger.ts'
-import { type Event, type RequestState, type Result, requestState, states } from './request-state.ts'
+import {
+  type Event,
+  headerOf,
+  type RequestState,
+  type Result,
+  requestState,
+  states,
+} from './request-state.ts'
 import { errorResult, withBaseHeaders } from './responses.ts'
 import { securityEvent } from './security-log.ts'
 import { policyActorOf } from './tenancy.ts'
@@ -45,11 +52,6 @@ export const ok = (body: unknown, status = 200, headers?: Record<string, string>
 })
 
 type Req = Request<Event, Result, Error, Context>
-
-const header = (event: Event, name: string): string | undefined => {
-  const headers = event.headers ?? {}
-  return headers[name] ?? headers[name.toLowerCase()]
-}
 
 const MAX_BODY_BYTES = 1_000_000
 
@@ -102,7 +104,7 @@ export const apiEdge = (): MiddlewareObj<Event, Result, Error, Context> => ({
     const { event } = request
     logger.appendKeys({ requestId: event.requestContext?.requestId, route: event.routeKey })
     const state: RequestState = {
-      locale: resolveLocale(header(event, 'x-lang'), header(event, 'accept-language')),
+      locale: resolveLocale(headerOf(event, 'x-lang'), headerOf(event, 'accept-language')),
       query: keysToCamel(event.queryStringParameters ?? {}),
       body: undefined,
       actor: undefined,
@@ -113,7 +115,7 @@ export const apiEdge = (): MiddlewareObj<Event, Result, Error, Context> => ({
     if (event.body) {
       const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body
       if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new AppError(413, 'error.payloadTooLarge')
-      const type = header(event, 'content-type') ?? 'application/json'
+      const type = headerOf(event, 'content-type') ?? 'application/json'
       if (type.includes('json')) {
         try {
           state.body = keysToCamel(JSON.parse(text))

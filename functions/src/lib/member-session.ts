@@ -5,6 +5,7 @@ import { clientIp } from './client-ip.ts'
 import { readEnv } from './env.ts'
 import { ForbiddenError } from './errors.ts'
 import { normaliseHost } from './host-map.ts'
+import { headerOf } from './request-state.ts'
 import { securityEvent } from './security-log.ts'
 
 /**
@@ -54,19 +55,13 @@ export const sessionCookie = (siteId: string, token: string, maxAge: number) =>
 /** `Set-Cookie` that ends the session. */
 export const clearedSessionCookie = (siteId: string) => `${MEMBER_COOKIE}=; ${attributes(siteId, 0)}`
 
-const header = (event: Event, name: string): string | undefined => {
-  const headers = event.headers ?? {}
-  const found = Object.keys(headers).find((key) => key.toLowerCase() === name)
-  return found ? headers[found] : undefined
-}
-
 /**
  * The session token the request's cookies carry. API Gateway (payload 2.0) moves cookies to
  * `event.cookies`; a `Cookie` header is read too. Several cookies of that name (a browser sends
  * the most specific path first): the first.
  */
 export const sessionTokenOf = (event: Event): string | undefined => {
-  const pairs = [...(event.cookies ?? []), ...(header(event, 'cookie')?.split(';') ?? [])]
+  const pairs = [...(event.cookies ?? []), ...(headerOf(event, 'cookie')?.split(';') ?? [])]
   for (const pair of pairs) {
     const at = pair.indexOf('=')
     if (at > 0 && pair.slice(0, at).trim() === MEMBER_COOKIE) {
@@ -83,9 +78,9 @@ export const sessionTokenOf = (event: Event): string | undefined => {
  * (a plain form post, an image, a link). Undefined when the request passes.
  */
 export const crossOriginReason = (event: Event): string | undefined => {
-  const site = header(event, 'sec-fetch-site')
+  const site = headerOf(event, 'sec-fetch-site')
   if (site !== undefined && site !== 'same-origin') return `fetchSite:${site}`
-  if (header(event, MEMBER_HEADER) !== '1') return 'memberHeaderMissing'
+  if (headerOf(event, MEMBER_HEADER) !== '1') return 'memberHeaderMissing'
   return undefined
 }
 
@@ -109,7 +104,7 @@ export const refuseCrossOrigin = (event: Event): void => {
 
 /** The host of the request's `Origin` header: undefined without one, '' for `null` or garbage. */
 export const originHostOf = (event: Event): string | undefined => {
-  const origin = header(event, 'origin')
+  const origin = headerOf(event, 'origin')
   if (origin === undefined) return undefined
   try {
     return new URL(origin).host

@@ -28,3 +28,12 @@ export const requestState = (event: Event): RequestState => {
   if (!state) throw new Error('apiEdge middleware did not run for this event')
   return state
 }
+
+/** A request header by name, whatever its case (API Gateway sends them lower-cased; tests may not). */
+export const headerOf = (event: Event, name: string): string | undefined => {
+  const headers = event.headers ?? {}
+  const wanted = name.toLowerCase()
+  if (headers[wanted] !== undefined) return headers[wanted]
+  const found = Object.keys(headers).find((key) => key.toLowerCase() === wanted)
+  return found ? headers[found] : undefined
+}
