@@ -1,25 +1,13 @@
-/**
- * `npm run bench:publish`: saving and publishing the largest site a plan allows (issue 14, item 4).
- * Starts the local stack on free ports (in-memory DynamoDB, temporary folders), creates a
- * pro_multi creator and a 10 × 10 site in four languages (400 creatives with their media in the
- * media bucket), saves it in one PUT, and then, for BENCH_ROUNDS rounds (default 3):
- * - a full publish: the site published as if no release held its media, so every media file is
- *   checked and copied — the work every publish did before the shared media folder;
- * - one text edited through the API (a small save);
- * - the republish after that edit, which copies only media the served release lacks.
- * Prints the one-PUT save time, the medians of both publishes, the ratio, and the S3 HEAD and
- * COPY requests each made. Target: republish ≤ 0.5 s. Traffic goes only to 127.0.0.1.
- */
-import { cellPosition } from '@swipe/shared'
 import { creatorToken } from '../../test/support/accounts.ts'
 import { api } from '../../test/support/api.ts'
+import { LARGEST_CELLS, LARGEST_SITE, largestSiteCreatives } from '../../test/support/sites.ts'
 import { startTestStack } from '../../test/support/stack.ts'
 import { confirmedKeys, storeMedia } from '../../test/support/uploads.ts'
 import { fmt, median } from './load.ts'
 
 const ROUNDS = Math.min(Number(process.env.BENCH_ROUNDS ?? 3), 10)
-const LANGUAGES = ['JP', 'EN', 'CN', 'KR'] as const
-const CELLS = Array.from({ length: 100 }, (_, i) => cellPosition(Math.floor(i / 10), i % 10))
+const LANGUAGES = LARGEST_SITE.languages
+const CELLS = LARGEST_CELLS
 
 const stack = await startTestStack({ admin: false })
 try {
@@ -84,15 +72,7 @@ try {
     body: {
       version: created.body.version,
       global_setting: global,
-      creatives: LANGUAGES.flatMap((lang, l) =>
-        CELLS.map((position, i) => ({
-          lang,
-          position,
-          media_key: keys[l * CELLS.length + i],
-          media_type: 'image',
-          main_text: `${lang} ${position}`,
-        })),
-      ),
+      creatives: largestSiteCreatives(keys, 'bench'),
     },
   })
   const saveMs = performance.now() - started

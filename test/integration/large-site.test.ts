@@ -1,20 +1,16 @@
-import { cellPosition } from '@swipe/shared'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { creatorToken } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
 import { useStackEnv } from '../support/env.ts'
+import { LARGEST_CELLS, LARGEST_SITE, largestSiteCreatives } from '../support/sites.ts'
 import { confirmedKeys } from '../support/uploads.ts'
 
 const { urls } = useStackEnv()
 const http = api(urls.api)
 
 /** The largest site any plan allows (pro_multi: 100 creatives, every language). */
-const ROWS = 10
-const COLUMNS = 10
-const LANGUAGES = ['JP', 'EN', 'CN', 'KR'] as const
-const CELLS = Array.from({ length: ROWS * COLUMNS }, (_, i) =>
-  cellPosition(Math.floor(i / COLUMNS), i % COLUMNS),
-)
+const { rows: ROWS, columns: COLUMNS, languages: LANGUAGES } = LARGEST_SITE
+const CELLS = LARGEST_CELLS
 
 const storedItems = async (siteId: string) => {
   const { sitesService } = await import('../../functions/src/data/sites.ts')
@@ -46,16 +42,7 @@ describe('a site of the largest plan', () => {
       items: [{ id: 'm1', name: `${label} menu` }],
       text_color: null,
     })),
-    creatives: LANGUAGES.flatMap((lang, l) =>
-      CELLS.map((position, i) => ({
-        lang,
-        position,
-        media_key: keys[l * CELLS.length + i],
-        media_type: 'image',
-        image_alt: `${lang} ${position}`,
-        main_text: `${label} ${lang} ${position}`,
-      })),
-    ),
+    creatives: largestSiteCreatives(keys, label),
     settings: LANGUAGES.map((lang) => ({ lang, sns: [] })),
   })
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { SiteStatus } from '@swipe/shared'
+import { cellPosition, type SiteStatus } from '@swipe/shared'
 import type { TestAccount } from './accounts.ts'
 
 /** A site as a test stored it. */
@@ -42,3 +42,30 @@ export const storeSite = async (
   )
   return stored
 }
+
+/** The largest site any plan allows (pro_multi): 10 × 10 cells in every language. */
+export const LARGEST_SITE = {
+  rows: 10,
+  columns: 10,
+  languages: ['JP', 'EN', 'CN', 'KR'] as const,
+}
+/** Its cells, row by row (A1 … J10). */
+export const LARGEST_CELLS = Array.from({ length: LARGEST_SITE.rows * LARGEST_SITE.columns }, (_, i) =>
+  cellPosition(Math.floor(i / LARGEST_SITE.columns), i % LARGEST_SITE.columns),
+)
+
+/**
+ * Every creative of the largest site as a save sends it (snake_case): language by language, cell by
+ * cell, each with its own media key from `keys` (in that order) and `main_text` "<label> <lang> <cell>".
+ */
+export const largestSiteCreatives = (keys: readonly string[], label: string) =>
+  LARGEST_SITE.languages.flatMap((lang, l) =>
+    LARGEST_CELLS.map((position, i) => ({
+      lang,
+      position,
+      media_key: keys[l * LARGEST_CELLS.length + i],
+      media_type: 'image',
+      image_alt: `${lang} ${position}`,
+      main_text: `${label} ${lang} ${position}`,
+    })),
+  )
