@@ -14,8 +14,15 @@ import { type Site, Sites } from '#data/sites'
 import { Tallies } from '#data/tallies'
 import { ConflictError, ForbiddenError } from './errors.ts'
 import { isConditionFailure } from './rate-limit.ts'
-import { isEmpty, siteDelta, siteScopes, tallyNeeds, tallyWrites, withCounters } from './tallies.ts'
-import { retryOnConflict, type TransactionOutcome } from './transactions.ts'
+import {
+  isEmpty,
+  siteDelta,
+  siteScopes,
+  type TallyDelta,
+  tallyNeeds,
+  tallyWrites,
+  withCounters,
+} from './tallies.ts'
 
 /**
  * The plan that governs a site is its owner's (the account the sites belong to). An account with
@@ -90,30 +97,15 @@ export const ensureSiteCounter = async (ownerId: string): Promise<void> => {
 }
 
 /**
- * Runs a transaction that changes an owner's counter (retried while it loses to a concurrent
- * one). Its action comes first, so a failed condition there means "no counter yet" or "no slot
- * left": with no counter stored it is created (counted from the owner index) and the transaction
- * runs again; with a counter stored — another request may have created it meanwhile — it runs
- * again unless the counter is at `max` (a create's real refusal). A few rounds at most.
+ * What a transaction that changes an owner's site counter (action `counterAt`) and its scopes'
+ * tallies (from action 2) needs when a condition fails: the counter created from the owner index if it is
+ * missing — after which the transaction runs again (`withCounters`); a create that fails again on
+ * a stored counter has no slot left.
  */
-const withCounter = async (
-  ownerId: string,
-  max: number | undefined,
-  attempt: () => Promise<TransactionOutcome>,
-) => {
-  let outcome = await retryOnConflict(attempt)
-  for (
-    let round = 0;
-    round < 3 && outcome.canceled && outcome.data[0]?.code === 'ConditionalCheckFailed';
-    round++
-  ) {
-    const existing = (await SiteCounters.get({ ownerId }).go({ consistent: true })).data
-    if (!existing) await ensureSiteCounter(ownerId)
-    else if (max !== undefined && existing.count >= max) break
-    outcome = await retryOnConflict(attempt)
-  }
-  return outcome
-}
+const siteCounterNeeds = (ownerId: string, scopes: readonly string[], change: TallyDelta, counterAt = 0) => [
+  [counterAt, () => ensureSiteCounter(ownerId)] as const,
+  ...tallyNeeds(scopes, 2, change),
+]
 
 /**
  * Creates a site and takes one of its owner's site slots in one transaction: the owner's counter
@@ -127,20 +119,18 @@ export const createSiteInSlot = async (
   const max = plan.quantitySite
   const scopes = siteScopes(site)
   const change = siteDelta(undefined, site.status ?? 'DRAFT')
-  const result = await withCounter(site.ownerId, max, () =>
-    withCounters(
-      () =>
-        createWriteTransaction({ sites: Sites, counters: SiteCounters, tallies: Tallies }, (e) => [
-          e.counters
-            .patch({ ownerId: site.ownerId })
-            .add({ count: 1, ...change })
-            .where(({ count }, { lt }) => lt(count, max))
-            .commit(),
-          e.sites.create(site).commit(),
-          ...tallyWrites(scopes, change, (scopeId, d) => e.tallies.patch({ scopeId }).add(d).commit()),
-        ]).go(),
-      tallyNeeds(scopes, 2, change),
-    ),
+  const result = await withCounters(
+    () =>
+      createWriteTransaction({ sites: Sites, counters: SiteCounters, tallies: Tallies }, (e) => [
+        e.counters
+          .patch({ ownerId: site.ownerId })
+          .add({ count: 1, ...change })
+          .where(({ count }, { lt }) => lt(count, max))
+          .commit(),
+        e.sites.create(site).commit(),
+        ...tallyWrites(scopes, change, (scopeId, d) => e.tallies.patch({ scopeId }).add(d).commit()),
+      ]).go(),
+    siteCounterNeeds(site.ownerId, scopes, change),
   )
   if (result.canceled) {
     if (result.data[0]?.code === 'ConditionalCheckFailed') throw new ForbiddenError('plan.siteLimit', { max })
@@ -164,22 +154,20 @@ export const deleteSiteFreeingSlot = async (
   // The status counted is the loaded one: the version condition holds only if it is still stored.
   const scopes = siteScopes(site)
   const change = siteDelta(site.status)
-  const result = await withCounter(site.ownerId, undefined, () =>
-    withCounters(
-      () =>
-        createWriteTransaction({ sites: Sites, counters: SiteCounters, tallies: Tallies }, (e) => [
-          e.counters
-            .patch({ ownerId: site.ownerId })
-            .add({ count: -1, ...change })
-            .commit(),
-          e.sites
-            .delete({ siteId: site.siteId })
-            .where(({ version: current }, { eq }) => eq(current, version))
-            .commit(),
-          ...tallyWrites(scopes, change, (scopeId, d) => e.tallies.patch({ scopeId }).add(d).commit()),
-        ]).go(),
-      tallyNeeds(scopes, 2, change),
-    ),
+  const result = await withCounters(
+    () =>
+      createWriteTransaction({ sites: Sites, counters: SiteCounters, tallies: Tallies }, (e) => [
+        e.counters
+          .patch({ ownerId: site.ownerId })
+          .add({ count: -1, ...change })
+          .commit(),
+        e.sites
+          .delete({ siteId: site.siteId })
+          .where(({ version: current }, { eq }) => eq(current, version))
+          .commit(),
+        ...tallyWrites(scopes, change, (scopeId, d) => e.tallies.patch({ scopeId }).add(d).commit()),
+      ]).go(),
+    siteCounterNeeds(site.ownerId, scopes, change),
   )
   if (result.canceled) throw new ConflictError()
 }
@@ -212,9 +200,7 @@ export const commitSiteStatus = async (
           ...tallyWrites(scopes, change, (scopeId, d) => e.tallies.patch({ scopeId }).add(d).commit()),
         ]
       }).go(),
-    isEmpty(change)
-      ? []
-      : [[1, () => ensureSiteCounter(site.ownerId)] as const, ...tallyNeeds(scopes, 2, change)],
+    isEmpty(change) ? [] : siteCounterNeeds(site.ownerId, scopes, change, 1),
   )
   if (result.canceled) throw new ConflictError()
 }
