@@ -5,7 +5,12 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     // The machines run Node 20 while Lambda runs Node 22 (ARCHITECTURE.md); the SDK's notice about it is noise here.
-    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'ERROR' },
+    env: {
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      POWERTOOLS_LOG_LEVEL: 'ERROR',
+      // Every 2xx JSON answer is checked against its route's response schema (functions/src/lib/http.ts).
+      SWIPE_CONTRACT_CHECK: '1',
+    },
     // Vitest's default is one worker fewer than the cores: one worker on CI's 2 cores, the other
     // core idle while the unit, web and site files ran one after another. Two workers run them
     // side by side (the main process only schedules); integration and infra keep one (below).

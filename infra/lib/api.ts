@@ -5,7 +5,7 @@ import {
   type RouteDef,
   routeKey,
   routeList,
-} from '@swipe/functions/routes'
+} from '@swipe/shared/contract/routes'
 import { Duration } from 'aws-cdk-lib'
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway'
 import {
@@ -258,11 +258,7 @@ export class Api extends Construct {
         authorizer: this.authorizerFor(route.auth),
       })
       if (route.auth === 'public' && httpRoute) {
-        acknowledge(
-          httpRoute,
-          'APIG4',
-          `${routeKey(route)} is public in the route table (${route.id}): ${route.summary}`,
-        )
+        acknowledge(httpRoute, 'APIG4', `${routeKey(route)} is public in the route table (${route.id})`)
       }
       if (route.auth === 'endUser' && httpRoute) {
         acknowledge(

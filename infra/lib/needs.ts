@@ -1,4 +1,4 @@
-import type { Context } from '@swipe/functions/routes'
+import type { Context } from '@swipe/shared/contract/routes'
 import type { BucketAccess, HostMapAccess, MailAccess, PoolAccess, TableAccess } from './app-function.ts'
 
 /** What a bounded context's Lambda is given: each entry is one grant plus its environment variable(s). */

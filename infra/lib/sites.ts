@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ORIGIN_VERIFY_HEADER } from '@swipe/functions/lib/origin-headers'
-import { API_BASE_PATH } from '@swipe/functions/routes'
+import { API_BASE_PATH } from '@swipe/shared/contract/routes'
 import { Duration, Fn } from 'aws-cdk-lib'
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2'
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager'

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http'
 import { gzipSync } from 'node:zlib'
 import { GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3'
+import { API_BASE_PATH } from '@swipe/shared/contract/routes'
 import {
   bucketHostMap,
   type HostMap,
@@ -14,7 +15,6 @@ import {
   readHostMapStamp,
 } from '../../functions/src/lib/host-map.ts'
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../functions/src/lib/origin-headers.ts'
-import { API_BASE_PATH } from '../../functions/src/routes.ts'
 import { SITE_NOT_FOUND_PAGE, SITE_SECURITY_HEADERS } from '../lib/sites/headers.ts'
 import { localCredentials } from './dynamodb.ts'
 import { HOST } from './ports.ts'

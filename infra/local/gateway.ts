@@ -2,11 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type {
-  APIGatewayProxyEventV2,
-  APIGatewayProxyStructuredResultV2,
-  Context as LambdaContext,
-} from 'aws-lambda'
 import {
   API_BASE_PATH,
   type Context,
@@ -14,7 +9,12 @@ import {
   routeKey,
   routeList,
   VISITOR_CONTEXTS,
-} from '../../functions/src/routes.ts'
+} from '@swipe/shared/contract/routes'
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  Context as LambdaContext,
+} from 'aws-lambda'
 import { HOST } from './ports.ts'
 import type { Running } from './process.ts'
 

@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider'
 import { PutObjectCommand } from '@aws-sdk/client-s3'
 import { type AccountType, DEFAULT_PLANS, defaultForms, type ParentType } from '@swipe/shared'
+import { parseCell } from '@swipe/shared/site/cells'
 
 /** The demo logins `npm start` prints. Local only: they never exist on AWS. */
 export const DEMO_ACCOUNTS = [
@@ -143,9 +144,10 @@ export const seed = async (log: (line: string) => void) => {
       .filter((f) => f.endsWith('.jpg'))
       .sort()
       .map((file) => ({ file, position: file.replace(/^creative-|\.jpg$/g, '') }))
-    const rowsOf = (position: string) => Number(position.slice(1))
-    const colOf = (position: string) => position.charCodeAt(0) - 64
-    cells.sort((a, b) => rowsOf(a.position) - rowsOf(b.position) || colOf(a.position) - colOf(b.position))
+    const at = (position: string) => parseCell(position) ?? { row: 0, column: 0 }
+    cells.sort(
+      (a, b) => at(a.position).row - at(b.position).row || at(a.position).column - at(b.position).column,
+    )
     const media: Record<string, string> = {}
     for (const cell of cells) media[cell.position] = await storeAsset(siteId, cell.file)
     const texts = {

@@ -118,6 +118,12 @@ export const startLocalStack = async (options: StackOptions): Promise<LocalStack
     }
     // The handler modules read their configuration at load, like a Lambda reading its environment.
     Object.assign(process.env, env)
+    // No publishing Lambda here: "save and publish" renders in this process (#lib/publisher).
+    const [{ publishInProcess }, { publishSite }] = await Promise.all([
+      import('../../functions/src/lib/publisher.ts'),
+      import('../../functions/src/publishing/publish.ts'),
+    ])
+    publishInProcess(publishSite)
 
     const seeded = options.seed ? await seed(log) : undefined
 

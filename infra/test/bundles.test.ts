@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { routeList } from '@swipe/functions/routes'
+import { routeList } from '@swipe/shared/contract/routes'
 import { describe, expect, it } from 'vitest'
 import type { ApiRoute } from '../lib/api.ts'
 import { needsOf } from '../lib/needs.ts'

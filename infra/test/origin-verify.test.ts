@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { API_BASE_PATH } from '@swipe/functions/routes'
+import { API_BASE_PATH } from '@swipe/shared/contract/routes'
 import { describe, expect, it } from 'vitest'
 import { VIEWER_ADDRESS_SOURCE } from '../lib/sites.ts'
 import { type Json, memo, PROD_CONTEXT, type Resources, refsIn, synth } from './support.ts'

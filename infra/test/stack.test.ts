@@ -1,5 +1,5 @@
 import { TABLE } from '@swipe/functions/data/table'
-import { API_BASE_PATH, routeKey, routeList } from '@swipe/functions/routes'
+import { API_BASE_PATH, routeKey, routeList } from '@swipe/shared/contract/routes'
 import { AwsSolutionsChecks } from 'cdk-nag'
 import { describe, expect, it } from 'vitest'
 import { SITE_CSP, SITE_PERMISSIONS_POLICY } from '../lib/sites/headers.ts'

@@ -70,7 +70,6 @@ export const EVERY_AUTH_KIND: ApiRoute[] = [
     context: 'health',
     action: 'get',
     auth: 'public',
-    summary: '',
   },
   {
     id: 'health.admin',
@@ -79,7 +78,6 @@ export const EVERY_AUTH_KIND: ApiRoute[] = [
     context: 'health',
     action: 'admin',
     auth: 'admin',
-    summary: '',
   },
   {
     id: 'health.member',
@@ -88,7 +86,6 @@ export const EVERY_AUTH_KIND: ApiRoute[] = [
     context: 'health',
     action: 'member',
     auth: 'endUser',
-    summary: '',
   },
   {
     id: 'health.preview',
@@ -97,7 +94,6 @@ export const EVERY_AUTH_KIND: ApiRoute[] = [
     context: 'health',
     action: 'preview',
     auth: 'preview',
-    summary: '',
   },
   {
     id: 'health.external',
@@ -106,7 +102,6 @@ export const EVERY_AUTH_KIND: ApiRoute[] = [
     context: 'health',
     action: 'external',
     auth: 'apiKey',
-    summary: '',
   },
 ]
 

@@ -1,4 +1,4 @@
-import { API_BASE_PATH, routeKey, routeList, VISITOR_CONTEXTS } from '@swipe/functions/routes'
+import { API_BASE_PATH, routeKey, routeList, VISITOR_CONTEXTS } from '@swipe/shared/contract/routes'
 import { describe, expect, it } from 'vitest'
 import { type Json, memo, PROD_CONTEXT, type Resources, refOf, refsIn, synth } from './support.ts'
 

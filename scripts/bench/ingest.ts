@@ -9,6 +9,7 @@
  * the page's `*`, `cellWritesOf`).
  */
 import { AnalyticsBody, keysToCamel } from '@swipe/shared'
+import { jstDay } from '@swipe/shared/time/jst'
 import { startTestStack } from '../../test/support/stack.ts'
 import { fmt, type LoadRequest, median, runLoad } from './load.ts'
 
@@ -22,7 +23,7 @@ try {
   Object.assign(process.env, stack.env)
   // The handler modules read their configuration at load: imported once the stack's env is set.
   const { readDailyStats } = await import('../../functions/src/analytics/service.ts')
-  const { cellWritesOf, countersOf, jstDay } = await import('../../functions/src/analytics/counters.ts')
+  const { cellWritesOf, countersOf } = await import('../../functions/src/analytics/counters.ts')
   const siteId = stack.seeded?.site.siteId
   if (!siteId) throw new Error('The seed published no site')
   const at = Date.now()

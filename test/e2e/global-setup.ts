@@ -1,6 +1,9 @@
 import { startTestStack } from '../support/stack.ts'
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true'
+// The stack's handlers run in this process: every 2xx JSON answer is checked against its route's
+// response schema, as in the integration tests (functions/src/lib/http.ts).
+process.env.SWIPE_CONTRACT_CHECK = '1'
 
 /**
  * The whole local stack with the admin console's dev server, on free ports. The URLs go to the

@@ -3,9 +3,9 @@ import type { Server } from 'node:http'
 import { createRequire } from 'node:module'
 import { gzipSync } from 'node:zlib'
 import { devices, expect, type Page, test } from '@playwright/test'
+import { fixtureSite } from '@swipe/web-site/fixture'
 import { writeRelease } from '../../web-site/scripts/release.ts'
 import { serveRelease } from '../../web-site/scripts/serve.ts'
-import { fixtureSite } from '../../web-site/src/fixture.ts'
 import { current, swipe } from './support.ts'
 
 /**

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { jstDay } from '@swipe/shared/time/jst'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { creatorToken } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
@@ -29,11 +30,9 @@ const stats = async (siteId: string, day: string) => {
   return readDailyStats(siteId, day)
 }
 
-const jst = async (ms: number) => (await import('../../functions/src/analytics/counters.ts')).jstDay(ms)
-
 /** A site's counters around a test: today's in Japan, and tomorrow's should the test cross midnight JST. */
 const statsAround = async (siteId: string, started: number) => {
-  const days = [...new Set([await jst(started), await jst(Date.now())])]
+  const days = [...new Set([jstDay(started), jstDay(Date.now())])]
   const totals: Record<string, number> = {}
   for (const day of days)
     for (const [key, value] of Object.entries(await stats(siteId, day)))
@@ -168,7 +167,7 @@ describe('analytics collection', () => {
     expect((await beacon({ events: batch })).status).toBe(204)
     // What was stored: the cell's item and the page's, each holding every metric of the batch.
     const { SiteStats } = await import('../../functions/src/data/analytics.ts')
-    const days = [...new Set([await jst(started), await jst(Date.now())])]
+    const days = [...new Set([jstDay(started), jstDay(Date.now())])]
     const items = (
       await Promise.all(
         days.flatMap((day) =>

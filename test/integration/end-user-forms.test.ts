@@ -298,6 +298,24 @@ describe('visitor contact and homepage forms', () => {
     expect((await post(site, 'contact', contactBody(email), testIp())).status).toBe(201)
   })
 
+  it('takes the allowance before the body is checked: 30 malformed bodies use the minute', {
+    timeout: 90_000,
+  }, async () => {
+    const ip = testIp()
+    await freshWindow(MINUTE)
+    for (let i = 0; i < 30; i += 1) {
+      const answer = await post(site, 'contact', { data: 'not answers' }, ip)
+      expect(answer.status, `request ${i + 1}`).toBe(400)
+      expect(answer.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual([
+        'body.data',
+        'body.lang',
+      ])
+    }
+    const limited = await post(site, 'contact', { data: 'not answers' }, ip)
+    expect(limited.status).toBe(429)
+    expect(limited.body.error.code).toBe('error.tooManyRequests')
+  })
+
   it('limits a site to 300 form requests a minute from all addresses together', {
     timeout: 120_000,
   }, async () => {

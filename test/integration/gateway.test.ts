@@ -1,5 +1,5 @@
+import { deployedContexts, routeList } from '@swipe/shared/contract/routes'
 import { describe, expect, it } from 'vitest'
-import { deployedContexts, routeList } from '../../functions/src/routes.ts'
 import { useStackEnv } from '../support/env.ts'
 
 const { urls } = useStackEnv()

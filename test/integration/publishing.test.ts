@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { request } from 'node:http'
+import { BOOT_JS } from '@swipe/web-site/boot'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { BOOT_JS } from '../../web-site/src/boot.ts'
 import { creatorToken } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
 import { useStackEnv } from '../support/env.ts'

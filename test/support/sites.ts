@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { cellPosition, type SiteStatus } from '@swipe/shared'
+import type { SiteStatus } from '@swipe/shared'
+import { gridCells } from '@swipe/shared/site/cells'
 import type { TestAccount } from './accounts.ts'
 
 /** A site as a test stored it. */
@@ -50,9 +51,7 @@ export const LARGEST_SITE = {
   languages: ['JP', 'EN', 'CN', 'KR'] as const,
 }
 /** Its cells, row by row (A1 … J10). */
-export const LARGEST_CELLS = Array.from({ length: LARGEST_SITE.rows * LARGEST_SITE.columns }, (_, i) =>
-  cellPosition(Math.floor(i / LARGEST_SITE.columns), i % LARGEST_SITE.columns),
-)
+export const LARGEST_CELLS = gridCells(LARGEST_SITE)
 
 /**
  * Every creative of the largest site as a save sends it (snake_case): language by language, cell by

@@ -1,6 +1,6 @@
 import { CREATIVE_DEFAULTS } from '@swipe/shared/schemas/site-defaults'
 import { defaultForms } from '@swipe/shared/schemas/site-forms'
-import { cellReference } from './lib/cells.ts'
+import { cellReference } from '@swipe/shared/site/cells'
 import type { PublishCreative, PublishCta, PublishForms, PublishInput } from './types.ts'
 
 /**

@@ -1,6 +1,6 @@
+import { FORM_TEXTS } from '@swipe/shared/site/texts'
 import { describe, expect, it } from 'vitest'
 import { fixtureSite } from './fixture.ts'
-import { FORM_TEXTS } from './lib/texts.ts'
 import { formsScriptPath, renderSitePages } from './render.tsx'
 import type { PublishFormField, PublishInput, RenderedFile } from './types.ts'
 

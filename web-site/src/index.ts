@@ -4,11 +4,6 @@
  * the media `publicMediaKeys` names.
  */
 
-export { cellReference, parseCell } from './lib/cells.ts'
-export { countdownText } from './lib/countdown.ts'
-export { isCtaActive, remainingSlots } from './lib/cta.ts'
-export { HTML_LANGS, LANGUAGE_SEGMENTS, languageOfSegment } from './lib/languages.ts'
-export { siteUrl } from './lib/urls.ts'
 export {
   CACHE_CONTROL,
   clientScriptPath,

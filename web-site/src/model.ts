@@ -1,27 +1,21 @@
-import { CELL_POSITION } from '@swipe/shared/schemas/site-builder'
-import { parseCell } from './lib/cells.ts'
-import { remainingSlots } from './lib/cta.ts'
-import { contentHash } from './lib/format.ts'
-import { FORM_PAGES, type FormPageName, type FormsModel, formsOf } from './lib/forms.ts'
+import { cellOrder, isCellReference, isInGrid, parseCell, siteGrid } from '@swipe/shared/site/cells'
 import {
   CONTENT_LANGUAGES,
   type ContentLanguage,
   HTML_LANGS,
   LANGUAGE_NAMES,
   LANGUAGE_SEGMENTS,
-} from './lib/languages.ts'
-import { PAGE_TEXTS, type PageTexts } from './lib/texts.ts'
-import { internalPage, isMemberPage, safeExternalUrl, siteUrl, telUrl } from './lib/urls.ts'
+} from '@swipe/shared/site/languages'
+import { PAGE_TEXTS, type PageTexts } from '@swipe/shared/site/texts'
+import { internalPage, isMemberPage, safeExternalUrl, siteUrl, telUrl } from '@swipe/shared/site/urls'
+import { ctaItem } from './blocks/Cta.tsx'
+import type { Href } from './blocks/values.ts'
+import { contentHash } from './lib/format.ts'
+import { FORM_PAGES, type FormPageName, type FormsModel, formsOf } from './lib/forms.ts'
 import type { PublishCreative, PublishCta, PublishInput } from './types.ts'
 
-/** SPEC §9: the creative frame that products and image-link points are placed on. */
-export const FRAME = { width: 351, height: 535 } as const
-
-/** A link as the page writes it: where it goes and whether it leaves the site (new tab). */
-export interface Href {
-  href: string
-  external: boolean
-}
+/** The frame and link shapes are the blocks' (blocks/values.ts). */
+export { FRAME, type Href } from './blocks/values.ts'
 
 export interface CellModel {
   position: string
@@ -193,7 +187,7 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
   for (const creative of input.creatives) {
     if (creative.lang !== lang) continue
     const cell = parseCell(creative.position)
-    if (!cell || cell.row >= site.numberHorizontal || cell.column >= columns) continue
+    if (!cell || !isInGrid(creative.position, siteGrid(site))) continue
     const locked = Boolean(creative.membersOnlyLock)
     const url = locked ? undefined : media(creative.mediaKey)
     if (!creative.mediaKey || (!locked && !url)) continue
@@ -201,7 +195,7 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
       position: creative.position,
       row: cell.row,
       column: cell.column,
-      order: cell.row * columns + cell.column + 1,
+      order: cellOrder(creative.position, columns),
       creative,
       ...(url ? { media: url } : {}),
       video: creative.mediaType === 'video',
@@ -220,7 +214,7 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
       ? (menuOf?.items ?? [])
           .filter((item) => item.name?.trim())
           .map((item, i) => {
-            const named = item.id && CELL_POSITION.test(item.id) && cells.find((c) => c.position === item.id)
+            const named = isCellReference(item.id) && cells.find((c) => c.position === item.id)
             const target = named ? named.position : rows[Math.min(i, rows.length - 1)]![0]!.position
             return { name: item.name, target }
           })
@@ -257,18 +251,7 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
   const ctas = (site.popupCtas ?? []).flatMap((cta, index): CtaModel[] => {
     // A CTA that has ended by publication can never show again: it is left out of the page.
     if (cta.endDate && Date.parse(cta.endDate) < now) return []
-    const target = link(cta.linkUrl, cta.isInternalLink)
-    const image = media(cta.imageUrl)
-    const remaining = cta.kind === 'APPLICANT_LIMIT' ? remainingSlots(cta.limit, cta.numberClicks) : undefined
-    return [
-      {
-        index,
-        cta,
-        ...(target ? { link: target } : {}),
-        ...(image ? { image } : {}),
-        ...(remaining !== undefined ? { remaining } : {}),
-      },
-    ]
+    return [ctaItem(cta, index, { link: link(cta.linkUrl, cta.isInternalLink), image: media(cta.imageUrl) })]
   })
 
   const title = seo.title?.trim() || site.name

@@ -1,10 +1,10 @@
+import { LANGUAGE_SEGMENTS } from '@swipe/shared/site/languages'
+import { isMemberPage } from '@swipe/shared/site/urls'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { FormPage } from './components/FormPage.tsx'
 import { BODY_SLOT, HEAD_SLOT, Page } from './components/Page.tsx'
 import { CLIENT_HASH, CLIENT_JS, FORMS_HASH, FORMS_JS } from './generated/client.ts'
 import { formPagesOf } from './lib/forms.ts'
-import { LANGUAGE_SEGMENTS } from './lib/languages.ts'
-import { isMemberPage } from './lib/urls.ts'
 import { defaultLanguageOf, pageModel, publicMediaKeys, siteLanguages } from './model.ts'
 import type { PublishInput, RenderedFile } from './types.ts'
 

@@ -1,4 +1,4 @@
-import type { ContentLanguage } from './lib/languages.ts'
+import type { ContentLanguage } from '@swipe/shared/site/languages'
 
 /**
  * What the publisher hands to `renderSitePages`: a site as the editor saved it (the shapes of

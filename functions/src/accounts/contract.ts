@@ -1,16 +1,10 @@
-import {
-  type CONTRACT_ACTIONS,
-  ContractActionBody,
-  type ContractStatus,
-  type MessageKey,
-} from '@swipe/shared'
+import type { CONTRACT_ACTIONS, ContractStatus, MessageKey } from '@swipe/shared'
+import { accountsRoutes } from '@swipe/shared/contract/accounts'
 import { createWriteTransaction } from 'electrodb'
 import { ConflictError, ForbiddenError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
 import { tallyNeeds, tallyWrites, userDelta, withCounters } from '#lib/tallies'
 import { accountsFor } from '#lib/tenancy'
-import { routes } from '../routes.ts'
-import { IdParams } from './get.ts'
 import { accountEntities, assertCommitted, countOf, historyEntry, profileOf } from './service.ts'
 
 /** SPEC §4: pause active -> suspended, resume suspended -> active, terminate is final. */
@@ -33,44 +27,39 @@ const TRANSITIONS: Record<
   },
 }
 
-export const handler = endpoint(
-  routes['accounts.contract'],
-  { body: ContractActionBody, params: IdParams },
-  async ({ actor, body, params, t }) => {
-    if (actor?.kind !== 'admin') throw new ForbiddenError()
-    const account = await accountsFor(actor).get(params.id, 'account:contract')
-    if (account.accountId === actor.account.accountId) throw new ForbiddenError()
-    const transition = TRANSITIONS[body.action]
-    if (!transition.from.includes(account.contractStatus))
-      throw new ConflictError('account.invalidTransition')
-    // The status counted is the loaded one: it is the stored one only at the loaded version.
-    if (account.version !== body.version) throw new ConflictError()
-    const { scopes, change } = countOf(account, userDelta(account.contractStatus, transition.to))
-    const result = await withCounters(
-      () =>
-        createWriteTransaction(accountEntities, (e) => [
-          e.accounts
-            .patch({ accountId: account.accountId })
-            .set({ contractStatus: transition.to })
-            .add({ version: 1 })
-            .where(({ version }, { eq }) => eq(version, body.version))
-            .commit(),
-          e.history
-            .create(
-              historyEntry(
-                account.accountId,
-                actor.account,
-                transition.history,
-                `${account.contractStatus} -> ${transition.to}`,
-              ),
-            )
-            .commit(),
-          ...tallyWrites(scopes, change, (scopeId, d) => e.tallies.patch({ scopeId }).add(d).commit()),
-        ]).go(),
-      tallyNeeds(scopes, 2, change),
-    )
-    assertCommitted(result)
-    const saved = await accountsFor(actor).get(account.accountId, 'account:read')
-    return ok({ ...profileOf(saved), message: t(transition.message) })
-  },
-)
+export const handler = endpoint(accountsRoutes['accounts.contract'], async ({ actor, body, params, t }) => {
+  if (actor?.kind !== 'admin') throw new ForbiddenError()
+  const account = await accountsFor(actor).get(params.id, 'account:contract')
+  if (account.accountId === actor.account.accountId) throw new ForbiddenError()
+  const transition = TRANSITIONS[body.action]
+  if (!transition.from.includes(account.contractStatus)) throw new ConflictError('account.invalidTransition')
+  // The status counted is the loaded one: it is the stored one only at the loaded version.
+  if (account.version !== body.version) throw new ConflictError()
+  const { scopes, change } = countOf(account, userDelta(account.contractStatus, transition.to))
+  const result = await withCounters(
+    () =>
+      createWriteTransaction(accountEntities, (e) => [
+        e.accounts
+          .patch({ accountId: account.accountId })
+          .set({ contractStatus: transition.to })
+          .add({ version: 1 })
+          .where(({ version }, { eq }) => eq(version, body.version))
+          .commit(),
+        e.history
+          .create(
+            historyEntry(
+              account.accountId,
+              actor.account,
+              transition.history,
+              `${account.contractStatus} -> ${transition.to}`,
+            ),
+          )
+          .commit(),
+        ...tallyWrites(scopes, change, (scopeId, d) => e.tallies.patch({ scopeId }).add(d).commit()),
+      ]).go(),
+    tallyNeeds(scopes, 2, change),
+  )
+  assertCommitted(result)
+  const saved = await accountsFor(actor).get(account.accountId, 'account:read')
+  return ok({ ...profileOf(saved), message: t(transition.message) })
+})

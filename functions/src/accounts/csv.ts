@@ -8,13 +8,11 @@ import {
   decodeCsv,
   fieldActorOf,
   GUARDED_FIELD_DEFAULTS,
-  ImportBody,
-  ImportUploadBody,
-  ListUsersQuery,
   type Locale,
   refusedFields,
   translate,
 } from '@swipe/shared'
+import { accountsRoutes } from '@swipe/shared/contract/accounts'
 import { parse } from 'csv-parse/sync'
 import type { Account } from '#data/accounts'
 import { Accounts } from '#data/accounts'
@@ -26,7 +24,6 @@ import { logger } from '#lib/logger'
 import { mediaBucket, s3 } from '#lib/s3'
 import { accountsFor, adminOf, policyActorOf, principalIdOf } from '#lib/tenancy'
 import { presignPut } from '#lib/uploads'
-import { routes } from '../routes.ts'
 import { fieldRefusalError, isCatalogPlan, issueParams, type Refusal } from './fields.ts'
 import { createAccount, deleteAccountCompletely } from './service.ts'
 
@@ -45,37 +42,29 @@ const EXPORT_COLUMNS = [
   ['csv.createdAt', (a: Account) => new Date(a.createdAt).toISOString()],
 ] as const
 
-export const exportCsv = endpoint(
-  routes['accounts.export'],
-  { query: ListUsersQuery.omit({ cursor: true, limit: true }) },
-  async ({ actor, query, locale }) => {
-    const rows: Account[] = []
-    let cursor: string | undefined
-    do {
-      const page = await accountsFor(actor).list({ ...query, cursor, limit: 100 })
-      rows.push(...page.items)
-      cursor = page.nextCursor ?? undefined
-    } while (cursor)
-    return csvReply('users', EXPORT_COLUMNS, rows, locale)
-  },
-)
+export const exportCsv = endpoint(accountsRoutes['accounts.export'], async ({ actor, query, locale }) => {
+  const rows: Account[] = []
+  let cursor: string | undefined
+  do {
+    const page = await accountsFor(actor).list({ ...query, cursor, limit: 100 })
+    rows.push(...page.items)
+    cursor = page.nextCursor ?? undefined
+  } while (cursor)
+  return csvReply('users', EXPORT_COLUMNS, rows, locale)
+})
 
 // ---------- import ----------
 
 const importKeyPrefix = (account: Account) => `imports/${account.accountId}/`
 
-export const uploadUrl = endpoint(
-  routes['accounts.importUploadUrl'],
-  { body: ImportUploadBody },
-  async ({ actor, body }) => {
-    const account = adminOf(actor)
-    if (!body.fileName.toLowerCase().endsWith('.csv'))
-      throw new BadRequestError('upload.unsupportedType', { file: body.fileName })
-    if (body.size > CSV_IMPORT_MAX_BYTES)
-      throw new BadRequestError('upload.tooLarge', { file: body.fileName, maxMb: 5 })
-    return ok(await presignPut(mediaBucket, `${importKeyPrefix(account)}${randomUUID()}.csv`, 'text/csv'))
-  },
-)
+export const uploadUrl = endpoint(accountsRoutes['accounts.importUploadUrl'], async ({ actor, body }) => {
+  const account = adminOf(actor)
+  if (!body.fileName.toLowerCase().endsWith('.csv'))
+    throw new BadRequestError('upload.unsupportedType', { file: body.fileName })
+  if (body.size > CSV_IMPORT_MAX_BYTES)
+    throw new BadRequestError('upload.tooLarge', { file: body.fileName, maxMb: 5 })
+  return ok(await presignPut(mediaBucket, `${importKeyPrefix(account)}${randomUUID()}.csv`, 'text/csv'))
+})
 
 /** CSV headers we read, in English or Japanese, and the field each fills. */
 const HEADERS: Record<string, string> = {
@@ -251,10 +240,8 @@ const reportOf = (analysis: Awaited<ReturnType<typeof analyse>>) => ({
   errors: analysis.errors,
 })
 
-export const preview = endpoint(
-  routes['accounts.importPreview'],
-  { body: ImportBody },
-  async ({ actor, body, locale }) => ok(reportOf(await analyse(actor, body.key, body.parentId, locale))),
+export const preview = endpoint(accountsRoutes['accounts.importPreview'], async ({ actor, body, locale }) =>
+  ok(reportOf(await analyse(actor, body.key, body.parentId, locale))),
 )
 
 /**
@@ -262,8 +249,7 @@ export const preview = endpoint(
  * midway, the rows already created are removed again. Existing emails are reported, not duplicated.
  */
 export const commit = endpoint(
-  routes['accounts.importCommit'],
-  { body: ImportBody },
+  accountsRoutes['accounts.importCommit'],
   async ({ actor, body, locale, t }) => {
     const analysis = await analyse(actor, body.key, body.parentId, locale)
     // A row setting a field the caller may not set is a refusal (403, logged), not a typo (400).

@@ -1,14 +1,11 @@
-import * as z from 'zod'
+import { accountsRoutes } from '@swipe/shared/contract/accounts'
 import { ContractHistory } from '#data/accounts'
 import { endpoint, ok } from '#lib/http'
 import { accountsFor } from '#lib/tenancy'
-import { routes } from '../routes.ts'
 import { profileOf } from './service.ts'
 
-export const IdParams = z.object({ id: z.string().min(1).max(64) })
-
 /** The profile and its contract history, newest first. */
-export const handler = endpoint(routes['accounts.get'], { params: IdParams }, async ({ actor, params }) => {
+export const handler = endpoint(accountsRoutes['accounts.get'], async ({ actor, params }) => {
   const account = await accountsFor(actor).get(params.id, 'account:read')
   const history = await ContractHistory.query
     .byAccount({ accountId: account.accountId })

@@ -1,14 +1,9 @@
-import { ListUsersQuery } from '@swipe/shared'
+import { accountsRoutes } from '@swipe/shared/contract/accounts'
 import { endpoint, ok } from '#lib/http'
 import { accountsFor } from '#lib/tenancy'
-import { routes } from '../routes.ts'
 import { profileOf } from './service.ts'
 
-export const handler = endpoint(
-  routes['accounts.list'],
-  { query: ListUsersQuery },
-  async ({ actor, query }) => {
-    const page = await accountsFor(actor).list(query)
-    return ok({ items: page.items.map(profileOf), nextCursor: page.nextCursor })
-  },
-)
+export const handler = endpoint(accountsRoutes['accounts.list'], async ({ actor, query }) => {
+  const page = await accountsFor(actor).list(query)
+  return ok({ items: page.items.map(profileOf), nextCursor: page.nextCursor })
+})

@@ -1,13 +1,10 @@
-import { CreateSubAdminBody, UpdateSubAdminBody } from '@swipe/shared'
-import * as z from 'zod'
+import { accountsRoutes } from '@swipe/shared/contract/accounts'
 import { type Account, Accounts } from '#data/accounts'
 import { accountsService } from '#data/accounts-service'
 import type { Actor } from '#lib/auth'
 import { NotFoundError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
 import { adminOf } from '#lib/tenancy'
-import { routes } from '../routes.ts'
-import { IdParams } from './get.ts'
 import { assertCommitted, createAccount, deleteAccount, historyEntry } from './service.ts'
 
 /** A sub-admin of the caller's own; anyone else's does not exist for it. */
@@ -29,7 +26,7 @@ const view = (a: Account) => ({
   version: a.version,
 })
 
-export const list = endpoint(routes['accounts.listSubAdmins'], {}, async ({ actor }) => {
+export const list = endpoint(accountsRoutes['accounts.listSubAdmins'], async ({ actor }) => {
   const children = await Accounts.query
     .byParent({ parentId: adminOf(actor).accountId })
     .where(({ accountType }, { eq }) => eq(accountType, 'SUB_ADMIN'))
@@ -38,8 +35,7 @@ export const list = endpoint(routes['accounts.listSubAdmins'], {}, async ({ acto
 })
 
 export const create = endpoint(
-  routes['accounts.createSubAdmin'],
-  { body: CreateSubAdminBody },
+  accountsRoutes['accounts.createSubAdmin'],
   async ({ actor, body, locale, t }) => {
     const parent = adminOf(actor)
     const created = await createAccount(
@@ -52,8 +48,7 @@ export const create = endpoint(
 )
 
 export const update = endpoint(
-  routes['accounts.updateSubAdmin'],
-  { body: UpdateSubAdminBody, params: IdParams },
+  accountsRoutes['accounts.updateSubAdmin'],
   async ({ actor, body, params, t }) => {
     const target = await ownSubAdmin(actor, params.id)
     const { version, ...fields } = body
@@ -83,8 +78,7 @@ export const update = endpoint(
 )
 
 export const remove = endpoint(
-  routes['accounts.removeSubAdmin'],
-  { params: IdParams, query: z.object({ version: z.coerce.number().int().positive() }) },
+  accountsRoutes['accounts.removeSubAdmin'],
   async ({ actor, params, query, t }) => {
     const target = await ownSubAdmin(actor, params.id)
     await deleteAccount(target, adminOf(actor), query.version)

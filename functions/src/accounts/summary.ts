@@ -1,4 +1,5 @@
 import { CONTRACT_STATUSES, mayTake, SITE_STATUSES, scopeRoot } from '@swipe/shared'
+import { accountsRoutes } from '@swipe/shared/contract/accounts'
 import type { Account } from '#data/accounts'
 import { SiteCounters } from '#data/site-counters'
 import { siteField, userField } from '#data/tallies'
@@ -7,7 +8,6 @@ import { endpoint, ok } from '#lib/http'
 import { ensureSiteCounter } from '#lib/plans'
 import { ALL_SCOPE, readTally } from '#lib/tallies'
 import { policyActorOf } from '#lib/tenancy'
-import { routes } from '../routes.ts'
 
 type Counts = Partial<Record<string, unknown>>
 
@@ -40,7 +40,7 @@ const ownSites = async (ownerId: string): Promise<Counts> => {
  * below it and their sites) plus the sites of the account they work for; anyone else the sites
  * of the account they work for.
  */
-export const handler = endpoint(routes['accounts.summary'], {}, async ({ actor }) => {
+export const handler = endpoint(accountsRoutes['accounts.summary'], async ({ actor }) => {
   if (actor?.kind !== 'admin') throw new ForbiddenError()
   const me: Account = actor.account
   const policyActor = policyActorOf(me)

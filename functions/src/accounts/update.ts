@@ -1,16 +1,13 @@
-import { UpdateUserBody } from '@swipe/shared'
+import { accountsRoutes } from '@swipe/shared/contract/accounts'
 import { accountsService } from '#data/accounts-service'
 import { ForbiddenError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
 import { accountsFor } from '#lib/tenancy'
-import { routes } from '../routes.ts'
 import { assertFieldRules } from './fields.ts'
-import { IdParams } from './get.ts'
 import { assertCommitted, historyEntry, profileOf } from './service.ts'
 
 export const handler = endpoint(
-  routes['accounts.update'],
-  { body: UpdateUserBody, params: IdParams },
+  accountsRoutes['accounts.update'],
   async ({ actor, body, params, locale, t }) => {
     if (actor?.kind !== 'admin') throw new ForbiddenError()
     const account = await accountsFor(actor).get(params.id, 'account:update')

@@ -1,8 +1,8 @@
-import { ANALYTICS_LIMITS, AnalyticsBody, keysToCamel } from '@swipe/shared'
-import { AppError, BadRequestError, TooManyRequestsError, ValidationError } from '#lib/errors'
-import { endpoint, ok, requestState, zodIssues } from '#lib/http'
+import { ANALYTICS_LIMITS } from '@swipe/shared'
+import { analyticsRoutes } from '@swipe/shared/contract/analytics'
+import { AppError, TooManyRequestsError } from '#lib/errors'
+import { endpoint, ok } from '#lib/http'
 import { clientIp, secondsToNextWindow, takeAllowance } from '#lib/rate-limit'
-import { routes } from '../routes.ts'
 import { recordEvents } from './service.ts'
 
 const rawLength = (body: string | undefined, base64: boolean | undefined) =>
@@ -10,26 +10,24 @@ const rawLength = (body: string | undefined, base64: boolean | undefined) =>
 
 /**
  * POST /analytics/events: the beacons of published pages (`navigator.sendBeacon`, `text/plain`, so
- * no CORS preflight) or JSON. One event, an array or `{ events }`, at most 50 and 16 KB. Every
- * event is validated before anything is counted (400 with field paths otherwise); events of sites
- * that are not published are ignored. 204, no body: a beacon reads no answer.
+ * no CORS preflight) or JSON. One event, an array or `{ events }`, at most 50 and 16 KB: the size is
+ * checked before the body is parsed (413). The route's `bodyType: 'text'` has the edge read a
+ * text body as JSON; every event is validated against the route's body before anything is counted
+ * (400 with field paths otherwise); events of sites that are not published are ignored. 204, no
+ * body: a beacon reads no answer.
  */
-export const handler = endpoint(routes['analytics.collect'], {}, async ({ event }) => {
-  if (rawLength(event.body, event.isBase64Encoded) > ANALYTICS_LIMITS.maxBodyBytes)
-    throw new AppError(413, 'error.payloadTooLarge')
-  // JSON bodies were parsed (and camel-cased) by the edge; a beacon's text/plain arrives as text.
-  let body = requestState(event).body
-  if (typeof body === 'string') {
-    try {
-      body = keysToCamel(JSON.parse(body))
-    } catch {
-      throw new BadRequestError()
-    }
-  }
-  const parsed = AnalyticsBody.safeParse(body)
-  if (!parsed.success) throw new ValidationError(zodIssues(parsed.error, 'body'))
-  if (!(await takeAllowance('analytics', clientIp(event), parsed.data.length)))
-    throw new TooManyRequestsError(secondsToNextWindow())
-  await recordEvents(parsed.data, event.requestContext?.timeEpoch ?? Date.now())
-  return ok(undefined, 204)
-})
+export const handler = endpoint(
+  analyticsRoutes['analytics.collect'],
+  async ({ body, event }) => {
+    if (!(await takeAllowance('analytics', clientIp(event), body.length)))
+      throw new TooManyRequestsError(secondsToNextWindow())
+    await recordEvents(body, event.requestContext?.timeEpoch ?? Date.now())
+    return ok(undefined, 204)
+  },
+  {
+    beforeParse: async ({ event }) => {
+      if (rawLength(event.body, event.isBase64Encoded) > ANALYTICS_LIMITS.maxBodyBytes)
+        throw new AppError(413, 'error.payloadTooLarge')
+    },
+  },
+)

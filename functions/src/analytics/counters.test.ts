@@ -1,20 +1,9 @@
 import { AnalyticsBody, type AnalyticsEvent, CLICK_TARGETS } from '@swipe/shared'
 import { describe, expect, it } from 'vitest'
 import { STAT_METRICS } from '#data/stat-metrics'
-import { cellWritesOf, countersOf, counts, jstDay } from './counters.ts'
+import { cellWritesOf, countersOf, counts } from './counters.ts'
 
 const base = { siteId: 's', lang: 'JP' as const }
-
-describe('jstDay', () => {
-  it.each([
-    ['2025-03-31T14:59:59.999Z', '2025-03-31'],
-    ['2025-03-31T15:00:00.000Z', '2025-04-01'],
-    ['2024-12-31T15:00:00.000Z', '2025-01-01'],
-    ['2024-02-29T00:00:00.000Z', '2024-02-29'],
-  ])('%s is %s in Japan', (instant, day) => {
-    expect(jstDay(Date.parse(instant))).toBe(day)
-  })
-})
 
 describe('countersOf', () => {
   it('sums a request per counter, each with its roll-up over the page', () => {

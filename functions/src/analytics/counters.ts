@@ -1,17 +1,12 @@
 import type { AnalyticsEvent } from '@swipe/shared'
-import { parseCell } from '@swipe/web-site/lib/cells'
-import type { Site } from '#data/sites'
+import { isInGrid, siteGrid } from '@swipe/shared/site/cells'
+import type { SiteRow as Site } from '#data/sites'
 import { type StatMetric, statField } from '#data/stat-metrics'
 
 /**
- * What analytics events count (docs/data-model.md "Analytics counters"), as pure functions: the
- * day an instant belongs to in Japan, each event's counters, and a request's sums.
+ * What analytics events count (docs/data-model.md "Analytics counters"), as pure functions: each
+ * event's counters and a request's sums (the day an instant counts for is `jstDay`, shared).
  */
-
-const JST_OFFSET_MS = 9 * 60 * 60_000
-
-/** The calendar day in Japan (no daylight saving) of an instant: `YYYY-MM-DD`. */
-export const jstDay = (ms: number): string => new Date(ms + JST_OFFSET_MS).toISOString().slice(0, 10)
 
 /** A counter: `metric#lang#position`, position a cell or `*` for the language's whole page. */
 export const counterKey = (metric: string, lang: string, position: string) => `${metric}#${lang}#${position}`
@@ -51,16 +46,11 @@ export const incrementsOf = (
 const cellsOf = (event: AnalyticsEvent): string[] =>
   event.event === 'swipe' ? [event.from, event.to] : [event.position]
 
-const inGrid = (site: Pick<Site, 'numberHorizontal' | 'numberVertical'>, position: string) => {
-  const cell = parseCell(position)
-  return Boolean(cell && cell.row < site.numberHorizontal && cell.column < site.numberVertical)
-}
-
 /** Whether a valid event counts for this site: published, one of its languages, cells in its grid. */
 export const counts = (site: Site | undefined, event: AnalyticsEvent): site is Site =>
   site?.status === 'PUBLISH' &&
   site.languages.includes(event.lang) &&
-  cellsOf(event).every((cell) => inGrid(site, cell))
+  cellsOf(event).every((cell) => isInGrid(cell, siteGrid(site)))
 
 /** A request's events summed per counter (with the `*` roll-ups): one `ADD` per counter, not per event. */
 export const countersOf = (events: readonly AnalyticsEvent[]): Map<string, number> => {

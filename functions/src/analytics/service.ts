@@ -1,8 +1,9 @@
 import type { AnalyticsEvent } from '@swipe/shared'
+import { jstDay } from '@swipe/shared/time/jst'
 import { SiteStats, STAT_METRICS, type StatField, statField } from '#data/analytics'
-import { type Site, Sites } from '#data/sites'
+import { type SiteRow as Site, Sites } from '#data/sites'
 import * as clock from '#lib/clock'
-import { cellWritesOf, counterKey, counts, jstDay } from './counters.ts'
+import { cellWritesOf, counterKey, counts } from './counters.ts'
 
 /**
  * Analytics counters (ARCHITECTURE decision 7; docs/data-model.md "Analytics counters"): beacons

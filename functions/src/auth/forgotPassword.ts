@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { ForgotPasswordBody } from '@swipe/shared'
+import { authRoutes } from '@swipe/shared/contract/auth'
 import { endpoint, ok } from '#lib/http'
 import { runJob } from '#lib/jobs'
 import { clientIp, emailClient, takeOrRefuse } from '#lib/rate-limit'
-import { routes } from '../routes.ts'
 import { jobs } from './jobs.ts'
 
 export { RESET_TTL_MS } from './jobs.ts'
@@ -14,16 +13,12 @@ export { RESET_TTL_MS } from './jobs.ts'
  * does the same work, in the same time, whether or not the account exists, and never waits on
  * SES. The same answer either way (no enumeration).
  */
-export const handler = endpoint(
-  routes['auth.forgotPassword'],
-  { body: ForgotPasswordBody },
-  async ({ body, event, locale, t }) => {
-    const email = body.email.toLowerCase()
-    await takeOrRefuse([
-      ['passwordResetClient', clientIp(event)],
-      ['passwordResetEmail', emailClient(email)],
-    ])
-    await runJob({ context: 'auth', type: 'passwordReset', id: randomUUID(), input: { email, locale } }, jobs)
-    return ok({ message: t('auth.resetRequested') })
-  },
-)
+export const handler = endpoint(authRoutes['auth.forgotPassword'], async ({ body, event, locale, t }) => {
+  const email = body.email.toLowerCase()
+  await takeOrRefuse([
+    ['passwordResetClient', clientIp(event)],
+    ['passwordResetEmail', emailClient(email)],
+  ])
+  await runJob({ context: 'auth', type: 'passwordReset', id: randomUUID(), input: { email, locale } }, jobs)
+  return ok({ message: t('auth.resetRequested') })
+})

@@ -2,14 +2,13 @@ import {
   InitiateAuthCommand,
   type InitiateAuthCommandOutput,
 } from '@aws-sdk/client-cognito-identity-provider'
-import { LoginBody } from '@swipe/shared'
+import { authRoutes } from '@swipe/shared/contract/auth'
 import * as clock from '#lib/clock'
 import { adminPool, cognito } from '#lib/cognito'
 import { UnauthorizedError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
 import { clientIp, giveBack, takeOrRefuse } from '#lib/rate-limit'
 import { loginIdHash, securityEvent } from '#lib/security-log'
-import { routes } from '../routes.ts'
 import { assertNotLocked, clearFailures, LOCKOUT, normaliseLoginId, recordFailure } from './lockout.ts'
 import { accountOfTokens, isCredentialFailure, sessionBody } from './session.ts'
 
@@ -22,7 +21,7 @@ import { accountOfTokens, isCredentialFailure, sessionBody } from './session.ts'
  * `auth.failed` security line (the login ID as a hash, never the password); the failure that locks
  * the ID writes `auth.lockout` too.
  */
-export const handler = endpoint(routes['auth.login'], { body: LoginBody }, async ({ body, event }) => {
+export const handler = endpoint(authRoutes['auth.login'], async ({ body, event }) => {
   const loginId = normaliseLoginId(body.loginId)
   await assertNotLocked(loginId)
   const client = clientIp(event)
@@ -61,7 +60,9 @@ export const handler = endpoint(routes['auth.login'], { body: LoginBody }, async
   }
   await clearFailures(loginId)
   if (result.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
-    return ok({ challenge: 'NEW_PASSWORD_REQUIRED', session: result.Session, loginId })
+    // Cognito always sends the challenge's session; without one the challenge cannot be answered.
+    if (!result.Session) throw new UnauthorizedError('auth.loginFailed')
+    return ok({ challenge: 'NEW_PASSWORD_REQUIRED' as const, session: result.Session, loginId })
   }
   if (!result.AuthenticationResult) throw new UnauthorizedError('auth.loginFailed')
   const account = await accountOfTokens(result.AuthenticationResult)

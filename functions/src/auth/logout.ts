@@ -1,17 +1,16 @@
 import { RevokeTokenCommand } from '@aws-sdk/client-cognito-identity-provider'
-import { LogoutBody } from '@swipe/shared'
+import { authRoutes } from '@swipe/shared/contract/auth'
 import { RevokedTokens } from '#data/auth'
 import { adminPool, cognito } from '#lib/cognito'
 import { endpoint } from '#lib/http'
 import { logger } from '#lib/logger'
-import { routes } from '../routes.ts'
 import { sha256 } from './session.ts'
 
 /** Cognito refresh tokens live at most 30 days; the revocation record outlives them. */
 const REVOCATION_TTL_S = 31 * 24 * 3600
 
-export const handler = endpoint(routes['auth.logout'], { body: LogoutBody }, async ({ body }) => {
-  if (body?.refreshToken) {
+export const handler = endpoint(authRoutes['auth.logout'], async ({ body }) => {
+  if (body.refreshToken) {
     await RevokedTokens.put({
       tokenHash: sha256(body.refreshToken),
       expiresAt: Math.ceil(Date.now() / 1000) + REVOCATION_TTL_S,

@@ -2,15 +2,14 @@ import {
   InitiateAuthCommand,
   type InitiateAuthCommandOutput,
 } from '@aws-sdk/client-cognito-identity-provider'
-import { RefreshTokenBody } from '@swipe/shared'
+import { authRoutes } from '@swipe/shared/contract/auth'
 import { RevokedTokens } from '#data/auth'
 import { adminPool, cognito } from '#lib/cognito'
 import { UnauthorizedError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
-import { routes } from '../routes.ts'
 import { accountOfTokens, isCredentialFailure, sha256 } from './session.ts'
 
-export const handler = endpoint(routes['auth.refreshToken'], { body: RefreshTokenBody }, async ({ body }) => {
+export const handler = endpoint(authRoutes['auth.refreshToken'], async ({ body }) => {
   const revoked = (await RevokedTokens.get({ tokenHash: sha256(body.refreshToken) }).go()).data
   if (revoked) throw new UnauthorizedError()
   let result: InitiateAuthCommandOutput
@@ -26,11 +25,9 @@ export const handler = endpoint(routes['auth.refreshToken'], { body: RefreshToke
     if (isCredentialFailure(error)) throw new UnauthorizedError()
     throw error
   }
-  if (!result.AuthenticationResult) throw new UnauthorizedError()
+  const tokens = result.AuthenticationResult
+  if (!tokens?.AccessToken) throw new UnauthorizedError()
   // A suspended account gets no new access token either.
-  await accountOfTokens(result.AuthenticationResult)
-  return ok({
-    accessToken: result.AuthenticationResult.AccessToken,
-    expiresIn: result.AuthenticationResult.ExpiresIn ?? 3600,
-  })
+  await accountOfTokens(tokens)
+  return ok({ accessToken: tokens.AccessToken, expiresIn: tokens.ExpiresIn ?? 3600 })
 })

@@ -1,36 +1,31 @@
 import { AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider'
-import { ResetPasswordBody } from '@swipe/shared'
+import { authRoutes } from '@swipe/shared/contract/auth'
 import { ResetTokens } from '#data/auth'
 import { adminPool, cognito } from '#lib/cognito'
 import { BadRequestError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
-import { routes } from '../routes.ts'
 import { clearFailures } from './lockout.ts'
 import { sha256 } from './session.ts'
 import { liveResetToken } from './verifyToken.ts'
 
-export const handler = endpoint(
-  routes['auth.resetPassword'],
-  { body: ResetPasswordBody },
-  async ({ body, t }) => {
-    const found = await liveResetToken(body.token)
-    // Single use: only the request that deletes the record may set the password.
-    try {
-      await ResetTokens.delete({ tokenHash: sha256(body.token) })
-        .where(({ tokenHash }, { exists }) => exists(tokenHash))
-        .go()
-    } catch {
-      throw new BadRequestError('auth.resetTokenInvalid')
-    }
-    await cognito.send(
-      new AdminSetUserPasswordCommand({
-        UserPoolId: adminPool.id,
-        Username: found.cognitoUsername,
-        Password: body.newPassword,
-        Permanent: true,
-      }),
-    )
-    await clearFailures(found.email)
-    return ok({ message: t('auth.passwordReset') })
-  },
-)
+export const handler = endpoint(authRoutes['auth.resetPassword'], async ({ body, t }) => {
+  const found = await liveResetToken(body.token)
+  // Single use: only the request that deletes the record may set the password.
+  try {
+    await ResetTokens.delete({ tokenHash: sha256(body.token) })
+      .where(({ tokenHash }, { exists }) => exists(tokenHash))
+      .go()
+  } catch {
+    throw new BadRequestError('auth.resetTokenInvalid')
+  }
+  await cognito.send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId: adminPool.id,
+      Username: found.cognitoUsername,
+      Password: body.newPassword,
+      Permanent: true,
+    }),
+  )
+  await clearFailures(found.email)
+  return ok({ message: t('auth.passwordReset') })
+})

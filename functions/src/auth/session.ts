@@ -22,7 +22,7 @@ export const userInfoOf = async (account: Account) => ({
   logoUrl: account.logoKey ? await logoUrlOf(account.logoKey) : null,
   mainColor: account.mainColor ?? null,
   textColor: account.textColor ?? null,
-  menuAreas: menuAreasFor(account.accountType, account.parentType),
+  menuAreas: [...menuAreasFor(account.accountType, account.parentType)],
   /** The policy actions this account may take at all; the console disables the rest. */
   allowedActions: ACTIONS.filter((action) => mayTake(policyActorOf(account), action)),
 })
@@ -37,12 +37,16 @@ export const accountOfTokens = async (result: AuthenticationResultType): Promise
   return account
 }
 
-export const sessionBody = async (result: AuthenticationResultType, account: Account) => ({
-  accessToken: result.AccessToken,
-  refreshToken: result.RefreshToken,
-  expiresIn: result.ExpiresIn ?? 3600,
-  userInfo: await userInfoOf(account),
-})
+/** The answer of a finished sign-in; Cognito sends both tokens on a password or challenge sign-in. */
+export const sessionBody = async (result: AuthenticationResultType, account: Account) => {
+  if (!result.AccessToken || !result.RefreshToken) throw new UnauthorizedError('auth.loginFailed')
+  return {
+    accessToken: result.AccessToken,
+    refreshToken: result.RefreshToken,
+    expiresIn: result.ExpiresIn ?? 3600,
+    userInfo: await userInfoOf(account),
+  }
+}
 
 const logoUrlOf = async (key: string) => {
   const [{ presignGet }, { mediaBucket }] = await Promise.all([import('#lib/uploads'), import('#lib/s3')])

@@ -1,8 +1,7 @@
-import { VerifyTokenBody } from '@swipe/shared'
+import { authRoutes } from '@swipe/shared/contract/auth'
 import { ResetTokens } from '#data/auth'
 import { BadRequestError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
-import { routes } from '../routes.ts'
 import { sha256 } from './session.ts'
 
 /** The reset link's record while it is still valid (TTL deletion is lazy, so time is checked too). */
@@ -12,7 +11,7 @@ export const liveResetToken = async (token: string) => {
   return found
 }
 
-export const handler = endpoint(routes['auth.verifyToken'], { body: VerifyTokenBody }, async ({ body }) => {
+export const handler = endpoint(authRoutes['auth.verifyToken'], async ({ body }) => {
   const found = await liveResetToken(body.token)
-  return ok({ valid: true, email: found.email })
+  return ok({ valid: true as const, email: found.email })
 })

@@ -1,3 +1,4 @@
+import { type AuthKind, routeKey, routeList } from '@swipe/shared/contract/routes'
 import type {
   APIGatewayRequestAuthorizerEventV2,
   APIGatewaySimpleAuthorizerWithContextResult,
@@ -6,7 +7,6 @@ import { compactVerify } from 'jose'
 import * as z from 'zod'
 import { readEnv } from '#lib/env'
 import { logger } from '#lib/logger'
-import { type AuthKind, routeKey, routeList } from '../routes.ts'
 
 /**
  * API Gateway (HTTP API) Lambda authorizer for the route kinds Cognito cannot check: `preview`

@@ -1,3 +1,4 @@
+import { BULK_JOB_STATUSES } from '@swipe/shared'
 import { Entity, type EntityItem } from 'electrodb'
 import { entityConfig, SERVICE } from './service.ts'
 import { SITE_LANGUAGES } from './sites.ts'
@@ -33,8 +34,6 @@ export const SiteUploads = new Entity(
   },
   entityConfig,
 )
-
-export const BULK_JOB_STATUSES = ['processing', 'done', 'refused', 'failed'] as const
 
 /**
  * A ZIP bulk upload being processed (SPEC §7 bulk-upload): the worker records its progress and

@@ -1,8 +1,36 @@
-import { CREATIVE_DEFAULTS, SITE_LANGUAGES, SITE_STATUSES } from '@swipe/shared'
+import { SITE_STATUSES } from '@swipe/shared'
+import { readDocument } from '@swipe/shared/site/migrations'
+import {
+  type CreativeDocument,
+  documentFields,
+  type MenuDocument,
+  type SettingsDocument,
+  SITE_LANGUAGES,
+  type SiteDocument,
+  type SiteDocumentKind,
+} from '@swipe/shared/site/model'
+import {
+  CREATIVE_DEFAULTS as C,
+  GLOBAL_SETTING_DEFAULTS as G,
+  SITE_SCHEMA_VERSION,
+} from '@swipe/shared/site/model-defaults'
 import { Entity, type EntityItem, Service } from 'electrodb'
+import { AppError } from '#lib/errors'
+import { logger } from '#lib/logger'
 import { entityConfig, SERVICE } from './service.ts'
 
 export { SITE_LANGUAGES }
+
+/**
+ * The site's stored documents (docs/decisions.md "Site model once, versioned stored data"): each
+ * item's fields besides its keys and bookkeeping are one document of the shared site model
+ * (`@swipe/shared/site/model`), and `schemaVersion` names the model version it was written under
+ * (absent: written before versions existed, read as 1). Readers take items through `readSite`,
+ * `readSiteItems`… which bring them up to the current version and check them against the model.
+ * ElectroDB's own `model.version` ('1') is how ElectroDB recognises an entity's items, not the
+ * document's version: changing it would hide every stored item, so it stays.
+ */
+const schemaVersion = { type: 'number', default: () => SITE_SCHEMA_VERSION } as const
 
 /**
  * A site's global setting (SPEC §3 Site). The rest of the site (per-language menus, creatives and
@@ -44,11 +72,11 @@ export const Sites = new Entity(
        * sweep deletes the old items under their old keys (`LegacyCreatives`).
        */
       keyedCreatives: { type: 'boolean', default: true },
-      viewMode: { type: ['MOBILE', 'PC'] as const, required: true, default: 'MOBILE' },
-      defaultLanguage: { type: SITE_LANGUAGES, required: true, default: 'JP' },
+      viewMode: { type: ['MOBILE', 'PC'] as const, required: true, default: G.viewMode },
+      defaultLanguage: { type: SITE_LANGUAGES, required: true, default: G.defaultLanguage },
       languages: { type: 'list', items: { type: 'string' }, required: true },
-      displayLanguageIcon: { type: 'boolean', required: true, default: false },
-      displayGlobalMenu: { type: 'boolean', required: true, default: false },
+      displayLanguageIcon: { type: 'boolean', required: true, default: G.displayLanguageIcon },
+      displayGlobalMenu: { type: 'boolean', required: true, default: G.displayGlobalMenu },
       faviconKey: { type: 'string' },
       logoKey: { type: 'string' },
       globalMenuTextColor: { type: 'string' },
@@ -72,6 +100,16 @@ export const Sites = new Entity(
        */
       releaseId: { type: 'string' },
       version: { type: 'number', required: true, default: 1 },
+      /**
+       * The model version of the document (see above). Stamped whenever the document is written:
+       * on create, and by any update that sets a document field (the editor's save writes the
+       * whole global setting); a status change or a publication leaves it as it was.
+       */
+      schemaVersion: {
+        ...schemaVersion,
+        watch: documentFields('site'),
+        set: () => SITE_SCHEMA_VERSION,
+      },
     },
     indexes: {
       byId: {
@@ -129,21 +167,23 @@ export const Creatives = new Entity(
       mainTextColor: { type: 'string' },
       linkButtonText: { type: 'string' },
       linkDestinationUrl: { type: 'string' },
-      isInternalLink: { type: 'boolean', default: CREATIVE_DEFAULTS.isInternalLink },
-      linkButtonColor: { type: 'string', default: CREATIVE_DEFAULTS.linkButtonColor },
-      linkTextColor: { type: 'string', default: CREATIVE_DEFAULTS.linkTextColor },
+      isInternalLink: { type: 'boolean', default: C.isInternalLink },
+      linkButtonColor: { type: 'string', default: C.linkButtonColor },
+      linkTextColor: { type: 'string', default: C.linkTextColor },
       price: { type: 'number' },
       priceTextColor: { type: 'string' },
-      snsConfig: { type: 'boolean', default: CREATIVE_DEFAULTS.snsConfig },
-      showCompany: { type: 'boolean', default: CREATIVE_DEFAULTS.showCompany },
-      membersOnlyLock: { type: 'boolean', default: CREATIVE_DEFAULTS.membersOnlyLock },
-      hoverArrowColor: { type: 'string', default: CREATIVE_DEFAULTS.hoverArrowColor },
+      snsConfig: { type: 'boolean', default: C.snsConfig },
+      showCompany: { type: 'boolean', default: C.showCompany },
+      membersOnlyLock: { type: 'boolean', default: C.membersOnlyLock },
+      hoverArrowColor: { type: 'string', default: C.hoverArrowColor },
       arrowFadeInterval: { type: 'number' },
       sliderSeconds: { type: 'number' },
       /** Validated by ImageLinkPointSchema / ProductSchema; at most 20 each, so the item stays small. */
       imageLinkPoints: { type: 'any', default: () => [] },
       products: { type: 'any', default: () => [] },
       version: { type: 'number', required: true, default: 1 },
+      /** The model version of the document (a creative is always written whole). */
+      schemaVersion,
     },
     indexes: {
       byId: {
@@ -190,6 +230,8 @@ export const GlobalMenus = new Entity(
       /** `[{ id, name }]`, validated by MenuItemsSchema. */
       items: { type: 'any', required: true, default: () => [] },
       textColor: { type: 'string' },
+      /** The model version of the document (a menu is always written whole). */
+      schemaVersion,
     },
     indexes: {
       byId: {
@@ -215,6 +257,8 @@ export const SiteSettings = new Entity(
       company: { type: 'any' },
       /** Validated by SiteFormsSchema: contact, membership and homepage forms. */
       forms: { type: 'any' },
+      /** The model version of the document (settings are always written whole). */
+      schemaVersion,
     },
     indexes: {
       byId: {
@@ -233,7 +277,71 @@ export const sitesService = new Service(
   entityConfig,
 )
 
-export type Site = EntityItem<typeof Sites>
-export type Creative = EntityItem<typeof Creatives>
-export type GlobalMenu = EntityItem<typeof GlobalMenus>
-export type SiteSetting = EntityItem<typeof SiteSettings>
+/** A stored item with its document as the current model reads it. */
+type Read<Row, Document> = Omit<Row, keyof Document> & Document
+
+export type SiteRow = EntityItem<typeof Sites>
+export type Site = Read<SiteRow, SiteDocument>
+export type Creative = Read<EntityItem<typeof Creatives>, CreativeDocument>
+export type GlobalMenu = Read<EntityItem<typeof GlobalMenus>, MenuDocument>
+export type SiteSetting = Read<EntityItem<typeof SiteSettings>, SettingsDocument>
+
+/**
+ * A stored site document that no migration brings into line with the model: 500, logged with
+ * where it is and which fields fail (never their values). The data is not replaced by defaults.
+ */
+export class StoredDataError extends AppError {
+  constructor() {
+    super(500, 'error.storedData')
+  }
+}
+
+const readItem = <K extends SiteDocumentKind, Row extends Record<string, unknown>>(kind: K, row: Row) => {
+  const read = readDocument(kind, row)
+  if (!read.ok) {
+    const where = row as { siteId?: unknown; lang?: unknown; position?: unknown }
+    logger.error('Stored site document unreadable', {
+      siteId: where.siteId,
+      lang: where.lang,
+      position: where.position,
+      ...read.problem,
+    })
+    throw new StoredDataError()
+  }
+  const rest = Object.fromEntries(
+    Object.entries(row).filter(([k]) => !(documentFields(kind) as string[]).includes(k)),
+  )
+  return { ...rest, ...read.document, schemaVersion: SITE_SCHEMA_VERSION }
+}
+
+/** The Site item, its global setting read through the model (migrated, checked). */
+export const readSite = (row: SiteRow): Site => readItem('site', row) as unknown as Site
+export const readCreative = (row: EntityItem<typeof Creatives>): Creative =>
+  readItem('creative', row) as unknown as Creative
+export const readMenu = (row: EntityItem<typeof GlobalMenus>): GlobalMenu =>
+  readItem('menu', row) as unknown as GlobalMenu
+export const readSettings = (row: EntityItem<typeof SiteSettings>): SiteSetting =>
+  readItem('settings', row) as unknown as SiteSetting
+
+type StoredSiteItems = Awaited<
+  ReturnType<ReturnType<typeof sitesService.collections.siteItems>['go']>
+>['data']
+
+/** Every item of a site's partition, read through the model. */
+export interface SiteItems {
+  sites: Site[]
+  creatives: Creative[]
+  menus: GlobalMenu[]
+  settings: SiteSetting[]
+}
+
+export const readSiteItems = (data: StoredSiteItems): SiteItems => ({
+  sites: data.sites.map(readSite),
+  creatives: data.creatives.map(readCreative),
+  menus: data.menus.map(readMenu),
+  settings: data.settings.map(readSettings),
+})
+
+/** Every item of a site's partition (one query), read through the model. */
+export const loadSiteItems = async (siteId: string, options: { consistent?: boolean } = {}) =>
+  readSiteItems((await sitesService.collections.siteItems({ siteId }).go({ pages: 'all', ...options })).data)

@@ -1,7 +1,5 @@
-import { VisitorLangQuery } from '@swipe/shared'
+import { endUserRoutes } from '@swipe/shared/contract/endUser'
 import { ok } from '#lib/http'
-import { routes } from '../routes.ts'
-import { SiteParams } from './params.ts'
 import {
   CONTENT_CACHE,
   defaultLanguageOf,
@@ -15,24 +13,20 @@ import {
 } from './service.ts'
 
 /** GET /end-user/common/{siteId}?lang=: the site frame of one language: languages, SNS links, menu. */
-export const handler = visitorEndpoint(
-  routes['endUser.common'],
-  { params: SiteParams, query: VisitorLangQuery },
-  async ({ params, query }) => {
-    const { site, items } = await publishedSite(params.siteId)
-    const lang = languageFor(site, query.lang)
-    return ok(
-      {
-        lang,
-        defaultLanguage: defaultLanguageOf(site),
-        displayLanguageIcon: site.displayLanguageIcon,
-        languages: languageList(site),
-        sns: snsView(settingsOf(site, items, lang)?.sns),
-        displayGlobalMenu: site.displayGlobalMenu,
-        menu: menuView(site, items, lang),
-      },
-      200,
-      CONTENT_CACHE,
-    )
-  },
-)
+export const handler = visitorEndpoint(endUserRoutes['endUser.common'], async ({ params, query }) => {
+  const { site, items } = await publishedSite(params.siteId)
+  const lang = languageFor(site, query.lang)
+  return ok(
+    {
+      lang,
+      defaultLanguage: defaultLanguageOf(site),
+      displayLanguageIcon: site.displayLanguageIcon,
+      languages: languageList(site),
+      sns: snsView(settingsOf(site, items, lang)?.sns),
+      displayGlobalMenu: site.displayGlobalMenu,
+      menu: menuView(site, items, lang),
+    },
+    200,
+    CONTENT_CACHE,
+  )
+})

@@ -1,9 +1,7 @@
-import { VisitorLangQuery } from '@swipe/shared'
-import { PAGE_TEXTS } from '@swipe/web-site/lib/texts'
-import { safeExternalUrl } from '@swipe/web-site/lib/urls'
+import { endUserRoutes } from '@swipe/shared/contract/endUser'
+import { PAGE_TEXTS } from '@swipe/shared/site/texts'
+import { safeExternalUrl } from '@swipe/shared/site/urls'
 import { ok } from '#lib/http'
-import { routes } from '../routes.ts'
-import { SiteParams } from './params.ts'
 import { CONTENT_CACHE, languageFor, publishedSite, settingsOf, visitorEndpoint } from './service.ts'
 
 /** The four legal documents, in the company modal's tab order (SPEC §3 Company info tab, 0–3). */
@@ -25,32 +23,28 @@ interface StoredCompany {
  * GET /end-user/common/{siteId}/company?lang=: company profile and legal texts as plain strings
  * (the client escapes them), one tab per document with the page's own tab names.
  */
-export const handler = visitorEndpoint(
-  routes['endUser.company'],
-  { params: SiteParams, query: VisitorLangQuery },
-  async ({ params, query }) => {
-    const { site, items } = await publishedSite(params.siteId)
-    const lang = languageFor(site, query.lang)
-    const company = (settingsOf(site, items, lang)?.company ?? {}) as StoredCompany
-    const website = safeExternalUrl(company.companyWebsite) ?? null
-    return ok(
-      {
-        lang,
-        companyWebsite: website,
-        contractAgreementRequired: company.contractAgreementRequired ?? false,
-        showInForm: company.showInForm ?? false,
-        showInMemberShip: company.showInMemberShip ?? false,
-        showInContact: company.showInContact ?? false,
-        tabs: TAB_FIELDS.map((field, tabId) => ({
-          tabId,
-          kind: field,
-          tabName: PAGE_TEXTS[lang].companyTabs[tabId]!,
-          link: tabId === 0 ? website : null,
-          content: company[field] ?? '',
-        })),
-      },
-      200,
-      CONTENT_CACHE,
-    )
-  },
-)
+export const handler = visitorEndpoint(endUserRoutes['endUser.company'], async ({ params, query }) => {
+  const { site, items } = await publishedSite(params.siteId)
+  const lang = languageFor(site, query.lang)
+  const company = (settingsOf(site, items, lang)?.company ?? {}) as StoredCompany
+  const website = safeExternalUrl(company.companyWebsite) ?? null
+  return ok(
+    {
+      lang,
+      companyWebsite: website,
+      contractAgreementRequired: company.contractAgreementRequired ?? false,
+      showInForm: company.showInForm ?? false,
+      showInMemberShip: company.showInMemberShip ?? false,
+      showInContact: company.showInContact ?? false,
+      tabs: TAB_FIELDS.map((field, tabId) => ({
+        tabId,
+        kind: field,
+        tabName: PAGE_TEXTS[lang].companyTabs[tabId]!,
+        link: tabId === 0 ? website : null,
+        content: company[field] ?? '',
+      })),
+    },
+    200,
+    CONTENT_CACHE,
+  )
+})

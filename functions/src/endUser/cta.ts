@@ -1,6 +1,6 @@
 import type { SiteLanguage } from '@swipe/shared'
-import { countdownText } from '@swipe/web-site/lib/countdown'
-import { isCtaActive, remainingSlots } from '@swipe/web-site/lib/cta'
+import { countdownText } from '@swipe/shared/site/countdown'
+import { isCtaActive, remainingSlots } from '@swipe/shared/site/cta'
 
 /**
  * Popup CTA rules on the server (SPEC §4), computed with the visitor island's own functions

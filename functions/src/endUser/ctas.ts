@@ -1,10 +1,9 @@
-import { VisitorCtaQuery } from '@swipe/shared'
+import { endUserRoutes } from '@swipe/shared/contract/endUser'
+import { cellOrder } from '@swipe/shared/site/cells'
 import { ok } from '#lib/http'
-import { routes } from '../routes.ts'
 import { ctaClicks } from './counters.ts'
-import { applicantLimit, ctaState, hasEnded, type StoredCta } from './cta.ts'
-import { SiteParams } from './params.ts'
-import { languageFor, mediaUrls, NO_STORE, orderOf, publishedSetting, visitorEndpoint } from './service.ts'
+import { applicantLimit, ctaState, hasEnded } from './cta.ts'
+import { languageFor, mediaUrls, NO_STORE, publishedSetting, visitorEndpoint } from './service.ts'
 
 /**
  * GET /end-user/site/{siteId}/cta?lang=&position=: the site's popup CTAs that have not ended,
@@ -12,49 +11,46 @@ import { languageFor, mediaUrls, NO_STORE, orderOf, publishedSetting, visitorEnd
  * below 0), the sheets each shows on now, whether it shows (on `position`'s sheet when given) and
  * its countdown text. Never cached: slots change with every click.
  */
-export const handler = visitorEndpoint(
-  routes['endUser.ctas'],
-  { params: SiteParams, query: VisitorCtaQuery },
-  async ({ params, query }) => {
-    const site = await publishedSetting(params.siteId)
-    const lang = languageFor(site, query.lang)
-    const now = Date.now()
-    const all = (site.popupCtas ?? []) as StoredCta[]
-    const live = all.map((cta, index) => ({ cta, index })).filter(({ cta }) => !hasEnded(cta, now))
-    const [clicks, media] = await Promise.all([
-      live.length ? ctaClicks(site.siteId) : new Map<number, number>(),
-      mediaUrls(
-        site,
-        live.map(({ cta }) => cta.imageUrl),
-      ),
-    ])
-    const sheet = query.position ? orderOf(query.position, site.numberVertical) : undefined
-    return ok(
-      {
-        lang,
-        now: new Date(now).toISOString(),
-        ctas: live.map(({ cta, index }) => ({
-          index,
-          kind: cta.kind ?? 'TIME_LIMIT',
-          content: cta.content ?? '',
-          isInternalLink: cta.isInternalLink ?? false,
-          linkUrl: cta.linkUrl ?? null,
-          linkButtonColor: cta.linkButtonColor ?? '#FF0000',
-          linkTextColor: cta.linkTextColor ?? '#FFFFFF',
-          imageUrl: (cta.imageUrl && media.get(cta.imageUrl)) || null,
-          animation: cta.animation ?? 'NONE',
-          displayPosition: cta.displayPosition ?? 'BOTTOM',
-          startDate: cta.startDate ?? null,
-          endDate: cta.endDate ?? null,
-          effectiveSheets: cta.effectiveSheets ?? [],
-          showRemainingTime: cta.showRemainingTime ?? false,
-          showRemainingSlots: cta.showRemainingSlots ?? false,
-          limit: applicantLimit(cta) ?? null,
-          ...ctaState(cta, clicks.get(index) ?? 0, now, lang, sheet),
-        })),
-      },
-      200,
-      NO_STORE,
-    )
-  },
-)
+export const handler = visitorEndpoint(endUserRoutes['endUser.ctas'], async ({ params, query }) => {
+  const site = await publishedSetting(params.siteId)
+  const lang = languageFor(site, query.lang)
+  const now = Date.now()
+  // Read through the site model: the CTAs carry their defaults.
+  const all = site.popupCtas
+  const live = all.map((cta, index) => ({ cta, index })).filter(({ cta }) => !hasEnded(cta, now))
+  const [clicks, media] = await Promise.all([
+    live.length ? ctaClicks(site.siteId) : new Map<number, number>(),
+    mediaUrls(
+      site,
+      live.map(({ cta }) => cta.imageUrl),
+    ),
+  ])
+  const sheet = query.position ? cellOrder(query.position, site.numberVertical) : undefined
+  return ok(
+    {
+      lang,
+      now: new Date(now).toISOString(),
+      ctas: live.map(({ cta, index }) => ({
+        index,
+        kind: cta.kind ?? 'TIME_LIMIT',
+        content: cta.content ?? '',
+        isInternalLink: cta.isInternalLink,
+        linkUrl: cta.linkUrl ?? null,
+        linkButtonColor: cta.linkButtonColor,
+        linkTextColor: cta.linkTextColor,
+        imageUrl: (cta.imageUrl && media.get(cta.imageUrl)) || null,
+        animation: cta.animation,
+        displayPosition: cta.displayPosition,
+        startDate: cta.startDate ?? null,
+        endDate: cta.endDate ?? null,
+        effectiveSheets: cta.effectiveSheets ?? [],
+        showRemainingTime: cta.showRemainingTime ?? false,
+        showRemainingSlots: cta.showRemainingSlots ?? false,
+        limit: applicantLimit(cta) ?? null,
+        ...ctaState(cta, clicks.get(index) ?? 0, now, lang, sheet),
+      })),
+    },
+    200,
+    NO_STORE,
+  )
+})

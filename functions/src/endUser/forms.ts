@@ -9,7 +9,6 @@ import {
   isLocale,
   type Locale,
   type SiteForms,
-  SiteFormsSchema,
   type SiteLanguage,
   type SubmissionValue,
   submissionSchema,
@@ -17,21 +16,21 @@ import {
   VISITOR_FORM_LIMITS,
   VisitorLangQuery,
 } from '@swipe/shared'
-import { HTML_LANGS, LANGUAGE_SEGMENTS } from '@swipe/web-site/lib/languages'
-import type * as z from 'zod'
-import { type Site, SiteSettings } from '#data/sites'
+import type { AnyRoute } from '@swipe/shared/contract'
+import { type endUserRoutes, SiteParams } from '@swipe/shared/contract/endUser'
+import { HTML_LANGS, LANGUAGE_SEGMENTS } from '@swipe/shared/site/languages'
+import { readSettings, type Site, SiteSettings } from '#data/sites'
 import type { StoredAnswer } from '#data/submissions'
 import { AppError, BadRequestError, TooManyRequestsError, ValidationError } from '#lib/errors'
-import { type Event, type HandlerInput, ok, type Reply, requestState, zodIssues } from '#lib/http'
+import { type EndpointOptions, type Handle, ok, zodIssues } from '#lib/http'
 import { clientIp, secondsToNextWindow, siteClient, takeAllowance } from '#lib/rate-limit'
 import { siteUrl } from '#lib/urls'
-import type { RouteDef } from '../routes.ts'
-import { SiteParams } from './params.ts'
 import {
   CONTENT_CACHE,
   defaultLanguageOf,
   languageFor,
   publishedSetting,
+  setVisitorLocale,
   visitorEndpoint,
 } from './service.ts'
 
@@ -65,11 +64,12 @@ export interface PublishedForm<K extends VisitorFormKind = VisitorFormKind> {
   agreementRequired: boolean
 }
 
-/** The forms of a language as saved; the SPEC §3 defaults (all disabled) when none were saved. */
-const formsOf = (stored: unknown, lang: SiteLanguage): SiteForms => {
-  const parsed = SiteFormsSchema.safeParse(stored)
-  return parsed.success ? parsed.data : defaultForms(lang)
-}
+/**
+ * The forms of a language as saved; the SPEC §3 defaults (all disabled) only when none were saved.
+ * Saved forms were read through the site model (`readSettings`): a stored document that fails it
+ * is a 500 `error.storedData`, never these defaults.
+ */
+const formsOf = (stored: SiteForms | undefined, lang: SiteLanguage): SiteForms => stored ?? defaultForms(lang)
 
 /** A form of a published site (404 for any site not published), enabled or not. */
 export const publishedForm = async <K extends VisitorFormKind>(
@@ -79,9 +79,10 @@ export const publishedForm = async <K extends VisitorFormKind>(
 ): Promise<PublishedForm<K>> => {
   const site = await publishedSetting(siteId)
   const lang = languageFor(site, asked)
-  const settings = (await SiteSettings.get({ siteId, lang }).go()).data
+  const stored = (await SiteSettings.get({ siteId, lang }).go()).data
+  const settings = stored ? readSettings(stored) : undefined
   const forms = formsOf(settings?.forms, lang)
-  const company = (settings?.company ?? {}) as StoredCompany
+  const company: StoredCompany = settings?.company ?? {}
   const showCompany = company[COMPANY_SWITCH[kind]] ?? false
   return {
     site,
@@ -186,68 +187,51 @@ export const answerText = (data: Record<string, SubmissionValue>, name: string):
   return typeof value === 'string' ? value : ''
 }
 
-/**
- * The body as the visitor sent it. The API edge converts body keys to camelCase, which would
- * rename the form's input names (`confirm_password`, `field_3`); a visitor body's own keys are
- * single words, so it is read again from the event.
- */
-const rawBody = (event: Event): unknown => {
-  const text = event.body
-    ? event.isBase64Encoded
-      ? Buffer.from(event.body, 'base64').toString('utf8')
-      : event.body
-    : ''
-  if (Buffer.byteLength(text) > VISITOR_FORM_LIMITS.maxBodyBytes)
-    throw new AppError(413, 'error.payloadTooLarge')
-  try {
-    return text ? JSON.parse(text) : {}
-  } catch {
-    throw new BadRequestError()
-  }
-}
-
 /** A visitor body's `lang`, when it is a content language. */
 const bodyLang = (body: unknown): SiteLanguage | undefined => {
   const lang = (body as { lang?: unknown } | null)?.lang
   return typeof lang === 'string' && lang in HTML_LANGS ? (lang as SiteLanguage) : undefined
 }
 
-type PostInput<S extends z.ZodType> = Omit<
-  HandlerInput<unknown, z.output<typeof VisitorLangQuery>, z.output<typeof SiteParams>>,
-  'body'
-> & { body: z.output<S> }
+/**
+ * What every visitor form POST passes before its body is even checked (`beforeParse`): the body
+ * is 32 KB at most (else 413); its `lang` sets the messages' language (unless `X-Lang` or
+ * `?lang=` did); then the client's allowance, then the site's, is taken (429 with `Retry-After`
+ * past either, before anything is read, stored or sent). A request whose site id or query the
+ * route refuses takes no allowance: it is answered 400 by the parsing that follows.
+ */
+const guardVisitorPost: NonNullable<EndpointOptions['beforeParse']> = async ({ event, state }) => {
+  const text = event.body ?? ''
+  const bytes = event.isBase64Encoded ? Buffer.from(text, 'base64').byteLength : Buffer.byteLength(text)
+  if (bytes > VISITOR_FORM_LIMITS.maxBodyBytes) throw new AppError(413, 'error.payloadTooLarge')
+  const params = SiteParams.safeParse(event.pathParameters ?? {})
+  const query = VisitorLangQuery.safeParse(state.query)
+  if (!params.success || !query.success) return
+  setVisitorLocale(event, query.data.lang ?? bodyLang(state.body))
+  if (!(await takeAllowance('forms', clientIp(event), 1)))
+    throw new TooManyRequestsError(secondsToNextWindow())
+  if (!(await takeAllowance('formsSite', siteClient(params.data.siteId), 1)))
+    throw new TooManyRequestsError(secondsToNextWindow())
+}
 
 /**
- * A visitor form POST. In order: the body is read as sent (32 KB at most, else 413) and its
- * `lang` sets the messages' language (unless `X-Lang` or `?lang=` did); the client's allowance,
- * then the site's, is taken (429 with `Retry-After` past either, before anything is read, stored
- * or sent); the body is checked against its schema (400); then the handler.
+ * A visitor form POST: `guardVisitorPost` (size, language, rate allowances), then the body is
+ * checked against its route's schema (400), then the handler. Routes whose bodies are keyed by
+ * the form's input names (`confirm_password`, `field_3`) take their keys as sent (`keys: 'asSent'`).
  */
-export const visitorPost = <S extends z.ZodType>(
-  route: RouteDef,
-  schema: S,
-  handle: (input: PostInput<S>) => Promise<Reply>,
-) =>
-  visitorEndpoint(route, { params: SiteParams, query: VisitorLangQuery }, async (input) => {
-    const raw = rawBody(input.event)
-    const lang = bodyLang(raw)
-    const headers = input.event.headers ?? {}
-    if (lang && !input.query.lang && !headers['x-lang'] && !headers['X-Lang'])
-      requestState(input.event).locale = localeOf(lang)
-    if (!(await takeAllowance('forms', clientIp(input.event), 1)))
-      throw new TooManyRequestsError(secondsToNextWindow())
-    if (!(await takeAllowance('formsSite', siteClient(input.params.siteId), 1)))
-      throw new TooManyRequestsError(secondsToNextWindow())
-    const parsed = schema.safeParse(raw)
-    if (!parsed.success) throw new ValidationError(zodIssues(parsed.error, 'body'))
-    return handle({ ...input, body: parsed.data })
-  })
+export const visitorPost = <R extends AnyRoute>(route: R, handle: Handle<R>) =>
+  visitorEndpoint(route, handle, { beforeParse: guardVisitorPost })
+
+type FormSettingRoute = (typeof endUserRoutes)[
+  | 'endUser.contactSetting'
+  | 'endUser.membershipSetting'
+  | 'endUser.homepageSetting']
 
 /**
  * GET /end-user/site/{siteId}/<kind>-setting?lang=: a form as the page renders it (`formView`),
  * enabled or not; 404 for a site that is not published.
  */
-export const formSettingEndpoint = (route: RouteDef, kind: VisitorFormKind) =>
-  visitorEndpoint(route, { params: SiteParams, query: VisitorLangQuery }, async ({ params, query }) =>
+export const formSettingEndpoint = (route: FormSettingRoute, kind: VisitorFormKind) =>
+  visitorEndpoint(route, async ({ params, query }) =>
     ok(formView(await publishedForm(params.siteId, query.lang, kind)), 200, CONTENT_CACHE),
   )

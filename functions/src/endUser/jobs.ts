@@ -111,12 +111,12 @@ export const queueMemberMail = async (
   target: { site: Parameters<typeof sitePageUrl>[0]; lang: SiteLanguage; email: string },
   type: 'registration' | 'resendRegistration',
   input: Readonly<Record<string, string>>,
-): Promise<Reply> => {
+): Promise<Reply<{ status: 'sent' }>> => {
   sitePageUrl(target.site, target.lang, 'login')
   await takeOrRefuse([
     ['memberMailClient', clientIp(event)],
     ['memberMailEmail', emailClient(target.email)],
   ])
   await runJob({ context: 'endUser', type, id: randomUUID(), input }, jobs)
-  return ok({ status: 'sent' }, 202, NO_STORE)
+  return ok({ status: 'sent' as const }, 202, NO_STORE)
 }

@@ -2,14 +2,13 @@ import {
   InitiateAuthCommand,
   type InitiateAuthCommandOutput,
 } from '@aws-sdk/client-cognito-identity-provider'
-import { MemberLoginBody } from '@swipe/shared'
+import { endUserRoutes } from '@swipe/shared/contract/endUser'
 import { cognito, isCredentialFailure } from '#lib/cognito-client'
 import { ForbiddenError, UnauthorizedError } from '#lib/errors'
 import { ok } from '#lib/http'
 import { isOwnHost, originHostOf, refuseCrossOrigin, sessionCookie } from '#lib/member-session'
 import { membersPool } from '#lib/members-pool'
 import { assertNotLocked, clearFailures, recordFailure } from '../auth/lockout.ts'
-import { routes } from '../routes.ts'
 import { visitorPost } from './forms.ts'
 import { getMember, memberUsername, normaliseEmail } from './members.ts'
 import { NO_STORE, publishedSetting } from './service.ts'
@@ -27,44 +26,40 @@ import { NO_STORE, publishedSetting } from './service.ts'
  * wrong password and a registration still pending. Failed attempts count towards the sign-in
  * lockout of that site's username (5 in 15 minutes lock it for 15 minutes).
  */
-export const handler = visitorPost(
-  routes['endUser.login'],
-  MemberLoginBody,
-  async ({ params, body, event }) => {
-    refuseCrossOrigin(event)
-    const site = await publishedSetting(params.siteId)
-    const origin = originHostOf(event)
-    if (origin !== undefined && !isOwnHost(site, origin)) throw new ForbiddenError('endUser.signInOnSiteHost')
-    const email = normaliseEmail(body.email)
-    const username = memberUsername(site.siteId, email)
-    const lockoutId = `member:${username}`
-    await assertNotLocked(lockoutId)
-    const fail = async (): Promise<never> => {
-      await recordFailure(lockoutId)
-      throw new UnauthorizedError('endUser.loginFailed')
-    }
-    const member = email ? await getMember(site.siteId, email) : undefined
-    if (member?.status !== 'ACTIVE' || !body.password) return fail()
-    let result: InitiateAuthCommandOutput
-    try {
-      result = await cognito.send(
-        new InitiateAuthCommand({
-          ClientId: membersPool.clientId,
-          AuthFlow: 'USER_PASSWORD_AUTH',
-          AuthParameters: { USERNAME: username, PASSWORD: body.password },
-        }),
-      )
-    } catch (error) {
-      if (isCredentialFailure(error)) return fail()
-      throw error
-    }
-    const token = result.AuthenticationResult?.AccessToken
-    if (!token) return fail()
-    await clearFailures(lockoutId)
-    const expiresIn = result.AuthenticationResult?.ExpiresIn ?? 3600
-    return {
-      ...ok({ email, expiresIn }, 200, NO_STORE),
-      cookies: [sessionCookie(site.siteId, token, expiresIn)],
-    }
-  },
-)
+export const handler = visitorPost(endUserRoutes['endUser.login'], async ({ params, body, event }) => {
+  refuseCrossOrigin(event)
+  const site = await publishedSetting(params.siteId)
+  const origin = originHostOf(event)
+  if (origin !== undefined && !isOwnHost(site, origin)) throw new ForbiddenError('endUser.signInOnSiteHost')
+  const email = normaliseEmail(body.email)
+  const username = memberUsername(site.siteId, email)
+  const lockoutId = `member:${username}`
+  await assertNotLocked(lockoutId)
+  const fail = async (): Promise<never> => {
+    await recordFailure(lockoutId)
+    throw new UnauthorizedError('endUser.loginFailed')
+  }
+  const member = email ? await getMember(site.siteId, email) : undefined
+  if (member?.status !== 'ACTIVE' || !body.password) return fail()
+  let result: InitiateAuthCommandOutput
+  try {
+    result = await cognito.send(
+      new InitiateAuthCommand({
+        ClientId: membersPool.clientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: username, PASSWORD: body.password },
+      }),
+    )
+  } catch (error) {
+    if (isCredentialFailure(error)) return fail()
+    throw error
+  }
+  const token = result.AuthenticationResult?.AccessToken
+  if (!token) return fail()
+  await clearFailures(lockoutId)
+  const expiresIn = result.AuthenticationResult?.ExpiresIn ?? 3600
+  return {
+    ...ok({ email, expiresIn }, 200, NO_STORE),
+    cookies: [sessionCookie(site.siteId, token, expiresIn)],
+  }
+})

@@ -1,8 +1,6 @@
-import { VisitorLangQuery } from '@swipe/shared'
+import { endUserRoutes } from '@swipe/shared/contract/endUser'
 import { ok } from '#lib/http'
 import { clearedSessionCookie, refuseCrossOrigin } from '#lib/member-session'
-import { routes } from '../routes.ts'
-import { SiteParams } from './params.ts'
 import { NO_STORE, visitorEndpoint } from './service.ts'
 
 /**
@@ -13,11 +11,7 @@ import { NO_STORE, visitorEndpoint } from './service.ts'
  * another page cannot sign a visitor out. The access token itself stays valid until it expires
  * (an hour); nothing but this browser ever held it.
  */
-export const handler = visitorEndpoint(
-  routes['endUser.logout'],
-  { params: SiteParams, query: VisitorLangQuery },
-  async ({ params, event }) => {
-    refuseCrossOrigin(event)
-    return { ...ok(undefined, 204, NO_STORE), cookies: [clearedSessionCookie(params.siteId)] }
-  },
-)
+export const handler = visitorEndpoint(endUserRoutes['endUser.logout'], async ({ params, event }) => {
+  refuseCrossOrigin(event)
+  return { ...ok(undefined, 204, NO_STORE), cookies: [clearedSessionCookie(params.siteId)] }
+})

@@ -1,8 +1,6 @@
-import { VisitorLangQuery } from '@swipe/shared'
+import { endUserRoutes } from '@swipe/shared/contract/endUser'
 import { ForbiddenError, NotFoundError } from '#lib/errors'
 import { ok } from '#lib/http'
-import { routes } from '../routes.ts'
-import { PageParams } from './params.ts'
 import {
   CONTENT_CACHE,
   creativeMediaKeys,
@@ -20,17 +18,13 @@ import {
  * cell (`B2`). A members-only creative is 403 `endUser.membersOnly`, inviting the visitor to sign
  * up; its contents are the members' page (`/private`, with the end-user token).
  */
-export const handler = visitorEndpoint(
-  routes['endUser.page'],
-  { params: PageParams, query: VisitorLangQuery },
-  async ({ params, query }) => {
-    const { site, items } = await publishedSite(params.siteId)
-    const lang = languageFor(site, query.lang)
-    const position = positionOfPage(params.pageId, site)
-    const creative = visibleCreatives(site, items, lang).find((c) => c.position === position)
-    if (!creative) throw new NotFoundError()
-    if (creative.membersOnlyLock) throw new ForbiddenError('endUser.membersOnly')
-    const media = await mediaUrls(site, creativeMediaKeys([creative]))
-    return ok({ lang, creative: creativeView(creative, site, media) }, 200, CONTENT_CACHE)
-  },
-)
+export const handler = visitorEndpoint(endUserRoutes['endUser.page'], async ({ params, query }) => {
+  const { site, items } = await publishedSite(params.siteId)
+  const lang = languageFor(site, query.lang)
+  const position = positionOfPage(params.pageId, site)
+  const creative = visibleCreatives(site, items, lang).find((c) => c.position === position)
+  if (!creative) throw new NotFoundError()
+  if (creative.membersOnlyLock) throw new ForbiddenError('endUser.membersOnly')
+  const media = await mediaUrls(site, creativeMediaKeys([creative]))
+  return ok({ lang, creative: creativeView(creative, site, media) }, 200, CONTENT_CACHE)
+})

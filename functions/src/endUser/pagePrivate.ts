@@ -1,9 +1,7 @@
-import { VisitorLangQuery } from '@swipe/shared'
+import { endUserRoutes } from '@swipe/shared/contract/endUser'
 import { NotFoundError } from '#lib/errors'
 import { ok } from '#lib/http'
-import { routes } from '../routes.ts'
 import { memberOfActor } from './members.ts'
-import { PageParams } from './params.ts'
 import {
   creativeMediaKeys,
   creativeView,
@@ -23,8 +21,7 @@ import {
  * 403 `endUser.crossOrigin`; none, an invalid or expired one, or a member no longer active is 401.
  */
 export const handler = visitorEndpoint(
-  routes['endUser.pagePrivate'],
-  { params: PageParams, query: VisitorLangQuery },
+  endUserRoutes['endUser.pagePrivate'],
   async ({ params, query, actor }) => {
     const member = await memberOfActor(actor, params.siteId)
     const { site, items } = await publishedSite(member.siteId)

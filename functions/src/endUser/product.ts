@@ -1,8 +1,6 @@
-import { VisitorProductQuery } from '@swipe/shared'
+import { endUserRoutes } from '@swipe/shared/contract/endUser'
 import { ForbiddenError, NotFoundError } from '#lib/errors'
 import { ok } from '#lib/http'
-import { routes } from '../routes.ts'
-import { SiteParams } from './params.ts'
 import {
   CONTENT_CACHE,
   creativeMediaKeys,
@@ -18,20 +16,16 @@ import {
  * GET /end-user/site/{siteId}/product/public?position=&lang=: the products placed on one
  * creative, in their order. Members-only creatives keep their products to members (403).
  */
-export const handler = visitorEndpoint(
-  routes['endUser.product'],
-  { params: SiteParams, query: VisitorProductQuery },
-  async ({ params, query }) => {
-    const { site, items } = await publishedSite(params.siteId)
-    const lang = languageFor(site, query.lang)
-    const creative = visibleCreatives(site, items, lang).find((c) => c.position === query.position)
-    if (!creative) throw new NotFoundError()
-    if (creative.membersOnlyLock) throw new ForbiddenError('endUser.membersOnly')
-    const media = await mediaUrls(site, creativeMediaKeys([creative]))
-    return ok(
-      { lang, position: creative.position, products: productsView(creative, media) },
-      200,
-      CONTENT_CACHE,
-    )
-  },
-)
+export const handler = visitorEndpoint(endUserRoutes['endUser.product'], async ({ params, query }) => {
+  const { site, items } = await publishedSite(params.siteId)
+  const lang = languageFor(site, query.lang)
+  const creative = visibleCreatives(site, items, lang).find((c) => c.position === query.position)
+  if (!creative) throw new NotFoundError()
+  if (creative.membersOnlyLock) throw new ForbiddenError('endUser.membersOnly')
+  const media = await mediaUrls(site, creativeMediaKeys([creative]))
+  return ok(
+    { lang, position: creative.position, products: productsView(creative, media) },
+    200,
+    CONTENT_CACHE,
+  )
+})

@@ -1,9 +1,7 @@
-import { VisitorProductQuery } from '@swipe/shared'
+import { endUserRoutes } from '@swipe/shared/contract/endUser'
 import { NotFoundError } from '#lib/errors'
 import { ok } from '#lib/http'
-import { routes } from '../routes.ts'
 import { memberOfActor } from './members.ts'
-import { SiteParams } from './params.ts'
 import {
   creativeMediaKeys,
   languageFor,
@@ -21,8 +19,7 @@ import {
  * origin's request, 401 without a valid session.
  */
 export const handler = visitorEndpoint(
-  routes['endUser.productPrivate'],
-  { params: SiteParams, query: VisitorProductQuery },
+  endUserRoutes['endUser.productPrivate'],
   async ({ params, query, actor }) => {
     const member = await memberOfActor(actor, params.siteId)
     const { site, items } = await publishedSite(member.siteId)

@@ -1,6 +1,5 @@
-import { RegisterBody } from '@swipe/shared'
+import { endUserRoutes } from '@swipe/shared/contract/endUser'
 import { NotFoundError } from '#lib/errors'
-import { routes } from '../routes.ts'
 import {
   answerText,
   publishedForm,
@@ -23,23 +22,19 @@ const OWN_FIELDS = new Set(['email', 'company'])
  * time). Mails are limited per client address and per email (429). 404 when the membership form
  * is not enabled.
  */
-export const handler = visitorPost(
-  routes['endUser.register'],
-  RegisterBody,
-  async ({ params, body, event }) => {
-    const published = await publishedForm(params.siteId, body.lang, 'membership')
-    if (!published.form.enabled) throw new NotFoundError()
-    refuseHoneypot(body)
-    const data = validateAnswers(published, body.data)
-    const { site, lang } = published
-    const email = answerText(data, 'email')
-    return queueMemberMail(event, { site, lang, email }, 'registration', {
-      siteId: site.siteId,
-      lang,
-      email,
-      password: answerText(data, 'password'),
-      company: answerText(data, 'company'),
-      answers: JSON.stringify(storedAnswers(published.form.fields, data, OWN_FIELDS)),
-    })
-  },
-)
+export const handler = visitorPost(endUserRoutes['endUser.register'], async ({ params, body, event }) => {
+  const published = await publishedForm(params.siteId, body.lang, 'membership')
+  if (!published.form.enabled) throw new NotFoundError()
+  refuseHoneypot(body)
+  const data = validateAnswers(published, body.data)
+  const { site, lang } = published
+  const email = answerText(data, 'email')
+  return queueMemberMail(event, { site, lang, email }, 'registration', {
+    siteId: site.siteId,
+    lang,
+    email,
+    password: answerText(data, 'password'),
+    company: answerText(data, 'company'),
+    answers: JSON.stringify(storedAnswers(published.form.fields, data, OWN_FIELDS)),
+  })
+})

@@ -1,7 +1,6 @@
-import { ConfirmRegistrationBody } from '@swipe/shared'
+import { endUserRoutes } from '@swipe/shared/contract/endUser'
 import { AppError, NotFoundError } from '#lib/errors'
 import { ok } from '#lib/http'
-import { routes } from '../routes.ts'
 import { visitorPost } from './forms.ts'
 import { activate, isExpired, memberOfToken, tokenHashOf } from './members.ts'
 import { NO_STORE, publishedSetting } from './service.ts'
@@ -11,16 +10,12 @@ import { NO_STORE, publishedSetting } from './service.ts'
  * ACTIVE and lets its pool user sign in. An expired link is 410 `endUser.registrationExpired`
  * (the page offers a new one); an unknown or used token 404 `endUser.registrationInvalid`.
  */
-export const handler = visitorPost(
-  routes['endUser.registerConfirm'],
-  ConfirmRegistrationBody,
-  async ({ params, body }) => {
-    await publishedSetting(params.siteId)
-    const tokenHash = tokenHashOf(body.token)
-    const member = await memberOfToken(params.siteId, tokenHash)
-    if (!member) throw new NotFoundError('endUser.registrationInvalid')
-    if (isExpired(member)) throw new AppError(410, 'endUser.registrationExpired')
-    if (!(await activate(member, tokenHash))) throw new NotFoundError('endUser.registrationInvalid')
-    return ok({ status: 'active', email: member.email }, 200, NO_STORE)
-  },
-)
+export const handler = visitorPost(endUserRoutes['endUser.registerConfirm'], async ({ params, body }) => {
+  await publishedSetting(params.siteId)
+  const tokenHash = tokenHashOf(body.token)
+  const member = await memberOfToken(params.siteId, tokenHash)
+  if (!member) throw new NotFoundError('endUser.registrationInvalid')
+  if (isExpired(member)) throw new AppError(410, 'endUser.registrationExpired')
+  if (!(await activate(member, tokenHash))) throw new NotFoundError('endUser.registrationInvalid')
+  return ok({ status: 'active', email: member.email }, 200, NO_STORE)
+})

@@ -1,7 +1,7 @@
-import { email as emailSchema, ResendRegistrationBody } from '@swipe/shared'
+import { email as emailSchema } from '@swipe/shared'
+import { endUserRoutes } from '@swipe/shared/contract/endUser'
 import { NotFoundError, ValidationError } from '#lib/errors'
 import { zodIssues } from '#lib/http'
-import { routes } from '../routes.ts'
 import { publishedForm, refuseHoneypot, visitorPost } from './forms.ts'
 import { queueMemberMail } from './jobs.ts'
 import { normaliseEmail } from './members.ts'
@@ -14,8 +14,7 @@ import { normaliseEmail } from './members.ts'
  * together with sign-up (429).
  */
 export const handler = visitorPost(
-  routes['endUser.resendRegisterEmail'],
-  ResendRegistrationBody,
+  endUserRoutes['endUser.resendRegisterEmail'],
   async ({ params, body, event }) => {
     const published = await publishedForm(params.siteId, body.lang, 'membership')
     if (!published.form.enabled) throw new NotFoundError()

@@ -1,12 +1,12 @@
-import { ResolveSiteQuery, type SiteLanguage, SiteUuidSchema } from '@swipe/shared'
-import { languageOfSegment } from '@swipe/web-site/lib/languages'
+import { type SiteLanguage, SiteUuidSchema } from '@swipe/shared'
+import { endUserRoutes } from '@swipe/shared/contract/endUser'
+import { languageOfSegment } from '@swipe/shared/site/languages'
 import * as z from 'zod'
-import { type Site, Sites } from '#data/sites'
+import { type SiteRow as Site, Sites } from '#data/sites'
 import { readEnv } from '#lib/env'
 import { NotFoundError } from '#lib/errors'
 import { normaliseHost } from '#lib/host-map'
 import { ok } from '#lib/http'
-import { routes } from '../routes.ts'
 import { CONTENT_CACHE, defaultLanguageOf, languageFor, visitorEndpoint } from './service.ts'
 
 /**
@@ -64,27 +64,23 @@ const segmentsOf = (path: string) => {
  * form `/sites/{siteId}/…` does. The language is the path's language segment (`ja`, `en`, `cn`,
  * `kr`; after one optional custom prefix segment) when the site has it, else the default.
  */
-export const handler = visitorEndpoint(
-  routes['endUser.resolve'],
-  { query: ResolveSiteQuery },
-  async ({ query }) => {
-    const host = hostOf(query.domain)
-    let segments = segmentsOf(query.path)
-    let site = host ? await siteOfHost(host) : undefined
-    if (!site && segments[0] === 'sites' && segments[1]) {
-      const siteId = segments[1]
-      if (siteId.length <= 64) site = published((await Sites.get({ siteId }).go()).data ?? undefined)
-      segments = segments.slice(2)
-    }
-    if (!site) throw new NotFoundError()
-    const asked = segments
-      .slice(0, 2)
-      .map((s) => languageOfSegment(s) as SiteLanguage | undefined)
-      .find(Boolean)
-    return ok(
-      { siteId: site.siteId, lang: languageFor(site, asked), defaultLanguage: defaultLanguageOf(site) },
-      200,
-      CONTENT_CACHE,
-    )
-  },
-)
+export const handler = visitorEndpoint(endUserRoutes['endUser.resolve'], async ({ query }) => {
+  const host = hostOf(query.domain)
+  let segments = segmentsOf(query.path)
+  let site = host ? await siteOfHost(host) : undefined
+  if (!site && segments[0] === 'sites' && segments[1]) {
+    const siteId = segments[1]
+    if (siteId.length <= 64) site = published((await Sites.get({ siteId }).go()).data ?? undefined)
+    segments = segments.slice(2)
+  }
+  if (!site) throw new NotFoundError()
+  const asked = segments
+    .slice(0, 2)
+    .map((s) => languageOfSegment(s) as SiteLanguage | undefined)
+    .find(Boolean)
+  return ok(
+    { siteId: site.siteId, lang: languageFor(site, asked), defaultLanguage: defaultLanguageOf(site) },
+    200,
+    CONTENT_CACHE,
+  )
+})

@@ -1,7 +1,6 @@
-import { bodyTagsSchema, headTagsSchema, VisitorLangQuery } from '@swipe/shared'
+import { bodyTagsSchema, headTagsSchema } from '@swipe/shared'
+import { endUserRoutes } from '@swipe/shared/contract/endUser'
 import { ok } from '#lib/http'
-import { routes } from '../routes.ts'
-import { SiteParams } from './params.ts'
 import { CONTENT_CACHE, languageFor, publishedSite, settingsOf, visitorEndpoint } from './service.ts'
 
 /** A stored tag block that still passes the builder's rule (SPEC §5), else nothing. */
@@ -15,17 +14,13 @@ const checked = (schema: typeof headTagsSchema, value: unknown) => {
  * They were validated at save; they are checked again here, so a rule tightened later (or an
  * item written around the API) never reaches a visitor's page.
  */
-export const handler = visitorEndpoint(
-  routes['endUser.scripts'],
-  { params: SiteParams, query: VisitorLangQuery },
-  async ({ params, query }) => {
-    const { site, items } = await publishedSite(params.siteId)
-    const lang = languageFor(site, query.lang)
-    const seo = (settingsOf(site, items, lang)?.seo ?? {}) as { head?: string; body?: string }
-    return ok(
-      { lang, head: checked(headTagsSchema, seo.head), body: checked(bodyTagsSchema, seo.body) },
-      200,
-      CONTENT_CACHE,
-    )
-  },
-)
+export const handler = visitorEndpoint(endUserRoutes['endUser.scripts'], async ({ params, query }) => {
+  const { site, items } = await publishedSite(params.siteId)
+  const lang = languageFor(site, query.lang)
+  const seo = (settingsOf(site, items, lang)?.seo ?? {}) as { head?: string; body?: string }
+  return ok(
+    { lang, head: checked(headTagsSchema, seo.head), body: checked(bodyTagsSchema, seo.body) },
+    200,
+    CONTENT_CACHE,
+  )
+})

@@ -1,17 +1,18 @@
 import { GetObjectCommand } from '@aws-sdk/client-s3'
 import { isLocale, type SiteLanguage } from '@swipe/shared'
-import { CREATIVE_DEFAULTS } from '@swipe/shared/schemas/site-defaults'
-import { cellReference, parseCell } from '@swipe/web-site/lib/cells'
-import { HTML_LANGS, LANGUAGE_NAMES, LANGUAGE_SEGMENTS } from '@swipe/web-site/lib/languages'
-import { safeExternalUrl, telUrl } from '@swipe/web-site/lib/urls'
-import { type Creative, type Site, Sites, sitesService } from '#data/sites'
+import type { AnyRoute } from '@swipe/shared/contract'
+import { cellAtOrder, cellOrder, isInGrid, siteGrid } from '@swipe/shared/site/cells'
+import { HTML_LANGS, LANGUAGE_NAMES, LANGUAGE_SEGMENTS } from '@swipe/shared/site/languages'
+import type { Product, VisitorCreativeView, VisitorProductView } from '@swipe/shared/site/model'
+import { DEFAULT_MEDIA_TYPE } from '@swipe/shared/site/model-defaults'
+import { safeExternalUrl, telUrl } from '@swipe/shared/site/urls'
+import { type Creative, loadSiteItems, readSite, type Site, type SiteItems, Sites } from '#data/sites'
 import { NotFoundError } from '#lib/errors'
-import { type Event, endpoint, requestState } from '#lib/http'
+import { type EndpointOptions, type Event, endpoint, type Handle, requestState } from '#lib/http'
 import { mediaBucket, s3, sitesBucket } from '#lib/s3'
 import { presignGet } from '#lib/uploads'
 import { manifestKey } from '../publishing/release.ts'
 import { releasePrefix } from '../publishing/retention.ts'
-import type { RouteDef } from '../routes.ts'
 import { isCurrent } from '../sites/service.ts'
 
 /**
@@ -30,37 +31,40 @@ export const NO_STORE = { 'cache-control': 'no-store' }
 /** A member's answers: for that browser only, never kept. */
 export const PRIVATE_NO_STORE = { 'cache-control': 'private, no-store' }
 
-type Items = Awaited<ReturnType<ReturnType<typeof sitesService.collections.siteItems>['go']>>['data']
+type Items = SiteItems
 
 /** Every item of a published site (one query on its partition), or 404. */
 export const publishedSite = async (siteId: string): Promise<{ site: Site; items: Items }> => {
-  const { data } = await sitesService.collections.siteItems({ siteId }).go({ pages: 'all' })
-  const site = data.sites[0]
+  const items = await loadSiteItems(siteId)
+  const site = items.sites[0]
   if (site?.status !== 'PUBLISH') throw new NotFoundError()
-  return { site, items: data }
+  return { site, items }
 }
 
 /** The global setting of a published site (one item), or 404. */
 export const publishedSetting = async (siteId: string): Promise<Site> => {
   const site = (await Sites.get({ siteId }).go()).data
   if (site?.status !== 'PUBLISH') throw new NotFoundError()
-  return site
+  return readSite(site)
 }
 
+/** A site's languages as stored (a site item read or not through the model). */
+type SiteLanguages = { languages: readonly string[]; defaultLanguage: string }
+
 /** The site's languages, default first (the order of its language selector). */
-export const languagesOf = (site: Pick<Site, 'languages' | 'defaultLanguage'>): SiteLanguage[] => {
+export const languagesOf = (site: SiteLanguages): SiteLanguage[] => {
   const first = defaultLanguageOf(site)
   return [first, ...(site.languages as SiteLanguage[]).filter((l) => l !== first)]
 }
 
 /** The default language, or the first language when the stored default is not one of them. */
-export const defaultLanguageOf = (site: Pick<Site, 'languages' | 'defaultLanguage'>): SiteLanguage =>
+export const defaultLanguageOf = (site: SiteLanguages): SiteLanguage =>
   site.languages.includes(site.defaultLanguage)
-    ? site.defaultLanguage
+    ? (site.defaultLanguage as SiteLanguage)
     : ((site.languages[0] as SiteLanguage | undefined) ?? 'JP')
 
 /** The language a request reads: the asked one when the site has it, else the default. */
-export const languageFor = (site: Pick<Site, 'languages' | 'defaultLanguage'>, asked?: SiteLanguage) =>
+export const languageFor = (site: SiteLanguages, asked?: SiteLanguage) =>
   asked && site.languages.includes(asked) ? asked : defaultLanguageOf(site)
 
 /**
@@ -68,14 +72,18 @@ export const languageFor = (site: Pick<Site, 'languages' | 'defaultLanguage'>, a
  * `X-Lang` header wins; otherwise `?lang=` (JP → ja, KR → ko, CN → zh, EN → en) replaces the
  * browser's Accept-Language, so a 404 or 403 reads in the language of the page that asked.
  */
-export const visitorEndpoint: typeof endpoint = (route: RouteDef, schemas, handle) =>
-  endpoint(route, schemas, async (input) => {
-    const lang = (input.query as { lang?: SiteLanguage } | undefined)?.lang
-    setVisitorLocale(input.event, lang)
-    return handle(input)
-  })
+export const visitorEndpoint = <R extends AnyRoute>(route: R, handle: Handle<R>, options?: EndpointOptions) =>
+  endpoint(
+    route,
+    async (input) => {
+      setVisitorLocale(input.event, (input.query as { lang?: SiteLanguage } | undefined)?.lang)
+      return handle(input)
+    },
+    options,
+  )
 
-const setVisitorLocale = (event: Event, lang: SiteLanguage | undefined) => {
+/** The page's language `lang` becomes the messages' language, unless the request named one (`X-Lang`). */
+export const setVisitorLocale = (event: Event, lang: SiteLanguage | undefined) => {
   const headers = event.headers ?? {}
   if (!lang || headers['x-lang'] || headers['X-Lang']) return
   const locale = HTML_LANGS[lang]
@@ -140,26 +148,16 @@ export const mediaUrls = async (
   return new Map(urls)
 }
 
-/** A creative's page order: row-major from 1 (A1 = 1, B1 = 2, …), what CTA sheets name. */
-export const orderOf = (position: string, columns: number): number => {
-  const cell = parseCell(position)
-  return cell ? cell.row * columns + cell.column + 1 : 0
-}
-
-/** Whether a cell lies inside the site's grid. */
-export const inGrid = (site: Pick<Site, 'numberHorizontal' | 'numberVertical'>, position: string) => {
-  const cell = parseCell(position)
-  return Boolean(cell && cell.row < site.numberHorizontal && cell.column < site.numberVertical)
-}
-
 /**
  * The creatives a visitor sees in one language, in page order: those of the current grid that
  * have media (a members-only one shows as locked). The same set the renderer places.
  */
 export const visibleCreatives = (site: Site, items: Items, lang: SiteLanguage): Creative[] =>
   items.creatives
-    .filter((c) => c.lang === lang && isCurrent(site, c) && inGrid(site, c.position) && c.mediaKey)
-    .sort((a, b) => orderOf(a.position, site.numberVertical) - orderOf(b.position, site.numberVertical))
+    .filter(
+      (c) => c.lang === lang && isCurrent(site, c) && isInGrid(c.position, siteGrid(site)) && c.mediaKey,
+    )
+    .sort((a, b) => cellOrder(a.position, site.numberVertical) - cellOrder(b.position, site.numberVertical))
 
 /** Whom an answer is for: a member (end-user token of the site) also sees members-only creatives. */
 export interface Audience {
@@ -172,54 +170,25 @@ export const creativeMediaKeys = (creatives: readonly Creative[], { member = fal
     .filter((c) => member || !c.membersOnlyLock)
     .flatMap((c) => [c.mediaKey, ...productsOf(c).map((p) => p.imagePath)])
 
-interface StoredProduct {
-  id?: string
-  productName?: string
-  imagePath?: string
-  price?: number
-  description?: string
-  linkButtonUrl?: string
-  linkButtonText?: string
-  linkButtonColor?: string
-  linkTextColor?: string
-  coordinateX?: number
-  coordinateY?: number
-  textColor?: string
-  backgroundColor?: string
-  isInternalLink?: boolean
-  order?: number
-}
-
-interface StoredLinkPoint {
-  x: number
-  y: number
-  linkUrl?: string
-  isInternalLink?: boolean
-}
-
-const productsOf = (c: Creative): StoredProduct[] =>
-  [...((c.products ?? []) as StoredProduct[])].sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+const productsOf = (c: Creative): Product[] => [...c.products].sort((a, b) => a.order - b.order)
 
 const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value)
 
 /** A product as a visitor sees it: its image as a URL, never a storage key. */
-export const productView = (p: StoredProduct, media: Map<string, string>) => ({
-  id: orNull(p.id),
-  productName: p.productName ?? '',
-  imageUrl: (p.imagePath && media.get(p.imagePath)) || null,
-  price: orNull(p.price),
-  description: orNull(p.description),
-  linkButtonUrl: orNull(p.linkButtonUrl),
-  linkButtonText: orNull(p.linkButtonText),
-  linkButtonColor: p.linkButtonColor ?? '#2BAA50',
-  linkTextColor: p.linkTextColor ?? '#FFFFFF',
-  coordinateX: p.coordinateX ?? 65,
-  coordinateY: p.coordinateY ?? 260,
-  textColor: orNull(p.textColor),
-  backgroundColor: orNull(p.backgroundColor),
-  isInternalLink: p.isInternalLink ?? false,
-  order: p.order ?? 0,
-})
+export const productView = (p: Product, media: Map<string, string>): VisitorProductView => {
+  const { imagePath, ...fields } = p
+  return {
+    ...fields,
+    id: orNull(p.id),
+    imageUrl: (imagePath && media.get(imagePath)) || null,
+    price: orNull(p.price),
+    description: orNull(p.description),
+    linkButtonUrl: orNull(p.linkButtonUrl),
+    linkButtonText: orNull(p.linkButtonText),
+    textColor: orNull(p.textColor),
+    backgroundColor: orNull(p.backgroundColor),
+  }
+}
 
 export const productsView = (c: Creative, media: Map<string, string>) =>
   productsOf(c).map((p) => productView(p, media))
@@ -234,13 +203,13 @@ export const creativeView = (
   site: Site,
   media: Map<string, string>,
   { member = false }: Audience = {},
-) => {
+): VisitorCreativeView => {
   const frame = {
     position: c.position,
-    order: orderOf(c.position, site.numberVertical),
-    snsConfig: c.snsConfig ?? false,
-    showCompany: c.showCompany ?? false,
-    hoverArrowColor: c.hoverArrowColor ?? '#FFFFFF',
+    order: cellOrder(c.position, site.numberVertical),
+    snsConfig: c.snsConfig,
+    showCompany: c.showCompany,
+    hoverArrowColor: c.hoverArrowColor,
     arrowFadeInterval: orNull(c.arrowFadeInterval),
     sliderSeconds: orNull(c.sliderSeconds),
   }
@@ -248,24 +217,19 @@ export const creativeView = (
   return {
     ...frame,
     locked: false as const,
-    mediaType: c.mediaType ?? 'image',
+    mediaType: c.mediaType ?? DEFAULT_MEDIA_TYPE,
     mediaUrl: (c.mediaKey && media.get(c.mediaKey)) || null,
     imageAlt: c.imageAlt ?? '',
     mainText: orNull(c.mainText),
     mainTextColor: orNull(c.mainTextColor),
     linkButtonText: orNull(c.linkButtonText),
     linkDestinationUrl: orNull(c.linkDestinationUrl),
-    isInternalLink: c.isInternalLink ?? CREATIVE_DEFAULTS.isInternalLink,
-    linkButtonColor: c.linkButtonColor ?? CREATIVE_DEFAULTS.linkButtonColor,
-    linkTextColor: c.linkTextColor ?? CREATIVE_DEFAULTS.linkTextColor,
+    isInternalLink: c.isInternalLink,
+    linkButtonColor: c.linkButtonColor,
+    linkTextColor: c.linkTextColor,
     price: orNull(c.price),
     priceTextColor: orNull(c.priceTextColor),
-    imageLinkPoints: ((c.imageLinkPoints ?? []) as StoredLinkPoint[]).map((p) => ({
-      x: p.x,
-      y: p.y,
-      linkUrl: orNull(p.linkUrl),
-      isInternalLink: p.isInternalLink ?? false,
-    })),
+    imageLinkPoints: c.imageLinkPoints.map((p) => ({ ...p, linkUrl: orNull(p.linkUrl) })),
     products: productsView(c, media),
   }
 }
@@ -274,7 +238,7 @@ export const creativeView = (
 export const menuView = (site: Site, items: Items, lang: SiteLanguage) => {
   const menu = items.menus.find((m) => m.lang === lang && isCurrent(site, m))
   return {
-    items: ((menu?.items ?? []) as Array<{ id?: string; name: string }>).map((item) => ({
+    items: (menu?.items ?? []).map((item) => ({
       id: orNull(item.id),
       name: item.name,
     })),
@@ -307,12 +271,7 @@ export const snsView = (sns: unknown) =>
 
 /** A page reference: an order from 1 (`3`) or a cell (`B2`). */
 export const positionOfPage = (pageId: string, site: Site): string | undefined => {
-  if (/^\d{1,4}$/.test(pageId)) {
-    const order = Number(pageId)
-    const columns = site.numberVertical
-    if (order < 1 || order > site.numberHorizontal * columns) return undefined
-    return cellReference(Math.floor((order - 1) / columns), (order - 1) % columns)
-  }
+  if (/^\d{1,4}$/.test(pageId)) return cellAtOrder(Number(pageId), siteGrid(site))
   const upper = pageId.toUpperCase()
-  return inGrid(site, upper) ? upper : undefined
+  return isInGrid(upper, siteGrid(site)) ? upper : undefined
 }

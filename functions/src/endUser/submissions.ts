@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { FormSubmitBody } from '@swipe/shared'
+import { jstMinute } from '@swipe/shared/time/jst'
 import type * as z from 'zod'
 import { SiteSubmissions, type StoredAnswer, type SubmissionKind } from '#data/submissions'
 import { NotFoundError } from '#lib/errors'
@@ -20,10 +21,6 @@ import { NO_STORE } from './service.ts'
 
 /** Which stored kind each visitor form is (SPEC §7 Members, contacts, forms). */
 const KIND_OF = { contact: 'contact', homepage: 'form' } as const satisfies Record<string, SubmissionKind>
-
-/** `YYYY-MM-DD HH:mm` in Japan (UTC+9), as the console shows dates. */
-const jstMinute = (iso: string) =>
-  new Date(Date.parse(iso) + 9 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ')
 
 /**
  * The recipient's mail in the form's content language, plain text only: each answer on its own
@@ -60,7 +57,7 @@ export const receiveSubmission = async (
   siteId: string,
   formKind: keyof typeof KIND_OF,
   body: z.output<typeof FormSubmitBody>,
-): Promise<Reply> => {
+): Promise<Reply<{ status: 'received' }>> => {
   const published = await publishedForm(siteId, body.lang, formKind)
   if (!published.form.enabled) throw new NotFoundError()
   refuseHoneypot(body)
@@ -91,5 +88,5 @@ export const receiveSubmission = async (
     await SiteSubmissions.patch(key).set({ mailStatus }).go({ response: 'none' })
   }
   logger.info('Form submission received', { siteId, kind })
-  return ok({ status: 'received' }, 201, NO_STORE)
+  return ok({ status: 'received' as const }, 201, NO_STORE)
 }

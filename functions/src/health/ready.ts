@@ -1,5 +1,5 @@
+import { healthRoutes } from '@swipe/shared/contract/health'
 import { endpoint, ok } from '#lib/http'
-import { routes } from '../routes.ts'
 import { checkDependencies } from './checks.ts'
 import { sharedRound } from './round.ts'
 
@@ -12,7 +12,7 @@ const readiness = sharedRound(() => checkDependencies())
  * started), so the public cannot turn it into load on the dependencies or the control-plane
  * quotas (docs/decisions.md "Health: liveness and readiness").
  */
-export const handler = endpoint(routes['health.ready'], {}, async () => {
+export const handler = endpoint(healthRoutes['health.ready'], async () => {
   const { healthy, checks, checkedAt } = await readiness()
   return ok(
     { status: healthy ? 'ok' : 'degraded', checks, checkedAt: new Date(checkedAt).toISOString() },

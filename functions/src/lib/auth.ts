@@ -1,10 +1,14 @@
 import type { MiddlewareObj, Request } from '@middy/core'
+import type { AuthKind } from '@swipe/shared/contract/routes'
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose'
-import type { Account } from '../data/accounts.ts'
-import type { AuthKind } from '../routes.ts'
+import { type Account, Accounts } from '../data/accounts.ts'
+import { clientIp } from './client-ip.ts'
 import { ForbiddenError, UnauthorizedError } from './errors.ts'
+import { refuseCrossOrigin, sessionTokenOf } from './member-session.ts'
+import { adminPool, membersPool } from './pools.ts'
 import { requestState } from './request-state.ts'
+import { securityEvent } from './security-log.ts'
 
 type Event = APIGatewayProxyEventV2
 type Result = APIGatewayProxyStructuredResultV2
@@ -51,7 +55,6 @@ export const verifyPoolAccessToken = async (
 
 /** The account behind an admin-pool username, or undefined. */
 export const accountByUsername = async (username: string): Promise<Account | undefined> => {
-  const { Accounts } = await import('../data/accounts.ts')
   const found = await Accounts.query.byCognitoUsername({ cognitoUsername: username }).go({ limit: 1 })
   return found.data[0]
 }
@@ -82,7 +85,6 @@ const verifiers: Record<AuthKind, Verifier> = {
   admin: async (event) => {
     const token = bearer(event)
     if (!token) throw new UnauthorizedError()
-    const { adminPool } = await import('./cognito.ts')
     const claims = await verifyPoolAccessToken(token, adminPool)
     const username = String(claims.username ?? claims.sub)
     // The account, not the token, says whether it may act: status is checked on every request.
@@ -95,11 +97,9 @@ const verifiers: Record<AuthKind, Verifier> = {
   // sets (docs/decisions.md "Members' sessions: one origin per site"): a request another origin
   // made is refused before the cookie is read, and the token must be a member of the path's site.
   endUser: async (event) => {
-    const session = await import('./member-session.ts')
-    session.refuseCrossOrigin(event)
-    const token = session.sessionTokenOf(event)
+    refuseCrossOrigin(event)
+    const token = sessionTokenOf(event)
     if (!token) throw new UnauthorizedError()
-    const { membersPool } = await import('./members-pool.ts')
     const claims = await verifyPoolAccessToken(token, membersPool)
     const username = String(claims.username ?? claims.sub)
     const siteId = event.pathParameters?.siteId
@@ -136,10 +136,6 @@ export const authenticate = (kind: AuthKind): MiddlewareObj<Event, Result, Error
       // A missing, expired, forged or foreign credential: one security line (403s of inactive
       // accounts are logged with every other 403 by the API edge).
       if (error instanceof UnauthorizedError) {
-        const [{ securityEvent }, { clientIp }] = await Promise.all([
-          import('./security-log.ts'),
-          import('./client-ip.ts'),
-        ])
         securityEvent('auth.tokenInvalid', {
           requestId: event.requestContext?.requestId,
           route: event.routeKey,

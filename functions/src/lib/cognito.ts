@@ -1,13 +1,8 @@
-import * as z from 'zod'
-import { poolRef } from './cognito-client.ts'
-import { readEnv } from './env.ts'
+import { adminPool as consolePool, requiredPool } from './pools.ts'
 
-export { cognito, type PoolRef } from './cognito-client.ts'
+export { cognito } from './cognito-client.ts'
 export { membersPool } from './members-pool.ts'
+export type { PoolRef } from './pools.ts'
 
-const env = readEnv({
-  ADMIN_USER_POOL_ID: z.string().min(1),
-  ADMIN_USER_POOL_CLIENT_ID: z.string().min(1),
-})
-
-export const adminPool = poolRef(env.ADMIN_USER_POOL_ID, env.ADMIN_USER_POOL_CLIENT_ID)
+/** The admin pool; importing it fails at load where the pool's variables are missing. */
+export const adminPool = requiredPool(consolePool)

@@ -1,18 +1,28 @@
+import './unit-env.ts'
+import type { RouteIo } from '@swipe/shared/contract'
+import type { RouteDef, RouteId } from '@swipe/shared/contract/routes'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import * as z from 'zod'
-import type { RouteDef } from '../routes.ts'
-import { ConflictError, ForbiddenError, TooManyRequestsError, ValidationError } from './errors.ts'
+import { AppError, ConflictError, ForbiddenError, TooManyRequestsError, ValidationError } from './errors.ts'
 import { endpoint, ok } from './http.ts'
 import { logger } from './logger.ts'
 
-const route: RouteDef = {
+const head = {
   method: 'POST',
   path: '/things/{id}',
   context: 'sites',
   action: 'x',
   auth: 'public',
+} as const satisfies RouteDef
+
+/** A route of the test's own: the head above with the schemas a test gives it. */
+const testRoute = <const Io extends Partial<RouteIo>>(io: Io = {} as Io) => ({
+  ...head,
+  id: 'sites.x' as RouteId,
   summary: 'test',
-}
+  ...io,
+})
+const route = testRoute()
 
 const event = (overrides: Record<string, unknown> = {}) =>
   ({
@@ -32,8 +42,9 @@ const Body = z.object({
   rowCount: z.number().max(3),
 })
 
-const echo = endpoint(route, { body: Body, params: z.object({ id: z.string() }) }, async ({ body, params }) =>
-  ok({ receivedName: body.siteName, id: params.id }, 201),
+const echo = endpoint(
+  testRoute({ body: Body, params: z.object({ id: z.string() }) }),
+  async ({ body, params }) => ok({ receivedName: body.siteName, id: params.id }, 201),
 )
 
 describe('endpoint()', () => {
@@ -91,14 +102,14 @@ describe('endpoint()', () => {
   })
 
   it('maps domain errors to their status and hides internals of the rest', async () => {
-    const conflict = endpoint(route, {}, async () => {
+    const conflict = endpoint(route, async () => {
       throw new ConflictError()
     })
     const result = await conflict(event(), {} as never)
     expect(result.statusCode).toBe(409)
     expect(JSON.parse(String(result.body)).error.code).toBe('error.conflict')
 
-    const broken = endpoint(route, {}, async () => {
+    const broken = endpoint(route, async () => {
       throw new Error('connect ECONNREFUSED 10.0.0.1:5432 password=hunter2')
     })
     const hidden = await broken(event({ headers: { 'x-lang': 'en' } }), {} as never)
@@ -121,7 +132,7 @@ describe('endpoint()', () => {
   })
 
   it('sends nosniff on every response type; no-store unless the handler chose its caching', async () => {
-    const csv = endpoint(route, {}, async () => ({
+    const csv = endpoint(route, async () => ({
       status: 200,
       raw: true,
       body: 'a,b',
@@ -132,13 +143,13 @@ describe('endpoint()', () => {
       'cache-control': 'no-store',
       'content-type': 'text/csv; charset=utf-8',
     })
-    const cached = endpoint(route, {}, async () => ok({}, 200, { 'Cache-Control': 'public, max-age=60' }))
+    const cached = endpoint(route, async () => ok({}, 200, { 'Cache-Control': 'public, max-age=60' }))
     expect((await cached(event(), {} as never)).headers).toEqual({
       'x-content-type-options': 'nosniff',
       'content-type': 'application/json; charset=utf-8',
       'Cache-Control': 'public, max-age=60',
     })
-    const refused = endpoint(route, {}, async () => {
+    const refused = endpoint(route, async () => {
       throw new TooManyRequestsError(30)
     })
     expect((await refused(event(), {} as never)).headers).toEqual({
@@ -150,13 +161,131 @@ describe('endpoint()', () => {
   })
 })
 
+describe('the route decides what the handler gets and sends', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs()
+    vi.restoreAllMocks()
+  })
+
+  const Thing = z.object({ id: z.string(), rowCount: z.number().int() })
+  /** A handler whose answer is whatever the test hands it, under a route that answers a Thing. */
+  const replying = (body: unknown) =>
+    endpoint(testRoute({ response: Thing }), async () => ok(body as z.input<typeof Thing>))
+
+  it('with SWIPE_CONTRACT_CHECK=1 turns an answer its response schema refuses into a 500, and sends one that fits', async () => {
+    vi.stubEnv('SWIPE_CONTRACT_CHECK', '1')
+    const error = vi.spyOn(logger, 'error').mockImplementation(() => undefined)
+    const fits = await replying({ id: 't1', rowCount: 2 })(event(), {} as never)
+    expect(fits).toEqual({
+      statusCode: 200,
+      headers: {
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'no-store',
+        'content-type': 'application/json; charset=utf-8',
+      },
+      body: JSON.stringify({ id: 't1', row_count: 2 }),
+    })
+    expect(error).not.toHaveBeenCalled()
+
+    const drifted = await replying({ id: 't1', rowCount: 'two' })(
+      event({ headers: { 'x-lang': 'en' } }),
+      {} as never,
+    )
+    expect(drifted).toEqual({
+      statusCode: 500,
+      headers: {
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'no-store',
+        'content-type': 'application/json; charset=utf-8',
+      },
+      body: JSON.stringify({
+        error: { code: 'error.internal', message: 'An error occurred. Please reload and try again.' },
+      }),
+    })
+    // The log (not the client) names the route and the refused field.
+    expect(error).toHaveBeenCalledTimes(1)
+    expect(error).toHaveBeenCalledWith(
+      'Unhandled error',
+      expect.objectContaining({ message: expect.stringMatching(/^Contract: sites\.x .*"rowCount"/) }),
+    )
+  })
+
+  it('sends an answer as the handler built it when the check is off (production)', async () => {
+    vi.stubEnv('SWIPE_CONTRACT_CHECK', '')
+    const result = await replying({ id: 't1', rowCount: 'two' })(event(), {} as never)
+    expect(result.statusCode).toBe(200)
+    expect(result.body).toBe(JSON.stringify({ id: 't1', row_count: 'two' }))
+  })
+
+  it("with keys: 'asSent' leaves the body's, the query's and the answer's keys as sent", async () => {
+    const Fields = z.record(z.string(), z.string())
+    const seen: unknown[] = []
+    const asSent = endpoint(
+      testRoute({ keys: 'asSent', body: Fields, query: Fields }),
+      async ({ body, query }) => {
+        seen.push(body, query)
+        return ok({ fieldValues: body, user_agent: 'x' })
+      },
+    )
+    const sent = { お名前: '山田', company_name: 'ACME', 'E-Mail': 'a@example.test', phoneNumber: '03' }
+    const result = await asSent(
+      event({ body: JSON.stringify(sent), queryStringParameters: { site_id: 's1', utmSource: 'ad' } }),
+      {} as never,
+    )
+    expect(seen).toEqual([sent, { site_id: 's1', utmSource: 'ad' }])
+    expect(result.statusCode).toBe(200)
+    expect(result.body).toBe(JSON.stringify({ fieldValues: sent, user_agent: 'x' }))
+
+    // The default (snake_case on the wire) converts the same keys both ways.
+    const converted: unknown[] = []
+    const snake = endpoint(testRoute({ body: Fields, query: Fields }), async ({ body, query }) => {
+      converted.push(body, query)
+      return ok({ fieldValues: body })
+    })
+    const answer = await snake(
+      event({ body: JSON.stringify({ company_name: 'ACME' }), queryStringParameters: { site_id: 's1' } }),
+      {} as never,
+    )
+    expect(converted).toEqual([{ companyName: 'ACME' }, { siteId: 's1' }])
+    expect(answer.body).toBe(JSON.stringify({ field_values: { company_name: 'ACME' } }))
+  })
+
+  it("with bodyType: 'text' reads a text/plain body as JSON, after beforeParse", async () => {
+    const Events = z.array(z.object({ siteId: z.string() })).min(1, { error: 'validation.required' })
+    const seen: unknown[] = []
+    const beacon = endpoint(
+      testRoute({ bodyType: 'text', body: Events, status: 204, responseType: 'empty' }),
+      async ({ body }) => {
+        seen.push(body)
+        return ok(undefined, 204)
+      },
+      {
+        beforeParse: async ({ event: request }) => {
+          if (String(request.body).length > 40) throw new AppError(413, 'error.payloadTooLarge')
+        },
+      },
+    )
+    const text = (body: string) => event({ body, headers: { 'content-type': 'text/plain;charset=UTF-8' } })
+    const counted = await beacon(text('[{"site_id":"s1"}]'), {} as never)
+    expect([counted.statusCode, counted.body]).toEqual([204, undefined])
+    expect(seen).toEqual([[{ siteId: 's1' }]])
+    expect((await beacon(text('[{"site_id"'), {} as never)).statusCode).toBe(400)
+    expect(JSON.parse(String((await beacon(text('[]'), {} as never)).body)).error.details).toEqual([
+      { path: 'body', code: 'validation.required', params: { min: 1 }, message: expect.any(String) },
+    ])
+    // The size is refused before the body is read, even when the body is not JSON at all.
+    expect((await beacon(text(`[${'x'.repeat(60)}`), {} as never)).statusCode).toBe(413)
+    expect(seen).toHaveLength(1)
+  })
+})
+
 describe('security events of refusals', () => {
   afterEach(() => {
     vi.restoreAllMocks()
   })
 
   const failing = (error: Error) =>
-    endpoint(route, {}, async () => {
+    endpoint(route, async () => {
       throw error
     })
   const viewer = {
@@ -218,7 +347,7 @@ describe('security events of refusals', () => {
 
   it('writes one line for a missing or unusable credential, naming the auth kind', async () => {
     const warn = vi.spyOn(logger, 'warn')
-    const admin = endpoint({ ...route, auth: 'admin', permission: 'site:read' }, {}, async () => ok({}))
+    const admin = endpoint({ ...route, auth: 'admin', permission: 'site:read' }, async () => ok({}))
     const none = await admin(event(viewer), {} as never)
     const forged = await admin(
       event({ ...viewer, headers: { authorization: 'Basic eyJhbGciOiJub25lIn0' } }),

@@ -9,10 +9,17 @@ import {
   resolveLocale,
   translate,
 } from '@swipe/shared'
+import type {
+  AnyRoute,
+  RouteBody,
+  RouteIo,
+  RouteParams,
+  RouteQuery,
+  RouteReplyBody,
+} from '@swipe/shared/contract'
 import type { Context } from 'aws-lambda'
 import type * as z from 'zod'
 import type { ZodError } from 'zod'
-import type { RouteDef } from '../routes.ts'
 import { type Actor, authenticate } from './auth.ts'
 import { assertViaEdge, clientIp } from './client-ip.ts'
 import { AppError, type FieldIssue, ForbiddenError, ValidationError } from './errors.ts'
@@ -35,9 +42,9 @@ export { BASE_HEADERS, errorResult } from './responses.ts'
 export { requestState }
 
 /** What a handler returns: a status and a body in camelCase (converted to snake_case on the way out). */
-export interface Reply {
+export interface Reply<T = unknown> {
   status: number
-  body?: unknown
+  body?: T
   headers?: Record<string, string>
   /** Send `body` as it is (CSV, text) instead of JSON. */
   raw?: boolean
@@ -45,7 +52,7 @@ export interface Reply {
   cookies?: string[]
 }
 
-export const ok = (body: unknown, status = 200, headers?: Record<string, string>): Reply => ({
+export const ok = <T>(body: T, status = 200, headers?: Record<string, string>): Reply<T> => ({
   status,
   body,
   ...(headers ? { headers } : {}),
@@ -97,15 +104,17 @@ export const zodIssues = (error: ZodError, prefix: string): FieldIssue[] =>
 
 /**
  * The API edge: request id on every log line, locale, JSON body parsing, snake_case -> camelCase
- * on the way in, and the one error envelope on the way out.
+ * on the way in (unless the route takes its keys as sent), and the one error envelope on the way out.
  */
-export const apiEdge = (): MiddlewareObj<Event, Result, Error, Context> => ({
+export const apiEdge = (route?: Pick<RouteIo, 'keys'>): MiddlewareObj<Event, Result, Error, Context> => ({
   before: async (request: Req) => {
     const { event } = request
+    const camel = route?.keys !== 'asSent'
     logger.appendKeys({ requestId: event.requestContext?.requestId, route: event.routeKey })
+    const query = event.queryStringParameters ?? {}
     const state: RequestState = {
       locale: resolveLocale(headerOf(event, 'x-lang'), headerOf(event, 'accept-language')),
-      query: keysToCamel(event.queryStringParameters ?? {}),
+      query: camel ? keysToCamel(query) : (query as Record<string, string>),
       body: undefined,
       actor: undefined,
     }
@@ -118,7 +127,8 @@ export const apiEdge = (): MiddlewareObj<Event, Result, Error, Context> => ({
       const type = headerOf(event, 'content-type') ?? 'application/json'
       if (type.includes('json')) {
         try {
-          state.body = keysToCamel(JSON.parse(text))
+          const parsed: unknown = JSON.parse(text)
+          state.body = camel ? keysToCamel(parsed) : parsed
         } catch {
           throw new AppError(400, 'error.badRequest')
         }
@@ -149,13 +159,7 @@ export interface HandlerInput<B, Q, P> {
   t: (key: MessageKey, params?: Record<string, string | number>) => string
 }
 
-interface Schemas<B extends z.ZodType, Q extends z.ZodType, P extends z.ZodType> {
-  body?: B
-  query?: Q
-  params?: P
-}
-
-const toResult = (reply: Reply): Result => {
+const toResult = (reply: Reply, camel = true): Result => {
   if (reply.raw) {
     return {
       statusCode: reply.status,
@@ -167,26 +171,50 @@ const toResult = (reply: Reply): Result => {
     statusCode: reply.status,
     headers: withBaseHeaders({ 'content-type': 'application/json; charset=utf-8', ...reply.headers }),
     ...(reply.cookies?.length ? { cookies: reply.cookies } : {}),
-    ...(reply.body === undefined ? {} : { body: JSON.stringify(keysToSnake(reply.body)) }),
+    ...(reply.body === undefined
+      ? {}
+      : { body: JSON.stringify(camel ? keysToSnake(reply.body) : reply.body) }),
   }
 }
 
 /**
- * Builds the Lambda handler of one route: the edge middleware, the route's authentication kind
- * (read from the route table), zod parsing of body, query and path parameters (one 400 listing
- * every field path), then the handler, whose Reply becomes the HTTP response.
+ * Tests run with `SWIPE_CONTRACT_CHECK=1`: every 2xx JSON answer is checked against its route's
+ * response schema, so a handler that drifts from the contract (and so from the OpenAPI document
+ * and the console's types) fails the test that called it with a 500 naming the fields.
  */
-export const endpoint = <
-  B extends z.ZodType = z.ZodUnknown,
-  Q extends z.ZodType = z.ZodUnknown,
-  P extends z.ZodType = z.ZodUnknown,
->(
-  route: RouteDef,
-  schemas: Schemas<B, Q, P>,
-  handle: (input: HandlerInput<z.output<B>, z.output<Q>, z.output<P>>) => Promise<Reply>,
-) =>
-  middy<Event, Result, Error, Context>()
-    .use(apiEdge())
+const checkReply = (route: Partial<RouteIo> & { id?: string }, reply: Reply): void => {
+  if (process.env.SWIPE_CONTRACT_CHECK !== '1') return
+  if (reply.raw || reply.status >= 300 || reply.status === 204) return
+  // Routes without a response schema answer CSV or nothing (contract.test.ts checks which).
+  if (!route.response) return
+  const result = route.response.safeParse(reply.body)
+  if (!result.success)
+    throw new Error(
+      `Contract: ${route.id} answered a body its response schema refuses: ${JSON.stringify(result.error.issues).slice(0, 2000)}`,
+    )
+}
+
+/** What runs before the body, query and parameters are parsed (a rate allowance, say). */
+export interface EndpointOptions {
+  beforeParse?: (input: { event: Event; state: RequestState }) => Promise<void>
+}
+
+/** A route's handler: inputs parsed by the route's schemas, a reply its response schema types. */
+export type Handle<R> = (
+  input: HandlerInput<RouteBody<R>, RouteQuery<R>, RouteParams<R>>,
+) => Promise<Reply<RouteReplyBody<R>>>
+
+/**
+ * Builds the Lambda handler of one route from its contract entry: the edge middleware, the
+ * route's authentication kind, its policy action, zod parsing of body, query and path parameters
+ * against the route's own schemas (one 400 listing every field path), then the handler, whose
+ * Reply becomes the HTTP response. A handler cannot parse against another schema than its route's.
+ */
+export function endpoint<R extends AnyRoute>(route: R, handle: Handle<R>, options?: EndpointOptions) {
+  const run = handle as unknown as (input: HandlerInput<unknown, unknown, unknown>) => Promise<Reply>
+  const camel = route.keys !== 'asSent'
+  return middy<Event, Result, Error, Context>()
+    .use(apiEdge(route))
     .use(authenticate(route.auth))
     .handler(async (event) => {
       const state = requestState(event)
@@ -201,29 +229,41 @@ export const endpoint = <
           throw new ForbiddenError()
         }
       }
+      await options?.beforeParse?.({ event, state })
+      // A text body (a beacon's text/plain) carrying JSON is read as JSON.
+      if (route.bodyType === 'text' && typeof state.body === 'string') {
+        try {
+          const parsed: unknown = JSON.parse(state.body)
+          state.body = camel ? keysToCamel(parsed) : parsed
+        } catch {
+          throw new AppError(400, 'error.badRequest')
+        }
+      }
       const issues: FieldIssue[] = []
       const parse = (schema: z.ZodType | undefined, value: unknown, prefix: string): unknown => {
-        if (!schema) return value
+        if (!schema) return undefined
         const result = schema.safeParse(value)
         if (result.success) return result.data
         issues.push(...zodIssues(result.error, prefix))
         return undefined
       }
-      const body = parse(schemas.body, state.body, 'body')
-      const query = parse(schemas.query, state.query, 'query')
-      const params = parse(schemas.params, event.pathParameters ?? {}, 'params')
+      const body = parse(route.body, state.body, 'body')
+      const query = parse(route.query, state.query, 'query')
+      const params = parse(route.params, event.pathParameters ?? {}, 'params')
       if (issues.length) throw new ValidationError(issues)
       // A POST with an Idempotency-Key runs once per caller and key; repeats get its answer again.
       return withIdempotency(route, event, state, async () => {
-        const reply = await handle({
-          body: body as z.output<B>,
-          query: query as z.output<Q>,
-          params: params as z.output<P>,
+        const reply = await run({
+          body,
+          query,
+          params,
           actor: state.actor,
           locale: state.locale,
           event,
           t: (key, values) => translate(state.locale, key, values),
         })
-        return toResult(reply)
+        checkReply(route, reply)
+        return toResult(reply, camel)
       })
     })
+}

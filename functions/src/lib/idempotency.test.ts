@@ -1,5 +1,6 @@
+import './unit-env.ts'
+import type { RouteDef } from '@swipe/shared/contract/routes'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { RouteDef } from '../routes.ts'
 import type { Actor } from './auth.ts'
 import { AppError, BadRequestError, ForbiddenError, TooManyRequestsError } from './errors.ts'
 import type { Event, Result } from './http.ts'
@@ -29,7 +30,6 @@ const route = (overrides: Partial<RouteDef> = {}): RouteDef => ({
   context: 'sites',
   action: 'create',
   auth: 'admin',
-  summary: 'test',
   ...overrides,
 })
 

@@ -1,10 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { gunzipSync, gzipSync } from 'node:zlib'
-import type { RouteDef } from '../routes.ts'
+import type { RouteDef } from '@swipe/shared/contract/routes'
+import { IdempotencyRecords } from '../data/idempotency.ts'
 import type { Actor } from './auth.ts'
 import { clientIp } from './client-ip.ts'
 import { AppError, BadRequestError } from './errors.ts'
 import { logger } from './logger.ts'
+import { isConditionFailure } from './rate-limit.ts'
 import type { Event, RequestState, Result } from './request-state.ts'
 import { errorResult } from './responses.ts'
 import { securityEvent } from './security-log.ts'
@@ -213,10 +215,8 @@ export interface IdempotencyDeps {
   store?: IdempotencyStore
 }
 
-/** The table-backed store; loaded only when a request carries a key (unit tests have no table). */
+/** The table-backed store, used when a request carries a key (unit tests pass a map instead). */
 export const dynamoStore = async (): Promise<IdempotencyStore> => {
-  const { IdempotencyRecords } = await import('../data/idempotency.ts')
-  const { isConditionFailure } = await import('./rate-limit.ts')
   return {
     claim: async (claim, { now, staleBefore, expiresAt }) => {
       try {

@@ -1,17 +1,22 @@
+import './unit-env.ts'
 import type { Context as LambdaContext } from 'aws-lambda'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import { runJob } from './jobs.ts'
+import { contextHandler } from './router.ts'
 
-afterEach(() => {
-  vi.resetModules()
-  vi.doUnmock('@aws-sdk/client-lambda')
-  delete process.env.JOBS_FUNCTION_NAME
+// jobs.ts reads JOBS_FUNCTION_NAME at load; this runs above the imports. Unset, as on the local
+// stack: jobs run in this process. (jobs-lambda.test.ts covers the configured jobs Lambda.)
+vi.hoisted(() => {
+  vi.stubEnv('JOBS_FUNCTION_NAME', undefined)
+})
+afterAll(() => {
+  vi.unstubAllEnvs()
 })
 
 const event = { context: 'sites' as const, type: 'bulkUpload', id: 'job-1' }
 
 describe('runJob', () => {
   it('runs the job in this process after answering when no jobs Lambda is configured', async () => {
-    const { runJob } = await import('./jobs.ts')
     const ran: unknown[] = []
     let release = () => {}
     const done = new Promise<void>((resolve) => {
@@ -28,38 +33,10 @@ describe('runJob', () => {
     await done
     expect(ran).toEqual([{ source: 'swipe.job', ...event }])
   })
-
-  it('invokes the jobs Lambda asynchronously when one is configured', async () => {
-    process.env.JOBS_FUNCTION_NAME = 'swipe-jobs'
-    const sent: unknown[] = []
-    vi.doMock('@aws-sdk/client-lambda', () => ({
-      LambdaClient: class {
-        send(command: { input: unknown }) {
-          sent.push(command.input)
-          return Promise.resolve({ StatusCode: 202 })
-        }
-      },
-      InvokeCommand: class {
-        constructor(readonly input: unknown) {}
-      },
-    }))
-    const { runJob } = await import('./jobs.ts')
-    const local = vi.fn()
-    await runJob(event, { bulkUpload: local })
-    expect(local).not.toHaveBeenCalled()
-    expect(sent).toEqual([
-      {
-        FunctionName: 'swipe-jobs',
-        InvocationType: 'Event',
-        Payload: new TextEncoder().encode(JSON.stringify({ source: 'swipe.job', ...event })),
-      },
-    ])
-  })
 })
 
 describe('a context Lambda with jobs', () => {
   it('runs a job event with its runner and sends anything else to its routes', async () => {
-    const { contextHandler } = await import('./router.ts')
     const ran: string[] = []
     const handler = contextHandler(
       'health',

@@ -1,5 +1,6 @@
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda'
+import type { Context } from '@swipe/shared/contract/routes'
 import * as z from 'zod'
-import type { Context } from '../routes.ts'
 import { clientConfig, readEnv } from './env.ts'
 import { logger } from './logger.ts'
 
@@ -49,7 +50,7 @@ export const dispatchJob = async (event: JobEvent, runners: Record<string, JobRu
   }
 }
 
-let lambda: import('@aws-sdk/client-lambda').LambdaClient | undefined
+let lambda: LambdaClient | undefined
 
 /**
  * Starts a job without waiting for it. Resolves once the job is handed over (the invocation was
@@ -61,7 +62,6 @@ export const runJob = async (
 ): Promise<void> => {
   const event: JobEvent = { source: 'swipe.job', ...job }
   if (env.JOBS_FUNCTION_NAME) {
-    const { InvokeCommand, LambdaClient } = await import('@aws-sdk/client-lambda')
     lambda ??= new LambdaClient(clientConfig(undefined))
     await lambda.send(
       new InvokeCommand({

@@ -1,15 +1,15 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
+import * as session from './member-session.ts'
 
-type Session = typeof import('./member-session.ts')
-let session: Session
-
-beforeAll(async () => {
-  // As on AWS: sites over https on their default domain, the Secure flag left at its default.
+// The module reads its environment at load; this runs above the imports. As on AWS: sites over
+// https on their default domain, the Secure flag left at its default.
+vi.hoisted(() => {
   vi.stubEnv('SITES_ORIGIN', 'https://{host}.sites.example.com')
-  vi.stubEnv('MEMBER_COOKIE_SECURE', undefined as unknown as string)
-  vi.resetModules()
-  session = await import('./member-session.ts')
+  vi.stubEnv('MEMBER_COOKIE_SECURE', undefined)
+})
+afterAll(() => {
+  vi.unstubAllEnvs()
 })
 
 const event = (headers: Record<string, string> = {}, cookies?: string[]) =>

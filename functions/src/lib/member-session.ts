@@ -1,6 +1,6 @@
+import { API_BASE_PATH } from '@swipe/shared/contract/routes'
 import type { APIGatewayProxyEventV2 as Event } from 'aws-lambda'
 import * as z from 'zod'
-import { API_BASE_PATH } from '../routes.ts'
 import { clientIp } from './client-ip.ts'
 import { readEnv } from './env.ts'
 import { ForbiddenError } from './errors.ts'

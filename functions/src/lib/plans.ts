@@ -10,7 +10,7 @@ import { type CreateEntityItem, createWriteTransaction } from 'electrodb'
 import { type Account, Accounts } from '#data/accounts'
 import { Plans } from '#data/plans'
 import { SiteCounters } from '#data/site-counters'
-import { type Site, Sites } from '#data/sites'
+import { readSite, type Site, Sites } from '#data/sites'
 import { Tallies } from '#data/tallies'
 import { ConflictError, ForbiddenError } from './errors.ts'
 import { isConditionFailure } from './rate-limit.ts'
@@ -139,7 +139,7 @@ export const createSiteInSlot = async (
   // A transaction answers without items: the site as stored (its defaults filled) is read back.
   const created = (await Sites.get({ siteId: site.siteId }).go({ consistent: true })).data
   if (!created) throw new Error('The created site could not be read back')
-  return created
+  return readSite(created)
 }
 
 /**

@@ -1,3 +1,4 @@
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda'
 import * as z from 'zod'
 import type { LoadedSite } from '../publishing/publish.ts'
 import { clientConfig, readEnv } from './env.ts'
@@ -8,7 +9,7 @@ import { AppError, type FieldIssue } from './errors.ts'
  * only code of the API that needs it. On AWS it runs in a Lambda of its own (`PUBLISHING_FUNCTION_NAME`,
  * set by the CDK stack with the permission to invoke it), called synchronously, so the sites API
  * bundle carries no renderer (docs/decisions.md "Lambda bundles"). Without the
- * variable (the local stack, tests) it runs in this process, as it always did.
+ * variable (the local stack, tests) it runs in this process, as `publishInProcess` was given it.
  */
 const env = readEnv({ PUBLISHING_FUNCTION_NAME: z.string().min(1).optional() })
 
@@ -49,11 +50,24 @@ export const settle = (answer: PublishAnswer): void => {
   throw new AppError(status, code, params, details, headers)
 }
 
-// A path the bundler cannot follow: the in-process publisher (and its renderer) stays out of the
-// sites Lambda's bundle, whose publishing always goes through PUBLISHING_FUNCTION_NAME.
-const IN_PROCESS = '../publishing/publish.ts'
+/** `publishSite` of functions/src/publishing/publish.ts, as the in-process path calls it. */
+export type InProcessPublish = (
+  siteId: string,
+  options: { expectVersion: number; loaded: LoadedSite },
+) => Promise<unknown>
 
-let lambda: import('@aws-sdk/client-lambda').LambdaClient | undefined
+let inProcess: InProcessPublish | undefined
+
+/**
+ * Hands this process the publish to run where no publishing Lambda is configured: the local stack
+ * does (infra/local/stack.ts). Nothing in the API imports the renderer, so the sites Lambda's
+ * bundle carries none; its publishing always goes through PUBLISHING_FUNCTION_NAME.
+ */
+export const publishInProcess = (publish: InProcessPublish): void => {
+  inProcess = publish
+}
+
+let lambda: LambdaClient | undefined
 
 /**
  * Publishes a site (functions/src/publishing/publish.ts `publishSite`) where the configuration
@@ -65,7 +79,6 @@ export const publish = async (
   options: { expectVersion: number; loaded: LoadedSite },
 ): Promise<void> => {
   if (env.PUBLISHING_FUNCTION_NAME) {
-    const { InvokeCommand, LambdaClient } = await import('@aws-sdk/client-lambda')
     lambda ??= new LambdaClient(clientConfig(undefined))
     const event: PublishEvent = { source: 'swipe.publish', siteId, expectVersion: options.expectVersion }
     const result = await lambda.send(
@@ -83,8 +96,6 @@ export const publish = async (
     settle(JSON.parse(new TextDecoder().decode(result.Payload)) as PublishAnswer)
     return
   }
-  const { publishSite } = (await import(
-    /* @vite-ignore */ IN_PROCESS
-  )) as typeof import('../publishing/publish.ts')
-  await publishSite(siteId, options)
+  if (!inProcess) throw new Error('No publishing Lambda (PUBLISHING_FUNCTION_NAME) and no in-process publish')
+  await inProcess(siteId, options)
 }

@@ -1,6 +1,15 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { setClockSource } from './clock.ts'
 import { AppError } from './errors.ts'
+import {
+  emailClient,
+  giveBack,
+  RATE_LIMITS,
+  RATE_WINDOWS_MS,
+  secondsToNextWindow,
+  takeAllowance,
+  takeOrRefuse,
+} from './rate-limit.ts'
 
 /** The rate windows in memory: the conditional ADD that DynamoDB runs, and what its keys were. */
 const windows = vi.hoisted(() => new Map<string, { count: number; expiresAt?: number }>())
@@ -53,16 +62,6 @@ vi.mock('#data/analytics', () => ({
     },
   },
 }))
-
-const {
-  RATE_LIMITS,
-  RATE_WINDOWS_MS,
-  emailClient,
-  giveBack,
-  secondsToNextWindow,
-  takeAllowance,
-  takeOrRefuse,
-} = await import('./rate-limit.ts')
 
 beforeEach(() => {
   windows.clear()

@@ -1,7 +1,7 @@
 import middy from '@middy/core'
 import httpRouterHandler, { type Method } from '@middy/http-router'
+import { API_BASE_PATH, type Context, routeList } from '@swipe/shared/contract/routes'
 import type { Context as LambdaContext } from 'aws-lambda'
-import { API_BASE_PATH, type Context, routeList } from '../routes.ts'
 import { apiEdge, type Event, type Result } from './http.ts'
 import { dispatchJob, isJobEvent, type JobRunner } from './jobs.ts'
 

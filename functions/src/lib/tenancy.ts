@@ -1,5 +1,7 @@
 import { type Action, can, inScope, type PolicyActor, scopeRoot } from '@swipe/shared'
-import type { Account } from '../data/accounts.ts'
+import { jstDayRange } from '@swipe/shared/time/jst'
+import { type Account, Accounts } from '../data/accounts.ts'
+import { readSiteItems, Sites, sitesService } from '../data/sites.ts'
 import type { Actor } from './auth.ts'
 import { ForbiddenError, InvalidCursorError, NotFoundError } from './errors.ts'
 
@@ -112,7 +114,6 @@ export const accountsFor = (actor: Actor | undefined) => ({
    * Staff read the all-accounts index; everyone else reads the children of an account in scope.
    */
   async list(query: AccountListQuery) {
-    const { Accounts } = await import('../data/accounts.ts')
     const me = adminOf(actor)
     const policyActor = policyActorOf(me)
     const root = scopeRoot(policyActor)
@@ -140,7 +141,6 @@ export const accountsFor = (actor: Actor | undefined) => ({
   },
 
   async get(accountId: string, action: Action): Promise<Account> {
-    const { Accounts } = await import('../data/accounts.ts')
     const found = (await Accounts.get({ accountId }).go()).data
     if (!found) throw new NotFoundError()
     authorize(actor, action, { tenantIds: accountTenantIds(found) })
@@ -160,20 +160,6 @@ export interface SiteListQuery {
   cursor?: string | undefined
   limit: number
 }
-
-const DAY_MS = 86_400_000
-
-/**
- * The first millisecond of a calendar day in Japan (the product's business time zone; Japan has
- * no daylight saving, so a day is always 24 hours).
- */
-const jstDayStart = (day: string): number => Date.parse(`${day}T00:00:00+09:00`)
-
-/** A from–to day range as epoch milliseconds: `from` inclusive, `until` exclusive (the next day's start). */
-const dayRange = (from: string | undefined, to: string | undefined) => ({
-  from: from ? jstDayStart(from) : undefined,
-  until: to ? jstDayStart(to) + DAY_MS : undefined,
-})
 
 /** A merged list's cursor: the last site handed out (lists are newest first). */
 const encodeCursor = (site: { createdAt: number; siteId: string }) =>
@@ -197,7 +183,6 @@ const decodeCursor = (cursor: string): [number, string] => {
 export const sitesFor = (actor: Actor | undefined) => ({
   /** The site's global setting, after the policy allowed `action` on it. */
   async get(siteId: string, action: Action) {
-    const { Sites } = await import('../data/sites.ts')
     const found = (await Sites.get({ siteId }).go()).data
     if (!found) throw new NotFoundError()
     authorize(actor, action, found)
@@ -206,12 +191,13 @@ export const sitesFor = (actor: Actor | undefined) => ({
 
   /** Every item of the site's partition (one query), after the policy allowed `action` on it. */
   async load(siteId: string, action: Action) {
-    const { sitesService } = await import('../data/sites.ts')
     const { data } = await sitesService.collections.siteItems({ siteId }).go({ pages: 'all' })
-    const site = data.sites[0]
-    if (!site) throw new NotFoundError()
-    authorize(actor, action, site)
-    return { site, items: data }
+    const stored = data.sites[0]
+    if (!stored) throw new NotFoundError()
+    authorize(actor, action, stored)
+    // Read through the site model: migrated to the current schema version, checked (500 if not).
+    const items = readSiteItems(data)
+    return { site: items.sites[0]!, items }
   },
 
   /**
@@ -220,15 +206,13 @@ export const sitesFor = (actor: Actor | undefined) => ({
    * owner index of the OEM and of each account under it.
    */
   async list(query: SiteListQuery) {
-    const { Sites } = await import('../data/sites.ts')
-    const { Accounts } = await import('../data/accounts.ts')
     type SiteItem = Awaited<ReturnType<typeof this.get>>
     const me = adminOf(actor)
     const root = scopeRoot(policyActorOf(me))
     if (!root) throw new ForbiddenError()
     type Where = Parameters<ReturnType<typeof Sites.query.all>['where']>[0]
-    const created = dayRange(query.createdFrom, query.createdTo)
-    const published = dayRange(query.publishedFrom, query.publishedTo)
+    const created = jstDayRange(query.createdFrom, query.createdTo)
+    const published = jstDayRange(query.publishedFrom, query.publishedTo)
     // Filters, not key conditions: every index pages by its own key, so a cursor stays valid
     // whatever the filters drop (a site never published has no publishedAt and fails both bounds).
     const filter: Where = (attr, op) =>

@@ -1,4 +1,5 @@
-import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3'
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3'
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
 import { type FileKind, kindFromFileName, MIME_BY_KIND, SNIFF_BYTES, sniffFileKind } from '@swipe/shared'
 import { BadRequestError } from './errors.ts'
 import { checkImagePixels, IMAGE_HEAD_BYTES, isCappedImage, pixelParams } from './image-pixels.ts'
@@ -82,8 +83,6 @@ export const presignPut = async (
   contentType: string,
   contentLength?: number,
 ) => {
-  const { PutObjectCommand } = await import('@aws-sdk/client-s3')
-  const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner')
   const url = await getSignedUrl(
     s3,
     new PutObjectCommand({
@@ -100,6 +99,5 @@ export const presignPut = async (
 
 /** A presigned GET for showing a private object (a logo) for an hour. */
 export const presignGet = async (bucket: string, key: string) => {
-  const { getSignedUrl } = await import('@aws-sdk/s3-request-presigner')
   return getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: 3600 })
 }

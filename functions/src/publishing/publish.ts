@@ -6,7 +6,7 @@ import {
   type RenderedFile,
   renderSitePages,
 } from '@swipe/web-site'
-import { type Site, Sites, sitesService } from '#data/sites'
+import { loadSiteItems, type Site, type SiteRow, Sites } from '#data/sites'
 import { ConflictError, type FieldIssue, NotFoundError, ValidationError } from '#lib/errors'
 import { PATH_FORM_FOLDER, pathFormKey } from '#lib/host-map'
 import { hostMap, siteHosts } from '#lib/hosts'
@@ -204,15 +204,15 @@ export const prepareRelease = async (loaded: LoadedSite, now: number): Promise<P
   }
 }
 
-const readSite = async (siteId: string): Promise<Site | undefined> =>
+const readSite = async (siteId: string): Promise<SiteRow | undefined> =>
   (await Sites.get({ siteId }).go({ consistent: true })).data ?? undefined
 
 /** The release the public host map should serve for a stored site: only a PUBLISH site's. */
-const servedRelease = (site: Site | undefined) =>
+const servedRelease = (site: SiteRow | undefined) =>
   site?.status === 'PUBLISH' && site.releaseId ? site.releaseId : undefined
 
 /** What the host map depends on; a change of it means someone else is applying a newer state. */
-const mapState = (site: Site | undefined) =>
+const mapState = (site: SiteRow | undefined) =>
   site ? `${site.status}|${site.releaseId ?? ''}|${siteHosts(site).join(',')}` : 'deleted'
 
 /**
@@ -222,7 +222,7 @@ const mapState = (site: Site | undefined) =>
  * the site changed meanwhile, so of two changes racing, the map ends with the later one.
  * `known` gives the hosts of a site that is already deleted.
  */
-export const syncHostMap = async (siteId: string, known: Site): Promise<string | undefined> => {
+export const syncHostMap = async (siteId: string, known: SiteRow): Promise<string | undefined> => {
   let current = await readSite(siteId)
   for (let round = 1; ; round++) {
     const hosts = [...siteHosts(current ?? known), pathFormKey(siteId)]
@@ -258,10 +258,10 @@ export interface PublishOptions {
 }
 
 const loadSite = async (siteId: string): Promise<LoadedSite> => {
-  const { data } = await sitesService.collections.siteItems({ siteId }).go({ pages: 'all' })
-  const site = data.sites[0]
+  const items = await loadSiteItems(siteId)
+  const site = items.sites[0]
   if (!site) throw new NotFoundError()
-  return { site, items: data }
+  return { site, items }
 }
 
 /**
@@ -303,7 +303,7 @@ export const publishSite = async (siteId: string, options: PublishOptions = {}) 
  * Stops serving a site whose new state is already stored (not PUBLISH, or deleted): removes its
  * hosts from the host map, then deletes the releases it served (a deleted site's all of them).
  */
-export const unpublishSite = async (siteId: string, known: Site): Promise<void> => {
+export const unpublishSite = async (siteId: string, known: SiteRow): Promise<void> => {
   const served = await syncHostMap(siteId, known)
   if (!(await readSite(siteId))) {
     await deleteAllReleases(siteId)

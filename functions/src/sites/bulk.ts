@@ -7,22 +7,15 @@ import {
   mediaTypeOf,
   type SiteLanguage,
 } from '@swipe/shared'
+import { cellOrder, gridCells, siteGrid } from '@swipe/shared/site/cells'
 import yauzl from 'yauzl'
 import { type BulkJob, BulkJobs, SiteUploads } from '#data/site-uploads'
-import { type Creative, sitesService } from '#data/sites'
+import { type Creative, loadSiteItems, sitesService } from '#data/sites'
 import { logger } from '#lib/logger'
 import { planOfOwner } from '#lib/plans'
 import { mediaBucket, s3 } from '#lib/s3'
 import { S3ZipReader } from '#lib/s3-zip'
-import {
-  cellIndex,
-  gridCells,
-  gridGenerationOf,
-  isConditionFailure,
-  isCurrent,
-  type SiteItems,
-  uploadsPrefix,
-} from './service.ts'
+import { gridGenerationOf, isConditionFailure, isCurrent, type SiteItems, uploadsPrefix } from './service.ts'
 import {
   type Candidate,
   inspectZip,
@@ -133,9 +126,7 @@ const undo = async (siteId: string, keys: readonly string[], recorded: boolean) 
 
 const place = async (job: BulkJob, written: string[], onRecorded: () => void): Promise<void> => {
   const { jobId } = job
-  const { data: items } = await sitesService.collections
-    .siteItems({ siteId: job.siteId })
-    .go({ pages: 'all' })
+  const items = await loadSiteItems(job.siteId)
   const site = items.sites[0]
   if (!site) return void (await finish(jobId, { status: 'failed', code: 'error.notFound', params: {} }))
   if (site.version !== job.version || !site.languages.includes(job.lang))
@@ -202,11 +193,11 @@ const placeFrom = async (
   const lang = job.lang as SiteLanguage
   // The grid is the site's, and never more cells than the owner's plan allows today.
   const ownerPlan = await planOfOwner(site.ownerId)
-  const cells = gridCells(site.numberHorizontal, site.numberVertical).slice(0, ownerPlan.quantitySwipe)
+  const cells = gridCells(siteGrid(site)).slice(0, ownerPlan.quantitySwipe)
   const current = items.creatives.filter((c) => c.lang === lang && isCurrent(site, c))
   const lastUsed = Math.max(
     -1,
-    ...current.filter((c) => c.mediaKey).map((c) => cellIndex(c.position, site.numberVertical)),
+    ...current.filter((c) => c.mediaKey).map((c) => cellOrder(c.position, site.numberVertical) - 1),
   )
   const plan = planPlacement(inspection.candidates, cells, lastUsed)
   const refusedLines: ReportLine[] = plan.refused.map((file) => ({
@@ -272,7 +263,7 @@ const placeFrom = async (
       lang,
       position: file.position,
       gridGeneration: generation,
-      order: cellIndex(file.position, site.numberVertical) + 1,
+      order: cellOrder(file.position, site.numberVertical),
       mediaKey: file.key,
       mediaType: mediaTypeOf(file.kind),
     } as Creative

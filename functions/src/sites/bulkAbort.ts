@@ -1,27 +1,22 @@
 import { AbortMultipartUploadCommand } from '@aws-sdk/client-s3'
-import { BulkAbortBody } from '@swipe/shared'
+import { sitesRoutes } from '@swipe/shared/contract/sites'
 import { ValidationError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
 import { mediaBucket, s3 } from '#lib/s3'
 import { sitesFor } from '#lib/tenancy'
-import { routes } from '../routes.ts'
 import { jobIdOfBulkKey } from './uploads.ts'
 
 /** Abandons a ZIP upload (the user cancelled): its parts are dropped. Aborting twice is no error. */
-export const handler = endpoint(
-  routes['sites.bulkAbort'],
-  { body: BulkAbortBody },
-  async ({ actor, body, t }) => {
-    const site = await sitesFor(actor).get(body.siteId, 'site:write')
-    if (!jobIdOfBulkKey(site.siteId, body.key))
-      throw new ValidationError([{ path: 'body.key', code: 'validation.invalid' }])
-    try {
-      await s3.send(
-        new AbortMultipartUploadCommand({ Bucket: mediaBucket, Key: body.key, UploadId: body.uploadId }),
-      )
-    } catch (error) {
-      if ((error as { name?: string }).name !== 'NoSuchUpload') throw error
-    }
-    return ok({ message: t('zip.aborted') })
-  },
-)
+export const handler = endpoint(sitesRoutes['sites.bulkAbort'], async ({ actor, body, t }) => {
+  const site = await sitesFor(actor).get(body.siteId, 'site:write')
+  if (!jobIdOfBulkKey(site.siteId, body.key))
+    throw new ValidationError([{ path: 'body.key', code: 'validation.invalid' }])
+  try {
+    await s3.send(
+      new AbortMultipartUploadCommand({ Bucket: mediaBucket, Key: body.key, UploadId: body.uploadId }),
+    )
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'NoSuchUpload') throw error
+  }
+  return ok({ message: t('zip.aborted') })
+})

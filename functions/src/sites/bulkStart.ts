@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { CreateMultipartUploadCommand, UploadPartCommand } from '@aws-sdk/client-s3'
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner'
-import { BULK_ZIP_MAX_BYTES, BulkStartBody, extensionOf } from '@swipe/shared'
+import { BULK_ZIP_MAX_BYTES, extensionOf } from '@swipe/shared'
+import { sitesRoutes } from '@swipe/shared/contract/sites'
 import { BadRequestError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
 import { mediaBucket, s3 } from '#lib/s3'
 import { sitesFor } from '#lib/tenancy'
-import { routes } from '../routes.ts'
 import { bulkKey } from './uploads.ts'
 import { BULK_PART_SIZE } from './zip.ts'
 
@@ -19,44 +19,40 @@ const PART_URL_SECONDS = 2 * 60 * 60
  * part's ETag for bulk-upload/complete. The ZIP's own name rides along as object metadata, so the
  * worker's messages can name it.
  */
-export const handler = endpoint(
-  routes['sites.bulkStart'],
-  { body: BulkStartBody },
-  async ({ actor, body }) => {
-    const site = await sitesFor(actor).get(body.siteId, 'site:write')
-    if (extensionOf(body.fileName) !== 'zip') throw new BadRequestError('zip.notZip', { file: body.fileName })
-    if (body.size > BULK_ZIP_MAX_BYTES)
-      throw new BadRequestError('zip.tooLarge', { file: body.fileName, maxMb: BULK_ZIP_MAX_BYTES / 1048576 })
-    const key = bulkKey(site.siteId, randomUUID())
-    const created = await s3.send(
-      new CreateMultipartUploadCommand({
-        Bucket: mediaBucket,
-        Key: key,
-        ContentType: 'application/zip',
-        Metadata: { 'file-name': encodeURIComponent(body.fileName) },
-      }),
-    )
-    const uploadId = created.UploadId
-    if (!uploadId) throw new Error('CreateMultipartUpload returned no UploadId')
-    const count = Math.ceil(body.size / BULK_PART_SIZE)
-    const parts = await Promise.all(
-      Array.from({ length: count }, async (_, index) => {
-        const partNumber = index + 1
-        const length = Math.min(BULK_PART_SIZE, body.size - index * BULK_PART_SIZE)
-        const uploadUrl = await getSignedUrl(
-          s3,
-          new UploadPartCommand({
-            Bucket: mediaBucket,
-            Key: key,
-            UploadId: uploadId,
-            PartNumber: partNumber,
-            ContentLength: length,
-          }),
-          { expiresIn: PART_URL_SECONDS },
-        )
-        return { partNumber, uploadUrl }
-      }),
-    )
-    return ok({ uploadId, key, partSize: BULK_PART_SIZE, parts })
-  },
-)
+export const handler = endpoint(sitesRoutes['sites.bulkStart'], async ({ actor, body }) => {
+  const site = await sitesFor(actor).get(body.siteId, 'site:write')
+  if (extensionOf(body.fileName) !== 'zip') throw new BadRequestError('zip.notZip', { file: body.fileName })
+  if (body.size > BULK_ZIP_MAX_BYTES)
+    throw new BadRequestError('zip.tooLarge', { file: body.fileName, maxMb: BULK_ZIP_MAX_BYTES / 1048576 })
+  const key = bulkKey(site.siteId, randomUUID())
+  const created = await s3.send(
+    new CreateMultipartUploadCommand({
+      Bucket: mediaBucket,
+      Key: key,
+      ContentType: 'application/zip',
+      Metadata: { 'file-name': encodeURIComponent(body.fileName) },
+    }),
+  )
+  const uploadId = created.UploadId
+  if (!uploadId) throw new Error('CreateMultipartUpload returned no UploadId')
+  const count = Math.ceil(body.size / BULK_PART_SIZE)
+  const parts = await Promise.all(
+    Array.from({ length: count }, async (_, index) => {
+      const partNumber = index + 1
+      const length = Math.min(BULK_PART_SIZE, body.size - index * BULK_PART_SIZE)
+      const uploadUrl = await getSignedUrl(
+        s3,
+        new UploadPartCommand({
+          Bucket: mediaBucket,
+          Key: key,
+          UploadId: uploadId,
+          PartNumber: partNumber,
+          ContentLength: length,
+        }),
+        { expiresIn: PART_URL_SECONDS },
+      )
+      return { partNumber, uploadUrl }
+    }),
+  )
+  return ok({ uploadId, key, partSize: BULK_PART_SIZE, parts })
+})

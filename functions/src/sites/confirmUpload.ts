@@ -1,18 +1,12 @@
 import { CopyObjectCommand, DeleteObjectCommand } from '@aws-sdk/client-s3'
-import {
-  ConfirmUploadBody,
-  kindFromFileName,
-  mediaTypeOf,
-  SITE_LOGO_RULE,
-  SITE_MEDIA_RULE,
-} from '@swipe/shared'
+import { kindFromFileName, mediaTypeOf, SITE_LOGO_RULE, SITE_MEDIA_RULE } from '@swipe/shared'
+import { sitesRoutes } from '@swipe/shared/contract/sites'
 import { SiteUploads } from '#data/site-uploads'
 import { AppError, BadRequestError, ValidationError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
 import { mediaBucket, s3 } from '#lib/s3'
 import { sitesFor } from '#lib/tenancy'
 import { presignGet, verifyUpload } from '#lib/uploads'
-import { routes } from '../routes.ts'
 import { newUploadKey, purposeOfKey } from './uploads.ts'
 
 const remove = (key: string) =>
@@ -25,53 +19,48 @@ const remove = (key: string) =>
  * the bytes checked, even if the presigned URL is used again. A refused file is deleted. The
  * confirmed key is recorded for the site, and only such keys may be attached (PUT /site/{id}).
  */
-export const handler = endpoint(
-  routes['sites.confirmUpload'],
-  { body: ConfirmUploadBody },
-  async ({ actor, body }) => {
-    const site = await sitesFor(actor).get(body.siteId, 'site:write')
-    const purpose = purposeOfKey(site.siteId, body.key)
-    if (!purpose) throw new ValidationError([{ path: 'body.key', code: 'validation.invalid' }])
-    const rule = purpose === 'media' ? SITE_MEDIA_RULE : SITE_LOGO_RULE
-    const refuse = (code: 'upload.contentMismatch' | 'upload.missing') =>
-      new BadRequestError(code, { file: body.fileName, maxMb: Math.floor(rule.maxBytes / 1048576) })
+export const handler = endpoint(sitesRoutes['sites.confirmUpload'], async ({ actor, body }) => {
+  const site = await sitesFor(actor).get(body.siteId, 'site:write')
+  const purpose = purposeOfKey(site.siteId, body.key)
+  if (!purpose) throw new ValidationError([{ path: 'body.key', code: 'validation.invalid' }])
+  const rule = purpose === 'media' ? SITE_MEDIA_RULE : SITE_LOGO_RULE
+  const refuse = (code: 'upload.contentMismatch' | 'upload.missing') =>
+    new BadRequestError(code, { file: body.fileName, maxMb: Math.floor(rule.maxBytes / 1048576) })
 
-    const key = newUploadKey(site.siteId, body.key, purpose)
-    try {
-      await s3.send(
-        new CopyObjectCommand({
-          Bucket: mediaBucket,
-          Key: key,
-          CopySource: `${mediaBucket}/${body.key.split('/').map(encodeURIComponent).join('/')}`,
-        }),
-      )
-    } catch (error) {
-      const name = (error as { name?: string }).name
-      if (name === 'NoSuchKey' || name === 'NotFound') throw refuse('upload.missing')
-      throw error
-    }
-    let verified: Awaited<ReturnType<typeof verifyUpload>>
-    try {
-      // The name the user gave must name the kind the key was issued for.
-      if (kindFromFileName(body.fileName) !== kindFromFileName(body.key))
-        throw refuse('upload.contentMismatch')
-      verified = await verifyUpload(mediaBucket, key, body.fileName, rule)
-    } catch (error) {
-      await remove(key)
-      if (error instanceof AppError) await remove(body.key)
-      throw error
-    }
-    await SiteUploads.put({
-      siteId: site.siteId,
-      key,
-      fileName: body.fileName,
-      kind: verified.kind,
-      mediaType: mediaTypeOf(verified.kind),
-      purpose,
-      size: verified.size,
-      contentType: verified.contentType,
-    }).go()
-    await remove(body.key)
-    return ok({ key, mediaType: mediaTypeOf(verified.kind), url: await presignGet(mediaBucket, key) })
-  },
-)
+  const key = newUploadKey(site.siteId, body.key, purpose)
+  try {
+    await s3.send(
+      new CopyObjectCommand({
+        Bucket: mediaBucket,
+        Key: key,
+        CopySource: `${mediaBucket}/${body.key.split('/').map(encodeURIComponent).join('/')}`,
+      }),
+    )
+  } catch (error) {
+    const name = (error as { name?: string }).name
+    if (name === 'NoSuchKey' || name === 'NotFound') throw refuse('upload.missing')
+    throw error
+  }
+  let verified: Awaited<ReturnType<typeof verifyUpload>>
+  try {
+    // The name the user gave must name the kind the key was issued for.
+    if (kindFromFileName(body.fileName) !== kindFromFileName(body.key)) throw refuse('upload.contentMismatch')
+    verified = await verifyUpload(mediaBucket, key, body.fileName, rule)
+  } catch (error) {
+    await remove(key)
+    if (error instanceof AppError) await remove(body.key)
+    throw error
+  }
+  await SiteUploads.put({
+    siteId: site.siteId,
+    key,
+    fileName: body.fileName,
+    kind: verified.kind,
+    mediaType: mediaTypeOf(verified.kind),
+    purpose,
+    size: verified.size,
+    contentType: verified.contentType,
+  }).go()
+  await remove(body.key)
+  return ok({ key, mediaType: mediaTypeOf(verified.kind), url: await presignGet(mediaBucket, key) })
+})

@@ -1,10 +1,9 @@
-import { ExportSitesQuery } from '@swipe/shared'
-import type { Site } from '#data/sites'
+import { sitesRoutes } from '@swipe/shared/contract/sites'
+import type { SiteRow as Site } from '#data/sites'
 import { csvReply } from '#lib/csv'
 import { endpoint } from '#lib/http'
 import { sitesFor } from '#lib/tenancy'
 import { siteUrl } from '#lib/urls'
-import { routes } from '../routes.ts'
 import { ownerNames } from './service.ts'
 
 const iso = (ms: number | undefined) => (ms === undefined ? '' : new Date(ms).toISOString())
@@ -13,27 +12,23 @@ const iso = (ms: number | undefined) => (ms === undefined ? '' : new Date(ms).to
  * The site list as CSV (SPEC §2: name, URL, status, parent account, created and published dates).
  * The parent account is the account that owns the site, by company name (email without one).
  */
-export const handler = endpoint(
-  routes['sites.export'],
-  { query: ExportSitesQuery },
-  async ({ actor, query, locale }) => {
-    const rows: Site[] = []
-    let cursor: string | undefined
-    do {
-      const page = await sitesFor(actor).list({ ...query, cursor, limit: 100 })
-      rows.push(...page.items)
-      cursor = page.nextCursor ?? undefined
-    } while (cursor)
-    const names = await ownerNames(rows)
-    const ownerName = (site: Site) => names.get(site.ownerId) ?? ''
-    const columns = [
-      ['csv.siteName', (s: Site) => s.name],
-      ['csv.siteUrl', (s: Site) => siteUrl(s)],
-      ['csv.siteStatus', (s: Site) => s.status],
-      ['csv.parentAccount', ownerName],
-      ['csv.createdAt', (s: Site) => iso(s.createdAt)],
-      ['csv.publishedAt', (s: Site) => iso(s.publishedAt)],
-    ] as const
-    return csvReply('sites', columns, rows, locale)
-  },
-)
+export const handler = endpoint(sitesRoutes['sites.export'], async ({ actor, query, locale }) => {
+  const rows: Site[] = []
+  let cursor: string | undefined
+  do {
+    const page = await sitesFor(actor).list({ ...query, cursor, limit: 100 })
+    rows.push(...page.items)
+    cursor = page.nextCursor ?? undefined
+  } while (cursor)
+  const names = await ownerNames(rows)
+  const ownerName = (site: Site) => names.get(site.ownerId) ?? ''
+  const columns = [
+    ['csv.siteName', (s: Site) => s.name],
+    ['csv.siteUrl', (s: Site) => siteUrl(s)],
+    ['csv.siteStatus', (s: Site) => s.status],
+    ['csv.parentAccount', ownerName],
+    ['csv.createdAt', (s: Site) => iso(s.createdAt)],
+    ['csv.publishedAt', (s: Site) => iso(s.publishedAt)],
+  ] as const
+  return csvReply('sites', columns, rows, locale)
+})

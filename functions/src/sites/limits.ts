@@ -1,14 +1,14 @@
+import { sitesRoutes } from '@swipe/shared/contract/sites'
 import { ForbiddenError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
 import { planOf, planView, siteCount } from '#lib/plans'
 import { accountsFor, principalIdOf } from '#lib/tenancy'
-import { routes } from '../routes.ts'
 
 /**
  * The plan the caller builds under and how much of it is used: the site list and the create form
  * show the limits (and disable what the plan does not include) before the API would refuse.
  */
-export const handler = endpoint(routes['sites.limits'], {}, async ({ actor }) => {
+export const handler = endpoint(sitesRoutes['sites.limits'], async ({ actor }) => {
   if (actor?.kind !== 'admin') throw new ForbiddenError()
   const owner = await accountsFor(actor).get(principalIdOf(actor.account), 'site:read')
   const plan = await planOf(owner)

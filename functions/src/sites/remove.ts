@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import { sitesRoutes } from '@swipe/shared/contract/sites'
 import { ConflictError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
 import { runJob } from '#lib/jobs'
@@ -6,8 +6,6 @@ import { logger } from '#lib/logger'
 import { deleteSiteFreeingSlot } from '#lib/plans'
 import { sitesFor } from '#lib/tenancy'
 import { unpublishSite } from '../publishing/publish.ts'
-import { routes } from '../routes.ts'
-import { IdParams } from './get.ts'
 import { jobs } from './jobs.ts'
 import { sweep } from './service.ts'
 
@@ -19,25 +17,21 @@ import { sweep } from './service.ts'
  * submissions are deleted by a job (`forgetVisitors`, ./forget.ts): Cognito's rate limit makes
  * thousands of members take minutes, beyond API Gateway's 30 s.
  */
-export const handler = endpoint(
-  routes['sites.remove'],
-  { params: IdParams, query: z.object({ version: z.coerce.number().int().positive() }) },
-  async ({ actor, params, query, t }) => {
-    const { site, items } = await sitesFor(actor).load(params.id, 'site:write')
-    if (site.version !== query.version) throw new ConflictError()
-    await deleteSiteFreeingSlot(site, query.version)
-    await sweep(site, items, true)
-    try {
-      await runJob({ context: 'sites', type: 'forgetVisitors', id: site.siteId }, jobs)
-    } catch (error) {
-      // The site is already gone, so the answer stays a success; the log names the job to run again.
-      logger.error('Forgetting visitors could not be started', {
-        siteId: site.siteId,
-        job: 'sites.forgetVisitors',
-        error: (error as Error).name,
-      })
-    }
-    await unpublishSite(site.siteId, site)
-    return ok({ message: t('site.deleted') })
-  },
-)
+export const handler = endpoint(sitesRoutes['sites.remove'], async ({ actor, params, query, t }) => {
+  const { site, items } = await sitesFor(actor).load(params.id, 'site:write')
+  if (site.version !== query.version) throw new ConflictError()
+  await deleteSiteFreeingSlot(site, query.version)
+  await sweep(site, items, true)
+  try {
+    await runJob({ context: 'sites', type: 'forgetVisitors', id: site.siteId }, jobs)
+  } catch (error) {
+    // The site is already gone, so the answer stays a success; the log names the job to run again.
+    logger.error('Forgetting visitors could not be started', {
+      siteId: site.siteId,
+      job: 'sites.forgetVisitors',
+      error: (error as Error).name,
+    })
+  }
+  await unpublishSite(site.siteId, site)
+  return ok({ message: t('site.deleted') })
+})

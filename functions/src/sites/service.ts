@@ -1,5 +1,14 @@
 import { randomInt } from 'node:crypto'
-import { cellPosition, type SiteLanguage } from '@swipe/shared'
+import type { SiteLanguage } from '@swipe/shared'
+import {
+  type CreativeView,
+  documentFields,
+  type GlobalSettingView,
+  type MenuView,
+  type SettingsView,
+  type SiteDocumentKind,
+  type SiteView,
+} from '@swipe/shared/site/model'
 import { Accounts } from '#data/accounts'
 import { SiteUploads } from '#data/site-uploads'
 import {
@@ -7,6 +16,8 @@ import {
   type GlobalMenu,
   LegacyCreatives,
   type Site,
+  type SiteItems,
+  type SiteRow,
   type SiteSetting,
   sitesService,
 } from '#data/sites'
@@ -37,10 +48,8 @@ export const isConditionFailure = (error: unknown): boolean => {
 
 const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString())
 
-/** Every item of a site's partition, as stored (one query; `sitesFor(actor).load`). */
-export type SiteItems = Awaited<
-  ReturnType<ReturnType<typeof sitesService.collections.siteItems>['go']>
->['data']
+/** Every item of a site's partition, read through the site model (`sitesFor(actor).load`). */
+export type { SiteItems }
 
 /** The site's grid generation (items written before generations existed count as the first). */
 export const gridGenerationOf = (item: { gridGeneration?: number | undefined }) => item.gridGeneration ?? 1
@@ -56,51 +65,23 @@ export const newGeneration = (now = Date.now()): number => now * 4096 + randomIn
  * a creative was made for the current grid. Anything else is cleared content awaiting the sweep.
  */
 export const isCurrent = (
-  site: Pick<Site, 'languages' | 'gridGeneration'>,
+  site: { languages: readonly string[]; gridGeneration?: number | undefined },
   item: { lang: string; position?: string; gridGeneration?: number | undefined },
 ) =>
   site.languages.includes(item.lang) &&
   (item.position === undefined || gridGenerationOf(item) === gridGenerationOf(site))
 
-/** Row-major index of a cell (A1 = 0, B1 = 1, … A2 = columns): the creative's order. */
-export const cellIndex = (position: string, columns: number): number => {
-  const match = /^([A-Z]+)(\d+)$/.exec(position)
-  if (!match) return -1
-  const column = [...match[1]!].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0) - 1
-  return (Number(match[2]) - 1) * columns + column
-}
+/** A document's fields as an answer gives them: every field of the model, absent ones as null. */
+const answered = (kind: SiteDocumentKind, document: Record<string, unknown>) =>
+  Object.fromEntries(documentFields(kind).map((field) => [field, document[field] ?? null]))
 
-/** The cells of a grid in order (A1, B1, …). */
-export const gridCells = (rows: number, columns: number) =>
-  Array.from({ length: rows * columns }, (_, i) => cellPosition(Math.floor(i / columns), i % columns))
-
-export const inGrid = (position: string, rows: number, columns: number) => {
-  const match = /^([A-Z]+)(\d+)$/.exec(position)
-  if (!match) return false
-  const column = [...match[1]!].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0)
-  const row = Number(match[2])
-  return column >= 1 && column <= columns && row >= 1 && row <= rows
-}
-
-export const globalSettingOf = (site: Site) => ({
+export const globalSettingOf = (site: Site): GlobalSettingView => ({
   id: site.siteId,
-  name: site.name,
+  ...(answered('site', site) as Omit<GlobalSettingView, 'id'>),
   status: site.status,
   url: siteUrl(site),
   siteUuid: site.siteUuid,
   ownerId: site.ownerId,
-  numberHorizontal: site.numberHorizontal,
-  numberVertical: site.numberVertical,
-  viewMode: site.viewMode,
-  defaultLanguage: site.defaultLanguage,
-  languages: site.languages,
-  displayLanguageIcon: site.displayLanguageIcon,
-  displayGlobalMenu: site.displayGlobalMenu,
-  faviconKey: site.faviconKey ?? null,
-  logoKey: site.logoKey ?? null,
-  globalMenuTextColor: site.globalMenuTextColor ?? null,
-  speakerColor: site.speakerColor ?? null,
-  popupCtas: site.popupCtas ?? [],
   customDomain: site.customDomain ?? null,
   createdAt: iso(site.createdAt),
   updatedAt: iso(site.updatedAt),
@@ -111,7 +92,9 @@ export const globalSettingOf = (site: Site) => ({
  * The name of each site's parent account (SPEC §2 site list): the owning account's company name,
  * its email when it has none. One batch read for the owners of a page of sites.
  */
-export const ownerNames = async (sites: readonly Site[]): Promise<Map<string, string>> => {
+export const ownerNames = async (
+  sites: readonly Pick<SiteRow, 'ownerId'>[],
+): Promise<Map<string, string>> => {
   const ids = [...new Set(sites.map((s) => s.ownerId))]
   const names = new Map<string, string>()
   if (ids.length === 0) return names
@@ -121,7 +104,7 @@ export const ownerNames = async (sites: readonly Site[]): Promise<Map<string, st
 }
 
 /** A row of the site list. */
-export const summaryOf = (site: Site, names?: Map<string, string>) => ({
+export const summaryOf = (site: SiteRow, names?: Map<string, string>) => ({
   id: site.siteId,
   name: site.name,
   url: siteUrl(site),
@@ -130,71 +113,42 @@ export const summaryOf = (site: Site, names?: Map<string, string>) => ({
   ownerName: names?.get(site.ownerId) ?? null,
   numberHorizontal: site.numberHorizontal,
   numberVertical: site.numberVertical,
-  languages: site.languages,
+  // A list row is not read through the model (one bad document must not hide the list): the
+  // entity stores languages as the content languages the save wrote.
+  languages: site.languages as SiteLanguage[],
   createdAt: iso(site.createdAt),
   publishedAt: iso(site.publishedAt),
   version: site.version,
 })
 
-/** The fields of a creative the editor reads and writes (keys, generation and lock aside). */
-export const creativeFields = (c: Creative) => ({
-  lang: c.lang,
-  position: c.position,
+/** The fields of a creative the editor reads and writes (the model's; keys, generation and lock aside). */
+export const creativeFields = (c: Creative): CreativeView => ({
+  ...(answered('creative', c) as Omit<CreativeView, 'order'>),
   order: c.order,
-  mediaKey: c.mediaKey,
-  mediaType: c.mediaType,
-  imageAlt: c.imageAlt,
-  linkButtonText: c.linkButtonText,
-  linkDestinationUrl: c.linkDestinationUrl,
-  isInternalLink: c.isInternalLink,
-  linkButtonColor: c.linkButtonColor,
-  linkTextColor: c.linkTextColor,
-  mainText: c.mainText,
-  mainTextColor: c.mainTextColor,
-  price: c.price,
-  priceTextColor: c.priceTextColor,
-  snsConfig: c.snsConfig,
-  showCompany: c.showCompany,
-  membersOnlyLock: c.membersOnlyLock,
-  hoverArrowColor: c.hoverArrowColor,
-  arrowFadeInterval: c.arrowFadeInterval,
-  sliderSeconds: c.sliderSeconds,
-  imageLinkPoints: c.imageLinkPoints ?? [],
-  products: c.products ?? [],
 })
-
-export const menuFields = (m: GlobalMenu) => ({ lang: m.lang, items: m.items ?? [], textColor: m.textColor })
-export const settingsFields = (s: SiteSetting) => ({
-  lang: s.lang,
-  seo: s.seo,
-  sns: s.sns ?? [],
-  company: s.company,
-  forms: s.forms,
-})
-
-/** Absent optional values as null, so the client sees every field. */
-const withNulls = <T extends Record<string, unknown>>(value: T) =>
-  Object.fromEntries(Object.entries(value).map(([k, v]) => [k, v === undefined ? null : v]))
+export const menuFields = (m: GlobalMenu): MenuView => answered('menu', m) as MenuView
+export const settingsFields = (s: SiteSetting): SettingsView => answered('settings', s) as SettingsView
 
 /** The whole site as the editor loads it: global setting, menus, creatives, settings, version. */
-export const siteView = (site: Site, items: SiteItems) => {
+export const siteView = (site: Site, items: SiteItems): SiteView => {
   const byLangThenCell = (a: { lang: string; order?: number }, b: { lang: string; order?: number }) =>
-    site.languages.indexOf(a.lang) - site.languages.indexOf(b.lang) || (a.order ?? 0) - (b.order ?? 0)
+    site.languages.indexOf(a.lang as never) - site.languages.indexOf(b.lang as never) ||
+    (a.order ?? 0) - (b.order ?? 0)
   return {
     globalSetting: globalSettingOf(site),
     version: site.version,
     menus: items.menus
       .filter((m) => isCurrent(site, m))
       .sort(byLangThenCell)
-      .map((m) => withNulls(menuFields(m))),
+      .map(menuFields),
     creatives: items.creatives
       .filter((c) => isCurrent(site, c))
       .sort(byLangThenCell)
-      .map((c) => withNulls(creativeFields(c))),
+      .map(creativeFields),
     settings: items.settings
       .filter((s) => isCurrent(site, s))
       .sort(byLangThenCell)
-      .map((s) => withNulls(settingsFields(s))),
+      .map(settingsFields),
   }
 }
 

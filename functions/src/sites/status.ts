@@ -1,12 +1,12 @@
-import { consecutiveImagesSchema, SiteStatusBody } from '@swipe/shared'
+import { consecutiveImagesSchema } from '@swipe/shared'
+import { sitesRoutes } from '@swipe/shared/contract/sites'
+import { gridCells, siteGrid } from '@swipe/shared/site/cells'
 import { ConflictError, type FieldIssue, ValidationError } from '#lib/errors'
 import { endpoint, ok, zodIssues } from '#lib/http'
 import { publish } from '#lib/publisher'
 import { sitesFor } from '#lib/tenancy'
 import { withdrawSite } from '../publishing/publish.ts'
-import { routes } from '../routes.ts'
-import { IdParams } from './get.ts'
-import { gridCells, isCurrent, siteMedia, siteView } from './service.ts'
+import { isCurrent, siteMedia, siteView } from './service.ts'
 
 const STATUS_OF = { draft: 'DRAFT', publish: 'PUBLISH', private: 'PRIVATE' } as const
 
@@ -17,37 +17,33 @@ const STATUS_OF = { draft: 'DRAFT', publish: 'PUBLISH', private: 'PRIVATE' } as 
  * map (functions/src/publishing); `draft` and `private` commit the status and stop serving the
  * site publicly (private sites are for invited viewers, through preview sharing).
  */
-export const handler = endpoint(
-  routes['sites.status'],
-  { body: SiteStatusBody, params: IdParams },
-  async ({ actor, body, params, t }) => {
-    const { site, items } = await sitesFor(actor).load(params.id, 'site:publish')
-    if (site.version !== body.version) throw new ConflictError()
-    const status = STATUS_OF[body.action]
-    if (status !== 'DRAFT') {
-      const issues: FieldIssue[] = []
-      for (const lang of site.languages) {
-        const media = new Map(
-          items.creatives
-            .filter((c) => c.lang === lang && isCurrent(site, c))
-            .map((c) => [c.position, c.mediaKey ?? null]),
-        )
-        const cells = gridCells(site.numberHorizontal, site.numberVertical).map((position) => ({
-          imageUrl: media.get(position) ?? null,
-        }))
-        const checked = consecutiveImagesSchema.safeParse(cells)
-        if (!checked.success) issues.push(...zodIssues(checked.error, `creatives.${lang}`))
-      }
-      if (issues.length) throw new ValidationError(issues)
+export const handler = endpoint(sitesRoutes['sites.status'], async ({ actor, body, params, t }) => {
+  const { site, items } = await sitesFor(actor).load(params.id, 'site:publish')
+  if (site.version !== body.version) throw new ConflictError()
+  const status = STATUS_OF[body.action]
+  if (status !== 'DRAFT') {
+    const issues: FieldIssue[] = []
+    for (const lang of site.languages) {
+      const media = new Map(
+        items.creatives
+          .filter((c) => c.lang === lang && isCurrent(site, c))
+          .map((c) => [c.position, c.mediaKey ?? null]),
+      )
+      const cells = gridCells(siteGrid(site)).map((position) => ({
+        imageUrl: media.get(position) ?? null,
+      }))
+      const checked = consecutiveImagesSchema.safeParse(cells)
+      if (!checked.success) issues.push(...zodIssues(checked.error, `creatives.${lang}`))
     }
-    if (status === 'PUBLISH')
-      await publish(site.siteId, { expectVersion: body.version, loaded: { site, items } })
-    else await withdrawSite(site.siteId, status, { expectVersion: body.version })
-    const saved = await sitesFor(actor).load(site.siteId, 'site:read')
-    return ok({
-      ...siteView(saved.site, saved.items),
-      media: await siteMedia(saved.site, saved.items),
-      message: t('site.statusChanged'),
-    })
-  },
-)
+    if (issues.length) throw new ValidationError(issues)
+  }
+  if (status === 'PUBLISH')
+    await publish(site.siteId, { expectVersion: body.version, loaded: { site, items } })
+  else await withdrawSite(site.siteId, status, { expectVersion: body.version })
+  const saved = await sitesFor(actor).load(site.siteId, 'site:read')
+  return ok({
+    ...siteView(saved.site, saved.items),
+    media: await siteMedia(saved.site, saved.items),
+    message: t('site.statusChanged'),
+  })
+})

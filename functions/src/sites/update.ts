@@ -1,18 +1,16 @@
-import { type CreativeInput, type Plan, UpdateSiteBody, type UpdateSiteInput } from '@swipe/shared'
+import type { CreativeInput, Plan, UpdateSiteInput } from '@swipe/shared'
+import { sitesRoutes } from '@swipe/shared/contract/sites'
+import { cellOrder, isInGrid, siteGrid } from '@swipe/shared/site/cells'
 import { type Creative, type Site, sitesService } from '#data/sites'
 import { ConflictError, type FieldIssue, ValidationError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
 import { planOfOwner, planView, requireCreatives, requireFeature } from '#lib/plans'
 import { sitesFor } from '#lib/tenancy'
-import { routes } from '../routes.ts'
-import { IdParams } from './get.ts'
 import {
   assertCommitted,
-  cellIndex,
   confirmedKeys,
   creativeFields,
   gridGenerationOf,
-  inGrid,
   isCurrent,
   type KeyRef,
   MAX_TRANSACTION_ITEMS,
@@ -166,174 +164,165 @@ const stage = async (staged: readonly Creative[]) => {
  * A new grid size clears the creatives; a removed language clears its menu, creatives and
  * settings (both are hidden at once and deleted after the commit).
  */
-export const handler = endpoint(
-  routes['sites.update'],
-  { body: UpdateSiteBody, params: IdParams },
-  async ({ actor, body, params, t }) => {
-    const { site, items } = await sitesFor(actor).load(params.id, 'site:write')
-    if (body.version !== site.version) throw new ConflictError()
-    const g = body.globalSetting
-    const gridChanged =
-      g.numberHorizontal !== site.numberHorizontal || g.numberVertical !== site.numberVertical
-    const next: Site = {
-      ...site,
-      languages: g.languages,
-      gridGeneration: gridChanged ? newGeneration() : gridGenerationOf(site),
+export const handler = endpoint(sitesRoutes['sites.update'], async ({ actor, body, params, t }) => {
+  const { site, items } = await sitesFor(actor).load(params.id, 'site:write')
+  if (body.version !== site.version) throw new ConflictError()
+  const g = body.globalSetting
+  const gridChanged = g.numberHorizontal !== site.numberHorizontal || g.numberVertical !== site.numberVertical
+  const next: Site = {
+    ...site,
+    languages: g.languages,
+    gridGeneration: gridChanged ? newGeneration() : gridGenerationOf(site),
+  }
+
+  const issues: FieldIssue[] = []
+  if (g.id !== site.siteId) issues.push({ path: 'body.globalSetting.id', code: 'validation.invalid' })
+  issues.push(...checkLanguages('menus', body.menus, g.languages))
+  issues.push(...checkLanguages('settings', body.settings, g.languages))
+  issues.push(
+    ...checkLanguages(
+      'creatives',
+      body.creatives,
+      g.languages,
+      (e) => `${e.lang}#${(e as CreativeInput).position}`,
+    ),
+  )
+  body.creatives?.forEach((c, index) => {
+    if (!isInGrid(c.position, siteGrid(g)))
+      issues.push({ path: `body.creatives.${index}.position`, code: 'validation.invalid' })
+  })
+  issues.push(...(await unattachable(site, items, body)))
+  if (issues.length) throw new ValidationError(issues)
+  const plan = await planOfOwner(site.ownerId)
+  enforcePlan(plan, site, items, body)
+
+  const id = (entity: string, lang: string, position = '') => `${entity}#${lang}#${position}`
+  const keep = <T extends { lang: string; position?: string; gridGeneration?: number }>(item: T) =>
+    isCurrent(site, item) && isCurrent(next, item)
+  const creativeOf = (input: CreativeInput, generation: number) =>
+    defined({
+      ...input,
+      siteId: site.siteId,
+      gridGeneration: generation,
+      order: cellOrder(input.position, g.numberVertical),
+      version: 1,
+    }) as Creative
+
+  // Creative changes made in place (under the current generation's keys).
+  const creativeWrites: Write[] = []
+  const put = new Set<string>()
+  if (body.creatives) {
+    const wanted = new Map(body.creatives.map((c) => [id('creatives', c.lang, c.position), c]))
+    for (const input of body.creatives) {
+      const item = creativeOf(input, next.gridGeneration)
+      const existing = items.creatives.find(
+        (c) => c.lang === input.lang && c.position === input.position && keep(c),
+      )
+      if (existing && same(creativeFields(existing), creativeFields(item))) continue
+      creativeWrites.push({ entity: 'creatives', op: 'put', item })
+      put.add(id('creatives', input.lang, input.position))
     }
-
-    const issues: FieldIssue[] = []
-    if (g.id !== site.siteId) issues.push({ path: 'body.globalSetting.id', code: 'validation.invalid' })
-    issues.push(...checkLanguages('menus', body.menus, g.languages))
-    issues.push(...checkLanguages('settings', body.settings, g.languages))
-    issues.push(
-      ...checkLanguages(
-        'creatives',
-        body.creatives,
-        g.languages,
-        (e) => `${e.lang}#${(e as CreativeInput).position}`,
-      ),
-    )
-    body.creatives?.forEach((c, index) => {
-      if (!inGrid(c.position, g.numberHorizontal, g.numberVertical))
-        issues.push({ path: `body.creatives.${index}.position`, code: 'validation.invalid' })
-    })
-    issues.push(...(await unattachable(site, items, body)))
-    if (issues.length) throw new ValidationError(issues)
-    const plan = await planOfOwner(site.ownerId)
-    enforcePlan(plan, site, items, body)
-
-    const id = (entity: string, lang: string, position = '') => `${entity}#${lang}#${position}`
-    const keep = <T extends { lang: string; position?: string; gridGeneration?: number }>(item: T) =>
-      isCurrent(site, item) && isCurrent(next, item)
-    const creativeOf = (input: CreativeInput, generation: number) =>
-      defined({
-        ...input,
-        siteId: site.siteId,
-        gridGeneration: generation,
-        order: cellIndex(input.position, g.numberVertical) + 1,
-        version: 1,
-      }) as Creative
-
-    // Creative changes made in place (under the current generation's keys).
-    const creativeWrites: Write[] = []
-    const put = new Set<string>()
-    if (body.creatives) {
-      const wanted = new Map(body.creatives.map((c) => [id('creatives', c.lang, c.position), c]))
-      for (const input of body.creatives) {
-        const item = creativeOf(input, next.gridGeneration)
-        const existing = items.creatives.find(
-          (c) => c.lang === input.lang && c.position === input.position && keep(c),
-        )
-        if (existing && same(creativeFields(existing), creativeFields(item))) continue
-        creativeWrites.push({ entity: 'creatives', op: 'put', item })
-        put.add(id('creatives', input.lang, input.position))
-      }
-      for (const c of items.creatives)
-        if (keep(c) && !wanted.has(id('creatives', c.lang, c.position)))
-          creativeWrites.push({ entity: 'creatives', op: 'delete', key: keyOf(c) })
-    }
-    // Leftovers of a language removed earlier and now added back must not reappear.
     for (const c of items.creatives)
-      if (!isCurrent(site, c) && isCurrent(next, c) && !put.has(id('creatives', c.lang, c.position)))
+      if (keep(c) && !wanted.has(id('creatives', c.lang, c.position)))
         creativeWrites.push({ entity: 'creatives', op: 'delete', key: keyOf(c) })
+  }
+  // Leftovers of a language removed earlier and now added back must not reappear.
+  for (const c of items.creatives)
+    if (!isCurrent(site, c) && isCurrent(next, c) && !put.has(id('creatives', c.lang, c.position)))
+      creativeWrites.push({ entity: 'creatives', op: 'delete', key: keyOf(c) })
 
-    const otherWrites: Write[] = []
-    const putOther = new Set<string>()
-    for (const [part, fields] of [
-      ['menus', menuFields],
-      ['settings', settingsFields],
-    ] as const) {
-      const sent = body[part]
-      if (!sent) continue
-      for (const input of sent) {
-        const item = defined({ ...input, siteId: site.siteId })
-        const existing = (items[part] as Array<{ lang: string }>).find(
-          (m) => m.lang === input.lang && keep(m),
-        )
-        if (
-          existing &&
-          same((fields as (v: unknown) => unknown)(existing), (fields as (v: unknown) => unknown)(item))
-        )
-          continue
-        otherWrites.push({ entity: part, op: 'put', item })
-        putOther.add(id(part, input.lang))
-      }
-      for (const m of items[part])
-        if (keep(m) && !sent.some((s) => s.lang === m.lang))
-          otherWrites.push({ entity: part, op: 'delete', key: { siteId: m.siteId, lang: m.lang } })
+  const otherWrites: Write[] = []
+  const putOther = new Set<string>()
+  for (const [part, fields] of [
+    ['menus', menuFields],
+    ['settings', settingsFields],
+  ] as const) {
+    const sent = body[part]
+    if (!sent) continue
+    for (const input of sent) {
+      const item = defined({ ...input, siteId: site.siteId })
+      const existing = (items[part] as Array<{ lang: string }>).find((m) => m.lang === input.lang && keep(m))
+      if (
+        existing &&
+        same((fields as (v: unknown) => unknown)(existing), (fields as (v: unknown) => unknown)(item))
+      )
+        continue
+      otherWrites.push({ entity: part, op: 'put', item })
+      putOther.add(id(part, input.lang))
     }
-    for (const part of ['menus', 'settings'] as const)
-      for (const m of items[part])
-        if (!isCurrent(site, m) && isCurrent(next, m) && !putOther.has(id(part, m.lang)))
-          otherWrites.push({ entity: part, op: 'delete', key: { siteId: m.siteId, lang: m.lang } })
+    for (const m of items[part])
+      if (keep(m) && !sent.some((s) => s.lang === m.lang))
+        otherWrites.push({ entity: part, op: 'delete', key: { siteId: m.siteId, lang: m.lang } })
+  }
+  for (const part of ['menus', 'settings'] as const)
+    for (const m of items[part])
+      if (!isCurrent(site, m) && isCurrent(next, m) && !putOther.has(id(part, m.lang)))
+        otherWrites.push({ entity: part, op: 'delete', key: { siteId: m.siteId, lang: m.lang } })
 
-    // Too many changes for one transaction, or creatives stored under their old keys: stage.
-    const staging =
-      site.keyedCreatives !== true || 1 + creativeWrites.length + otherWrites.length > MAX_TRANSACTION_ITEMS
-    let staged: Creative[] = []
-    if (staging) {
-      const generation = newGeneration()
-      staged = body.creatives
-        ? body.creatives.map((input) => creativeOf(input, generation))
-        : items.creatives
-            .filter((c) => keep(c))
-            .map((c) => ({ ...c, gridGeneration: generation }) as Creative)
-      next.gridGeneration = generation
-      await stage(staged)
-    }
-    const writes = staging ? otherWrites : [...creativeWrites, ...otherWrites]
+  // Too many changes for one transaction, or creatives stored under their old keys: stage.
+  const staging =
+    site.keyedCreatives !== true || 1 + creativeWrites.length + otherWrites.length > MAX_TRANSACTION_ITEMS
+  let staged: Creative[] = []
+  if (staging) {
+    const generation = newGeneration()
+    staged = body.creatives
+      ? body.creatives.map((input) => creativeOf(input, generation))
+      : items.creatives.filter((c) => keep(c)).map((c) => ({ ...c, gridGeneration: generation }) as Creative)
+    next.gridGeneration = generation
+    await stage(staged)
+  }
+  const writes = staging ? otherWrites : [...creativeWrites, ...otherWrites]
 
-    const { id: _id, ...setting } = g
-    const cleared = CLEARABLE.filter((key) => setting[key] === undefined)
-    let result: { canceled: boolean }
-    try {
-      result = await sitesService.transaction
-        .write(({ sites, creatives, menus, settings }) => {
-          const patch = sites
-            .patch({ siteId: site.siteId })
-            .set(
-              defined({
-                ...setting,
-                gridGeneration: next.gridGeneration,
-                ...(staging ? { keyedCreatives: true } : {}),
-              }),
-            )
-            .add({ version: 1 })
-          return [
-            (cleared.length ? patch.remove([...cleared]) : patch)
-              .where(({ version }, { eq }) => eq(version, body.version))
-              .commit(),
-            ...writes.map((w) => {
-              if (w.entity === 'creatives')
-                return w.op === 'put' ? creatives.put(w.item).commit() : creatives.delete(w.key).commit()
-              const entity = w.entity === 'menus' ? menus : settings
-              return w.op === 'put'
-                ? entity
-                    .put(w.item as Parameters<typeof entity.put>[0] & Parameters<typeof menus.put>[0])
-                    .commit()
-                : entity.delete(w.key).commit()
+  const { id: _id, ...setting } = g
+  const cleared = CLEARABLE.filter((key) => setting[key] === undefined)
+  let result: { canceled: boolean }
+  try {
+    result = await sitesService.transaction
+      .write(({ sites, creatives, menus, settings }) => {
+        const patch = sites
+          .patch({ siteId: site.siteId })
+          .set(
+            defined({
+              ...setting,
+              gridGeneration: next.gridGeneration,
+              ...(staging ? { keyedCreatives: true } : {}),
             }),
-          ]
-        })
-        .go()
-    } catch (error) {
-      result = { canceled: true }
-      if (!staging) throw error
-      await discard(staged)
-      throw error
-    }
-    if (result.canceled && staging) await discard(staged)
-    assertCommitted(result)
-    await sweep(next, items, false, site.keyedCreatives !== true)
-    const saved = await sitesFor(actor).load(site.siteId, 'site:read')
-    return ok({
-      ...siteView(saved.site, saved.items),
-      plan: planView(plan),
-      media: await siteMedia(saved.site, saved.items),
-      message: t('site.updated'),
-    })
-  },
-)
+          )
+          .add({ version: 1 })
+        return [
+          (cleared.length ? patch.remove([...cleared]) : patch)
+            .where(({ version }, { eq }) => eq(version, body.version))
+            .commit(),
+          ...writes.map((w) => {
+            if (w.entity === 'creatives')
+              return w.op === 'put' ? creatives.put(w.item).commit() : creatives.delete(w.key).commit()
+            const entity = w.entity === 'menus' ? menus : settings
+            return w.op === 'put'
+              ? entity
+                  .put(w.item as Parameters<typeof entity.put>[0] & Parameters<typeof menus.put>[0])
+                  .commit()
+              : entity.delete(w.key).commit()
+          }),
+        ]
+      })
+      .go()
+  } catch (error) {
+    result = { canceled: true }
+    if (!staging) throw error
+    await discard(staged)
+    throw error
+  }
+  if (result.canceled && staging) await discard(staged)
+  assertCommitted(result)
+  await sweep(next, items, false, site.keyedCreatives !== true)
+  const saved = await sitesFor(actor).load(site.siteId, 'site:read')
+  return ok({
+    ...siteView(saved.site, saved.items),
+    plan: planView(plan),
+    media: await siteMedia(saved.site, saved.items),
+    message: t('site.updated'),
+  })
+})
 
 /** Deletes the staged creatives of an attempt that lost (best effort: nobody reads them). */
 const discard = async (staged: readonly Creative[]) => {

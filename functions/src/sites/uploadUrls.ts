@@ -1,10 +1,10 @@
-import { GenerateUploadUrlsBody, SITE_MEDIA_RULE, siteFileProblem } from '@swipe/shared'
+import { SITE_MEDIA_RULE, siteFileProblem } from '@swipe/shared'
+import { sitesRoutes } from '@swipe/shared/contract/sites'
 import { type FieldIssue, ValidationError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
 import { mediaBucket } from '#lib/s3'
 import { sitesFor } from '#lib/tenancy'
 import { presignPut } from '#lib/uploads'
-import { routes } from '../routes.ts'
 import { newUploadKey } from './uploads.ts'
 
 /**
@@ -13,28 +13,24 @@ import { newUploadKey } from './uploads.ts'
  * request, with an issue per file. The URL signs the declared type and size. Nothing may be
  * attached until POST /site/confirm-upload has checked the stored bytes.
  */
-export const handler = endpoint(
-  routes['sites.uploadUrls'],
-  { body: GenerateUploadUrlsBody },
-  async ({ actor, body }) => {
-    const site = await sitesFor(actor).get(body.siteId, 'site:write')
-    const issues: FieldIssue[] = []
-    body.files.forEach((file, index) => {
-      const problem = siteFileProblem(file, SITE_MEDIA_RULE)
-      if (problem) issues.push({ path: `body.files.${index}`, ...problem })
-    })
-    if (issues.length) throw new ValidationError(issues)
-    const uploads = await Promise.all(
-      body.files.map(async (file) => ({
-        fileName: file.fileName,
-        ...(await presignPut(
-          mediaBucket,
-          newUploadKey(site.siteId, file.fileName),
-          file.contentType.split(';')[0]!.trim().toLowerCase(),
-          file.size,
-        )),
-      })),
-    )
-    return ok({ uploads })
-  },
-)
+export const handler = endpoint(sitesRoutes['sites.uploadUrls'], async ({ actor, body }) => {
+  const site = await sitesFor(actor).get(body.siteId, 'site:write')
+  const issues: FieldIssue[] = []
+  body.files.forEach((file, index) => {
+    const problem = siteFileProblem(file, SITE_MEDIA_RULE)
+    if (problem) issues.push({ path: `body.files.${index}`, ...problem })
+  })
+  if (issues.length) throw new ValidationError(issues)
+  const uploads = await Promise.all(
+    body.files.map(async (file) => ({
+      fileName: file.fileName,
+      ...(await presignPut(
+        mediaBucket,
+        newUploadKey(site.siteId, file.fileName),
+        file.contentType.split(';')[0]!.trim().toLowerCase(),
+        file.size,
+      )),
+    })),
+  )
+  return ok({ uploads })
+})

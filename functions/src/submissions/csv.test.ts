@@ -2,7 +2,7 @@ import type { MemberRow, SubmissionRow } from '@swipe/shared'
 import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'
 import { membersCsv, submissionsCsv } from './csv.ts'
-import { answersOf, jstDateTime, jstDayRange } from './rows.ts'
+import { answersOf } from './rows.ts'
 
 const member = (overrides: Partial<MemberRow> = {}): MemberRow => ({
   id: 'm-1',
@@ -33,22 +33,6 @@ const rowsOf = (body: unknown) => {
   expect(text.startsWith('\uFEFF')).toBe(true)
   return parse(text.slice(1)) as string[][]
 }
-
-describe('JST days and times', () => {
-  it('reads filter days as Japanese days: from inclusive, until the next day’s start', () => {
-    expect(jstDayRange('2025-04-01', '2025-04-30')).toEqual({
-      from: '2025-03-31T15:00:00.000Z',
-      until: '2025-04-30T15:00:00.000Z',
-    })
-    expect(jstDayRange(undefined, undefined)).toEqual({ from: undefined, until: undefined })
-  })
-
-  it('shows instants on the Japanese clock', () => {
-    expect(jstDateTime('2025-03-31T15:00:00.000Z')).toBe('2025-04-01 00:00:00')
-    expect(jstDateTime('2025-12-31T14:59:59.999Z')).toBe('2025-12-31 23:59:59')
-    expect(jstDateTime(null)).toBe('')
-  })
-})
 
 describe('answersOf', () => {
   it('keeps text answers, drops anything password-like and whatever is not an answer', () => {

@@ -1,8 +1,8 @@
 import { type Locale, type MemberRow, type SubmissionRow, translate } from '@swipe/shared'
+import { jstDateTime } from '@swipe/shared/time/jst'
 import type { SubmissionKind } from '#data/submissions'
 import { type CsvColumn, csvReply } from '#lib/csv'
 import type { Reply } from '#lib/http'
-import { jstDateTime } from './rows.ts'
 
 /**
  * The lists as CSV (docs/decisions.md "Member, contact and form lists"): the fixed columns, then

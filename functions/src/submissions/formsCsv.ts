@@ -1,5 +1,5 @@
-import { routes } from '../routes.ts'
+import { submissionsRoutes } from '@swipe/shared/contract/submissions'
 import { submissionsExport } from './lists.ts'
 
 /** Every homepage-form submission the list's filters select, as CSV. */
-export const handler = submissionsExport(routes['submissions.formsCsv'], 'form')
+export const handler = submissionsExport(submissionsRoutes['submissions.formsCsv'], 'form')

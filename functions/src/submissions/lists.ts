@@ -1,15 +1,9 @@
-import {
-  ExportMembersQuery,
-  ExportSubmissionsQuery,
-  ListMembersQuery,
-  ListSubmissionsQuery,
-} from '@swipe/shared'
-import * as z from 'zod'
+import type { RouteDef } from '@swipe/shared/contract/routes'
+import type { submissionsRoutes } from '@swipe/shared/contract/submissions'
 import type { SubmissionKind } from '#data/submissions'
 import { endpoint, ok } from '#lib/http'
 import { logger } from '#lib/logger'
 import { adminOf } from '#lib/tenancy'
-import type { RouteDef } from '../routes.ts'
 import { membersCsv, submissionsCsv } from './csv.ts'
 import { allMembers, allSubmissions, listMembers, listSubmissions, siteForList } from './service.ts'
 
@@ -18,7 +12,7 @@ import { allMembers, allSubmissions, listMembers, listSubmissions, siteForList }
  * with the route's own policy action (another tenant's site is 404), then one page or every row.
  */
 
-export const SiteIdParams = z.object({ id: z.string().min(1).max(64) })
+type Routes = typeof submissionsRoutes
 
 const permissionOf = (route: RouteDef) => {
   if (!route.permission) throw new Error(`${route.action} has no policy action`)
@@ -30,41 +24,39 @@ const auditExport = (list: string, accountId: string, siteId: string, rows: numb
   logger.info('Visitor data exported', { list, accountId, siteId, rows })
 
 /** GET /site-member/{id} */
-export const membersPage = (route: RouteDef) =>
-  endpoint(route, { params: SiteIdParams, query: ListMembersQuery }, async ({ actor, params, query }) => {
+export const membersPage = (route: Routes['submissions.members']) =>
+  endpoint(route, async ({ actor, params, query }) => {
     const site = await siteForList(actor, params.id, permissionOf(route))
     return ok({ site, ...(await listMembers(site.id, query)) })
   })
 
 /** GET /site-member/{id}/export-csv */
-export const membersExport = (route: RouteDef) =>
-  endpoint(
-    route,
-    { params: SiteIdParams, query: ExportMembersQuery },
-    async ({ actor, params, query, locale }) => {
-      const site = await siteForList(actor, params.id, permissionOf(route))
-      const rows = await allMembers(site.id, query)
-      auditExport('members', adminOf(actor).accountId, site.id, rows.length)
-      return membersCsv(rows, locale)
-    },
-  )
+export const membersExport = (route: Routes['submissions.membersCsv']) =>
+  endpoint(route, async ({ actor, params, query, locale }) => {
+    const site = await siteForList(actor, params.id, permissionOf(route))
+    const rows = await allMembers(site.id, query)
+    auditExport('members', adminOf(actor).accountId, site.id, rows.length)
+    return membersCsv(rows, locale)
+  })
 
 /** GET /site-contact/{id} and /site-form/{id} */
-export const submissionsPage = (route: RouteDef, kind: SubmissionKind) =>
-  endpoint(route, { params: SiteIdParams, query: ListSubmissionsQuery }, async ({ actor, params, query }) => {
+export const submissionsPage = (
+  route: Routes['submissions.contacts'] | Routes['submissions.forms'],
+  kind: SubmissionKind,
+) =>
+  endpoint(route, async ({ actor, params, query }) => {
     const site = await siteForList(actor, params.id, permissionOf(route))
     return ok({ site, ...(await listSubmissions(site.id, kind, query)) })
   })
 
 /** GET /site-contact/{id}/export-csv and /site-form/{id}/export-csv */
-export const submissionsExport = (route: RouteDef, kind: SubmissionKind) =>
-  endpoint(
-    route,
-    { params: SiteIdParams, query: ExportSubmissionsQuery },
-    async ({ actor, params, query, locale }) => {
-      const site = await siteForList(actor, params.id, permissionOf(route))
-      const rows = await allSubmissions(site.id, kind, query)
-      auditExport(kind === 'contact' ? 'contacts' : 'forms', adminOf(actor).accountId, site.id, rows.length)
-      return submissionsCsv(kind, rows, locale)
-    },
-  )
+export const submissionsExport = (
+  route: Routes['submissions.contactsCsv'] | Routes['submissions.formsCsv'],
+  kind: SubmissionKind,
+) =>
+  endpoint(route, async ({ actor, params, query, locale }) => {
+    const site = await siteForList(actor, params.id, permissionOf(route))
+    const rows = await allSubmissions(site.id, kind, query)
+    auditExport(kind === 'contact' ? 'contacts' : 'forms', adminOf(actor).accountId, site.id, rows.length)
+    return submissionsCsv(kind, rows, locale)
+  })

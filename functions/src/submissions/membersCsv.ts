@@ -1,5 +1,5 @@
-import { routes } from '../routes.ts'
+import { submissionsRoutes } from '@swipe/shared/contract/submissions'
 import { membersExport } from './lists.ts'
 
 /** Every member the list's filters select, as CSV. */
-export const handler = membersExport(routes['submissions.membersCsv'])
+export const handler = membersExport(submissionsRoutes['submissions.membersCsv'])

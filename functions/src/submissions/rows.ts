@@ -2,32 +2,9 @@ import type { MemberRow, SubmissionAnswer, SubmissionRow } from '@swipe/shared'
 import type { SiteMember, SiteSubmission } from '#data/submissions'
 
 /**
- * What the lists show of a stored member or submission, and the JST day and time rules of their
- * filters and CSV (pure: no table, no clock).
+ * What the lists show of a stored member or submission (pure: no table, no clock). Their filters'
+ * days and the CSV's times are Japanese (`@swipe/shared/time/jst`).
  */
-
-/**
- * A from–to range of JST calendar days as ISO instants (`createdAt` is stored as UTC ISO text,
- * which sorts in time order): `from` inclusive, `until` exclusive (the next day's start). Japan
- * keeps no daylight saving, so a day is always 24 hours.
- */
-export const jstDayRange = (from: string | undefined, to: string | undefined) => {
-  const start = (day: string) => Date.parse(`${day}T00:00:00+09:00`)
-  return {
-    from: from ? new Date(start(from)).toISOString() : undefined,
-    until: to ? new Date(start(to) + 86_400_000).toISOString() : undefined,
-  }
-}
-
-const JST_OFFSET_MS = 9 * 3_600_000
-
-/** An ISO instant as `YYYY-MM-DD HH:mm:ss` in Japan (the product's business time); '' when absent. */
-export const jstDateTime = (iso: string | null | undefined): string => {
-  if (!iso) return ''
-  const ms = Date.parse(iso)
-  if (Number.isNaN(ms)) return iso
-  return new Date(ms + JST_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ')
-}
 
 /** Answer names whose values never reach a list: credentials, whatever a form stored by mistake. */
 const SECRET_NAMES = new Set(['password', 'confirm_password'])

@@ -5,12 +5,13 @@ import {
   SUBMISSION_LIST_LIMITS,
   type SubmissionRow,
 } from '@swipe/shared'
+import { jstDayRangeIso } from '@swipe/shared/time/jst'
 import { createConversions } from 'electrodb'
 import { SiteMembers, SiteSubmissions, type SubmissionKind } from '#data/submissions'
 import type { Actor } from '#lib/auth'
 import { AppError, InvalidCursorError } from '#lib/errors'
 import { sitesFor } from '#lib/tenancy'
-import { jstDayRange, memberRow, submissionRow } from './rows.ts'
+import { memberRow, submissionRow } from './rows.ts'
 
 /**
  * Reads of the creator's lists (docs/decisions.md "Member, contact and form lists"): a site's
@@ -47,8 +48,8 @@ export const siteForList = async (actor: Actor | undefined, siteId: string, acti
   return { id: site.siteId, name: site.name }
 }
 
-/** A day range as instants (`jstDayRange`). */
-type Range = ReturnType<typeof jstDayRange>
+/** A day range as instants (`jstDayRangeIso`). */
+type Range = ReturnType<typeof jstDayRangeIso>
 
 /**
  * Checks that a cursor continues this very query: the same site (and kind), and a position inside
@@ -158,7 +159,7 @@ export const listMembers = async (
   siteId: string,
   query: MemberFilters & PageRequest,
 ): Promise<RowPage<MemberRow>> => {
-  const range = jstDayRange(query.from, query.to)
+  const range = jstDayRangeIso(query.from, query.to)
   const cursor = checkCursor(query.cursor, memberCursors.fromCursor.toComposite, { siteId }, range)
   const result = await memberQuery(siteId, query, range).go({
     order: 'desc',
@@ -177,7 +178,7 @@ export const listMembers = async (
 
 /** Every member the filters select, newest first; more than the export limit is refused. */
 export const allMembers = async (siteId: string, filters: MemberFilters): Promise<MemberRow[]> => {
-  const range = jstDayRange(filters.from, filters.to)
+  const range = jstDayRangeIso(filters.from, filters.to)
   const result = await memberQuery(siteId, filters, range).go({
     order: 'desc',
     count: SUBMISSION_LIST_LIMITS.exportRows + 1,
@@ -192,7 +193,7 @@ export const listSubmissions = async (
   kind: SubmissionKind,
   query: ListFilters & PageRequest,
 ): Promise<RowPage<SubmissionRow>> => {
-  const range = jstDayRange(query.from, query.to)
+  const range = jstDayRangeIso(query.from, query.to)
   const cursor = checkCursor(query.cursor, submissionCursors.fromCursor.toComposite, { siteId, kind }, range)
   const result = await submissionQuery(siteId, kind, query, range).go({
     order: 'desc',
@@ -215,7 +216,7 @@ export const allSubmissions = async (
   kind: SubmissionKind,
   filters: ListFilters,
 ): Promise<SubmissionRow[]> => {
-  const range = jstDayRange(filters.from, filters.to)
+  const range = jstDayRangeIso(filters.from, filters.to)
   const result = await submissionQuery(siteId, kind, filters, range).go({
     order: 'desc',
     count: SUBMISSION_LIST_LIMITS.exportRows + 1,

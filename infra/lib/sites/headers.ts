@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { BOOT_JS } from '../../../web-site/src/boot.ts'
+import { BOOT_JS } from '@swipe/web-site/boot'
 
 /** The CSP source of the swipe page's one inline script, the boot script (web-site/src/boot.ts). */
 export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_JS).digest('base64')}'`

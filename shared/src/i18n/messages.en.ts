@@ -50,6 +50,7 @@ export const en = {
     'The API is not served at this address. Use the address of the console or of the site.',
   'error.payloadTooLarge': 'The request is too large.',
   'error.internal': 'An error occurred. Please reload and try again.',
+  'error.storedData': 'The saved site data could not be read. Nothing was changed; please contact support.',
   'error.unavailable': 'The service is temporarily unavailable. Please try again later.',
   'error.idempotencyKeyInvalid': 'The Idempotency-Key header must be 1 to 255 printable ASCII characters.',
   'error.idempotencyMismatch':

@@ -46,6 +46,8 @@ export const ja: Catalog = {
     'このアドレスではAPIをご利用いただけません。管理画面またはサイトのアドレスからご利用ください。',
   'error.payloadTooLarge': 'リクエストが大きすぎます。',
   'error.internal': 'エラーが発生しました。再読み込みしてもう一度お試しください。',
+  'error.storedData':
+    '保存されたサイトのデータを読み込めませんでした。データは変更されていません。サポートまでお問い合わせください。',
   'error.unavailable': 'サービスが一時的に利用できません。しばらくしてから再度お試しください。',
   'error.idempotencyKeyInvalid': 'Idempotency-Keyヘッダーは1〜255文字の半角英数記号で指定してください。',
   'error.idempotencyMismatch':

@@ -46,6 +46,8 @@ export const ko: Catalog = {
     '이 주소에서는 API를 이용할 수 없습니다. 관리 화면 또는 사이트 주소로 이용해 주세요.',
   'error.payloadTooLarge': '요청이 너무 큽니다.',
   'error.internal': '오류가 발생했습니다. 새로고침 후 다시 시도해 주세요.',
+  'error.storedData':
+    '저장된 사이트 데이터를 읽을 수 없습니다. 데이터는 변경되지 않았습니다. 고객 지원에 문의해 주세요.',
   'error.unavailable': '서비스를 일시적으로 사용할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   'error.idempotencyKeyInvalid': 'Idempotency-Key 헤더는 1~255자의 출력 가능한 ASCII 문자여야 합니다.',
   'error.idempotencyMismatch':

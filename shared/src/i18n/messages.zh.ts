@@ -44,6 +44,7 @@ export const zh: Catalog = {
   'error.originUnverified': '此地址不提供 API。请通过管理后台或网站的地址访问。',
   'error.payloadTooLarge': '请求过大。',
   'error.internal': '发生错误。请重新加载后重试。',
+  'error.storedData': '无法读取已保存的网站数据。数据未被更改，请联系客服。',
   'error.unavailable': '服务暂时不可用，请稍后再试。',
   'error.idempotencyKeyInvalid': 'Idempotency-Key 请求头必须为 1 至 255 个可打印 ASCII 字符。',
   'error.idempotencyMismatch': '此 Idempotency-Key 已用于另一个请求。新的请求请使用新的键。',

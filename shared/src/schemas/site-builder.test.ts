@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest'
 import {
   CreateSiteBody,
   CreativeSchema,
-  cellPosition,
   DEFAULT_MAX_CREATIVES,
   ProductSchema,
   UpdateSiteBody,
@@ -72,9 +71,5 @@ describe('site builder bodies', () => {
     })
     expect(parsed.globalSetting).not.toHaveProperty('logoKey')
     expect(parsed.menus).toEqual([{ lang: 'JP', items: [] }])
-  })
-
-  it('names cells A1, B1 … by row and column', () => {
-    expect([cellPosition(0, 0), cellPosition(0, 1), cellPosition(2, 25)]).toEqual(['A1', 'B1', 'Z3'])
   })
 })

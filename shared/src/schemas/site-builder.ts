@@ -1,171 +1,46 @@
 import * as z from 'zod'
 import { SITE_STATUSES } from '../accounts.ts'
-import { color } from './common.ts'
 import {
-  CompanySchema,
-  checkLink,
-  contentSchema,
-  gridSchema,
-  linkValue,
-  MenuItemsSchema,
-  PopupCtaSchema,
-  SeoConfigSchema,
-  SITE_LIMITS,
-  SiteNameSchema,
-} from './site.ts'
-import { CREATIVE_DEFAULTS } from './site-defaults.ts'
-import { SiteFormsSchema } from './site-forms.ts'
+  CreativeSchema,
+  DEFAULT_MAX_CREATIVES,
+  defaultInLanguages,
+  defaultLanguageIssue,
+  GlobalMenuSchema,
+  GlobalSettingSchema,
+  globalSettingFields,
+  SITE_LANGUAGES,
+  SiteSettingsSchema,
+} from '../site/model.ts'
+import { DEFAULT_SITE_LANGUAGES } from '../site/model-defaults.ts'
+import { gridSchema } from './site.ts'
 import { isoDate } from './users.ts'
 
 /**
- * Request bodies of the site builder API (SPEC §3, §7 Sites), built from the §5 rules in
- * `site.ts`. The editor's forms and the handlers parse the same schemas.
+ * Request bodies of the site builder API (SPEC §3, §7 Sites), built from the site model
+ * (`site/model.ts`, re-exported here for the modules that import it from this one). The editor's
+ * forms and the handlers parse the same schemas.
  */
-
-/** Site content languages (SPEC §1): JP, KR, CN, EN. */
-export const SITE_LANGUAGES = ['JP', 'EN', 'CN', 'KR'] as const
-export type SiteLanguage = (typeof SITE_LANGUAGES)[number]
-
-/**
- * Creatives (rows × columns) a site may have until the plans API exists: the one place the
- * default plan limit lives (docs/decisions.md, "Site builder").
- */
-export const DEFAULT_MAX_CREATIVES = 100
-
-/** A grid cell: column letters A–Z then the row number 1–100 (SPEC §3 Other). */
-export const CELL_POSITION = /^[A-Z]{1,3}([1-9]\d?|100)$/
-
-/** The cell reference of a zero-based row and column: (0, 0) is A1. */
-export const cellPosition = (row: number, column: number): string =>
-  `${String.fromCharCode(65 + column)}${row + 1}`
-
-const text = (max: number = SITE_LIMITS.text) => z.string().max(max, { error: 'validation.tooLong' })
-const optionalColor = color.optional()
-const mediaKey = z.string().max(1024)
-
-/** SPEC §3 Product, with its defaults. */
-export const ProductSchema = z
-  .object({
-    id: z.string().max(64).optional(),
-    productName: text().default(''),
-    imagePath: mediaKey.optional(),
-    price: z.number().int().min(0).optional(),
-    description: contentSchema.optional(),
-    linkButtonUrl: linkValue.optional(),
-    linkButtonText: text().optional(),
-    linkButtonColor: color.default('#2BAA50'),
-    linkTextColor: color.default('#FFFFFF'),
-    coordinateX: z.number().default(65),
-    coordinateY: z.number().default(260),
-    textColor: optionalColor,
-    backgroundColor: optionalColor,
-    isInternalLink: z.boolean().default(false),
-    order: z.number().int().min(0).default(0),
-  })
-  .superRefine((v, ctx) => checkLink(ctx, 'linkButtonUrl', v.linkButtonUrl, v.isInternalLink))
-export type Product = z.output<typeof ProductSchema>
-
-/** A point on a creative image that links somewhere. */
-export const ImageLinkPointSchema = z
-  .object({
-    x: z.number().min(0),
-    y: z.number().min(0),
-    linkUrl: linkValue.optional(),
-    isInternalLink: z.boolean().default(false),
-  })
-  .superRefine((v, ctx) => checkLink(ctx, 'linkUrl', v.linkUrl, v.isInternalLink))
-
-/** SPEC §3 Creative detail: one cell in one language. */
-export const CreativeSchema = z
-  .object({
-    lang: z.enum(SITE_LANGUAGES),
-    position: z.string().regex(CELL_POSITION, { error: 'validation.invalid' }),
-    mediaKey: mediaKey.optional(),
-    mediaType: z.enum(['image', 'video']).optional(),
-    imageAlt: text().optional(),
-    linkButtonText: text().optional(),
-    linkDestinationUrl: linkValue.optional(),
-    isInternalLink: z.boolean().default(CREATIVE_DEFAULTS.isInternalLink),
-    linkButtonColor: color.default(CREATIVE_DEFAULTS.linkButtonColor),
-    linkTextColor: color.default(CREATIVE_DEFAULTS.linkTextColor),
-    mainText: contentSchema.optional(),
-    mainTextColor: optionalColor,
-    price: z.number().int().min(0).optional(),
-    priceTextColor: optionalColor,
-    snsConfig: z.boolean().default(CREATIVE_DEFAULTS.snsConfig),
-    showCompany: z.boolean().default(CREATIVE_DEFAULTS.showCompany),
-    membersOnlyLock: z.boolean().default(CREATIVE_DEFAULTS.membersOnlyLock),
-    hoverArrowColor: color.default(CREATIVE_DEFAULTS.hoverArrowColor),
-    arrowFadeInterval: z.number().min(0).max(3600).optional(),
-    sliderSeconds: z.number().min(0).max(3600).optional(),
-    imageLinkPoints: z.array(ImageLinkPointSchema).max(20).default([]),
-    products: z.array(ProductSchema).max(20).default([]),
-  })
-  .superRefine((v, ctx) => checkLink(ctx, 'linkDestinationUrl', v.linkDestinationUrl, v.isInternalLink))
-export type CreativeInput = z.output<typeof CreativeSchema>
-
-/** The global menu of one language. */
-export const GlobalMenuSchema = z.object({
-  lang: z.enum(SITE_LANGUAGES),
-  items: MenuItemsSchema,
-  textColor: optionalColor,
-})
-
-export const SNS_TYPES = ['youtube', 'line', 'instagram', 'x', 'tiktok', 'facebook', 'phone_number'] as const
-
-export const SnsLinkSchema = z.object({
-  id: z.string().max(64).optional(),
-  snsType: z.enum(SNS_TYPES),
-  snsUrl: z.string().trim().min(1, { error: 'validation.required' }).max(SITE_LIMITS.url, {
-    error: 'validation.tooLong',
-  }),
-})
-
-/**
- * SPEC §3 Other settings of one language: SEO and tags, SNS links, company and legal texts, and
- * the contact, membership and homepage forms.
- */
-export const SiteSettingsSchema = z.object({
-  lang: z.enum(SITE_LANGUAGES),
-  seo: SeoConfigSchema.optional(),
-  sns: z.array(SnsLinkSchema).max(SNS_TYPES.length).default([]),
-  company: CompanySchema.optional(),
-  forms: SiteFormsSchema.optional(),
-})
-
-const globalSettingFields = {
-  name: SiteNameSchema,
-  viewMode: z.enum(['MOBILE', 'PC']).default('MOBILE'),
-  defaultLanguage: z.enum(SITE_LANGUAGES).default('JP'),
-  languages: z
-    .array(z.enum(SITE_LANGUAGES))
-    .min(1, { error: 'validation.required' })
-    .refine((v) => new Set(v).size === v.length, { error: 'validation.invalid' }),
-}
-
-/** The default language must be one of the site's languages. */
-const defaultInLanguages = (v: { languages: readonly string[]; defaultLanguage: string }) =>
-  v.languages.includes(v.defaultLanguage)
-const defaultLanguageIssue = { path: ['defaultLanguage'], error: 'validation.invalid' }
+export {
+  type CreativeInput,
+  CreativeSchema,
+  DEFAULT_MAX_CREATIVES,
+  GlobalMenuSchema,
+  GlobalSettingSchema,
+  ImageLinkPointSchema,
+  type Product,
+  ProductSchema,
+  SITE_LANGUAGES,
+  type SiteLanguage,
+  SiteSettingsSchema,
+  SNS_TYPES,
+  SnsLinkSchema,
+} from '../site/model.ts'
 
 /** POST /site: name, grid size and languages; the owner is the caller's account. */
 export const CreateSiteBody = z
-  .object({ ...globalSettingFields, languages: globalSettingFields.languages.default(['JP']) })
-  .and(gridSchema(DEFAULT_MAX_CREATIVES))
-  .refine(defaultInLanguages, defaultLanguageIssue)
-
-/** SPEC §3 Site (global setting) as the editor sends it: `id` names the site. */
-export const GlobalSettingSchema = z
   .object({
-    id: z.string().min(1).max(64),
     ...globalSettingFields,
-    faviconKey: mediaKey.optional(),
-    logoKey: mediaKey.optional(),
-    globalMenuTextColor: optionalColor,
-    speakerColor: optionalColor,
-    displayLanguageIcon: z.boolean().default(false),
-    displayGlobalMenu: z.boolean().default(false),
-    popupCtas: z.array(PopupCtaSchema).max(20).default([]),
+    languages: globalSettingFields.languages.default([...DEFAULT_SITE_LANGUAGES]),
   })
   .and(gridSchema(DEFAULT_MAX_CREATIVES))
   .refine(defaultInLanguages, defaultLanguageIssue)

@@ -69,43 +69,45 @@ export const ListSubmissionsQuery = withDayRange(SubmissionFilters.extend(page))
 export type ListSubmissionsInput = z.output<typeof ListSubmissionsQuery>
 
 /** One answer as the lists show it: the field's title as the visitor saw it and the answer as text. */
-export interface SubmissionAnswer {
-  name: string
-  title: string
-  value: string
-}
+export const SubmissionAnswerSchema = z.object({ name: z.string(), title: z.string(), value: z.string() })
+export type SubmissionAnswer = z.output<typeof SubmissionAnswerSchema>
 
-/** One row of the member list. */
-export interface MemberRow {
-  id: string
-  email: string
-  status: MemberStatus
+/** One row of the member list (functions/src/submissions/rows.ts `memberRow`). */
+export const MemberRowSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  status: z.enum(MEMBER_STATUSES),
   /** The content language the visitor registered in. */
-  lang: string
-  company: string
-  answers: SubmissionAnswer[]
+  lang: z.string(),
+  company: z.string(),
+  /** Never a password: credentials are left out of every list. */
+  answers: z.array(SubmissionAnswerSchema),
   /** ISO instants (UTC). */
-  createdAt: string
-  confirmedAt: string | null
-}
+  createdAt: z.iso.datetime(),
+  confirmedAt: z.iso.datetime().nullable(),
+})
+export type MemberRow = z.output<typeof MemberRowSchema>
 
-/** One row of the contact or form list. */
-export interface SubmissionRow {
-  id: string
-  email: string
-  lang: string
-  company: string
-  answers: SubmissionAnswer[]
+/** One row of the contact or form list (`submissionRow`). */
+export const SubmissionRowSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  lang: z.string(),
+  company: z.string(),
+  answers: z.array(SubmissionAnswerSchema),
   /** The homepage form's optional mode. */
-  mode: string | null
-  mailStatus: SubmissionMailStatus
-  createdAt: string
-}
+  mode: z.string().nullable(),
+  /** Whether the mail to the contact recipient went out (NONE: the form has no recipient). */
+  mailStatus: z.enum(SUBMISSION_MAIL_STATUSES),
+  createdAt: z.iso.datetime(),
+})
+export type SubmissionRow = z.output<typeof SubmissionRowSchema>
 
 /** A page of a list, with the site it belongs to (for the screen's title). */
-export interface SubmissionPage<T> {
-  site: { id: string; name: string }
-  items: T[]
-  /** Present when there are more rows: pass it back as `cursor` for the next page. */
-  cursor?: string
-}
+export const submissionPageSchema = <Row extends z.ZodType>(row: Row) =>
+  z.object({
+    site: z.object({ id: z.string(), name: z.string() }),
+    items: z.array(row),
+    /** Present when there are more rows: pass it back as `cursor` for the next page. */
+    cursor: z.string().optional(),
+  })

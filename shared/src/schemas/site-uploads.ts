@@ -131,3 +131,8 @@ export const BulkCompleteBody = BulkAbortBody.extend({
 })
 
 export const BulkJobParams = z.object({ jobId: z.string().min(1).max(64) })
+
+/** Where a ZIP placement is (GET /site/bulk-upload/{jobId}). */
+export const BULK_JOB_STATUSES = ['processing', 'done', 'refused', 'failed'] as const
+/** What happened to one entry of a ZIP. */
+export const BULK_REPORT_STATUSES = ['placed', 'skipped', 'refused'] as const

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { COMPANY_DEFAULTS, CTA_DEFAULTS, SEO_DEFAULTS } from '../site/model-defaults.ts'
 import { color, email, requiredText, url } from './common.ts'
 import { BODY_TAG_RULES, HEAD_TAG_RULES, tagProblem } from './tags.ts'
 
@@ -76,8 +77,8 @@ export const SeoConfigSchema = z.object({
   title: seoText(SITE_LIMITS.seoTitle),
   h1: seoText(SITE_LIMITS.seoH1),
   description: seoText(SITE_LIMITS.seoDescription),
-  head: headTagsSchema.default(''),
-  body: bodyTagsSchema.default(''),
+  head: headTagsSchema.default(SEO_DEFAULTS.head),
+  body: bodyTagsSchema.default(SEO_DEFAULTS.body),
 })
 
 /** Grid size: neither 0, and rows × columns within the plan's creatives. */
@@ -208,20 +209,20 @@ export const CTA_ANIMATIONS = [
 export const PopupCtaSchema = z
   .object({
     kind: z.enum(['TIME_LIMIT', 'APPLICANT_LIMIT']),
-    isInternalLink: z.boolean().default(false),
+    isInternalLink: z.boolean().default(CTA_DEFAULTS.isInternalLink),
     linkUrl: linkValue,
     content: contentSchema.optional(),
-    linkButtonColor: color.default('#FF0000'),
-    linkTextColor: color.default('#FFFFFF'),
+    linkButtonColor: color.default(CTA_DEFAULTS.linkButtonColor),
+    linkTextColor: color.default(CTA_DEFAULTS.linkTextColor),
     imageUrl: z.string().max(1024).optional(),
     startDate: z.iso.datetime({ offset: true }).optional(),
     endDate: z.iso.datetime({ offset: true }).optional(),
     limit: limitFieldSchema.optional(),
-    showRemainingTime: z.boolean().default(false),
-    showRemainingSlots: z.boolean().default(false),
+    showRemainingTime: z.boolean().default(CTA_DEFAULTS.showRemainingTime),
+    showRemainingSlots: z.boolean().default(CTA_DEFAULTS.showRemainingSlots),
     effectiveSheets: z.array(z.number().int().min(1)).default([]),
-    animation: z.enum(CTA_ANIMATIONS).default('NONE'),
-    displayPosition: z.enum(CTA_POSITIONS).default('BOTTOM'),
+    animation: z.enum(CTA_ANIMATIONS).default(CTA_DEFAULTS.animation),
+    displayPosition: z.enum(CTA_POSITIONS).default(CTA_DEFAULTS.displayPosition),
   })
   .superRefine((v, ctx) => checkLink(ctx, 'linkUrl', v.linkUrl, v.isInternalLink, true))
   .refine((v) => !(v.startDate && !v.endDate), { path: ['endDate'], error: 'validation.endRequired' })
@@ -230,19 +231,21 @@ export const PopupCtaSchema = z
     error: 'validation.endBeforeStart',
   })
 
+const legalText = z.string().max(SITE_LIMITS.tags, { error: 'validation.tooLong' })
+
 /** Company profile and legal texts; with Contract Agreement Required ON, terms and privacy policy are required. */
 export const CompanySchema = z
   .object({
     companyWebsite: url.optional().or(z.literal('')),
-    companyProfile: z.string().max(SITE_LIMITS.tags, { error: 'validation.tooLong' }).default(''),
-    companyClause: z.string().max(SITE_LIMITS.tags, { error: 'validation.tooLong' }).default(''),
-    termsOfService: z.string().max(SITE_LIMITS.tags, { error: 'validation.tooLong' }).default(''),
-    privacyPolicy: z.string().max(SITE_LIMITS.tags, { error: 'validation.tooLong' }).default(''),
-    contractAgreementRequired: z.boolean().default(false),
+    companyProfile: legalText.default(COMPANY_DEFAULTS.companyProfile),
+    companyClause: legalText.default(COMPANY_DEFAULTS.companyClause),
+    termsOfService: legalText.default(COMPANY_DEFAULTS.termsOfService),
+    privacyPolicy: legalText.default(COMPANY_DEFAULTS.privacyPolicy),
+    contractAgreementRequired: z.boolean().default(COMPANY_DEFAULTS.contractAgreementRequired),
     /** Where the company information and legal texts are linked from the visitor forms. */
-    showInForm: z.boolean().default(false),
-    showInMemberShip: z.boolean().default(false),
-    showInContact: z.boolean().default(false),
+    showInForm: z.boolean().default(COMPANY_DEFAULTS.showInForm),
+    showInMemberShip: z.boolean().default(COMPANY_DEFAULTS.showInMemberShip),
+    showInContact: z.boolean().default(COMPANY_DEFAULTS.showInContact),
   })
   .refine((v) => !v.contractAgreementRequired || v.termsOfService.trim() !== '', {
     path: ['termsOfService'],

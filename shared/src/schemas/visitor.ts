@@ -1,5 +1,6 @@
 import * as z from 'zod'
-import { CELL_POSITION, SITE_LANGUAGES, type SiteLanguage } from './site-builder.ts'
+import { CELL_PATTERN } from '../site/cells.ts'
+import { SITE_LANGUAGES, type SiteLanguage } from './site-builder.ts'
 
 /**
  * What published sites send to the API (SPEC §7 End user; docs/decisions.md "End-user read API"):
@@ -19,7 +20,7 @@ export const siteLanguageOf = (value: string | null | undefined): SiteLanguage |
 }
 
 /** A cell reference (A1 … Z100). */
-export const cellSchema = z.string().regex(CELL_POSITION, { error: 'validation.invalid' })
+export const cellSchema = z.string().regex(CELL_PATTERN, { error: 'validation.invalid' })
 
 /**
  * `?lang=` of the read endpoints: a code or segment. Anything else reads as "not given", so the

@@ -81,6 +81,10 @@ const lazyConsolePage = (page: ConsoleRoute['page']): RouteObject['lazy'] => {
       Component: (await withTexts(import('../features/sites/create/CreateSitePage.tsx'), ['siteList']))
         .CreateSitePage,
     })
+  if (page === 'apiDocs')
+    return async () => ({
+      Component: (await import('../features/apiDocs/ApiDocsPage.tsx')).ApiDocsPage,
+    })
   if (page === 'adminList')
     return async () => ({
       Component: (await import('../features/adminSettings/AdminListPage.tsx')).AdminListPage,

@@ -1,4 +1,6 @@
 import { keysToCamel, keysToSnake } from '@swipe/shared'
+import type { Contract, RouteInput, RouteOutput } from '@swipe/shared/contract'
+import { type RouteId, routes } from '@swipe/shared/contract/routes'
 import { currentLocale, i18n } from '../i18n/index.ts'
 import {
   clearSession,
@@ -297,7 +299,7 @@ const refreshAccessToken = (): Promise<string> => {
   refreshing ??= (async () => {
     const refreshToken = getRefreshToken()
     if (!refreshToken) throw new ApiError(i18n.t('api.fallback'), 401, 'error.unauthorized')
-    const response = await send('/auth/refresh-token', { method: 'POST', body: { refreshToken } }, null)
+    const response = await send(pathOf('auth.refreshToken'), { method: 'POST', body: { refreshToken } }, null)
     if (!response.ok) throw errorFromResponse(response)
     const accessToken = isRecord(response.body) ? response.body.accessToken : undefined
     if (typeof accessToken !== 'string' || accessToken === '') throw errorFromResponse(response)
@@ -460,6 +462,60 @@ export const download = async (path: string, options: BodyOptions = {}): Promise
   // The body is the blob readBody made (no body at all only for a 204, which no download sends).
   const blob = (response.body as Blob | undefined) ?? new Blob([])
   return { blob, fileName: fileNameFromDisposition(response.headers.get('content-disposition')) }
+}
+
+/** What a call may add to its route's inputs (method, body, query and response type are the route's). */
+export type CallOptions = Omit<RequestOptions, 'method' | 'body' | 'params' | 'responseType'>
+
+/** A route's inputs, optional when the route takes none. */
+type CallArgs<Id extends RouteId> =
+  Record<string, never> extends RouteInput<Contract[Id]>
+    ? [input?: RouteInput<Contract[Id]>, options?: CallOptions]
+    : [input: RouteInput<Contract[Id]>, options?: CallOptions]
+
+/** A route's path below the API base with its `{parameters}` filled in (URI-encoded). */
+export const pathOf = (id: RouteId, params?: Record<string, unknown>): string =>
+  routes[id].path.replace(/\{(\w+)\+?\}/g, (_, name: string) => {
+    const value = params?.[name]
+    if (value === undefined || value === null || value === '')
+      throw new Error(`${id}: path parameter ${name} is missing`)
+    return encodeURIComponent(String(value))
+  })
+
+type QueryParams = RequestOptions['params']
+
+/**
+ * The console's one way to call a route of the contract (`@swipe/shared/contract`): the method
+ * and path come from the route table, the inputs and the answer are typed from the route's
+ * schemas. Public routes go without the bearer token.
+ */
+export const call = <Id extends RouteId>(
+  id: Id,
+  ...[input, options]: CallArgs<Id>
+): Promise<RouteOutput<Contract[Id]>> => {
+  const route = routes[id]
+  const { params, query, body } = (input ?? {}) as {
+    params?: Record<string, unknown>
+    query?: unknown
+    body?: unknown
+  }
+  return request<RouteOutput<Contract[Id]>>(pathOf(id, params), {
+    auth: route.auth !== 'public',
+    ...options,
+    method: route.method,
+    body,
+    params: query as QueryParams,
+  })
+}
+
+/** A route that answers a file (CSV): the blob and the name the server gave it. */
+export const callDownload = <Id extends RouteId>(
+  id: Id,
+  ...[input, options]: CallArgs<Id>
+): Promise<DownloadedFile> => {
+  const { params, query } = (input ?? {}) as { params?: Record<string, unknown>; query?: unknown }
+  if (routes[id].method !== 'GET') throw new Error(`${id} is not a download`)
+  return download(pathOf(id, params), { ...options, params: query as QueryParams })
 }
 
 /** Verb helpers over `request`. */

@@ -15,31 +15,20 @@ import {
   type UserTypeSegment,
   userTypeSegment,
 } from '@swipe/shared'
+import type { Contract, RouteOutput } from '@swipe/shared/contract'
+import { routes } from '@swipe/shared/contract/routes'
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts'
 
-/** GET /auth/user-info, camelCased (SPEC §7 Auth). */
-export interface UserInfo {
-  id: string
-  email: string
-  accountType: AccountType
-  parentType: ParentType | null
-  userTypeSegment: UserTypeSegment
-  companyName: string | null
-  contactName: string | null
-  authority: Authority
-  /** One of CONTRACT_STATUSES; kept as a string so a new status does not break the console. */
+/**
+ * GET /auth/user-info as the contract answers it (SPEC §7 Auth), camelCased. The contract status
+ * is kept as a string so a new status does not break the console.
+ */
+export type UserInfo = Omit<RouteOutput<Contract['auth.userInfo']>, 'contractStatus'> & {
   contractStatus: ContractStatus | (string & {})
-  logoUrl: string | null
-  mainColor: string | null
-  textColor: string | null
-  menuAreas: MenuArea[]
-  /** A sub-admin's role in its parent's admin settings; null for other accounts. */
-  adminRole: (typeof ADMIN_ROLES)[number] | null
-  /** The policy actions the account may take at all (docs/permissions.md); write buttons follow it. */
-  allowedActions: Action[]
 }
 
-export const USER_INFO_PATH = '/auth/user-info'
+/** The path of GET /auth/user-info below the API base (the API client refetches it after a 403). */
+export const USER_INFO_PATH: string = routes['auth.userInfo'].path
 
 const SEGMENTS: readonly UserTypeSegment[] = ['master', 'masteruser', 'admin', 'adminuser']
 

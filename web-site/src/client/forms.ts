@@ -1,13 +1,14 @@
 /**
  * The visitor form pages' island (register, its success and completion pages, login, contact,
  * forms): vanilla TypeScript, its own bundle, so the swipe page never downloads it. Each
- * `form[data-action]` is sent as JSON to `<data-api>/end-user/site/<siteId>/<action>`; the
+ * `form[data-action]` is sent as JSON to its end-user route (`FORM_PATHS`); the
  * page's markup carries everything else (input names, required flags, messages, where a success
  * leads). No zod here: the page checks only what it can say at once (required, e-mail format,
  * matching passwords); the API checks everything with the shared schema and its 400 answers are
  * shown next to their fields.
  */
-import { languageOfSegment } from '../lib/languages.ts'
+import { languageOfSegment } from '@swipe/shared/site/languages'
+import { type ApiAnswer, apiUrl, type PathsOf, type Refusal } from './api.ts'
 import { forgetOldTokens, MEMBER_HEADERS, markSignedIn } from './endUser.ts'
 
 export type Answer = string | string[] | boolean
@@ -28,7 +29,28 @@ export interface Messages {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
-/** The API edge turns request keys into camelCase (`confirm_password` arrives as `confirmPassword`). */
+/** The route each form's `data-action` posts to (the path checked against the route table). */
+const FORM_PATHS: PathsOf<{
+  register: 'endUser.register'
+  'register/confirm': 'endUser.registerConfirm'
+  'resend-register-email': 'endUser.resendRegisterEmail'
+  login: 'endUser.login'
+  contact: 'endUser.contact'
+  homepage: 'endUser.homepage'
+}> = {
+  register: '/end-user/site/{siteId}/register',
+  'register/confirm': '/end-user/site/{siteId}/register/confirm',
+  'resend-register-email': '/end-user/site/{siteId}/resend-register-email',
+  login: '/end-user/site/{siteId}/login',
+  contact: '/end-user/site/{siteId}/contact',
+  homepage: '/end-user/site/{siteId}/homepage',
+}
+type FormAction = keyof typeof FORM_PATHS
+
+/**
+ * `t_key` → `tKey` (the page's `data-t-*` in `dataset`); also how an older API edge reported the
+ * answers' names (`confirm_password` as `confirmPassword`).
+ */
 const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase())
 
 /** A form's fields: wrappers naming their input (`data-f`), kind (`data-k`) and whether required (`data-r`). */
@@ -131,7 +153,7 @@ export const startForms = (navigate: (url: string) => void = (url) => location.a
   forgetOldTokens()
   const data = document.body.dataset
   const site = data.site ?? ''
-  const api = data.api ? `${data.api}/end-user/site/${encodeURIComponent(site)}` : undefined
+  const api = data.api
   const lang = languageOfSegment(data.lang) ?? 'JP'
   const t = Object.fromEntries(
     [
@@ -168,15 +190,15 @@ export const startForms = (navigate: (url: string) => void = (url) => location.a
    * Posts JSON in the page's language; undefined when the server cannot be reached. Sign-in
    * carries the member header: its answer is the session cookie (same origin, never readable here).
    */
-  const send = async (path: string, body: unknown) => {
-    if (!api) return undefined
+  const send = async (action: FormAction, body: unknown) => {
+    if (!api || !FORM_PATHS[action]) return undefined
     try {
-      const response = await fetch(`${api}/${path}`, {
+      const response = await fetch(apiUrl(api, FORM_PATHS[action], { siteId: site }), {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
           'x-lang': document.documentElement.lang,
-          ...(path === 'login' ? MEMBER_HEADERS : {}),
+          ...(action === 'login' ? MEMBER_HEADERS : {}),
         },
         body: JSON.stringify(body),
         credentials: 'same-origin',
@@ -189,7 +211,7 @@ export const startForms = (navigate: (url: string) => void = (url) => location.a
   }
 
   for (const form of document.querySelectorAll<HTMLFormElement>('form[data-action]')) {
-    const action = form.dataset.action!
+    const action = form.dataset.action as FormAction
     const status = form.querySelector<HTMLElement>('.ms')
     const button = form.querySelector<HTMLButtonElement>('[type=submit]')
     const say = (message: string, bad = false) => {
@@ -232,7 +254,7 @@ export const startForms = (navigate: (url: string) => void = (url) => location.a
       if (button) button.disabled = true
       say(t.sending)
       const result = await send(action, body)
-      const answer = (result?.answer ?? {}) as { expires_in?: number; error?: { message?: string } }
+      const answer = (result?.answer ?? {}) as Partial<ApiAnswer<'endUser.login'>> & Refusal
       if (result && result.status >= 200 && result.status < 300) {
         remember(answers.email)
         if (action !== 'login') {
@@ -279,7 +301,8 @@ export const startForms = (navigate: (url: string) => void = (url) => location.a
       const state = confirmState(result?.status ?? 0)
       // Settled: the token leaves the address bar (history, bookmarks, screenshots).
       if (state !== 'failed') history.replaceState(history.state, '', location.pathname)
-      if (state === 'done') remember((result?.answer as { email?: string } | undefined)?.email)
+      if (state === 'done')
+        remember((result?.answer as Partial<ApiAnswer<'endUser.registerConfirm'>> | undefined)?.email)
       show(state)
     }
     document.querySelector('[data-retry]')?.addEventListener('click', () => {

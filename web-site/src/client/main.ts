@@ -5,12 +5,13 @@
  * CTAs (counted clicks and live slots from the API), the product card, the company modal,
  * members-only creatives for a signed-in member, and analytics beacons.
  */
-import { CELL_PATTERN } from '../lib/cells.ts'
-import { countdownText } from '../lib/countdown.ts'
-import { isCtaActive } from '../lib/cta.ts'
-import { languageOfSegment } from '../lib/languages.ts'
-import { cookiePath } from '../lib/urls.ts'
+import { CELL_PATTERN } from '@swipe/shared/site/cells'
+import { countdownText } from '@swipe/shared/site/countdown'
+import { isCtaActive } from '@swipe/shared/site/cta'
+import { languageOfSegment } from '@swipe/shared/site/languages'
+import { cookiePath } from '@swipe/shared/site/urls'
 import { createDwell, createQueue } from './analytics.ts'
+import { type ApiAnswer, apiUrl, type PathsOf, type Refusal } from './api.ts'
 import { openDialog, setUpDialog, setUpTabs } from './dialogs.ts'
 import { dropHint, forgetOldTokens, signedIn } from './endUser.ts'
 import { openLockedCell } from './members.ts'
@@ -29,9 +30,15 @@ const lang = languageOfSegment(data.lang) ?? 'JP'
 const path = cookiePath(data.root ?? '/')
 const reducedMotion = matchMedia('(prefers-reduced-motion: reduce)').matches
 
+/** The end-user routes the island calls (each path checked against the route table). */
+const PATHS: PathsOf<{ site: 'endUser.site'; ctas: 'endUser.ctas'; ctaClick: 'endUser.ctaClick' }> = {
+  site: '/end-user/site/{siteId}',
+  ctas: '/end-user/site/{siteId}/cta',
+  ctaClick: '/end-user/site/{siteId}/cta/{ctaIndex}/click',
+}
+
 /** The site's end-user API (`data-api` on <body>), when the publisher named one: same origin. */
-const siteApi =
-  data.api && data.site ? `${data.api}/end-user/site/${encodeURIComponent(data.site)}` : undefined
+const siteApi = data.api && data.site ? apiUrl(data.api, PATHS.site, { siteId: data.site }) : undefined
 
 // --- members-only creatives ---------------------------------------------------------------------
 forgetOldTokens()
@@ -193,12 +200,10 @@ const startSwipe = () => {
      */
     const refreshSlots = async () => {
       try {
-        const response = await fetch(`${siteApi}/cta?lang=${data.lang ?? ''}`, { cache: 'no-store' })
+        const url = apiUrl(data.api!, PATHS.ctas, { siteId: data.site! })
+        const response = await fetch(`${url}?lang=${data.lang ?? ''}`, { cache: 'no-store' })
         if (!response.ok) return
-        const answer = (await response.json()) as {
-          now?: string
-          ctas?: { index: number; remaining: number | null; active: boolean; start_date: string | null }[]
-        }
+        const answer = (await response.json()) as Partial<ApiAnswer<'endUser.ctas'>>
         const serverNow = Date.parse(answer.now ?? '')
         if (serverNow) skew = serverNow - Date.now()
         const live = new Map((answer.ctas ?? []).map((c) => [String(c.index), c]))
@@ -386,7 +391,8 @@ const startSwipe = () => {
         link.addEventListener('click', async (e) => {
           if (replaying) return
           if (waiting || cta.classList.contains('fl')) return e.preventDefault()
-          const request = fetch(`${siteApi}/cta/${cta.dataset.cta}/click`, {
+          const url = apiUrl(data.api!, PATHS.ctaClick, { siteId: data.site!, ctaIndex: cta.dataset.cta! })
+          const request = fetch(url, {
             method: 'POST',
             keepalive: true,
             cache: 'no-store',
@@ -398,10 +404,7 @@ const startSwipe = () => {
           const answer = await Promise.race([
             request.then(async (r) => ({
               status: r.status,
-              body: (await r.json().catch(() => ({}))) as {
-                remaining?: number | null
-                error?: { code?: string }
-              },
+              body: (await r.json().catch(() => ({}))) as Partial<ApiAnswer<'endUser.ctaClick'>> & Refusal,
             })),
             new Promise<undefined>((resolve) => setTimeout(resolve, CLICK_WAIT_MS)),
           ]).catch(() => undefined)
@@ -428,15 +431,17 @@ const startSwipe = () => {
     const productDialog = $<HTMLDialogElement>('#pd')
     if (productDialog) {
       setUpDialog(productDialog)
-      for (const hotspot of $$('[data-p]'))
-        hotspot.addEventListener('click', () => {
-          const template = document.getElementById(`p-${hotspot.dataset.p}`) as HTMLTemplateElement | null
-          const content = $('.pd', productDialog)
-          if (!template || !content) return
-          content.replaceChildren(template.content.cloneNode(true))
-          openDialog(productDialog, $('[data-x]', productDialog))
-          track('product', { product: hotspot.dataset.p })
-        })
+      // Delegated: a members-only creative's hotspots arrive after sign-in (./members.ts).
+      $('#sw')?.addEventListener('click', (e) => {
+        const hotspot = (e.target as Element).closest?.<HTMLElement>('[data-p]')
+        if (!hotspot) return
+        const template = document.getElementById(`p-${hotspot.dataset.p}`) as HTMLTemplateElement | null
+        const content = $('.pd', productDialog)
+        if (!template || !content) return
+        content.replaceChildren(template.content.cloneNode(true))
+        openDialog(productDialog, $('[data-x]', productDialog))
+        track('product', { product: hotspot.dataset.p })
+      })
     }
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { fixtureSite } from '../fixture.ts'
 import { renderSitePages } from '../render.tsx'
+import type { PublishInput } from '../types.ts'
 import { openLockedCell } from './members.ts'
 
 /** The fixture's Japanese swipe page (C2 is members-only), with the API the publisher names. */
@@ -95,18 +96,20 @@ describe('openLockedCell', () => {
     expect(cell.querySelector('b')).toBeNull()
   })
 
-  it('shows a video with controls, named by its alternative text', async () => {
+  it('shows a video with controls (no autoplay), its alternative text beside it as the block writes it', async () => {
     load()
     stubApi(200, { lang: 'JP', creative: { ...CREATIVE, media_type: 'video', media_url: '/media/c2.mp4' } })
     const cell = document.getElementById('C2')!
     await openLockedCell(cell, '/api', 'ja')
-    const video = cell.querySelector<HTMLVideoElement>('video.m')!
-    expect([
-      video.getAttribute('src'),
-      video.controls,
-      video.muted,
-      video.getAttribute('aria-label'),
-    ]).toEqual(['/media/c2.mp4', true, true, '会員限定の画像'])
+    const video = cell.querySelector<HTMLVideoElement>('.st > video.m')!
+    expect([video.getAttribute('src'), video.controls, video.muted, video.autoplay]).toEqual([
+      '/media/c2.mp4',
+      true,
+      true,
+      false,
+    ])
+    expect(cell.querySelector('.st > p.vh')?.textContent).toBe('会員限定の画像')
+    expect(cell.querySelector('.st > img, .vt')).toBeNull()
   })
 
   it('leaves the lock on any refusal', async () => {
@@ -184,5 +187,198 @@ describe('the swipe island and members-only creatives', () => {
       'https://own.sites.example/register',
       'https://own.sites.example/login',
     ])
+  })
+})
+
+/** The member API's view of C2 (snake_case, as the wire carries it) with every part a cell shows. */
+const FULL_VIEW = {
+  ...CREATIVE,
+  main_text_color: '#FFEEDD',
+  link_button_text: '会員価格で購入',
+  link_destination_url: 'https://shop.example.com/members',
+  is_internal_link: false,
+  link_button_color: '#112233',
+  link_text_color: '#FFFFFF',
+  price: 4980,
+  price_text_color: null,
+  image_link_points: [
+    { x: 100, y: 200, link_url: 'https://example.com/point', is_internal_link: false },
+    { x: 10, y: 10, link_url: 'javascript:alert(1)', is_internal_link: false },
+    { x: 50, y: 50, link_url: 'contact', is_internal_link: true },
+  ],
+  products: [
+    {
+      id: 'p2',
+      product_name: '会員セットB',
+      image_url: '/media/p2.jpg',
+      price: 2000,
+      description: '二つ目の<i>セット</i>',
+      link_button_url: 'membership',
+      link_button_text: null,
+      link_button_color: '#2BAA50',
+      link_text_color: '#FFFFFF',
+      coordinate_x: 30,
+      coordinate_y: 300,
+      text_color: null,
+      background_color: null,
+      is_internal_link: true,
+      order: 1,
+    },
+    {
+      id: 'p1',
+      product_name: '会員セットA',
+      image_url: null,
+      price: 1000,
+      description: null,
+      link_button_url: 'https://shop.example.com/a',
+      link_button_text: '買う',
+      link_button_color: '#000000',
+      link_text_color: '#FFFFFF',
+      coordinate_x: 65,
+      coordinate_y: 260,
+      text_color: '#FFFFFF',
+      background_color: '#123456',
+      is_internal_link: false,
+      order: 0,
+    },
+  ],
+}
+
+/** An element tree as comparable data: attributes sorted, styles as the CSSOM reads them. */
+const canonical = (node: Node): unknown => {
+  if (node.nodeType !== Node.ELEMENT_NODE) return node.textContent
+  const element = node as HTMLElement
+  const attributes = Object.fromEntries(
+    [...element.attributes]
+      .filter((a) => a.name !== 'style')
+      .map((a) => [a.name, a.value])
+      .sort(([a], [b]) => a!.localeCompare(b!)),
+  )
+  // The page defers images other than the first (`data-src` over a placeholder): the same image.
+  if (attributes['data-src']) {
+    attributes.src = attributes['data-src']
+    delete attributes['data-src']
+  }
+  return [element.tagName, attributes, element.style?.cssText ?? '', [...element.childNodes].map(canonical)]
+}
+
+describe('a members-only cell after sign-in', () => {
+  it('shows its link button, price, products and link points, as text and safe links', async () => {
+    load()
+    stubApi(200, { lang: 'JP', creative: FULL_VIEW })
+    const cell = document.getElementById('C2')!
+    expect(await openLockedCell(cell, '/api/v1/end-user/site/demo-site', 'ja')).toBe(200)
+
+    const button = cell.querySelector<HTMLAnchorElement>('.ov a.bt')!
+    expect([
+      button.textContent,
+      button.getAttribute('href'),
+      button.target,
+      button.rel,
+      button.dataset.t,
+    ]).toEqual([
+      '会員価格で購入',
+      'https://shop.example.com/members',
+      '_blank',
+      'noopener noreferrer',
+      'link',
+    ])
+    expect([button.style.background, button.style.color]).toEqual(['rgb(17, 34, 51)', 'rgb(255, 255, 255)'])
+    expect(cell.querySelector('.ov .pz')?.textContent).toBe('¥4,980（税込）')
+    expect(cell.querySelector<HTMLElement>('.ov .tx')?.style.color).toBe('rgb(255, 238, 221)')
+    // Products in their order, each with its price; the hotspot names the card it opens.
+    expect([...cell.querySelectorAll<HTMLElement>('.pr')].map((p) => [p.dataset.p, p.textContent])).toEqual([
+      ['C2-0', '会員セットA¥1,000（税込）'],
+      ['C2-1', '会員セットB¥2,000（税込）'],
+    ])
+    // Link points: the http(s) one and the enabled internal page; never a javascript: URL.
+    expect([...cell.querySelectorAll('.pt')].map((a) => a.getAttribute('href'))).toEqual([
+      'https://example.com/point',
+      '/contact',
+    ])
+    // The product cards join the page's templates, for the product dialog.
+    const card = (id: string) => (document.getElementById(id) as HTMLTemplateElement).content
+    expect(card('p-C2-0').querySelector('h3')?.textContent).toBe('会員セットA')
+    expect(card('p-C2-0').querySelector('img')).toBeNull()
+    expect(card('p-C2-1').querySelector('img')?.getAttribute('src')).toBe('/media/p2.jpg')
+    expect(card('p-C2-1').querySelector('strong')?.textContent).toBe('¥2,000（税込）')
+    expect(card('p-C2-1').querySelector('a.bt')?.getAttribute('href')).toBe('/register')
+    expect(card('p-C2-1').querySelector('i')).toBeNull()
+    // Nothing of the templates' slot markers, and no creator markup, is left.
+    expect(cell.querySelector('[data-k], b:not(.pr b), i, script')).toBeNull()
+  })
+
+  it('is the public cell block’s markup for the same creative', async () => {
+    load()
+    stubApi(200, { lang: 'JP', creative: FULL_VIEW })
+    const cell = document.getElementById('C2')!
+    await openLockedCell(cell, '/api', 'ja')
+
+    // The same creative published without the lock.
+    const input: PublishInput = fixtureSite()
+    const key = 'sites/demo/media/C2.jpg'
+    input.media = { ...input.media, [key]: '/media/members-C2.jpg', 'p2.jpg': '/media/p2.jpg' }
+    input.creatives = input.creatives.map((c) =>
+      c.lang === 'JP' && c.position === 'C2'
+        ? {
+            ...c,
+            membersOnlyLock: false,
+            imageAlt: FULL_VIEW.image_alt,
+            mainText: FULL_VIEW.main_text,
+            mainTextColor: FULL_VIEW.main_text_color,
+            linkButtonText: FULL_VIEW.link_button_text,
+            linkDestinationUrl: FULL_VIEW.link_destination_url,
+            isInternalLink: false,
+            linkButtonColor: FULL_VIEW.link_button_color,
+            linkTextColor: FULL_VIEW.link_text_color,
+            price: FULL_VIEW.price,
+            imageLinkPoints: FULL_VIEW.image_link_points.map((p) => ({
+              x: p.x,
+              y: p.y,
+              linkUrl: p.link_url,
+              isInternalLink: p.is_internal_link,
+            })),
+            products: FULL_VIEW.products.map((p) => ({
+              productName: p.product_name,
+              imagePath: p.image_url ? 'p2.jpg' : null,
+              price: p.price,
+              description: p.description,
+              linkButtonUrl: p.link_button_url,
+              linkButtonText: p.link_button_text,
+              linkButtonColor: p.link_button_color,
+              linkTextColor: p.link_text_color,
+              coordinateX: p.coordinate_x,
+              coordinateY: p.coordinate_y,
+              textColor: p.text_color,
+              backgroundColor: p.background_color,
+              isInternalLink: p.is_internal_link,
+              order: p.order,
+            })),
+          }
+        : c,
+    )
+    const published = new DOMParser().parseFromString(
+      String(renderSitePages(input).find((f) => f.path === 'index.html')!.body),
+      'text/html',
+    )
+    expect(canonical(cell.querySelector('.st')!)).toEqual(canonical(published.querySelector('#C2 .st')!))
+    for (const id of ['p-C2-0', 'p-C2-1'])
+      expect(
+        [...(document.getElementById(id) as HTMLTemplateElement).content.childNodes].map(canonical),
+      ).toEqual([...(published.getElementById(id) as HTMLTemplateElement).content.childNodes].map(canonical))
+  })
+
+  it('opens a product card of the unlocked creative in the product dialog', async () => {
+    load('/?position=C2')
+    signedIn()
+    stubApi(200, { lang: 'JP', creative: FULL_VIEW })
+    await boot()
+    const hotspot = await vi.waitFor(() => {
+      const found = document.querySelector<HTMLElement>('#C2 [data-p="C2-1"]')
+      expect(found).not.toBeNull()
+      return found!
+    })
+    hotspot.click()
+    expect(document.querySelector('#pd .pd h3')?.textContent).toBe('会員セットB')
   })
 })

@@ -1,26 +1,204 @@
 /**
  * Members-only creatives on the swipe page: the page ships a lock and no media (docs/decisions.md
  * "Visitor site"); for a signed-in member the island asks the end-user API for the creative and
- * puts it where the lock was.
+ * puts it where the lock was — the whole creative, as a public cell shows it (docs/decisions.md
+ * "One block registry"). The markup is the cell block's own: the page carries the block's stage
+ * and product card rendered in slot mode (`<template id="mc">`, `<template id="mp">`,
+ * blocks/Cell.tsx `MemberTemplates`); this fills a copy with the block's own rules
+ * (`stageParts`, `productCardParts`), setting text and attributes only, never markup.
  */
 
+import { keysToCamel } from '@swipe/shared/case'
+import { internalPage, safeExternalUrl } from '@swipe/shared/site/urls'
+import {
+  type ButtonParts,
+  type LinkContext,
+  type ProductCardParts,
+  productCardParts,
+  type StageCreative,
+  type StageProduct,
+  type StageTexts,
+  stageParts,
+} from '../blocks/cell-parts.ts'
+import { byOrder, type Href } from '../blocks/values.ts'
 import { MEMBER_HEADERS } from './endUser.ts'
 
-/** The parts of the API's creative view (`creativeView`, snake_case on the wire) the page shows. */
-interface MemberCreative {
+/** The member API's creative view (`creativeView`; snake_case on the wire, camelCase here). */
+export type MemberCreative = StageCreative & {
   locked?: boolean
-  media_type?: string
-  media_url?: string | null
-  image_alt?: string | null
-  main_text?: string | null
+  mediaType?: string
+  mediaUrl?: string | null
+  products?: (StageProduct & { imageUrl?: string | null })[] | null
+}
+
+const newTabOf = (element: Element, href: Href) => {
+  element.setAttribute('href', href.href)
+  if (!href.external) return
+  element.setAttribute('target', '_blank')
+  element.setAttribute('rel', 'noopener noreferrer')
+}
+
+const colour = (element: HTMLElement, style: { background: string; color: string }) => {
+  element.style.background = style.background
+  element.style.color = style.color
+}
+
+/** The slot `name` of `root`, unmarked; none when the template lacks it. */
+const slot = <T extends HTMLElement = HTMLElement>(root: ParentNode, name: string): T | null => {
+  const found = root.querySelector<T>(`[data-k="${name}"]`)
+  found?.removeAttribute('data-k')
+  return found
+}
+
+/** Fills a link button's two slots (`bt` link, `na` unavailable) from its parts; removes the unused. */
+const fillButton = (root: ParentNode, button: ButtonParts | undefined) => {
+  const link = slot(root, 'bt')
+  const unavailable = slot(root, 'na')
+  if (button?.href && link) {
+    newTabOf(link, button.href)
+    colour(link, button.style)
+    link.textContent = button.label
+  } else link?.remove()
+  if (button && !button.href && unavailable) unavailable.prepend(button.label)
+  else unavailable?.remove()
+}
+
+/** Keeps `element` with `text` as its text (and `color`), or removes it. */
+const fillText = (element: HTMLElement | null, part: { value: string; color?: string } | undefined) => {
+  if (!element) return
+  if (!part) return element.remove()
+  element.textContent = part.value
+  if (part.color) element.style.color = part.color
+}
+
+/**
+ * How the island resolves creator links, as the render does: an internal target leads to its
+ * page when the template names it (its form is enabled), else it is unavailable; anything else
+ * must be an http(s) URL.
+ */
+const linkContext = (template: HTMLTemplateElement): LinkContext => {
+  const pages = JSON.parse(template.dataset.pages ?? '{}') as Record<string, string>
+  const page = (target: string | null | undefined) =>
+    target && Object.hasOwn(pages, target) ? pages[target] : undefined
+  return {
+    texts: JSON.parse(template.dataset.texts ?? '{}') as StageTexts,
+    link: (value, internal) => {
+      if (internal) {
+        const href = page(value)
+        return href ? { href, external: false } : undefined
+      }
+      const href = safeExternalUrl(value)
+      return href ? { href, external: true } : undefined
+    },
+    unavailable: (value, internal) => Boolean(internal && internalPage(value) && !page(value)),
+  }
+}
+
+/**
+ * The stage of `creative` (a copy of the page's `#mc` template, filled), and its product cards as
+ * templates (`#p-<cell>-<n>`, what the product dialog copies from), or none without the templates.
+ */
+export const memberStage = (
+  creative: MemberCreative,
+  position: string,
+): { stage: HTMLElement; cards: HTMLTemplateElement[] } | undefined => {
+  const template = document.getElementById('mc')
+  if (!(template instanceof HTMLTemplateElement) || !creative.mediaUrl) return undefined
+  const ctx = linkContext(template)
+  const video = creative.mediaType === 'video'
+  const parts = stageParts(creative, { url: creative.mediaUrl, video }, position, ctx)
+  const stage = (template.content.cloneNode(true) as DocumentFragment).querySelector<HTMLElement>('.st')!
+
+  const image = slot<HTMLImageElement>(stage, 'img')
+  const player = slot<HTMLVideoElement>(stage, 'video')
+  const alt = slot(stage, 'alt')
+  // The visitor starts a member's video with its controls (which pause it too, WCAG 2.2.2).
+  slot(stage, 'vt')?.remove()
+  if (video && player) {
+    image?.remove()
+    player.src = parts.media.url
+    player.controls = true
+    // React does not write `muted` into markup; the page's videos are muted (autoplay rules).
+    player.muted = true
+    player.preload = 'metadata'
+    if (parts.media.alt && alt) alt.textContent = parts.media.alt
+    else alt?.remove()
+  } else {
+    player?.remove()
+    alt?.remove()
+    if (image) {
+      image.alt = parts.media.alt
+      image.src = parts.media.url
+    }
+  }
+
+  const point = slot(stage, 'pt')
+  for (const part of parts.points) {
+    const copy = point!.cloneNode() as HTMLElement
+    newTabOf(copy, part.href)
+    copy.setAttribute('aria-label', part.label)
+    copy.style.left = part.left
+    copy.style.top = part.top
+    point!.before(copy)
+  }
+  point?.remove()
+
+  const hotspot = slot(stage, 'pr')
+  for (const product of parts.products) {
+    const copy = hotspot!.cloneNode(true) as HTMLElement
+    copy.dataset.p = product.key
+    copy.style.left = product.style.left
+    copy.style.top = product.style.top
+    colour(copy, product.style)
+    copy.querySelector('b')!.textContent = product.name
+    if (product.price) copy.append(product.price)
+    hotspot!.before(copy)
+  }
+  hotspot?.remove()
+
+  const overlay = slot(stage, 'ov')
+  fillText(slot(stage, 'tx'), parts.text)
+  fillText(slot(stage, 'pz'), parts.price)
+  fillButton(stage, parts.button)
+  if (overlay && !overlay.childElementCount) overlay.remove()
+
+  const cardTemplate = document.getElementById('mp')
+  const cards =
+    cardTemplate instanceof HTMLTemplateElement
+      ? byOrder(creative.products ?? []).map((product, i) => {
+          const holder = document.createElement('template')
+          holder.id = `p-${position}-${i}`
+          holder.content.append(
+            productCard(
+              cardTemplate.content.cloneNode(true) as DocumentFragment,
+              productCardParts(product, product.imageUrl, i, ctx),
+            ),
+          )
+          return holder
+        })
+      : []
+  return { stage, cards }
+}
+
+/** Fills a copy of the product card template from its parts. */
+const productCard = (card: DocumentFragment, parts: ProductCardParts) => {
+  const image = slot<HTMLImageElement>(card, 'img')
+  if (parts.image && image) image.src = parts.image
+  else image?.remove()
+  card.querySelector('h3')!.textContent = parts.name
+  const price = slot(card, 'pz')
+  if (parts.price && price) price.querySelector('strong')!.textContent = parts.price
+  else price?.remove()
+  fillText(slot(card, 'ds'), parts.description ? { value: parts.description } : undefined)
+  fillButton(card, parts.button)
+  return card
 }
 
 /**
  * Asks `GET <api>/page/<cell>/private?lang=` (same origin: the browser adds the member's session
- * cookie, which no script can read) and replaces the cell's lock with the creative's image or
- * video and its main text, inside the same 351 × 535 frame (`.st`) as every creative, so nothing
- * moves. Texts go in as text. Resolves to the answer's status; the caller drops its sign-in hint
- * on a 401 (SPEC §8).
+ * cookie, which no script can read) and replaces the cell's lock with the creative's stage in
+ * the same 351 × 535 frame (`.st`) as every creative, so nothing moves; its product cards join
+ * the page's. Resolves to the answer's status; the caller drops its sign-in hint on a 401 (SPEC §8).
  */
 export const openLockedCell = async (cell: HTMLElement, api: string, lang: string): Promise<number> => {
   const response = await fetch(
@@ -29,34 +207,17 @@ export const openLockedCell = async (cell: HTMLElement, api: string, lang: strin
     { headers: MEMBER_HEADERS, credentials: 'same-origin', cache: 'no-store' },
   )
   if (!response.ok) return response.status
-  const { creative } = (await response.json()) as { creative?: MemberCreative }
+  const { creative } = keysToCamel<{ creative?: MemberCreative }>(await response.json())
   const lock = cell.querySelector('.lk')
-  if (!lock || !creative || creative.locked || !creative.media_url) return response.status
-  const stage = document.createElement('div')
-  stage.className = 'st'
-  const alt = creative.image_alt?.trim() ?? ''
-  const media = document.createElement(creative.media_type === 'video' ? 'video' : 'img')
-  // `.m` fills the frame the lock filled: nothing around it moves.
-  media.className = 'm'
-  if (media instanceof HTMLVideoElement) {
-    // Controls instead of autoplay: the visitor starts it (and can pause it, WCAG 2.2.2).
-    Object.assign(media, { muted: true, loop: true, playsInline: true, controls: true, preload: 'metadata' })
-    if (alt) media.setAttribute('aria-label', alt)
-  } else {
-    Object.assign(media, { alt, decoding: 'async', draggable: false })
-  }
-  media.src = creative.media_url
-  stage.append(media)
-  if (creative.main_text?.trim()) {
-    const overlay = document.createElement('div')
-    overlay.className = 'ov'
-    const text = overlay.appendChild(document.createElement('p'))
-    text.className = 'tx'
-    text.textContent = creative.main_text
-    stage.append(overlay)
-  }
+  if (!lock || !creative || creative.locked) return response.status
+  const opened = memberStage(creative, cell.id)
+  if (!opened) return response.status
   const focused = lock.contains(document.activeElement)
-  lock.replaceWith(stage)
+  lock.replaceWith(opened.stage)
+  for (const card of opened.cards) {
+    document.getElementById(card.id)?.remove()
+    document.body.append(card)
+  }
   if (focused) cell.focus({ preventScroll: true })
   return response.status
 }

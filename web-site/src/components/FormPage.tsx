@@ -1,14 +1,14 @@
+import { LANGUAGE_SEGMENTS } from '@swipe/shared/site/languages'
+import { FORM_TEXTS, type FormTexts } from '@swipe/shared/site/texts'
 import type { ReactNode } from 'react'
+import { Field } from '../blocks/FormField.tsx'
 import {
   AGREEMENT_FIELD,
-  type FieldModel,
   type FormModel,
   type FormPageName,
   HONEYPOT_FIELD,
   memberField,
 } from '../lib/forms.ts'
-import { LANGUAGE_SEGMENTS } from '../lib/languages.ts'
-import { FORM_TEXTS, type FormTexts } from '../lib/texts.ts'
 import type { PageModel } from '../model.ts'
 import { FORM_CSS } from '../styles.ts'
 
@@ -30,80 +30,6 @@ const messageData = (t: FormTexts) =>
     ['data-t-sending', t.sending],
     ['data-t-resent', t.resent],
   ])
-
-/**
- * One control with its label and error slot. Required fields carry `required` (announced by
- * screen readers) and a visible badge; the error slot is the control's description, empty until
- * the island writes a message into it (and sets `aria-invalid`).
- */
-const Field = ({ field, t }: { field: FieldModel; t: FormTexts }) => {
-  const error = `${field.id}-e`
-  const badge = (hidden: boolean) =>
-    field.required && (
-      <span className="rq" aria-hidden={hidden || undefined}>
-        {t.required}
-      </span>
-    )
-  const wrap = { 'data-f': field.name, ...(field.required ? { 'data-r': '' } : {}) }
-  if (field.control === 'checkboxes')
-    return (
-      <fieldset className="f" data-k="multi" aria-describedby={error} {...wrap}>
-        <legend>
-          {field.title}
-          {badge(false)}
-        </legend>
-        {field.options.map((option, i) => (
-          <label className="ck" key={option.value}>
-            <input
-              type="checkbox"
-              id={`${field.id}-${i}`}
-              name={field.name}
-              value={option.value}
-              defaultChecked={option.selected}
-            />
-            {option.value}
-          </label>
-        ))}
-        <p className="er" id={error} />
-      </fieldset>
-    )
-  const common = {
-    id: field.id,
-    name: field.name,
-    required: field.required,
-    'aria-describedby': error,
-  }
-  const selected = field.options.find((o) => o.selected)
-  return (
-    <div className="f" {...wrap}>
-      <label htmlFor={field.id}>
-        {field.title}
-        {badge(true)}
-      </label>
-      {field.control === 'select' ? (
-        <select {...common} defaultValue={selected?.value ?? ''}>
-          {!selected && <option value="">{field.placeholder || t.selectPrompt}</option>}
-          {field.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.value}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <input
-          {...common}
-          type={field.control}
-          placeholder={field.placeholder || undefined}
-          maxLength={field.maxLength}
-          autoComplete={field.autoComplete}
-          {...(field.control === 'email' ? { inputMode: 'email', spellCheck: false } : {})}
-          {...(field.control === 'number' ? { inputMode: 'decimal', step: 'any' } : {})}
-        />
-      )}
-      <p className="er" id={error} />
-    </div>
-  )
-}
 
 /**
  * The company block of a form that shows the company: its texts as disclosures (no script, no

@@ -1,10 +1,13 @@
+import { LANGUAGE_SEGMENTS } from '@swipe/shared/site/languages'
+import { INTERNAL_PAGES } from '@swipe/shared/site/urls'
+import { BottomBar, CompanyDialog, ProductDialog } from '../blocks/BottomBar.tsx'
+import { MemberTemplates, ProductTemplates } from '../blocks/Cell.tsx'
+import { Ctas } from '../blocks/Cta.tsx'
+import { TopBar } from '../blocks/TopBar.tsx'
 import { BOOT_JS } from '../boot.ts'
-import { LANGUAGE_SEGMENTS } from '../lib/languages.ts'
 import type { PageModel } from '../model.ts'
 import { NO_SCRIPT_CSS, pageCss } from '../styles.ts'
-import { Ctas } from './Ctas.tsx'
-import { BottomBar, CompanyDialog, ProductDialog, TopBar } from './Frame.tsx'
-import { Grid, ProductTemplates } from './Grid.tsx'
+import { Grid } from './Grid.tsx'
 
 /**
  * Where the creator's head and body tags go. They are the only creator markup that is not escaped
@@ -26,6 +29,15 @@ export interface PageProps {
   publishedAt: string
   now: number
 }
+
+/** Internal link targets whose page is enabled, and the path each opens (for the members' templates). */
+const enabledInternalPages = (model: PageModel): Record<string, string> =>
+  Object.fromEntries(
+    Object.keys(INTERNAL_PAGES).flatMap((target) => {
+      const link = model.link(target, true)
+      return link ? [[target, link.href]] : []
+    }),
+  )
 
 /** One language's swipe page, the whole document. */
 export const Page = ({
@@ -73,13 +85,16 @@ export const Page = ({
       <div className="app">
         <TopBar model={model} />
         <Grid model={model}>
-          <Ctas model={model} now={now} />
+          <Ctas ctas={model.ctas} texts={model.texts} lang={model.lang} now={now} />
         </Grid>
         <BottomBar model={model} />
       </div>
       <CompanyDialog model={model} />
       <ProductDialog model={model} />
       <ProductTemplates model={model} />
+      {model.unlocks && model.rows.some((row) => row.some((cell) => cell.locked)) && (
+        <MemberTemplates texts={model.texts} pages={enabledInternalPages(model)} />
+      )}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant boot script (../boot.ts), admitted by its CSP hash. */}
       <script dangerouslySetInnerHTML={{ __html: BOOT_JS }} />
       <template data-creator-body="" />

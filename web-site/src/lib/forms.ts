@@ -7,9 +7,9 @@ import {
   isFieldRequired,
   VISITOR_FORM_LIMITS,
 } from '@swipe/shared/schemas/visitor-forms'
+import type { ContentLanguage } from '@swipe/shared/site/languages'
+import { safeExternalUrl } from '@swipe/shared/site/urls'
 import type { PublishCompany, PublishForm, PublishFormField, PublishSettings } from '../types.ts'
-import type { ContentLanguage } from './languages.ts'
-import { safeExternalUrl } from './urls.ts'
 
 /**
  * The visitor forms of one language as their pages show them (SPEC §2 End-user pages, §3 Form

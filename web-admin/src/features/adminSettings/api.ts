@@ -1,37 +1,23 @@
-import type { ADMIN_ROLES, Authority } from '@swipe/shared'
+import type { Contract, RouteInput, RouteOutput } from '@swipe/shared/contract'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../lib/api.ts'
-import type { ServerMessage } from '../auth/api.ts'
+import { call } from '../../lib/api.ts'
 
-export type AdminRole = (typeof ADMIN_ROLES)[number]
+/** A sub-admin of the signed-in account (the contract's `accounts.listSubAdmins`). */
+export type SubAdmin = RouteOutput<Contract['accounts.listSubAdmins']>['items'][number]
 
-/** A sub-admin of the signed-in account (GET /sub-admins, camelCased). */
-export interface SubAdmin {
-  id: string
-  contactName: string | null
-  email: string
-  adminRole: AdminRole | null
-  authority: Authority
-  contractStatus: string
-  createdAt: string
-  version: number
-}
-
-export interface SubAdminFields {
-  contactName: string
-  adminRole: AdminRole
-  authority: Authority
-}
+type CreateSubAdminBody = RouteInput<Contract['accounts.createSubAdmin']>['body']
+type UpdateSubAdminBody = RouteInput<Contract['accounts.updateSubAdmin']>['body']
+/** What the sub-admin form edits (a new one adds its email). */
+export type SubAdminFields = Omit<UpdateSubAdminBody, 'version'>
+export type AdminRole = SubAdminFields['adminRole']
 
 /** Admin settings (SPEC §2): the signed-in account's own sub-admins. */
 export const subAdminsApi = {
-  list: (signal?: AbortSignal) => api.get<{ items: SubAdmin[] }>('/sub-admins', { signal }),
-  create: (body: SubAdminFields & { email: string }) =>
-    api.post<SubAdmin & ServerMessage>('/sub-admins', body),
-  update: (id: string, body: SubAdminFields & { version: number }) =>
-    api.put<SubAdmin & ServerMessage>(`/sub-admins/${encodeURIComponent(id)}`, body),
+  list: (signal?: AbortSignal) => call('accounts.listSubAdmins', {}, { signal }),
+  create: (body: CreateSubAdminBody) => call('accounts.createSubAdmin', { body }),
+  update: (id: string, body: UpdateSubAdminBody) => call('accounts.updateSubAdmin', { params: { id }, body }),
   remove: (id: string, version: number) =>
-    api.delete<ServerMessage>(`/sub-admins/${encodeURIComponent(id)}`, { params: { version } }),
+    call('accounts.removeSubAdmin', { params: { id }, query: { version } }),
 }
 
 export const subAdminKeys = {

@@ -56,7 +56,8 @@ export const NewPasswordPage = () => {
     )
   }
 
-  if (token === '' || verify.isError || verify.data?.valid === false) {
+  // An invalid or expired link is refused (400), so an answer means the link is valid.
+  if (token === '' || verify.isError) {
     return (
       <AuthLayout title={title}>
         <Result

@@ -1,59 +1,41 @@
+import type { Contract, RouteInput, RouteOutput } from '@swipe/shared/contract'
 import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { api } from '../../lib/api.ts'
+import { call } from '../../lib/api.ts'
 import {
   landingPath,
   normalizeUserInfo,
   startSession,
   storeUserInfo,
-  USER_INFO_PATH,
   type UserInfo,
 } from '../../lib/session.ts'
 
+/** What POST /auth/login answers: a finished sign-in or the new-password challenge. */
+export type LoginResult = RouteOutput<Contract['auth.login']>
 /** A finished sign-in (POST /auth/login or /auth/complete-new-password). */
-export interface SignInSuccess {
-  accessToken: string
-  refreshToken: string
-  expiresIn: number
-  userInfo?: unknown
-}
-
+export type SignInSuccess = RouteOutput<Contract['auth.completeNewPassword']>
 /** A temporary password must be replaced before the first sign-in completes. */
-export interface NewPasswordChallenge {
-  challenge: 'NEW_PASSWORD_REQUIRED'
-  session: string
-  loginId: string
-}
-
-export type LoginResult = SignInSuccess | NewPasswordChallenge
+export type NewPasswordChallenge = Extract<LoginResult, { challenge: 'NEW_PASSWORD_REQUIRED' }>
 
 export const isNewPasswordChallenge = (result: LoginResult): result is NewPasswordChallenge =>
   'challenge' in result && result.challenge === 'NEW_PASSWORD_REQUIRED'
 
-/** A message the server sends back on success; shown as the success toast. */
-export interface ServerMessage {
-  message?: string
-}
+type BodyOf<Id extends keyof Contract> = RouteInput<Contract[Id]>['body']
 
-/** The auth calls of SPEC §7. Calls made before sign-in send no token and skip the 401/403 rules. */
+/** The auth calls of SPEC §7. Public routes send no token; calls before sign-in skip the 401/403 rules. */
 export const authApi = {
-  login: (body: { loginId: string; password: string }) =>
-    api.post<LoginResult>('/auth/login', body, { auth: false }),
-  completeNewPassword: (body: { loginId: string; session: string; newPassword: string }) =>
-    api.post<SignInSuccess>('/auth/complete-new-password', body, { auth: false }),
-  forgotPassword: (body: { email: string }) =>
-    api.post<ServerMessage>('/auth/forgot-password', body, { auth: false }),
-  verifyToken: (token: string) =>
-    api.post<{ valid: boolean; email?: string }>('/auth/verify-token', { token }, { auth: false }),
-  resetPassword: (body: { token: string; newPassword: string }) =>
-    api.post<ServerMessage | undefined>('/auth/reset-password', body, { auth: false }),
-  changePassword: (body: { oldPassword: string; newPassword: string }) =>
-    api.post<ServerMessage | undefined>('/auth/change-password', body),
+  login: (body: BodyOf<'auth.login'>) => call('auth.login', { body }),
+  completeNewPassword: (body: BodyOf<'auth.completeNewPassword'>) =>
+    call('auth.completeNewPassword', { body }),
+  forgotPassword: (body: BodyOf<'auth.forgotPassword'>) => call('auth.forgotPassword', { body }),
+  verifyToken: (token: string) => call('auth.verifyToken', { body: { token } }),
+  resetPassword: (body: BodyOf<'auth.resetPassword'>) => call('auth.resetPassword', { body }),
+  changePassword: (body: BodyOf<'auth.changePassword'>) => call('auth.changePassword', { body }),
   /** Revokes the refresh token; a failure must not keep the user signed in, so no redirects here. */
   logout: (refreshToken: string) =>
-    api.post<void>('/auth/logout', { refreshToken }, { handleAuthErrors: false }),
+    call('auth.logout', { body: { refreshToken } }, { handleAuthErrors: false }),
   userInfo: async (): Promise<UserInfo> => {
-    const info = normalizeUserInfo(await api.get<unknown>(USER_INFO_PATH))
+    const info = normalizeUserInfo(await call('auth.userInfo'))
     storeUserInfo(info)
     return info
   },

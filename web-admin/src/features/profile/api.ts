@@ -1,21 +1,21 @@
+import type { Contract, RouteInput } from '@swipe/shared/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { api } from '../../lib/api.ts'
-import { type PresignedUpload, putFile } from '../../lib/files.ts'
+import { call } from '../../lib/api.ts'
+import { putFile } from '../../lib/files.ts'
 import type { UserInfo } from '../../lib/session.ts'
-import { authKeys, type ServerMessage } from '../auth/api.ts'
+import { authKeys } from '../auth/api.ts'
 
-export type LogoContentType = 'image/png' | 'image/jpeg'
+type LogoUploadBody = RouteInput<Contract['accounts.logoUploadUrl']>['body']
+export type LogoContentType = LogoUploadBody['contentType']
 
 /** The signed-in account's profile picture (SPEC §2 profile picture settings). */
 export const profileApi = {
-  logoUploadUrl: (
-    body: { fileName: string; contentType: LogoContentType; size: number },
-    signal?: AbortSignal,
-  ) => api.post<PresignedUpload>('/profile/logo/upload-url', body, { signal }),
+  logoUploadUrl: (body: LogoUploadBody, signal?: AbortSignal) =>
+    call('accounts.logoUploadUrl', { body }, { signal }),
   /** Has the server check the uploaded bytes and attach them. */
-  confirmLogo: (body: { key: string; fileName: string }, signal?: AbortSignal) =>
-    api.put<{ logoUrl: string } & ServerMessage>('/profile/logo', body, { signal }),
-  removeLogo: () => api.delete<{ logoUrl: null } & ServerMessage>('/profile/logo'),
+  confirmLogo: (body: RouteInput<Contract['accounts.logoConfirm']>['body'], signal?: AbortSignal) =>
+    call('accounts.logoConfirm', { body }, { signal }),
+  removeLogo: () => call('accounts.logoRemove'),
 }
 
 export interface LogoUpload {

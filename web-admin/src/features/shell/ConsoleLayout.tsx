@@ -50,10 +50,10 @@ const AccountMenu = ({ info }: { info: UserInfo }) => {
       menu={{
         items: [
           { key: 'change-password', label: t('shell.changePassword') },
+          { key: 'api-docs', label: t('shell.apiDocs') },
           { key: 'log-out', label: t('shell.logOut') },
         ],
-        onClick: ({ key }) =>
-          navigate(key === 'log-out' ? '/log-out' : `/${info.userTypeSegment}/change-password`),
+        onClick: ({ key }) => navigate(key === 'log-out' ? '/log-out' : `/${info.userTypeSegment}/${key}`),
       }}
     >
       <Button type="text" aria-label={t('shell.accountMenu')} style={{ color: 'inherit' }}>

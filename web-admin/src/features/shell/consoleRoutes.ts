@@ -57,6 +57,8 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { path: 'admin-list', areas: ['adminSettings'], page: 'adminList' },
   { path: 'profile-picture', areas: ['profilePicture'], page: 'profilePicture' },
   { path: 'change-password', areas: [], page: 'changePassword' },
+  // The API's reference (issue 13): the same document the API serves, for any signed-in user.
+  { path: 'api-docs', areas: [], page: 'apiDocs' },
 ]
 
 /** Where each menu area's entry leads. */

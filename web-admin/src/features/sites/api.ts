@@ -1,228 +1,49 @@
-import type {
-  CTA_ANIMATIONS,
-  CTA_POSITIONS,
-  FormInputType,
-  PlanFeature,
-  SITE_STATUS_ACTIONS,
-  SiteLanguage,
-  SiteStatus,
-  SNS_TYPES,
-} from '@swipe/shared'
+import type { CTA_ANIMATIONS, CTA_POSITIONS, SITE_STATUS_ACTIONS, SNS_TYPES } from '@swipe/shared'
+import type { Contract, RouteInput, RouteOutput } from '@swipe/shared/contract'
+import type { CreativeView, GlobalSettingView, MenuView, SettingsView } from '@swipe/shared/site/model'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { ApiError, api, download } from '../../lib/api.ts'
-import type { PresignedUpload } from '../../lib/files.ts'
-import type { ServerMessage } from '../auth/api.ts'
+import { ApiError, call, callDownload } from '../../lib/api.ts'
 
 /**
- * The site-builder calls (SPEC §7 Sites; functions/src/sites) and the shapes they send, camelCased.
- * Absent optional values arrive as `null`; the API accepts the loaded shape straight back on save.
+ * The site-builder calls (SPEC §7 Sites; functions/src/sites) through the contract
+ * (`@swipe/shared/contract/sites`): paths, inputs and answers are the routes' own. Absent optional
+ * values arrive as `null`; the API accepts the loaded shape straight back on save.
  */
 
+/** GET /site/{id}: the whole site, the owner's plan and display URLs of its stored files. */
+export type SiteDetail = RouteOutput<Contract['sites.get']>
 /** The plan a site is built under: its limits and feature switches (SPEC §3 Plan). */
-export interface SitePlan {
-  id: string
-  name: string
-  /** Creatives per site (rows × columns). */
-  quantitySwipe: number
-  /** Sites per account. */
-  quantitySite: number
-  features: Record<PlanFeature, boolean>
-}
+export type SitePlan = SiteDetail['plan']
+/** A storage key the site references and a URL to show it (valid for an hour). */
+export type MediaUrl = SiteDetail['media'][number]
+/** What a save or a status action answers (the status answer carries no plan). */
+export type SavedSite = RouteOutput<Contract['sites.update']> | RouteOutput<Contract['sites.status']>
 
 export type PopupCtaKind = 'TIME_LIMIT' | 'APPLICANT_LIMIT'
 export type CtaAnimation = (typeof CTA_ANIMATIONS)[number]
 export type CtaPosition = (typeof CTA_POSITIONS)[number]
 
-export interface PopupCta {
-  kind: PopupCtaKind
-  isInternalLink: boolean
-  linkUrl: string
-  content?: string | null
-  linkButtonColor: string
-  linkTextColor: string
-  /** Storage key of the CTA image (confirmed upload). */
-  imageUrl?: string | null
-  /** ISO date-times with offset. */
-  startDate?: string | null
-  endDate?: string | null
-  /** Applicant limit as digits (fewer than 10 characters). */
-  limit?: string | null
-  showRemainingTime: boolean
-  showRemainingSlots: boolean
-  /** Page orders (1-based creative orders) the CTA shows on; empty means every page. */
-  effectiveSheets: number[]
-  animation: CtaAnimation
-  /** Where the CTA sits on the screen (the schema's default: BOTTOM). */
-  displayPosition?: CtaPosition | null
-}
-
-export interface GlobalSetting {
-  id: string
-  name: string
-  status: SiteStatus
-  url: string | null
-  siteUuid: string
-  ownerId: string
-  numberHorizontal: number
-  numberVertical: number
-  viewMode: 'MOBILE' | 'PC'
-  defaultLanguage: SiteLanguage
-  languages: SiteLanguage[]
-  displayLanguageIcon: boolean
-  displayGlobalMenu: boolean
-  faviconKey: string | null
-  logoKey: string | null
-  globalMenuTextColor: string | null
-  speakerColor: string | null
-  popupCtas: PopupCta[]
-  customDomain: string | null
-  createdAt: string | null
-  updatedAt: string | null
-  publishedAt: string | null
-}
-
-export interface MenuItem {
-  id?: string | null
-  name: string
-}
-
-export interface GlobalMenu {
-  lang: SiteLanguage
-  items: MenuItem[]
-  textColor: string | null
-}
-
-export interface Product {
-  id?: string | null
-  productName: string
-  imagePath?: string | null
-  price?: number | null
-  description?: string | null
-  linkButtonUrl?: string | null
-  linkButtonText?: string | null
-  linkButtonColor: string
-  linkTextColor: string
-  /** Position on the 351 × 535 creative frame. */
-  coordinateX: number
-  coordinateY: number
-  textColor?: string | null
-  backgroundColor?: string | null
-  isInternalLink: boolean
-  order: number
-}
-
-export interface ImageLinkPoint {
-  x: number
-  y: number
-  linkUrl?: string | null
-  isInternalLink: boolean
-}
-
+/**
+ * The editor's site types: the site model's views (`@swipe/shared/site/model`, types only, so no
+ * zod reaches the console's bundle), with every optional value nullable at any depth ("not set").
+ */
+export type GlobalSetting = GlobalSettingView
+export type PopupCta = GlobalSetting['popupCtas'][number]
+export type GlobalMenu = MenuView
+export type MenuItem = GlobalMenu['items'][number]
 /** One cell of the grid in one language (SPEC §3 Creative detail). */
-export interface Creative {
-  lang: SiteLanguage
-  /** Cell reference: A1, B1, … */
-  position: string
-  /** Row-major order from 1 (set by the server). */
-  order?: number | null
-  mediaKey: string | null
-  mediaType: 'image' | 'video' | null
-  imageAlt: string | null
-  linkButtonText: string | null
-  linkDestinationUrl: string | null
-  isInternalLink: boolean
-  linkButtonColor: string
-  linkTextColor: string
-  mainText: string | null
-  mainTextColor: string | null
-  price: number | null
-  priceTextColor: string | null
-  snsConfig: boolean
-  showCompany: boolean
-  membersOnlyLock: boolean
-  hoverArrowColor: string
-  arrowFadeInterval: number | null
-  sliderSeconds: number | null
-  imageLinkPoints: ImageLinkPoint[]
-  products: Product[]
-}
-
-export type SnsType = (typeof SNS_TYPES)[number]
-
-export interface SnsLink {
-  id?: string | null
-  snsType: SnsType
-  snsUrl: string
-}
-
-export interface SeoConfig {
-  title: string
-  h1: string
-  description: string
-  head: string
-  body: string
-}
-
-export interface Company {
-  companyWebsite?: string | null
-  companyProfile: string
-  companyClause: string
-  termsOfService: string
-  privacyPolicy: string
-  contractAgreementRequired: boolean
-  showInForm: boolean
-  showInMemberShip: boolean
-  showInContact: boolean
-}
-
-export interface FormOption {
-  value: string
-  isDefault: boolean
-}
-
-export interface FormField {
-  id?: string | null
-  /** A fixed field (email, password, confirm_password, company): cannot be removed or retyped. */
-  key?: 'email' | 'password' | 'confirm_password' | 'company' | null
-  typeInput: FormInputType
-  title: string
-  placeholder: string
-  isRequired: boolean
-  options: FormOption[]
-}
-
-export interface SiteForms {
-  contact: { enabled: boolean; recipientEmail?: string | null; companyName: string; fields: FormField[] }
-  membership: { enabled: boolean; fields: FormField[] }
-  homepage: { enabled: boolean; fields: FormField[] }
-}
-
+export type Creative = CreativeView
+export type Product = Creative['products'][number]
+export type ImageLinkPoint = Creative['imageLinkPoints'][number]
 /** Other settings of one language. */
-export interface SiteSettings {
-  lang: SiteLanguage
-  seo: SeoConfig | null
-  sns: SnsLink[]
-  company: Company | null
-  forms: SiteForms | null
-}
-
-/** A storage key the site references and a URL to show it (valid for an hour). */
-export interface MediaUrl {
-  key: string
-  url: string
-}
-
-/** GET /site/{id}: the whole site. */
-export interface SiteDetail {
-  globalSetting: GlobalSetting
-  version: number
-  menus: GlobalMenu[]
-  creatives: Creative[]
-  settings: SiteSettings[]
-  plan: SitePlan
-  /** Display URLs of every stored file the site references (favicon, logo, creatives, products, CTAs). */
-  media: MediaUrl[]
-}
+export type SiteSettings = SettingsView
+export type SnsType = (typeof SNS_TYPES)[number]
+export type SnsLink = SiteSettings['sns'][number]
+export type SeoConfig = NonNullable<SiteSettings['seo']>
+export type Company = NonNullable<SiteSettings['company']>
+export type SiteForms = NonNullable<SiteSettings['forms']>
+export type FormField = SiteForms['contact']['fields'][number]
+export type FormOption = FormField['options'][number]
 
 /** PUT /site/{id}. Each of menus, creatives and settings, when sent, is the whole of that part. */
 export interface SaveSiteBody {
@@ -236,153 +57,67 @@ export interface SaveSiteBody {
   settings?: SiteSettings[]
 }
 
-export interface SiteSummary {
-  id: string
-  name: string
-  url: string | null
-  status: SiteStatus
-  ownerId: string
-  /** The owning account's company name (email when it has none). */
-  ownerName?: string | null
-  numberHorizontal: number
-  numberVertical: number
-  languages: SiteLanguage[]
-  createdAt: string | null
-  publishedAt: string | null
-  version: number
-}
-
-export interface SitePage {
-  items: SiteSummary[]
-  nextCursor: string | null
-}
+export type SitePage = RouteOutput<Contract['sites.list']>
+export type SiteSummary = SitePage['items'][number]
 
 export const SITES_PAGE_SIZE = 20
 
-export interface SiteListParams {
-  name?: string
-  status?: SiteStatus
-  ownerId?: string
-  /** Calendar days (YYYY-MM-DD), both inclusive; the API reads them as Japanese (JST) days. */
-  createdFrom?: string
-  createdTo?: string
-  publishedFrom?: string
-  publishedTo?: string
-  cursor?: string
-  limit?: number
-}
+/** The list's filters and page; date bounds are calendar days (YYYY-MM-DD) read as JST days. */
+export type SiteListParams = NonNullable<RouteInput<Contract['sites.list']>['query']>
+export type SiteExportParams = NonNullable<RouteInput<Contract['sites.export']>['query']>
 
-export type SiteExportParams = Omit<SiteListParams, 'cursor' | 'limit'>
-
-export interface CreateSiteBody {
-  name: string
-  numberHorizontal: number
-  numberVertical: number
-  viewMode?: 'MOBILE' | 'PC'
-  defaultLanguage?: SiteLanguage
-  languages?: SiteLanguage[]
-}
+export type CreateSiteBody = RouteInput<Contract['sites.create']>['body']
 
 export type SiteStatusAction = (typeof SITE_STATUS_ACTIONS)[number]
 
 /** GET /site/limits: the caller's plan and how many sites it already has. */
-export interface SiteLimits {
-  plan: SitePlan
-  sitesUsed: number
-}
+export type SiteLimits = RouteOutput<Contract['sites.limits']>
 
 /** A file to ask an upload URL for. */
-export interface UploadRequest {
-  fileName: string
-  contentType: string
-  size: number
-}
+export type UploadRequest = RouteInput<Contract['sites.uploadUrls']>['body']['files'][number]
 
-export interface SiteUpload extends PresignedUpload {
-  fileName: string
-}
+/** A presigned upload of one file. */
+export type SiteUpload = RouteOutput<Contract['sites.logoUrl']>
 
 /** POST /site/confirm-upload: the server checked size, declared type and first bytes. */
-export interface ConfirmedUpload {
-  key: string
-  mediaType: 'image' | 'video'
-  url: string
-}
+export type ConfirmedUpload = RouteOutput<Contract['sites.confirmUpload']>
 
-export interface BulkUploadStart {
-  uploadId: string
-  key: string
-  /** Bytes per part; the last part holds the rest. */
-  partSize: number
-  parts: { partNumber: number; uploadUrl: string }[]
-}
-
-export interface BulkReportEntry {
-  /** The entry's name inside the ZIP. */
-  name: string
-  status: 'placed' | 'skipped' | 'refused'
-  position?: string | null
-  mediaType?: 'image' | 'video' | null
-  code?: string | null
-  message?: string | null
-}
-
-/** POST /site/bulk-upload/complete (202): the placement runs as a job the editor polls. */
-export interface BulkUploadAccepted {
-  jobId: string
-}
-
-export type BulkJobStatus = 'processing' | 'done' | 'refused' | 'failed'
+export type BulkUploadStart = RouteOutput<Contract['sites.bulkStart']>
 
 /**
  * GET /site/bulk-upload/{jobId}: how far the placement is and what happened to each entry. `done`
  * carries the site after the placement; `refused` placed nothing; `failed` names why in `message`
  * (`code` `error.conflict` when another change was saved first).
  */
-export interface BulkUploadResult {
-  jobId: string
-  status: BulkJobStatus
-  processed: number
-  total: number
-  report: BulkReportEntry[]
-  site?: SiteDetail | null
-  message?: string | null
-  code?: string | null
-}
-
-const sitePath = (id: string) => `/site/${encodeURIComponent(id)}`
+export type BulkUploadResult = RouteOutput<Contract['sites.bulkStatus']>
+export type BulkReportEntry = BulkUploadResult['report'][number]
+export type BulkJobStatus = BulkUploadResult['status']
 
 export const sitesApi = {
   list: (params: SiteListParams, signal?: AbortSignal) =>
-    api.get<SitePage>('/site', { params: { limit: SITES_PAGE_SIZE, ...params }, signal }),
-  limits: (signal?: AbortSignal) => api.get<SiteLimits>('/site/limits', { signal }),
-  get: (id: string, signal?: AbortSignal) => api.get<SiteDetail>(sitePath(id), { signal }),
-  create: (body: CreateSiteBody) => api.post<SiteDetail & ServerMessage>('/site', body),
-  save: (id: string, body: SaveSiteBody) => api.put<SiteDetail & ServerMessage>(sitePath(id), body),
-  status: (id: string, body: { action: SiteStatusAction; version: number }) =>
-    api.post<SiteDetail & ServerMessage>(`${sitePath(id)}/status`, body),
-  remove: (id: string, version: number) => api.delete<ServerMessage>(sitePath(id), { params: { version } }),
-  exportCsv: (params: SiteExportParams) => download('/site/export', { params: { ...params } }),
+    call('sites.list', { query: { limit: SITES_PAGE_SIZE, ...params } }, { signal }),
+  limits: (signal?: AbortSignal) => call('sites.limits', {}, { signal }),
+  get: (id: string, signal?: AbortSignal) => call('sites.get', { params: { id } }, { signal }),
+  create: (body: CreateSiteBody) => call('sites.create', { body }),
+  save: (id: string, body: SaveSiteBody) => call('sites.update', { params: { id }, body }),
+  status: (id: string, body: RouteInput<Contract['sites.status']>['body']) =>
+    call('sites.status', { params: { id }, body }),
+  remove: (id: string, version: number) => call('sites.remove', { params: { id }, query: { version } }),
+  exportCsv: (params: SiteExportParams) => callDownload('sites.export', { query: params }),
   uploadUrls: (siteId: string, files: UploadRequest[], signal?: AbortSignal) =>
-    api.post<{ uploads: SiteUpload[] }>('/site/generate-urls', { siteId, files }, { signal }),
+    call('sites.uploadUrls', { body: { siteId, files } }, { signal }),
   logoUrl: (siteId: string, purpose: 'logo' | 'favicon', file: UploadRequest, signal?: AbortSignal) =>
-    api.post<SiteUpload>('/site/generate-logo-url', { siteId, purpose, ...file }, { signal }),
+    call('sites.logoUrl', { body: { siteId, purpose, ...file } }, { signal }),
   confirmUpload: (siteId: string, key: string, fileName: string, signal?: AbortSignal) =>
-    api.post<ConfirmedUpload>('/site/confirm-upload', { siteId, key, fileName }, { signal }),
+    call('sites.confirmUpload', { body: { siteId, key, fileName } }, { signal }),
   bulkStart: (siteId: string, fileName: string, size: number, signal?: AbortSignal) =>
-    api.post<BulkUploadStart>('/site/bulk-upload/start', { siteId, fileName, size }, { signal }),
-  bulkComplete: (body: {
-    siteId: string
-    uploadId: string
-    key: string
-    parts: { partNumber: number; etag: string }[]
-    lang: SiteLanguage
-    version: number
-  }) => api.post<BulkUploadAccepted>('/site/bulk-upload/complete', body),
+    call('sites.bulkStart', { body: { siteId, fileName, size } }, { signal }),
+  bulkComplete: (body: RouteInput<Contract['sites.bulkComplete']>['body']) =>
+    call('sites.bulkComplete', { body }),
   bulkStatus: (jobId: string, signal?: AbortSignal) =>
-    api.get<BulkUploadResult>(`/site/bulk-upload/${encodeURIComponent(jobId)}`, { signal }),
+    call('sites.bulkStatus', { params: { jobId } }, { signal }),
   bulkAbort: (siteId: string, uploadId: string, key: string) =>
-    api.post<ServerMessage>('/site/bulk-upload/abort', { siteId, uploadId, key }),
+    call('sites.bulkAbort', { body: { siteId, uploadId, key } }),
 }
 
 export const siteKeys = {

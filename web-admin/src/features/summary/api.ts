@@ -1,25 +1,15 @@
+import type { Contract, RouteOutput } from '@swipe/shared/contract'
 import { queryOptions } from '@tanstack/react-query'
-import { api } from '../../lib/api.ts'
+import { call } from '../../lib/api.ts'
 
-/** How many items have one status. Statuses are values, not keys, so the case conversion leaves them alone. */
-export interface StatusCount {
-  status: string
-  count: number
-}
+/** `accounts.summary`: the caller's users by contract status (null for direct users) and sites by status. */
+export type SummaryCounts = RouteOutput<Contract['accounts.summary']>
 
-export interface StatusCounts {
-  total: number
-  byStatus: StatusCount[]
-}
-
-/** GET /summary: the caller's users by contract status (null for direct users) and sites by status. */
-export interface SummaryCounts {
-  users: StatusCounts | null
-  sites: StatusCounts
-}
+/** A total and its count per status (statuses are values, not keys, so the case conversion leaves them alone). */
+export type StatusCounts = SummaryCounts['sites'] | NonNullable<SummaryCounts['users']>
 
 export const summaryApi = {
-  get: (signal?: AbortSignal) => api.get<SummaryCounts>('/summary', { signal }),
+  get: (signal?: AbortSignal) => call('accounts.summary', {}, { signal }),
 }
 
 export const summaryKeys = {

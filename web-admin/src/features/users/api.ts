@@ -1,138 +1,56 @@
-import type {
-  AccountType,
-  Authority,
-  ContractStatus,
-  CREATABLE_TYPES,
-  HistoryAction,
-  ParentType,
-} from '@swipe/shared'
+import type { CREATABLE_TYPES } from '@swipe/shared'
+import type { Contract, RouteInput, RouteOutput } from '@swipe/shared/contract'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { ApiError, api, download } from '../../lib/api.ts'
-import { type PresignedUpload, putFile } from '../../lib/files.ts'
-import type { ServerMessage } from '../auth/api.ts'
+import { ApiError, call, callDownload } from '../../lib/api.ts'
+import { putFile } from '../../lib/files.ts'
 
 /** Account types a console creates as users. */
 export type CreatableType = (typeof CREATABLE_TYPES)[number]
 
-/** A user's profile as GET /users and GET /users/{id} send it (camelCased). */
-export interface Profile {
-  id: string
-  accountType: AccountType
-  parentType: ParentType | null
-  parentId: string | null
-  email: string
-  companyName: string | null
-  contactName: string | null
-  planId: string | null
-  contractStartDate: string | null
-  contractEndDate: string | null
-  contractStatus: ContractStatus
-  authority: Authority
-  licenseIssuing: boolean
-  adminRole: string | null
-  createdAt: string
-  updatedAt: string
-  version: number
-}
-
-/** One row of the contract history, newest first. */
-export interface HistoryEntry {
-  executedAt: string
-  executorId: string
-  executorName: string | null
-  action: HistoryAction
-  detail: string | null
-}
-
-export interface UserDetail extends Profile {
-  history: HistoryEntry[]
-}
+/** A page of profiles (the contract's `accounts.list`). */
+export type UserPage = RouteOutput<Contract['accounts.list']>
+/** A user's profile as the user list and detail send it. */
+export type Profile = UserPage['items'][number]
+/** A profile with its contract history, newest first. */
+export type UserDetail = RouteOutput<Contract['accounts.get']>
+export type HistoryEntry = UserDetail['history'][number]
 
 export const USERS_PAGE_SIZE = 20
 
-export interface UserListParams {
-  q?: string
-  status?: ContractStatus
-  accountType?: CreatableType
-  parentId?: string
-  planId?: string
-  cursor?: string
-  /** Page size; the list screen uses USERS_PAGE_SIZE. */
-  limit?: number
-}
-
-export interface UserPage {
-  items: Profile[]
-  nextCursor: string | null
-}
-
+/** The list's filters and cursor; `limit` defaults to USERS_PAGE_SIZE. */
+export type UserListParams = NonNullable<RouteInput<Contract['accounts.list']>['query']>
+export type CreateUserBody = RouteInput<Contract['accounts.create']>['body']
+type UpdateUserBody = RouteInput<Contract['accounts.update']>['body']
 /** The fields a user form edits (create adds the type, parent and email). */
-export interface UserFields {
-  companyName: string
-  contactName: string
-  planId?: string
-  contractStartDate?: string
-  contractEndDate?: string
-  /** Left out (kept, or the default on a create) when the signed-in account may not set it. */
-  authority?: Authority
-  licenseIssuing?: boolean
-}
-
-export interface CreateUserBody extends UserFields {
-  accountType: CreatableType
-  parentId?: string
-  email: string
-}
-
-export type ContractAction = 'suspend' | 'resume' | 'terminate'
+export type UserFields = Omit<UpdateUserBody, 'version'>
+type ContractBody = RouteInput<Contract['accounts.contract']>['body']
+export type ContractAction = ContractBody['action']
 
 /** The list filters a CSV export takes (the list's, without paging). */
-export type UserExportParams = Omit<UserListParams, 'cursor' | 'limit'>
+export type UserExportParams = NonNullable<RouteInput<Contract['accounts.export']>['query']>
 
-export type ImportRowStatus = 'new' | 'existing' | 'error'
-
+/** What `accounts.importPreview` finds in an uploaded CSV; nothing is written. */
+export type ImportReport = RouteOutput<Contract['accounts.importPreview']>
+export type ImportRowStatus = ImportReport['rows'][number]['status']
 /** One problem of an uploaded CSV: its line as a spreadsheet numbers it (header = 1) and its column. */
-export interface ImportCellError {
-  row: number
-  column: string
-  code: string
-  message: string
-}
-
-/** What POST /users/import/preview finds in an uploaded CSV; nothing is written. */
-export interface ImportReport {
-  encoding: 'utf-8' | 'shift_jis'
-  totalRows: number
-  newCount: number
-  existingCount: number
-  rows: { row: number; email: string; status: ImportRowStatus }[]
-  errors: ImportCellError[]
-}
-
-export interface ImportResult extends ImportReport, ServerMessage {
-  createdCount: number
-}
+export type ImportCellError = ImportReport['errors'][number]
 
 /** The user-management calls (SPEC §7 Other; functions/src/accounts). */
 export const usersApi = {
-  list: (params: UserListParams, signal?: AbortSignal) =>
-    api.get<UserPage>('/users', { params: { limit: USERS_PAGE_SIZE, ...params }, signal }),
-  get: (id: string, signal?: AbortSignal) =>
-    api.get<UserDetail>(`/users/${encodeURIComponent(id)}`, { signal }),
-  create: (body: CreateUserBody) => api.post<Profile & ServerMessage>('/users', body),
-  update: (id: string, body: UserFields & { version: number }) =>
-    api.put<Profile & ServerMessage>(`/users/${encodeURIComponent(id)}`, body),
-  contract: (id: string, body: { action: ContractAction; version: number }) =>
-    api.post<Profile & ServerMessage>(`/users/${encodeURIComponent(id)}/contract`, body),
-  remove: (id: string, version: number) =>
-    api.delete<ServerMessage>(`/users/${encodeURIComponent(id)}`, { params: { version } }),
+  list: (query: UserListParams, signal?: AbortSignal) =>
+    call('accounts.list', { query: { limit: USERS_PAGE_SIZE, ...query } }, { signal }),
+  get: (id: string, signal?: AbortSignal) => call('accounts.get', { params: { id } }, { signal }),
+  create: (body: CreateUserBody) => call('accounts.create', { body }),
+  update: (id: string, body: UpdateUserBody) => call('accounts.update', { params: { id }, body }),
+  contract: (id: string, body: ContractBody) => call('accounts.contract', { params: { id }, body }),
+  remove: (id: string, version: number) => call('accounts.remove', { params: { id }, query: { version } }),
   /** The list as CSV (UTF-8 with BOM), with the list's filters. */
-  exportCsv: (params: UserExportParams) => download('/users/export', { params: { ...params } }),
-  importUploadUrl: (body: { fileName: string; size: number }, signal?: AbortSignal) =>
-    api.post<PresignedUpload>('/users/import/upload-url', body, { signal }),
+  exportCsv: (query: UserExportParams) => callDownload('accounts.export', { query }),
+  importUploadUrl: (body: RouteInput<Contract['accounts.importUploadUrl']>['body'], signal?: AbortSignal) =>
+    call('accounts.importUploadUrl', { body }, { signal }),
   importPreview: (key: string, signal?: AbortSignal) =>
-    api.post<ImportReport>('/users/import/preview', { key }, { signal }),
-  importCommit: (key: string) => api.post<ImportResult>('/users/import', { key }),
+    call('accounts.importPreview', { body: { key } }, { signal }),
+  importCommit: (key: string) => call('accounts.importCommit', { body: { key } }),
 }
 
 export const userKeys = {
@@ -169,7 +87,7 @@ export const useCreateUser = () => {
 export const useUpdateUser = (id: string) => {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: UserFields & { version: number }) => usersApi.update(id, body),
+    mutationFn: (body: UpdateUserBody) => usersApi.update(id, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   })
 }
@@ -177,7 +95,7 @@ export const useUpdateUser = (id: string) => {
 export const useContractAction = (id: string) => {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: { action: ContractAction; version: number }) => usersApi.contract(id, body),
+    mutationFn: (body: ContractBody) => usersApi.contract(id, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   })
 }

@@ -20,12 +20,14 @@ import dayjs from 'dayjs'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
+import { CursorPager } from '../../../components/CursorPager.tsx'
+import { DayRangeFilter } from '../../../components/DayRangeFilter.tsx'
+import { DAY_FORMAT, dayParam, formatSiteDateTime } from '../../../components/dates.ts'
+import { ListError } from '../../../components/ListError.tsx'
 import { tShared } from '../../../i18n/index.ts'
 import { ApiError, errorMessage } from '../../../lib/api.ts'
 import { saveBlob } from '../../../lib/files.ts'
 import { useToast } from '../../../lib/toast.ts'
-import { CursorPager } from '../../shell/CursorPager.tsx'
-import { ListError } from '../../shell/ListError.tsx'
 import { ActionButton, permissionOf, usePermission } from '../../shell/permissions.tsx'
 import { useCurrentUser } from '../../shell/useCurrentUser.ts'
 import { userDetailQuery } from '../../users/api.ts'
@@ -41,9 +43,7 @@ import {
   useDeleteSite,
   useExportSites,
 } from '../api.ts'
-import { DayRangeFilter } from './DayRangeFilter.tsx'
 import { OwnerFilter } from './OwnerFilter.tsx'
-import { DAY_FORMAT, dayParam, formatSiteDateTime } from './siteDates.ts'
 
 const STATUS_COLORS: Record<SiteStatus, string | undefined> = {
   PUBLISH: 'green',

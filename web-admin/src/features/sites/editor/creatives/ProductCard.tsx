@@ -1,4 +1,5 @@
 import { SITE_LIMITS } from '@swipe/shared'
+import { PRODUCT_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import { Button, Card, Col, Input, InputNumber, Popconfirm, Row } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { Product } from '../../api.ts'
@@ -140,9 +141,9 @@ export const ProductCard = ({
           <ColorField
             label={t('siteContent.product.buttonColor')}
             value={product.linkButtonColor}
-            fallback="#2BAA50"
+            fallback={PRODUCT_DEFAULTS.linkButtonColor}
             problem={problemAt('linkButtonColor')}
-            onChange={(color) => onChange({ linkButtonColor: color ?? '#2BAA50' })}
+            onChange={(color) => onChange({ linkButtonColor: color ?? PRODUCT_DEFAULTS.linkButtonColor })}
           />
         </Col>
         <Col xs={24} md={12}>

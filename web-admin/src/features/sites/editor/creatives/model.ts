@@ -1,5 +1,6 @@
-import { cellPosition, type SiteLanguage } from '@swipe/shared'
-import { CREATIVE_DEFAULTS } from '@swipe/shared/schemas/site-defaults'
+import type { SiteLanguage } from '@swipe/shared'
+import { gridCells } from '@swipe/shared/site/cells'
+import { CREATIVE_DEFAULTS, PRODUCT_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import type { Creative, Product } from '../../api.ts'
 import { entryIndex, type SiteDraft } from '../draft.ts'
 
@@ -32,25 +33,19 @@ export const newCreative = (lang: SiteLanguage, position: string): Creative => (
 
 /** SPEC §3 Product defaults. */
 export const newProduct = (order: number): Product => ({
-  productName: '',
+  ...PRODUCT_DEFAULTS,
   imagePath: null,
   price: null,
   description: null,
   linkButtonUrl: null,
   linkButtonText: null,
-  linkButtonColor: '#2BAA50',
-  linkTextColor: '#FFFFFF',
-  coordinateX: 65,
-  coordinateY: 260,
   textColor: null,
   backgroundColor: null,
-  isInternalLink: false,
   order,
 })
 
 /** Cell references of a grid in row-major order (A1, B1, …, A2, …): the order media are placed in. */
-export const gridPositions = (rows: number, columns: number): string[] =>
-  Array.from({ length: rows * columns }, (_, i) => cellPosition(Math.floor(i / columns), i % columns))
+export const gridPositions = (rows: number, columns: number): string[] => gridCells({ rows, columns })
 
 /** Changes one cell's creative, creating it with the defaults when the cell has none yet. */
 export const updateCreative = (

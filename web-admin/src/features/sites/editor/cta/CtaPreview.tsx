@@ -1,9 +1,14 @@
-import { colorSchema } from '@swipe/shared'
+import type { ContentLanguage } from '@swipe/shared/site/languages'
+import { PAGE_TEXTS } from '@swipe/shared/site/texts'
+import { internalPage, safeExternalUrl } from '@swipe/shared/site/urls'
+import { BLOCK_BASE_CSS, BLOCK_MOTION_CSS } from '@swipe/web-site/blocks/base.ts'
+import { CtaGroup, ctaCss, ctaItem } from '@swipe/web-site/blocks/Cta.tsx'
+import type { Href } from '@swipe/web-site/blocks/values.ts'
 import { theme } from 'antd'
-import { type CSSProperties, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { PopupCta } from '../../api.ts'
-import { animationClass, CTA_PREVIEW_CSS } from './ctaAnimations.ts'
+import { BlockPreview } from '../preview/BlockPreview.tsx'
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
 
@@ -20,48 +25,69 @@ const useReducedMotion = (): boolean => {
   return reduced
 }
 
-const colorOr = (value: string | null | undefined, fallback: string) =>
-  value && colorSchema.safeParse(value).success ? value : fallback
+/**
+ * Where the CTA's link leads, as the published default-language page writes it: an internal
+ * target's page from the site root, or an http(s) URL. (The preview is inert: nothing is followed.)
+ */
+export const previewLink = (
+  value: string | null | undefined,
+  internal: boolean | null | undefined,
+): Href | undefined => {
+  if (internal) {
+    const page = internalPage(value)
+    return page ? { href: `/${page}`, external: false } : undefined
+  }
+  const href = safeExternalUrl(value)
+  return href ? { href, external: true } : undefined
+}
+
+/**
+ * The phone around the CTA: a 360 × 640 screen drawn at half size, so the CTA keeps the
+ * proportions it has on a phone. Only the frame is the console's; the CTA is the site's block.
+ */
+const PHONE_CSS = `.ph{width:196px;height:336px;padding:8px;border-radius:26px;background:#1f1f1f;box-shadow:0 6px 18px rgba(0,0,0,.18)}
+.sc{position:relative;width:360px;height:640px;overflow:hidden;border-radius:36px;transform:scale(.5);transform-origin:0 0;background:linear-gradient(160deg,#e6f4ff 0%,#f9f0ff 100%);font:15px/1.5 system-ui,-apple-system,"Hiragino Sans","Hiragino Kaku Gothic ProN","Noto Sans JP",sans-serif;color:#202020}
+`
 
 interface CtaPreviewProps {
   cta: PopupCta
   /** The CTA image's display URL, if it has one. */
   imageUrl: string | undefined
+  /** The page language whose words the CTA shows (its slots and countdown texts). */
+  lang?: ContentLanguage
+  /** The countdown's clock. */
+  now?: number
 }
 
 /**
- * A small phone showing the CTA as a visitor would see it: its position, image, colours, text and
- * animation. Decorative for assistive technology; the caption names the animation.
+ * A small phone showing the CTA as a visitor sees it: the site's CTA block (`@swipe/web-site/blocks/Cta`)
+ * with the site's stylesheet, in its position, with its image, colours, text and animation.
+ * Decorative for assistive technology; the caption names the animation.
  */
-export const CtaPreview = ({ cta, imageUrl }: CtaPreviewProps) => {
+export const CtaPreview = ({ cta, imageUrl, lang = 'JP', now }: CtaPreviewProps) => {
   const { t } = useTranslation()
   const { token } = theme.useToken()
   const reduced = useReducedMotion()
-  const buttonColor = colorOr(cta.linkButtonColor, '#FF0000')
-  const style = {
-    background: buttonColor,
-    color: colorOr(cta.linkTextColor, '#FFFFFF'),
-    '--swipe-cta-color': buttonColor,
-  } as CSSProperties
+  const [clock] = useState(() => Date.now())
+  // An empty CTA would be an empty button: the preview names the place of its text.
+  const shown = { ...cta, content: cta.content?.trim() ? cta.content : t('siteEditor.cta.previewButton') }
+  const item = ctaItem(shown, 0, { link: previewLink(cta.linkUrl, cta.isInternalLink), image: imageUrl })
   return (
     <figure style={{ margin: 0 }}>
-      <style href="swipe-cta-preview" precedence="medium">
-        {CTA_PREVIEW_CSS}
-      </style>
-      <div className="swipe-cta-preview__phone" aria-hidden="true">
-        <div className="swipe-cta-preview__screen" data-position={cta.displayPosition ?? 'BOTTOM'}>
-          <div className="swipe-cta-preview__popup">
-            {imageUrl && <img className="swipe-cta-preview__image" src={imageUrl} alt="" />}
-            <span
-              className={`swipe-cta-preview__button ${animationClass(cta.animation)}`}
-              data-animation={cta.animation}
-              style={style}
-            >
-              {cta.content?.trim() || t('siteEditor.cta.previewButton')}
-            </span>
+      <BlockPreview name="cta" css={BLOCK_BASE_CSS + PHONE_CSS + ctaCss([cta.animation]) + BLOCK_MOTION_CSS}>
+        <div className="ph">
+          <div className="sc">
+            <CtaGroup
+              position={cta.displayPosition ?? 'BOTTOM'}
+              items={[item]}
+              texts={PAGE_TEXTS[lang]}
+              lang={lang}
+              now={now ?? clock}
+              hidden={false}
+            />
           </div>
         </div>
-      </div>
+      </BlockPreview>
       <figcaption style={{ marginTop: 8, maxWidth: 196, fontSize: 12, color: token.colorTextSecondary }}>
         {t('siteEditor.cta.previewCaption', { animation: t(`siteEditor.cta.animations.${cta.animation}`) })}
         {reduced && ` ${t('siteEditor.cta.reducedMotion')}`}

@@ -5,7 +5,11 @@ import { PopupCtaTab } from './PopupCtaTab.tsx'
 
 const withCtas = (...ctas: ReturnType<typeof testCta>[]) => testSite({ globalSetting: { popupCtas: ctas } })
 
-const previewButton = () => document.querySelector('.swipe-cta-preview__button') as HTMLElement
+/** The preview's CTA: the site's CTA block inside the preview's shadow root. */
+const previewCta = () =>
+  document.querySelector('[data-preview="cta"]')?.shadowRoot?.querySelector('section.cta') as HTMLElement
+const previewStyle = () =>
+  document.querySelector('[data-preview="cta"]')?.shadowRoot?.querySelector('style')?.textContent ?? ''
 
 describe('popup CTA tab', () => {
   it('adds a time-limited CTA with the default colours and every page', async () => {
@@ -70,20 +74,18 @@ describe('popup CTA tab', () => {
         testCta({ linkButtonColor: '#123456', linkTextColor: '#FFEE00', content: '今すぐ申し込む' }),
       ),
     })
-    expect(previewButton().className).toContain('swipe-cta-preview__button--none')
-    expect(previewButton().textContent).toBe('今すぐ申し込む')
-    expect(previewButton().style.background).toBe('rgb(18, 52, 86)')
-    expect(previewButton().style.color).toBe('rgb(255, 238, 0)')
+    expect(previewCta().className).toBe('cta a-NONE')
+    expect(previewCta().querySelector('.cb')?.textContent).toBe('今すぐ申し込む')
+    expect(previewCta().style.getPropertyValue('--b')).toBe('#123456')
+    expect(previewCta().style.getPropertyValue('--t')).toBe('#FFEE00')
 
     await user.click(screen.getByLabelText('アニメーション'))
     await user.click((await screen.findAllByTitle('パルスアウト（波紋）')).at(-1) as HTMLElement)
     expect(draft().globalSetting.popupCtas[0]?.animation).toBe('PULSE_OUT')
-    expect(previewButton().className).toContain('swipe-cta-preview__button--pulse-out')
+    expect(previewCta().className).toBe('cta a-PULSE_OUT')
     expect(screen.getByText('プレビュー: パルスアウト（波紋）')).toBeTruthy()
     // Motion stops for users who ask for less.
-    expect(document.querySelector('style[data-href="swipe-cta-preview"]')?.textContent).toContain(
-      'prefers-reduced-motion: reduce',
-    )
+    expect(previewStyle()).toContain('prefers-reduced-motion:reduce')
   })
 
   it('edits an applicant-limited CTA: internal link, limit, pages and position', async () => {

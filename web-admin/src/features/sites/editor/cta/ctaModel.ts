@@ -1,4 +1,5 @@
-import { cellPosition } from '@swipe/shared'
+import { gridCells } from '@swipe/shared/site/cells'
+import { CTA_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import type { PopupCta, PopupCtaKind } from '../../api.ts'
 import type { SiteDraft } from '../draft.ts'
 
@@ -8,20 +9,14 @@ export const MAX_CTAS = 20
 /** A new CTA with SPEC §3's defaults: red button, white text, every page, at the bottom. */
 export const newCta = (kind: PopupCtaKind): PopupCta => ({
   kind,
-  isInternalLink: false,
+  ...CTA_DEFAULTS,
   linkUrl: '',
   content: '',
-  linkButtonColor: '#FF0000',
-  linkTextColor: '#FFFFFF',
   imageUrl: null,
   startDate: null,
   endDate: null,
   limit: null,
-  showRemainingTime: false,
-  showRemainingSlots: false,
   effectiveSheets: [],
-  animation: 'NONE',
-  displayPosition: 'BOTTOM',
 })
 
 /** Changes the CTAs of the global setting. */
@@ -38,7 +33,4 @@ export const updateCta = (index: number, patch: Partial<PopupCta>) =>
 
 /** The pages of the grid in order (row-major, as the server numbers creatives) with their cells. */
 export const pagesOf = (rows: number, columns: number): { page: number; cell: string }[] =>
-  Array.from({ length: rows * columns }, (_, i) => ({
-    page: i + 1,
-    cell: cellPosition(Math.floor(i / columns), i % columns),
-  }))
+  gridCells({ rows, columns }).map((cell, i) => ({ page: i + 1, cell }))

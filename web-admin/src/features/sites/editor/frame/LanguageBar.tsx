@@ -2,7 +2,7 @@ import { SITE_LANGUAGES, type SiteLanguage } from '@swipe/shared'
 import { App, Button, Dropdown, Flex, Tag, Typography, theme } from 'antd'
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { languageLabel } from './languageLabel.ts'
+import { languageLabel } from '../../../../components/languageLabel.ts'
 
 interface LanguageBarProps {
   languages: readonly SiteLanguage[]

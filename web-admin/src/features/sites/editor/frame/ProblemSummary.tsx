@@ -2,9 +2,9 @@ import type { SiteLanguage } from '@swipe/shared'
 import { Alert, Button } from 'antd'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { languageLabel } from '../../../../components/languageLabel.ts'
 import type { FieldProblem, SiteDraft } from '../draft.ts'
 import { type EditorTabKey, languageOfPath, tabOfPath } from './editorModel.ts'
-import { languageLabel } from './languageLabel.ts'
 import type { ProblemSource } from './useEditorActions.ts'
 
 interface ProblemSummaryProps {

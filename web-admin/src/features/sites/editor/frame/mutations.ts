@@ -1,11 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ServerMessage } from '../../../auth/api.ts'
-import { type SaveSiteBody, type SiteDetail, type SiteStatusAction, siteKeys, sitesApi } from '../../api.ts'
+import {
+  type SavedSite,
+  type SaveSiteBody,
+  type SiteDetail,
+  type SiteStatusAction,
+  siteKeys,
+  sitesApi,
+} from '../../api.ts'
 
-/** The site part of an answer, for the detail cache (the status answer carries no plan). */
-const siteOf = (answer: SiteDetail & ServerMessage, previous: SiteDetail | undefined): SiteDetail => {
+/**
+ * The site part of an answer, for the detail cache. The status answer carries no plan: the one
+ * loaded stays (the editor only runs on a loaded site, so there is one).
+ */
+const siteOf = (answer: SavedSite, previous: SiteDetail | undefined): SiteDetail | undefined => {
   const { message: _message, ...site } = answer
-  return { ...site, plan: site.plan ?? previous?.plan }
+  const plan = 'plan' in site ? site.plan : previous?.plan
+  return plan ? { ...site, plan } : previous
 }
 
 /**
@@ -14,7 +24,7 @@ const siteOf = (answer: SiteDetail & ServerMessage, previous: SiteDetail | undef
  */
 export const useEditorMutations = (siteId: string) => {
   const queryClient = useQueryClient()
-  const stored = (answer: SiteDetail & ServerMessage) => {
+  const stored = (answer: SavedSite) => {
     queryClient.setQueryData<SiteDetail>(siteKeys.detail(siteId), (previous) => siteOf(answer, previous))
     return queryClient.invalidateQueries({ queryKey: siteKeys.lists() })
   }

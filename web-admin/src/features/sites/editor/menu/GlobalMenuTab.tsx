@@ -2,6 +2,7 @@ import { colorSchema, MenuItemsSchema, SITE_LIMITS, type SiteLanguage } from '@s
 import { Alert, Button, Empty, Flex, Form, Input, Tag, Typography } from 'antd'
 import { useId, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { languageLabel } from '../../../../components/languageLabel.ts'
 import type { GlobalMenu } from '../../api.ts'
 import { type EditorTabProps, entryIndex, type FieldProblem, type SiteDraft } from '../draft.ts'
 import { ColorField } from '../fields/ColorField.tsx'
@@ -9,7 +10,6 @@ import { checkAt } from '../fields/checks.ts'
 import { fieldStatus, useFieldMessages } from '../fields/useFieldMessages.ts'
 import { useListKeys } from '../fields/useListKeys.ts'
 import { emptyMenu } from '../frame/editorModel.ts'
-import { languageLabel } from '../frame/languageLabel.ts'
 
 /** Changes the menu of `lang`, creating its entry on the first edit. */
 const updateMenu =

@@ -1,76 +1,44 @@
-import { Button, Card, Checkbox, Flex, Input, InputNumber, Select, Typography } from 'antd'
-import { useId } from 'react'
+import type { ContentLanguage } from '@swipe/shared/site/languages'
+import { FORM_TEXTS } from '@swipe/shared/site/texts'
+import { Field, FORM_FIELD_CSS, fieldModel } from '@swipe/web-site/blocks/FormField.tsx'
+import { Card } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { FormField } from '../../api.ts'
+import { BlockPreview } from '../preview/BlockPreview.tsx'
 
-const PreviewControl = ({ field, id }: { field: FormField; id: string }) => {
-  const firstDefault = field.options.findIndex((o) => o.isDefault)
-  switch (field.typeInput) {
-    case 'NUMBER':
-      return <InputNumber id={id} placeholder={field.placeholder} style={{ width: '100%' }} />
-    case 'SELECT':
-      return (
-        <Select
-          id={id}
-          placeholder={field.placeholder}
-          value={firstDefault >= 0 ? firstDefault : undefined}
-          options={field.options.map((o, i) => ({ value: i, label: o.value }))}
-          style={{ width: '100%' }}
-        />
-      )
-    case 'SELECT_OPTIONS':
-      return (
-        <Checkbox.Group
-          value={field.options.flatMap((o, i) => (o.isDefault ? [i] : []))}
-          options={field.options.map((o, i) => ({ value: i, label: o.value }))}
-        />
-      )
-    default:
-      return field.key === 'password' || field.key === 'confirm_password' ? (
-        <Input.Password id={id} placeholder={field.placeholder} />
-      ) : (
-        <Input id={id} placeholder={field.placeholder} />
-      )
-  }
-}
-
-const PreviewField = ({ field }: { field: FormField }) => {
-  const id = useId()
-  return (
-    <div>
-      <label htmlFor={id} style={{ display: 'block', marginBottom: 4 }}>
-        {field.title}
-        {field.isRequired && (
-          <Typography.Text type="danger" style={{ marginLeft: 4 }}>
-            *
-          </Typography.Text>
-        )}
-      </label>
-      <PreviewControl field={field} id={id} />
-    </div>
-  )
-}
+/** The form page's column around the fields: only the frame is the console's. */
+const FRAME_CSS = `*,::before,::after{box-sizing:border-box}
+.fp{padding:4px 0;font:15px/1.6 system-ui,-apple-system,"Hiragino Sans","Hiragino Kaku Gothic ProN","Noto Sans JP",sans-serif;color:#202020;background:#fff}
+`
 
 /**
- * How the visitor form will look, roughly: the fields in order with their titles, placeholders and
- * default choices. Inert, and every text is shown as text.
+ * How the visitor form looks: the site's form field block (`@swipe/web-site/blocks/FormField`)
+ * with its stylesheet, for the creator's fields in order with their titles, placeholders, required
+ * badges and default choices. A picture: inert, out of the tab order, every text shown as text.
  */
-export const FormPreview = ({ title, fields }: { title: string; fields: readonly FormField[] }) => {
+export const FormPreview = ({
+  title,
+  fields,
+  kind = 'homepage',
+  lang = 'JP',
+}: {
+  title: string
+  fields: readonly FormField[]
+  kind?: 'contact' | 'membership' | 'homepage'
+  lang?: ContentLanguage
+}) => {
   const { t } = useTranslation()
+  const texts = FORM_TEXTS[lang]
   return (
     <Card size="small" title={t('siteContent.forms.previewTitle', { form: title })}>
-      {/* A picture of the form: out of the tab order, away from the pointer and screen readers. */}
-      <div inert aria-hidden="true">
-        <Flex vertical gap={12}>
-          {fields.map((field, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a preview of the fields in their order.
-            <PreviewField key={index} field={field} />
-          ))}
-          <Button type="primary" block tabIndex={-1}>
-            {t('siteContent.forms.previewSubmit')}
-          </Button>
-        </Flex>
-      </div>
+      <BlockPreview name="form" css={FRAME_CSS + FORM_FIELD_CSS}>
+        <div className="fp">
+          {fields.map((field, index) => {
+            const model = fieldModel(field, index, kind)
+            return <Field key={model.id} field={model} t={texts} />
+          })}
+        </div>
+      </BlockPreview>
     </Card>
   )
 }

@@ -1,4 +1,5 @@
 import { defaultForms, type SiteLanguage } from '@swipe/shared'
+import { COMPANY_DEFAULTS, SEO_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import type { Company, SeoConfig, SiteForms, SiteSettings } from '../../api.ts'
 import { entryIndex, type FieldProblem, problemsFromIssues, type SiteDraft } from '../draft.ts'
 
@@ -11,19 +12,9 @@ export const newSettings = (lang: SiteLanguage): SiteSettings => ({
   forms: defaultForms(lang),
 })
 
-export const emptySeo = (): SeoConfig => ({ title: '', h1: '', description: '', head: '', body: '' })
+export const emptySeo = (): SeoConfig => ({ title: '', h1: '', description: '', ...SEO_DEFAULTS })
 
-export const emptyCompany = (): Company => ({
-  companyWebsite: null,
-  companyProfile: '',
-  companyClause: '',
-  termsOfService: '',
-  privacyPolicy: '',
-  contractAgreementRequired: false,
-  showInForm: false,
-  showInMemberShip: false,
-  showInContact: false,
-})
+export const emptyCompany = (): Company => ({ companyWebsite: null, ...COMPANY_DEFAULTS })
 
 /** The forms a language shows: its own, or the localised defaults while it has none. */
 export const formsOf = (settings: SiteSettings | undefined, lang: SiteLanguage): SiteForms =>

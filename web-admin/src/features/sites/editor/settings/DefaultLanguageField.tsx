@@ -2,10 +2,10 @@ import { SITE_LANGUAGES, type SiteLanguage } from '@swipe/shared'
 import { App, Form, Select } from 'antd'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { languageLabel } from '../../../../components/languageLabel.ts'
 import type { EditorTabProps } from '../draft.ts'
 import { fieldStatus } from '../fields/useFieldMessages.ts'
 import { switchOnlyLanguage } from '../frame/editorModel.ts'
-import { languageLabel } from '../frame/languageLabel.ts'
 import { patchGlobal } from './settingsModel.ts'
 
 interface DefaultLanguageFieldProps extends Pick<EditorTabProps, 'draft' | 'onChange' | 'readOnly'> {

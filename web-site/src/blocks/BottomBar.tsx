@@ -1,73 +1,12 @@
-import { legibleText } from '../lib/contrast.ts'
-import { safeColor } from '../lib/format.ts'
-import { own } from '../lib/own.ts'
+import { own } from '@swipe/shared/site/own'
 import type { PageModel } from '../model.ts'
-import { CloseIcon, GlobeIcon, MenuIcon, SNS_ICONS, SNS_NAMES } from './icons.tsx'
+import { CloseIcon, SNS_ICONS, SNS_NAMES } from './icons.tsx'
 
-/** The top bar: the logo, the language selector (language icon ON) and the global menu (menu ON). */
-export const TopBar = ({ model }: { model: PageModel }) => {
-  if (!model.logo && !model.languages && !model.menu) return null
-  const t = model.texts
-  return (
-    <header className="tb">
-      {model.logo ? (
-        <a className="lo" href={model.home}>
-          <img src={model.logo} alt={model.title} width={160} height={32} />
-        </a>
-      ) : (
-        <span className="lo" />
-      )}
-      {model.languages && (
-        <details className="dd" id="lg">
-          <summary
-            aria-label={t.language}
-            style={{ color: legibleText(safeColor(model.speakerColor, '#202020'), '#FFFFFF') }}
-          >
-            <GlobeIcon />
-          </summary>
-          <div>
-            <ul>
-              {model.languages.map((l) => (
-                <li key={l.lang}>
-                  <a
-                    href={l.href}
-                    hrefLang={l.htmlLang}
-                    lang={l.htmlLang}
-                    data-l={l.segment}
-                    aria-current={l.current ? 'page' : undefined}
-                  >
-                    {l.name}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </details>
-      )}
-      {model.menu && (
-        <details className="dd" id="mn">
-          <summary aria-label={t.menu}>
-            <MenuIcon />
-          </summary>
-          <div>
-            <nav aria-label={t.menu}>
-              <ul style={{ color: legibleText(safeColor(model.menuColor, '#202020'), '#FFFFFF') }}>
-                {model.menu.map((item, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: menu names may repeat across languages only
-                  <li key={i}>
-                    <a href={`#${item.target}`} data-j={item.target}>
-                      {item.name}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          </div>
-        </details>
-      )}
-    </header>
-  )
-}
+/**
+ * The bottom bar block (SNS links and company tabs) and the dialogs it and the product hotspots
+ * open (the company modal, the product card's dialog), with their stylesheets. Used by the
+ * publish render of every swipe page.
+ */
 
 /**
  * The bottom bar: the SNS links and the company-information tabs. Which of the two shows follows
@@ -169,9 +108,14 @@ export const CompanyDialog = ({ model }: { model: PageModel }) => {
   )
 }
 
-/** The product card: one dialog, filled from the pressed hotspot's template. */
+/**
+ * The product card: one dialog, filled from the pressed hotspot's template. A page whose
+ * members-only creatives may open for a member has it too (their products are known only then).
+ */
 export const ProductDialog = ({ model }: { model: PageModel }) => {
-  if (!model.rows.flat().some((c) => !c.locked && c.creative.products?.length)) return null
+  const cells = model.rows.flat()
+  const opens = model.unlocks && cells.some((c) => c.locked)
+  if (!opens && !cells.some((c) => !c.locked && c.creative.products?.length)) return null
   const t = model.texts
   return (
     <dialog className="dlg" id="pd" aria-labelledby="pd-h">
@@ -185,3 +129,24 @@ export const ProductDialog = ({ model }: { model: PageModel }) => {
     </dialog>
   )
 }
+
+/** The bottom bar's stylesheet. */
+export const BOTTOM_BAR_CSS = `.bb{position:relative;z-index:3;display:flex;align-items:center;background:#fff;flex:0 0 48px;height:48px;justify-content:space-between;gap:8px;padding:0 4px;overflow-x:auto;scrollbar-width:none}
+.bb ul{list-style:none;margin:0;padding:0;display:flex;align-items:center;gap:2px;flex:none}
+.bb li>*{display:grid;place-items:center;min-width:40px;height:40px;padding:0 6px;border:0;border-radius:8px;background:none;font-size:12px;text-decoration:none;white-space:nowrap}
+.no-sns .sns,.no-co .co{visibility:hidden}
+`
+
+/** The dialogs' stylesheet: the company modal with its tabs, and the frame of the product card. */
+export const DIALOG_CSS = `.dlg{width:min(92vw,460px);max-height:86dvh;padding:0;border:0;border-radius:16px;color:#202020;background:#fff;overscroll-behavior:contain}
+.dlg[open]{display:flex;flex-direction:column}
+.dlg::backdrop{background:rgba(0,0,0,.6)}
+.dh{display:flex;align-items:center;gap:8px;padding:4px 4px 4px 16px;border-bottom:1px solid #e5e5e5}
+.dh h2{flex:1;margin:0;font-size:16px}
+.x{display:grid;place-items:center;width:44px;height:44px;border:0;border-radius:8px;background:none}
+.db{overflow:auto;padding:16px}
+[role=tablist]{display:flex;overflow-x:auto;border-bottom:1px solid #e5e5e5;scrollbar-width:none}
+[role=tab]{flex:none;min-height:44px;padding:0 12px;border:0;border-bottom:3px solid transparent;background:none;font-size:13px}
+[role=tab][aria-selected=true]{border-bottom-color:#202020;font-weight:700}
+[role=tabpanel]{overflow:auto;padding:16px;white-space:pre-wrap;overflow-wrap:anywhere;font-size:14px;line-height:1.75}
+`

@@ -4,7 +4,7 @@
  * (auth kind) from it. A route's handler lives at `functions/src/<context>/<action>.ts` and is
  * wired into the context's Lambda at `functions/src/<context>/index.ts`.
  */
-import type { Action } from '@swipe/shared'
+import type { Action } from '../authz.ts'
 
 export const API_BASE_PATH = '/api/v1'
 
@@ -39,7 +39,6 @@ export interface RouteDef {
   auth: AuthKind
   /** For admin routes: the policy action the caller must be allowed (docs/permissions.md). */
   permission?: Action
-  summary: string
 }
 
 const route = <const R extends RouteDef>(def: R): R => def
@@ -51,7 +50,6 @@ export const routes = {
     context: 'health',
     action: 'get',
     auth: 'public',
-    summary: 'Liveness: the API answers; no dependency is called.',
   }),
   'health.ready': route({
     method: 'GET',
@@ -59,8 +57,6 @@ export const routes = {
     context: 'health',
     action: 'ready',
     auth: 'public',
-    summary:
-      'Readiness: each dependency (table, buckets, user pools, mail), one round per 10 s at most; 503 when one is down.',
   }),
 
   // Auth (SPEC §7)
@@ -70,7 +66,6 @@ export const routes = {
     context: 'auth',
     action: 'login',
     auth: 'public',
-    summary: 'Login ID + password -> tokens and user info, or the NEW_PASSWORD_REQUIRED challenge.',
   }),
   'auth.completeNewPassword': route({
     method: 'POST',
@@ -78,7 +73,6 @@ export const routes = {
     context: 'auth',
     action: 'completeNewPassword',
     auth: 'public',
-    summary: 'First sign-in with a temporary password: set the new password, get tokens.',
   }),
   'auth.refreshToken': route({
     method: 'POST',
@@ -86,7 +80,6 @@ export const routes = {
     context: 'auth',
     action: 'refreshToken',
     auth: 'public',
-    summary: 'Refresh token -> new access token (refused once revoked or when the account is not active).',
   }),
   'auth.userInfo': route({
     method: 'GET',
@@ -95,7 +88,6 @@ export const routes = {
     action: 'userInfo',
     auth: 'admin',
     permission: 'self:read',
-    summary: 'The signed-in account: type, segment, menu areas, branding.',
   }),
   'auth.forgotPassword': route({
     method: 'POST',
@@ -103,7 +95,6 @@ export const routes = {
     context: 'auth',
     action: 'forgotPassword',
     auth: 'public',
-    summary: 'Mails a reset link when the account exists; answers the same either way.',
   }),
   'auth.verifyToken': route({
     method: 'POST',
@@ -111,7 +102,6 @@ export const routes = {
     context: 'auth',
     action: 'verifyToken',
     auth: 'public',
-    summary: 'Checks a reset link before the new-password form is shown.',
   }),
   'auth.resetPassword': route({
     method: 'POST',
@@ -119,7 +109,6 @@ export const routes = {
     context: 'auth',
     action: 'resetPassword',
     auth: 'public',
-    summary: 'Reset link token + new password.',
   }),
   'auth.changePassword': route({
     method: 'POST',
@@ -128,7 +117,6 @@ export const routes = {
     action: 'changePassword',
     auth: 'admin',
     permission: 'self:update',
-    summary: 'Current + new password of the signed-in account.',
   }),
   'auth.logout': route({
     method: 'POST',
@@ -137,7 +125,6 @@ export const routes = {
     action: 'logout',
     auth: 'admin',
     permission: 'self:read',
-    summary: 'Revokes the refresh token.',
   }),
 
   // Accounts: one scoped set of user endpoints for every console (docs/decisions.md)
@@ -148,7 +135,6 @@ export const routes = {
     action: 'list',
     auth: 'admin',
     permission: 'account:read',
-    summary: "Users in the caller's scope: search, filter by status, type, plan, parent; cursor pages.",
   }),
   'accounts.get': route({
     method: 'GET',
@@ -157,7 +143,6 @@ export const routes = {
     action: 'get',
     auth: 'admin',
     permission: 'account:read',
-    summary: "A user's profile and contract history, inside the caller's scope only.",
   }),
   'accounts.create': route({
     method: 'POST',
@@ -166,7 +151,6 @@ export const routes = {
     action: 'create',
     auth: 'admin',
     permission: 'account:create',
-    summary: 'Creates a user under a parent in scope and mails a temporary password.',
   }),
   'accounts.update': route({
     method: 'PUT',
@@ -175,7 +159,6 @@ export const routes = {
     action: 'update',
     auth: 'admin',
     permission: 'account:update',
-    summary: 'Updates a user (optimistic lock on version; terminated accounts are read-only).',
   }),
   'accounts.contract': route({
     method: 'POST',
@@ -184,7 +167,6 @@ export const routes = {
     action: 'contract',
     auth: 'admin',
     permission: 'account:contract',
-    summary: 'Suspend, resume or terminate a contract; writes a history row.',
   }),
   'accounts.remove': route({
     method: 'DELETE',
@@ -193,7 +175,6 @@ export const routes = {
     action: 'remove',
     auth: 'admin',
     permission: 'account:delete',
-    summary: 'Deletes a user without users under it.',
   }),
 
   // Admin settings: the caller's own sub-admins
@@ -204,7 +185,6 @@ export const routes = {
     action: 'listSubAdmins',
     auth: 'admin',
     permission: 'subAdmin:manage',
-    summary: "The caller's sub-admins.",
   }),
   'accounts.createSubAdmin': route({
     method: 'POST',
@@ -213,7 +193,6 @@ export const routes = {
     action: 'createSubAdmin',
     auth: 'admin',
     permission: 'subAdmin:manage',
-    summary: 'Adds a sub-admin (name, email, role, authority) and mails a temporary password.',
   }),
   'accounts.updateSubAdmin': route({
     method: 'PUT',
@@ -222,7 +201,6 @@ export const routes = {
     action: 'updateSubAdmin',
     auth: 'admin',
     permission: 'subAdmin:manage',
-    summary: "Changes a sub-admin's name, role and authority (optimistic lock).",
   }),
   'accounts.removeSubAdmin': route({
     method: 'DELETE',
@@ -231,7 +209,6 @@ export const routes = {
     action: 'removeSubAdmin',
     auth: 'admin',
     permission: 'subAdmin:manage',
-    summary: 'Deletes a sub-admin.',
   }),
 
   // CSV, profile picture, summary
@@ -242,7 +219,6 @@ export const routes = {
     action: 'export',
     auth: 'admin',
     permission: 'account:read',
-    summary: 'CSV of the user list (UTF-8 BOM, formula cells neutralised).',
   }),
   'accounts.importUploadUrl': route({
     method: 'POST',
@@ -251,7 +227,6 @@ export const routes = {
     action: 'importUploadUrl',
     auth: 'admin',
     permission: 'account:create',
-    summary: 'Presigned upload of a CSV (CSV only, 5 MB at most).',
   }),
   'accounts.importPreview': route({
     method: 'POST',
@@ -260,7 +235,6 @@ export const routes = {
     action: 'importPreview',
     auth: 'admin',
     permission: 'account:create',
-    summary: 'Validates every row of an uploaded CSV; errors by row and column; nothing written.',
   }),
   'accounts.importCommit': route({
     method: 'POST',
@@ -269,7 +243,6 @@ export const routes = {
     action: 'importCommit',
     auth: 'admin',
     permission: 'account:create',
-    summary: 'Imports an uploaded CSV all-or-nothing; existing emails are reported, not duplicated.',
   }),
   'accounts.logoUploadUrl': route({
     method: 'POST',
@@ -278,7 +251,6 @@ export const routes = {
     action: 'logoUploadUrl',
     auth: 'admin',
     permission: 'self:update',
-    summary: 'Presigned upload of a profile picture (PNG or JPEG, 2 MB).',
   }),
   'accounts.logoConfirm': route({
     method: 'PUT',
@@ -287,7 +259,6 @@ export const routes = {
     action: 'logoConfirm',
     auth: 'admin',
     permission: 'self:update',
-    summary: 'Checks the uploaded picture (size, type, bytes) and attaches it.',
   }),
   'accounts.logoRemove': route({
     method: 'DELETE',
@@ -296,7 +267,6 @@ export const routes = {
     action: 'logoRemove',
     auth: 'admin',
     permission: 'self:update',
-    summary: 'Removes the profile picture.',
   }),
   'accounts.summary': route({
     method: 'GET',
@@ -305,7 +275,6 @@ export const routes = {
     action: 'summary',
     auth: 'admin',
     permission: 'summary:read',
-    summary: 'The counts the caller may see: users and sites by status.',
   }),
 
   // Sites: the site builder (SPEC §7 Sites; docs/decisions.md "Site builder")
@@ -316,7 +285,6 @@ export const routes = {
     action: 'list',
     auth: 'admin',
     permission: 'site:read',
-    summary: "Sites in the caller's scope, newest first: filter by name, status, owner; cursor pages.",
   }),
   'sites.create': route({
     method: 'POST',
@@ -325,7 +293,6 @@ export const routes = {
     action: 'create',
     auth: 'admin',
     permission: 'site:write',
-    summary: "Creates a draft site (name, grid, languages) owned by the caller's account.",
   }),
   'sites.export': route({
     method: 'GET',
@@ -334,7 +301,6 @@ export const routes = {
     action: 'export',
     auth: 'admin',
     permission: 'site:read',
-    summary: 'CSV of the site list (UTF-8 BOM, formula cells neutralised).',
   }),
   'sites.limits': route({
     method: 'GET',
@@ -343,7 +309,6 @@ export const routes = {
     action: 'limits',
     auth: 'admin',
     permission: 'site:read',
-    summary: "The plan the caller's sites are built under (limits, features) and the sites used.",
   }),
   'sites.get': route({
     method: 'GET',
@@ -352,7 +317,6 @@ export const routes = {
     action: 'get',
     auth: 'admin',
     permission: 'site:read',
-    summary: 'The whole site: global setting, menus, creatives, other settings, version.',
   }),
   'sites.update': route({
     method: 'PUT',
@@ -361,7 +325,6 @@ export const routes = {
     action: 'update',
     auth: 'admin',
     permission: 'site:write',
-    summary: 'Saves the editor (one transaction, optimistic lock on version; grid change clears creatives).',
   }),
   'sites.remove': route({
     method: 'DELETE',
@@ -370,7 +333,6 @@ export const routes = {
     action: 'remove',
     auth: 'admin',
     permission: 'site:write',
-    summary: 'Deletes a site and all its items (optimistic lock on version).',
   }),
   'sites.status': route({
     method: 'POST',
@@ -379,7 +341,6 @@ export const routes = {
     action: 'status',
     auth: 'admin',
     permission: 'site:publish',
-    summary: 'Save draft, publish as public or as private: records status and published date.',
   }),
 
   // Site uploads: presigned uploads checked by the server before they may be attached, and the
@@ -391,7 +352,6 @@ export const routes = {
     action: 'uploadUrls',
     auth: 'admin',
     permission: 'site:write',
-    summary: 'Presigned uploads for 1–20 creative, product or CTA files (images and videos, 30 MB).',
   }),
   'sites.logoUrl': route({
     method: 'POST',
@@ -400,7 +360,6 @@ export const routes = {
     action: 'logoUrl',
     auth: 'admin',
     permission: 'site:write',
-    summary: "Presigned upload of the site's logo or favicon (images, 5 MB).",
   }),
   'sites.confirmUpload': route({
     method: 'POST',
@@ -409,7 +368,6 @@ export const routes = {
     action: 'confirmUpload',
     auth: 'admin',
     permission: 'site:write',
-    summary: 'Checks an uploaded file (size, type, first bytes) and records it as attachable to the site.',
   }),
   'sites.bulkStart': route({
     method: 'POST',
@@ -418,7 +376,6 @@ export const routes = {
     action: 'bulkStart',
     auth: 'admin',
     permission: 'site:write',
-    summary: 'Starts a multipart upload of a ZIP of creatives (1 GB) and presigns its parts.',
   }),
   'sites.bulkComplete': route({
     method: 'POST',
@@ -427,7 +384,6 @@ export const routes = {
     action: 'bulkComplete',
     auth: 'admin',
     permission: 'site:write',
-    summary: 'Completes the ZIP upload and starts placing its files in the creatives (202, a job to poll).',
   }),
   'sites.bulkAbort': route({
     method: 'POST',
@@ -436,7 +392,6 @@ export const routes = {
     action: 'bulkAbort',
     auth: 'admin',
     permission: 'site:write',
-    summary: 'Abandons a ZIP upload that was started.',
   }),
   'sites.bulkStatus': route({
     method: 'GET',
@@ -445,7 +400,6 @@ export const routes = {
     action: 'bulkStatus',
     auth: 'admin',
     permission: 'site:write',
-    summary: 'Progress and per-file report of a ZIP placement; the site once it is done.',
   }),
 
   // End user: what a published site's pages read (SPEC §7 End user; docs/decisions.md "End-user
@@ -456,8 +410,6 @@ export const routes = {
     context: 'endUser',
     action: 'site',
     auth: 'public',
-    summary:
-      'A published site for visitors: languages, grid, colours, switches, logo, menu and creatives of a language.',
   }),
   'endUser.seo': route({
     method: 'GET',
@@ -465,7 +417,6 @@ export const routes = {
     context: 'endUser',
     action: 'seo',
     auth: 'public',
-    summary: "Title, h1 and description of a published site's language.",
   }),
   'endUser.common': route({
     method: 'GET',
@@ -473,7 +424,6 @@ export const routes = {
     context: 'endUser',
     action: 'common',
     auth: 'public',
-    summary: 'The site frame of a language: language list, SNS links, global menu.',
   }),
   'endUser.company': route({
     method: 'GET',
@@ -481,7 +431,6 @@ export const routes = {
     context: 'endUser',
     action: 'company',
     auth: 'public',
-    summary: 'Company profile and the four legal texts (tabs 0–3) of a language, as plain strings.',
   }),
   'endUser.scripts': route({
     method: 'GET',
@@ -489,7 +438,6 @@ export const routes = {
     context: 'endUser',
     action: 'scripts',
     auth: 'public',
-    summary: "The creator's head and body tags of a language (validated at save and again on read).",
   }),
   'endUser.page': route({
     method: 'GET',
@@ -497,7 +445,6 @@ export const routes = {
     context: 'endUser',
     action: 'page',
     auth: 'public',
-    summary: 'One creative by page order or cell; members-only ones are 403 endUser.membersOnly.',
   }),
   'endUser.product': route({
     method: 'GET',
@@ -505,7 +452,6 @@ export const routes = {
     context: 'endUser',
     action: 'product',
     auth: 'public',
-    summary: 'The products placed on one creative (position, lang); members-only ones are 403.',
   }),
   'endUser.resolve': route({
     method: 'GET',
@@ -513,8 +459,6 @@ export const routes = {
     context: 'endUser',
     action: 'resolve',
     auth: 'public',
-    summary:
-      'Which published site and language a host and path open (default or custom domain, /sites/{id}).',
   }),
   'endUser.ctas': route({
     method: 'GET',
@@ -522,7 +466,6 @@ export const routes = {
     context: 'endUser',
     action: 'ctas',
     auth: 'public',
-    summary: 'Popup CTAs not yet ended, with live slots left, activity and countdown (never cached).',
   }),
   'endUser.ctaClick': route({
     method: 'POST',
@@ -530,7 +473,6 @@ export const routes = {
     context: 'endUser',
     action: 'ctaClick',
     auth: 'public',
-    summary: 'Counts a click on a popup CTA atomically; past an applicant limit 409 endUser.ctaFull.',
   }),
 
   // Visitor forms and members (SPEC §7 End user; docs/decisions.md "Visitor forms and members").
@@ -541,8 +483,6 @@ export const routes = {
     context: 'endUser',
     action: 'contactSetting',
     auth: 'public',
-    summary:
-      'The contact form of a language as the page renders it (fields, agreement); never its recipient.',
   }),
   'endUser.membershipSetting': route({
     method: 'GET',
@@ -550,7 +490,6 @@ export const routes = {
     context: 'endUser',
     action: 'membershipSetting',
     auth: 'public',
-    summary: 'The membership (sign-up) form of a language as the page renders it.',
   }),
   'endUser.homepageSetting': route({
     method: 'GET',
@@ -558,7 +497,6 @@ export const routes = {
     context: 'endUser',
     action: 'homepageSetting',
     auth: 'public',
-    summary: 'The homepage ("other") form of a language as the page renders it.',
   }),
   'endUser.register': route({
     method: 'POST',
@@ -566,7 +504,6 @@ export const routes = {
     context: 'endUser',
     action: 'register',
     auth: 'public',
-    summary: 'Sign-up: a pending member and a mailed link (24 h); 202 alike for new and existing emails.',
   }),
   'endUser.registerConfirm': route({
     method: 'POST',
@@ -574,7 +511,6 @@ export const routes = {
     context: 'endUser',
     action: 'registerConfirm',
     auth: 'public',
-    summary: "The mailed link's token activates the member; 410 when expired, 404 when unknown or used.",
   }),
   'endUser.resendRegisterEmail': route({
     method: 'POST',
@@ -582,7 +518,6 @@ export const routes = {
     context: 'endUser',
     action: 'resendRegisterEmail',
     auth: 'public',
-    summary: 'Mails a new sign-up link to a pending member; 202 whatever the email.',
   }),
   'endUser.login': route({
     method: 'POST',
@@ -590,8 +525,6 @@ export const routes = {
     context: 'endUser',
     action: 'login',
     auth: 'public',
-    summary:
-      "A member's email and password -> the session cookie of this site's own origin; 401 endUser.loginFailed.",
   }),
   'endUser.logout': route({
     method: 'POST',
@@ -599,7 +532,6 @@ export const routes = {
     context: 'endUser',
     action: 'logout',
     auth: 'public',
-    summary: "Ends the member's session in this browser (expires its cookie); 204.",
   }),
   'endUser.pagePrivate': route({
     method: 'GET',
@@ -607,7 +539,6 @@ export const routes = {
     context: 'endUser',
     action: 'pagePrivate',
     auth: 'endUser',
-    summary: "One creative, members-only ones included, for a member of this site (403 for another site's).",
   }),
   'endUser.productPrivate': route({
     method: 'GET',
@@ -615,7 +546,6 @@ export const routes = {
     context: 'endUser',
     action: 'productPrivate',
     auth: 'endUser',
-    summary: 'The products of one creative, members-only ones included, for a member of this site.',
   }),
   'endUser.contact': route({
     method: 'POST',
@@ -623,7 +553,6 @@ export const routes = {
     context: 'endUser',
     action: 'contact',
     auth: 'public',
-    summary: 'A contact form submission: stored, then mailed to the recipient of the contact setting; 201.',
   }),
   'endUser.homepage': route({
     method: 'POST',
@@ -631,8 +560,6 @@ export const routes = {
     context: 'endUser',
     action: 'homepage',
     auth: 'public',
-    summary:
-      'A homepage form submission (optional mode): stored, mailed to the contact recipient if any; 201.',
   }),
 
   // Submissions: the creator's lists of what visitors left on a site (SPEC §7 Members, contacts,
@@ -644,7 +571,6 @@ export const routes = {
     action: 'members',
     auth: 'admin',
     permission: 'submission:read',
-    summary: "A site's members, newest first: filter by email, status and registration days; cursor pages.",
   }),
   'submissions.membersCsv': route({
     method: 'GET',
@@ -653,7 +579,6 @@ export const routes = {
     action: 'membersCsv',
     auth: 'admin',
     permission: 'submission:read',
-    summary: 'CSV of the members the filters select (UTF-8 BOM, formula cells neutralised).',
   }),
   'submissions.contacts': route({
     method: 'GET',
@@ -662,7 +587,6 @@ export const routes = {
     action: 'contacts',
     auth: 'admin',
     permission: 'submission:read',
-    summary: "A site's contact-form submissions, newest first: filter by email and days; cursor pages.",
   }),
   'submissions.contactsCsv': route({
     method: 'GET',
@@ -671,7 +595,6 @@ export const routes = {
     action: 'contactsCsv',
     auth: 'admin',
     permission: 'submission:read',
-    summary: 'CSV of the contact submissions the filters select (UTF-8 BOM, formula cells neutralised).',
   }),
   'submissions.forms': route({
     method: 'GET',
@@ -680,7 +603,6 @@ export const routes = {
     action: 'forms',
     auth: 'admin',
     permission: 'submission:read',
-    summary: "A site's homepage-form submissions, newest first: filter by email and days; cursor pages.",
   }),
   'submissions.formsCsv': route({
     method: 'GET',
@@ -689,8 +611,6 @@ export const routes = {
     action: 'formsCsv',
     auth: 'admin',
     permission: 'submission:read',
-    summary:
-      'CSV of the homepage-form submissions the filters select (UTF-8 BOM, formula cells neutralised).',
   }),
 
   // Analytics: visitors' beacons (ARCHITECTURE decision 7; docs/decisions.md "Analytics collection")
@@ -700,8 +620,15 @@ export const routes = {
     context: 'analytics',
     action: 'collect',
     auth: 'public',
-    summary:
-      'One event or up to 50 (text/plain or JSON, 16 KB): per-site, per-day (JST) counters by ADD; 204.',
+  }),
+
+  // API documentation (issue 13): the contract as OpenAPI 3.1
+  'apiAccess.openapi': route({
+    method: 'GET',
+    path: '/openapi.json',
+    context: 'apiAccess',
+    action: 'openapi',
+    auth: 'public',
   }),
 } as const satisfies Record<string, RouteDef>
 

@@ -1,36 +1,20 @@
+import { jstMinute } from '@swipe/shared/time/jst'
 import dayjs, { type Dayjs } from 'dayjs'
 
 /**
  * The site list's dates are Japanese: the API reads the date filters as Asia/Tokyo days
  * (docs/decisions.md, "Site builder"), so the created and published instants are shown on the
- * same clock, whatever the browser's time zone. Japan keeps no daylight saving time.
+ * same clock, whatever the browser's time zone (`@swipe/shared/time/jst`).
  */
-export const SITE_TIME_ZONE = 'Asia/Tokyo'
 
 /** A calendar day as the filters send it. */
 export const DAY_FORMAT = 'YYYY-MM-DD'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
-const minuteFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SITE_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-})
-
 /** An instant as `YYYY-MM-DD HH:mm` in Japanese time (SPEC §9); null when there is none. */
-export const formatSiteDateTime = (value: string | null | undefined): string | null => {
-  if (!value) return null
-  const date = new Date(value)
-  if (Number.isNaN(date.getTime())) return value
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    minuteFormat.formatToParts(date).find((p) => p.type === type)?.value ?? ''
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`
-}
+export const formatSiteDateTime = (value: string | null | undefined): string | null =>
+  value ? jstMinute(value) : null
 
 /** A `YYYY-MM-DD` day from the address, or undefined when it is missing or no real date. */
 export const dayParam = (value: string | null): string | undefined =>

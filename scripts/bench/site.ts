@@ -3,10 +3,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fixtureSite } from '@swipe/web-site/fixture'
 import lighthouse from 'lighthouse'
-import { fixtureSite } from '../src/fixture.ts'
-import { writeRelease } from './release.ts'
-import { serveRelease } from './serve.ts'
+import { writeRelease } from '../../web-site/scripts/release.ts'
+import { serveRelease } from '../../web-site/scripts/serve.ts'
 
 /**
  * `npm run bench:site`: Lighthouse (mobile, its default simulated slow 4G and CPU slowdown) in the
@@ -35,6 +35,7 @@ const target = async (): Promise<{ url: string; stop: () => Promise<void> }> => 
     }
   }
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true'
+  // The stack's modules read the environment at load: imported once it is set.
   const { freePorts } = await import('../../infra/local/ports.ts')
   const { startLocalStack } = await import('../../infra/local/stack.ts')
   const dataDir = mkdtempSync(join(tmpdir(), 'swipe-bench-stack-'))

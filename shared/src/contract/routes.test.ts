@@ -8,7 +8,7 @@ describe('route table', () => {
   })
   it('uses API Gateway paths below the base path and known contexts', () => {
     for (const route of routeList()) {
-      expect(route.path).toMatch(/^\/[a-z0-9\-_/{}+]*$/i)
+      expect(route.path).toMatch(/^\/[a-z0-9\-_/{}+.]*$/i)
       expect(CONTEXTS).toContain(route.context)
       expect(route.id).toBe(`${route.context}.${route.action}`)
       expect(routeKey(route).startsWith(`${route.method} ${API_BASE_PATH}/`)).toBe(true)

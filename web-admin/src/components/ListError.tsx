@@ -1,6 +1,6 @@
 import { Alert, Button } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { errorMessage } from '../../lib/api.ts'
+import { errorMessage } from '../lib/api.ts'
 
 /** A list that failed to load: the server's message and a retry button. */
 export const ListError = ({ error, onRetry }: { error: unknown; onRetry: () => void }) => {

@@ -1,6 +1,6 @@
 import { DatePicker, Space, Typography } from 'antd'
 import { useId } from 'react'
-import { DAY_FORMAT, dayRangeValue } from './siteDates.ts'
+import { DAY_FORMAT, dayRangeValue } from './dates.ts'
 
 interface DayRangeFilterProps {
   label: string

@@ -1,0 +1,34 @@
+/**
+ * The API contract (ARCHITECTURE decision 1; issue 13): every route's head (./contract/routes.ts)
+ * and schemas (./contract/<context>.ts), merged. The CDK API stack and the local gateway read the
+ * heads; handlers, the console's typed client and the OpenAPI document read the merged routes.
+ */
+import { accountsRoutes } from './contract/accounts.ts'
+import { analyticsRoutes } from './contract/analytics.ts'
+import { apiAccessRoutes } from './contract/apiAccess.ts'
+import { authRoutes } from './contract/auth.ts'
+import type { AnyRoute } from './contract/define.ts'
+import { endUserRoutes } from './contract/endUser.ts'
+import { healthRoutes } from './contract/health.ts'
+import type { RouteId } from './contract/routes.ts'
+import { sitesRoutes } from './contract/sites.ts'
+import { submissionsRoutes } from './contract/submissions.ts'
+
+export * from './contract/define.ts'
+export * from './contract/routes.ts'
+
+export const contract = {
+  ...healthRoutes,
+  ...authRoutes,
+  ...accountsRoutes,
+  ...sitesRoutes,
+  ...endUserRoutes,
+  ...submissionsRoutes,
+  ...analyticsRoutes,
+  ...apiAccessRoutes,
+} satisfies Record<RouteId, AnyRoute>
+
+export type Contract = typeof contract
+
+/** Every route with its schemas, in table order. */
+export const contractList = (): AnyRoute[] => Object.values(contract)

@@ -1,0 +1,22 @@
+/** Schemas several contexts' routes share: declared once here, imported by the context files. */
+import * as z from 'zod'
+
+/** The `{id}` of a path such as `/users/{id}`. */
+export const IdParams = z.object({ id: z.string().min(1).max(64) })
+
+/** The version a delete was loaded at (optimistic lock), as a query parameter. */
+export const VersionQuery = z.object({ version: z.coerce.number().int().positive() })
+
+/** A confirmation text for people, in the caller's language. */
+export const ServerMessage = z.object({ message: z.string() })
+
+/** An answer that is `schema` plus the server's confirmation text. */
+export const withMessage = <Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) =>
+  schema.extend(ServerMessage.shape)
+
+/** A presigned upload target (`functions/src/lib/uploads.ts` `presignPut`); header names stay as sent. */
+export const PresignedUpload = z.object({
+  uploadUrl: z.string(),
+  key: z.string(),
+  headers: z.record(z.string(), z.string()),
+})

@@ -1,0 +1,186 @@
+/** The sites context's routes with their schemas (heads in ./routes.ts). */
+import * as z from 'zod'
+import { SITE_STATUSES } from '../accounts.ts'
+import { PLAN_FEATURES } from '../plans.ts'
+import {
+  CreateSiteBody,
+  ExportSitesQuery,
+  ListSitesQuery,
+  SiteStatusBody,
+  UpdateSiteBody,
+} from '../schemas/site-builder.ts'
+import {
+  BULK_JOB_STATUSES,
+  BULK_REPORT_STATUSES,
+  BulkAbortBody,
+  BulkCompleteBody,
+  BulkJobParams,
+  BulkStartBody,
+  ConfirmUploadBody,
+  GenerateLogoUrlBody,
+  GenerateUploadUrlsBody,
+} from '../schemas/site-uploads.ts'
+import { SITE_LANGUAGES, SiteViewSchema } from '../site/model.ts'
+import { IdParams, PresignedUpload, ServerMessage, VersionQuery } from './common.ts'
+import { defineContext } from './define.ts'
+
+const isoOrNull = z.iso.datetime().nullable()
+const mediaType = z.enum(['image', 'video'])
+
+/** The plan a site is built under: its limits and feature switches (SPEC §3 Plan). */
+export const SitePlanSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Creatives per site (rows × columns). */
+  quantitySwipe: z.number().int(),
+  /** Sites per account. */
+  quantitySite: z.number().int(),
+  features: z.record(z.enum(PLAN_FEATURES), z.boolean()),
+})
+
+/** A storage key the site references and a URL to show it (presigned GET, one hour). */
+export const SiteMediaSchema = z.object({ key: z.string(), url: z.string() })
+
+/**
+ * The site as the editor loads it (GET /site/{id}): the model's view, the owner's plan and a
+ * display URL for every stored file the site references (favicon, logo, creatives, products, CTAs).
+ */
+export const SiteDetailSchema = SiteViewSchema.extend({
+  plan: SitePlanSchema,
+  media: z.array(SiteMediaSchema),
+})
+
+/** A row of the site list. */
+export const SiteSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The public address ('' while the stage has no sites origin). */
+  url: z.string(),
+  status: z.enum(SITE_STATUSES),
+  ownerId: z.string(),
+  /** The owning account's company name (its email when it has none); null when it is gone. */
+  ownerName: z.string().nullable(),
+  numberHorizontal: z.number().int(),
+  numberVertical: z.number().int(),
+  languages: z.array(z.enum(SITE_LANGUAGES)),
+  createdAt: isoOrNull,
+  publishedAt: isoOrNull,
+  version: z.number().int(),
+})
+
+/** A presigned upload of one file, with the name it was asked for. */
+const SiteUploadSchema = PresignedUpload.extend({ fileName: z.string() })
+
+/** One entry of a ZIP placement's report, its message in the caller's language. */
+export const BulkReportEntrySchema = z.object({
+  /** The entry's name inside the ZIP (cut to 120 characters). */
+  name: z.string(),
+  status: z.enum(BULK_REPORT_STATUSES),
+  position: z.string().optional(),
+  mediaType: mediaType.optional(),
+  code: z.string().optional(),
+  message: z.string().optional(),
+})
+
+export const sitesRoutes = defineContext('sites')({
+  'sites.list': {
+    summary: "Sites in the caller's scope, newest first: filter by name, status, owner; cursor pages.",
+    query: ListSitesQuery,
+    response: z.object({ items: z.array(SiteSummarySchema), nextCursor: z.string().nullable() }),
+  },
+  'sites.create': {
+    summary: "Creates a draft site (name, grid, languages) owned by the caller's account.",
+    body: CreateSiteBody,
+    status: 201,
+    response: SiteDetailSchema.extend(ServerMessage.shape),
+  },
+  'sites.export': {
+    summary: 'CSV of the site list (UTF-8 BOM, formula cells neutralised).',
+    query: ExportSitesQuery,
+    responseType: 'csv',
+  },
+  'sites.limits': {
+    summary: "The plan the caller's sites are built under (limits, features) and the sites used.",
+    response: z.object({ plan: SitePlanSchema, sitesUsed: z.number().int().nonnegative() }),
+  },
+  'sites.get': {
+    summary: 'The whole site: global setting, menus, creatives, other settings, version.',
+    params: IdParams,
+    response: SiteDetailSchema,
+  },
+  'sites.update': {
+    summary: 'Saves the editor (one transaction, optimistic lock on version; grid change clears creatives).',
+    params: IdParams,
+    body: UpdateSiteBody,
+    response: SiteDetailSchema.extend(ServerMessage.shape),
+  },
+  'sites.remove': {
+    summary: 'Deletes a site and all its items (optimistic lock on version).',
+    params: IdParams,
+    query: VersionQuery,
+    response: ServerMessage,
+  },
+  'sites.status': {
+    summary: 'Save draft, publish as public or as private: records status and published date.',
+    params: IdParams,
+    body: SiteStatusBody,
+    // The plan is not read again: the editor keeps the one it loaded.
+    response: SiteDetailSchema.omit({ plan: true }).extend(ServerMessage.shape),
+  },
+  'sites.uploadUrls': {
+    summary: 'Presigned uploads for 1–20 creative, product or CTA files (images and videos, 30 MB).',
+    body: GenerateUploadUrlsBody,
+    response: z.object({ uploads: z.array(SiteUploadSchema) }),
+  },
+  'sites.logoUrl': {
+    summary: "Presigned upload of the site's logo or favicon (images, 5 MB).",
+    body: GenerateLogoUrlBody,
+    response: SiteUploadSchema,
+  },
+  'sites.confirmUpload': {
+    summary: 'Checks an uploaded file (size, type, first bytes) and records it as attachable to the site.',
+    body: ConfirmUploadBody,
+    /** The confirmed key to attach, and a URL to show the file (one hour). */
+    response: z.object({ key: z.string(), mediaType, url: z.string() }),
+  },
+  'sites.bulkStart': {
+    summary: 'Starts a multipart upload of a ZIP of creatives (1 GB) and presigns its parts.',
+    body: BulkStartBody,
+    response: z.object({
+      uploadId: z.string(),
+      key: z.string(),
+      /** Bytes per part; the last part holds the rest. */
+      partSize: z.number().int().positive(),
+      parts: z.array(z.object({ partNumber: z.number().int().positive(), uploadUrl: z.string() })),
+    }),
+  },
+  'sites.bulkComplete': {
+    summary: 'Completes the ZIP upload and starts placing its files in the creatives (202, a job to poll).',
+    body: BulkCompleteBody,
+    status: 202,
+    response: z.object({ jobId: z.string() }),
+  },
+  'sites.bulkAbort': {
+    summary: 'Abandons a ZIP upload that was started.',
+    body: BulkAbortBody,
+    response: ServerMessage,
+  },
+  'sites.bulkStatus': {
+    summary: 'Progress and per-file report of a ZIP placement; the site once it is done.',
+    params: BulkJobParams,
+    /**
+     * `done` carries the site after the placement (as GET /site/{id} answers it); `refused` placed
+     * nothing; `failed` names why (`code` `error.conflict` when another change was saved first).
+     */
+    response: z.object({
+      jobId: z.string(),
+      status: z.enum(BULK_JOB_STATUSES),
+      processed: z.number().int().nonnegative(),
+      total: z.number().int().nonnegative(),
+      report: z.array(BulkReportEntrySchema),
+      code: z.string().optional(),
+      message: z.string().optional(),
+      site: SiteDetailSchema.optional(),
+    }),
+  },
+})

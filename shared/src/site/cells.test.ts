@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest'
+import {
+  CELL_PATTERN,
+  cellAtOrder,
+  cellOrder,
+  cellReference,
+  gridCells,
+  isCellReference,
+  isInGrid,
+  parseCell,
+  siteGrid,
+} from './cells.ts'
+
+describe('cell references (SPEC §3: 1–3 capital letters, row 1–100)', () => {
+  it.each([
+    ['A1', { row: 0, column: 0 }],
+    ['B2', { row: 1, column: 1 }],
+    ['Z100', { row: 99, column: 25 }],
+    ['AA1', { row: 0, column: 26 }],
+    ['AB10', { row: 9, column: 27 }],
+    ['ZZZ99', { row: 98, column: 18277 }],
+  ])('%s is %o', (reference, cell) => {
+    expect(parseCell(reference)).toEqual(cell)
+    expect(cellReference(cell.row, cell.column)).toBe(reference)
+    expect(isCellReference(reference)).toBe(true)
+  })
+
+  it.each(['', 'a1', 'A0', 'A101', 'AAAA1', '1A', 'A01', 'A1 ', 'B-2', 'A1000'])(
+    'refuses %j',
+    (reference) => {
+      expect(parseCell(reference)).toBeUndefined()
+      expect(isCellReference(reference)).toBe(false)
+      expect(CELL_PATTERN.test(reference)).toBe(false)
+    },
+  )
+
+  it('refuses no reference at all', () => {
+    expect(parseCell(undefined)).toBeUndefined()
+    expect(parseCell(null)).toBeUndefined()
+    expect(isCellReference(undefined)).toBe(false)
+  })
+
+  it('names the single-letter columns A–Z by row and column', () => {
+    expect([cellReference(0, 0), cellReference(0, 1), cellReference(2, 25)]).toEqual(['A1', 'B1', 'Z3'])
+  })
+})
+
+describe('a site’s grid (numberHorizontal rows × numberVertical columns)', () => {
+  const grid = siteGrid({ numberHorizontal: 2, numberVertical: 3 })
+
+  it('reads rows from numberHorizontal and columns from numberVertical', () => {
+    expect(grid).toEqual({ rows: 2, columns: 3 })
+  })
+
+  it('lists its cells row by row', () => {
+    expect(gridCells(grid)).toEqual(['A1', 'B1', 'C1', 'A2', 'B2', 'C2'])
+    expect(gridCells({ rows: 1, columns: 1 })).toEqual(['A1'])
+  })
+
+  it.each([
+    ['A1', true],
+    ['C1', true],
+    ['C2', true],
+    ['D1', false],
+    ['A3', false],
+    ['AA1', false],
+    ['A01', false],
+    ['a1', false],
+    ['', false],
+    [undefined, false],
+  ])('%s inside: %s', (reference, inside) => {
+    expect(isInGrid(reference, grid)).toBe(inside)
+  })
+
+  it('numbers cells row-major from 1, and anything else 0', () => {
+    expect(gridCells(grid).map((cell) => cellOrder(cell, grid.columns))).toEqual([1, 2, 3, 4, 5, 6])
+    expect(cellOrder('AA1', 30)).toBe(27)
+    expect(cellOrder('nope', 3)).toBe(0)
+    expect(cellOrder(undefined, 3)).toBe(0)
+  })
+
+  it('finds the cell of each page order, and none outside the grid', () => {
+    expect([1, 2, 3, 4, 5, 6].map((order) => cellAtOrder(order, grid))).toEqual(gridCells(grid))
+    for (const order of [0, -1, 7, 1.5, Number.NaN]) expect(cellAtOrder(order, grid)).toBeUndefined()
+  })
+})

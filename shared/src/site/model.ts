@@ -1,0 +1,340 @@
+import * as z from 'zod'
+import { SITE_STATUSES } from '../accounts.ts'
+import { color } from '../schemas/common.ts'
+import {
+  CompanySchema,
+  checkLink,
+  contentSchema,
+  gridSchema,
+  linkValue,
+  MenuItemsSchema,
+  PopupCtaSchema,
+  SeoConfigSchema,
+  SITE_LIMITS,
+  SiteNameSchema,
+} from '../schemas/site.ts'
+import { SiteFormsSchema } from '../schemas/site-forms.ts'
+import { CELL_PATTERN } from './cells.ts'
+import {
+  CREATIVE_DEFAULTS,
+  DEFAULT_MEDIA_TYPE,
+  GLOBAL_SETTING_DEFAULTS,
+  LINK_POINT_DEFAULTS,
+  PRODUCT_DEFAULTS,
+} from './model-defaults.ts'
+
+/**
+ * The site model (SPEC §3), declared once: the global setting, the global menus, the creatives
+ * with their products and link points, the popup CTAs and the other settings, with their
+ * defaults (`model-defaults.ts`). Everything else derives from it: the editor's save body
+ * (`schemas/site-builder.ts`), the stored documents and their entity attributes (checked by
+ * functions/src/data/sites.test.ts), the documents read back (`migrations.ts`), the API's views
+ * (`*ViewSchema` below), the console's types (`import type` only) and the publish input.
+ */
+
+/** Site content languages (SPEC §1): JP, KR, CN, EN. */
+export const SITE_LANGUAGES = ['JP', 'EN', 'CN', 'KR'] as const
+export type SiteLanguage = (typeof SITE_LANGUAGES)[number]
+
+/**
+ * Creatives (rows × columns) a site may have until the plans API exists: the one place the
+ * default plan limit lives (docs/decisions.md, "Site builder").
+ */
+export const DEFAULT_MAX_CREATIVES = 100
+
+const text = (max: number = SITE_LIMITS.text) => z.string().max(max, { error: 'validation.tooLong' })
+const optionalColor = color.optional()
+const mediaKey = z.string().max(1024)
+
+/** SPEC §3 Product, with its defaults. */
+export const ProductSchema = z
+  .object({
+    id: z.string().max(64).optional(),
+    productName: text().default(PRODUCT_DEFAULTS.productName),
+    imagePath: mediaKey.optional(),
+    price: z.number().int().min(0).optional(),
+    description: contentSchema.optional(),
+    linkButtonUrl: linkValue.optional(),
+    linkButtonText: text().optional(),
+    linkButtonColor: color.default(PRODUCT_DEFAULTS.linkButtonColor),
+    linkTextColor: color.default(PRODUCT_DEFAULTS.linkTextColor),
+    coordinateX: z.number().default(PRODUCT_DEFAULTS.coordinateX),
+    coordinateY: z.number().default(PRODUCT_DEFAULTS.coordinateY),
+    textColor: optionalColor,
+    backgroundColor: optionalColor,
+    isInternalLink: z.boolean().default(PRODUCT_DEFAULTS.isInternalLink),
+    order: z.number().int().min(0).default(PRODUCT_DEFAULTS.order),
+  })
+  .superRefine((v, ctx) => checkLink(ctx, 'linkButtonUrl', v.linkButtonUrl, v.isInternalLink))
+export type Product = z.output<typeof ProductSchema>
+
+/** A point on a creative image that links somewhere. */
+export const ImageLinkPointSchema = z
+  .object({
+    x: z.number().min(0),
+    y: z.number().min(0),
+    linkUrl: linkValue.optional(),
+    isInternalLink: z.boolean().default(LINK_POINT_DEFAULTS.isInternalLink),
+  })
+  .superRefine((v, ctx) => checkLink(ctx, 'linkUrl', v.linkUrl, v.isInternalLink))
+export type ImageLinkPoint = z.output<typeof ImageLinkPointSchema>
+
+/** SPEC §3 Creative detail: one cell in one language. */
+export const CreativeSchema = z
+  .object({
+    lang: z.enum(SITE_LANGUAGES),
+    position: z.string().regex(CELL_PATTERN, { error: 'validation.invalid' }),
+    mediaKey: mediaKey.optional(),
+    mediaType: z.enum(['image', 'video']).optional(),
+    imageAlt: text().optional(),
+    linkButtonText: text().optional(),
+    linkDestinationUrl: linkValue.optional(),
+    isInternalLink: z.boolean().default(CREATIVE_DEFAULTS.isInternalLink),
+    linkButtonColor: color.default(CREATIVE_DEFAULTS.linkButtonColor),
+    linkTextColor: color.default(CREATIVE_DEFAULTS.linkTextColor),
+    mainText: contentSchema.optional(),
+    mainTextColor: optionalColor,
+    price: z.number().int().min(0).optional(),
+    priceTextColor: optionalColor,
+    snsConfig: z.boolean().default(CREATIVE_DEFAULTS.snsConfig),
+    showCompany: z.boolean().default(CREATIVE_DEFAULTS.showCompany),
+    membersOnlyLock: z.boolean().default(CREATIVE_DEFAULTS.membersOnlyLock),
+    hoverArrowColor: color.default(CREATIVE_DEFAULTS.hoverArrowColor),
+    arrowFadeInterval: z.number().min(0).max(3600).optional(),
+    sliderSeconds: z.number().min(0).max(3600).optional(),
+    imageLinkPoints: z.array(ImageLinkPointSchema).max(20).default([]),
+    products: z.array(ProductSchema).max(20).default([]),
+  })
+  .superRefine((v, ctx) => checkLink(ctx, 'linkDestinationUrl', v.linkDestinationUrl, v.isInternalLink))
+export type CreativeInput = z.output<typeof CreativeSchema>
+
+/** The global menu of one language. */
+export const GlobalMenuSchema = z.object({
+  lang: z.enum(SITE_LANGUAGES),
+  items: MenuItemsSchema,
+  textColor: optionalColor,
+})
+
+export const SNS_TYPES = ['youtube', 'line', 'instagram', 'x', 'tiktok', 'facebook', 'phone_number'] as const
+
+export const SnsLinkSchema = z.object({
+  id: z.string().max(64).optional(),
+  snsType: z.enum(SNS_TYPES),
+  snsUrl: z.string().trim().min(1, { error: 'validation.required' }).max(SITE_LIMITS.url, {
+    error: 'validation.tooLong',
+  }),
+})
+
+/**
+ * SPEC §3 Other settings of one language: SEO and tags, SNS links, company and legal texts, and
+ * the contact, membership and homepage forms.
+ */
+export const SiteSettingsSchema = z.object({
+  lang: z.enum(SITE_LANGUAGES),
+  seo: SeoConfigSchema.optional(),
+  sns: z.array(SnsLinkSchema).max(SNS_TYPES.length).default([]),
+  company: CompanySchema.optional(),
+  forms: SiteFormsSchema.optional(),
+})
+
+/** The global setting's fields a new site is created with. */
+export const globalSettingFields = {
+  name: SiteNameSchema,
+  viewMode: z.enum(['MOBILE', 'PC']).default(GLOBAL_SETTING_DEFAULTS.viewMode),
+  defaultLanguage: z.enum(SITE_LANGUAGES).default(GLOBAL_SETTING_DEFAULTS.defaultLanguage),
+  languages: z
+    .array(z.enum(SITE_LANGUAGES))
+    .min(1, { error: 'validation.required' })
+    .refine((v) => new Set(v).size === v.length, { error: 'validation.invalid' }),
+}
+
+/** The default language must be one of the site's languages. */
+export const defaultInLanguages = (v: { languages: readonly string[]; defaultLanguage: string }) =>
+  v.languages.includes(v.defaultLanguage)
+export const defaultLanguageIssue = { path: ['defaultLanguage'], error: 'validation.invalid' }
+
+/**
+ * SPEC §3 Site (global setting) as one document: what the Site item stores besides its keys,
+ * status and bookkeeping. The grid size is checked as a number of rows and columns here; against
+ * the plan on save (`GlobalSettingSchema`).
+ */
+export const SiteDocumentSchema = z.object({
+  ...globalSettingFields,
+  numberHorizontal: z.number().int().min(1),
+  numberVertical: z.number().int().min(1),
+  faviconKey: mediaKey.optional(),
+  logoKey: mediaKey.optional(),
+  globalMenuTextColor: optionalColor,
+  speakerColor: optionalColor,
+  displayLanguageIcon: z.boolean().default(GLOBAL_SETTING_DEFAULTS.displayLanguageIcon),
+  displayGlobalMenu: z.boolean().default(GLOBAL_SETTING_DEFAULTS.displayGlobalMenu),
+  popupCtas: z.array(PopupCtaSchema).max(20).default([]),
+})
+export type SiteDocument = z.output<typeof SiteDocumentSchema>
+
+/** SPEC §3 Site (global setting) as the editor sends it: `id` names the site. */
+export const GlobalSettingSchema = SiteDocumentSchema.omit({ numberHorizontal: true, numberVertical: true })
+  .extend({ id: z.string().min(1).max(64) })
+  .and(gridSchema(DEFAULT_MAX_CREATIVES))
+  .refine(defaultInLanguages, defaultLanguageIssue)
+
+/** The stored documents of a site, by kind: the Site item and its child items. */
+export const SITE_DOCUMENTS = {
+  site: SiteDocumentSchema,
+  creative: CreativeSchema,
+  menu: GlobalMenuSchema,
+  settings: SiteSettingsSchema,
+} as const
+export type SiteDocumentKind = keyof typeof SITE_DOCUMENTS
+export type CreativeDocument = z.output<typeof CreativeSchema>
+export type MenuDocument = z.output<typeof GlobalMenuSchema>
+export type SettingsDocument = z.output<typeof SiteSettingsSchema>
+
+/** The fields each stored document holds (the keys of its schema): what the entities declare. */
+export const documentFields = <K extends SiteDocumentKind>(kind: K) =>
+  Object.keys(SITE_DOCUMENTS[kind].shape) as (keyof (typeof SITE_DOCUMENTS)[K]['shape'] & string)[]
+
+/** Picks a document's fields out of a stored item (keys, version and bookkeeping left behind). */
+export const pickDocument = <K extends SiteDocumentKind>(kind: K, item: Record<string, unknown>) =>
+  Object.fromEntries(documentFields(kind).flatMap((f) => (item[f] === undefined ? [] : [[f, item[f]]])))
+
+/**
+ * An answer's shape of a document: an absent optional value is `null`, so a client sees every
+ * field and can send a loaded document straight back (the save body drops nulls).
+ */
+type Answered<S extends z.core.$ZodShape> = {
+  -readonly [K in keyof S]: S[K] extends z.ZodOptional<infer T> ? z.ZodNullable<T> : S[K]
+}
+const answered = <S extends z.core.$ZodShape>(shape: S): Answered<S> =>
+  Object.fromEntries(
+    Object.entries(shape).map(([k, s]) => [
+      k,
+      s instanceof z.ZodOptional ? (s.unwrap() as z.ZodType).nullable() : s,
+    ]),
+  ) as Answered<S>
+
+/**
+ * A nested part of an answer (a product, a link point, a CTA): an absent optional value stays
+ * absent, and the editor may hold it as null (the save body drops nulls).
+ */
+type Nested<S extends z.core.$ZodShape> = {
+  -readonly [K in keyof S]: S[K] extends z.ZodOptional<infer T> ? z.ZodOptional<z.ZodNullable<T>> : S[K]
+}
+const nested = <S extends z.core.$ZodShape>(shape: S) =>
+  z.object(
+    Object.fromEntries(
+      Object.entries(shape).map(([k, s]) => [
+        k,
+        s instanceof z.ZodOptional ? (s.unwrap() as z.ZodType).nullish() : s,
+      ]),
+    ) as Nested<S>,
+  )
+
+const isoOrNull = z.string().nullable()
+
+/** GET /site/{id} `globalSetting`: the document, then what the server keeps about the site. */
+export const GlobalSettingViewSchema = z.object({
+  id: z.string(),
+  ...answered(SiteDocumentSchema.shape),
+  popupCtas: z.array(nested(PopupCtaSchema.shape)),
+  status: z.enum(SITE_STATUSES),
+  url: z.string().nullable(),
+  siteUuid: z.string(),
+  ownerId: z.string(),
+  customDomain: z.string().nullable(),
+  createdAt: isoOrNull,
+  updatedAt: isoOrNull,
+  publishedAt: isoOrNull,
+})
+/** One creative as the editor loads it; `order` is its row-major place from 1 (set by the server). */
+export const CreativeViewSchema = z.object({
+  ...answered(CreativeSchema.shape),
+  imageLinkPoints: z.array(nested(ImageLinkPointSchema.shape)),
+  products: z.array(nested(ProductSchema.shape)),
+  order: z.number().int().nullable().optional(),
+})
+export const MenuViewSchema = z.object(answered(GlobalMenuSchema.shape))
+export const SettingsViewSchema = z.object({
+  ...answered(SiteSettingsSchema.shape),
+  sns: z.array(nested(SnsLinkSchema.shape)),
+  company: nested(CompanySchema.shape).extend({ companyWebsite: z.string().nullish() }).nullable(),
+})
+
+/** The whole site as the editor loads it (GET /site/{id} and every save's answer, before `plan` and `media`). */
+export const SiteViewSchema = z.object({
+  globalSetting: GlobalSettingViewSchema,
+  version: z.number().int(),
+  menus: z.array(MenuViewSchema),
+  creatives: z.array(CreativeViewSchema),
+  settings: z.array(SettingsViewSchema),
+})
+export type GlobalSettingView = z.output<typeof GlobalSettingViewSchema>
+export type CreativeView = z.output<typeof CreativeViewSchema>
+export type MenuView = z.output<typeof MenuViewSchema>
+export type SettingsView = z.output<typeof SettingsViewSchema>
+export type SiteView = z.output<typeof SiteViewSchema>
+
+/** A product as a visitor sees it: its image as a URL, never a storage key. */
+const { imagePath: _storageKey, ...productShape } = ProductSchema.shape
+export const VisitorProductViewSchema = z.object({
+  ...answered(productShape),
+  imageUrl: z.string().nullable(),
+})
+export type VisitorProductView = z.output<typeof VisitorProductViewSchema>
+
+const creative = CreativeSchema.shape
+const frameShape = {
+  position: creative.position,
+  /** Page order from 1 (A1 = 1, B1 = 2, …): what CTA sheets name. */
+  order: z.number().int(),
+  snsConfig: creative.snsConfig,
+  showCompany: creative.showCompany,
+  hoverArrowColor: creative.hoverArrowColor,
+  arrowFadeInterval: creative.arrowFadeInterval.unwrap().nullable(),
+  sliderSeconds: creative.sliderSeconds.unwrap().nullable(),
+}
+
+/**
+ * One creative for a visitor (end-user API). A members-only one is `locked` (unless the visitor is
+ * a member) and carries only what the frame needs; an open one its media as a URL, its texts,
+ * link, price, link points and products.
+ */
+export const VisitorCreativeViewSchema = z.discriminatedUnion('locked', [
+  z.object({ ...frameShape, locked: z.literal(true) }),
+  z.object({
+    ...frameShape,
+    locked: z.literal(false),
+    mediaType: creative.mediaType.unwrap().default(DEFAULT_MEDIA_TYPE),
+    mediaUrl: z.string().nullable(),
+    imageAlt: z.string(),
+    ...answered({
+      mainText: creative.mainText,
+      mainTextColor: creative.mainTextColor,
+      linkButtonText: creative.linkButtonText,
+      linkDestinationUrl: creative.linkDestinationUrl,
+      price: creative.price,
+      priceTextColor: creative.priceTextColor,
+    }),
+    isInternalLink: creative.isInternalLink,
+    linkButtonColor: creative.linkButtonColor,
+    linkTextColor: creative.linkTextColor,
+    imageLinkPoints: z.array(z.object(answered(ImageLinkPointSchema.shape))),
+    products: z.array(VisitorProductViewSchema),
+  }),
+])
+export type VisitorCreativeView = z.output<typeof VisitorCreativeViewSchema>
+
+/**
+ * A value as a reader may hold it: every optional property, at any depth, may also be `null`
+ * (the API answers absent values as null; the editor keeps "not set" as null). The console's
+ * draft types and the publish input are this of the views.
+ */
+export type Nullable<T> = T extends readonly (infer U)[]
+  ? Nullable<U>[]
+  : T extends object
+    ? {
+        [K in keyof T]: undefined extends T[K]
+          ? Nullable<Exclude<T[K], undefined>> | null | undefined
+          : Nullable<T[K]>
+      }
+    : T

@@ -1,0 +1,34 @@
+import { ApiReferenceReact } from '@scalar/api-reference-react'
+import { Typography } from 'antd'
+import { useTranslation } from 'react-i18next'
+import { API_BASE_URL, pathOf } from '../../lib/api.ts'
+
+/** Where the API serves its OpenAPI 3.1 document (route `apiAccess.openapi`). */
+export const OPENAPI_URL = `${API_BASE_URL}${pathOf('apiAccess.openapi')}`
+
+/**
+ * The API's reference for people: the OpenAPI document the API serves, rendered by Scalar. The
+ * renderer is only in this screen's chunk; it loads no web fonts and sends nothing on its own.
+ */
+export const ApiDocsPage = () => {
+  const { t } = useTranslation()
+  return (
+    <section aria-labelledby="api-docs-title">
+      <Typography.Title id="api-docs-title" level={1} style={{ fontSize: 22, marginTop: 0 }}>
+        {t('pages.apiDocs')}
+      </Typography.Title>
+      <Typography.Paragraph>
+        {t('apiDocs.intro')} <a href={OPENAPI_URL}>{t('apiDocs.download')}</a>
+      </Typography.Paragraph>
+      <ApiReferenceReact
+        configuration={{
+          url: OPENAPI_URL,
+          withDefaultFonts: false,
+          hideClientButton: true,
+          showDeveloperTools: 'never',
+          telemetry: false,
+        }}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,191 @@
+import { countdownText } from '@swipe/shared/site/countdown'
+import { remainingSlots } from '@swipe/shared/site/cta'
+import type { ContentLanguage } from '@swipe/shared/site/languages'
+import { own } from '@swipe/shared/site/own'
+import type { PageTexts } from '@swipe/shared/site/texts'
+import type { CSSProperties } from 'react'
+import type { CtaModel } from '../model.ts'
+import type { PublishCta } from '../types.ts'
+import { CloseIcon } from './icons.tsx'
+import { colors, type Href, newTab } from './values.ts'
+
+/**
+ * The popup CTA block (SPEC §3, §4): one component and one stylesheet, used by the publish render
+ * (`Ctas`, every CTA of the page grouped by position, each hidden until the island shows it) and
+ * by the console's CTA preview (`CtaGroup` with one CTA, shown, and `ctaCss`).
+ */
+
+export const POSITIONS = { TOP: 't', CENTER: 'c', BOTTOM: 'b' } as const
+export type CtaPosition = keyof typeof POSITIONS
+
+/** The default colours of a CTA's button. */
+export const CTA_COLORS = { background: '#FF0000', text: '#FFFFFF' } as const
+
+type CtaTexts = Pick<PageTexts, 'slots' | 'ctaFull' | 'link' | 'close'>
+
+export interface CtaProps {
+  item: CtaModel
+  texts: CtaTexts
+  lang: ContentLanguage
+  /** The clock of the countdown text (the island keeps it current). */
+  now: number
+  /** Hidden until the island shows it (the page); the console's preview shows it. */
+  hidden?: boolean
+}
+
+/**
+ * One CTA as the block takes it: its place in the site's list, its link and image resolved by the
+ * reader (the page model, or the console), and an applicant-limit CTA's remaining slots.
+ */
+export const ctaItem = (
+  cta: PublishCta,
+  index: number,
+  resolved: { link?: Href | undefined; image?: string | undefined },
+): CtaModel => {
+  const remaining = cta.kind === 'APPLICANT_LIMIT' ? remainingSlots(cta.limit, cta.numberClicks) : undefined
+  return {
+    index,
+    cta,
+    ...(resolved.link ? { link: resolved.link } : {}),
+    ...(resolved.image ? { image: resolved.image } : {}),
+    ...(remaining !== undefined ? { remaining } : {}),
+  }
+}
+
+/** The animation a CTA runs: one of the nine (`NONE` and eight), else none. */
+export const animationOf = (animation: string | null | undefined): string =>
+  animation && own(CTA_ANIMATION_CSS, animation) !== undefined ? animation : 'NONE'
+
+/**
+ * One CTA. The slots text carries its own template (`data-sl`), so the island can rewrite it with
+ * live counts; an applicant-limit CTA carries its "full" text (`data-full`).
+ */
+export const Cta = ({ item, texts: t, lang, now, hidden = true }: CtaProps) => {
+  const { cta } = item
+  const { background, color } = colors(
+    cta.linkButtonColor,
+    CTA_COLORS.background,
+    cta.linkTextColor,
+    CTA_COLORS.text,
+  )
+  const style = { '--b': background, '--t': color } as CSSProperties
+  const data: Record<string, string> = {
+    'data-cta': String(item.index),
+    'data-sheets': (cta.effectiveSheets ?? []).join(','),
+    'data-kind': cta.kind ?? 'TIME_LIMIT',
+  }
+  if (cta.startDate) data['data-start'] = cta.startDate
+  if (cta.endDate) data['data-end'] = cta.endDate
+  if (item.remaining !== undefined) data['data-left'] = String(item.remaining)
+  if (cta.limit) data['data-limit'] = cta.limit
+  // What the island shows when the server answers that the last slot is gone.
+  if (cta.kind === 'APPLICANT_LIMIT' && item.link) data['data-full'] = t.ctaFull
+  const body = (
+    <>
+      {item.image && <img src={item.image} alt="" width={48} height={48} loading="lazy" />}
+      <span>
+        {cta.content}
+        {cta.showRemainingTime && <small data-cd="">{countdownText(cta.endDate, now, lang)}</small>}
+        {cta.showRemainingSlots && item.remaining !== undefined && (
+          <small data-sl={t.slots}>{t.slots.replace('{n}', String(item.remaining))}</small>
+        )}
+      </span>
+    </>
+  )
+  return (
+    <section
+      className={`cta a-${animationOf(cta.animation)}`}
+      style={style}
+      aria-label={cta.content?.trim() || t.link}
+      hidden={hidden}
+      {...data}
+    >
+      {item.link ? (
+        <a className="cb" href={item.link.href} {...newTab(item.link)} data-t="cta">
+          {body}
+        </a>
+      ) : (
+        <div className="cb">{body}</div>
+      )}
+      <button type="button" className="x" aria-label={t.close} data-x="">
+        <CloseIcon />
+      </button>
+    </section>
+  )
+}
+
+/** The CTAs of one display position, in the order the creator listed them. */
+export const CtaGroup = ({
+  position,
+  items,
+  ...rest
+}: Omit<CtaProps, 'item'> & { position: CtaPosition; items: readonly CtaModel[] }) => (
+  <div className={`ctas ${POSITIONS[position]}`}>
+    {items.map((item) => (
+      <Cta key={item.index} item={item} {...rest} />
+    ))}
+  </div>
+)
+
+/**
+ * The page's popup CTAs grouped by display position. Each starts hidden: the client shows it on
+ * the sheets and between the dates its data attributes carry, and keeps its countdown current.
+ */
+export const Ctas = ({
+  ctas,
+  texts,
+  lang,
+  now,
+}: {
+  ctas: readonly CtaModel[]
+  texts: CtaTexts
+  lang: ContentLanguage
+  now: number
+}) => {
+  if (!ctas.length) return null
+  return (
+    <>
+      {(['TOP', 'CENTER', 'BOTTOM'] as const).map((position) => {
+        const items = ctas.filter((c) => (c.cta.displayPosition ?? 'BOTTOM') === position)
+        return items.length ? (
+          <CtaGroup key={position} position={position} items={items} texts={texts} lang={lang} now={now} />
+        ) : null
+      })}
+    </>
+  )
+}
+
+/** The CTA block's stylesheet, without the animations (`ctaCss` adds those in use). */
+export const CTA_CSS = `.ctas{position:absolute;left:0;right:0;z-index:2;display:flex;flex-direction:column;align-items:center;gap:8px;padding:0 8px;pointer-events:none}
+.uc .ov{padding-bottom:calc(5cqw + 84px)}
+.ctas.t{top:48px}.ctas.c{top:50%;transform:translateY(-50%)}.ctas.b{bottom:48px}
+.cta{position:relative;width:min(92%,420px);pointer-events:auto}
+.cta .cb{position:relative;display:flex;align-items:center;gap:10px;min-height:56px;padding:10px 48px 10px 14px;border-radius:14px;background:var(--b);color:var(--t);font-weight:700;text-decoration:none;box-shadow:0 6px 20px rgba(0,0,0,.35)}
+.cta img{width:48px;height:48px;border-radius:8px;object-fit:cover;flex:none}
+.cta small{display:block;font-size:12px;font-weight:400}
+.cta .x{position:absolute;top:6px;right:2px;color:var(--t)}
+.cta.fl .cb{animation:none;cursor:default}.cta.fl .cb::before,.cta.fl .cb::after{content:none}
+`
+
+/** The nine animations (SPEC §3 Popup CTA), one keyframe set each, applied to the CTA's link. */
+export const CTA_ANIMATION_CSS: Record<string, string> = {
+  NONE: '',
+  PULSE: '.a-PULSE .cb{animation:pu 1.6s ease-in-out infinite}@keyframes pu{50%{transform:scale(1.05)}}',
+  GLOW: '.a-GLOW .cb{animation:gl 2s ease-in-out infinite}@keyframes gl{50%{box-shadow:0 0 22px 6px var(--b)}}',
+  BOUNCE:
+    '.a-BOUNCE .cb{animation:bo 2s ease infinite}@keyframes bo{0%,20%,50%,80%,to{transform:none}40%{transform:translateY(-12px)}60%{transform:translateY(-6px)}}',
+  SHIMMER:
+    '.a-SHIMMER .cb{overflow:hidden}.a-SHIMMER .cb::after{content:"";position:absolute;inset:0;background:linear-gradient(110deg,transparent 35%,rgba(255,255,255,.5) 50%,transparent 65%);background-size:250% 100%;animation:sh 2.4s linear infinite}@keyframes sh{from{background-position:150% 0}to{background-position:-100% 0}}',
+  GLITCH:
+    '.a-GLITCH .cb{animation:gi 2.5s steps(1) infinite}@keyframes gi{0%,88%{transform:none;text-shadow:none}90%{transform:translate(-2px,1px);text-shadow:2px 0 #0ff,-2px 0 #f0f}93%{transform:translate(2px,-1px)}96%{transform:translate(-1px);text-shadow:-2px 0 #0ff,2px 0 #f0f}}',
+  WOBBLE:
+    '.a-WOBBLE .cb{animation:wo 2.4s ease-in-out infinite}@keyframes wo{0%,75%,to{transform:none}15%{transform:rotate(-4deg)}30%{transform:rotate(3deg)}45%{transform:rotate(-2deg)}60%{transform:rotate(1deg)}}',
+  BUBBLY:
+    '.a-BUBBLY .cb{animation:bu 2s ease-in-out infinite}@keyframes bu{0%,80%,to{transform:none}30%{transform:scale(1.08,.92)}45%{transform:scale(.95,1.05)}60%{transform:scale(1.03,.97)}}',
+  PULSE_OUT:
+    '.a-PULSE_OUT .cb::before{content:"";position:absolute;inset:0;border-radius:inherit;animation:po 1.8s ease-out infinite}@keyframes po{from{box-shadow:0 0 0 0 var(--b)}to{box-shadow:0 0 0 18px transparent}}',
+}
+
+/** The CTA stylesheet with the animations `animations` use (each once). */
+export const ctaCss = (animations: readonly (string | null | undefined)[]): string =>
+  [CTA_CSS, ...[...new Set(animations.map(animationOf))].map((a) => CTA_ANIMATION_CSS[a] ?? '')].join('')

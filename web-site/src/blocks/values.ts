@@ -1,0 +1,79 @@
+import { isColor } from '@swipe/shared/colors'
+import { legibleText } from '../lib/contrast.ts'
+
+/**
+ * The value rules the blocks paint with: prices, creator colours, positions on the creative frame.
+ * No schema library and no React: the publish render, the console's previews and the visitor
+ * island (which fills a members-only cell after sign-in) all use these same functions, so a value
+ * looks the same wherever it is shown.
+ */
+
+/** SPEC §9: the creative frame that products and image-link points are placed on. */
+export const FRAME = { width: 351, height: 535 } as const
+
+/** A link as the page writes it: where it goes and whether it leaves the site (new tab). */
+export interface Href {
+  href: string
+  external: boolean
+}
+
+/** `¥1,980（税込）`: integer yen with thousands separators and the language's tax-included label. */
+export const formatPrice = (yen: number, taxIncluded: string): string =>
+  `¥${Math.round(yen)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${taxIncluded}`
+
+/**
+ * A creator colour as CSS, or the fallback. Colours are validated by the builder; this keeps a
+ * stored value that is not one (say `red;background:url(…)`) out of a style attribute.
+ */
+export const safeColor = (value: string | null | undefined, fallback: string): string =>
+  value && isColor(value) ? value : fallback
+
+/** A button's background and a legible text colour, from creator colours or the defaults. */
+export const colors = (
+  background: string | null | undefined,
+  defaultBackground: string,
+  text: string | null | undefined,
+  defaultText: string,
+) => {
+  const bg = safeColor(background, defaultBackground)
+  return { background: bg, color: legibleText(safeColor(text, defaultText), bg) }
+}
+
+/** A frame coordinate as a percentage of its side, clamped to the frame. */
+export const percent = (value: number, of: number): string =>
+  `${Math.round((Math.min(Math.max(value, 0), of) / of) * 10000) / 100}%`
+
+/** Attributes of a creator link: external links open in a new tab without access to this page. */
+export const newTab = (link: Href) =>
+  link.external ? ({ target: '_blank', rel: 'noopener noreferrer' } as const) : {}
+
+/** Defaults of the creative's parts that are not stored defaults (SPEC §3 Product, §9 frame). */
+export const PRODUCT_LOOK = {
+  x: 65,
+  y: 260,
+  background: '#FFFFFF',
+  text: '#202020',
+  buttonBackground: '#2BAA50',
+  buttonText: '#FFFFFF',
+} as const
+
+/** Default colours of the creative's texts over its media. */
+export const OVERLAY_TEXT = '#FFFFFF'
+
+/** A product's place on the frame and its colours. */
+export const productStyle = (product: {
+  coordinateX?: number | null | undefined
+  coordinateY?: number | null | undefined
+  backgroundColor?: string | null | undefined
+  textColor?: string | null | undefined
+}) => ({
+  left: percent(product.coordinateX ?? PRODUCT_LOOK.x, FRAME.width),
+  top: percent(product.coordinateY ?? PRODUCT_LOOK.y, FRAME.height),
+  ...colors(product.backgroundColor, PRODUCT_LOOK.background, product.textColor, PRODUCT_LOOK.text),
+})
+
+/** Sorted by their `order` (products of a creative). */
+export const byOrder = <T extends { order?: number | null | undefined }>(items: readonly T[]): T[] =>
+  [...items].sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
