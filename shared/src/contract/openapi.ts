@@ -8,10 +8,73 @@
  */
 import * as z from 'zod'
 import { toSnake } from '../case.ts'
+import { CompanySchema, PopupCtaSchema, SeoConfigSchema } from '../schemas/site.ts'
+import { FormFieldSchema, SiteFormsSchema } from '../schemas/site-forms.ts'
+import {
+  CreativeSchema,
+  CreativeViewSchema,
+  GlobalMenuSchema,
+  GlobalSettingSchema,
+  GlobalSettingViewSchema,
+  ImageLinkPointSchema,
+  MenuViewSchema,
+  ProductSchema,
+  SettingsViewSchema,
+  SiteSettingsSchema,
+  SiteViewSchema,
+  SnsLinkSchema,
+  VisitorCreativeViewSchema,
+  VisitorProductViewSchema,
+} from '../site/model.ts'
 import type { AnyRoute } from './define.ts'
 import { API_BASE_PATH, type AuthKind } from './routes.ts'
 
 type JsonSchema = Record<string, unknown>
+
+/**
+ * The site model's parts, named once in `components.schemas` and referenced wherever a route
+ * carries them (a save body holds hundreds of creatives' worth of schema otherwise).
+ */
+const NAMED: ReadonlyArray<readonly [string, z.ZodType]> = [
+  ['Creative', CreativeSchema],
+  ['Product', ProductSchema],
+  ['ImageLinkPoint', ImageLinkPointSchema],
+  ['GlobalSetting', GlobalSettingSchema],
+  ['GlobalMenu', GlobalMenuSchema],
+  ['SiteSettings', SiteSettingsSchema],
+  ['SnsLink', SnsLinkSchema],
+  ['PopupCta', PopupCtaSchema],
+  ['Company', CompanySchema],
+  ['SeoConfig', SeoConfigSchema],
+  ['SiteForms', SiteFormsSchema],
+  ['FormField', FormFieldSchema],
+  ['SiteView', SiteViewSchema],
+  ['GlobalSettingView', GlobalSettingViewSchema],
+  ['CreativeView', CreativeViewSchema],
+  ['MenuView', MenuViewSchema],
+  ['SettingsView', SettingsViewSchema],
+  ['VisitorCreativeView', VisitorCreativeViewSchema],
+  ['VisitorProductView', VisitorProductViewSchema],
+]
+
+const names = z.registry<{ id: string }>()
+for (const [id, schema] of NAMED) names.add(schema, { id })
+
+/** Named schemas of one document, filled while its routes are converted. */
+type Components = Record<string, JsonSchema>
+
+/** Points `#/$defs/X` references at the document's components, renamed per direction. */
+const relink = (node: unknown, rename: (id: string) => string): unknown => {
+  if (Array.isArray(node)) return node.map((item) => relink(item, rename))
+  if (!isObject(node)) return node
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) =>
+      key === '$ref' && typeof value === 'string' && value.startsWith('#/$defs/')
+        ? [key, `#/components/schemas/${rename(value.slice('#/$defs/'.length))}`]
+        : [key, relink(value, rename)],
+    ),
+  )
+}
 
 const isObject = (value: unknown): value is JsonSchema =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -35,14 +98,34 @@ const snakeProperties = (node: unknown): unknown => {
   return out
 }
 
-const jsonSchema = (schema: z.ZodType, io: 'input' | 'output', route: AnyRoute): JsonSchema => {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+/**
+ * A schema as JSON Schema 2020-12, its named parts moved to `components` (an input and an output
+ * of the same part differ — defaults make fields optional on the way in — so inputs are `…Input`).
+ */
+const jsonSchema = (
+  schema: z.ZodType,
+  io: 'input' | 'output',
+  route: AnyRoute,
+  components: Components,
+): JsonSchema => {
+  const wire = (node: unknown) => (route.keys === 'asSent' ? node : snakeProperties(node)) as JsonSchema
+  const rename = (id: string) => (io === 'input' ? `${id}Input` : id)
+  const {
+    $schema: _dialect,
+    $defs,
+    ...rest
+  } = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,
+    metadata: names,
     // Transforms and refinements have no JSON Schema: their input or output shape is described.
     unrepresentable: 'any',
   }) as JsonSchema
-  return (route.keys === 'asSent' ? rest : snakeProperties(rest)) as JsonSchema
+  for (const [id, def] of Object.entries(isObject($defs) ? $defs : {})) {
+    const { id: _id, ...body } = def as JsonSchema
+    components[rename(id)] ??= wire(relink(body, rename))
+  }
+  return wire(relink(rest, rename))
 }
 
 /** `/site/{id}` and `/x/{proxy+}` in API Gateway style -> OpenAPI's `{id}` and `{proxy}`. */
@@ -57,9 +140,14 @@ const SECURITY: Record<AuthKind, Array<Record<string, string[]>>> = {
 }
 
 /** Path and query parameters from an object schema's properties. */
-const parameters = (schema: z.ZodType | undefined, where: 'path' | 'query', route: AnyRoute) => {
+const parameters = (
+  schema: z.ZodType | undefined,
+  where: 'path' | 'query',
+  route: AnyRoute,
+  components: Components,
+) => {
   if (!schema) return []
-  const json = jsonSchema(schema, 'input', route)
+  const json = jsonSchema(schema, 'input', route, components)
   const properties = isObject(json.properties) ? json.properties : {}
   const required = new Set(Array.isArray(json.required) ? json.required : [])
   return Object.entries(properties).map(([name, inner]) => {
@@ -88,7 +176,7 @@ const SECURITY_SCHEMES = {
 
 const ERROR_RESPONSE = { $ref: '#/components/responses/Error' }
 
-const operation = (route: AnyRoute) => {
+const operation = (route: AnyRoute, components: Components) => {
   const status = String(route.status ?? (route.responseType === 'empty' ? 204 : 200))
   const success =
     route.responseType === 'csv'
@@ -99,7 +187,9 @@ const operation = (route: AnyRoute) => {
       : route.response
         ? {
             description: route.summary,
-            content: { 'application/json': { schema: jsonSchema(route.response, 'output', route) } },
+            content: {
+              'application/json': { schema: jsonSchema(route.response, 'output', route, components) },
+            },
           }
         : { description: route.summary }
   const body = route.body
@@ -107,7 +197,7 @@ const operation = (route: AnyRoute) => {
         requestBody: {
           required: true,
           content: {
-            'application/json': { schema: jsonSchema(route.body, 'input', route) },
+            'application/json': { schema: jsonSchema(route.body, 'input', route, components) },
             ...(route.bodyType === 'text'
               ? { 'text/plain': { schema: { type: 'string', description: 'The same JSON, as text.' } } }
               : {}),
@@ -116,8 +206,8 @@ const operation = (route: AnyRoute) => {
       }
     : {}
   const params = [
-    ...parameters(route.params, 'path', route),
-    ...parameters(route.query, 'query', route),
+    ...parameters(route.params, 'path', route, components),
+    ...parameters(route.query, 'query', route, components),
     ...(route.method === 'POST'
       ? [
           {
@@ -149,10 +239,11 @@ export const API_VERSION = '1.0.0'
 export const openApiDocument = (routes: readonly AnyRoute[]) => {
   const used = new Set(routes.flatMap((route) => SECURITY[route.auth].flatMap(Object.keys)))
   const paths: Record<string, Record<string, unknown>> = {}
+  const components: Components = {}
   for (const route of routes) {
     const path = openApiPath(route.path)
     paths[path] ??= {}
-    paths[path][route.method.toLowerCase()] = operation(route)
+    paths[path][route.method.toLowerCase()] = operation(route, components)
   }
   return {
     openapi: '3.1.0' as const,
@@ -166,6 +257,7 @@ export const openApiDocument = (routes: readonly AnyRoute[]) => {
     tags: [...new Set(routes.map((route) => route.context))].map((name) => ({ name })),
     paths,
     components: {
+      schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
       // Only the schemes some route uses.
       securitySchemes: Object.fromEntries(
         Object.entries(SECURITY_SCHEMES).filter(([name]) => used.has(name)),

@@ -1,4 +1,6 @@
 import { ApiReferenceReact } from '@scalar/api-reference-react'
+// The renderer's stylesheet (the package's script does not load it); only this screen's chunk has it.
+import '@scalar/api-reference-react/style.css'
 import { Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { API_BASE_URL, pathOf } from '../../lib/api.ts'
@@ -27,6 +29,10 @@ export const ApiDocsPage = () => {
           hideClientButton: true,
           showDeveloperTools: 'never',
           telemetry: false,
+          hideDarkModeToggle: true,
+          layout: 'classic',
+          // No "Ask AI" button: nothing about the API is sent to a third party from this page.
+          ...{ agent: { disabled: true } },
         }}
       />
     </section>
