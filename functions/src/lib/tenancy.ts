@@ -191,13 +191,23 @@ export const sitesFor = (actor: Actor | undefined) => ({
 
   /** Every item of the site's partition (one query), after the policy allowed `action` on it. */
   async load(siteId: string, action: Action) {
-    const { data } = await sitesService.collections.siteItems({ siteId }).go({ pages: 'all' })
-    const stored = data.sites[0]
-    if (!stored) throw new NotFoundError()
-    authorize(actor, action, stored)
+    const { items: data } = await this.loadStored(siteId, action)
     // Read through the site model: migrated to the current schema version, checked (500 if not).
     const items = readSiteItems(data)
     return { site: items.sites[0]!, items }
+  },
+
+  /**
+   * Every item of the site's partition as stored (documents not read through the model), after
+   * the policy allowed `action` on it: for deletion, which needs only keys and bookkeeping, so a
+   * stored document the model refuses cannot keep a site from being deleted.
+   */
+  async loadStored(siteId: string, action: Action) {
+    const { data } = await sitesService.collections.siteItems({ siteId }).go({ pages: 'all' })
+    const site = data.sites[0]
+    if (!site) throw new NotFoundError()
+    authorize(actor, action, site)
+    return { site, items: data }
   },
 
   /**

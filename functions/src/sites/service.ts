@@ -204,14 +204,32 @@ export const confirmedKeys = async (siteId: string, keys: readonly string[]): Pr
   return new Set(found.data.map((upload) => upload.key))
 }
 
+/** What a sweep reads of a site's items: their keys (items as stored or read through the model). */
+interface SweptItems {
+  creatives: ReadonlyArray<{
+    siteId: string
+    lang: SiteLanguage
+    position: string
+    gridGeneration?: number | undefined
+  }>
+  menus: ReadonlyArray<{ siteId: string; lang: SiteLanguage }>
+  settings: ReadonlyArray<{ siteId: string; lang: SiteLanguage }>
+}
+
 /**
  * Deletes cleared content (removed languages, creatives of an older grid) after the save that
  * cleared it committed. Readers already ignore it; a failure here only leaves garbage the next
  * save sweeps again.
  */
-export const sweep = async (site: Site, items: SiteItems, everything = false, legacyKeys = everything) => {
-  const stale = <T extends { lang: string; position?: string; gridGeneration?: number }>(list: T[]) =>
-    list.filter((item) => everything || !isCurrent(site, item))
+export const sweep = async (
+  site: Pick<Site, 'siteId'> & Parameters<typeof isCurrent>[0],
+  items: SweptItems,
+  everything = false,
+  legacyKeys = everything,
+) => {
+  const stale = <T extends { lang: string; position?: string; gridGeneration?: number | undefined }>(
+    list: readonly T[],
+  ) => list.filter((item) => everything || !isCurrent(site, item))
   const creatives = stale(items.creatives).map(({ siteId, gridGeneration, lang, position }) => ({
     siteId,
     gridGeneration: gridGenerationOf({ gridGeneration }),
