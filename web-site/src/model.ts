@@ -6,13 +6,14 @@ import {
   LANGUAGE_NAMES,
   LANGUAGE_SEGMENTS,
 } from '@swipe/shared/site/languages'
+import { COMPANY_DEFAULTS, GLOBAL_SETTING_DEFAULTS, SEO_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import { PAGE_TEXTS, type PageTexts } from '@swipe/shared/site/texts'
 import { internalPage, isMemberPage, safeExternalUrl, siteUrl, telUrl } from '@swipe/shared/site/urls'
 import { ctaItem } from './blocks/Cta.tsx'
 import type { Href } from './blocks/values.ts'
 import { contentHash } from './lib/format.ts'
 import { FORM_PAGES, type FormPageName, type FormsModel, formsOf } from './lib/forms.ts'
-import type { PublishCreative, PublishCta, PublishInput } from './types.ts'
+import type { PublishCreative, PublishCta, PublishInput, PublishSeo } from './types.ts'
 
 /** The frame and link shapes are the blocks' (blocks/values.ts). */
 export { FRAME, type Href } from './blocks/values.ts'
@@ -122,10 +123,12 @@ export const siteLanguages = (input: PublishInput): ContentLanguage[] => {
 }
 
 /** The site's default language; the first known one (else JP) if the stored value is not a language. */
-export const defaultLanguageOf = (input: PublishInput): ContentLanguage =>
-  CONTENT_LANGUAGES.includes(input.site.defaultLanguage)
-    ? input.site.defaultLanguage
-    : (knownLanguages(input)[0] ?? 'JP')
+export const defaultLanguageOf = (input: PublishInput): ContentLanguage => {
+  const stored = input.site.defaultLanguage
+  return stored && CONTENT_LANGUAGES.includes(stored)
+    ? stored
+    : (knownLanguages(input)[0] ?? GLOBAL_SETTING_DEFAULTS.defaultLanguage)
+}
 
 const toTime = (value: string | number | Date | undefined) =>
   value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value ?? '')
@@ -165,7 +168,7 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
   const media = mediaResolver(input, root)
   const texts = PAGE_TEXTS[lang]
   const settings = input.settings.find((s) => s.lang === lang)
-  const seo = settings?.seo ?? {}
+  const seo: Partial<PublishSeo> = settings?.seo ?? {}
   const origin = input.origin?.replace(/\/$/, '')
   const langs = siteLanguages(input)
   const forms = formsOf(settings)
@@ -233,7 +236,7 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
   const website = safeExternalUrl(company?.companyWebsite)
   const json = JSON.stringify({
     website: website ?? null,
-    texts: LEGAL_FIELDS.map((field) => company?.[field] ?? ''),
+    texts: LEGAL_FIELDS.map((field) => company?.[field] ?? COMPANY_DEFAULTS[field]),
   })
   const file = `data/company.${LANGUAGE_SEGMENTS[lang]}.${contentHash(json)}.json`
   const companyModel =
@@ -271,8 +274,8 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
       seo.description?.trim() ||
       (rows[0]?.[0] && !rows[0][0].locked ? (rows[0][0].creative.mainText?.trim() ?? '') : ''),
     h1: seo.h1?.trim() || title,
-    headTags: seo.head ?? '',
-    bodyTags: seo.body ?? '',
+    headTags: seo.head ?? SEO_DEFAULTS.head,
+    bodyTags: seo.body ?? SEO_DEFAULTS.body,
     ...(origin ? { canonical: `${origin}${home}` } : {}),
     ...(origin && rows[0]?.[0]?.media && !rows[0][0].video
       ? { ogImage: rows[0][0].media.startsWith('/') ? `${origin}${rows[0][0].media}` : rows[0][0].media }

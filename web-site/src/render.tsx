@@ -1,4 +1,5 @@
 import { LANGUAGE_SEGMENTS } from '@swipe/shared/site/languages'
+import { GLOBAL_SETTING_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import { isMemberPage } from '@swipe/shared/site/urls'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { FormPage } from './components/FormPage.tsx'
@@ -66,7 +67,7 @@ export const renderSitePages = (input: PublishInput): RenderedFile[] => {
         model={model}
         script={`${model.root}${script}`}
         siteId={input.site.id}
-        viewMode={input.site.viewMode ?? 'MOBILE'}
+        viewMode={input.site.viewMode ?? GLOBAL_SETTING_DEFAULTS.viewMode}
         analyticsEndpoint={input.analyticsEndpoint}
         apiBase={apiBase}
         publishedAt={input.publishedAt}

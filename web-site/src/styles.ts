@@ -3,6 +3,7 @@ import { BLOCK_BASE_CSS, BLOCK_MOTION_CSS } from './blocks/base.ts'
 import { CELL_CSS, PRODUCT_CARD_CSS } from './blocks/Cell.tsx'
 import { CTA_ANIMATION_CSS, ctaCss } from './blocks/Cta.tsx'
 import { FORM_FIELD_CSS } from './blocks/FormField.tsx'
+import { FORM_SUBMIT_CSS } from './blocks/FormSubmit.tsx'
 import { TOP_BAR_CSS } from './blocks/TopBar.tsx'
 
 /**
@@ -102,8 +103,6 @@ ${FORM_FIELD_CSS}.hp{position:absolute;left:-10000px;width:1px;height:1px;overfl
 .co details>div{max-height:40vh;overflow:auto;padding:0 12px 12px;font-size:13px;white-space:pre-wrap;overflow-wrap:anywhere}
 .ms{min-height:1.6em;font-weight:700}
 .ms.bad{color:#b3261e}
-.sb,.bt{display:flex;align-items:center;justify-content:center;width:100%;min-height:48px;padding:10px 20px;border:0;border-radius:999px;background:#202020;color:#fff;font:inherit;font-weight:700;text-decoration:none;cursor:pointer}
-.sb:disabled{opacity:.65;cursor:progress}
-.al{margin:20px 0 0;text-align:center}
+${FORM_SUBMIT_CSS}.al{margin:20px 0 0;text-align:center}
 .al a{display:inline-flex;align-items:center;min-height:44px}
 `.replace(/\n/g, '')

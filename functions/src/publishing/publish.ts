@@ -1,6 +1,5 @@
 import {
   CACHE_CONTROL,
-  type PublishCta,
   type PublishInput,
   publicMediaKeys,
   type RenderedFile,
@@ -15,6 +14,7 @@ import { commitSiteStatus } from '#lib/plans'
 import { sharedSitesOrigin, siteUrl } from '#lib/urls'
 import {
   creativeFields,
+  globalSettingOf,
   isConditionFailure,
   isCurrent,
   menuFields,
@@ -50,8 +50,9 @@ const originOf = (site: Site): string | undefined => {
 }
 
 /**
- * The renderer's input for a site as stored (ARCHITECTURE decision 4): every current language's
- * menu, creatives and settings, the site served on its own host, media resolved through `media`.
+ * The renderer's input for a site as stored (ARCHITECTURE decision 4): the site model's views, as
+ * the editor loads them (the global setting and every current language's menu, creatives and
+ * settings), the site served on its own host, media resolved through `media`.
  */
 export const publishInput = (
   { site, items }: LoadedSite,
@@ -60,24 +61,7 @@ export const publishInput = (
 ): PublishInput => {
   const origin = originOf(site)
   return {
-    site: {
-      id: site.siteId,
-      siteUuid: site.siteUuid,
-      name: site.name,
-      numberHorizontal: site.numberHorizontal,
-      numberVertical: site.numberVertical,
-      viewMode: site.viewMode,
-      defaultLanguage: site.defaultLanguage,
-      languages: site.languages,
-      displayLanguageIcon: site.displayLanguageIcon,
-      displayGlobalMenu: site.displayGlobalMenu,
-      faviconKey: site.faviconKey,
-      logoKey: site.logoKey,
-      globalMenuTextColor: site.globalMenuTextColor,
-      speakerColor: site.speakerColor,
-      popupCtas: (site.popupCtas ?? []) as PublishCta[],
-      customDomain: site.customDomain,
-    },
+    site: globalSettingOf(site),
     menus: items.menus.filter((m) => isCurrent(site, m)).map(menuFields),
     creatives: items.creatives.filter((c) => isCurrent(site, c)).map(creativeFields),
     settings: items.settings.filter((s) => isCurrent(site, s)).map(settingsFields),

@@ -1,4 +1,4 @@
-import { CREATIVE_DEFAULTS } from '@swipe/shared/schemas/site-defaults'
+import { CREATIVE_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import type { PageTexts } from '@swipe/shared/site/texts'
 import type { CSSProperties } from 'react'
 import type { CellModel, PageModel } from '../model.ts'
@@ -313,8 +313,8 @@ export const Cell = ({
 }) => {
   const { creative: c, position } = cell
   const data: Record<string, string> = { 'data-o': String(cell.order) }
-  const arrow = safeColor(c.hoverArrowColor, '#FFFFFF')
-  if (arrow.toUpperCase() !== '#FFFFFF') data['data-a'] = arrow
+  const arrow = safeColor(c.hoverArrowColor, CREATIVE_DEFAULTS.hoverArrowColor)
+  if (arrow.toUpperCase() !== CREATIVE_DEFAULTS.hoverArrowColor) data['data-a'] = arrow
   if (c.arrowFadeInterval && c.arrowFadeInterval > 0) data['data-f'] = String(c.arrowFadeInterval)
   if (c.sliderSeconds && c.sliderSeconds > 0) data['data-s'] = String(c.sliderSeconds)
   if (c.snsConfig) data['data-sns'] = ''

@@ -1,6 +1,7 @@
 import { countdownText } from '@swipe/shared/site/countdown'
 import { remainingSlots } from '@swipe/shared/site/cta'
 import type { ContentLanguage } from '@swipe/shared/site/languages'
+import { CTA_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import { own } from '@swipe/shared/site/own'
 import type { PageTexts } from '@swipe/shared/site/texts'
 import type { CSSProperties } from 'react'
@@ -19,7 +20,10 @@ export const POSITIONS = { TOP: 't', CENTER: 'c', BOTTOM: 'b' } as const
 export type CtaPosition = keyof typeof POSITIONS
 
 /** The default colours of a CTA's button. */
-export const CTA_COLORS = { background: '#FF0000', text: '#FFFFFF' } as const
+export const CTA_COLORS = {
+  background: CTA_DEFAULTS.linkButtonColor,
+  text: CTA_DEFAULTS.linkTextColor,
+} as const
 
 type CtaTexts = Pick<PageTexts, 'slots' | 'ctaFull' | 'link' | 'close'>
 
@@ -54,7 +58,7 @@ export const ctaItem = (
 
 /** The animation a CTA runs: one of the nine (`NONE` and eight), else none. */
 export const animationOf = (animation: string | null | undefined): string =>
-  animation && own(CTA_ANIMATION_CSS, animation) !== undefined ? animation : 'NONE'
+  animation && own(CTA_ANIMATION_CSS, animation) !== undefined ? animation : CTA_DEFAULTS.animation
 
 /**
  * One CTA. The slots text carries its own template (`data-sl`), so the island can rewrite it with
@@ -146,7 +150,7 @@ export const Ctas = ({
   return (
     <>
       {(['TOP', 'CENTER', 'BOTTOM'] as const).map((position) => {
-        const items = ctas.filter((c) => (c.cta.displayPosition ?? 'BOTTOM') === position)
+        const items = ctas.filter((c) => (c.cta.displayPosition ?? CTA_DEFAULTS.displayPosition) === position)
         return items.length ? (
           <CtaGroup key={position} position={position} items={items} texts={texts} lang={lang} now={now} />
         ) : null

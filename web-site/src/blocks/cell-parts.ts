@@ -1,4 +1,4 @@
-import { CREATIVE_DEFAULTS } from '@swipe/shared/schemas/site-defaults'
+import { CREATIVE_DEFAULTS, PRODUCT_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import type { PageTexts } from '@swipe/shared/site/texts'
 import type { PublishCreative, PublishProduct } from '../types.ts'
 import {
@@ -8,7 +8,6 @@ import {
   formatPrice,
   type Href,
   OVERLAY_TEXT,
-  PRODUCT_LOOK,
   percent,
   productStyle,
   safeColor,
@@ -161,9 +160,9 @@ export const productCardParts = (
     { url: product.linkButtonUrl, internal: product.isInternalLink, text: product.linkButtonText },
     colors(
       product.linkButtonColor,
-      PRODUCT_LOOK.buttonBackground,
+      PRODUCT_DEFAULTS.linkButtonColor,
       product.linkTextColor,
-      PRODUCT_LOOK.buttonText,
+      PRODUCT_DEFAULTS.linkTextColor,
     ),
   )
   return {

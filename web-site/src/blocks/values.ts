@@ -1,4 +1,5 @@
 import { isColor } from '@swipe/shared/colors'
+import { PRODUCT_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import { legibleText } from '../lib/contrast.ts'
 
 /**
@@ -49,15 +50,8 @@ export const percent = (value: number, of: number): string =>
 export const newTab = (link: Href) =>
   link.external ? ({ target: '_blank', rel: 'noopener noreferrer' } as const) : {}
 
-/** Defaults of the creative's parts that are not stored defaults (SPEC §3 Product, §9 frame). */
-export const PRODUCT_LOOK = {
-  x: 65,
-  y: 260,
-  background: '#FFFFFF',
-  text: '#202020',
-  buttonBackground: '#2BAA50',
-  buttonText: '#FFFFFF',
-} as const
+/** The product card's colours, which are not stored defaults (SPEC §3 Product). */
+export const PRODUCT_LOOK = { background: '#FFFFFF', text: '#202020' } as const
 
 /** Default colours of the creative's texts over its media. */
 export const OVERLAY_TEXT = '#FFFFFF'
@@ -69,8 +63,8 @@ export const productStyle = (product: {
   backgroundColor?: string | null | undefined
   textColor?: string | null | undefined
 }) => ({
-  left: percent(product.coordinateX ?? PRODUCT_LOOK.x, FRAME.width),
-  top: percent(product.coordinateY ?? PRODUCT_LOOK.y, FRAME.height),
+  left: percent(product.coordinateX ?? PRODUCT_DEFAULTS.coordinateX, FRAME.width),
+  top: percent(product.coordinateY ?? PRODUCT_DEFAULTS.coordinateY, FRAME.height),
   ...colors(product.backgroundColor, PRODUCT_LOOK.background, product.textColor, PRODUCT_LOOK.text),
 })
 

@@ -42,6 +42,17 @@ export type Wire<T> = T extends readonly (infer U)[]
     ? { [K in keyof T as K extends string ? SnakeKey<K> : K]: Wire<T[K]> }
     : T
 
+type CamelKey<K extends string> = K extends `${infer Head}_${infer Tail}`
+  ? `${Head}${Capitalize<CamelKey<Tail>>}`
+  : K
+
+/** A wire value with its keys camelCased again (`keysToCamel` of `@swipe/shared/case`). */
+export type Camel<T> = T extends readonly (infer U)[]
+  ? Camel<U>[]
+  : T extends object
+    ? { [K in keyof T as K extends string ? CamelKey<K> : K]: Camel<T[K]> }
+    : T
+
 /** What a route answers on success, as it arrives. */
 export type ApiAnswer<Id extends RouteId> = Contract[Id] extends { keys: 'asSent' }
   ? RouteOutput<Contract[Id]>

@@ -9,6 +9,7 @@ import { CELL_PATTERN } from '@swipe/shared/site/cells'
 import { countdownText } from '@swipe/shared/site/countdown'
 import { isCtaActive } from '@swipe/shared/site/cta'
 import { languageOfSegment } from '@swipe/shared/site/languages'
+import { CREATIVE_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import { cookiePath } from '@swipe/shared/site/urls'
 import { createDwell, createQueue } from './analytics.ts'
 import { type ApiAnswer, apiUrl, type PathsOf, type Refusal } from './api.ts'
@@ -56,7 +57,7 @@ const opening = new WeakSet<Element>()
 const openForMember = (cell: HTMLElement) => {
   if (!member || opening.has(cell) || !cell.querySelector('.lk')) return
   opening.add(cell)
-  openLockedCell(cell, siteApi!, data.lang ?? '').then(
+  openLockedCell(cell, data.api!, data.site!, data.lang ?? '').then(
     (status) => {
       if (status !== 401) return
       dropHint(data.site!)
@@ -89,7 +90,7 @@ const endpoint = data.analyticsEndpoint
 const beacons = endpoint ? createQueue((body) => send(endpoint, body)) : undefined
 
 /** Queues an event for the analytics endpoint named on <body>, if any; batches go out together. */
-export const track = (event: string, detail?: Record<string, unknown>) =>
+export const track = (event: string, detail?: object) =>
   beacons?.push({ site: data.site, lang: data.lang, event, position, ...detail, at: Date.now() })
 
 // Time on each creative, while the page is visible; hiding or leaving the page sends what is queued.
@@ -288,7 +289,7 @@ const startSwipe = () => {
           const m = button.dataset.m as 'l' | 'r' | 'u' | 'd'
           button.hidden = !{ l: where.left, r: where.right, u: where.up, d: where.down }[m]
         }
-        arrows.style.setProperty('--ac', to.dataset.a ?? '#FFFFFF')
+        arrows.style.setProperty('--ac', to.dataset.a ?? CREATIVE_DEFAULTS.hoverArrowColor)
         const fade = Number(to.dataset.f)
         arrows.classList.toggle('fd', fade > 0)
         if (fade > 0) arrows.style.setProperty('--fi', `${fade}s`)

@@ -87,7 +87,7 @@ describe('openLockedCell', () => {
     load()
     stubApi(200, { lang: 'JP', creative: CREATIVE })
     const cell = document.getElementById('C2')!
-    expect(await openLockedCell(cell, '/api/v1/end-user/site/demo-site', 'ja')).toBe(200)
+    expect(await openLockedCell(cell, '/api/v1', 'demo-site', 'ja')).toBe(200)
     expect(privateCalls).toEqual([SAME_ORIGIN_CALL])
     expect(cell.querySelector('.lk')).toBeNull()
     const image = cell.querySelector<HTMLImageElement>('.st > img.m')!
@@ -100,7 +100,7 @@ describe('openLockedCell', () => {
     load()
     stubApi(200, { lang: 'JP', creative: { ...CREATIVE, media_type: 'video', media_url: '/media/c2.mp4' } })
     const cell = document.getElementById('C2')!
-    await openLockedCell(cell, '/api', 'ja')
+    await openLockedCell(cell, '/api', 'demo-site', 'ja')
     const video = cell.querySelector<HTMLVideoElement>('.st > video.m')!
     expect([video.getAttribute('src'), video.controls, video.muted, video.autoplay]).toEqual([
       '/media/c2.mp4',
@@ -117,7 +117,7 @@ describe('openLockedCell', () => {
       load()
       stubApi(status, { error: { code: 'x' } })
       const cell = document.getElementById('C2')!
-      expect(await openLockedCell(cell, '/api', 'ja')).toBe(status)
+      expect(await openLockedCell(cell, '/api', 'demo-site', 'ja')).toBe(status)
       expect(cell.querySelector('.lk a[href="/register"]')).not.toBeNull()
     }
   })
@@ -267,7 +267,7 @@ describe('a members-only cell after sign-in', () => {
     load()
     stubApi(200, { lang: 'JP', creative: FULL_VIEW })
     const cell = document.getElementById('C2')!
-    expect(await openLockedCell(cell, '/api/v1/end-user/site/demo-site', 'ja')).toBe(200)
+    expect(await openLockedCell(cell, '/api/v1', 'demo-site', 'ja')).toBe(200)
 
     const button = cell.querySelector<HTMLAnchorElement>('.ov a.bt')!
     expect([
@@ -312,7 +312,7 @@ describe('a members-only cell after sign-in', () => {
     load()
     stubApi(200, { lang: 'JP', creative: FULL_VIEW })
     const cell = document.getElementById('C2')!
-    await openLockedCell(cell, '/api', 'ja')
+    await openLockedCell(cell, '/api', 'demo-site', 'ja')
 
     // The same creative published without the lock.
     const input: PublishInput = fixtureSite()

@@ -15,21 +15,23 @@ import {
   type LinkContext,
   type ProductCardParts,
   productCardParts,
-  type StageCreative,
-  type StageProduct,
   type StageTexts,
   stageParts,
 } from '../blocks/cell-parts.ts'
 import { byOrder, type Href } from '../blocks/values.ts'
+import { type ApiAnswer, apiUrl, type Camel, type PathsOf } from './api.ts'
 import { MEMBER_HEADERS } from './endUser.ts'
 
-/** The member API's creative view (`creativeView`; snake_case on the wire, camelCase here). */
-export type MemberCreative = StageCreative & {
-  locked?: boolean
-  mediaType?: string
-  mediaUrl?: string | null
-  products?: (StageProduct & { imageUrl?: string | null })[] | null
+/** The member API's route for one creative (the path checked against the route table). */
+const PATHS: PathsOf<{ page: 'endUser.pagePrivate' }> = {
+  page: '/end-user/site/{siteId}/page/{pageId}/private',
 }
+
+/** The member API's answer for one creative, its keys camelCased (snake_case on the wire). */
+type MemberAnswer = Camel<ApiAnswer<'endUser.pagePrivate'>>
+
+/** A creative the member may see: the visitor creative view's open variant. */
+export type MemberCreative = Extract<MemberAnswer['creative'], { locked: false }>
 
 const newTabOf = (element: Element, href: Href) => {
   element.setAttribute('href', href.href)
@@ -195,19 +197,24 @@ const productCard = (card: DocumentFragment, parts: ProductCardParts) => {
 }
 
 /**
- * Asks `GET <api>/page/<cell>/private?lang=` (same origin: the browser adds the member's session
+ * Asks `GET <api>/end-user/site/<site>/page/<cell>/private?lang=` (same origin: the browser adds the member's session
  * cookie, which no script can read) and replaces the cell's lock with the creative's stage in
  * the same 351 × 535 frame (`.st`) as every creative, so nothing moves; its product cards join
  * the page's. Resolves to the answer's status; the caller drops its sign-in hint on a 401 (SPEC §8).
  */
-export const openLockedCell = async (cell: HTMLElement, api: string, lang: string): Promise<number> => {
+export const openLockedCell = async (
+  cell: HTMLElement,
+  api: string,
+  site: string,
+  lang: string,
+): Promise<number> => {
   const response = await fetch(
-    // A cell id is a cell reference and `lang` a language segment: nothing to encode.
-    `${api}/page/${cell.id}/private?lang=${lang}`,
+    // `lang` is a language segment: nothing to encode.
+    `${apiUrl(api, PATHS.page, { siteId: site, pageId: cell.id })}?lang=${lang}`,
     { headers: MEMBER_HEADERS, credentials: 'same-origin', cache: 'no-store' },
   )
   if (!response.ok) return response.status
-  const { creative } = keysToCamel<{ creative?: MemberCreative }>(await response.json())
+  const { creative } = keysToCamel<Partial<MemberAnswer>>(await response.json())
   const lock = cell.querySelector('.lk')
   if (!lock || !creative || creative.locked) return response.status
   const opened = memberStage(creative, cell.id)

@@ -2,6 +2,7 @@ import { LANGUAGE_SEGMENTS } from '@swipe/shared/site/languages'
 import { FORM_TEXTS, type FormTexts } from '@swipe/shared/site/texts'
 import type { ReactNode } from 'react'
 import { Field } from '../blocks/FormField.tsx'
+import { SubmitButton, submitLabel } from '../blocks/FormSubmit.tsx'
 import {
   AGREEMENT_FIELD,
   type FormModel,
@@ -111,9 +112,7 @@ const Form = ({
     {children}
     {honeypot && <Honeypot t={t} />}
     <p className="ms" aria-live="polite" />
-    <button type="submit" className="sb">
-      {submit}
-    </button>
+    <SubmitButton label={submit} />
     <noscript>
       <p className="ms bad">{t.noScript}</p>
     </noscript>
@@ -163,7 +162,12 @@ const content = (
             <>
               {heading(t.registerTitle)}
               <p className="ld">{t.registerLead}</p>
-              <Form action="register" next={model.page('register-success')} submit={t.registerSubmit} t={t}>
+              <Form
+                action="register"
+                next={model.page('register-success')}
+                submit={submitLabel('membership', t)}
+                t={t}
+              >
                 <Fields form={membership} model={model} t={t} />
               </Form>
               <Also href={model.page('login')}>{t.haveAccount}</Also>
@@ -256,7 +260,12 @@ const content = (
             <>
               {heading(t.contactTitle)}
               {contact.companyName && <p className="ld">{contact.companyName}</p>}
-              <Form action="contact" next={model.page('contact-success')} submit={t.send} t={t}>
+              <Form
+                action="contact"
+                next={model.page('contact-success')}
+                submit={submitLabel('contact', t)}
+                t={t}
+              >
                 <Fields form={contact} model={model} t={t} />
               </Form>
             </>
@@ -270,7 +279,12 @@ const content = (
           body: (
             <>
               {heading(t.formsTitle)}
-              <Form action="homepage" next={model.page('form-success')} submit={t.send} t={t}>
+              <Form
+                action="homepage"
+                next={model.page('form-success')}
+                submit={submitLabel('homepage', t)}
+                t={t}
+              >
                 <Fields form={homepage} model={model} t={t} />
               </Form>
             </>

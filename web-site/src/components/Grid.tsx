@@ -1,3 +1,4 @@
+import { CREATIVE_DEFAULTS, CTA_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import type { CSSProperties, ReactNode } from 'react'
 import { Cell } from '../blocks/Cell.tsx'
 import { ChevronIcon } from '../blocks/icons.tsx'
@@ -9,13 +10,13 @@ export const Grid = ({ model, children }: { model: PageModel; children?: ReactNo
   const first = model.rows[0]?.[0]
   const fade = first?.creative.arrowFadeInterval
   const arrowStyle = {
-    '--ac': safeColor(first?.creative.hoverArrowColor, '#FFFFFF'),
+    '--ac': safeColor(first?.creative.hoverArrowColor, CREATIVE_DEFAULTS.hoverArrowColor),
     ...(fade && fade > 0 ? { '--fi': `${fade}s` } : {}),
   } as CSSProperties
   const t = model.texts
   const raised = new Set(
     model.ctas
-      .filter((c) => (c.cta.displayPosition ?? 'BOTTOM') === 'BOTTOM')
+      .filter((c) => (c.cta.displayPosition ?? CTA_DEFAULTS.displayPosition) === 'BOTTOM')
       .flatMap((c) => c.cta.effectiveSheets ?? []),
   )
   return (

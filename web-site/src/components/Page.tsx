@@ -1,4 +1,5 @@
 import { LANGUAGE_SEGMENTS } from '@swipe/shared/site/languages'
+import { CTA_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import { INTERNAL_PAGES } from '@swipe/shared/site/urls'
 import { BottomBar, CompanyDialog, ProductDialog } from '../blocks/BottomBar.tsx'
 import { MemberTemplates, ProductTemplates } from '../blocks/Cell.tsx'
@@ -65,7 +66,9 @@ export const Page = ({
       {model.ogImage && <meta property="og:image" content={model.ogImage} />}
       <meta name="theme-color" content="#000000" />
       <link rel="icon" href={model.favicon ?? 'data:,'} />
-      <style>{pageCss(model.ctas.length ? model.ctas.map((c) => c.cta.animation ?? 'NONE') : null)}</style>
+      <style>
+        {pageCss(model.ctas.length ? model.ctas.map((c) => c.cta.animation ?? CTA_DEFAULTS.animation) : null)}
+      </style>
       <noscript>
         <style>{NO_SCRIPT_CSS}</style>
       </noscript>

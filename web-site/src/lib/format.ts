@@ -1,18 +1,3 @@
-import { colorSchema } from '@swipe/shared/schemas/site'
-
-/** `¥1,980（税込）`: integer yen with thousands separators and the language's tax-included label. */
-export const formatPrice = (yen: number, taxIncluded: string): string =>
-  `¥${Math.round(yen)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${taxIncluded}`
-
-/**
- * A creator colour as CSS, or the fallback. Colours are validated by the builder; this keeps a
- * stored value that is not one (say `red;background:url(…)`) out of a style attribute.
- */
-export const safeColor = (value: string | null | undefined, fallback: string): string =>
-  value && colorSchema.safeParse(value).success ? value : fallback
-
 /**
  * A short content hash for cache-busting file names (cyrb53, hex). Not a security hash: it only
  * has to change when the content does, and to run the same in Node and in a browser preview.

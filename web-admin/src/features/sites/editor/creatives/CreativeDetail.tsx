@@ -133,7 +133,7 @@ export const CreativeDetail = ({
               value={creative.linkTextColor}
               fallback="#FFFFFF"
               problem={at('linkTextColor')}
-              onChange={(color) => set({ linkTextColor: color ?? '#FFFFFF' })}
+              onChange={(color) => set({ linkTextColor: color ?? CREATIVE_DEFAULTS.linkTextColor })}
             />
           </Col>
         </Row>
@@ -211,7 +211,7 @@ export const CreativeDetail = ({
               value={creative.hoverArrowColor}
               fallback="#FFFFFF"
               problem={at('hoverArrowColor')}
-              onChange={(color) => set({ hoverArrowColor: color ?? '#FFFFFF' })}
+              onChange={(color) => set({ hoverArrowColor: color ?? CREATIVE_DEFAULTS.hoverArrowColor })}
             />
           </Col>
           <Col xs={24} md={8}>

@@ -152,7 +152,7 @@ export const ProductCard = ({
             value={product.linkTextColor}
             fallback="#FFFFFF"
             problem={problemAt('linkTextColor')}
-            onChange={(color) => onChange({ linkTextColor: color ?? '#FFFFFF' })}
+            onChange={(color) => onChange({ linkTextColor: color ?? PRODUCT_DEFAULTS.linkTextColor })}
           />
         </Col>
         <Col xs={24} md={12}>

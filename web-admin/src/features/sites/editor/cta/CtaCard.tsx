@@ -1,4 +1,5 @@
 import { CTA_ANIMATIONS, SITE_LIMITS } from '@swipe/shared'
+import type { SiteLanguage } from '@swipe/shared/site/model'
 import { App, Button, Card, Flex, Form, Input, Select } from 'antd'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -15,6 +16,9 @@ import type { CtaFieldProps } from './ctaFieldProps.ts'
 interface CtaCardProps {
   siteId: string
   cta: PopupCta
+  /** The content language being edited: the preview shows that language's page. */
+  lang: SiteLanguage
+  defaultLanguage: SiteLanguage
   /** "期間限定CTA 1" */
   title: string
   readOnly: boolean
@@ -31,6 +35,8 @@ interface CtaCardProps {
 export const CtaCard = ({
   siteId,
   cta,
+  lang,
+  defaultLanguage,
   title,
   readOnly,
   rows,
@@ -145,7 +151,12 @@ export const CtaCard = ({
                 onChange={(animation: CtaAnimation) => set({ animation })}
               />
             </Form.Item>
-            <CtaPreview cta={cta} imageUrl={mediaUrl(cta.imageUrl)} />
+            <CtaPreview
+              cta={cta}
+              imageUrl={mediaUrl(cta.imageUrl)}
+              lang={lang}
+              defaultLanguage={defaultLanguage}
+            />
           </Flex>
         </Flex>
       </section>

@@ -37,17 +37,19 @@ const canonical = (node: Node): unknown => {
   return [element.tagName, attributes, element.style?.cssText ?? '', [...element.childNodes].map(canonical)]
 }
 
-/** The site published with this one CTA (default language JP, on its own host), parsed. */
-const published = () => {
+/** The site published with this one CTA (default language JP, on its own host), one language's page parsed. */
+const published = (path = 'index.html') => {
   const input = fixtureSite({ now: new Date(NOW).toISOString() })
   input.site.popupCtas = [CTA]
-  const html = String(renderSitePages(input).find((f) => f.path === 'index.html')!.body)
+  const html = String(renderSitePages(input).find((f) => f.path === path)!.body)
   return new DOMParser().parseFromString(html, 'text/html')
 }
 
 describe('the CTA preview', () => {
   it('renders the published CTA block’s markup, shown instead of hidden', () => {
-    const { container } = render(<CtaPreview cta={CTA} imageUrl={undefined} now={NOW} />)
+    const { container } = render(
+      <CtaPreview cta={CTA} imageUrl={undefined} lang="JP" defaultLanguage="JP" now={NOW} />,
+    )
     const shadow = container.querySelector('[data-preview="cta"]')!.shadowRoot!
     const preview = shadow.querySelector('.ctas')!
     const page = published().querySelector('.ctas')!
@@ -61,8 +63,24 @@ describe('the CTA preview', () => {
     expect(preview.textContent).toContain('先着<b>20名</b>様限定')
   })
 
+  it('shows the words of the language being edited, as that language’s page does', () => {
+    const { container } = render(
+      <CtaPreview cta={CTA} imageUrl={undefined} lang="EN" defaultLanguage="JP" now={NOW} />,
+    )
+    const preview = container.querySelector('[data-preview="cta"]')!.shadowRoot!.querySelector('.ctas')!
+    const page = published('en/index.html').querySelector('.ctas')!
+    page.querySelector('section.cta')!.removeAttribute('hidden')
+    expect(canonical(preview)).toEqual(canonical(page))
+    // …which is not the Japanese page's CTA.
+    const japanese = published().querySelector('.ctas')!
+    japanese.querySelector('section.cta')!.removeAttribute('hidden')
+    expect(canonical(preview)).not.toEqual(canonical(japanese))
+  })
+
   it('takes its stylesheet and animation timing from the site’s CTA block', () => {
-    const { container } = render(<CtaPreview cta={CTA} imageUrl={undefined} now={NOW} />)
+    const { container } = render(
+      <CtaPreview cta={CTA} imageUrl={undefined} lang="JP" defaultLanguage="JP" now={NOW} />,
+    )
     const css = container.querySelector('[data-preview="cta"]')!.shadowRoot!.querySelector('style')!
       .textContent!
     const pageCss = published().querySelector('style')!.textContent!

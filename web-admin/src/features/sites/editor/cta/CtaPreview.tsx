@@ -1,6 +1,7 @@
 import type { ContentLanguage } from '@swipe/shared/site/languages'
+import { CTA_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import { PAGE_TEXTS } from '@swipe/shared/site/texts'
-import { internalPage, safeExternalUrl } from '@swipe/shared/site/urls'
+import { internalPage, safeExternalUrl, siteUrl } from '@swipe/shared/site/urls'
 import { BLOCK_BASE_CSS, BLOCK_MOTION_CSS } from '@swipe/web-site/blocks/base.ts'
 import { CtaGroup, ctaCss, ctaItem } from '@swipe/web-site/blocks/Cta.tsx'
 import type { Href } from '@swipe/web-site/blocks/values.ts'
@@ -25,17 +26,25 @@ const useReducedMotion = (): boolean => {
   return reduced
 }
 
+/** The page a preview shows: its language and the site's default language. */
+export interface PreviewPage {
+  lang: ContentLanguage
+  defaultLanguage: ContentLanguage
+}
+
 /**
- * Where the CTA's link leads, as the published default-language page writes it: an internal
- * target's page from the site root, or an http(s) URL. (The preview is inert: nothing is followed.)
+ * Where the CTA's link leads, as that language's published page (on the site's own host) writes
+ * it: an internal target's page under the language, or an http(s) URL. (The preview is inert:
+ * nothing is followed.)
  */
 export const previewLink = (
   value: string | null | undefined,
   internal: boolean | null | undefined,
+  { lang, defaultLanguage }: PreviewPage,
 ): Href | undefined => {
   if (internal) {
     const page = internalPage(value)
-    return page ? { href: `/${page}`, external: false } : undefined
+    return page ? { href: siteUrl({ defaultLanguage, lang, page }), external: false } : undefined
   }
   const href = safeExternalUrl(value)
   return href ? { href, external: true } : undefined
@@ -49,12 +58,10 @@ const PHONE_CSS = `.ph{width:196px;height:336px;padding:8px;border-radius:26px;b
 .sc{position:relative;width:360px;height:640px;overflow:hidden;border-radius:36px;transform:scale(.5);transform-origin:0 0;background:linear-gradient(160deg,#e6f4ff 0%,#f9f0ff 100%);font:15px/1.5 system-ui,-apple-system,"Hiragino Sans","Hiragino Kaku Gothic ProN","Noto Sans JP",sans-serif;color:#202020}
 `
 
-interface CtaPreviewProps {
+interface CtaPreviewProps extends PreviewPage {
   cta: PopupCta
   /** The CTA image's display URL, if it has one. */
   imageUrl: string | undefined
-  /** The page language whose words the CTA shows (its slots and countdown texts). */
-  lang?: ContentLanguage
   /** The countdown's clock. */
   now?: number
 }
@@ -64,21 +71,22 @@ interface CtaPreviewProps {
  * with the site's stylesheet, in its position, with its image, colours, text and animation.
  * Decorative for assistive technology; the caption names the animation.
  */
-export const CtaPreview = ({ cta, imageUrl, lang = 'JP', now }: CtaPreviewProps) => {
+export const CtaPreview = ({ cta, imageUrl, lang, defaultLanguage, now }: CtaPreviewProps) => {
   const { t } = useTranslation()
   const { token } = theme.useToken()
   const reduced = useReducedMotion()
   const [clock] = useState(() => Date.now())
   // An empty CTA would be an empty button: the preview names the place of its text.
   const shown = { ...cta, content: cta.content?.trim() ? cta.content : t('siteEditor.cta.previewButton') }
-  const item = ctaItem(shown, 0, { link: previewLink(cta.linkUrl, cta.isInternalLink), image: imageUrl })
+  const link = previewLink(cta.linkUrl, cta.isInternalLink, { lang, defaultLanguage })
+  const item = ctaItem(shown, 0, { link, image: imageUrl })
   return (
     <figure style={{ margin: 0 }}>
       <BlockPreview name="cta" css={BLOCK_BASE_CSS + PHONE_CSS + ctaCss([cta.animation]) + BLOCK_MOTION_CSS}>
         <div className="ph">
           <div className="sc">
             <CtaGroup
-              position={cta.displayPosition ?? 'BOTTOM'}
+              position={cta.displayPosition ?? CTA_DEFAULTS.displayPosition}
               items={[item]}
               texts={PAGE_TEXTS[lang]}
               lang={lang}

@@ -1,4 +1,5 @@
 import { CTA_POSITIONS, SITE_LIMITS } from '@swipe/shared'
+import { CTA_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import { DatePicker, Flex, Form, Input, Radio, Select, Switch } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
@@ -135,7 +136,7 @@ export const CtaScheduleFields = ({
           aria-label={t('siteEditor.cta.displayPosition')}
           optionType="button"
           disabled={readOnly}
-          value={cta.displayPosition ?? 'BOTTOM'}
+          value={cta.displayPosition ?? CTA_DEFAULTS.displayPosition}
           options={CTA_POSITIONS.map((position) => ({
             value: position,
             label: t(`siteEditor.cta.positions.${position}`),

@@ -24,6 +24,7 @@ const liveProblems = (ctas: readonly PopupCta[]): FieldProblem[] =>
 export const PopupCtaTab = ({
   siteId,
   draft,
+  lang,
   plan,
   readOnly,
   mediaUrl,
@@ -90,6 +91,8 @@ export const PopupCtaTab = ({
               key={listKeys.keys[index] ?? index}
               siteId={siteId}
               cta={cta}
+              lang={lang}
+              defaultLanguage={draft.globalSetting.defaultLanguage}
               title={titles[index] ?? ''}
               readOnly={locked}
               rows={rows}

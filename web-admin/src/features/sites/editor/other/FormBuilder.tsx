@@ -1,4 +1,5 @@
 import { FORM_INPUT_TYPES, FORM_LIMITS, type FormInputType, SITE_LIMITS } from '@swipe/shared'
+import type { SiteLanguage } from '@swipe/shared/site/model'
 import { Alert, Button, Col, ConfigProvider, Flex, Input, Row, Select, Switch, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -26,6 +27,7 @@ const newField = (typeInput: FormInputType): FormField => ({
  */
 export const FormBuilder = ({
   kind,
+  lang,
   title,
   form,
   onChange,
@@ -34,6 +36,8 @@ export const FormBuilder = ({
   saved,
 }: {
   kind: FormKindKey
+  /** The content language being edited (the preview's page words). */
+  lang: SiteLanguage
   title: string
   form: AnyForm
   onChange: (update: (form: AnyForm) => AnyForm) => void
@@ -155,7 +159,7 @@ export const FormBuilder = ({
         </Flex>
       </Col>
       <Col xs={24} lg={9}>
-        <FormPreview title={title} fields={form.fields} />
+        <FormPreview title={title} fields={form.fields} kind={kind} lang={lang} />
       </Col>
     </Row>
   )

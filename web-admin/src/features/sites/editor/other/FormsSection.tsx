@@ -1,4 +1,5 @@
 import { PLAN_FEATURE_MESSAGES, SiteFormsSchema } from '@swipe/shared'
+import type { SiteLanguage } from '@swipe/shared/site/model'
 import { Tabs } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { tShared } from '../../../../i18n/index.ts'
@@ -14,11 +15,14 @@ const KINDS: readonly FormKindKey[] = ['contact', 'membership', 'homepage']
  * ホームページフォーム, each its own builder. The shared SiteFormsSchema checks them as the user edits.
  */
 export const FormsSection = ({
+  lang,
   forms,
   onChange,
   plan,
   problems,
 }: {
+  /** The content language being edited. */
+  lang: SiteLanguage
   forms: SiteForms
   onChange: (update: (forms: SiteForms) => SiteForms) => void
   plan: SitePlan
@@ -38,6 +42,7 @@ export const FormsSection = ({
           children: (
             <FormBuilder
               kind={kind}
+              lang={lang}
               title={title}
               form={forms[kind]}
               lockedReason={
