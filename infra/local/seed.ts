@@ -10,6 +10,7 @@ import {
 import { PutObjectCommand } from '@aws-sdk/client-s3'
 import { type AccountType, DEFAULT_PLANS, defaultForms, type ParentType } from '@swipe/shared'
 import { parseCell } from '@swipe/shared/site/cells'
+import { PRODUCT_DEFAULTS } from '@swipe/shared/site/model-defaults'
 
 /** The demo logins `npm start` prints. Local only: they never exist on AWS. */
 export const DEMO_ACCOUNTS = [
@@ -278,6 +279,7 @@ const showcase = async (site: { siteId: string; popupCtas?: unknown }, log: (lin
         .set({
           products: [
             {
+              ...PRODUCT_DEFAULTS,
               id: 'demo-product',
               productName: productText[lang].name,
               imagePath: productImage,
@@ -285,12 +287,6 @@ const showcase = async (site: { siteId: string; popupCtas?: unknown }, log: (lin
               description: productText[lang].description,
               linkButtonUrl: 'https://example.com/shop',
               linkButtonText: productText[lang].button,
-              linkButtonColor: '#2BAA50',
-              linkTextColor: '#FFFFFF',
-              coordinateX: 65,
-              coordinateY: 260,
-              isInternalLink: false,
-              order: 0,
             },
           ],
         })

@@ -1,13 +1,12 @@
 import { creatorToken } from '../../test/support/accounts.ts'
 import { api } from '../../test/support/api.ts'
-import { LARGEST_CELLS, LARGEST_SITE, largestSiteCreatives } from '../../test/support/sites.ts'
+import { createLargestSite, LARGEST_SITE, largestSiteCreatives } from '../../test/support/sites.ts'
 import { startTestStack } from '../../test/support/stack.ts'
-import { confirmedKeys, storeMedia } from '../../test/support/uploads.ts'
+import { storeMedia } from '../../test/support/uploads.ts'
 import { fmt, median } from './load.ts'
 
 const ROUNDS = Math.min(Number(process.env.BENCH_ROUNDS ?? 3), 10)
 const LANGUAGES = LARGEST_SITE.languages
-const CELLS = LARGEST_CELLS
 
 const stack = await startTestStack({ admin: false })
 try {
@@ -41,17 +40,7 @@ try {
   }
 
   const token = await creatorToken(http, 'pro_multi')
-  const created = await http.post(
-    '/site',
-    { name: 'ベンチ', number_horizontal: 10, number_vertical: 10, languages: [...LANGUAGES] },
-    { token },
-  )
-  if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`)
-  const siteId = created.body.global_setting.id as string
-  const keys = await confirmedKeys(
-    siteId,
-    CELLS.flatMap(() => LANGUAGES.map(() => 'jpg')),
-  )
+  const { siteId, version: createdVersion, keys } = await createLargestSite(http, token, 'ベンチ')
   await storeMedia(keys)
 
   const global = {
@@ -70,7 +59,7 @@ try {
   const saved = await http.call('PUT', `/site/${siteId}`, {
     token,
     body: {
-      version: created.body.version,
+      version: createdVersion,
       global_setting: global,
       creatives: largestSiteCreatives(keys, 'bench'),
     },

@@ -1,8 +1,7 @@
 import { creatorToken } from '../../test/support/accounts.ts'
 import { api } from '../../test/support/api.ts'
-import { LARGEST_SITE, largestSiteCreatives } from '../../test/support/sites.ts'
+import { createLargestSite, LARGEST_SITE, largestSiteCreatives } from '../../test/support/sites.ts'
 import { startTestStack } from '../../test/support/stack.ts'
-import { confirmedKeys } from '../../test/support/uploads.ts'
 import { fmt, median } from './load.ts'
 
 /**
@@ -43,22 +42,12 @@ try {
   const { loadSiteItems, readSiteItems, sitesService } = await import('../../functions/src/data/sites.ts')
 
   const token = await creatorToken(http, 'pro_multi')
-  const created = await http.post(
-    '/site',
-    { name: 'ベンチ', number_horizontal: 10, number_vertical: 10, languages: [...LANGUAGES] },
-    { token },
-  )
-  if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`)
-  const siteId = created.body.global_setting.id as string
   // The editor's load presigns every media key; no bytes are needed for that.
-  const keys = await confirmedKeys(
-    siteId,
-    largestSiteCreatives([], '').map(() => 'jpg'),
-  )
+  const { siteId, version, keys } = await createLargestSite(http, token, 'ベンチ')
   const saved = await http.call('PUT', `/site/${siteId}`, {
     token,
     body: {
-      version: created.body.version,
+      version,
       global_setting: {
         id: siteId,
         name: 'ベンチ',

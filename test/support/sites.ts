@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { SiteStatus } from '@swipe/shared'
 import { gridCells } from '@swipe/shared/site/cells'
 import type { TestAccount } from './accounts.ts'
+import type { api } from './api.ts'
+import { confirmedKeys } from './uploads.ts'
 
 /** A site as a test stored it. */
 export interface StoredSite {
@@ -68,3 +70,31 @@ export const largestSiteCreatives = (keys: readonly string[], label: string) =>
       main_text: `${label} ${lang} ${position}`,
     })),
   )
+
+/**
+ * Creates the largest site through the API (empty), for the benchmarks that fill it: its id and
+ * version, and one confirmed upload key per creative (`confirmedKeys`, bytes not stored).
+ */
+export const createLargestSite = async (
+  http: ReturnType<typeof api>,
+  token: string,
+  name: string,
+): Promise<{ siteId: string; version: number; keys: string[] }> => {
+  const created = await http.post(
+    '/site',
+    {
+      name,
+      number_horizontal: LARGEST_SITE.columns,
+      number_vertical: LARGEST_SITE.rows,
+      languages: [...LARGEST_SITE.languages],
+    },
+    { token },
+  )
+  if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`)
+  const siteId = created.body.global_setting.id as string
+  const keys = await confirmedKeys(
+    siteId,
+    largestSiteCreatives([], '').map(() => 'jpg'),
+  )
+  return { siteId, version: created.body.version as number, keys }
+}

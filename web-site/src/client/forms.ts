@@ -8,24 +8,14 @@
  * shown next to their fields.
  */
 import { languageOfSegment } from '@swipe/shared/site/languages'
+import type { FormTexts } from '@swipe/shared/site/texts'
 import { type ApiAnswer, apiUrl, type PathsOf, type Refusal } from './api.ts'
 import { forgetOldTokens, MEMBER_HEADERS, markSignedIn } from './endUser.ts'
 
 export type Answer = string | string[] | boolean
 
-/** The island's messages (the page's `data-t-*`). */
-export interface Messages {
-  required: string
-  email: string
-  mismatch: string
-  agree: string
-  check: string
-  failed: string
-  offline: string
-  login: string
-  sending: string
-  resent: string
-}
+/** The island's messages (the page's `data-t-*`): the form texts' errors, and two progress words. */
+export type Messages = FormTexts['errors'] & Pick<FormTexts, 'sending' | 'resent'>
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
