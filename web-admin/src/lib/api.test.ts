@@ -4,14 +4,31 @@ import { i18n } from '../i18n/index.ts'
 import { mockApi } from '../test/mockApi.ts'
 import {
   ApiError,
-  api,
+  call,
   configureApi,
   download,
   fileNameFromDisposition,
+  pathOf,
+  type RequestOptions,
   request,
   resetApiState,
 } from './api.ts'
 import { STORAGE_KEYS } from './storage.ts'
+
+type Options = Omit<RequestOptions, 'method' | 'body'>
+
+/**
+ * The transport under test, by verb, over any path (fake ones included): the console itself only
+ * calls routes of the contract, through `call`.
+ */
+const api = {
+  get: <T>(path: string, options?: Options) => request<T>(path, { ...options, method: 'GET' }),
+  delete: <T>(path: string, options?: Options) => request<T>(path, { ...options, method: 'DELETE' }),
+  post: <T>(path: string, body?: unknown, options?: Options) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Options) =>
+    request<T>(path, { ...options, method: 'PUT', body }),
+}
 
 const navigate = vi.fn<(to: string) => void>()
 const onUserInfo = vi.fn()
@@ -489,5 +506,37 @@ describe('idempotency keys', () => {
     const { requests } = mockApi({ 'POST /users': { status: 201, body: {} } })
     await api.post('/users', { email: 'a@example.com' }, { idempotencyKey: 'my-action-1' })
     expect(keyOf(requests[0])).toBe('my-action-1')
+  })
+})
+
+describe('call(): a route of the contract by its id', () => {
+  it('takes method and path from the route table, fills and encodes path parameters, sends query and body', async () => {
+    const { requests } = mockApi({
+      'PUT /site/a%20b%2Fc': { body: { message: 'saved' } },
+      'GET /users': { body: { items: [], next_cursor: null } },
+    })
+    await call('sites.update', {
+      params: { id: 'a b/c' },
+      body: { version: 3 } as never,
+    })
+    await call('accounts.list', { query: { limit: 20, contractStatus: 'ACTIVE' } as never })
+    expect(requests.map((sent) => `${sent.method} ${sent.url.pathname}${sent.url.search}`)).toEqual([
+      'PUT /api/v1/site/a%20b%2Fc',
+      'GET /api/v1/users?limit=20&contract_status=ACTIVE',
+    ])
+    expect(requests[0]?.body).toEqual({ version: 3 })
+    expect(requests[0]?.headers.get('authorization')).toBe('Bearer old-access')
+  })
+
+  it('sends public routes without the bearer token', async () => {
+    const { requests } = mockApi({ 'POST /auth/forgot-password': { body: { message: 'sent' } } })
+    await call('auth.forgotPassword', { body: { email: 'a@example.com' } })
+    expect(requests[0]?.headers.get('authorization')).toBeNull()
+    expect(requests[0]?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('refuses a missing path parameter before anything is sent', () => {
+    expect(() => pathOf('sites.get', {})).toThrow('sites.get: path parameter id is missing')
+    expect(pathOf('sites.bulkStatus', { jobId: 'j 1' })).toBe('/site/bulk-upload/j%201')
   })
 })

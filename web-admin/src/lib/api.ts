@@ -65,6 +65,10 @@ export class ApiError extends Error {
   }
 }
 
+/** Another change was saved since the screen loaded the item (optimistic lock: 409 `error.conflict`). */
+export const isStaleVersion = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 409 && error.code === 'error.conflict'
+
 export type TokenKind = 'admin' | 'endUser' | 'preview'
 
 /** Which stored token a path uses: end-user pages and previews have tokens of their own. */
@@ -516,18 +520,6 @@ export const callDownload = <Id extends RouteId>(
   const { params, query } = (input ?? {}) as { params?: Record<string, unknown>; query?: unknown }
   if (routes[id].method !== 'GET') throw new Error(`${id} is not a download`)
   return download(pathOf(id, params), { ...options, params: query as QueryParams })
-}
-
-/** Verb helpers over `request`. */
-export const api = {
-  get: <T>(path: string, options?: BodyOptions) => request<T>(path, { ...options, method: 'GET' }),
-  delete: <T>(path: string, options?: BodyOptions) => request<T>(path, { ...options, method: 'DELETE' }),
-  post: <T>(path: string, body?: unknown, options?: BodyOptions) =>
-    request<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: BodyOptions) =>
-    request<T>(path, { ...options, method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown, options?: BodyOptions) =>
-    request<T>(path, { ...options, method: 'PATCH', body }),
 }
 
 /** The text to show for any thrown value: an ApiError's message, else the generic fallback. */
