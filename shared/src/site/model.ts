@@ -270,6 +270,31 @@ export const SiteViewSchema = z.object({
 })
 export type GlobalSettingView = z.output<typeof GlobalSettingViewSchema>
 export type CreativeView = z.output<typeof CreativeViewSchema>
+
+/** The required keys of `T` that may hold null, each null. */
+type NullsOf<T> = {
+  [K in keyof T as null extends T[K] ? (undefined extends T[K] ? never : K) : never]: null
+}
+
+/** Every key of a view's shape that may hold null, as null: what an editor starts a new item from. */
+const nullsOf = <T>(shape: z.core.$ZodShape): NullsOf<T> =>
+  Object.fromEntries(
+    Object.entries(shape).flatMap(([key, schema]) => (schema instanceof z.ZodNullable ? [[key, null]] : [])),
+  ) as NullsOf<T>
+
+/**
+ * A new creative as the editor starts it on a cell's first edit (SPEC §3 Creative detail): the
+ * defaults, no media, no texts, no links, no products. Read from the view's shape, so a field added
+ * to the model starts empty here without an edit (migrations.test.ts parses the result).
+ */
+export const newCreativeView = (lang: SiteLanguage, position: string): CreativeView => ({
+  ...nullsOf<CreativeView>(CreativeViewSchema.shape),
+  ...CREATIVE_DEFAULTS,
+  lang,
+  position,
+  imageLinkPoints: [],
+  products: [],
+})
 export type MenuView = z.output<typeof MenuViewSchema>
 export type SettingsView = z.output<typeof SettingsViewSchema>
 export type SiteView = z.output<typeof SiteViewSchema>

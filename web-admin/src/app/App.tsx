@@ -1,7 +1,7 @@
 import { createBrowserRouter, RouterProvider } from 'react-router'
-import { authKeys } from '../features/auth/api.ts'
 import { AppErrorBoundary } from '../features/errors/AppErrorBoundary.tsx'
 import { configureApi } from '../lib/api.ts'
+import { authKeys } from '../lib/auth.ts'
 import { createQueryClient, RootProviders } from './RootProviders.tsx'
 import { routes } from './routes.tsx'
 

@@ -6,9 +6,9 @@ import { createMemoryRouter, type InitialEntry, type RouteObject, RouterProvider
 import { afterEach } from 'vitest'
 import { AppProviders } from '../app/AppProviders.tsx'
 import { routes as appRoutes } from '../app/routes.tsx'
-import { authKeys } from '../features/auth/api.ts'
 import { i18n } from '../i18n/index.ts'
 import { configureApi, resetApiState } from '../lib/api.ts'
+import { authKeys } from '../lib/auth.ts'
 
 /*
  * jsdom's getComputedStyle walks every stylesheet, and antd injects thousands of rules, which makes

@@ -21,13 +21,12 @@ import { useTranslation } from 'react-i18next'
 import { ListError } from '../../components/ListError.tsx'
 import { useLocalizedValidation } from '../../hooks/useLocalizedValidation.ts'
 import { tShared } from '../../i18n/index.ts'
-import { errorMessage } from '../../lib/api.ts'
+import { errorMessage, isStaleVersion } from '../../lib/api.ts'
 import { formatDate } from '../../lib/format.ts'
 import { applyServerErrors, requiredRule } from '../../lib/formRules.ts'
 import { emailRule, zodRule } from '../../lib/schemaRules.ts'
 import { useToast } from '../../lib/toast.ts'
 import { ActionButton } from '../shell/permissions.tsx'
-import { isStaleVersion } from '../users/api.ts'
 import {
   type AdminRole,
   type SubAdmin,

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next'
 import { useLocalizedValidation } from '../../hooks/useLocalizedValidation.ts'
 import { useUnsavedChangesPrompt } from '../../hooks/useUnsavedChangesPrompt.ts'
 import { errorMessage } from '../../lib/api.ts'
+import { authApi } from '../../lib/auth.ts'
 import { applyServerErrors, requiredRule, serverFieldErrors } from '../../lib/formRules.ts'
 import { useToast } from '../../lib/toast.ts'
-import { authApi } from './api.ts'
 import { NewPasswordFields, type NewPasswordValues } from './components/NewPasswordFields.tsx'
 
 interface ChangePasswordValues extends NewPasswordValues {

@@ -2,8 +2,8 @@ import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { errorMessage } from '../../lib/api.ts'
+import { authApi, isNewPasswordChallenge, useCompleteSignIn } from '../../lib/auth.ts'
 import { checkRequired } from '../../lib/formRules.ts'
-import { authApi, isNewPasswordChallenge, useCompleteSignIn } from './api.ts'
 import { AuthLayout } from './components/AuthLayout.tsx'
 import {
   type AuthFormOptions,

@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { authApi } from '../../lib/auth.ts'
 import { clearSession, getRefreshToken } from '../../lib/session.ts'
 import { PageLoading } from '../shell/PageLoading.tsx'
-import { authApi } from './api.ts'
 
 /** /log-out: revokes the refresh token, forgets the session and returns to the login screen. */
 export const LogoutPage = () => {

@@ -2,9 +2,9 @@ import { useMutation } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { errorMessage } from '../../lib/api.ts'
+import { authApi } from '../../lib/auth.ts'
 import { serverFieldErrors } from '../../lib/formRules.ts'
 import { useToast } from '../../lib/toast.ts'
-import { authApi } from './api.ts'
 import { AuthLayout } from './components/AuthLayout.tsx'
 import {
   type AuthFormOptions,

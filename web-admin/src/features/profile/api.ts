@@ -1,9 +1,9 @@
 import type { Contract, RouteInput } from '@swipe/shared/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../lib/api.ts'
+import { authKeys } from '../../lib/auth.ts'
 import { putFile } from '../../lib/files.ts'
 import type { UserInfo } from '../../lib/session.ts'
-import { authKeys } from '../auth/api.ts'
 
 type LogoUploadBody = RouteInput<Contract['accounts.logoUploadUrl']>['body']
 export type LogoContentType = LogoUploadBody['contentType']

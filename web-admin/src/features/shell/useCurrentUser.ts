@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
+import { userInfoQuery } from '../../lib/auth.ts'
 import type { UserInfo } from '../../lib/session.ts'
-import { userInfoQuery } from '../auth/api.ts'
 
 /** The signed-in user; only for screens inside the console layout, which loads it first. */
 export const useCurrentUser = (): UserInfo => {

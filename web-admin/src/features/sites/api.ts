@@ -148,10 +148,6 @@ export const siteDetailQuery = (id: string) =>
     refetchOnWindowFocus: false,
   })
 
-/** Another change was saved since the editor loaded the site (optimistic lock). */
-export const isStaleVersion = (error: unknown): boolean =>
-  error instanceof ApiError && error.status === 409 && error.code === 'error.conflict'
-
 /** A plan limit or a feature the plan lacks (403 `plan.*`), explained in place. */
 export const isPlanRefusal = (error: unknown): boolean =>
   error instanceof ApiError && error.status === 403 && (error.code ?? '').startsWith('plan.')

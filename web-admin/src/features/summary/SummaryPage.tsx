@@ -1,12 +1,12 @@
-import { AUTHORITIES, CONTRACT_STATUSES } from '@swipe/shared'
+import { AUTHORITIES, CONTRACT_STATUSES, SITE_STATUSES } from '@swipe/shared'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Button, Card, Col, Descriptions, Flex, Row, Statistic, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { ContractStatusTag, contractStatusLabel } from '../../components/contractLabels.tsx'
+import { siteStatusLabel } from '../../components/siteStatusLabel.ts'
+import { creatorTypeOf } from '../../lib/accountTypes.ts'
 import { errorMessage } from '../../lib/api.ts'
 import { useCurrentUser } from '../shell/useCurrentUser.ts'
-import { isSiteStatus, SITE_STATUSES } from '../sites/statuses.ts'
-import { creatorTypeOf } from '../users/accountTypes.ts'
-import { ContractStatusTag, contractStatusLabel } from '../users/labels.tsx'
 import { type StatusCounts, summaryQuery } from './api.ts'
 
 /** Counts in the order of `known`; a status the console does not know yet follows as sent. */
@@ -97,7 +97,7 @@ export const SummaryPage = () => {
               counts={counts.data?.sites}
               loading={counts.isPending}
               statuses={SITE_STATUSES}
-              label={(status) => (isSiteStatus(status) ? t(`sites.statuses.${status}`) : status)}
+              label={(status) => siteStatusLabel(status, t)}
             />
           </Col>
         </Row>

@@ -17,28 +17,28 @@ import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
+import { ContractStatusTag, contractPeriod } from '../../components/contractLabels.tsx'
 import { useLocalizedValidation } from '../../hooks/useLocalizedValidation.ts'
 import { useUnsavedChangesPrompt } from '../../hooks/useUnsavedChangesPrompt.ts'
 import { tShared } from '../../i18n/index.ts'
-import { ApiError, errorMessage } from '../../lib/api.ts'
+import { displayName, userDetailQuery } from '../../lib/accounts.ts'
+import { creatableTypes, creatorTypeOf } from '../../lib/accountTypes.ts'
+import { ApiError, errorMessage, isStaleVersion } from '../../lib/api.ts'
 import { formatDate, formatDateTime } from '../../lib/format.ts'
 import { applyServerErrors } from '../../lib/formRules.ts'
 import { useToast } from '../../lib/toast.ts'
 import { ActionButton, permissionOf } from '../shell/permissions.tsx'
 import { useCurrentUser } from '../shell/useCurrentUser.ts'
-import { creatableTypes, creatorTypeOf } from './accountTypes.ts'
 import {
   type ContractAction,
   type HistoryEntry,
-  isStaleVersion,
   type UserDetail,
   useContractAction,
   useDeleteUser,
-  userDetailQuery,
   useUpdateUser,
 } from './api.ts'
 import { fieldLocksFor, planLabel, planOptions } from './fieldRules.ts'
-import { ContractStatusTag, contractPeriod, displayName, historyContent } from './labels.tsx'
+import { historyContent } from './labels.tsx'
 import { toUserFields, USER_FORM_FIELDS, UserFormFields, type UserFormValues } from './UserFormFields.tsx'
 
 const CONTRACT_MESSAGES = {

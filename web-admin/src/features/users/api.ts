@@ -1,24 +1,13 @@
-import type { CREATABLE_TYPES } from '@swipe/shared'
 import type { Contract, RouteInput, RouteOutput } from '@swipe/shared/contract'
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { ApiError, call, callDownload } from '../../lib/api.ts'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { userKeys } from '../../lib/accounts.ts'
+import { call, callDownload } from '../../lib/api.ts'
 import { putFile } from '../../lib/files.ts'
 
-/** Account types a console creates as users. */
-export type CreatableType = (typeof CREATABLE_TYPES)[number]
-
-/** A page of profiles (the contract's `accounts.list`). */
-export type UserPage = RouteOutput<Contract['accounts.list']>
-/** A user's profile as the user list and detail send it. */
-export type Profile = UserPage['items'][number]
 /** A profile with its contract history, newest first. */
 export type UserDetail = RouteOutput<Contract['accounts.get']>
 export type HistoryEntry = UserDetail['history'][number]
 
-export const USERS_PAGE_SIZE = 20
-
-/** The list's filters and cursor; `limit` defaults to USERS_PAGE_SIZE. */
-export type UserListParams = NonNullable<RouteInput<Contract['accounts.list']>['query']>
 export type CreateUserBody = RouteInput<Contract['accounts.create']>['body']
 type UpdateUserBody = RouteInput<Contract['accounts.update']>['body']
 /** The fields a user form edits (create adds the type, parent and email). */
@@ -35,11 +24,8 @@ export type ImportRowStatus = ImportReport['rows'][number]['status']
 /** One problem of an uploaded CSV: its line as a spreadsheet numbers it (header = 1) and its column. */
 export type ImportCellError = ImportReport['errors'][number]
 
-/** The user-management calls (SPEC §7 Other; functions/src/accounts). */
+/** The user-management calls (SPEC §7 Other; functions/src/accounts); the reads other screens share are in lib/accounts.ts. */
 export const usersApi = {
-  list: (query: UserListParams, signal?: AbortSignal) =>
-    call('accounts.list', { query: { limit: USERS_PAGE_SIZE, ...query } }, { signal }),
-  get: (id: string, signal?: AbortSignal) => call('accounts.get', { params: { id } }, { signal }),
   create: (body: CreateUserBody) => call('accounts.create', { body }),
   update: (id: string, body: UpdateUserBody) => call('accounts.update', { params: { id }, body }),
   contract: (id: string, body: ContractBody) => call('accounts.contract', { params: { id }, body }),
@@ -52,29 +38,6 @@ export const usersApi = {
     call('accounts.importPreview', { body: { key } }, { signal }),
   importCommit: (key: string) => call('accounts.importCommit', { body: { key } }),
 }
-
-export const userKeys = {
-  all: ['users'] as const,
-  lists: () => [...userKeys.all, 'list'] as const,
-  list: (params: UserListParams) => [...userKeys.lists(), params] as const,
-  details: () => [...userKeys.all, 'detail'] as const,
-  detail: (id: string) => [...userKeys.details(), id] as const,
-}
-
-export const usersListQuery = (params: UserListParams) =>
-  queryOptions({
-    queryKey: userKeys.list(params),
-    queryFn: ({ signal }) => usersApi.list(params, signal),
-    // The previous page stays on screen while the next one loads.
-    placeholderData: keepPreviousData,
-  })
-
-export const userDetailQuery = (id: string) =>
-  queryOptions({ queryKey: userKeys.detail(id), queryFn: ({ signal }) => usersApi.get(id, signal) })
-
-/** Another change was saved since the screen loaded the item (optimistic lock). */
-export const isStaleVersion = (error: unknown): boolean =>
-  error instanceof ApiError && error.status === 409 && error.code === 'error.conflict'
 
 export const useCreateUser = () => {
   const queryClient = useQueryClient()

@@ -13,8 +13,8 @@ import {
 import type { TFunction } from 'i18next'
 import { i18n } from '../../i18n/index.ts'
 import type ja from '../../i18n/ja.json'
+import { creatorTypeOf, ownParentTypeOf } from '../../lib/accountTypes.ts'
 import type { UserInfo } from '../../lib/session.ts'
-import { creatorTypeOf, ownParentTypeOf } from './accountTypes.ts'
 
 type Info = Pick<UserInfo, 'id' | 'accountType' | 'parentType' | 'allowedActions'>
 

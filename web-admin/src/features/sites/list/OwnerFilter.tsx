@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Select } from 'antd'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { type Profile, userDetailQuery, usersListQuery } from '../../../lib/accounts.ts'
 import { useCurrentUser } from '../../shell/useCurrentUser.ts'
-import { type Profile, userDetailQuery, usersListQuery } from '../../users/api.ts'
 
 /**
  * Sites belong to the account a creator works for (docs/decisions.md, "Who owns a new site"):

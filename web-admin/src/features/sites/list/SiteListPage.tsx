@@ -25,15 +25,13 @@ import { DayRangeFilter } from '../../../components/DayRangeFilter.tsx'
 import { DAY_FORMAT, dayParam, formatSiteDateTime } from '../../../components/dates.ts'
 import { ListError } from '../../../components/ListError.tsx'
 import { tShared } from '../../../i18n/index.ts'
-import { ApiError, errorMessage } from '../../../lib/api.ts'
+import { displayName, userDetailQuery } from '../../../lib/accounts.ts'
+import { ApiError, errorMessage, isStaleVersion } from '../../../lib/api.ts'
 import { saveBlob } from '../../../lib/files.ts'
 import { useToast } from '../../../lib/toast.ts'
 import { ActionButton, permissionOf, usePermission } from '../../shell/permissions.tsx'
 import { useCurrentUser } from '../../shell/useCurrentUser.ts'
-import { userDetailQuery } from '../../users/api.ts'
-import { displayName } from '../../users/labels.tsx'
 import {
-  isStaleVersion,
   type SiteLimits,
   type SiteListParams,
   type SiteSummary,

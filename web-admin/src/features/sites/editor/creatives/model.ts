@@ -1,6 +1,7 @@
 import type { SiteLanguage } from '@swipe/shared'
 import { gridCells } from '@swipe/shared/site/cells'
-import { CREATIVE_DEFAULTS, PRODUCT_DEFAULTS } from '@swipe/shared/site/model-defaults'
+import { newCreativeView } from '@swipe/shared/site/model'
+import { PRODUCT_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import type { Creative, Product } from '../../api.ts'
 import { entryIndex, type SiteDraft } from '../draft.ts'
 
@@ -12,24 +13,7 @@ export const MAX_PRODUCTS = 20
 export const MAX_LINK_POINTS = 20
 
 /** SPEC §3 Creative detail defaults: a cell gets its draft entry on its first edit. */
-export const newCreative = (lang: SiteLanguage, position: string): Creative => ({
-  lang,
-  position,
-  mediaKey: null,
-  mediaType: null,
-  imageAlt: null,
-  linkButtonText: null,
-  linkDestinationUrl: null,
-  ...CREATIVE_DEFAULTS,
-  mainText: null,
-  mainTextColor: null,
-  price: null,
-  priceTextColor: null,
-  arrowFadeInterval: null,
-  sliderSeconds: null,
-  imageLinkPoints: [],
-  products: [],
-})
+export const newCreative = (lang: SiteLanguage, position: string): Creative => newCreativeView(lang, position)
 
 /** SPEC §3 Product defaults. */
 export const newProduct = (order: number): Product => ({

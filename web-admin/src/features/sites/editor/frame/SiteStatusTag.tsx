@@ -1,6 +1,6 @@
+import type { SiteStatus } from '@swipe/shared'
 import { Tag } from 'antd'
 import { useTranslation } from 'react-i18next'
-import type { SiteStatus } from '../../statuses.ts'
 
 const COLORS: Record<SiteStatus, string> = {
   PUBLISH: 'green',

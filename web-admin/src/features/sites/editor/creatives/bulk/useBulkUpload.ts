@@ -1,13 +1,12 @@
 import type { SiteLanguage } from '@swipe/shared'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { tShared } from '../../../../../i18n/index.ts'
-import { ApiError, errorMessage } from '../../../../../lib/api.ts'
+import { ApiError, errorMessage, isStaleVersion } from '../../../../../lib/api.ts'
 import { isAbort, putFilePart } from '../../../../../lib/files.ts'
 import {
   type BulkReportEntry,
   type BulkUploadResult,
   type BulkUploadStart,
-  isStaleVersion,
   type SiteDetail,
   sitesApi,
 } from '../../../api.ts'

@@ -1,6 +1,8 @@
-import { type AccountType, CHILD_TYPES } from '@swipe/shared'
-import type { UserInfo } from '../../lib/session.ts'
-import type { CreatableType } from './api.ts'
+import { type AccountType, CHILD_TYPES, type CREATABLE_TYPES } from '@swipe/shared'
+import type { UserInfo } from './session.ts'
+
+/** Account types a console creates as users. */
+export type CreatableType = (typeof CREATABLE_TYPES)[number]
 
 /** Whether accounts of this type can have users under them. */
 export const canHaveChildren = (type: AccountType): boolean => (CHILD_TYPES[type]?.length ?? 0) > 0

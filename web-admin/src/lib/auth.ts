@@ -1,14 +1,8 @@
 import type { Contract, RouteInput, RouteOutput } from '@swipe/shared/contract'
 import { queryOptions, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import { call } from '../../lib/api.ts'
-import {
-  landingPath,
-  normalizeUserInfo,
-  startSession,
-  storeUserInfo,
-  type UserInfo,
-} from '../../lib/session.ts'
+import { call } from './api.ts'
+import { landingPath, normalizeUserInfo, startSession, storeUserInfo, type UserInfo } from './session.ts'
 
 /** What POST /auth/login answers: a finished sign-in or the new-password challenge. */
 export type LoginResult = RouteOutput<Contract['auth.login']>
@@ -22,7 +16,14 @@ export const isNewPasswordChallenge = (result: LoginResult): result is NewPasswo
 
 type BodyOf<Id extends keyof Contract> = RouteInput<Contract[Id]>['body']
 
-/** The auth calls of SPEC §7. Public routes send no token; calls before sign-in skip the 401/403 rules. */
+/**
+ * The session's API: the auth calls of SPEC §7, the signed-in user's info and sign-in completion.
+ * It is shared, not one feature's: the sign-in screens call it, the app wires the API client's
+ * user-info refetch to its cache key, the console layout loads the user info first and the profile
+ * screen updates it. (Being in the entry's graph, it also adds no chunk of its own to /login.)
+ */
+
+/** The auth calls. Public routes send no token; calls before sign-in skip the 401/403 rules. */
 export const authApi = {
   login: (body: BodyOf<'auth.login'>) => call('auth.login', { body }),
   completeNewPassword: (body: BodyOf<'auth.completeNewPassword'>) =>
@@ -34,11 +35,6 @@ export const authApi = {
   /** Revokes the refresh token; a failure must not keep the user signed in, so no redirects here. */
   logout: (refreshToken: string) =>
     call('auth.logout', { body: { refreshToken } }, { handleAuthErrors: false }),
-  userInfo: async (): Promise<UserInfo> => {
-    const info = normalizeUserInfo(await call('auth.userInfo'))
-    storeUserInfo(info)
-    return info
-  },
 }
 
 export const authKeys = {
@@ -47,8 +43,15 @@ export const authKeys = {
   verifyToken: (token: string) => [...authKeys.all, 'verifyToken', token] as const,
 }
 
+/** GET /auth/user-info, normalised and kept in storage for the next page load. */
+export const fetchUserInfo = async (): Promise<UserInfo> => {
+  const info = normalizeUserInfo(await call('auth.userInfo'))
+  storeUserInfo(info)
+  return info
+}
+
 export const userInfoQuery = () =>
-  queryOptions({ queryKey: authKeys.userInfo(), queryFn: authApi.userInfo, staleTime: 60_000 })
+  queryOptions({ queryKey: authKeys.userInfo(), queryFn: fetchUserInfo, staleTime: 60_000 })
 
 export const verifyTokenQuery = (token: string) =>
   queryOptions({
