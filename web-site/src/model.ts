@@ -6,10 +6,11 @@ import {
   LANGUAGE_NAMES,
   LANGUAGE_SEGMENTS,
 } from '@swipe/shared/site/languages'
-import { COMPANY_DEFAULTS, GLOBAL_SETTING_DEFAULTS, SEO_DEFAULTS } from '@swipe/shared/site/model-defaults'
+import { GLOBAL_SETTING_DEFAULTS, SEO_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import { PAGE_TEXTS, type PageTexts } from '@swipe/shared/site/texts'
 import { internalPage, isMemberPage, safeExternalUrl, siteUrl, telUrl } from '@swipe/shared/site/urls'
 import { ctaItem } from './blocks/Cta.tsx'
+import { companyContent } from './blocks/company.ts'
 import type { Href } from './blocks/values.ts'
 import { contentHash } from './lib/format.ts'
 import { FORM_PAGES, type FormPageName, type FormsModel, formsOf } from './lib/forms.ts'
@@ -144,8 +145,6 @@ const mediaResolver = (input: PublishInput, root: string) => (key: string | null
   return url.startsWith('/') || safeExternalUrl(url) ? url : undefined
 }
 
-const LEGAL_FIELDS = ['companyProfile', 'companyClause', 'termsOfService', 'privacyPolicy'] as const
-
 /** Builds the model of one language's page. */
 export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel => {
   const { site } = input
@@ -231,13 +230,8 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
       })
     : null
 
-  const company = settings?.company
-  const tabs = LEGAL_FIELDS.flatMap((field, i) => (company?.[field]?.trim() ? [i] : []))
-  const website = safeExternalUrl(company?.companyWebsite)
-  const json = JSON.stringify({
-    website: website ?? null,
-    texts: LEGAL_FIELDS.map((field) => company?.[field] ?? COMPANY_DEFAULTS[field]),
-  })
+  const { tabs, website, texts: legalTexts } = companyContent(settings?.company)
+  const json = JSON.stringify({ website: website ?? null, texts: legalTexts })
   const file = `data/company.${LANGUAGE_SEGMENTS[lang]}.${contentHash(json)}.json`
   const companyModel =
     cells.some((c) => c.creative.showCompany) && (tabs.length || website)

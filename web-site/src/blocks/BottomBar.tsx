@@ -55,16 +55,24 @@ export const BottomBar = ({ model }: { model: PageModel }) => {
   )
 }
 
+/** What the company modal needs of a page: its words and the company part (the JSON's address on a page). */
+export interface CompanyDialogModel {
+  texts: PageModel['texts']
+  company: (Omit<NonNullable<PageModel['company']>, 'data' | 'file' | 'json'> & { data?: string }) | null
+}
+
 /**
  * The company-information modal (SPEC §2 Site frame) with its tabs: company profile, specific
  * commercial transactions, terms of use, privacy policy. The texts can be long, so they are not in
- * the page: the client fetches the language's JSON on first opening and shows them as text.
+ * the page: the client fetches the language's JSON on first opening and shows them as text
+ * (`company.ts`). The console's preview shows the same dialog `open`, in the page's flow, and fills
+ * its panels with the same code.
  */
-export const CompanyDialog = ({ model }: { model: PageModel }) => {
+export const CompanyDialog = ({ model, open }: { model: CompanyDialogModel; open?: boolean }) => {
   if (!model.company) return null
   const t = model.texts
   return (
-    <dialog className="dlg" id="co" aria-labelledby="co-h" data-src={model.company.data}>
+    <dialog className="dlg" id="co" aria-labelledby="co-h" data-src={model.company.data} open={open}>
       <div className="dh">
         <h2 id="co-h">{t.companyInfo}</h2>
         <button type="button" className="x" aria-label={t.close} data-x="">

@@ -11,9 +11,10 @@ import { isCtaActive } from '@swipe/shared/site/cta'
 import { languageOfSegment } from '@swipe/shared/site/languages'
 import { CREATIVE_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import { cookiePath } from '@swipe/shared/site/urls'
+import { fillCompanyPanels, setUpTabs } from '../blocks/company.ts'
 import { createDwell, createQueue } from './analytics.ts'
 import { type ApiAnswer, apiUrl, type PathsOf, type Refusal } from './api.ts'
-import { openDialog, setUpDialog, setUpTabs } from './dialogs.ts'
+import { openDialog, setUpDialog } from './dialogs.ts'
 import { dropHint, forgetOldTokens, signedIn } from './endUser.ts'
 import { openLockedCell } from './members.ts'
 import { LANG_MAX_AGE, readCookie, readStored, store, writeCookie } from './storage.ts'
@@ -462,9 +463,7 @@ if (company) {
     loaded = true
     try {
       const response = await fetch(company.dataset.src)
-      const content = (await response.json()) as { texts: string[] }
-      for (const panel of $$('[role=tabpanel]', company))
-        panel.textContent = content.texts[Number(panel.id.slice(4))] ?? ''
+      fillCompanyPanels(company, ((await response.json()) as { texts: string[] }).texts)
     } catch {
       loaded = false
     }

@@ -1,20 +1,84 @@
 import { CompanySchema, SITE_LIMITS } from '@swipe/shared'
-import { Card, Col, Flex, Input, Row, Switch, Tabs, Typography } from 'antd'
+import type { SiteLanguage } from '@swipe/shared/site/model'
+import { PAGE_TEXTS } from '@swipe/shared/site/texts'
+import { CompanyDialog, DIALOG_CSS } from '@swipe/web-site/blocks/BottomBar.tsx'
+import { BLOCK_BASE_CSS } from '@swipe/web-site/blocks/base.ts'
+import { companyContent, fillCompanyPanels, LEGAL_FIELDS, setUpTabs } from '@swipe/web-site/blocks/company.ts'
+import { Card, Col, Flex, Input, Row, Switch, Typography } from 'antd'
+import { type RefObject, useLayoutEffect, useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Company } from '../../api.ts'
 import { Field, firstProblem } from '../creatives/Field.tsx'
 import { type FieldProblem, problemAt } from '../draft.ts'
+import { BlockPreview } from '../preview/BlockPreview.tsx'
 import { emptyCompany, issuesOf } from './model.ts'
 
-const LEGAL_TEXTS = ['companyProfile', 'companyClause', 'termsOfService', 'privacyPolicy'] as const
 const SWITCHES = ['showInForm', 'showInMemberShip', 'showInContact'] as const
 
 /**
- * The legal texts as the visitor's company-information modal shows them (SPEC §2 Site frame): as
- * plain text with its line breaks. Whatever markup a text holds is shown, never run.
+ * Around the dialog: the page's font and the modal's backdrop colour, and the dialog shown in the
+ * flow instead of over the page. Only this frame is the console's; the dialog is the site's block.
  */
-const LegalPreview = ({ company }: { company: Company }) => {
+const FRAME_CSS = `.pg{padding:16px 8px;border-radius:8px;background:rgba(0,0,0,.6);font:15px/1.5 system-ui,-apple-system,"Hiragino Sans","Hiragino Kaku Gothic ProN","Noto Sans JP","Noto Sans CJK KR","Noto Sans SC",sans-serif;color:#202020}
+.pg .dlg{position:static;max-width:100%;max-height:480px;margin:0 auto}
+`
+
+/** Tab lists already wired (React may run a mount effect twice on the same elements). */
+const wired = new WeakSet<Element>()
+
+/**
+ * The open dialog inside the preview's shadow root: its tabs switch by click and arrow keys, and
+ * its panels are filled with the texts, both by the island's own code (`blocks/company.ts`).
+ * Remounted when the tabs change; the tab the creator chose stays chosen while it exists.
+ */
+const OpenDialog = ({
+  model,
+  texts,
+  chosen,
+}: {
+  model: Parameters<typeof CompanyDialog>[0]['model']
+  texts: readonly string[]
+  chosen: RefObject<string>
+}) => {
+  const frame = useRef<HTMLDivElement>(null)
+  useLayoutEffect(() => {
+    const list = frame.current?.querySelector<HTMLElement>('[role=tablist]')
+    if (!list || wired.has(list)) return
+    wired.add(list)
+    const select = setUpTabs(list, (tab) => {
+      chosen.current = tab.id
+    })
+    const tabs = [...list.querySelectorAll<HTMLElement>('[role=tab]')]
+    const again = tabs.find((tab) => tab.id === chosen.current)
+    if (again) select(again, false)
+    else chosen.current = tabs[0]?.id ?? ''
+  }, [chosen])
+  useLayoutEffect(() => {
+    if (frame.current) fillCompanyPanels(frame.current, texts)
+  }, [texts])
+  return (
+    <div className="pg" ref={frame}>
+      <CompanyDialog model={model} open />
+    </div>
+  )
+}
+
+/**
+ * The company-information modal as a visitor of this language's page sees it (SPEC §2 Site frame):
+ * the site's `CompanyDialog` block with its stylesheet, the tabs that have text, labelled with the
+ * page's words, and the texts as the island puts them in: as plain text with their line breaks.
+ * Whatever markup a text holds is shown, never run. Its tabs can be tried by mouse and keyboard.
+ */
+const CompanyPreview = ({ company, lang }: { company: Company; lang: SiteLanguage }) => {
   const { t } = useTranslation()
+  const content = useMemo(() => companyContent(company), [company])
+  const chosen = useRef('')
+  // As the publish render: the first tab stands in when no text is written yet.
+  const tabs = content.tabs.length ? content.tabs : [0]
+  const model = {
+    texts: PAGE_TEXTS[lang],
+    company: { tabs, ...(content.website ? { website: content.website } : {}) },
+  }
   return (
     <Card
       size="small"
@@ -22,22 +86,12 @@ const LegalPreview = ({ company }: { company: Company }) => {
       role="region"
       aria-label={t('siteContent.company.previewTitle')}
     >
-      <Tabs
-        size="small"
-        items={LEGAL_TEXTS.map((key) => ({
-          key,
-          label: t(`siteContent.company.tabs.${key}`),
-          children: company[key].trim() ? (
-            <Typography.Paragraph
-              style={{ whiteSpace: 'pre-wrap', maxHeight: 320, overflowY: 'auto', marginBottom: 0 }}
-            >
-              {company[key]}
-            </Typography.Paragraph>
-          ) : (
-            <Typography.Text type="secondary">{t('siteContent.company.emptyText')}</Typography.Text>
-          ),
-        }))}
-      />
+      <BlockPreview name="company" css={BLOCK_BASE_CSS + DIALOG_CSS + FRAME_CSS} interactive>
+        <OpenDialog key={`${lang}:${tabs.join()}`} model={model} texts={content.texts} chosen={chosen} />
+      </BlockPreview>
+      {!content.tabs.length && !content.website && (
+        <Typography.Text type="secondary">{t('siteContent.company.emptyText')}</Typography.Text>
+      )}
     </Card>
   )
 }
@@ -49,10 +103,13 @@ const LegalPreview = ({ company }: { company: Company }) => {
  */
 export const CompanySection = ({
   company,
+  lang,
   onChange,
   problems,
 }: {
   company: Company | null
+  /** The content language being edited: the preview shows that language's page words. */
+  lang: SiteLanguage
   onChange: (patch: Partial<Company>) => void
   /** The last save's problems, relative to this language's `company`. */
   problems: readonly FieldProblem[]
@@ -80,7 +137,7 @@ export const CompanySection = ({
             />
           )}
         </Field>
-        {LEGAL_TEXTS.map((key) => (
+        {LEGAL_FIELDS.map((key) => (
           <Field
             key={key}
             label={t(`siteContent.company.${key}`)}
@@ -125,7 +182,7 @@ export const CompanySection = ({
         </Field>
       </Col>
       <Col xs={24} lg={10}>
-        <LegalPreview company={value} />
+        <CompanyPreview company={value} lang={lang} />
       </Col>
     </Row>
   )

@@ -196,15 +196,21 @@ describe('other settings tab', () => {
         ],
       }),
     })
-    const preview = screen.getByRole('region', { name: '表示プレビュー' })
-    expect(within(preview).getByText(hostile)).toBeTruthy()
-    expect(preview.querySelector('script')).toBeNull()
-    expect(preview.querySelector('img')).toBeNull()
+    // The preview is the site's company modal, inside its shadow root.
+    const preview = () =>
+      screen.getByRole('region', { name: '表示プレビュー' }).querySelector('[data-preview="company"]')!
+        .shadowRoot! as unknown as HTMLElement
+    expect(within(preview()).getByText(hostile)).toBeTruthy()
+    expect(preview().querySelector('script')).toBeNull()
+    expect(preview().querySelector('img')).toBeNull()
 
-    await user.click(within(preview).getByRole('tab', { name: '利用規約' }))
     await user.click(screen.getByRole('textbox', { name: '利用規約' }))
     await user.paste('<script>alert(1)</script>')
-    expect(within(preview).getByText('<script>alert(1)</script>')).toBeTruthy()
+    await user.click(within(preview()).getByRole('tab', { name: '利用規約' }))
+    expect(preview().querySelector('[role=tabpanel]:not([hidden])')!.textContent).toBe(
+      '<script>alert(1)</script>',
+    )
+    expect(preview().querySelector('script')).toBeNull()
     expect(document.querySelector('script')).toBeNull()
     expect((window as { __pwned?: boolean }).__pwned).toBeUndefined()
   })

@@ -80,7 +80,12 @@ export const OtherSettingsTab = (props: EditorTabProps) => {
     sns: <Sns sns={settings?.sns ?? NO_LINKS} onChange={setSns} problems={saved.sns} />,
     forms: <Forms lang={lang} forms={forms} onChange={setForms} plan={plan} problems={saved.forms} />,
     company: (
-      <CompanyPart company={settings?.company ?? null} onChange={setCompany} problems={saved.company} />
+      <CompanyPart
+        company={settings?.company ?? null}
+        lang={lang}
+        onChange={setCompany}
+        problems={saved.company}
+      />
     ),
   }
 
