@@ -243,7 +243,10 @@ const showcase = async (site: { siteId: string; popupCtas?: unknown }, log: (lin
             kind: 'TIME_LIMIT',
             isInternalLink: false,
             linkUrl: 'https://example.com/campaign',
-            content: '期間限定キャンペーン実施中',
+            localized: [
+              { lang: 'JP', content: '期間限定キャンペーン実施中' },
+              { lang: 'EN', content: 'Limited-time campaign on now' },
+            ],
             linkButtonColor: '#E54D2E',
             linkTextColor: '#FFFFFF',
             startDate: new Date(now - DAY).toISOString(),
@@ -389,10 +392,11 @@ const showcase = async (site: { siteId: string; popupCtas?: unknown }, log: (lin
             recipientEmail: 'creator@example.com',
             companyName: 'デモクリエイター合同会社',
             fields: [
-              ...forms.contact.fields,
+              // The fixed fields; the demo's own message field (multi-line) stands for the default one.
+              ...forms.contact.fields.filter((f) => f.key),
               {
                 id: 'topic',
-                typeInput: 'TEXT_BOX',
+                typeInput: 'TEXT_AREA',
                 title: texts.topic,
                 placeholder: '',
                 isRequired: true,

@@ -172,6 +172,11 @@ test('switching language remembers it for 30 days and reloads to the language UR
   expect(lang?.value).toBe('en')
   expect(Math.round((lang?.expires ?? 0) - Date.now() / 1000)).toBeGreaterThan(2_592_000 - 60)
   expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en')
+  // A later visit to the default URL (a bookmark, a shared link) returns the remembered language.
+  await page.goto(`${site.url}/?position=B1`)
+  await page.waitForURL(`${site.url}/en/?position=B1`)
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('en')
+  await expect.poll(() => current(page)).toEqual(['B1'])
 })
 
 test('the JavaScript stays within 40 KB gzipped and blocks nothing', async ({ page }) => {

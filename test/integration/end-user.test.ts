@@ -48,8 +48,11 @@ const ctasAt = (now: number, ctaImage: string) => [
   {
     kind: 'APPLICANT_LIMIT',
     link_url: 'https://example.com/apply',
-    content: '先着3名様',
-    image_url: ctaImage,
+    // Its own English text; its image is the Japanese one in both languages.
+    localized: [
+      { lang: 'JP', content: '先着3名様', image_url: ctaImage },
+      { lang: 'EN', content: 'First 3 only' },
+    ],
     limit: '3',
     show_remaining_slots: true,
     effective_sheets: [1, 2],
@@ -61,7 +64,7 @@ const ctasAt = (now: number, ctaImage: string) => [
     kind: 'TIME_LIMIT',
     is_internal_link: true,
     link_url: 'contact',
-    content: '期間限定',
+    localized: [{ lang: 'JP', content: '期間限定' }],
     start_date: at(now - HOUR),
     end_date: at(now + 2 * DAY + 30 * 60_000),
     show_remaining_time: true,
@@ -71,7 +74,7 @@ const ctasAt = (now: number, ctaImage: string) => [
   {
     kind: 'TIME_LIMIT',
     link_url: 'https://example.com/old',
-    content: '終了',
+    localized: [{ lang: 'JP', content: '終了' }],
     start_date: at(now - 3 * DAY),
     end_date: at(now - DAY),
     effective_sheets: [1],
@@ -80,7 +83,7 @@ const ctasAt = (now: number, ctaImage: string) => [
   {
     kind: 'APPLICANT_LIMIT',
     link_url: 'https://example.com/soon',
-    content: '近日',
+    localized: [{ lang: 'JP', content: '近日' }],
     limit: '2',
     start_date: at(now + DAY),
     end_date: at(now + 4 * DAY + HOUR),
@@ -366,8 +369,9 @@ describe('end-user read API', () => {
     {
       position: 'B1',
       order: 2,
-      sns_config: false,
-      show_company: false,
+      // Saved without its own choice: follows the language's default (issue 15, point 6).
+      sns_config: null,
+      show_company: null,
       hover_arrow_color: '#FFFFFF',
       arrow_fade_interval: null,
       slider_seconds: null,
@@ -391,8 +395,8 @@ describe('end-user read API', () => {
     {
       position: 'A2',
       order: 3,
-      sns_config: false,
-      show_company: false,
+      sns_config: null,
+      show_company: null,
       hover_arrow_color: '#000000',
       arrow_fade_interval: null,
       slider_seconds: null,
@@ -401,8 +405,8 @@ describe('end-user read API', () => {
     {
       position: 'B2',
       order: 4,
-      sns_config: false,
-      show_company: false,
+      sns_config: null,
+      show_company: null,
       hover_arrow_color: '#FFFFFF',
       arrow_fade_interval: null,
       slider_seconds: null,
@@ -817,6 +821,18 @@ describe('end-user read API', () => {
       [3, false],
     ])
     expect(onB1.body.ctas[1].countdown).toBe('48 h left')
+    // In English: CTA 0's own text with the Japanese image; CTA 1 has no English text and shows the Japanese.
+    expect(
+      onB1.body.ctas.map((c: { index: number; content: string; image_url: unknown }) => [
+        c.index,
+        c.content,
+        c.image_url,
+      ]),
+    ).toEqual([
+      [0, 'First 3 only', media(keys.cta)],
+      [1, '期間限定', null],
+      [3, '近日', null],
+    ])
   })
 
   it('counts clicks on a CTA without a limit, and refuses CTAs outside their dates', async () => {

@@ -363,7 +363,14 @@ describe('site uploads', () => {
       bad.global_setting.logo_key = logo.key
       bad.global_setting.favicon_key = 'https://example.com/x.png'
       bad.global_setting.popup_ctas = [
-        { kind: 'TIME_LIMIT', link_url: 'https://example.com', image_url: typed },
+        {
+          kind: 'TIME_LIMIT',
+          link_url: 'https://example.com',
+          localized: [
+            { lang: 'JP', content: 'ok' },
+            { lang: 'EN', image_url: typed },
+          ],
+        },
       ]
       const refused = await http.call('PUT', `/site/${id}`, { token, body: bad })
       expect(refused.status).toBe(400)
@@ -375,7 +382,7 @@ describe('site uploads', () => {
         ]),
       ).toEqual([
         ['body.globalSetting.faviconKey', 'upload.notConfirmed', 'https://example.com/x.png'],
-        ['body.globalSetting.popupCtas.0.imageUrl', 'upload.notConfirmed', typed],
+        ['body.globalSetting.popupCtas.0.localized.1.imageUrl', 'upload.notConfirmed', typed],
         ['body.creatives.0.products.0.imagePath', 'upload.notConfirmed', typed],
         ['body.creatives.1.mediaKey', 'upload.notConfirmed', theirs.key],
       ])
@@ -533,8 +540,8 @@ describe('site uploads', () => {
     }
 
     /**
-     * A site whose JP creatives are: A1 media, B1 text only, C1 media (the last media), and, on a
-     * grid of more than one row, A2 text only. Placement starts at A2.
+     * A site whose JP creatives are: A1 media, B1 text only, C1 media, and, on a grid of more than
+     * one row, A2 text only. Files without a cell name fill B1, then A2, …
      */
     const siteWithMedia = async (rows = 3, columns = 3) => {
       const id = await createSite(rows, columns)
@@ -579,7 +586,7 @@ describe('site uploads', () => {
       expect(await exists(zipKey)).toBe(false)
     }
 
-    it('uploads a multipart ZIP and places its files in natural order after the last media', async () => {
+    it('uploads a multipart ZIP and places its files in natural order in the cells without media', async () => {
       const { id, existing } = await siteWithMedia()
       const before = await load(id)
       const two = png(8, 8, { fill: () => [2, 2, 2] })
@@ -616,12 +623,12 @@ describe('site uploads', () => {
         report: [
           { name: '__MACOSX/photos/._2.png', status: 'skipped' },
           { name: '.DS_Store', status: 'skipped' },
-          { name: '1.PNG', status: 'placed', position: 'A2', media_type: 'image' },
-          { name: '3.mp4', status: 'placed', position: 'B2', media_type: 'video' },
-          { name: 'big.png', status: 'placed', position: 'C2', media_type: 'image' },
+          { name: '1.PNG', status: 'placed', position: 'B1', media_type: 'image' },
+          { name: '3.mp4', status: 'placed', position: 'A2', media_type: 'video' },
+          { name: 'big.png', status: 'placed', position: 'B2', media_type: 'image' },
           { name: 'photos/', status: 'skipped' },
-          { name: 'photos/2.png', status: 'placed', position: 'A3', media_type: 'image' },
-          { name: 'photos/10.jpg', status: 'placed', position: 'B3', media_type: 'image' },
+          { name: 'photos/2.png', status: 'placed', position: 'C2', media_type: 'image' },
+          { name: 'photos/10.jpg', status: 'placed', position: 'A3', media_type: 'image' },
         ],
         code: 'zip.placed',
         message: '5 files were placed in the creatives.',
@@ -636,11 +643,13 @@ describe('site uploads', () => {
           .filter((c: { lang: string }) => c.lang === 'JP')
           .map((c: { position: string }) => [c.position, c]),
       )
-      expect(Object.keys(jp)).toEqual(['A1', 'B1', 'C1', 'A2', 'B2', 'C2', 'A3', 'B3'])
-      // Cells up to the last media are untouched, the gap at B1 included.
-      expect([jp.A1, jp.B1, jp.C1]).toEqual(before.creatives.slice(0, 3))
-      // A2 existed without media: it keeps its fields and gets the file.
-      expect(jp.A2).toEqual({ ...before.creatives[3], media_key: expect.any(String), media_type: 'image' })
+      expect(Object.keys(jp)).toEqual(['A1', 'B1', 'C1', 'A2', 'B2', 'C2', 'A3'])
+      // Cells with media are untouched.
+      expect([jp.A1, jp.C1]).toEqual([before.creatives[0], before.creatives[2]])
+      // B1 and A2 existed without media: they keep their fields and get the files.
+      expect(jp.B1).toEqual({ ...before.creatives[1], media_key: expect.any(String), media_type: 'image' })
+      expect(jp.B1.main_text).toBe('すきま')
+      expect(jp.A2).toEqual({ ...before.creatives[3], media_key: expect.any(String), media_type: 'video' })
       expect(jp.A2.main_text).toBe('文字だけ')
       // New cells get the defaults of SPEC §3.
       expect(jp.B2).toEqual({
@@ -648,7 +657,7 @@ describe('site uploads', () => {
         lang: 'JP',
         position: 'B2',
         order: 5,
-        media_type: 'video',
+        media_type: 'image',
         link_button_color: '#99D52A',
         link_text_color: '#FFFFFF',
         hover_arrow_color: '#FFFFFF',
@@ -658,16 +667,22 @@ describe('site uploads', () => {
         image_link_points: [],
         main_text: null,
       })
-      expect(jp.C3).toBeUndefined()
+      expect(jp.B3).toBeUndefined()
       expect(after.creatives.filter((c: { lang: string }) => c.lang === 'EN')).toEqual([])
       // Every placed file is stored, confirmed and shown.
-      const placed = ['A2', 'B2', 'C2', 'A3', 'B3'].map((p) => jp[p].media_key as string)
+      const placed = ['B1', 'A2', 'B2', 'C2', 'A3'].map((p) => jp[p].media_key as string)
       expect(placed.map((key) => key.split('.').pop())).toEqual(['png', 'mp4', 'png', 'png', 'jpg'])
       for (const key of placed) expect(key).toEqual(uploadKey(id, key.split('.').pop()!))
       expect(await recordsOf(id)).toEqual([...existing, ...placed].sort())
       expect(await objectsUnder(`sites/${id}/uploads/`)).toEqual([...existing, ...placed].sort())
-      expect(after.media.map((m: { key: string }) => m.key)).toEqual([...existing, ...placed])
-      const shown = await fetch(after.media.find((m: { key: string }) => m.key === jp.B3.media_key).url)
+      // Media in page order: A1, B1, C1, A2, …
+      expect(after.media.map((m: { key: string }) => m.key)).toEqual([
+        existing[0],
+        placed[0],
+        existing[1],
+        ...placed.slice(1),
+      ])
+      const shown = await fetch(after.media.find((m: { key: string }) => m.key === jp.A3.media_key).url)
       expect(shown.headers.get('content-type')).toBe('image/jpeg')
       expect(Buffer.from(await shown.arrayBuffer()).equals(ten)).toBe(true)
       // The ZIP is gone; completing the same upload again answers the same job and places nothing more.
@@ -768,16 +783,54 @@ describe('site uploads', () => {
       await expectNothingWritten(id, before, started.key)
     })
 
-    it('refuses more files than free cells, naming the ones that do not fit', async () => {
-      // 2 × 3 cells, the last media in C1: A2, B2 and C2 are free.
+    it('puts cell-named files in their cells whatever their order, and says where an outside one went', async () => {
+      // 2 × 3 cells, media in A1 and C1: B1 (text only) and A2 (text only) have none.
       const { id } = await siteWithMedia(2, 3)
       const before = await load(id)
-      const names = ['1.png', '2.png', '3.png', '4.png', '5.png']
+      const zip = await buildZip(
+        ['B2.png', 'a1.png', 'D1.png', 'B1_春.png', 'A2.png'].map(
+          (name): ZipInput => ({ name, data: png(2, 2) }),
+        ),
+      )
+      const { job } = await bulk(id, zip)
+      const placed = (name: string, position: string) => ({
+        name,
+        status: 'placed',
+        position,
+        media_type: 'image',
+      })
+      expect(job.report).toEqual([
+        placed('a1.png', 'A1'),
+        placed('A2.png', 'A2'),
+        placed('B1_春.png', 'B1'),
+        placed('B2.png', 'B2'),
+        {
+          ...placed('D1.png', 'C2'),
+          code: 'zip.cellOutside',
+          message: "'D1.png' is named after cell D1, which is not in this grid: it was placed in C2.",
+        },
+      ])
+      const jp = Object.fromEntries(
+        (await load(id)).creatives
+          .filter((c: { lang: string }) => c.lang === 'JP')
+          .map((c: { position: string; media_key: string }) => [c.position, c.media_key]),
+      )
+      // A1 named by a file gets the new file; C1, named by none, keeps its media.
+      expect(jp.A1).not.toBe(before.creatives[0].media_key)
+      expect(jp.C1).toBe(before.creatives[2].media_key)
+      expect(Object.keys(jp)).toEqual(['A1', 'B1', 'C1', 'A2', 'B2', 'C2'])
+    })
+
+    it('refuses more files than free cells, naming the ones that do not fit', async () => {
+      // 2 × 3 cells, media in A1 and C1: B1, A2, B2 and C2 are free.
+      const { id } = await siteWithMedia(2, 3)
+      const before = await load(id)
+      const names = ['1.png', '2.png', '3.png', '4.png', '5.png', '6.png']
       const zip = await buildZip(names.map((name): ZipInput => ({ name, data: png(2, 2) })))
       const { job, started } = await bulk(id, zip)
       expect(job).toMatchObject({ status: 'refused', code: 'zip.refused' })
       expect(job.report).toEqual(
-        ['4.png', '5.png'].map((name) => ({
+        ['5.png', '6.png'].map((name) => ({
           name,
           status: 'refused',
           code: 'zip.noFreeCell',

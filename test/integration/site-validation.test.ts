@@ -407,14 +407,46 @@ const RULES: Rule[] = [
     },
   },
   {
-    rule: 'CTA content is at most 120 characters',
-    path: 'globalSetting.popupCtas.0.content',
+    rule: 'CTA content is at most 120 characters, in each language',
+    path: 'globalSetting.popupCtas.0.localized.1.content',
     code: 'validation.tooLong',
     pass: (b) => {
-      g(b).popup_ctas = [cta({ content: 'あ'.repeat(120) })]
+      g(b).popup_ctas = [
+        cta({
+          localized: [
+            { lang: 'JP', content: 'あ'.repeat(120) },
+            { lang: 'EN', content: 'a'.repeat(120) },
+          ],
+        }),
+      ]
     },
     fail: (b) => {
-      g(b).popup_ctas = [cta({ content: 'あ'.repeat(121) })]
+      g(b).popup_ctas = [
+        cta({
+          localized: [
+            { lang: 'JP', content: 'あ'.repeat(120) },
+            { lang: 'EN', content: 'a'.repeat(121) },
+          ],
+        }),
+      ]
+    },
+  },
+  {
+    rule: 'a CTA has one text per language',
+    path: 'globalSetting.popupCtas.0.localized',
+    code: 'validation.invalid',
+    pass: (b) => {
+      g(b).popup_ctas = [cta({ localized: [{ lang: 'JP', content: '一つ目' }] })]
+    },
+    fail: (b) => {
+      g(b).popup_ctas = [
+        cta({
+          localized: [
+            { lang: 'JP', content: '一つ目' },
+            { lang: 'JP', content: '二つ目' },
+          ],
+        }),
+      ]
     },
   },
   {

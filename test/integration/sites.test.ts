@@ -62,10 +62,9 @@ const fullSave = (id: string, version: number, media: Media) => ({
         kind: 'TIME_LIMIT',
         is_internal_link: false,
         link_url: 'https://example.com/cta',
-        content: '今だけ',
+        localized: [{ lang: 'JP', content: '今だけ', image_url: media.cta }],
         link_button_color: '#FF0000',
         link_text_color: '#FFFFFF',
-        image_url: media.cta,
         start_date: '2026-12-01T00:00:00+09:00',
         end_date: '2026-12-31T00:00:00+09:00',
         show_remaining_time: true,
@@ -137,6 +136,8 @@ const fullSave = (id: string, version: number, media: Media) => ({
       lang: 'JP',
       seo: { title: '春のキャンペーン', h1: 'キャンペーン', description: '説明文', head: '', body: '' },
       sns: [{ id: 's1', sns_type: 'instagram', sns_url: 'https://instagram.com/x' }],
+      show_sns_by_default: false,
+      show_company_by_default: true,
       company: {
         company_website: 'https://example.com',
         company_profile: '会社概要',
@@ -284,7 +285,8 @@ describe('site builder', () => {
         view_mode: 'MOBILE',
         default_language: 'EN',
         languages: ['JP', 'EN'],
-        display_language_icon: false,
+        // Two languages: the visitors' language switcher is on from the start.
+        display_language_icon: true,
         display_global_menu: false,
         favicon_key: null,
         logo_key: null,
@@ -295,6 +297,9 @@ describe('site builder', () => {
         created_at: expect.any(String),
         updated_at: expect.any(String),
         published_at: null,
+        // Not served: nothing live, nothing unpublished (site-live-state.test.ts).
+        published_version: null,
+        unpublished_changes: false,
       },
       version: 1,
       menus: [],
@@ -317,6 +322,19 @@ describe('site builder', () => {
       },
       message: 'The site was created.',
     })
+  })
+
+  it('turns the language switcher on for a multilingual site unless the creator turned it off', async () => {
+    const icon = async (body: Record<string, unknown>) => {
+      const { global_setting } = await create(body)
+      const loaded = await http.get(`/site/${global_setting.id}`, { token })
+      return (loaded.body as { global_setting: { display_language_icon: boolean } }).global_setting
+        .display_language_icon
+    }
+    expect(await icon({ languages: ['JP'] })).toBe(false)
+    expect(await icon({ languages: ['JP', 'KR'] })).toBe(true)
+    expect(await icon({ languages: ['JP', 'EN'], display_language_icon: false })).toBe(false)
+    expect(await icon({ languages: ['JP'], display_language_icon: true })).toBe(true)
   })
 
   it('saves and loads every value of the editor (round trip)', async () => {
@@ -366,11 +384,27 @@ describe('site builder', () => {
     expect(shown.status).toBe(200)
     expect(Buffer.from(await shown.arrayBuffer()).equals(samples.jpeg())).toBe(true)
     const { id: _id, ...setting } = body.global_setting
-    expect(loaded.body.global_setting).toMatchObject({ ...setting, id, status: 'DRAFT' })
+    expect(loaded.body.global_setting).toMatchObject({
+      ...setting,
+      id,
+      status: 'DRAFT',
+      // Never published: nothing is live, so nothing saved is unpublished.
+      published_version: null,
+      unpublished_changes: false,
+    })
     expect(loaded.body.menus).toEqual(body.menus)
     expect(loaded.body.settings).toEqual([
       { ...body.settings[0], seo: { ...body.settings[0]!.seo } },
-      { lang: 'EN', seo: null, sns: [], company: null, forms: null },
+      // The bottom bar's defaults of a language the editor never touched: shown.
+      {
+        lang: 'EN',
+        seo: null,
+        sns: [],
+        company: null,
+        forms: null,
+        show_sns_by_default: true,
+        show_company_by_default: true,
+      },
     ])
     expect(loaded.body.creatives).toHaveLength(3)
     expect(loaded.body.creatives[0]).toEqual({ ...body.creatives[0], order: 1 })
@@ -384,6 +418,9 @@ describe('site builder', () => {
       hover_arrow_color: '#FFFFFF',
       products: [],
       price: null,
+      // No choice of its own: the bottom bar follows the language's default.
+      sns_config: null,
+      show_company: null,
     })
     expect(loaded.body.creatives[2]).toMatchObject({ lang: 'EN', position: 'A1', media_type: 'video' })
     const found = await http.get(`/site?name=${encodeURIComponent('春のキャンペーン')}`, { token })

@@ -156,7 +156,8 @@ describe('documents stored before versions existed', () => {
           kind: 'TIME_LIMIT',
           is_internal_link: false,
           link_url: 'https://example.com/old-cta',
-          content: '旧キャンペーン',
+          // The one text, now the default language's (step 2 → 3).
+          localized: [{ lang: 'JP', content: '旧キャンペーン' }],
           link_button_color: '#123456',
           link_text_color: '#FFFFFF',
           start_date: '2026-01-01T00:00:00+09:00',
@@ -171,6 +172,7 @@ describe('documents stored before versions existed', () => {
       ],
     })
     expect(loaded.body.global_setting.popup_ctas[0]).not.toHaveProperty('image_url')
+    expect(loaded.body.global_setting.popup_ctas[0]).not.toHaveProperty('content')
     expect(loaded.body.creatives).toHaveLength(1)
     expect(loaded.body.creatives[0]).toMatchObject({
       lang: 'JP',
@@ -213,8 +215,14 @@ describe('documents stored before versions existed', () => {
     // Cleared values are removed, not stored as null; the CTA is stored with its position.
     expect(site).not.toHaveProperty('logoKey')
     expect(site).not.toHaveProperty('speakerColor')
-    expect(site.popupCtas).toEqual([expect.objectContaining({ displayPosition: 'BOTTOM' })])
+    expect(site.popupCtas).toEqual([
+      expect.objectContaining({
+        displayPosition: 'BOTTOM',
+        localized: [{ lang: 'JP', content: '旧キャンペーン' }],
+      }),
+    ])
     expect((site.popupCtas as Item[])[0]).not.toHaveProperty('imageUrl')
+    expect((site.popupCtas as Item[])[0]).not.toHaveProperty('content')
     const a1 = (await storedCreative(siteId, 'JP', 'A1'))!
     expect(a1).toMatchObject({ schemaVersion: SITE_SCHEMA_VERSION, mainText: '新本文' })
     expect(a1).not.toHaveProperty('price')

@@ -35,7 +35,13 @@ export const api = (baseUrl: string) => {
 /** The mails the local SES has captured for one address, newest last. */
 export const mailsTo = async (mailUrl: string, to: string) => {
   const store = (await (await fetch(`${mailUrl}/store`)).json()) as {
-    emails: Array<{ destination: { to: string[] }; subject: string; body: { text?: string; html?: string } }>
+    emails: Array<{
+      destination: { to: string[] }
+      /** Reply-To addresses as sent (`ReplyToAddresses`); empty when none. */
+      replyTo?: string[]
+      subject: string
+      body: { text?: string; html?: string }
+    }>
   }
   return store.emails.filter((mail) => mail.destination.to.includes(to))
 }

@@ -21,8 +21,11 @@ export const formField = (title: string, extra: Record<string, unknown> = {}) =>
 const fixed = (key: string, title: string) => formField(title, { key, is_required: true })
 const choices = (...values: string[]) => values.map((value, i) => ({ value, is_default: i === 0 }))
 
-/** The forms of one language: every form enabled, each with fields of its own beside the fixed ones. */
-export const visitorForms = (recipient: string, lang: 'JP' | 'EN') => ({
+/**
+ * The forms of one language: every form enabled, each with fields of its own beside the fixed ones;
+ * the contact form's message is a single-line text box unless `messageType` says otherwise.
+ */
+export const visitorForms = (recipient: string, lang: 'JP' | 'EN', messageType = 'TEXT_BOX') => ({
   contact: {
     enabled: true,
     recipient_email: recipient,
@@ -36,7 +39,7 @@ export const visitorForms = (recipient: string, lang: 'JP' | 'EN') => ({
         is_required: true,
         options: choices('Sales', 'Support'),
       }),
-      formField(lang === 'JP' ? 'お問い合わせ内容' : 'Message', { id: 'message' }),
+      formField(lang === 'JP' ? 'お問い合わせ内容' : 'Message', { id: 'message', type_input: messageType }),
     ],
   },
   membership: {
@@ -78,7 +81,7 @@ export interface VisitorSite {
 export const publishVisitorSite = async (
   http: Api,
   token: string,
-  options: { forms?: boolean; publish?: boolean } = {},
+  options: { forms?: boolean; publish?: boolean; messageType?: 'TEXT_BOX' | 'TEXT_AREA' } = {},
 ): Promise<VisitorSite> => {
   const created = await http.post(
     '/site',
@@ -130,9 +133,13 @@ export const publishVisitorSite = async (
             show_in_contact: false,
             show_in_form: false,
           },
-          ...(withForms ? { forms: visitorForms(recipient, 'JP') } : {}),
+          ...(withForms ? { forms: visitorForms(recipient, 'JP', options.messageType) } : {}),
         },
-        { lang: 'EN', sns: [], ...(withForms ? { forms: visitorForms(recipient, 'EN') } : {}) },
+        {
+          lang: 'EN',
+          sns: [],
+          ...(withForms ? { forms: visitorForms(recipient, 'EN', options.messageType) } : {}),
+        },
       ],
     },
   })

@@ -97,8 +97,9 @@ export const fixtureSite = (
         linkButtonText: t.button,
         linkDestinationUrl: i % 3 === 1 ? 'contact' : 'https://example.com/',
         isInternalLink: i % 3 === 1,
+        // The creator heeded the editor's contrast warning: dark text on the default green (9.2:1).
         linkButtonColor: CREATIVE_DEFAULTS.linkButtonColor,
-        linkTextColor: '#FFFFFF',
+        linkTextColor: '#202020',
         price: i === 0 ? 1980 : null,
         snsConfig: true,
         showCompany: i % 2 === 0,
@@ -117,6 +118,8 @@ export const fixtureSite = (
                   imagePath: key,
                   linkButtonUrl: 'https://example.com/shop',
                   linkButtonText: lang === 'JP' ? '購入する' : 'Buy',
+                  linkButtonColor: '#1E7B3A',
+                  linkTextColor: '#FFFFFF',
                   coordinateX: 24,
                   coordinateY: 200,
                   order: 0,
@@ -130,8 +133,11 @@ export const fixtureSite = (
     {
       kind: 'TIME_LIMIT',
       linkUrl: 'https://example.com/sale',
-      content: '期間限定セール開催中',
-      linkButtonColor: '#E54D2E',
+      localized: [
+        { lang: 'JP', content: '期間限定セール開催中' },
+        { lang: 'EN', content: 'Limited-time sale on now' },
+      ],
+      linkButtonColor: '#B3261E',
       linkTextColor: '#FFFFFF',
       startDate: new Date(Date.parse(now) - 86_400_000).toISOString(),
       endDate: new Date(Date.parse(now) + 90 * 60_000).toISOString(),
@@ -144,7 +150,8 @@ export const fixtureSite = (
       kind: 'APPLICANT_LIMIT',
       isInternalLink: true,
       linkUrl: 'membership',
-      content: '先着100名様に特典',
+      // Japanese only: the English page shows the default language's text.
+      localized: [{ lang: 'JP', content: '先着100名様に特典' }],
       limit: '100',
       numberClicks: 37,
       showRemainingSlots: true,

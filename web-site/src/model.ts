@@ -1,4 +1,6 @@
+import { bottomBarShows } from '@swipe/shared/site/bottom-bar'
 import { cellOrder, isCellReference, isInGrid, parseCell, siteGrid } from '@swipe/shared/site/cells'
+import { ctaContentFor } from '@swipe/shared/site/cta'
 import {
   CONTENT_LANGUAGES,
   type ContentLanguage,
@@ -30,11 +32,15 @@ export interface CellModel {
   media?: string
   video: boolean
   locked: boolean
+  /** Whether this creative shows the bottom bar's SNS links and company tabs (`site/bottom-bar.ts`). */
+  shows: { sns: boolean; company: boolean }
 }
 
 export interface CtaModel {
   index: number
   cta: PublishCta
+  /** Its text in the page's language (`ctaContentFor`). */
+  content: string
   link?: Href
   image?: string
   remaining?: number
@@ -64,6 +70,11 @@ export interface PageModel {
   alternates: { hrefLang: string; href: string }[]
   favicon?: string
   logo?: string
+  /**
+   * The URL segments of the site's other languages on the default language's page (where a
+   * returning visitor's remembered language is restored, ../boot.ts); empty on the others.
+   */
+  otherSegments: string[]
   /** The language selector's entries, when the language icon setting is ON. */
   languages:
     | {
@@ -202,6 +213,7 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
       ...(url ? { media: url } : {}),
       video: creative.mediaType === 'video',
       locked,
+      shows: bottomBarShows(creative, settings),
     }
     byRow.set(cell.row, [...(byRow.get(cell.row) ?? []), model])
   }
@@ -222,7 +234,7 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
           })
       : null
 
-  const snsOn = cells.some((c) => c.creative.snsConfig)
+  const snsOn = cells.some((c) => c.shows.sns)
   const sns = snsOn
     ? (settings?.sns ?? []).flatMap((s) => {
         const href = s.snsType === 'phone_number' ? telUrl(s.snsUrl) : safeExternalUrl(s.snsUrl)
@@ -234,7 +246,7 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
   const json = JSON.stringify({ website: website ?? null, texts: legalTexts })
   const file = `data/company.${LANGUAGE_SEGMENTS[lang]}.${contentHash(json)}.json`
   const companyModel =
-    cells.some((c) => c.creative.showCompany) && (tabs.length || website)
+    cells.some((c) => c.shows.company) && (tabs.length || website)
       ? {
           tabs: tabs.length ? tabs : [0],
           ...(website ? { website } : {}),
@@ -248,7 +260,15 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
   const ctas = (site.popupCtas ?? []).flatMap((cta, index): CtaModel[] => {
     // A CTA that has ended by publication can never show again: it is left out of the page.
     if (cta.endDate && Date.parse(cta.endDate) < now) return []
-    return [ctaItem(cta, index, { link: link(cta.linkUrl, cta.isInternalLink), image: media(cta.imageUrl) })]
+    // Its text and image in this language, the default language's where this one has none.
+    const shown = ctaContentFor(cta, lang, defaultLanguage)
+    return [
+      ctaItem(cta, index, {
+        content: shown.content,
+        link: link(cta.linkUrl, cta.isInternalLink),
+        image: media(shown.imageUrl),
+      }),
+    ]
   })
 
   const title = seo.title?.trim() || site.name
@@ -282,6 +302,8 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
       : [],
     ...(media(site.faviconKey) ? { favicon: media(site.faviconKey)! } : {}),
     ...(media(site.logoKey) ? { logo: media(site.logoKey)! } : {}),
+    otherSegments:
+      lang === defaultLanguage ? langs.filter((l) => l !== lang).map((l) => LANGUAGE_SEGMENTS[l]) : [],
     languages:
       site.displayLanguageIcon && langs.length > 1
         ? langs.map((l) => ({
@@ -326,7 +348,7 @@ export const publicMediaKeys = (input: PublishInput): string[] => {
       add(cell.creative.mediaKey)
       for (const product of cell.creative.products ?? []) add(product.imagePath)
     }
-    for (const cta of model.ctas) add(cta.cta.imageUrl)
+    for (const cta of model.ctas) add(ctaContentFor(cta.cta, lang, defaultLanguageOf(input)).imageUrl)
   }
   return [...keys].sort()
 }

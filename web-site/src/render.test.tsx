@@ -155,7 +155,7 @@ describe('renderSitePages: the page', () => {
     }
     for (const s of input.settings) Object.assign(s.seo!, { title: EVIL, h1: EVIL, description: EVIL })
     for (const m of input.menus) m.items = [{ name: EVIL }]
-    for (const cta of input.site.popupCtas ?? []) cta.content = EVIL
+    for (const cta of input.site.popupCtas ?? []) for (const l of cta.localized ?? []) l.content = EVIL
     const files = renderSitePages(input)
     for (const path of ['index.html', 'en/index.html', 'ja/index.html']) {
       const html = page(files, path)
@@ -325,10 +325,35 @@ describe('renderSitePages: the page', () => {
     )
   })
 
-  it('makes link texts legible: SPEC’s default white on #99D52A becomes black', () => {
-    const doc = parse(page(render()))
+  it('paints the creator’s colours as chosen: white on #99D52A and on a red CTA stays white', () => {
+    const doc = parse(
+      page(
+        render((input) => {
+          const a1 = input.creatives[0]!
+          a1.linkButtonColor = '#99D52A'
+          a1.linkTextColor = '#FFFFFF'
+          a1.products![0]!.linkButtonColor = '#2BAA50'
+          a1.products![0]!.linkTextColor = '#FFFFFF'
+          a1.products![0]!.backgroundColor = '#FFFF00'
+          a1.products![0]!.textColor = '#FFFFFF'
+          const cta = input.site.popupCtas![0]!
+          cta.linkButtonColor = '#FF0000'
+          cta.linkTextColor = '#FFFFFF'
+        }),
+      ),
+    )
     expect(doc.querySelector<HTMLElement>('#A1 .bt')?.getAttribute('style')).toBe(
-      'background:#99D52A;color:#000000',
+      'background:#99D52A;color:#FFFFFF',
+    )
+    expect(doc.querySelector<HTMLElement>('#A1 .pr')?.getAttribute('style')).toContain(
+      'background:#FFFF00;color:#FFFFFF',
+    )
+    const product = doc.querySelector<HTMLTemplateElement>('template#p-A1-0')!.content
+    expect(product.querySelector<HTMLElement>('a')?.getAttribute('style')).toBe(
+      'background:#2BAA50;color:#FFFFFF',
+    )
+    expect(doc.querySelector<HTMLElement>('[data-cta="0"]')?.getAttribute('style')).toBe(
+      '--b:#FF0000;--t:#FFFFFF',
     )
   })
 
@@ -479,6 +504,76 @@ describe('renderSitePages: popup CTAs', () => {
     expect(doc.querySelectorAll('.ctas')).toHaveLength(3)
     const css = doc.querySelector('style')?.textContent ?? ''
     for (const a of animations.slice(1)) expect(css).toContain(`.a-${a} .cb`)
+  })
+
+  it('writes each CTA’s text and image in the page’s language, the default language’s where it has none', () => {
+    const render2 = () =>
+      render((input) => {
+        input.media['sites/demo/uploads/cta-ja.png'] = 'media/cta-ja.png'
+        input.media['sites/demo/uploads/cta-en.png'] = 'media/cta-en.png'
+        input.site.popupCtas![0]!.localized = [
+          { lang: 'JP', content: '期間限定セール開催中', imageUrl: 'sites/demo/uploads/cta-ja.png' },
+          { lang: 'EN', content: 'Limited-time sale on now', imageUrl: 'sites/demo/uploads/cta-en.png' },
+        ]
+      })
+    const shown = (path: string) =>
+      [...parse(page(render2(), path)).querySelectorAll<HTMLElement>('.cta')].map((c) => [
+        c.dataset.cta,
+        c.querySelector('span')?.firstChild?.textContent,
+        c.getAttribute('aria-label'),
+        c.querySelector('img')?.getAttribute('src'),
+      ])
+    expect(shown('index.html')).toEqual([
+      ['1', '先着100名様に特典', '先着100名様に特典', undefined],
+      ['0', '期間限定セール開催中', '期間限定セール開催中', '/media/cta-ja.png'],
+    ])
+    // CTA 1 has no English text: the English page shows the Japanese one rather than an empty button.
+    expect(shown('en/index.html')).toEqual([
+      ['1', '先着100名様に特典', '先着100名様に特典', undefined],
+      ['0', 'Limited-time sale on now', 'Limited-time sale on now', '/media/cta-en.png'],
+    ])
+    const keys = publicMediaKeys({
+      ...fixtureSite(),
+      media: {
+        ...fixtureSite().media,
+        'sites/demo/uploads/cta-ja.png': 'media/cta-ja.png',
+        'sites/demo/uploads/cta-en.png': 'media/cta-en.png',
+      },
+      site: {
+        ...fixtureSite().site,
+        popupCtas: [
+          {
+            ...fixtureSite().site.popupCtas![0]!,
+            localized: [
+              { lang: 'JP', imageUrl: 'sites/demo/uploads/cta-ja.png' },
+              { lang: 'EN', imageUrl: 'sites/demo/uploads/cta-en.png' },
+            ],
+          },
+        ],
+      },
+    })
+    expect(keys).toEqual(
+      expect.arrayContaining(['sites/demo/uploads/cta-ja.png', 'sites/demo/uploads/cta-en.png']),
+    )
+  })
+
+  it('marks a CTA without chosen pages for every page, and keeps every creative’s text clear of it', () => {
+    const doc = parse(
+      page(
+        render((input) => {
+          input.site.popupCtas = [
+            { kind: 'TIME_LIMIT', linkUrl: 'https://example.com/', effectiveSheets: [] },
+          ]
+        }),
+      ),
+    )
+    expect(doc.querySelector<HTMLElement>('.cta')!.dataset.sheets).toBe('')
+    // Every creative sits under the bottom CTA, so each keeps its text above it.
+    const cells = [...doc.querySelectorAll('.c')]
+    expect(cells.length).toBeGreaterThan(1)
+    expect(cells.filter((c) => !c.classList.contains('uc')).map((c) => c.id)).toEqual([])
+    const plain = parse(page(render((input) => (input.site.popupCtas = []))))
+    expect(plain.querySelectorAll('.c.uc')).toHaveLength(0)
   })
 
   it('leaves out CTAs that ended before publication and unknown animations', () => {

@@ -8,14 +8,18 @@ import {
   refusedFields,
   translate,
 } from '@swipe/shared'
+import { planNameIn } from '@swipe/shared/plan-names'
 import type { Account } from '#data/accounts'
 import { Plans } from '#data/plans'
 import { AppError, type FieldIssue, ValidationError } from '#lib/errors'
 import { policyActorOf } from '#lib/tenancy'
 
-/** A plan's name as the catalogue holds it (stored first, then built in), or its id. */
-const planName = async (planId: string): Promise<string> =>
-  (await Plans.get({ planId }).go()).data?.name ?? defaultPlan(planId)?.name ?? planId
+/**
+ * A plan's name in the caller's language: a built-in plan under its catalogue name is translated,
+ * a stored plan renamed by plan management keeps its name, an unknown plan is named by its id.
+ */
+const planName = async (planId: string, locale: Locale): Promise<string> =>
+  planNameIn({ planId, name: (await Plans.get({ planId }).go()).data?.name }, locale)
 
 /**
  * Whether a plan id is in the plan catalogue: a stored plan (plan management's) or a built-in one
@@ -35,7 +39,7 @@ export const issueParams = async (
   locale: Locale,
 ): Promise<Record<string, string>> =>
   issue.code === 'account.planNotAllowed'
-    ? { plan: await planName(String(sent.planId)) }
+    ? { plan: await planName(String(sent.planId), locale) }
     : { field: fieldName(locale, issue.field) }
 
 /** One refused field where the request carried it: `body.planId`, or `row.3.プランID` in a CSV. */

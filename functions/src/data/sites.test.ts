@@ -32,6 +32,7 @@ const BOOKKEEPING: Record<SiteDocumentKind, string[]> = {
     'updatedAt',
     'publishedAt',
     'releaseId',
+    'publishedVersion',
     'version',
     'schemaVersion',
   ],

@@ -1,4 +1,5 @@
 import { SITE_STATUSES } from '@swipe/shared'
+import { BOTTOM_BAR_DEFAULTS } from '@swipe/shared/site/bottom-bar'
 import { readDocument } from '@swipe/shared/site/migrations'
 import {
   type CreativeDocument,
@@ -99,6 +100,12 @@ export const Sites = new Entity(
        * site stops being served (functions/src/publishing).
        */
       releaseId: { type: 'string' },
+      /**
+       * The site version whose content the served release shows: the version the publish commit
+       * wrote, carried over by a save that changes nothing, removed with `releaseId`. A PUBLISH site
+       * whose `version` differs has saved changes visitors do not see yet (`unpublishedChanges`).
+       */
+      publishedVersion: { type: 'number' },
       version: { type: 'number', required: true, default: 1 },
       /**
        * The model version of the document (see above). Stamped whenever the document is written:
@@ -172,8 +179,9 @@ export const Creatives = new Entity(
       linkTextColor: { type: 'string', default: C.linkTextColor },
       price: { type: 'number' },
       priceTextColor: { type: 'string' },
-      snsConfig: { type: 'boolean', default: C.snsConfig },
-      showCompany: { type: 'boolean', default: C.showCompany },
+      /** Absent: the creative follows its language's bottom-bar default. */
+      snsConfig: { type: 'boolean' },
+      showCompany: { type: 'boolean' },
       membersOnlyLock: { type: 'boolean', default: C.membersOnlyLock },
       hoverArrowColor: { type: 'string', default: C.hoverArrowColor },
       arrowFadeInterval: { type: 'number' },
@@ -257,6 +265,8 @@ export const SiteSettings = new Entity(
       company: { type: 'any' },
       /** Validated by SiteFormsSchema: contact, membership and homepage forms. */
       forms: { type: 'any' },
+      showSnsByDefault: { type: 'boolean', default: BOTTOM_BAR_DEFAULTS.showSnsByDefault },
+      showCompanyByDefault: { type: 'boolean', default: BOTTOM_BAR_DEFAULTS.showCompanyByDefault },
       /** The model version of the document (settings are always written whole). */
       schemaVersion,
     },

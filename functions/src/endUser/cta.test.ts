@@ -56,10 +56,17 @@ describe('remaining slots and activity of an applicant-limit CTA (server side of
     expect(state.countdown).toBe(countdown)
   })
 
-  it('answers for one sheet when asked, and shows nowhere without sheets', () => {
+  it('answers for one sheet when asked, and shows on every page without sheets', () => {
     expect(ctaState(limited('3'), 0, NOW, 'JP', 3).active).toBe(true)
     expect(ctaState(limited('3'), 0, NOW, 'JP', 2).active).toBe(false)
-    expect(ctaState(limited('3', { effectiveSheets: [] }), 0, NOW, 'JP')).toMatchObject({
+    // No page chosen: each of the site's four pages.
+    expect(ctaState(limited('3', { effectiveSheets: [] }), 0, NOW, 'JP', undefined, 4)).toMatchObject({
+      activeSheets: [1, 2, 3, 4],
+      active: true,
+    })
+    expect(ctaState(limited('3', { effectiveSheets: [] }), 0, NOW, 'JP', 2, 4).active).toBe(true)
+    // …unless its slots are gone.
+    expect(ctaState(limited('3', { effectiveSheets: [] }), 3, NOW, 'JP', 2, 4)).toMatchObject({
       activeSheets: [],
       active: false,
     })

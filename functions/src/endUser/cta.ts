@@ -13,10 +13,9 @@ export interface StoredCta {
   kind?: 'TIME_LIMIT' | 'APPLICANT_LIMIT'
   isInternalLink?: boolean
   linkUrl?: string
-  content?: string
+  localized?: { lang: string; content?: string; imageUrl?: string }[]
   linkButtonColor?: string
   linkTextColor?: string
-  imageUrl?: string
   startDate?: string
   endDate?: string
   limit?: string
@@ -47,7 +46,7 @@ export const withinDates = (cta: StoredCta, now: number) =>
 export interface CtaState {
   /** Slots left of an applicant-limit CTA (limit − clicks, never below 0); null otherwise. */
   remaining: number | null
-  /** The sheets (page orders) the CTA shows on now. */
+  /** The sheets (page orders) the CTA shows on now (every page of the site when none is chosen). */
   activeSheets: number[]
   /** Whether it shows now: on `sheet` when given, else on any of its sheets. */
   active: boolean
@@ -55,13 +54,17 @@ export interface CtaState {
   countdown: string
 }
 
-/** A CTA's live state from its rules and the clicks counted so far. */
+/**
+ * A CTA's live state from its rules and the clicks counted so far. `pages` is the site's number
+ * of pages: a CTA with no page chosen shows on each of them.
+ */
 export const ctaState = (
   cta: StoredCta,
   clicks: number,
   now: number,
   lang: SiteLanguage,
   sheet?: number,
+  pages = 0,
 ): CtaState => {
   const remaining = cta.kind === 'APPLICANT_LIMIT' ? remainingSlots(cta.limit, clicks) : undefined
   const rules = {
@@ -71,7 +74,9 @@ export const ctaState = (
     kind: cta.kind,
     remaining,
   }
-  const activeSheets = (cta.effectiveSheets ?? []).filter((s) => isCtaActive(rules, now, s))
+  const chosen = cta.effectiveSheets ?? []
+  const sheets = chosen.length ? chosen : Array.from({ length: pages }, (_, i) => i + 1)
+  const activeSheets = sheets.filter((s) => isCtaActive(rules, now, s))
   return {
     remaining: remaining ?? null,
     activeSheets,

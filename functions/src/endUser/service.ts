@@ -207,8 +207,8 @@ export const creativeView = (
   const frame = {
     position: c.position,
     order: cellOrder(c.position, site.numberVertical),
-    snsConfig: c.snsConfig,
-    showCompany: c.showCompany,
+    snsConfig: orNull(c.snsConfig),
+    showCompany: orNull(c.showCompany),
     hoverArrowColor: c.hoverArrowColor,
     arrowFadeInterval: orNull(c.arrowFadeInterval),
     sliderSeconds: orNull(c.sliderSeconds),

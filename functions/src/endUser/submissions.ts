@@ -50,7 +50,8 @@ const mailOf = (
 /**
  * A contact or homepage form submission: 404 unless the form is enabled, 400 `endUser.refused`
  * for a filled honeypot, 400 with field paths when the form's rules fail; then the submission is
- * stored, mailed to the contact setting's recipient (when there is one), and its `mailStatus`
+ * stored, mailed to the contact setting's recipient (when there is one) with Reply-To set to the
+ * visitor's address, so that replying answers the visitor, and its `mailStatus`
  * recorded: a failed mail is FAILED and the submission is kept. 201 `{ status: 'received' }`.
  */
 export const receiveSubmission = async (
@@ -80,7 +81,12 @@ export const receiveSubmission = async (
   if (recipient) {
     let mailStatus: 'SENT' | 'FAILED' = 'SENT'
     try {
-      await sendMail({ to: recipient, ...mailOf(published, answers, email, key.createdAt, mode) })
+      // A reply goes to the visitor (their address passed the form's email rule; sendMail checks again).
+      await sendMail({
+        to: recipient,
+        ...(email ? { replyTo: email } : {}),
+        ...mailOf(published, answers, email, key.createdAt, mode),
+      })
     } catch (error) {
       mailStatus = 'FAILED'
       logger.error('Submission mail failed', { siteId, kind, error: error as Error })

@@ -182,8 +182,8 @@ export const commitSiteStatus = async (
   site: Pick<Site, 'siteId' | 'ownerId' | 'tenantIds' | 'status'>,
   version: number,
   to: SiteStatus,
-  fields: { publishedAt?: number; releaseId?: string } = {},
-  remove: Array<'releaseId'> = [],
+  fields: { publishedAt?: number; releaseId?: string; publishedVersion?: number } = {},
+  remove: Array<'releaseId' | 'publishedVersion'> = [],
 ): Promise<void> => {
   const change = siteDelta(site.status, to)
   const scopes = siteScopes(site)

@@ -252,8 +252,10 @@ const loadSite = async (siteId: string): Promise<LoadedSite> => {
  * Publishes a site (SPEC §4 "save and publish as public"): renders and writes a new release, then
  * commits status PUBLISH with the release id on the version condition, then flips the host map
  * of the site's hosts to the release, then deletes releases whose grace period is over. A visitor
- * sees the old release or the new one, never a mix. A stale version writes nothing (409); a
- * version that turns stale during the render leaves no status change, no flip and no release.
+ * sees the old release or the new one, never a mix. The commit records the version it writes as
+ * `publishedVersion`: what the public site shows (a later save makes `unpublishedChanges`). A
+ * stale version writes nothing (409); a version that turns stale during the render leaves no
+ * status change, no flip and no release.
  */
 export const publishSite = async (siteId: string, options: PublishOptions = {}) => {
   const loaded = options.loaded ?? (await loadSite(siteId))
@@ -264,7 +266,12 @@ export const publishSite = async (siteId: string, options: PublishOptions = {}) 
   const release = await prepareRelease(loaded, now)
   await options.hooks?.afterWrite?.(release)
   try {
-    await commitSiteStatus(site, expectVersion, 'PUBLISH', { publishedAt: now, releaseId: release.releaseId })
+    // The commit writes version expectVersion + 1, whose content is what was rendered.
+    await commitSiteStatus(site, expectVersion, 'PUBLISH', {
+      publishedAt: now,
+      releaseId: release.releaseId,
+      publishedVersion: expectVersion + 1,
+    })
   } catch (error) {
     await deleteRelease(release.prefix).catch(() => undefined)
     if (isConditionFailure(error)) throw new ConflictError()
@@ -317,6 +324,7 @@ export const withdrawSite = async (
   try {
     await commitSiteStatus(site, expectVersion, status, status === 'PRIVATE' ? { publishedAt: now } : {}, [
       'releaseId',
+      'publishedVersion',
     ])
   } catch (error) {
     if (isConditionFailure(error)) throw new ConflictError()

@@ -7,7 +7,7 @@ import {
   mediaTypeOf,
   type SiteLanguage,
 } from '@swipe/shared'
-import { cellOrder, gridCells, siteGrid } from '@swipe/shared/site/cells'
+import { cellOrder, siteGrid } from '@swipe/shared/site/cells'
 import yauzl from 'yauzl'
 import { type BulkJob, BulkJobs, SiteUploads } from '#data/site-uploads'
 import { type Creative, loadSiteItems, sitesService } from '#data/sites'
@@ -193,13 +193,9 @@ const placeFrom = async (
   const lang = job.lang as SiteLanguage
   // The grid is the site's, and never more cells than the owner's plan allows today.
   const ownerPlan = await planOfOwner(site.ownerId)
-  const cells = gridCells(siteGrid(site)).slice(0, ownerPlan.quantitySwipe)
   const current = items.creatives.filter((c) => c.lang === lang && isCurrent(site, c))
-  const lastUsed = Math.max(
-    -1,
-    ...current.filter((c) => c.mediaKey).map((c) => cellOrder(c.position, site.numberVertical) - 1),
-  )
-  const plan = planPlacement(inspection.candidates, cells, lastUsed)
+  const occupied = current.filter((c) => c.mediaKey).map((c) => c.position)
+  const plan = planPlacement(inspection.candidates, siteGrid(site), occupied, ownerPlan.quantitySwipe)
   const refusedLines: ReportLine[] = plan.refused.map((file) => ({
     name: file.name,
     status: 'refused',
@@ -217,7 +213,7 @@ const placeFrom = async (
 
   // Every entry passed: store each file under the site's uploads.
   total = checked + plan.placed.length
-  const placed: Array<Candidate & { position: string; key: string; size: number }> = []
+  const placed: Array<Candidate & { position: string; note?: Problem; key: string; size: number }> = []
   for (const file of plan.placed) {
     const read = await readEntry(zip, file.entry, file.meta, { keep: true })
     if (!read.ok || !read.bytes || !sameKind(read.kind, file.kind))
@@ -303,6 +299,7 @@ const placeFrom = async (
         status: 'placed',
         position: file.position,
         mediaType: mediaTypeOf(file.kind),
+        ...(file.note ?? {}),
       }),
     ),
   ]

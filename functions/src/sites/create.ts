@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { sitesRoutes } from '@swipe/shared/contract/sites'
+import { languageIconAtCreate } from '@swipe/shared/schemas/site-builder'
 import { ForbiddenError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
 import { createSiteInSlot, planOf, planView, requireCreatives, requireFeature } from '#lib/plans'
@@ -30,6 +31,7 @@ export const handler = endpoint(sitesRoutes['sites.create'], async ({ actor, bod
     viewMode: body.viewMode,
     defaultLanguage: body.defaultLanguage,
     languages: body.languages,
+    displayLanguageIcon: languageIconAtCreate(body),
   })
   const items = { sites: [site], creatives: [], menus: [], settings: [] }
   return ok(

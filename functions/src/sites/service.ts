@@ -75,6 +75,18 @@ export const isCurrent = (
 const answered = (kind: SiteDocumentKind, document: Record<string, unknown>) =>
   Object.fromEntries(documentFields(kind).map((field) => [field, document[field] ?? null]))
 
+/**
+ * What the public site shows against what is saved (docs/decisions.md "Saved is not live"): the
+ * version a publish wrote, and whether the site is served publicly with a different version. A
+ * site published before versions were recorded has none: its changes count as unpublished until
+ * the next publish, since nothing proves the live site shows them.
+ */
+export const liveStateOf = (site: Pick<Site, 'status' | 'version' | 'publishedVersion'>) => {
+  const served = site.status === 'PUBLISH'
+  const publishedVersion = served ? (site.publishedVersion ?? null) : null
+  return { publishedVersion, unpublishedChanges: served && publishedVersion !== site.version }
+}
+
 export const globalSettingOf = (site: Site): GlobalSettingView => ({
   id: site.siteId,
   ...(answered('site', site) as Omit<GlobalSettingView, 'id'>),
@@ -86,6 +98,7 @@ export const globalSettingOf = (site: Site): GlobalSettingView => ({
   createdAt: iso(site.createdAt),
   updatedAt: iso(site.updatedAt),
   publishedAt: iso(site.publishedAt),
+  ...liveStateOf(site),
 })
 
 /**
@@ -169,8 +182,10 @@ export const siteKeys = (site: Site, items: SiteItems): KeyRef[] => {
   }
   add(site.faviconKey, 'globalSetting.faviconKey')
   add(site.logoKey, 'globalSetting.logoKey')
-  ;((site.popupCtas ?? []) as Array<{ imageUrl?: string }>).forEach((cta, i) => {
-    add(cta.imageUrl, `globalSetting.popupCtas.${i}.imageUrl`)
+  ;(site.popupCtas ?? []).forEach((cta, i) => {
+    cta.localized.forEach((l, j) => {
+      add(l.imageUrl, `globalSetting.popupCtas.${i}.localized.${j}.imageUrl`)
+    })
   })
   siteView(site, items).creatives.forEach((c, i) => {
     add(c.mediaKey, `creatives.${i}.mediaKey`)

@@ -1,6 +1,7 @@
 import { consecutiveImagesSchema } from '@swipe/shared'
 import { sitesRoutes } from '@swipe/shared/contract/sites'
 import { gridCells, siteGrid } from '@swipe/shared/site/cells'
+import { disabledFormLinks } from '@swipe/shared/site/form-links'
 import { ConflictError, type FieldIssue, ValidationError } from '#lib/errors'
 import { endpoint, ok, zodIssues } from '#lib/http'
 import { publish } from '#lib/publisher'
@@ -15,7 +16,8 @@ const STATUS_OF = { draft: 'DRAFT', publish: 'PUBLISH', private: 'PRIVATE' } as 
  * needs each language's creative images uploaded consecutively from A1, at least one. `publish`
  * renders and writes a release first, then commits the status on the version, then flips the host
  * map (functions/src/publishing); `draft` and `private` commit the status and stop serving the
- * site publicly (private sites are for invited viewers, through preview sharing).
+ * site publicly (private sites are for invited viewers, through preview sharing). Publishing
+ * answers the links to disabled forms as `warnings` and publishes anyway (`site/form-links.ts`).
  */
 export const handler = endpoint(sitesRoutes['sites.status'], async ({ actor, body, params, t }) => {
   const { site, items } = await sitesFor(actor).load(params.id, 'site:publish')
@@ -37,6 +39,16 @@ export const handler = endpoint(sitesRoutes['sites.status'], async ({ actor, bod
     }
     if (issues.length) throw new ValidationError(issues)
   }
+  // Links to forms that are off: published anyway (the page shows them unavailable), and listed.
+  const warnings =
+    status === 'DRAFT'
+      ? []
+      : disabledFormLinks({
+          languages: site.languages,
+          popupCtas: site.popupCtas,
+          creatives: items.creatives.filter((c) => site.languages.includes(c.lang) && isCurrent(site, c)),
+          settings: items.settings,
+        }).map((link) => ({ code: 'site.linkToDisabledForm' as const, ...link }))
   if (status === 'PUBLISH')
     await publish(site.siteId, { expectVersion: body.version, loaded: { site, items } })
   else await withdrawSite(site.siteId, status, { expectVersion: body.version })
@@ -45,5 +57,6 @@ export const handler = endpoint(sitesRoutes['sites.status'], async ({ actor, bod
     ...siteView(saved.site, saved.items),
     media: await siteMedia(saved.site, saved.items),
     message: t('site.statusChanged'),
+    warnings,
   })
 })

@@ -1,6 +1,7 @@
 import type { CreativeInput, Plan, UpdateSiteInput } from '@swipe/shared'
 import { sitesRoutes } from '@swipe/shared/contract/sites'
 import { cellOrder, isInGrid, siteGrid } from '@swipe/shared/site/cells'
+import { documentFields } from '@swipe/shared/site/model'
 import { type Creative, type Site, sitesService } from '#data/sites'
 import { ConflictError, type FieldIssue, ValidationError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
@@ -13,6 +14,7 @@ import {
   gridGenerationOf,
   isCurrent,
   type KeyRef,
+  liveStateOf,
   MAX_TRANSACTION_ITEMS,
   menuFields,
   newGeneration,
@@ -27,7 +29,18 @@ import {
 /** Optional global-setting fields an editor may clear. */
 const CLEARABLE = ['faviconKey', 'logoKey', 'globalMenuTextColor', 'speakerColor'] as const
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+/** A value with every object's keys sorted, so equal documents compare equal whatever order storage keeps. */
+const canonical = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(canonical)
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    )
+  return value
+}
+const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b))
 const defined = <T extends Record<string, unknown>>(value: T) =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
 
@@ -60,7 +73,9 @@ const bodyKeys = (body: UpdateSiteInput): KeyRef[] => {
   add(g.faviconKey, 'globalSetting.faviconKey')
   add(g.logoKey, 'globalSetting.logoKey')
   g.popupCtas.forEach((cta, i) => {
-    add(cta.imageUrl, `globalSetting.popupCtas.${i}.imageUrl`)
+    cta.localized.forEach((l, j) => {
+      add(l.imageUrl, `globalSetting.popupCtas.${i}.localized.${j}.imageUrl`)
+    })
   })
   body.creatives?.forEach((c, i) => {
     add(c.mediaKey, `creatives.${i}.mediaKey`)
@@ -162,7 +177,9 @@ const stage = async (staged: readonly Creative[]) => {
  *   after the flip, a losing attempt's staged set at once.
  *
  * A new grid size clears the creatives; a removed language clears its menu, creatives and
- * settings (both are hidden at once and deleted after the commit).
+ * settings (both are hidden at once and deleted after the commit). A save never changes what the
+ * public site shows: a published site then has `unpublishedChanges` until it is published again,
+ * unless the save changed nothing.
  */
 export const handler = endpoint(sitesRoutes['sites.update'], async ({ actor, body, params, t }) => {
   const { site, items } = await sitesFor(actor).load(params.id, 'site:write')
@@ -273,6 +290,17 @@ export const handler = endpoint(sitesRoutes['sites.update'], async ({ actor, bod
   }
   const writes = staging ? otherWrites : [...creativeWrites, ...otherWrites]
 
+  // A save that changes nothing leaves the live site showing what is saved: the new version
+  // carries the published one (docs/decisions.md "Saved is not live").
+  const changed =
+    creativeWrites.length > 0 ||
+    otherWrites.length > 0 ||
+    documentFields('site').some(
+      (field) => !same((g as Record<string, unknown>)[field] ?? null, site[field] ?? null),
+    )
+  const live = liveStateOf(site)
+  const carried = !changed && live.publishedVersion !== null && !live.unpublishedChanges
+
   const { id: _id, ...setting } = g
   const cleared = CLEARABLE.filter((key) => setting[key] === undefined)
   let result: { canceled: boolean }
@@ -286,6 +314,7 @@ export const handler = endpoint(sitesRoutes['sites.update'], async ({ actor, bod
               ...setting,
               gridGeneration: next.gridGeneration,
               ...(staging ? { keyedCreatives: true } : {}),
+              ...(carried ? { publishedVersion: body.version + 1 } : {}),
             }),
           )
           .add({ version: 1 })

@@ -139,34 +139,62 @@ describe('classifyEntry (central-directory record only)', () => {
 })
 
 describe('planPlacement', () => {
-  const cells = ['A1', 'B1', 'C1', 'A2', 'B2', 'C2']
+  const grid = { rows: 2, columns: 3 }
   const files = (...names: string[]) => names.map((name) => ({ name }))
 
-  it('fills consecutive cells after the last cell with media', () => {
-    expect(planPlacement(files('1.png', '2.png'), cells, 1)).toEqual({
+  it('fills the free cells in name order, skipping cells with media', () => {
+    expect(planPlacement(files('2.png', '1.png'), grid, ['A1', 'C1'])).toEqual({
       placed: [
-        { name: '1.png', position: 'C1' },
+        { name: '1.png', position: 'B1' },
         { name: '2.png', position: 'A2' },
       ],
       refused: [],
     })
-    expect(planPlacement(files('1.png'), cells, -1).placed).toEqual([{ name: '1.png', position: 'A1' }])
+    expect(planPlacement(files('1.png'), grid, []).placed).toEqual([{ name: '1.png', position: 'A1' }])
   })
 
-  it('refuses the files beyond the free cells', () => {
-    expect(planPlacement(files('1.png', '2.png', '3.png'), cells, 3)).toEqual({
+  it('puts cell-named files in their cells, shuffled or not, replacing media there', () => {
+    expect(planPlacement(files('photos/B1.jpg', 'a2.png', 'x.png', 'A1_春.png'), grid, ['A1'])).toEqual({
+      placed: [
+        { name: 'A1_春.png', position: 'A1' },
+        { name: 'a2.png', position: 'A2' },
+        { name: 'photos/B1.jpg', position: 'B1' },
+        { name: 'x.png', position: 'C1' },
+      ],
+      refused: [],
+    })
+  })
+
+  it('notes a named cell outside the grid and refuses a second file for one cell', () => {
+    expect(planPlacement(files('D1.png', 'b1.png', 'B1.mp4'), grid, [])).toEqual({
+      placed: [
+        { name: 'B1.mp4', position: 'B1' },
+        {
+          name: 'D1.png',
+          position: 'A1',
+          note: { code: 'zip.cellOutside', params: { file: 'D1.png', cell: 'D1', position: 'A1' } },
+        },
+      ],
+      refused: [{ name: 'b1.png', code: 'zip.cellTwice', params: { file: 'b1.png', cell: 'B1' } }],
+    })
+  })
+
+  it('refuses the files beyond the free cells and the cells of the plan', () => {
+    expect(planPlacement(files('1.png', '2.png', '3.png'), grid, ['A1', 'B1', 'C1', 'A2'])).toEqual({
       placed: [
         { name: '1.png', position: 'B2' },
         { name: '2.png', position: 'C2' },
       ],
       refused: [{ name: '3.png', code: 'zip.noFreeCell', params: { file: '3.png' } }],
     })
+    expect(planPlacement(files('C2.png'), grid, ['A1', 'B1'], 2).refused).toEqual([
+      { name: 'C2.png', code: 'zip.noFreeCell', params: { file: 'C2.png', cell: 'C2' } },
+    ])
   })
 
   it('refuses what one transaction cannot place', () => {
-    const big = Array.from({ length: 100 }, (_, i) => `A${i + 1}`)
     const many = files(...Array.from({ length: 100 }, (_, i) => `${i}.png`))
-    const plan = planPlacement(many, big, -1)
+    const plan = planPlacement(many, { rows: 100, columns: 1 }, [])
     expect(plan.placed).toHaveLength(ZIP_LIMITS.placed)
     expect(plan.refused).toEqual([
       { name: '99.png', code: 'zip.tooManyFiles', params: { file: '99.png', max: 99 } },

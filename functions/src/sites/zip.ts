@@ -9,6 +9,7 @@ import {
   SITE_MEDIA_RULE,
   sniffFileKind,
 } from '@swipe/shared'
+import { type Grid, naturalNameCompare, placeFiles } from '@swipe/shared/site/cells'
 import yauzl, { type Entry, type ZipFile } from 'yauzl'
 import { checkImagePixels, IMAGE_HEAD_BYTES, isCappedImage, pixelParams } from '#lib/image-pixels'
 
@@ -132,29 +133,57 @@ export const classifyEntry = (meta: EntryMeta): Verdict => {
 }
 
 /** Natural name order: 2.jpg before 10.jpg, then byte order so the result never depends on ties. */
-const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
-export const naturalCompare = (a: string, b: string): number =>
-  collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0)
+export const naturalCompare = naturalNameCompare
 
 /**
- * Where each file goes: consecutive cells after `lastUsed` (the index of the last cell that has
- * media; -1 for none). Files beyond the free cells, or beyond what one ZIP may place, are refused.
+ * Where each file goes, by the one placement rule of `placeFiles` (shared/src/site/cells.ts): a
+ * file named after a cell of the grid goes there, the others fill the cells that have no media, in
+ * name order. A file naming a cell outside the grid is placed in a free cell with a note saying so;
+ * a second file naming a cell, a file without a free cell, and files beyond what one ZIP may place
+ * are refused. `cells` caps the usable cells (the owner's plan).
  */
 export const planPlacement = <T extends { name: string }>(
   files: readonly T[],
-  cells: readonly string[],
-  lastUsed: number,
-): { placed: Array<T & { position: string }>; refused: Array<T & Problem> } => {
-  const free = cells.slice(lastUsed + 1)
-  const placed: Array<T & { position: string }> = []
+  grid: Grid,
+  occupied: Iterable<string>,
+  cells?: number,
+): { placed: Array<T & { position: string; note?: Problem }>; refused: Array<T & Problem> } => {
+  const places = placeFiles(
+    files.map((file) => file.name),
+    grid,
+    occupied,
+    cells === undefined ? {} : { cells },
+  )
+  const placed: Array<T & { position: string; note?: Problem }> = []
   const refused: Array<T & Problem> = []
-  files.forEach((file, index) => {
-    const position = free[index]
-    if (position === undefined) refused.push({ ...file, code: 'zip.noFreeCell', params: { file: file.name } })
-    else if (index >= ZIP_LIMITS.placed)
-      refused.push({ ...file, code: 'zip.tooManyFiles', params: { file: file.name, max: ZIP_LIMITS.placed } })
-    else placed.push({ ...file, position })
-  })
+  const order = files.map((file, index) => ({ file, place: places[index]! }))
+  order.sort((a, b) => naturalCompare(a.file.name, b.file.name))
+  for (const { file, place } of order) {
+    const params = { file: file.name }
+    if (place.status === 'duplicate')
+      refused.push({ ...file, code: 'zip.cellTwice', params: { ...params, cell: place.position } })
+    else if (place.status === 'noCell')
+      refused.push({
+        ...file,
+        code: 'zip.noFreeCell',
+        params: place.outside ? { ...params, cell: place.outside } : params,
+      })
+    else if (placed.length >= ZIP_LIMITS.placed)
+      refused.push({ ...file, code: 'zip.tooManyFiles', params: { ...params, max: ZIP_LIMITS.placed } })
+    else
+      placed.push({
+        ...file,
+        position: place.position,
+        ...(place.outside
+          ? {
+              note: {
+                code: 'zip.cellOutside',
+                params: { ...params, cell: place.outside, position: place.position },
+              } satisfies Problem,
+            }
+          : {}),
+      })
+  }
   return { placed, refused }
 }
 

@@ -23,7 +23,7 @@ const notFound = () => ({
     'cache-control': { value: 'no-store' },
     'content-security-policy': {
       value:
-        "default-src 'self'; script-src 'self' 'sha256-mhYV2opgXe1UkyfV58KKXSNXpa2EVZnbkWe9DuA90SM=' https:; style-src 'self' 'unsafe-inline' https:; img-src 'self' data: https:; font-src 'self' data: https:; media-src 'self' https:; connect-src 'self' https:; frame-src https:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+        "default-src 'self'; script-src 'self' 'sha256-Zmk0bFRBjSZXQc5TlhXt/ZO2nbH++xrwKAeBfiSRGDw=' https:; style-src 'self' 'unsafe-inline' https:; img-src 'self' data: https:; font-src 'self' data: https:; media-src 'self' https:; connect-src 'self' https:; frame-src https:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
     },
     'x-content-type-options': { value: 'nosniff' },
     'referrer-policy': { value: 'strict-origin-when-cross-origin' },

@@ -81,16 +81,19 @@ const LiveCta = z.object({
   /** Its index among the site's popup CTAs: what `/cta/{ctaIndex}/click` names. */
   index: z.number().int(),
   kind: z.enum(['TIME_LIMIT', 'APPLICANT_LIMIT']),
+  /** Its text in the asked language, the site's default language's where that one has none. */
   content: z.string(),
   isInternalLink: z.boolean(),
   linkUrl: z.string().nullable(),
   linkButtonColor: z.string(),
   linkTextColor: z.string(),
+  /** Its image in the asked language (the default language's where that one has none). */
   imageUrl: z.string().nullable(),
   animation: z.string(),
   displayPosition: z.enum(CTA_POSITIONS),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
+  /** The pages chosen; none: every page. */
   effectiveSheets: z.array(z.number().int()),
   showRemainingTime: z.boolean(),
   showRemainingSlots: z.boolean(),
@@ -210,7 +213,8 @@ export const endUserRoutes = defineContext('endUser')({
     response: z.object({ siteId: z.string(), lang: Lang, defaultLanguage: Lang }),
   },
   'endUser.ctas': {
-    summary: 'Popup CTAs not yet ended, with live slots left, activity and countdown (never cached).',
+    summary:
+      'Popup CTAs not yet ended, each with its text and image in the asked language, with live slots left, activity and countdown (never cached).',
     params: SiteParams,
     query: VisitorCtaQuery,
     response: z.object({ lang: Lang, now: z.iso.datetime(), ctas: z.array(LiveCta) }),

@@ -2,6 +2,7 @@
 import * as z from 'zod'
 import { SITE_STATUSES } from '../accounts.ts'
 import { PLAN_FEATURES } from '../plans.ts'
+import { INTERNAL_LINK_TARGETS } from '../schemas/site.ts'
 import {
   CreateSiteBody,
   ExportSitesQuery,
@@ -25,6 +26,17 @@ import { IdParams, PresignedUpload, ServerMessage, VersionQuery } from './common
 import { defineContext } from './define.ts'
 
 const isoOrNull = z.iso.datetime().nullable()
+
+/** A link to a form that is off in the link's language (`site/form-links.ts`). */
+const DisabledFormLinkSchema = z.object({
+  code: z.literal('site.linkToDisabledForm'),
+  lang: z.enum(SITE_LANGUAGES),
+  place: z.enum(['creative', 'product', 'point', 'cta']),
+  position: z.string().optional(),
+  index: z.number().int().optional(),
+  target: z.enum(INTERNAL_LINK_TARGETS),
+  form: z.enum(['contact', 'homepage', 'membership']),
+})
 const mediaType = z.enum(['image', 'video'])
 
 /** The plan a site is built under: its limits and feature switches (SPEC §3 Plan). */
@@ -125,7 +137,16 @@ export const sitesRoutes = defineContext('sites')({
     params: IdParams,
     body: SiteStatusBody,
     // The plan is not read again: the editor keeps the one it loaded.
-    response: SiteDetailSchema.omit({ plan: true }).extend(ServerMessage.shape),
+    response: SiteDetailSchema.omit({ plan: true })
+      .extend(ServerMessage.shape)
+      .extend({
+        /**
+         * Links to forms that are off in their language, found when publishing (public or private):
+         * the site is published, the visitor sees 「現在ご利用いただけません」 (docs/decisions.md
+         * "Links to disabled forms, company and SNS by default"). Empty for a draft.
+         */
+        warnings: z.array(DisabledFormLinkSchema),
+      }),
   },
   'sites.uploadUrls': {
     summary: 'Presigned uploads for 1–20 creative, product or CTA files (images and videos, 30 MB).',

@@ -174,6 +174,9 @@ export const en = {
   'zip.symlink': "'{file}' is a symbolic link, which is not allowed.",
   'zip.unsupported': "'{file}' is not an image or video that can be uploaded.",
   'zip.entryTooLarge': "'{file}' is larger than {maxMb} MB.",
+  'zip.cellOutside':
+    "'{file}' is named after cell {cell}, which is not in this grid: it was placed in {position}.",
+  'zip.cellTwice': "'{file}' names cell {cell}, which another file already names. Rename one of them.",
   'zip.noFreeCell': "'{file}' has no free creative cell left.",
   'zip.empty': 'The ZIP contains no images or videos.',
   'zip.placed': '{count} files were placed in the creatives.',

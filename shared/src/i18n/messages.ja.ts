@@ -175,6 +175,9 @@ export const ja: Catalog = {
   'zip.symlink': '「{file}」はシンボリックリンクのため受け付けられません。',
   'zip.unsupported': '「{file}」はアップロードできる画像・動画ではありません。',
   'zip.entryTooLarge': '「{file}」が上限の{maxMb}MBを超えています。',
+  'zip.cellOutside': '「{file}」の名前のセル{cell}はこのグリッドにないため、{position}に配置しました。',
+  'zip.cellTwice':
+    '「{file}」が指すセル{cell}は、ほかのファイルも指しています。どちらかの名前を変えてください。',
   'zip.noFreeCell': '「{file}」を配置する空きクリエイティブがありません。',
   'zip.empty': 'ZIPに画像・動画が含まれていません。',
   'zip.placed': '{count}件のファイルをクリエイティブに配置しました。',

@@ -170,6 +170,9 @@ export const ko: Catalog = {
   'zip.symlink': "'{file}'은(는) 심볼릭 링크이므로 허용되지 않습니다.",
   'zip.unsupported': "'{file}'은(는) 업로드할 수 있는 이미지나 동영상이 아닙니다.",
   'zip.entryTooLarge': "'{file}'이(가) {maxMb}MB를 초과합니다.",
+  'zip.cellOutside': "'{file}'의 이름이 가리키는 칸 {cell}은(는) 이 그리드에 없어 {position}에 배치했습니다.",
+  'zip.cellTwice':
+    "'{file}'이(가) 가리키는 칸 {cell}을(를) 다른 파일도 가리키고 있습니다. 둘 중 하나의 이름을 바꿔 주세요.",
   'zip.noFreeCell': "'{file}'을(를) 배치할 빈 크리에이티브 칸이 없습니다.",
   'zip.empty': 'ZIP에 이미지나 동영상이 없습니다.',
   'zip.placed': '{count}개의 파일을 크리에이티브에 배치했습니다.',

@@ -164,6 +164,8 @@ export const zh: Catalog = {
   'zip.symlink': '“{file}”是符号链接，不允许。',
   'zip.unsupported': '“{file}”不是可上传的图片或视频。',
   'zip.entryTooLarge': '“{file}”超过了 {maxMb} MB。',
+  'zip.cellOutside': '“{file}”的文件名指向的格子 {cell} 不在此网格中，已放置到 {position}。',
+  'zip.cellTwice': '“{file}”指向的格子 {cell} 已被其他文件指定。请重命名其中一个文件。',
   'zip.noFreeCell': '没有可放置“{file}”的空白创意格。',
   'zip.empty': 'ZIP 中没有图片或视频。',
   'zip.placed': '已将 {count} 个文件放入创意。',

@@ -36,14 +36,27 @@ export {
   SnsLinkSchema,
 } from '../site/model.ts'
 
-/** POST /site: name, grid size and languages; the owner is the caller's account. */
+/**
+ * POST /site: name, grid size and languages; the owner is the caller's account. The language
+ * icon (the visitors' language switcher) is ON for a site made with several languages unless
+ * `displayLanguageIcon: false` is sent (`languageIconAtCreate`).
+ */
 export const CreateSiteBody = z
   .object({
     ...globalSettingFields,
     languages: globalSettingFields.languages.default([...DEFAULT_SITE_LANGUAGES]),
+    displayLanguageIcon: z.boolean().optional(),
   })
   .and(gridSchema(DEFAULT_MAX_CREATIVES))
   .refine(defaultInLanguages, defaultLanguageIssue)
+
+/**
+ * The language icon of a new site: what the creator asked for, else ON exactly when the site has
+ * more than one language (a multilingual site's visitors need the switcher; docs/decisions.md
+ * "Multilingual sites: the switcher and the remembered language").
+ */
+export const languageIconAtCreate = (body: { languages: readonly string[]; displayLanguageIcon?: boolean }) =>
+  body.displayLanguageIcon ?? body.languages.length > 1
 
 /**
  * `null` means "not set": the API answers absent optional values as null, so an editor can send a

@@ -12,8 +12,11 @@ import { SITE_LIMITS } from './site.ts'
 export const FORM_KINDS = ['CONTACT_SETTING', 'MEMBERSHIP_SETTING', 'HOMEPAGE_SETTING'] as const
 export type FormKind = (typeof FORM_KINDS)[number]
 
-/** Input types: text, number, dropdown, checkbox (SPEC §3). */
-export const FORM_INPUT_TYPES = ['TEXT_BOX', 'NUMBER', 'SELECT', 'SELECT_OPTIONS'] as const
+/**
+ * Input types: text, number, dropdown, checkbox (SPEC §3), and multi-line text (`TEXT_AREA`, for a
+ * message: docs/decisions.md "Contact form a Japanese business expects").
+ */
+export const FORM_INPUT_TYPES = ['TEXT_BOX', 'TEXT_AREA', 'NUMBER', 'SELECT', 'SELECT_OPTIONS'] as const
 export type FormInputType = (typeof FORM_INPUT_TYPES)[number]
 
 /** Item caps SPEC §9 leaves open (docs/decisions.md): fields per form, options per field. */
@@ -142,13 +145,39 @@ const fixedField = (key: (typeof FORM_FIELD_KEYS)[number], lang: Lang): FormFiel
   return { key, typeInput: 'TEXT_BOX', title: fieldTitle, placeholder, isRequired: true, options: [] }
 }
 
-/** The default forms of a language (SPEC §3 defaults), titles and placeholders localised. */
+const MESSAGE_TITLES: Record<Lang, [string, string]> = {
+  JP: ['お問い合わせ内容', 'ご用件をご記入ください'],
+  EN: ['Message', 'How can we help you?'],
+  CN: ['咨询内容', '请填写您的咨询内容'],
+  KR: ['문의 내용', '문의하실 내용을 입력해 주세요'],
+}
+
+/**
+ * The message field of a new contact form: multi-line, required, answered under `message`. Not a
+ * fixed field: the creator may retitle, move or remove it.
+ */
+export const messageField = (lang: Lang): FormField => {
+  const [fieldTitle, placeholder] = MESSAGE_TITLES[lang]
+  return {
+    id: 'message',
+    typeInput: 'TEXT_AREA',
+    title: fieldTitle,
+    placeholder,
+    isRequired: true,
+    options: [],
+  }
+}
+
+/**
+ * The default forms of a language (SPEC §3 defaults), titles and placeholders localised; a new
+ * contact form also asks for the message (`messageField`). Forms already saved keep their fields.
+ */
 export const defaultForms = (lang: Lang): SiteForms => ({
   contact: {
     enabled: false,
     recipientEmail: '',
     companyName: '',
-    fields: [fixedField('email', lang), fixedField('company', lang)],
+    fields: [fixedField('email', lang), fixedField('company', lang), messageField(lang)],
   },
   membership: {
     enabled: false,

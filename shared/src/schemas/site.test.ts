@@ -118,6 +118,20 @@ const RULES: Array<[string, z.ZodType, unknown, unknown, string]> = [
     'validation.seoChars',
   ],
   [
+    'SEO full-width symbols',
+    SeoConfigSchema,
+    seo({ title: '春キャンペーン｜デモ：特集　－第2弾－ ｛限定｝〔予約〕《新作》' }),
+    seo({ title: '春キャンペーン！' }),
+    'validation.seoChars',
+  ],
+  [
+    'SEO no full-width underscore or middle symbols',
+    SeoConfigSchema,
+    seo({ h1: '春キャンペーン【期間限定】' }),
+    seo({ h1: '春キャンペーン＿限定' }),
+    'validation.seoChars',
+  ],
+  [
     'SEO no underscore',
     SeoConfigSchema,
     seo({ h1: 'spring sale' }),

@@ -26,10 +26,12 @@ const trimmed = (schema: z.ZodString) =>
   schema.refine((v) => v === v.trim(), { error: 'validation.whitespace' })
 
 /**
- * SEO text: letters (any script), digits, spaces, hyphen, vertical bar, colon and brackets.
- * Other symbols, underscore and emoji are refused.
+ * SEO text: letters (any script), digits, spaces, hyphen, vertical bar, colon and brackets, each
+ * also in its full-width form (ideographic space, －, ｜, ：, （）［］｛｝) and the CJK brackets
+ * (「」『』【】〔〕〈〉《》〖〗〘〙〚〛｟｠｢｣). Other symbols, underscore and emoji are refused.
  */
-export const SEO_TEXT = /^[\p{L}\p{M}\p{N} \-|:()[\]{}（）「」『』【】［］]*$/u
+export const SEO_TEXT =
+  /^[\p{L}\p{M}\p{N} \u3000\-－|｜:：()（）[\]［］{}｛｝「」『』【】〔〕〈〉《》〖〗〘〙〚〛｟｠｢｣]*$/u
 const seoText = (max: number) =>
   trimmed(z.string().max(max, { error: 'validation.tooLong' })).refine(
     (v) => SEO_TEXT.test(v) && !/_/.test(v),
@@ -206,20 +208,39 @@ export const CTA_ANIMATIONS = [
   'PULSE_OUT',
 ] as const
 
+/** The content languages a CTA's texts are kept in (the site model's SITE_LANGUAGES). */
+const CTA_LANGUAGES = ['JP', 'EN', 'CN', 'KR'] as const
+
+/**
+ * A popup CTA's text and image in one content language. A language without its own text or image
+ * shows the default language's (`ctaContentFor`, docs/decisions.md "Popup CTAs on every page, in
+ * every language").
+ */
+export const CtaLocalizedSchema = z.object({
+  lang: z.enum(CTA_LANGUAGES),
+  content: contentSchema.optional(),
+  imageUrl: z.string().max(1024).optional(),
+})
+
 export const PopupCtaSchema = z
   .object({
     kind: z.enum(['TIME_LIMIT', 'APPLICANT_LIMIT']),
     isInternalLink: z.boolean().default(CTA_DEFAULTS.isInternalLink),
     linkUrl: linkValue,
-    content: contentSchema.optional(),
+    /** Its text and image per content language, at most one entry each. */
+    localized: z
+      .array(CtaLocalizedSchema)
+      .max(CTA_LANGUAGES.length)
+      .refine((v) => new Set(v.map((l) => l.lang)).size === v.length, { error: 'validation.invalid' })
+      .default([]),
     linkButtonColor: color.default(CTA_DEFAULTS.linkButtonColor),
     linkTextColor: color.default(CTA_DEFAULTS.linkTextColor),
-    imageUrl: z.string().max(1024).optional(),
     startDate: z.iso.datetime({ offset: true }).optional(),
     endDate: z.iso.datetime({ offset: true }).optional(),
     limit: limitFieldSchema.optional(),
     showRemainingTime: z.boolean().default(CTA_DEFAULTS.showRemainingTime),
     showRemainingSlots: z.boolean().default(CTA_DEFAULTS.showRemainingSlots),
+    /** Page orders it shows on; none: every page (`onSheet`). */
     effectiveSheets: z.array(z.number().int().min(1)).default([]),
     animation: z.enum(CTA_ANIMATIONS).default(CTA_DEFAULTS.animation),
     displayPosition: z.enum(CTA_POSITIONS).default(CTA_DEFAULTS.displayPosition),

@@ -28,7 +28,8 @@ const field = (overrides: Partial<FormField>): FormField => ({
 const options = (...values: string[]) => values.map((value, i) => ({ value, isDefault: i === 0 }))
 
 const contactFields: FormField[] = [
-  ...defaultForms('EN').contact.fields,
+  // The fixed fields (the default message field is tested in multiline-forms.test.ts).
+  ...defaultForms('EN').contact.fields.filter((f) => f.key),
   field({ id: 'age', typeInput: 'NUMBER', title: 'Age', isRequired: true }),
   field({ id: 'plan', typeInput: 'SELECT', title: 'Plan', options: options('Basic', 'Pro') }),
   field({

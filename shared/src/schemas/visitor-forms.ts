@@ -21,6 +21,8 @@ export const AGREEMENT_FIELD = 'agreement'
 export const VISITOR_FORM_LIMITS = {
   /** Characters of one text or number answer. */
   value: 2000,
+  /** Characters of one multi-line answer (`TEXT_AREA`): a message of a few paragraphs. */
+  multiline: 5000,
   /** Characters of an email address. */
   email: 254,
   /** Password length bounds (the members pool's policy). */
@@ -41,7 +43,8 @@ export const formFieldName = (field: Pick<FormField, 'key' | 'id'>, index: numbe
 
 /** An answer: text for text, number and dropdown fields, a list of ticked items for checkboxes. */
 const answer = z.union([
-  z.string().max(VISITOR_FORM_LIMITS.value, { error: 'validation.tooLong' }),
+  // The longest any field takes (a multi-line answer); each field's own limit is `submissionSchema`'s.
+  z.string().max(VISITOR_FORM_LIMITS.multiline, { error: 'validation.tooLong' }),
   z.array(z.string().max(VISITOR_FORM_LIMITS.value, { error: 'validation.tooLong' })).max(20),
   z.boolean(),
 ])
@@ -118,6 +121,26 @@ const textAnswer = (required: boolean, max: number = VISITOR_FORM_LIMITS.value) 
   return z.preprocess(blankText, required ? text.min(1, { error: 'validation.required' }) : text)
 }
 
+/**
+ * A multi-line answer: line breaks as one `\n` each (a browser may send CRLF), other control
+ * characters but tab removed, trimmed, at most `VISITOR_FORM_LIMITS.multiline` characters.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: exactly the characters to remove.
+const CONTROL_BUT_TAB_AND_LF = /[\u0000-\u0008\u000B-\u001F\u007F]/g
+
+const multilineAnswer = (required: boolean) => {
+  const text = z
+    .string({ error: 'validation.invalid' })
+    .transform((v) => v.replace(/\r\n?/g, '\n').replace(CONTROL_BUT_TAB_AND_LF, '').trim())
+    .pipe(
+      z
+        .string()
+        .max(VISITOR_FORM_LIMITS.multiline, { error: 'validation.tooLong' })
+        .min(required ? 1 : 0, { error: 'validation.required' }),
+    )
+  return z.preprocess(blankText, text)
+}
+
 const emailAnswer = z.preprocess(
   blankText,
   z
@@ -173,6 +196,8 @@ const answerSchema = (field: FormField): z.ZodType<SubmissionValue> => {
   if (field.key === 'password') return z.preprocess(blankText, passwordSchema)
   if (field.key === 'confirm_password') return textAnswer(true, VISITOR_FORM_LIMITS.passwordMax)
   switch (field.typeInput) {
+    case 'TEXT_AREA':
+      return multilineAnswer(required)
     case 'NUMBER':
       return numberAnswer(required)
     case 'SELECT':
@@ -187,7 +212,8 @@ const answerSchema = (field: FormField): z.ZodType<SubmissionValue> => {
 /**
  * The rules of one form's `data`, built from the site's form configuration (SPEC §3, §5): each
  * field under its `formFieldName`, required when the creator ticked "required" (email, password
- * and its confirmation always); text and numbers at most `VISITOR_FORM_LIMITS.value` characters;
+ * and its confirmation always); text and numbers at most `VISITOR_FORM_LIMITS.value` characters,
+ * multi-line text (line breaks kept as `\n`) at most `VISITOR_FORM_LIMITS.multiline`;
  * a number is digits (full-width ones count); a dropdown's answer is one of its options; a
  * checkbox list's answers are a subset of its options; `email` is an email address (lower-cased);
  * `password` follows the password policy and `confirm_password` must equal it; the agreement box

@@ -78,3 +78,91 @@ export const gridCells = (grid: Grid): string[] =>
 
 /** The default position (SPEC §9). */
 export const DEFAULT_POSITION = 'A1'
+
+/**
+ * The cell a file's name names: a leading cell reference, in any case, followed by something that
+ * is neither a letter nor a digit, or by nothing (`A1.png`, `b2.jpg`, `A1_春.png`, `C3`). Folders
+ * are ignored (`photos/A1.png`). `A1b.png`, `A10x.png` and `IMG_0001.jpg` name no cell.
+ */
+export const cellOfFileName = (name: string): string | undefined => {
+  const base = name.split(/[/\\]/).pop() ?? name
+  const match = /^([A-Za-z]{1,3})(\d{1,3})(?![\p{L}\p{N}])/u.exec(base)
+  if (!match) return undefined
+  const reference = `${match[1]!.toUpperCase()}${match[2]}`
+  return isCellReference(reference) ? reference : undefined
+}
+
+/** Natural name order: `2.png` before `10.png`, case aside; byte order settles ties. */
+const nameCollator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
+export const naturalNameCompare = (a: string, b: string): number =>
+  nameCollator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0)
+
+/** Where one file goes, by `placeFiles`. */
+export type FilePlacement =
+  | {
+      status: 'placed'
+      position: string
+      /** The file's name named this cell (it may replace the cell's media). */
+      named: boolean
+      /** The cell the name named when that cell is not in the usable grid: the file filled a free cell instead. */
+      outside?: string
+    }
+  /** Another file (earlier in name order) names the same cell: the file is not placed. */
+  | { status: 'duplicate'; position: string }
+  /** No free cell was left for it (outside says which cell it named, when it named one outside). */
+  | { status: 'noCell'; outside?: string }
+
+export interface PlaceOptions {
+  /** Free cells are filled from this cell on (page order); the start of the grid when absent. */
+  start?: string
+  /** Only the first `cells` cells of the grid take files (the owner's plan); all of them when absent. */
+  cells?: number
+}
+
+/**
+ * The one placement rule for several files at once (the editor's drop and file picker, the ZIP
+ * bulk upload; docs/decisions.md "Cell-named uploads"):
+ * - a file whose name names a cell of the grid goes to that cell, whether it has media or not;
+ *   a second file naming the same cell is not placed (`duplicate`);
+ * - every other file, in natural name order, fills the cells that are neither `occupied` nor
+ *   named by a file, in page order from `start`;
+ * - a name that names a cell outside the grid counts as an ordinary name (`s1.jpg` is a slide,
+ *   not column S), and its result says which cell it named (`outside`), so the caller reports it.
+ * The result has one entry per name, in the order of `names`.
+ */
+export const placeFiles = (
+  names: readonly string[],
+  grid: Grid,
+  occupied: Iterable<string> = [],
+  options: PlaceOptions = {},
+): FilePlacement[] => {
+  const usable = gridCells(grid).slice(0, options.cells ?? grid.rows * grid.columns)
+  const inGrid = new Set(usable)
+  const taken = new Set<string>()
+  const result: FilePlacement[] = new Array(names.length)
+  const order = names
+    .map((name, index) => ({ name, index }))
+    .sort((a, b) => naturalNameCompare(a.name, b.name))
+  const ordinary: Array<{ index: number; outside?: string }> = []
+  for (const { name, index } of order) {
+    const cell = cellOfFileName(name)
+    if (cell && inGrid.has(cell)) {
+      if (taken.has(cell)) result[index] = { status: 'duplicate', position: cell }
+      else {
+        taken.add(cell)
+        result[index] = { status: 'placed', position: cell, named: true }
+      }
+    } else ordinary.push(cell ? { index, outside: cell } : { index })
+  }
+  const blocked = new Set([...occupied, ...taken])
+  const from = Math.max(0, options.start ? usable.indexOf(options.start) : 0)
+  const free = usable.slice(from).filter((cell) => !blocked.has(cell))
+  ordinary.forEach(({ index, outside }, i) => {
+    const position = free[i]
+    const note = outside ? { outside } : {}
+    result[index] = position
+      ? { status: 'placed', position, named: false, ...note }
+      : { status: 'noCell', ...note }
+  })
+  return result
+}

@@ -20,6 +20,9 @@ const v1Site = {
   popupCtas: [{ kind: 'TIME_LIMIT', linkUrl: 'https://example.com', linkButtonColor: '#000000' }],
 }
 
+/** The same site as version 2 and later store it: nulls are never stored. */
+const { logoKey: _null, ...cleanSite } = v1Site
+
 describe('readDocument', () => {
   it('brings a version-1 site up to the current version, keys and bookkeeping left out', () => {
     const read = readDocument('site', v1Site)
@@ -38,6 +41,7 @@ describe('readDocument', () => {
           {
             kind: 'TIME_LIMIT',
             linkUrl: 'https://example.com',
+            localized: [],
             linkButtonColor: '#000000',
             linkTextColor: CTA_DEFAULTS.linkTextColor,
             isInternalLink: false,
@@ -50,6 +54,71 @@ describe('readDocument', () => {
         ],
       },
     })
+  })
+
+  it('moves a version-2 CTA’s one text and image to the site’s default language', () => {
+    const v2Site = {
+      ...cleanSite,
+      schemaVersion: 2,
+      defaultLanguage: 'EN',
+      languages: ['JP', 'EN'],
+      popupCtas: [
+        {
+          kind: 'TIME_LIMIT',
+          linkUrl: 'https://example.com',
+          content: 'Spring sale',
+          imageUrl: 'sites/s1/uploads/cta.png',
+          displayPosition: 'TOP',
+        },
+        { kind: 'APPLICANT_LIMIT', linkUrl: 'https://example.com', limit: '5', content: '' },
+      ],
+    }
+    const read = readDocument('site', v2Site)
+    expect(read.ok).toBe(true)
+    if (!read.ok) return
+    expect(read.document.popupCtas.map((c) => c.localized)).toEqual([
+      [{ lang: 'EN', content: 'Spring sale', imageUrl: 'sites/s1/uploads/cta.png' }],
+      // Nothing to move: no entry, every language shows an empty text as before.
+      [],
+    ])
+    expect(read.document.popupCtas[0]).not.toHaveProperty('content')
+    expect(read.document.popupCtas[0]).not.toHaveProperty('imageUrl')
+    expect(read.document.popupCtas[0]?.displayPosition).toBe('TOP')
+  })
+
+  it('moves a version-1 CTA’s text through both steps', () => {
+    const read = readDocument('site', {
+      ...v1Site,
+      popupCtas: [{ kind: 'TIME_LIMIT', linkUrl: 'https://example.com', content: '旧CTA', imageUrl: null }],
+    })
+    expect(read.ok && read.document.popupCtas[0]).toMatchObject({
+      localized: [{ lang: 'JP', content: '旧CTA' }],
+      displayPosition: 'BOTTOM',
+    })
+  })
+
+  it('reports a version-2 CTA text of the wrong type instead of dropping it', () => {
+    const read = readDocument('site', {
+      ...cleanSite,
+      schemaVersion: 2,
+      popupCtas: [{ kind: 'TIME_LIMIT', linkUrl: 'https://example.com', content: 42 }],
+    })
+    expect(read.ok).toBe(false)
+    if (read.ok) return
+    expect(read.problem.issues.map((i) => i.path)).toEqual(['popupCtas.0.localized.0.content'])
+  })
+
+  it('leaves a current CTA’s texts alone', () => {
+    const localized = [
+      { lang: 'JP', content: '今だけ' },
+      { lang: 'EN', content: 'Today only' },
+    ]
+    const read = readDocument('site', {
+      ...cleanSite,
+      schemaVersion: SITE_SCHEMA_VERSION,
+      popupCtas: [{ kind: 'TIME_LIMIT', linkUrl: 'https://example.com', localized }],
+    })
+    expect(read.ok && read.document.popupCtas[0]?.localized).toEqual(localized)
   })
 
   it('fills a creative stored without its defaults from the model', () => {

@@ -52,6 +52,30 @@ export const MIGRATIONS: readonly MigrationStep[] = [
       return next
     },
   },
+  {
+    from: 2,
+    to: 3,
+    summary:
+      'Popup CTAs get a text and image per language: the one text and image a CTA had become its entry for the site’s default language (the language it was written in); the other languages show them until they get their own.',
+    migrate: (kind, document) => {
+      if (kind !== 'site' || !Array.isArray(document.popupCtas)) return document
+      const lang = typeof document.defaultLanguage === 'string' ? document.defaultLanguage : 'JP'
+      return {
+        ...document,
+        popupCtas: document.popupCtas.map((cta) => {
+          if (!isObject(cta) || cta.localized !== undefined) return cta
+          const { content, imageUrl, ...rest } = cta
+          const entry = {
+            lang,
+            // A value of the wrong type is carried over, for the model to report.
+            ...(content !== undefined && content !== '' ? { content } : {}),
+            ...(imageUrl !== undefined && imageUrl !== '' ? { imageUrl } : {}),
+          }
+          return { ...rest, localized: Object.keys(entry).length > 1 ? [entry] : [] }
+        }),
+      }
+    },
+  },
 ]
 
 export interface DocumentProblem {

@@ -9,15 +9,13 @@
  * The schema version of the stored site documents this code writes (the Site item and its
  * creatives, menus and settings). Reads bring older documents up to it (`migrations.ts`).
  */
-export const SITE_SCHEMA_VERSION = 2
+export const SITE_SCHEMA_VERSION = 3
 
 /** SPEC §3 Creative detail. */
 export const CREATIVE_DEFAULTS = {
   isInternalLink: false,
   linkButtonColor: '#99D52A',
   linkTextColor: '#FFFFFF',
-  snsConfig: false,
-  showCompany: false,
   membersOnlyLock: false,
   hoverArrowColor: '#FFFFFF',
 } as const
@@ -39,7 +37,7 @@ export const PRODUCT_DEFAULTS = {
 /** A point on a creative image that links somewhere. */
 export const LINK_POINT_DEFAULTS = { isInternalLink: false } as const
 
-/** SPEC §3 Popup CTA: red button, white text, no animation, at the bottom, on every page. */
+/** SPEC §3 Popup CTA: red button, white text, no animation, at the bottom, on every page (no page chosen). */
 export const CTA_DEFAULTS = {
   isInternalLink: false,
   linkButtonColor: '#FF0000',

@@ -3,6 +3,7 @@ import { SITE_STATUSES } from '../accounts.ts'
 import { color } from '../schemas/common.ts'
 import {
   CompanySchema,
+  CtaLocalizedSchema,
   checkLink,
   contentSchema,
   gridSchema,
@@ -14,6 +15,7 @@ import {
   SiteNameSchema,
 } from '../schemas/site.ts'
 import { SiteFormsSchema } from '../schemas/site-forms.ts'
+import { BOTTOM_BAR_DEFAULTS } from './bottom-bar.ts'
 import { CELL_PATTERN } from './cells.ts'
 import {
   CREATIVE_DEFAULTS,
@@ -96,8 +98,9 @@ export const CreativeSchema = z
     mainTextColor: optionalColor,
     price: z.number().int().min(0).optional(),
     priceTextColor: optionalColor,
-    snsConfig: z.boolean().default(CREATIVE_DEFAULTS.snsConfig),
-    showCompany: z.boolean().default(CREATIVE_DEFAULTS.showCompany),
+    /** Bottom-bar SNS links and company tabs on this creative: absent follows the language's default (`site/bottom-bar.ts`). */
+    snsConfig: z.boolean().optional(),
+    showCompany: z.boolean().optional(),
     membersOnlyLock: z.boolean().default(CREATIVE_DEFAULTS.membersOnlyLock),
     hoverArrowColor: color.default(CREATIVE_DEFAULTS.hoverArrowColor),
     arrowFadeInterval: z.number().min(0).max(3600).optional(),
@@ -135,6 +138,9 @@ export const SiteSettingsSchema = z.object({
   sns: z.array(SnsLinkSchema).max(SNS_TYPES.length).default([]),
   company: CompanySchema.optional(),
   forms: SiteFormsSchema.optional(),
+  /** The bottom bar on creatives that do not choose (`site/bottom-bar.ts`): shown unless switched off. */
+  showSnsByDefault: z.boolean().default(BOTTOM_BAR_DEFAULTS.showSnsByDefault),
+  showCompanyByDefault: z.boolean().default(BOTTOM_BAR_DEFAULTS.showCompanyByDefault),
 })
 
 /** The global setting's fields a new site is created with. */
@@ -236,7 +242,9 @@ const isoOrNull = z.string().nullable()
 export const GlobalSettingViewSchema = z.object({
   id: z.string(),
   ...answered(SiteDocumentSchema.shape),
-  popupCtas: z.array(nested(PopupCtaSchema.shape)),
+  popupCtas: z.array(
+    nested(PopupCtaSchema.shape).extend({ localized: z.array(nested(CtaLocalizedSchema.shape)) }),
+  ),
   status: z.enum(SITE_STATUSES),
   url: z.string().nullable(),
   siteUuid: z.string(),
@@ -245,6 +253,13 @@ export const GlobalSettingViewSchema = z.object({
   createdAt: isoOrNull,
   updatedAt: isoOrNull,
   publishedAt: isoOrNull,
+  /**
+   * The site version whose content the public site shows (null: not served publicly). Set by a
+   * publish, carried by a save that changes nothing, removed when the site stops being served.
+   */
+  publishedVersion: z.number().int().nullable().default(null),
+  /** The site is served publicly and what is saved differs from what visitors see (republish to show it). */
+  unpublishedChanges: z.boolean().default(false),
 })
 /** One creative as the editor loads it; `order` is its row-major place from 1 (set by the server). */
 export const CreativeViewSchema = z.object({
@@ -258,6 +273,9 @@ export const SettingsViewSchema = z.object({
   ...answered(SiteSettingsSchema.shape),
   sns: z.array(nested(SnsLinkSchema.shape)),
   company: nested(CompanySchema.shape).extend({ companyWebsite: z.string().nullish() }).nullable(),
+  // Always answered; optional so an editor's new entry may leave them to the model's defaults.
+  showSnsByDefault: z.boolean().optional(),
+  showCompanyByDefault: z.boolean().optional(),
 })
 
 /** The whole site as the editor loads it (GET /site/{id} and every save's answer, before `plan` and `media`). */
@@ -312,8 +330,9 @@ const frameShape = {
   position: creative.position,
   /** Page order from 1 (A1 = 1, B1 = 2, …): what CTA sheets name. */
   order: z.number().int(),
-  snsConfig: creative.snsConfig,
-  showCompany: creative.showCompany,
+  /** The creative's own choice; null follows the language's default (`site/bottom-bar.ts`). */
+  snsConfig: creative.snsConfig.unwrap().nullable(),
+  showCompany: creative.showCompany.unwrap().nullable(),
   hoverArrowColor: creative.hoverArrowColor,
   arrowFadeInterval: creative.arrowFadeInterval.unwrap().nullable(),
   sliderSeconds: creative.sliderSeconds.unwrap().nullable(),

@@ -10,13 +10,14 @@ import { CloseIcon, SNS_ICONS, SNS_NAMES } from './icons.tsx'
 
 /**
  * The bottom bar: the SNS links and the company-information tabs. Which of the two shows follows
- * the current creative's switches; hidden groups keep their space, so nothing moves.
+ * the current creative's choice or its language's default (`CellModel.shows`); hidden groups keep
+ * their space, so nothing moves.
  */
 export const BottomBar = ({ model }: { model: PageModel }) => {
   if (!model.sns?.length && !model.company) return null
   const t = model.texts
-  const first = model.rows[0]?.[0]?.creative
-  const classes = [!first?.snsConfig && 'no-sns', !first?.showCompany && 'no-co'].filter(Boolean).join(' ')
+  const first = model.rows[0]?.[0]?.shows
+  const classes = [!first?.sns && 'no-sns', !first?.company && 'no-co'].filter(Boolean).join(' ')
   return (
     <footer className={`bb ${classes}`.trim()} id="bb">
       {model.sns?.length ? (

@@ -317,8 +317,8 @@ export const Cell = ({
   if (arrow.toUpperCase() !== CREATIVE_DEFAULTS.hoverArrowColor) data['data-a'] = arrow
   if (c.arrowFadeInterval && c.arrowFadeInterval > 0) data['data-f'] = String(c.arrowFadeInterval)
   if (c.sliderSeconds && c.sliderSeconds > 0) data['data-s'] = String(c.sliderSeconds)
-  if (c.snsConfig) data['data-sns'] = ''
-  if (c.showCompany) data['data-co'] = ''
+  if (cell.shows.sns) data['data-sns'] = ''
+  if (cell.shows.company) data['data-co'] = ''
   return (
     // biome-ignore lint/a11y/useSemanticElements: a carousel slide is a group (WAI-ARIA APG), not a fieldset
     <div

@@ -38,18 +38,20 @@ export interface CtaProps {
 }
 
 /**
- * One CTA as the block takes it: its place in the site's list, its link and image resolved by the
- * reader (the page model, or the console), and an applicant-limit CTA's remaining slots.
+ * One CTA as the block takes it: its place in the site's list, its text in the page's language,
+ * its link and image resolved by the reader (the page model, or the console), and an
+ * applicant-limit CTA's remaining slots.
  */
 export const ctaItem = (
   cta: PublishCta,
   index: number,
-  resolved: { link?: Href | undefined; image?: string | undefined },
+  resolved: { content: string; link?: Href | undefined; image?: string | undefined },
 ): CtaModel => {
   const remaining = cta.kind === 'APPLICANT_LIMIT' ? remainingSlots(cta.limit, cta.numberClicks) : undefined
   return {
     index,
     cta,
+    content: resolved.content,
     ...(resolved.link ? { link: resolved.link } : {}),
     ...(resolved.image ? { image: resolved.image } : {}),
     ...(remaining !== undefined ? { remaining } : {}),
@@ -88,7 +90,7 @@ export const Cta = ({ item, texts: t, lang, now, hidden = true }: CtaProps) => {
     <>
       {item.image && <img src={item.image} alt="" width={48} height={48} loading="lazy" />}
       <span>
-        {cta.content}
+        {item.content}
         {cta.showRemainingTime && <small data-cd="">{countdownText(cta.endDate, now, lang)}</small>}
         {cta.showRemainingSlots && item.remaining !== undefined && (
           <small data-sl={t.slots}>{t.slots.replace('{n}', String(item.remaining))}</small>
@@ -100,7 +102,7 @@ export const Cta = ({ item, texts: t, lang, now, hidden = true }: CtaProps) => {
     <section
       className={`cta a-${animationOf(cta.animation)}`}
       style={style}
-      aria-label={cta.content?.trim() || t.link}
+      aria-label={item.content.trim() || t.link}
       hidden={hidden}
       {...data}
     >

@@ -57,7 +57,14 @@ export const Field = ({ field, t }: { field: FieldModel; t: FormTexts }) => {
         {field.title}
         {badge(true)}
       </label>
-      {field.control === 'select' ? (
+      {field.control === 'textarea' ? (
+        <textarea
+          {...common}
+          rows={6}
+          placeholder={field.placeholder || undefined}
+          maxLength={field.maxLength}
+        />
+      ) : field.control === 'select' ? (
         <select {...common} defaultValue={selected?.value ?? ''}>
           {!selected && <option value="">{field.placeholder || t.selectPrompt}</option>}
           {field.options.map((option) => (
@@ -86,7 +93,8 @@ export const Field = ({ field, t }: { field: FieldModel; t: FormTexts }) => {
 export const FORM_FIELD_CSS = `.f{min-width:0;margin:0 0 18px;padding:0;border:0}
 .f>label:not(.ck),.f>legend{display:block;margin:0 0 6px;padding:0;font-weight:700}
 .rq{margin-left:6px;padding:1px 6px;border-radius:4px;background:#b3261e;color:#fff;font-size:11px;vertical-align:2px}
-.f input:not([type=checkbox]),.f select{display:block;width:100%;min-height:44px;padding:8px 12px;border:1px solid #767676;border-radius:8px;background:#fff;color:inherit;font:inherit}
+.f input:not([type=checkbox]),.f select,.f textarea{display:block;width:100%;min-height:44px;padding:8px 12px;border:1px solid #767676;border-radius:8px;background:#fff;color:inherit;font:inherit}
+.f textarea{min-height:140px;resize:vertical;line-height:1.6}
 .f [aria-invalid=true]{border:2px solid #b3261e}
 .ck{display:flex;align-items:center;gap:10px;min-height:44px}
 .ck input{flex:none;width:20px;height:20px;margin:0;accent-color:#202020}

@@ -1,4 +1,3 @@
-import { legibleText } from '../lib/contrast.ts'
 import type { PageModel } from '../model.ts'
 import { GlobeIcon, MenuIcon } from './icons.tsx'
 import { safeColor } from './values.ts'
@@ -23,10 +22,7 @@ export const TopBar = ({ model }: { model: PageModel }) => {
       )}
       {model.languages && (
         <details className="dd" id="lg">
-          <summary
-            aria-label={t.language}
-            style={{ color: legibleText(safeColor(model.speakerColor, '#202020'), '#FFFFFF') }}
-          >
+          <summary aria-label={t.language} style={{ color: safeColor(model.speakerColor, '#202020') }}>
             <GlobeIcon />
           </summary>
           <div>
@@ -55,7 +51,7 @@ export const TopBar = ({ model }: { model: PageModel }) => {
           </summary>
           <div>
             <nav aria-label={t.menu}>
-              <ul style={{ color: legibleText(safeColor(model.menuColor, '#202020'), '#FFFFFF') }}>
+              <ul style={{ color: safeColor(model.menuColor, '#202020') }}>
                 {model.menu.map((item, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: menu names may repeat across languages only
                   <li key={i}>

@@ -1,6 +1,5 @@
 import { isColor } from '@swipe/shared/colors'
 import { PRODUCT_DEFAULTS } from '@swipe/shared/site/model-defaults'
-import { legibleText } from '../lib/contrast.ts'
 
 /**
  * The value rules the blocks paint with: prices, creator colours, positions on the creative frame.
@@ -31,16 +30,17 @@ export const formatPrice = (yen: number, taxIncluded: string): string =>
 export const safeColor = (value: string | null | undefined, fallback: string): string =>
   value && isColor(value) ? value : fallback
 
-/** A button's background and a legible text colour, from creator colours or the defaults. */
+/**
+ * A button's background and text colour: the creator's, else the defaults. Painted as chosen, never
+ * swapped for a "more legible" one (the editor warns about low contrast and offers the fix:
+ * docs/decisions.md "Creator colours"), so the live site shows what the editor showed.
+ */
 export const colors = (
   background: string | null | undefined,
   defaultBackground: string,
   text: string | null | undefined,
   defaultText: string,
-) => {
-  const bg = safeColor(background, defaultBackground)
-  return { background: bg, color: legibleText(safeColor(text, defaultText), bg) }
-}
+) => ({ background: safeColor(background, defaultBackground), color: safeColor(text, defaultText) })
 
 /** A frame coordinate as a percentage of its side, clamped to the frame. */
 export const percent = (value: number, of: number): string =>

@@ -41,7 +41,7 @@ describe('popup CTAs with the API', () => {
       {
         kind: 'APPLICANT_LIMIT',
         linkUrl: 'https://example.com/gift',
-        content: 'プレゼント',
+        localized: [{ lang: 'JP', content: 'プレゼント' }],
         limit: '5',
         numberClicks: 0,
         showRemainingSlots: true,
@@ -52,11 +52,19 @@ describe('popup CTAs with the API', () => {
         kind: 'APPLICANT_LIMIT',
         isInternalLink: true,
         linkUrl: 'contact',
-        content: '相談会',
+        localized: [{ lang: 'JP', content: '相談会' }],
         limit: '5',
         showRemainingSlots: true,
         effectiveSheets: [2],
         displayPosition: 'CENTER',
+      },
+      // No page chosen: every page.
+      {
+        kind: 'TIME_LIMIT',
+        linkUrl: 'https://example.com/always',
+        localized: [{ lang: 'JP', content: 'いつでも' }],
+        effectiveSheets: [],
+        displayPosition: 'TOP',
       },
     ]
     const html = String(renderSitePages(input).find((f) => f.path === 'index.html')!.body)
@@ -92,6 +100,7 @@ describe('popup CTAs with the API', () => {
               { index: 1, kind: 'APPLICANT_LIMIT', remaining: 12, active: true, start_date: null },
               { index: 2, kind: 'APPLICANT_LIMIT', remaining: 3, active: true, start_date: null },
               { index: 3, kind: 'APPLICANT_LIMIT', remaining: 0, active: false, start_date: null },
+              { index: 4, kind: 'TIME_LIMIT', remaining: null, active: true, start_date: null },
             ],
           })
         : new Response(null, { status: 404 })
@@ -121,6 +130,26 @@ describe('popup CTAs with the API', () => {
     expect(cta(3).hidden).toBe(true)
     key('ArrowLeft')
     expect(current()).toBe('A1')
+  })
+
+  it('shows a CTA without chosen pages on every page', () => {
+    expect(cta(4).dataset.sheets).toBe('')
+    const seen: [string | undefined, boolean][] = [[current(), cta(4).hidden]]
+    key('ArrowRight')
+    seen.push([current(), cta(4).hidden])
+    key('ArrowDown')
+    seen.push([current(), cta(4).hidden])
+    key('ArrowUp')
+    key('ArrowLeft')
+    expect(seen).toEqual([
+      ['A1', false],
+      ['B1', false],
+      ['A2', false],
+    ])
+    // The CTAs with chosen pages still keep to them: on A1, the one of page 1 shows, those of
+    // pages 2 and 4–5 do not.
+    expect(current()).toBe('A1')
+    expect([cta(2).hidden, cta(3).hidden, cta(1).hidden]).toEqual([false, true, true])
   })
 
   it('counts a time-limit CTA’s click and follows its link at once', () => {

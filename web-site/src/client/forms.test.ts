@@ -320,8 +320,20 @@ describe('the island on the other form pages', () => {
     fill({ email: 'hanako@example.com', company: '株式会社テスト' })
     $<HTMLInputElement>('#fa').checked = true
     submit()
+    // The default message field is a required multi-line field: nothing is sent without it.
+    expect(requests).toEqual([])
+    expect(errorOf($('form textarea[name=message]').id)).toBe('この項目は必須です。')
+    fill({ message: 'お世話になっております。\n見積もりをお願いします。\n\n山田' })
+    submit()
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/contact-success'))
     expect(requests[0]?.url).toBe('/api/v1/end-user/site/demo-site/contact')
+    expect(requests[0]?.body).toMatchObject({
+      data: {
+        email: 'hanako@example.com',
+        company: '株式会社テスト',
+        message: 'お世話になっております。\n見積もりをお願いします。\n\n山田',
+      },
+    })
   })
 
   it('resends the sign-up mail from register-success and stays, the address remembered from sign-up', async () => {
@@ -369,7 +381,7 @@ describe('the island on the sign-in page', () => {
   it('sends the member header on sign-in only', async () => {
     const navigate = open('contact/index.html')
     answer([201, { status: 'received' }])
-    fill({ email: 'hanako@example.com', company: '株式会社テスト' })
+    fill({ email: 'hanako@example.com', company: '株式会社テスト', message: 'ご相談' })
     $<HTMLInputElement>('#fa').checked = true
     submit()
     await vi.waitFor(() => expect(navigate).toHaveBeenCalled())

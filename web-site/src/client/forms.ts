@@ -45,7 +45,9 @@ const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.t
 
 /** A form's fields: wrappers naming their input (`data-f`), kind (`data-k`) and whether required (`data-r`). */
 const fieldsOf = (form: HTMLFormElement) => [...form.querySelectorAll<HTMLElement>('[data-f]')]
-const controlsOf = (field: HTMLElement) => [...field.querySelectorAll<HTMLInputElement>('input,select')]
+const controlsOf = (field: HTMLElement) => [
+  ...field.querySelectorAll<HTMLInputElement>('input,select,textarea'),
+]
 
 /** The answers by input name: text as typed (e-mail trimmed), ticked items, the agreement; empty ones left out. */
 export const answersOf = (form: HTMLFormElement): Record<string, Answer> => {

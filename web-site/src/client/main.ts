@@ -17,7 +17,7 @@ import { type ApiAnswer, apiUrl, type PathsOf, type Refusal } from './api.ts'
 import { openDialog, setUpDialog } from './dialogs.ts'
 import { dropHint, forgetOldTokens, signedIn } from './endUser.ts'
 import { openLockedCell } from './members.ts'
-import { LANG_MAX_AGE, readCookie, readStored, store, writeCookie } from './storage.ts'
+import { readCookie, readStored, store, writeCookie } from './storage.ts'
 import { createSwipe, type Via } from './swipe.ts'
 
 const $ = <T extends Element = HTMLElement>(selector: string, root: ParentNode = document) =>
@@ -477,12 +477,11 @@ if (company) {
     })
 }
 
-// --- language selector: remember the choice (cookie 30 days + local storage), then reload ---------
-for (const link of $$('[data-l]'))
-  link.addEventListener('click', () => {
-    writeCookie('lang', link.dataset.l!, path, LANG_MAX_AGE)
-    store('lang', link.dataset.l!)
-  })
+// --- language selector: remember the choice, then reload ---------------------------------------
+// The boot script (../boot.ts) writes the `lang` cookie (30 days) on the same tap, even before
+// this island has arrived, and reads it back on the default language's page; the island adds the
+// local storage copy SPEC §9 asks for.
+for (const link of $$('[data-l]')) link.addEventListener('click', () => store('lang', link.dataset.l!))
 
 // Menus close on Escape or a click elsewhere.
 const menus = $$<HTMLDetailsElement>('details.dd')

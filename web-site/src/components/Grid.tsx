@@ -1,3 +1,4 @@
+import { onSheet } from '@swipe/shared/site/cta'
 import { CREATIVE_DEFAULTS, CTA_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import type { CSSProperties, ReactNode } from 'react'
 import { Cell } from '../blocks/Cell.tsx'
@@ -14,11 +15,11 @@ export const Grid = ({ model, children }: { model: PageModel; children?: ReactNo
     ...(fade && fade > 0 ? { '--fi': `${fade}s` } : {}),
   } as CSSProperties
   const t = model.texts
-  const raised = new Set(
-    model.ctas
-      .filter((c) => (c.cta.displayPosition ?? CTA_DEFAULTS.displayPosition) === 'BOTTOM')
-      .flatMap((c) => c.cta.effectiveSheets ?? []),
+  // Creatives under a bottom CTA (any page of it: none chosen is every page) keep their texts clear of it.
+  const bottom = model.ctas.filter(
+    (c) => (c.cta.displayPosition ?? CTA_DEFAULTS.displayPosition) === 'BOTTOM',
   )
+  const raised = (order: number) => bottom.some((c) => onSheet(c.cta.effectiveSheets, order))
   return (
     <main id="sw" aria-roledescription="carousel" aria-label={t.creatives}>
       <h1 className="vh">{model.h1}</h1>
@@ -31,7 +32,7 @@ export const Grid = ({ model, children }: { model: PageModel; children?: ReactNo
                 model={model}
                 cell={cell}
                 first={cell === first}
-                underCta={raised.has(cell.order)}
+                underCta={raised(cell.order)}
               />
             ))}
           </div>

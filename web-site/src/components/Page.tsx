@@ -79,6 +79,7 @@ export const Page = ({
       data-site={siteId}
       data-lang={LANGUAGE_SEGMENTS[model.lang]}
       data-root={model.root}
+      {...(model.otherSegments.length ? { 'data-langs': model.otherSegments.join(' ') } : {})}
       data-published={publishedAt}
       data-island={script}
       {...(analyticsEndpoint ? { 'data-analytics-endpoint': analyticsEndpoint } : {})}

@@ -37,7 +37,7 @@ export const FORM_PAGES = {
 export type FormPageName = keyof typeof FORM_PAGES
 
 /** How a field is rendered. */
-export type FieldControl = 'text' | 'email' | 'password' | 'number' | 'select' | 'checkboxes'
+export type FieldControl = 'text' | 'textarea' | 'email' | 'password' | 'number' | 'select' | 'checkboxes'
 
 export interface FieldModel {
   /** The input's name and the answer's key in `data`. */
@@ -78,6 +78,7 @@ const LEGAL_FIELDS = ['companyProfile', 'companyClause', 'termsOfService', 'priv
 
 const CONTROLS: Record<PublishFormField['typeInput'], FieldControl> = {
   TEXT_BOX: 'text',
+  TEXT_AREA: 'textarea',
   NUMBER: 'number',
   SELECT: 'select',
   SELECT_OPTIONS: 'checkboxes',
@@ -91,6 +92,7 @@ const controlOf = (field: PublishFormField): FieldControl => {
 
 const MAX_LENGTH: Partial<Record<FieldControl, number>> = {
   text: VISITOR_FORM_LIMITS.value,
+  textarea: VISITOR_FORM_LIMITS.multiline,
   email: VISITOR_FORM_LIMITS.email,
   password: VISITOR_FORM_LIMITS.passwordMax,
 }

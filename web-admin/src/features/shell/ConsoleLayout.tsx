@@ -9,6 +9,7 @@ import { userInfoQuery } from '../../lib/auth.ts'
 import { isSignedIn, isUserTypeSegment, type UserInfo } from '../../lib/session.ts'
 import { ErrorResult, NotFoundPage } from '../errors/ErrorPages.tsx'
 import { type ConsoleRouteHandle, canOpen, isConsoleRouteHandle, MENU_PATHS } from './consoleRoutes.ts'
+import { useDocumentTitle } from './documentTitle.ts'
 import { LanguageSwitcher } from './LanguageSwitcher.tsx'
 import { PageLoading } from './PageLoading.tsx'
 
@@ -144,6 +145,7 @@ export const ConsoleLayout = () => {
   const { t } = useTranslation()
   const { userTypeId } = useParams()
   const handle = useConsoleHandle()
+  useDocumentTitle(handle?.page)
   const signedIn = isSignedIn()
   const userInfo = useQuery({ ...userInfoQuery(), enabled: signedIn })
 

@@ -50,7 +50,16 @@ export interface SaveSiteBody {
   version: number
   globalSetting: Omit<
     GlobalSetting,
-    'status' | 'url' | 'siteUuid' | 'ownerId' | 'customDomain' | 'createdAt' | 'updatedAt' | 'publishedAt'
+    | 'status'
+    | 'url'
+    | 'siteUuid'
+    | 'ownerId'
+    | 'customDomain'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'publishedAt'
+    | 'publishedVersion'
+    | 'unpublishedChanges'
   >
   menus?: GlobalMenu[]
   creatives?: Creative[]

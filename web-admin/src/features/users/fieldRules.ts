@@ -2,6 +2,7 @@ import {
   ACCOUNT_FIELD_ACTIONS,
   type AccountType,
   DEFAULT_PLANS,
+  defaultPlan,
   type FieldActor,
   type FieldRefusal,
   fieldRefusal,
@@ -10,9 +11,9 @@ import {
   mayAssignPlan,
   type ParentType,
 } from '@swipe/shared'
+import { planNameIn } from '@swipe/shared/plan-names'
 import type { TFunction } from 'i18next'
-import { i18n } from '../../i18n/index.ts'
-import type ja from '../../i18n/ja.json'
+import { currentLocale } from '../../i18n/index.ts'
 import { creatorTypeOf, ownParentTypeOf } from '../../lib/accountTypes.ts'
 import type { UserInfo } from '../../lib/session.ts'
 
@@ -55,19 +56,9 @@ export const lockReason = (field: GuardedField, refusal: FieldRefusal, t: TFunct
   return ACCOUNT_FIELD_ACTIONS[field] === 'plan:manage' ? t('users.locked.plan') : t('users.locked.contract')
 }
 
-/** Plans with a name of their own in the interface texts (the built-in catalogue's). */
-type PlanKey = keyof (typeof ja)['users']['plans']
-const isPlanKey = (id: string): id is PlanKey => {
-  const plans = i18n.getResource(i18n.language, 'translation', 'users.plans')
-  return typeof plans === 'object' && plans !== null && Object.hasOwn(plans, id)
-}
-
-/** A plan by its name in the interface language; a plan the catalogue does not hold by its id. */
-export const planLabel = (planId: string, t: TFunction): string => {
-  if (isPlanKey(planId)) return t(`users.plans.${planId}`)
-  const plan = DEFAULT_PLANS.find((p) => p.planId === planId)
-  return plan ? plan.name : t('users.planUnlisted', { name: planId })
-}
+/** A plan by its name in the interface language (shared `planNameIn`); an unlisted plan by its id. */
+export const planLabel = (planId: string, t: TFunction): string =>
+  defaultPlan(planId) ? planNameIn({ planId }, currentLocale()) : t('users.planUnlisted', { name: planId })
 
 export interface PlanOption {
   value: string

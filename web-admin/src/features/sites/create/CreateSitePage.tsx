@@ -1,4 +1,5 @@
 import { gridSchema, SITE_LANGUAGES, type SiteLanguage, SiteNameSchema } from '@swipe/shared'
+import { planNameIn } from '@swipe/shared/plan-names'
 import { useQuery } from '@tanstack/react-query'
 import {
   Alert,
@@ -19,7 +20,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { useLocalizedValidation } from '../../../hooks/useLocalizedValidation.ts'
 import { useUnsavedChangesPrompt } from '../../../hooks/useUnsavedChangesPrompt.ts'
-import { tShared } from '../../../i18n/index.ts'
+import { currentLocale, tShared } from '../../../i18n/index.ts'
 import { errorMessage } from '../../../lib/api.ts'
 import { applyServerErrors, serverFieldErrors } from '../../../lib/formRules.ts'
 import { zodRule } from '../../../lib/schemaRules.ts'
@@ -100,6 +101,7 @@ const CreateSiteForm = ({ limits }: { limits: SiteLimits }) => {
   const create = useCreateSite()
   const { plan } = limits
   const multiLanguage = plan.features.multiLanguage
+  const planName = planNameIn({ planId: plan.id, name: plan.name }, currentLocale())
   const atSiteLimit = limits.sitesUsed >= plan.quantitySite
 
   // Declared after the prompt's hook, so its blocker already knows the site was created.
@@ -156,7 +158,7 @@ const CreateSiteForm = ({ limits }: { limits: SiteLimits }) => {
           type="warning"
           showIcon
           title={t('siteList.limitReached', {
-            plan: plan.name,
+            plan: planName,
             max: plan.quantitySite,
             used: limits.sitesUsed,
           })}
@@ -215,7 +217,7 @@ const CreateSiteForm = ({ limits }: { limits: SiteLimits }) => {
           {t('siteList.createForm.gridUsage', {
             total: creatives ?? '-',
             max: plan.quantitySwipe,
-            plan: plan.name,
+            plan: planName,
           })}
           <br />
           {t('siteList.createForm.gridNote')}
@@ -231,7 +233,7 @@ const CreateSiteForm = ({ limits }: { limits: SiteLimits }) => {
           name="languages"
           label={t('siteList.createForm.languages')}
           rules={[languagesRule(plan)]}
-          extra={multiLanguage ? undefined : t('siteList.createForm.singleLanguage', { plan: plan.name })}
+          extra={multiLanguage ? undefined : t('siteList.createForm.singleLanguage', { plan: planName })}
         >
           <Checkbox.Group
             options={SITE_LANGUAGES.map((lang) => ({

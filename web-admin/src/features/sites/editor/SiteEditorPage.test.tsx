@@ -30,6 +30,8 @@ const unchangedBody = () => {
     createdAt: _ca,
     updatedAt: _ua,
     publishedAt: _p,
+    publishedVersion: _pv,
+    unpublishedChanges: _uc,
     ...globalSetting
   } = site.globalSetting
   return { globalSetting, menus: site.menus, creatives: site.creatives, settings: site.settings }
@@ -157,7 +159,7 @@ describe('site editor frame', () => {
     await editorReady()
     await user.click(screen.getByRole('button', { name: '下書き保存' }))
 
-    expect(await screen.findByText('サイトのステータスを更新しました。')).toBeTruthy()
+    expect(await screen.findByText('下書きとして保存しました。サイトは公開されていません。')).toBeTruthy()
     const order = requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`)
     expect(order).toEqual([`PUT ${SITE_PATH}`, `POST ${SITE_PATH}/status`])
     expect(sentBody<SaveSiteBody>(calls(requests, 'PUT', SITE_PATH)[0]).version).toBe(3)
@@ -179,7 +181,7 @@ describe('site editor frame', () => {
     await editorReady()
     await user.click(screen.getByRole('button', { name: '保存して公開' }))
 
-    expect(await screen.findByText('サイトのステータスを更新しました。')).toBeTruthy()
+    expect(await screen.findByText('サイトを公開しました。')).toBeTruthy()
     expect(sentBody(calls(requests, 'POST', `${SITE_PATH}/status`)[0])).toEqual({
       action: 'publish',
       version: 4,
@@ -366,7 +368,12 @@ describe('content languages', () => {
     expect(body.globalSetting.languages).toEqual(['JP', 'EN'])
     expect(body.menus?.find((m) => m.lang === 'EN')).toEqual({ lang: 'EN', items: [], textColor: null })
     const english = body.settings?.find((s) => s.lang === 'EN')
-    expect(english?.forms?.contact.fields.map((f) => f.title)).toEqual(['Email address', 'Company name'])
+    // A new language's contact form asks for the message too (a required multi-line field).
+    expect(english?.forms?.contact.fields.map((f) => [f.title, f.typeInput])).toEqual([
+      ['Email address', 'TEXT_BOX'],
+      ['Company name', 'TEXT_BOX'],
+      ['Message', 'TEXT_AREA'],
+    ])
   })
 
   it('removes a language after a confirmation naming what goes with it', async () => {

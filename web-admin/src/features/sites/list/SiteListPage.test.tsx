@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { i18n } from '../../../i18n/index.ts'
 import { profileBody, storeSession, userInfoBody } from '../../../test/fixtures.ts'
 import { type MockReply, type MockRequest, mockApi } from '../../../test/mockApi.ts'
 import { mockDownloads } from '../../../test/mockUpload.ts'
@@ -157,6 +158,28 @@ describe('site list', () => {
       '編集会員・お問い合わせ削除',
     ])
     expect(screen.getByText(/日付・日時はすべて日本時間（JST）です。/)).toBeTruthy()
+  })
+
+  it('keeps the actions on screen on a laptop: long names and URLs are cut, the actions column is pinned right', async () => {
+    const long = siteBody({
+      name: `春のキャンペーン${'とても長いサイト名'.repeat(6)}`,
+      url: `https://${'very-long-subdomain-'.repeat(5)}example.sites.example.com/`,
+    })
+    open({ routes: { 'GET /site': { body: { items: [long], next_cursor: null } } } })
+    const row = await screen.findByRole('row', { name: /春のキャンペーン/ })
+    const cells = within(row).getAllByRole('cell')
+    // Name and URL are cut with an ellipsis and keep the whole text on hover.
+    for (const index of [0, 1]) expect(cells[index]?.className).toContain('ant-table-cell-ellipsis')
+    expect(within(cells[1]!).getByRole('link').getAttribute('title')).toBe(
+      `${long.url} (新しいタブで開きます)`,
+    )
+    // The actions column stays at the right edge while the rest scrolls, on one line.
+    const actions = cells.at(-1)!
+    expect(actions.className).toContain('ant-table-cell-fix-end')
+    expect(within(actions).getByRole('link', { name: `「${long.name}」を編集` })).toBeTruthy()
+    expect(within(actions).getByRole('button', { name: `「${long.name}」を削除` })).toBeTruthy()
+    const header = screen.getByRole('columnheader', { name: '操作' })
+    expect(header.className).toContain('ant-table-cell-fix-end')
   })
 
   it('writes each filter to the address and sends it to the API', async () => {
@@ -391,6 +414,25 @@ describe('site list', () => {
     const button = await screen.findByRole('button', { name: '新規作成', description: reason })
     expect(button.hasAttribute('disabled')).toBe(true)
     expect(screen.getByText(reason)).toBeTruthy()
+  })
+
+  it('names the plan in the console language', async () => {
+    open({ routes: { 'GET /site/limits': { body: limitsBody({ used: 3, max: 3 }) } } })
+    await screen.findByRole('row', { name: /春のキャンペーン/ })
+    for (const [lng, reason] of [
+      [
+        'en',
+        'Your plan "Standard" allows up to 3 sites (3 created). To create another, delete a site you no longer need or change your plan.',
+      ],
+      ['zh', '您的套餐“标准版”最多可创建 3 个网站（已创建 3 个）。如需新建，请删除不需要的网站或更改套餐。'],
+      [
+        'ko',
+        '현재 플랜 "스탠다드"에서는 사이트를 최대 3개까지 만들 수 있습니다(생성됨: 3개). 새로 만들려면 필요 없는 사이트를 삭제하거나 플랜을 변경해 주세요.',
+      ],
+    ] as const) {
+      await act(() => i18n.changeLanguage(lng))
+      expect(await screen.findByText(reason)).toBeTruthy()
+    }
   })
 
   it('shows an empty state with a create button', async () => {

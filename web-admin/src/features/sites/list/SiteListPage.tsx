@@ -1,4 +1,5 @@
 import { SITE_STATUSES, type SiteStatus } from '@swipe/shared'
+import { planNameIn } from '@swipe/shared/plan-names'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   Alert,
@@ -24,7 +25,7 @@ import { CursorPager } from '../../../components/CursorPager.tsx'
 import { DayRangeFilter } from '../../../components/DayRangeFilter.tsx'
 import { DAY_FORMAT, dayParam, formatSiteDateTime } from '../../../components/dates.ts'
 import { ListError } from '../../../components/ListError.tsx'
-import { tShared } from '../../../i18n/index.ts'
+import { currentLocale, tShared } from '../../../i18n/index.ts'
 import { displayName, userDetailQuery } from '../../../lib/accounts.ts'
 import { ApiError, errorMessage, isStaleVersion } from '../../../lib/api.ts'
 import { saveBlob } from '../../../lib/files.ts'
@@ -78,7 +79,7 @@ const useSiteLimitReason = (limits: SiteLimits | undefined): string | null => {
   const { t } = useTranslation()
   if (!atSiteLimit(limits)) return null
   return t('siteList.limitReached', {
-    plan: limits.plan.name,
+    plan: planNameIn({ planId: limits.plan.id, name: limits.plan.name }, currentLocale()),
     max: limits.plan.quantitySite,
     used: limits.sitesUsed,
   })
@@ -240,21 +241,31 @@ const SiteList = ({ fixedOwnerId, fixedOwnerName, offersCreate }: SiteListProps)
     })
 
   const columns: ColumnsType<SiteSummary> = [
+    // Long names and URLs are cut with an ellipsis (the whole text on hover) and the actions stay
+    // pinned at the right edge, so 編集 / 会員・お問い合わせ / 削除 are on screen at 1366 px.
     {
       key: 'name',
       title: t('siteList.columns.name'),
-      render: (_, site) => <Link to={editorPath(site.id)}>{site.name}</Link>,
+      width: 220,
+      ellipsis: { showTitle: true },
+      render: (_, site) => (
+        <Link to={editorPath(site.id)} title={site.name}>
+          {site.name}
+        </Link>
+      ),
     },
     {
       key: 'url',
       title: t('siteList.columns.url'),
+      width: 240,
+      ellipsis: true,
       render: (_, site) =>
         site.url ? (
           <Typography.Link
             href={site.url}
             target="_blank"
             rel="noopener noreferrer"
-            title={t('siteList.opensInNewTab')}
+            title={`${site.url} (${t('siteList.opensInNewTab')})`}
           >
             {site.url}
           </Typography.Link>
@@ -285,8 +296,9 @@ const SiteList = ({ fixedOwnerId, fixedOwnerName, offersCreate }: SiteListProps)
     {
       key: 'actions',
       title: t('common.actions'),
+      fixed: 'right',
       render: (_, site) => (
-        <Space size={4}>
+        <Space size={4} style={{ whiteSpace: 'nowrap' }}>
           <Link
             to={editorPath(site.id)}
             aria-label={t(canWrite ? 'siteList.actions.editOf' : 'siteList.actions.viewOf', {

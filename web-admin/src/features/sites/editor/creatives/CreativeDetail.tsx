@@ -5,8 +5,11 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Creative, ImageLinkPoint, Product } from '../../api.ts'
 import { type EditorTabProps, problemAt, problemsUnder } from '../draft.ts'
+import { ContrastWarning } from '../fields/ContrastWarning.tsx'
+import { BottomBarChoice } from './BottomBarChoice.tsx'
 import { ColorField } from './ColorField.tsx'
 import { Field } from './Field.tsx'
+import { FormLinkWarnings } from './FormLinkWarnings.tsx'
 import { ImageLinkPoints } from './ImageLinkPoints.tsx'
 import { LinkField } from './LinkField.tsx'
 import { MediaSection } from './MediaSection.tsx'
@@ -95,6 +98,7 @@ export const CreativeDetail = ({
       </Section>
 
       <Section title={t('siteContent.creative.linkSection')}>
+        <FormLinkWarnings tab={tab} creative={creative} />
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Field label={t('siteContent.creative.linkButtonText')} problem={at('linkButtonText')}>
@@ -134,6 +138,15 @@ export const CreativeDetail = ({
               fallback="#FFFFFF"
               problem={at('linkTextColor')}
               onChange={(color) => set({ linkTextColor: color ?? CREATIVE_DEFAULTS.linkTextColor })}
+            />
+          </Col>
+          <Col xs={24}>
+            <ContrastWarning
+              text={creative.linkTextColor ?? CREATIVE_DEFAULTS.linkTextColor}
+              background={creative.linkButtonColor ?? CREATIVE_DEFAULTS.linkButtonColor}
+              textLabel={t('siteContent.creative.linkTextColor')}
+              backgroundLabel={t('siteContent.creative.linkButtonColor')}
+              onFix={(linkTextColor) => set({ linkTextColor })}
             />
           </Col>
         </Row>
@@ -196,15 +209,28 @@ export const CreativeDetail = ({
 
       <Section title={t('siteContent.creative.displaySection')}>
         <Row gutter={16}>
-          {(['snsConfig', 'showCompany', 'membersOnlyLock'] as const).map((key) => (
+          {(['snsConfig', 'showCompany'] as const).map((key) => (
             <Col xs={24} md={8} key={key}>
-              <Field label={t(`siteContent.creative.${key}`)} problem={at(key)}>
-                {(id) => (
-                  <Switch id={id} checked={creative[key]} onChange={(checked) => set({ [key]: checked })} />
-                )}
-              </Field>
+              <BottomBarChoice
+                tab={tab}
+                creative={creative}
+                field={key}
+                problem={at(key)}
+                onChange={(value) => set({ [key]: value })}
+              />
             </Col>
           ))}
+          <Col xs={24} md={8}>
+            <Field label={t('siteContent.creative.membersOnlyLock')} problem={at('membersOnlyLock')}>
+              {(id) => (
+                <Switch
+                  id={id}
+                  checked={creative.membersOnlyLock}
+                  onChange={(membersOnlyLock) => set({ membersOnlyLock })}
+                />
+              )}
+            </Field>
+          </Col>
           <Col xs={24} md={8}>
             <ColorField
               label={t('siteContent.creative.hoverArrowColor')}

@@ -174,7 +174,9 @@ describe('creative settings tab', () => {
       }),
     })
     expect(
-      screen.getByText('ファイルをグリッドにドロップすると、ファイル名順にB1から順番に配置します。'),
+      screen.getByText(
+        '「A1.png」「b2_春.jpg」のようにセル名で始まるファイルはそのセルに、ほかのファイルはファイル名順にB1から空いているセルに配置します。',
+      ),
     ).toBeTruthy()
 
     const files = [file('c.png', 'image/png'), file('a.jpg', 'image/jpeg'), file('b.mp4', 'video/mp4')]

@@ -5,6 +5,7 @@ import type { Creative } from '../../api.ts'
 import { type EditorTabProps, problemsUnder } from '../draft.ts'
 import { MEDIA_RULE } from '../upload.ts'
 import { BulkZipDialog } from './bulk/BulkZipDialog.tsx'
+import { CopyFromLanguage } from './CopyFromLanguage.tsx'
 import { CreativeDetail } from './CreativeDetail.tsx'
 import { CreativeGrid, type GridCell } from './CreativeGrid.tsx'
 import { FRAME, gridPositions, newCreative, updateCreative } from './model.ts'
@@ -62,9 +63,12 @@ export const CreativeSettingsTab = (props: EditorTabProps) => {
       )
     }
 
-  const placeFiles = (files: File[], start = startIndex(positions, selected, filled)) => {
+  // Cell-named files go to their cells, the others fill free cells (placement.ts); a
+  // replacement goes to the cell it was chosen for.
+  const placeFiles = (files: File[], target?: string) => {
     if (readOnly || files.length === 0) return
-    const { placements, refused } = planPlacement(files, positions, start)
+    const grid = { rows, columns }
+    const { placements, refused } = planPlacement(files, grid, { filled, selected, target })
     uploads.start(placements, refused, placeInto(lang))
   }
 
@@ -121,6 +125,7 @@ export const CreativeSettingsTab = (props: EditorTabProps) => {
               <Button disabled={readOnly} onClick={() => setBulkOpen(true)}>
                 {t('siteContent.bulk.open')}
               </Button>
+              <CopyFromLanguage tab={props} positions={positions} />
             </Flex>
             <UploadProgressList
               items={uploads.items}
@@ -143,7 +148,7 @@ export const CreativeSettingsTab = (props: EditorTabProps) => {
                 index={entry?.index ?? -1}
                 update={update(selected)}
                 uploading={uploads.busy}
-                onReplace={(file) => placeFiles([file], positions.indexOf(selected))}
+                onReplace={(file) => placeFiles([file], selected)}
               />
             </>
           ) : (

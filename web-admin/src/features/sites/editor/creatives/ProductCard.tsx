@@ -1,8 +1,10 @@
 import { SITE_LIMITS } from '@swipe/shared'
 import { PRODUCT_DEFAULTS } from '@swipe/shared/site/model-defaults'
+import { PRODUCT_LOOK } from '@swipe/web-site/blocks/values.ts'
 import { Button, Card, Col, Input, InputNumber, Popconfirm, Row } from 'antd'
 import { useTranslation } from 'react-i18next'
 import type { Product } from '../../api.ts'
+import { ContrastWarning } from '../fields/ContrastWarning.tsx'
 import { ColorField } from './ColorField.tsx'
 import { Field } from './Field.tsx'
 import { LinkField } from './LinkField.tsx'
@@ -155,6 +157,16 @@ export const ProductCard = ({
             onChange={(color) => onChange({ linkTextColor: color ?? PRODUCT_DEFAULTS.linkTextColor })}
           />
         </Col>
+        <Col xs={24}>
+          <ContrastWarning
+            text={product.linkTextColor ?? PRODUCT_DEFAULTS.linkTextColor}
+            background={product.linkButtonColor ?? PRODUCT_DEFAULTS.linkButtonColor}
+            textLabel={t('siteContent.product.buttonTextColor')}
+            backgroundLabel={t('siteContent.product.buttonColor')}
+            onFix={(linkTextColor) => onChange({ linkTextColor })}
+            disabled={disabled}
+          />
+        </Col>
         <Col xs={24} md={12}>
           <ColorField
             label={t('siteContent.product.textColor')}
@@ -169,6 +181,16 @@ export const ProductCard = ({
             value={product.backgroundColor}
             problem={problemAt('backgroundColor')}
             onChange={(color) => onChange({ backgroundColor: color })}
+          />
+        </Col>
+        <Col xs={24}>
+          <ContrastWarning
+            text={product.textColor ?? PRODUCT_LOOK.text}
+            background={product.backgroundColor ?? PRODUCT_LOOK.background}
+            textLabel={t('siteContent.product.textColor')}
+            backgroundLabel={t('siteContent.product.backgroundColor')}
+            onFix={(textColor) => onChange({ textColor })}
+            disabled={disabled}
           />
         </Col>
       </Row>

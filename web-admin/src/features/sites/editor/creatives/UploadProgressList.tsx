@@ -50,7 +50,10 @@ export const UploadProgressList = ({
               />
             )}
             {item.message && (
-              <Typography.Text type="danger" role="alert">
+              <Typography.Text
+                type={item.status === 'error' || item.status === 'refused' ? 'danger' : 'warning'}
+                role="alert"
+              >
                 {item.message}
               </Typography.Text>
             )}

@@ -52,6 +52,8 @@ export const testGlobalSetting = (overrides: Partial<GlobalSetting> = {}): Globa
   createdAt: '2025-04-01T00:00:00.000Z',
   updatedAt: '2025-04-01T00:00:00.000Z',
   publishedAt: null,
+  publishedVersion: null,
+  unpublishedChanges: false,
   ...overrides,
 })
 

@@ -61,12 +61,13 @@ export const useCreativeUploads = (siteId: string) => {
       const queued = placements.map((placement) => ({ ...placement, id: nextId.current++ }))
       setItems([
         ...queued.map(
-          ({ id, file, position }): UploadItem => ({
+          ({ id, file, position, note }): UploadItem => ({
             id,
             fileName: file.name,
             position,
             percent: 0,
             status: 'waiting',
+            ...(note ? { message: note } : {}),
           }),
         ),
         ...refused.map(

@@ -12,10 +12,12 @@ const CTA: PopupCta = {
   kind: 'APPLICANT_LIMIT',
   isInternalLink: true,
   linkUrl: 'contact',
-  content: '先着<b>20名</b>様限定',
+  localized: [
+    { lang: 'JP', content: '先着<b>20名</b>様限定' },
+    { lang: 'EN', content: 'First <b>20</b> only' },
+  ],
   linkButtonColor: '#123456',
   linkTextColor: '#FFEE00',
-  imageUrl: null,
   startDate: new Date(NOW - 3_600_000).toISOString(),
   endDate: new Date(NOW + 90 * 60_000).toISOString(),
   limit: '20',
@@ -71,6 +73,7 @@ describe('the CTA preview', () => {
     const page = published('en/index.html').querySelector('.ctas')!
     page.querySelector('section.cta')!.removeAttribute('hidden')
     expect(canonical(preview)).toEqual(canonical(page))
+    expect(preview.textContent).toContain('First <b>20</b> only')
     // …which is not the Japanese page's CTA.
     const japanese = published().querySelector('.ctas')!
     japanese.querySelector('section.cta')!.removeAttribute('hidden')

@@ -1,3 +1,4 @@
+import { ctaContentFor } from '@swipe/shared/site/cta'
 import type { ContentLanguage } from '@swipe/shared/site/languages'
 import { CTA_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import { PAGE_TEXTS } from '@swipe/shared/site/texts'
@@ -60,7 +61,7 @@ const PHONE_CSS = `.ph{width:196px;height:336px;padding:8px;border-radius:26px;b
 
 interface CtaPreviewProps extends PreviewPage {
   cta: PopupCta
-  /** The CTA image's display URL, if it has one. */
+  /** The display URL of the CTA image the language shows, if it has one. */
   imageUrl: string | undefined
   /** The countdown's clock. */
   now?: number
@@ -76,10 +77,15 @@ export const CtaPreview = ({ cta, imageUrl, lang, defaultLanguage, now }: CtaPre
   const { token } = theme.useToken()
   const reduced = useReducedMotion()
   const [clock] = useState(() => Date.now())
-  // An empty CTA would be an empty button: the preview names the place of its text.
-  const shown = { ...cta, content: cta.content?.trim() ? cta.content : t('siteEditor.cta.previewButton') }
+  // The text of the language shown (the default language's while it has none); an empty CTA
+  // would be an empty button, so the preview names the place of its text.
+  const { content } = ctaContentFor(cta, lang, defaultLanguage)
   const link = previewLink(cta.linkUrl, cta.isInternalLink, { lang, defaultLanguage })
-  const item = ctaItem(shown, 0, { link, image: imageUrl })
+  const item = ctaItem(cta, 0, {
+    content: content.trim() ? content : t('siteEditor.cta.previewButton'),
+    link,
+    image: imageUrl,
+  })
   return (
     <figure style={{ margin: 0 }}>
       <BlockPreview name="cta" css={BLOCK_BASE_CSS + PHONE_CSS + ctaCss([cta.animation]) + BLOCK_MOTION_CSS}>

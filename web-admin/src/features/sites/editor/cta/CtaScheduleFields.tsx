@@ -113,7 +113,11 @@ export const CtaScheduleFields = ({
       <Form.Item
         label={t('siteEditor.cta.effectiveSheets')}
         htmlFor={idFor('effectiveSheets')}
-        extra={t('siteEditor.cta.effectiveSheetsHint')}
+        extra={
+          cta.effectiveSheets.length
+            ? t('siteEditor.cta.effectiveSheetsSome')
+            : t('siteEditor.cta.effectiveSheetsAll', { count: rows * columns })
+        }
         {...fieldStatus(messageAt('effectiveSheets'))}
       >
         <Select

@@ -23,10 +23,9 @@ describe('popup CTA tab', () => {
         kind: 'TIME_LIMIT',
         isInternalLink: false,
         linkUrl: '',
-        content: '',
+        localized: [],
         linkButtonColor: '#FF0000',
         linkTextColor: '#FFFFFF',
-        imageUrl: null,
         startDate: null,
         endDate: null,
         limit: null,
@@ -42,6 +41,69 @@ describe('popup CTA tab', () => {
     // The applicant limit belongs to the other kind.
     expect(screen.queryByLabelText('人数の上限')).toBeNull()
     expect(screen.getByText('1 / 20件')).toBeTruthy()
+    // No page chosen: the pages field says the CTA shows on all four pages of the 2 × 2 grid.
+    expect(
+      screen.getByText('ページを選んでいないため、すべてのページ（4ページ）に表示されます。'),
+    ).toBeTruthy()
+  })
+
+  it('says a CTA shows only on the pages chosen, and on every page again once they are cleared', async () => {
+    const { user, draft } = renderTab(PopupCtaTab, { site: withCtas(testCta()) })
+    await user.click(screen.getByLabelText('表示するページ'))
+    await user.click((await screen.findAllByTitle('2ページ目（B1）')).at(-1) as HTMLElement)
+    expect(draft().globalSetting.popupCtas[0]?.effectiveSheets).toEqual([2])
+    expect(
+      screen.getByText(
+        '選んだページにだけ表示されます。すべてのページに表示するには、選択をすべて外してください。',
+      ),
+    ).toBeTruthy()
+    expect(screen.queryByText(/すべてのページ（4ページ）に表示されます/)).toBeNull()
+
+    await user.click(screen.getByLabelText('表示するページ'))
+    await user.click((await screen.findAllByTitle('2ページ目（B1）')).at(-1) as HTMLElement)
+    expect(draft().globalSetting.popupCtas[0]?.effectiveSheets).toEqual([])
+    expect(
+      screen.getByText('ページを選んでいないため、すべてのページ（4ページ）に表示されます。'),
+    ).toBeTruthy()
+  })
+
+  it('edits the text and image of the language being edited; an empty one shows the default language’s', async () => {
+    const jp = testCta({
+      localized: [{ lang: 'JP', content: '今だけ30%オフ', imageUrl: 'sites/s/uploads/jp.png' }],
+    })
+    const { user, draft } = renderTab(PopupCtaTab, {
+      site: testSite({ globalSetting: { languages: ['JP', 'EN'], popupCtas: [jp] } }),
+      lang: 'EN',
+      media: { 'sites/s/uploads/jp.png': 'https://media.example.test/jp.png' },
+    })
+    const field = screen.getByLabelText('内容（英語）') as HTMLTextAreaElement
+    // Nothing in English yet: the field is empty, and says what the English page shows instead.
+    expect(field.value).toBe('')
+    expect(field.placeholder).toBe('今だけ30%オフ')
+    expect(screen.getByText('空欄の場合は、日本語の内容が表示されます。')).toBeTruthy()
+    expect(screen.getByText('未設定の場合は、日本語の画像が表示されます。')).toBeTruthy()
+    expect(screen.getByText('画像（英語）')).toBeTruthy()
+    expect(previewCta().querySelector('.cb')?.textContent).toBe('今だけ30%オフ')
+    expect(previewCta().querySelector('img')?.getAttribute('src')).toBe('https://media.example.test/jp.png')
+
+    await user.type(field, '30% off today')
+    expect(draft().globalSetting.popupCtas[0]?.localized).toEqual([
+      { lang: 'JP', content: '今だけ30%オフ', imageUrl: 'sites/s/uploads/jp.png' },
+      { lang: 'EN', content: '30% off today' },
+    ])
+    expect(previewCta().querySelector('.cb')?.textContent).toBe('30% off today')
+
+    // Emptied again: English has nothing of its own and shows the Japanese text again.
+    await user.clear(field)
+    expect(draft().globalSetting.popupCtas[0]?.localized).toEqual(jp.localized)
+    expect(previewCta().querySelector('.cb')?.textContent).toBe('今だけ30%オフ')
+  })
+
+  it('edits the default language’s text on a one-language site without naming the language', async () => {
+    const { user, draft } = renderTab(PopupCtaTab, { site: withCtas(testCta({ localized: [] })) })
+    expect(screen.queryByLabelText('内容（日本語）')).toBeNull()
+    await user.type(screen.getByLabelText('内容'), '本日限定')
+    expect(draft().globalSetting.popupCtas[0]?.localized).toEqual([{ lang: 'JP', content: '本日限定' }])
   })
 
   it('says the end must come after the start', async () => {
@@ -71,7 +133,11 @@ describe('popup CTA tab', () => {
   it('switches the preview animation and shows the CTA colours and content', async () => {
     const { user, draft } = renderTab(PopupCtaTab, {
       site: withCtas(
-        testCta({ linkButtonColor: '#123456', linkTextColor: '#FFEE00', content: '今すぐ申し込む' }),
+        testCta({
+          linkButtonColor: '#123456',
+          linkTextColor: '#FFEE00',
+          localized: [{ lang: 'JP', content: '今すぐ申し込む' }],
+        }),
       ),
     })
     expect(previewCta().className).toBe('cta a-NONE')

@@ -93,6 +93,7 @@ export const PopupCtaTab = ({
               cta={cta}
               lang={lang}
               defaultLanguage={draft.globalSetting.defaultLanguage}
+              multilingual={draft.globalSetting.languages.length > 1}
               title={titles[index] ?? ''}
               readOnly={locked}
               rows={rows}

@@ -1,4 +1,5 @@
 import { gridCells } from '@swipe/shared/site/cells'
+import type { SiteLanguage } from '@swipe/shared/site/model'
 import { CTA_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import type { PopupCta, PopupCtaKind } from '../../api.ts'
 import type { SiteDraft } from '../draft.ts'
@@ -11,8 +12,7 @@ export const newCta = (kind: PopupCtaKind): PopupCta => ({
   kind,
   ...CTA_DEFAULTS,
   linkUrl: '',
-  content: '',
-  imageUrl: null,
+  localized: [],
   startDate: null,
   endDate: null,
   limit: null,
@@ -34,3 +34,30 @@ export const updateCta = (index: number, patch: Partial<PopupCta>) =>
 /** The pages of the grid in order (row-major, as the server numbers creatives) with their cells. */
 export const pagesOf = (rows: number, columns: number): { page: number; cell: string }[] =>
   gridCells({ rows, columns }).map((cell, i) => ({ page: i + 1, cell }))
+
+type Localized = PopupCta['localized'][number]
+
+/** A CTA's own text and image in `lang`, and its place in `localized` (-1: none yet). */
+export const localizedOf = (
+  cta: PopupCta,
+  lang: SiteLanguage,
+): { entry: Localized | undefined; index: number } => {
+  const index = cta.localized.findIndex((l) => l.lang === lang)
+  return { entry: cta.localized[index], index }
+}
+
+/**
+ * The CTA's `localized` with `lang`'s text or image changed; a language left with neither is
+ * dropped (it shows the default language's again).
+ */
+export const withLocalized = (
+  cta: PopupCta,
+  lang: SiteLanguage,
+  patch: Partial<Pick<Localized, 'content' | 'imageUrl'>>,
+): PopupCta['localized'] => {
+  const { entry } = localizedOf(cta, lang)
+  const next = { ...(entry ?? { lang }), ...patch }
+  const empty = !next.content && !next.imageUrl
+  if (!entry) return empty ? cta.localized : [...cta.localized, next]
+  return empty ? cta.localized.filter((l) => l !== entry) : cta.localized.map((l) => (l === entry ? next : l))
+}

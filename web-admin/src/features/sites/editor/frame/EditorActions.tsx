@@ -1,11 +1,15 @@
-import { Button, Flex } from 'antd'
+import { Button, Flex, Tooltip } from 'antd'
+import { Fragment, useId } from 'react'
 import { useTranslation } from 'react-i18next'
+import { visuallyHidden } from './LiveSiteState.tsx'
 import type { EditorBusy, SaveAction } from './useEditorActions.ts'
 
 interface EditorActionsProps {
   busy: EditorBusy
   /** The account may change the status (draft, public, private): all but plain save need it. */
   canPublish: boolean
+  /** The site is served publicly now: a plain save then does not reach visitors. */
+  live: boolean
   onRun: (action: SaveAction) => void
   onDelete: () => void
 }
@@ -17,21 +21,35 @@ const SAVE_ACTIONS: readonly { action: SaveAction; primary?: boolean }[] = [
   { action: 'private' },
 ]
 
-/** The editor's actions (SPEC §4). While one runs it shows progress and the others wait. */
-export const EditorActions = ({ busy, canPublish, onRun, onDelete }: EditorActionsProps) => {
+/**
+ * The editor's actions (SPEC §4). While one runs it shows progress and the others wait. Each save
+ * action says what it does to the site and to the live site: in a tooltip on hover and on keyboard
+ * focus, and as the button's accessible description.
+ */
+export const EditorActions = ({ busy, canPublish, live, onRun, onDelete }: EditorActionsProps) => {
   const { t } = useTranslation()
+  const id = useId()
+  const helpOf = (action: SaveAction) =>
+    t(`siteEditor.actionHelp.${action === 'save' && live ? 'saveLive' : action}`)
   return (
     <Flex gap={8} wrap>
       {SAVE_ACTIONS.filter(({ action }) => canPublish || action === 'save').map(({ action, primary }) => (
-        <Button
-          key={action}
-          type={primary ? 'primary' : 'default'}
-          loading={busy === action}
-          disabled={busy !== null && busy !== action}
-          onClick={() => onRun(action)}
-        >
-          {t(`siteEditor.actions.${action}`)}
-        </Button>
+        <Fragment key={action}>
+          <Tooltip title={helpOf(action)} trigger={['hover', 'focus']}>
+            <Button
+              type={primary ? 'primary' : 'default'}
+              loading={busy === action}
+              disabled={busy !== null && busy !== action}
+              aria-describedby={`${id}-${action}`}
+              onClick={() => onRun(action)}
+            >
+              {t(`siteEditor.actions.${action}`)}
+            </Button>
+          </Tooltip>
+          <span id={`${id}-${action}`} style={visuallyHidden}>
+            {helpOf(action)}
+          </span>
+        </Fragment>
       ))}
       <Button
         danger

@@ -14,6 +14,7 @@ import { EditorActions } from './EditorActions.tsx'
 import { EditorTabs } from './EditorTabs.tsx'
 import { addLanguage, type EditorTabKey, removeLanguage } from './editorModel.ts'
 import { LanguageBar } from './LanguageBar.tsx'
+import { LiveSiteState } from './LiveSiteState.tsx'
 import { ProblemSummary } from './ProblemSummary.tsx'
 import { SiteStatusTag } from './SiteStatusTag.tsx'
 import { useEditorActions } from './useEditorActions.ts'
@@ -30,7 +31,8 @@ const noChange = () => {}
 
 /**
  * The site editor frame: one draft for every tab, the content-language bar, the save and status
- * actions, and the problems that stopped the last one.
+ * actions, whether the live site shows what is saved (with its link), and the problems that
+ * stopped the last action.
  */
 export const SiteEditor = ({ siteId, site, reload }: SiteEditorProps) => {
   const { t } = useTranslation()
@@ -114,12 +116,14 @@ export const SiteEditor = ({ siteId, site, reload }: SiteEditorProps) => {
           <EditorActions
             busy={actions.busy}
             canPublish={canPublish}
+            live={store.saved.globalSetting.status === 'PUBLISH'}
             onRun={(action) => void actions.run(action)}
             onDelete={() => actions.confirmDelete(savedName)}
           />
         )}
       </Flex>
 
+      <LiveSiteState site={store.saved.globalSetting} />
       {readOnly && (
         <Alert type="info" showIcon title={t('siteEditor.readOnly')} style={{ marginBottom: 16 }} />
       )}

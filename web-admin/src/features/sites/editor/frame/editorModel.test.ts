@@ -11,7 +11,7 @@ import {
   tabOfPath,
   validateSave,
 } from './editorModel.ts'
-import { testCreative, testPlan, testSite } from './testing.tsx'
+import { testCreative, testCta, testPlan, testSite } from './testing.tsx'
 import { useEditorState } from './useEditorState.ts'
 
 describe('editor model', () => {
@@ -105,6 +105,32 @@ describe('editor model', () => {
     const switched = switchOnlyLanguage(draft, 'CN')
     expect(switched.globalSetting).toMatchObject({ languages: ['CN'], defaultLanguage: 'CN' })
     expect(switched.creatives).toEqual([])
+  })
+
+  it('switches the language icon on when a single-language site gets a second language', () => {
+    const single = draftOf(testSite({ globalSetting: { languages: ['JP'], displayLanguageIcon: false } }))
+    expect(addLanguage(single, 'EN').globalSetting.displayLanguageIcon).toBe(true)
+    // Switching the only language is no second language.
+    expect(switchOnlyLanguage(single, 'EN').globalSetting.displayLanguageIcon).toBe(false)
+    // The creator switched it off on a multilingual site: a third language leaves that alone.
+    const off = draftOf(testSite({ globalSetting: { languages: ['JP', 'EN'], displayLanguageIcon: false } }))
+    expect(addLanguage(off, 'KR').globalSetting).toMatchObject({
+      languages: ['JP', 'EN', 'KR'],
+      displayLanguageIcon: false,
+    })
+  })
+
+  it('drops a removed language’s CTA texts and images, and keeps the others', () => {
+    const cta = testCta({
+      localized: [
+        { lang: 'JP', content: '今だけ' },
+        { lang: 'EN', content: 'Today only', imageUrl: 'sites/s/uploads/en.png' },
+      ],
+    })
+    const draft = draftOf(testSite({ globalSetting: { languages: ['JP', 'EN'], popupCtas: [cta] } }))
+    expect(removeLanguage(draft, 'EN').globalSetting.popupCtas).toEqual([
+      { ...cta, localized: [{ lang: 'JP', content: '今だけ' }] },
+    ])
   })
 
   it("merges the server's creatives of one language and keeps every other edit", () => {

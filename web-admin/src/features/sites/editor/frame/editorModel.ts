@@ -38,6 +38,8 @@ export const saveBodyOf = (draft: SiteDraft, version: number): SaveSiteBody => {
     createdAt: _createdAt,
     updatedAt: _updatedAt,
     publishedAt: _publishedAt,
+    publishedVersion: _publishedVersion,
+    unpublishedChanges: _unpublishedChanges,
     ...globalSetting
   } = draft.globalSetting
   return {
@@ -112,23 +114,38 @@ export const defaultSettings = (lang: SiteLanguage): SiteSettings => ({
   forms: defaultForms(lang),
 })
 
-/** Drops a language and every entry of it (its menu, creatives and other settings). */
+/** Drops a language and every entry of it (its menu, creatives, other settings and CTA texts). */
 export const removeLanguage = (draft: SiteDraft, lang: SiteLanguage): SiteDraft => ({
   globalSetting: {
     ...draft.globalSetting,
     languages: draft.globalSetting.languages.filter((l) => l !== lang),
+    popupCtas: draft.globalSetting.popupCtas.map((cta) =>
+      cta.localized.some((l) => l.lang === lang)
+        ? { ...cta, localized: cta.localized.filter((l) => l.lang !== lang) }
+        : cta,
+    ),
   },
   menus: draft.menus.filter((m) => m.lang !== lang),
   creatives: draft.creatives.filter((c) => c.lang !== lang),
   settings: draft.settings.filter((s) => s.lang !== lang),
 })
 
-/** Adds a language with an empty menu and default settings (no creatives yet). */
+/**
+ * Adds a language with an empty menu and default settings (no creatives yet). A single-language
+ * site becoming multilingual gets the language icon (the visitors' switcher) switched on; the
+ * creator can switch it off again, and a later language leaves their choice alone.
+ */
 export const addLanguage = (draft: SiteDraft, lang: SiteLanguage): SiteDraft => {
   const without = removeLanguage(draft, lang)
+  const languages = [...without.globalSetting.languages, lang]
+  const becomesMultilingual = without.globalSetting.languages.length === 1 && languages.length > 1
   return {
     ...without,
-    globalSetting: { ...without.globalSetting, languages: [...without.globalSetting.languages, lang] },
+    globalSetting: {
+      ...without.globalSetting,
+      languages,
+      ...(becomesMultilingual ? { displayLanguageIcon: true } : {}),
+    },
     menus: [...without.menus, emptyMenu(lang)],
     settings: [...without.settings, defaultSettings(lang)],
   }

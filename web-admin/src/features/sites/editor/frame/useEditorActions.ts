@@ -6,9 +6,11 @@ import { tShared } from '../../../../i18n/index.ts'
 import { ApiError, errorMessage, isStaleVersion } from '../../../../lib/api.ts'
 import { useToast } from '../../../../lib/toast.ts'
 import { isPlanRefusal, type SiteDetail, type SiteStatusAction, siteKeys } from '../../api.ts'
+import { useConfirmFormLinks } from '../creatives/FormLinkWarnings.tsx'
 import { type FieldProblem, problemsFromApi } from '../draft.ts'
 import { saveBodyOf, validateSave } from './editorModel.ts'
 import { useEditorMutations } from './mutations.ts'
+import { saveToastOf, useSaveToast } from './saveToast.tsx'
 import type { EditorStore } from './useEditorState.ts'
 
 /** The editor's actions (SPEC §4): save alone, or save and then change the status. */
@@ -36,8 +38,10 @@ export const useEditorActions = ({ siteId, store, reload, onDeleted }: Options) 
   const { t } = useTranslation()
   const { modal } = App.useApp()
   const toast = useToast()
+  const saveToast = useSaveToast()
   const queryClient = useQueryClient()
   const mutations = useEditorMutations(siteId)
+  const confirmFormLinks = useConfirmFormLinks()
   const [busy, setBusy] = useState<EditorBusy>(null)
   const [problems, setProblems] = useState<FieldProblem[]>([])
   const [problemSource, setProblemSource] = useState<ProblemSource>('save')
@@ -78,6 +82,7 @@ export const useEditorActions = ({ siteId, store, reload, onDeleted }: Options) 
   const run = async (action: SaveAction) => {
     if (busy) return
     const sent = store.draft
+    const before = store.saved.globalSetting.status
     const body = saveBodyOf(sent, store.version)
     const found = validateSave(body, store.saved, store.plan)
     setRefusal(null)
@@ -86,20 +91,22 @@ export const useEditorActions = ({ siteId, store, reload, onDeleted }: Options) 
       setProblemSource('save')
       return
     }
+    // Links to disabled forms: a publish lists them and asks; a save or a draft never does.
+    if ((action === 'publish' || action === 'private') && !(await confirmFormLinks(modal, sent))) return
     setProblems([])
     setBusy(action)
     let stage: ProblemSource = 'save'
     try {
       const saved = await mutations.save.mutateAsync(body)
       store.accept(saved, sent)
-      let message = saved.message
+      let site = saved.globalSetting
       if (action !== 'save') {
         stage = 'publish'
         const changed = await mutations.status.mutateAsync({ action, version: saved.version })
         store.acceptStatus(changed)
-        message = changed.message
+        site = changed.globalSetting
       }
-      toast.success(message ?? tShared(action === 'save' ? 'site.updated' : 'site.statusChanged'))
+      saveToast(saveToastOf(action, before, site))
     } catch (error) {
       fail(error, stage)
     } finally {

@@ -44,6 +44,8 @@ describe('other settings tab', () => {
         sns: [],
         company: null,
         forms: defaultForms('JP'),
+        showSnsByDefault: true,
+        showCompanyByDefault: true,
       },
     ])
 
@@ -91,12 +93,12 @@ describe('other settings tab', () => {
     await user.click(within(forms).getByRole('combobox', { name: '追加する項目の種類' }))
     await user.click(await screen.findByRole('option', { name: 'プルダウン' }))
     await user.click(within(forms).getByRole('button', { name: '項目を追加' }))
-    const added = within(forms).getByRole('group', { name: '項目3: 無題の項目3' })
+    const added = within(forms).getByRole('group', { name: '項目4: 無題の項目4' })
     expect(within(added).getByText('選択肢を1つ以上追加してください。')).toBeTruthy()
 
     await user.click(within(added).getByLabelText('項目名'))
     await user.paste('プラン')
-    const field = within(forms).getByRole('group', { name: '項目3: プラン' })
+    const field = within(forms).getByRole('group', { name: '項目4: プラン' })
     await user.click(within(field).getByRole('button', { name: '選択肢を追加' }))
     await user.click(within(field).getByRole('button', { name: '選択肢を追加' }))
     await user.click(within(field).getByLabelText('選択肢1'))
@@ -106,7 +108,7 @@ describe('other settings tab', () => {
     await user.click(within(field).getByRole('checkbox', { name: '選択肢1を初期値にする' }))
     await user.click(within(field).getByRole('checkbox', { name: '選択肢2を初期値にする' }))
 
-    expect(latest().settings[0]?.forms?.contact.fields[2]).toEqual({
+    expect(latest().settings[0]?.forms?.contact.fields[3]).toEqual({
       typeInput: 'SELECT',
       title: 'プラン',
       placeholder: '',
@@ -116,22 +118,24 @@ describe('other settings tab', () => {
         { value: 'プロ', isDefault: true },
       ],
     })
-    // The fixed fields are still there, first.
-    expect(latest().settings[0]?.forms?.contact.fields.map((f) => f.key ?? null)).toEqual([
+    // The fixed fields are still there, first, then the default message field.
+    expect(latest().settings[0]?.forms?.contact.fields.map((f) => f.key ?? f.id ?? null)).toEqual([
       'email',
       'company',
+      'message',
       null,
     ])
 
     await user.click(within(field).getByRole('button', { name: '「プラン」を上へ移動' }))
     expect(latest().settings[0]?.forms?.contact.fields.map((f) => f.title)).toEqual([
       'メールアドレス',
-      'プラン',
       '会社名',
+      'プラン',
+      'お問い合わせ内容',
     ])
     await user.click(within(forms).getByRole('button', { name: '「プラン」を削除' }))
     await user.click(await screen.findByRole('button', { name: '削除する' }))
-    await waitFor(() => expect(latest().settings[0]?.forms?.contact.fields).toHaveLength(2))
+    await waitFor(() => expect(latest().settings[0]?.forms?.contact.fields).toHaveLength(3))
   })
 
   it('requires a recipient for an enabled contact form and locks it without the plan feature', async () => {

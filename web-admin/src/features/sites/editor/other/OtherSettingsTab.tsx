@@ -4,6 +4,7 @@ import { memo, useCallback, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Company, SeoConfig, SiteForms, SnsLink } from '../../api.ts'
 import { type EditorTabProps, entryIndex, problemsUnder } from '../draft.ts'
+import { BottomBarDefault } from './BottomBarDefault.tsx'
 import { CompanySection } from './CompanySection.tsx'
 import { FormsSection } from './FormsSection.tsx'
 import { emptyCompany, emptySeo, formsOf, relativeTo, updateSettings } from './model.ts'
@@ -62,6 +63,28 @@ export const OtherSettingsTab = (props: EditorTabProps) => {
     [onChange, lang],
   )
 
+  const creatives = useMemo(() => draft.creatives.filter((c) => c.lang === lang), [draft.creatives, lang])
+  const bottomBar = (kind: 'sns' | 'company') => {
+    const [setting, own] =
+      kind === 'sns'
+        ? (['showSnsByDefault', 'snsConfig'] as const)
+        : (['showCompanyByDefault', 'showCompany'] as const)
+    return (
+      <BottomBarDefault
+        kind={kind}
+        value={settings?.[setting]}
+        creatives={creatives}
+        onChange={(on) => onChange((d) => updateSettings(d, lang, (s) => ({ ...s, [setting]: on })))}
+        onFollowAll={() =>
+          onChange((d) => ({
+            ...d,
+            creatives: d.creatives.map((c) => (c.lang === lang ? { ...c, [own]: null } : c)),
+          }))
+        }
+      />
+    )
+  }
+
   const label = (section: (typeof SECTIONS)[number]) => {
     const title = t(`siteContent.other.sections.${section}`)
     const n = count(section)
@@ -77,15 +100,23 @@ export const OtherSettingsTab = (props: EditorTabProps) => {
         problems={saved.seo}
       />
     ),
-    sns: <Sns sns={settings?.sns ?? NO_LINKS} onChange={setSns} problems={saved.sns} />,
+    sns: (
+      <>
+        {bottomBar('sns')}
+        <Sns sns={settings?.sns ?? NO_LINKS} onChange={setSns} problems={saved.sns} />
+      </>
+    ),
     forms: <Forms lang={lang} forms={forms} onChange={setForms} plan={plan} problems={saved.forms} />,
     company: (
-      <CompanyPart
-        company={settings?.company ?? null}
-        lang={lang}
-        onChange={setCompany}
-        problems={saved.company}
-      />
+      <>
+        {bottomBar('company')}
+        <CompanyPart
+          company={settings?.company ?? null}
+          lang={lang}
+          onChange={setCompany}
+          problems={saved.company}
+        />
+      </>
     ),
   }
 

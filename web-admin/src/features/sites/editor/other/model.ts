@@ -1,4 +1,5 @@
 import { defaultForms, type SiteLanguage } from '@swipe/shared'
+import { BOTTOM_BAR_DEFAULTS } from '@swipe/shared/site/bottom-bar'
 import { COMPANY_DEFAULTS, SEO_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import type { Company, SeoConfig, SiteForms, SiteSettings } from '../../api.ts'
 import { entryIndex, type FieldProblem, problemsFromIssues, type SiteDraft } from '../draft.ts'
@@ -10,6 +11,7 @@ export const newSettings = (lang: SiteLanguage): SiteSettings => ({
   sns: [],
   company: null,
   forms: defaultForms(lang),
+  ...BOTTOM_BAR_DEFAULTS,
 })
 
 export const emptySeo = (): SeoConfig => ({ title: '', h1: '', description: '', ...SEO_DEFAULTS })

@@ -10,7 +10,10 @@ const STATUS_COLORS: Record<BulkReportEntry['status'], string> = {
   refused: 'red',
 }
 
-/** Why an entry was not placed: the server's text, else its message key localised here. */
+/**
+ * Why an entry was not placed, or a note on where it was placed (a cell name outside the grid):
+ * the server's text, else its message key localised here.
+ */
 const reasonOf = (entry: BulkReportEntry): string => {
   if (entry.message) return entry.message
   if (entry.code) return tShared(entry.code, { file: entry.name })
@@ -39,7 +42,7 @@ export const BulkReport = ({ report }: { report: readonly BulkReportEntry[] }) =
     {
       key: 'reason',
       title: t('siteContent.bulk.columns.reason'),
-      render: (_, entry) => (entry.status === 'placed' ? '' : reasonOf(entry)),
+      render: (_, entry) => reasonOf(entry),
     },
   ]
   return (

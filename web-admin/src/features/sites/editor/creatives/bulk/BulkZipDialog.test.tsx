@@ -47,6 +47,14 @@ const placedSite = {
 const REPORT = [
   { name: 'a.png', status: 'placed', position: 'A1', media_type: 'image' },
   { name: 'b.mp4', status: 'placed', position: 'B1', media_type: 'video' },
+  {
+    name: 'D1.png',
+    status: 'placed',
+    position: 'C1',
+    media_type: 'image',
+    code: 'zip.cellOutside',
+    message: '「D1.png」の名前のセルD1はこのグリッドにないため、C1に配置しました。',
+  },
   { name: 'notes.txt', status: 'skipped', code: 'zip.unsupported', message: null },
 ]
 
@@ -135,6 +143,7 @@ describe('ZIP bulk upload', () => {
     expect(rows).toEqual([
       ['a.png', '配置済み', 'A1', ''],
       ['b.mp4', '配置済み', 'B1', ''],
+      ['D1.png', '配置済み', 'C1', '「D1.png」の名前のセルD1はこのグリッドにないため、C1に配置しました。'],
       ['notes.txt', 'スキップ', '-', '「notes.txt」はアップロードできる画像・動画ではありません。'],
     ])
 

@@ -1,0 +1,32 @@
+/**
+ * Whether a creative shows the bottom bar's SNS links and company tabs (docs/decisions.md "Links to
+ * disabled forms, company and SNS by default"). Each language's other settings hold the site's
+ * default (`showSnsByDefault`, `showCompanyByDefault`, on unless switched off); a creative follows
+ * it unless it says otherwise (`snsConfig` / `showCompany`: absent = follow, true = show, false =
+ * hide). No zod here: the publish render, the API and the editor read it.
+ */
+
+/** The site-level defaults a settings document without them has: shown on every creative. */
+export const BOTTOM_BAR_DEFAULTS = { showSnsByDefault: true, showCompanyByDefault: true } as const
+
+type Maybe<T> = T | null | undefined
+
+export interface BottomBarDefaults {
+  showSnsByDefault?: Maybe<boolean>
+  showCompanyByDefault?: Maybe<boolean>
+}
+
+/** A creative's own choice: null or absent follows the site's default. */
+export interface BottomBarChoice {
+  snsConfig?: Maybe<boolean>
+  showCompany?: Maybe<boolean>
+}
+
+/** What one creative shows, its own choice first, then its language's default. */
+export const bottomBarShows = (
+  creative: BottomBarChoice,
+  defaults: Maybe<BottomBarDefaults>,
+): { sns: boolean; company: boolean } => ({
+  sns: creative.snsConfig ?? defaults?.showSnsByDefault ?? BOTTOM_BAR_DEFAULTS.showSnsByDefault,
+  company: creative.showCompany ?? defaults?.showCompanyByDefault ?? BOTTOM_BAR_DEFAULTS.showCompanyByDefault,
+})
