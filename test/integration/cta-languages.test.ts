@@ -1,7 +1,7 @@
-import { request } from 'node:http'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { creatorToken } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
+import { edgeGet } from '../support/edge.ts'
 import { useStackEnv } from '../support/env.ts'
 import { confirmedKeys, storeMedia } from '../support/uploads.ts'
 
@@ -13,20 +13,7 @@ import { confirmedKeys, storeMedia } from '../support/uploads.ts'
 const { urls } = useStackEnv()
 const http = api(urls.api)
 
-/** fetch() cannot set Host: a GET to the local edge as a browser on the site's host sends it. */
-const edge = (host: string, path: string) =>
-  new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const { hostname, port } = new URL(urls.edge)
-    const req = request({ hostname, port, path, headers: { host } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
-      )
-    })
-    req.on('error', reject)
-    req.end()
-  })
+const edge = (host: string, path: string) => edgeGet(urls.edge, host, path)
 
 /** The popup CTAs of a published page: index, sheets, label and image file, read from the markup. */
 const ctasOf = (html: string) =>

@@ -1,7 +1,7 @@
-import { request } from 'node:http'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { creatorToken } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
+import { edgeGet as edgeAt } from '../support/edge.ts'
 import { useStackEnv } from '../support/env.ts'
 import { confirmedKeys, samples } from '../support/uploads.ts'
 
@@ -28,17 +28,11 @@ const storeBytes = async (keys: readonly string[]) => {
   }
 }
 
-/** Status and body of a GET to the local site edge with a Host header (fetch cannot set Host). */
-const edgeGet = (host: string, path: string) =>
-  new Promise<{ status: number; type: string | undefined }>((resolve, reject) => {
-    const { hostname, port } = new URL(urls.edge)
-    const req = request({ hostname, port, path, headers: { host } }, (res) => {
-      res.resume()
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] }))
-    })
-    req.on('error', reject)
-    req.end()
-  })
+/** Status and content type of a GET to the local site edge with a Host header. */
+const edgeGet = async (host: string, path: string) => {
+  const answer = await edgeAt(urls.edge, host, path)
+  return { status: answer.status, type: answer.headers['content-type'] }
+}
 
 const siteOrigin = (uuid: string) => `http://${uuid}.sites.localhost:${new URL(urls.edge).port}`
 

@@ -1,8 +1,8 @@
-import { request } from 'node:http'
 import { defaultForms } from '@swipe/shared'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { creatorToken } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
+import { livePage } from '../support/edge.ts'
 import { useStackEnv } from '../support/env.ts'
 import { confirmedKeys, storeMedia } from '../support/uploads.ts'
 
@@ -14,23 +14,6 @@ import { confirmedKeys, storeMedia } from '../support/uploads.ts'
  */
 const { urls } = useStackEnv()
 const http = api(urls.api)
-
-const livePage = (siteUrl: string, path = '/') =>
-  new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const { hostname, port } = new URL(urls.edge)
-    const req = request(
-      { hostname, port, path, method: 'GET', headers: { host: new URL(siteUrl).host } },
-      (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
-        )
-      },
-    )
-    req.on('error', reject)
-    req.end()
-  })
 
 const snake = (value: unknown): unknown =>
   Array.isArray(value)
@@ -145,7 +128,7 @@ describe('links to disabled forms and the bottom bar default', () => {
       },
     ])
     const url = published.global_setting.url as string
-    const live = await livePage(url)
+    const live = await livePage(urls.edge, url)
     expect(live.status).toBe(200)
     // The bottom bar, shown on A1 only because of the site default: SNS link and company tab.
     expect(live.text).toMatch(/<footer class="bb" id="bb">/)
@@ -159,7 +142,7 @@ describe('links to disabled forms and the bottom bar default', () => {
     const again = await setStatus('private')
     expect(again.warnings.map((w: { form: string }) => w.form)).toEqual(['membership'])
     await setStatus('publish')
-    const off = await livePage(url)
+    const off = await livePage(urls.edge, url)
     expect(off.status).toBe(200)
     expect(off.text).not.toContain('id="bb"')
   })

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
-import { request } from 'node:http'
 import { BOOT_JS } from '@swipe/web-site/boot'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { creatorToken } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
+import { type EdgeResponse, edgeGet } from '../support/edge.ts'
 import { useStackEnv } from '../support/env.ts'
 import { confirmedKeys, samples, storeMedia } from '../support/uploads.ts'
 
@@ -29,28 +29,7 @@ const HEAD_TAG = '<meta name="x-publish-test" content="head-tag">'
 const BODY_TAG = '<script src="https://cdn.example.com/tag.js" defer></script>'
 const SEO_TITLE = '春のテスト | 限定 [A]'
 
-interface EdgeResponse {
-  status: number
-  headers: Record<string, string | string[] | undefined>
-  body: Buffer
-  text: string
-}
-
-/** fetch() cannot set Host: talk HTTP to the edge directly, as a browser on the site's host would. */
-const edge = (host: string, path: string) =>
-  new Promise<EdgeResponse>((resolve, reject) => {
-    const { hostname, port } = new URL(urls.edge)
-    const req = request({ hostname, port, path, method: 'GET', headers: { host } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => {
-        const body = Buffer.concat(chunks)
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString('utf8') })
-      })
-    })
-    req.on('error', reject)
-    req.end()
-  })
+const edge = (host: string, path: string): Promise<EdgeResponse> => edgeGet(urls.edge, host, path)
 
 /** Every release file a page refers to: media, the client script, company texts. */
 const assetsOf = (html: string) => [

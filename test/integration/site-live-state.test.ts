@@ -1,7 +1,7 @@
-import { request } from 'node:http'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { creatorToken } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
+import { livePage } from '../support/edge.ts'
 import { useStackEnv } from '../support/env.ts'
 import { confirmedKeys, storeMedia } from '../support/uploads.ts'
 
@@ -12,24 +12,6 @@ import { confirmedKeys, storeMedia } from '../support/uploads.ts'
  */
 const { urls } = useStackEnv()
 const http = api(urls.api)
-
-/** A page of the public site through the local edge, as a browser on the site's host asks it. */
-const livePage = (siteUrl: string, path = '/') =>
-  new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const { hostname, port } = new URL(urls.edge)
-    const req = request(
-      { hostname, port, path, method: 'GET', headers: { host: new URL(siteUrl).host } },
-      (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
-        )
-      },
-    )
-    req.on('error', reject)
-    req.end()
-  })
 
 const storedSite = async (siteId: string) => {
   const { Sites } = await import('../../functions/src/data/sites.ts')
@@ -125,7 +107,7 @@ describe('saved versus live', () => {
       unpublished_changes: false,
     })
     const url = published.global_setting.url as string
-    expect((await livePage(url)).text).toContain('最初の文章')
+    expect((await livePage(urls.edge, url)).text).toContain('最初の文章')
     const release = (await storedSite(site.id))?.releaseId
     expect(release).toMatch(/\S/)
 
@@ -145,7 +127,7 @@ describe('saved versus live', () => {
       releaseId: release,
       publishedVersion: 3,
     })
-    const live = await livePage(url)
+    const live = await livePage(urls.edge, url)
     expect(live.text).toContain('最初の文章')
     expect(live.text).not.toContain('二番目の文章')
 
@@ -157,7 +139,7 @@ describe('saved versus live', () => {
       unpublished_changes: false,
     })
     expect((await storedSite(site.id))?.releaseId).not.toBe(release)
-    expect((await livePage(url)).text).toContain('二番目の文章')
+    expect((await livePage(urls.edge, url)).text).toContain('二番目の文章')
   })
 
   it('a save that changes nothing keeps the live site current; one that changes anything does not', async () => {
