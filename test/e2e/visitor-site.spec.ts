@@ -195,3 +195,56 @@ test('the JavaScript stays within 40 KB gzipped and blocks nothing', async ({ pa
   const js = Buffer.from(await (await fetch(`${site.url}${scripts[0]}`)).arrayBuffer())
   expect(gzipSync(js).length).toBeLessThan(40 * 1024)
 })
+
+/**
+ * Issue 15: on a Pixel 7 the creative uses the screen (creative fit FILL, the default), and a site
+ * without logo, menu or language icon shows no empty top bar.
+ */
+test.describe('the creative frame on a Pixel 7 screen', () => {
+  test.use({
+    viewport: { width: 412, height: 915 },
+    deviceScaleFactor: 2.625,
+    isMobile: true,
+    hasTouch: true,
+  })
+
+  let bare: { url: string; server: Server; dir: string }
+
+  test.beforeAll(async () => {
+    const input = fixtureSite({ now: new Date().toISOString() })
+    input.site.displayLanguageIcon = false
+    input.site.displayGlobalMenu = false
+    delete input.site.logoKey
+    const dir = writeRelease(input)
+    const { url, server } = await serveRelease(dir)
+    bare = { url, server, dir }
+  })
+
+  test.afterAll(async () => {
+    await new Promise((resolve) => bare.server.close(resolve))
+    rmSync(bare.dir, { recursive: true, force: true })
+  })
+
+  test('the media covers the swipe area, points stay on screen, no empty top bar', async ({ page }) => {
+    await page.goto(`${bare.url}/`)
+    await page.waitForLoadState('networkidle')
+    const box = await page.evaluate(() => {
+      const r = (s: string) => {
+        const b = document.querySelector(s)?.getBoundingClientRect()
+        return b ? { left: b.left, right: b.right, top: b.top, bottom: b.bottom, width: b.width } : null
+      }
+      return { width: window.innerWidth, tb: r('.tb'), sw: r('#sw'), m: r('#A1 .m'), pt: r('#A1 .pt') }
+    })
+    expect(box.tb).toBeNull()
+    expect(box.sw!.top).toBe(0)
+    // The media box spans the whole width (at least 90 % of it) and the whole swipe area's height.
+    expect(box.m!.width).toBeGreaterThanOrEqual(0.9 * box.width)
+    expect(box.m!.left).toBeLessThanOrEqual(0)
+    expect(box.m!.right).toBeGreaterThanOrEqual(box.width)
+    expect(box.m!.top).toBeLessThanOrEqual(box.sw!.top)
+    expect(box.m!.bottom).toBeGreaterThanOrEqual(box.sw!.bottom)
+    // The image-link point near the frame's right edge (x 300 of 351) is pulled inside the screen.
+    expect(box.pt!.left).toBeGreaterThanOrEqual(0)
+    expect(box.pt!.right).toBeLessThanOrEqual(box.width)
+  })
+})

@@ -288,6 +288,8 @@ describe('site builder', () => {
         // Two languages: the visitors' language switcher is on from the start.
         display_language_icon: true,
         display_global_menu: false,
+        // No fit chosen: visitor pages fill a phone's screen (creative-fit.test.ts).
+        creative_fit: null,
         favicon_key: null,
         logo_key: null,
         global_menu_text_color: null,

@@ -413,6 +413,58 @@ describe('renderSitePages: the page', () => {
   })
 })
 
+describe('renderSitePages: the creative frame on phones', () => {
+  const css = (doc: Document) => doc.querySelector('style')!.textContent!
+
+  it('covers a tall phone screen in FILL, keeping points and products on their place of the frame', () => {
+    const doc = parse(page(render()))
+    // Only under .fill, only on a portrait phone at least twice as high as wide (Pixel 7: 412 × 915).
+    const rules = css(doc)
+    expect(rules).toContain('@media (max-width:480px) and (max-aspect-ratio:1/2){.fill .st{')
+    expect(rules).toContain('width:max(100cqw,65.61cqh);height:max(100cqh,152.42cqw)')
+    // The whole frame otherwise (FIT, wider screens, PC): the 351 × 535 frame, centred.
+    expect(rules).toContain('width:min(100cqw,65.6cqh);height:min(100cqh,152.42cqw)')
+    // Points and products carry their left side twice: as placed on the frame, and for the
+    // clamp that keeps them inside the visible width when the sides are cropped.
+    const point = doc.querySelector<HTMLElement>('#A1 .pt')!
+    expect([point.style.left, point.style.getPropertyValue('--l')]).toEqual(['85.47%', '85.47%'])
+    const product = doc.querySelector<HTMLElement>('#A1 .pr')!
+    expect([product.style.left, product.style.getPropertyValue('--l')]).toEqual(['6.84%', '6.84%'])
+  })
+
+  it('keeps FIT and PC view mode without the fill class, and shows no empty top bar', () => {
+    const fit = parse(
+      page(
+        render((input) => {
+          input.site.creativeFit = 'FIT'
+        }),
+      ),
+    )
+    expect(fit.body.classList.contains('fill')).toBe(false)
+    const pc = parse(
+      page(
+        render((input) => {
+          input.site.viewMode = 'PC'
+          input.site.creativeFit = 'FILL'
+        }),
+      ),
+    )
+    expect(pc.body.className).toBe('wide')
+    expect(parse(page(render())).querySelector('header.tb')).not.toBeNull()
+    const bare = parse(
+      page(
+        render((input) => {
+          input.site.displayLanguageIcon = false
+          input.site.displayGlobalMenu = false
+          delete input.site.logoKey
+        }),
+      ),
+    )
+    expect(bare.querySelector('header.tb')).toBeNull()
+    expect(bare.querySelector('.app')!.firstElementChild!.id).toBe('sw')
+  })
+})
+
 describe('renderSitePages: popup CTAs', () => {
   it('writes each CTA hidden, with its rules as data attributes', () => {
     const doc = parse(page(render()))
@@ -639,7 +691,16 @@ describe('renderSitePages: addresses', () => {
   })
 
   it('fills the screen in PC view mode and keeps a phone-width column in MOBILE mode', () => {
-    expect(parse(page(render())).body.className).toBe('')
+    // MOBILE with the default creative fit (FILL): the creative covers a tall phone's screen.
+    expect(parse(page(render())).body.className).toBe('fill')
+    const fit = parse(
+      page(
+        render((input) => {
+          input.site.creativeFit = 'FIT'
+        }),
+      ),
+    )
+    expect(fit.body.className).toBe('')
     const pc = parse(
       page(
         render((input) => {

@@ -68,6 +68,7 @@ export const renderSitePages = (input: PublishInput): RenderedFile[] => {
         script={`${model.root}${script}`}
         siteId={input.site.id}
         viewMode={input.site.viewMode ?? GLOBAL_SETTING_DEFAULTS.viewMode}
+        creativeFit={input.site.creativeFit ?? GLOBAL_SETTING_DEFAULTS.creativeFit}
         analyticsEndpoint={input.analyticsEndpoint}
         apiBase={apiBase}
         publishedAt={input.publishedAt}

@@ -31,6 +31,25 @@ const GRID = `#sw{position:relative;flex:1;min-height:0;overflow:hidden;touch-ac
 .an .dg{transition:none}
 `
 
+/**
+ * Creative fit FILL (the default; docs/decisions.md "Creative frame on phones"): on a tall phone
+ * screen (portrait, at most 480 px wide, at least twice as high as wide) the frame grows until it
+ * covers its slide, keeping 351:535, so the media has no bands; the slide crops its sides. Points
+ * and products keep their places on the frame (percentages of it, so on the media too) but are
+ * pulled inside the visible width (`--l`, their left), and the texts, button and video toggle
+ * stay within the screen. On such a phone the slide is the screen's width (`.app` is at most
+ * 480 px), hence `vw`. The slide is at least 2w − the bars high, more than 535/351 w: never cropped
+ * above or below. FIT, wider screens and PC view mode keep the whole frame, centred.
+ */
+const FILL = `@media (max-width:480px) and (max-aspect-ratio:1/2){
+.fill .st{inset:auto;left:50%;top:50%;width:max(100cqw,65.61cqh);height:max(100cqh,152.42cqw);translate:-50% -50%}
+.fill .ov{left:calc(50% - 50vw);right:calc(50% - 50vw)}
+.fill .vt{right:calc(50% - 50vw + 8px)}
+.fill .pt{left:clamp(calc(50% - 50vw + 24px),var(--l),calc(50% + 50vw - 24px))!important}
+.fill .pr{left:clamp(calc(50% - 50vw + 4px),var(--l),calc(50% + 50vw - 124px))!important}
+}
+`
+
 /** The swipe arrows and the empty page's notice. */
 const ARROWS = `.ar button{position:absolute;z-index:2;display:grid;place-items:center;width:44px;height:44px;padding:0;border:0;background:none;color:var(--ac,#fff);opacity:.9;filter:drop-shadow(0 1px 2px rgba(0,0,0,.7))}
 .ar .ic{width:30px;height:30px;stroke-width:2.4}
@@ -54,6 +73,7 @@ const BASE = [
   TOP_BAR_CSS,
   GRID,
   CELL_CSS,
+  FILL,
   ARROWS,
   BOTTOM_BAR_CSS,
   DIALOG_CSS,

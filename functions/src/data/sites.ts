@@ -78,6 +78,8 @@ export const Sites = new Entity(
       languages: { type: 'list', items: { type: 'string' }, required: true },
       displayLanguageIcon: { type: 'boolean', required: true, default: G.displayLanguageIcon },
       displayGlobalMenu: { type: 'boolean', required: true, default: G.displayGlobalMenu },
+      /** Optional; absent reads as G.creativeFit (docs/decisions.md "Creative frame on phones"). */
+      creativeFit: { type: ['FILL', 'FIT'] as const },
       faviconKey: { type: 'string' },
       logoKey: { type: 'string' },
       globalMenuTextColor: { type: 'string' },

@@ -27,7 +27,7 @@ import {
 } from './service.ts'
 
 /** Optional global-setting fields an editor may clear. */
-const CLEARABLE = ['faviconKey', 'logoKey', 'globalMenuTextColor', 'speakerColor'] as const
+const CLEARABLE = ['faviconKey', 'logoKey', 'globalMenuTextColor', 'speakerColor', 'creativeFit'] as const
 
 /** A value with every object's keys sorted, so equal documents compare equal whatever order storage keeps. */
 const canonical = (value: unknown): unknown => {

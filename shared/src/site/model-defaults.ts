@@ -54,6 +54,11 @@ export const GLOBAL_SETTING_DEFAULTS = {
   defaultLanguage: 'JP',
   displayLanguageIcon: false,
   displayGlobalMenu: false,
+  /**
+   * How a creative meets a phone's screen (docs/decisions.md "Creative frame on phones"): FILL
+   * covers the screen, FIT shows the whole 351 × 535 frame (SPEC §9) at the screen's width.
+   */
+  creativeFit: 'FILL',
 } as const
 
 /** The languages of a site created without any. */

@@ -174,6 +174,8 @@ export const SiteDocumentSchema = z.object({
   speakerColor: optionalColor,
   displayLanguageIcon: z.boolean().default(GLOBAL_SETTING_DEFAULTS.displayLanguageIcon),
   displayGlobalMenu: z.boolean().default(GLOBAL_SETTING_DEFAULTS.displayGlobalMenu),
+  /** On phones: cover the screen or show the whole frame; absent: GLOBAL_SETTING_DEFAULTS.creativeFit. */
+  creativeFit: z.enum(['FILL', 'FIT']).optional(),
   popupCtas: z.array(PopupCtaSchema).max(20).default([]),
 })
 export type SiteDocument = z.output<typeof SiteDocumentSchema>

@@ -139,7 +139,7 @@ export const Stage = ({
             href={point.href.href}
             {...newTab(point.href)}
             aria-label={point.label}
-            style={{ left: point.left, top: point.top }}
+            style={{ left: point.left, top: point.top, '--l': point.left } as CSSProperties}
           />
         ))
       )}
@@ -155,7 +155,7 @@ export const Stage = ({
             className="pr"
             aria-haspopup="dialog"
             data-p={product.key}
-            style={product.style as CSSProperties}
+            style={{ ...product.style, '--l': product.style.left } as CSSProperties}
           >
             <b>{product.name}</b>
             {product.price}

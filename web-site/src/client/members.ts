@@ -141,6 +141,8 @@ export const memberStage = (
     copy.setAttribute('aria-label', part.label)
     copy.style.left = part.left
     copy.style.top = part.top
+    // The left side again, for the clamp of a phone's FILL frame (../styles.ts), as the render writes it.
+    copy.style.setProperty('--l', part.left)
     point!.before(copy)
   }
   point?.remove()
@@ -152,6 +154,7 @@ export const memberStage = (
     copy.style.left = product.style.left
     copy.style.top = product.style.top
     colour(copy, product.style)
+    copy.style.setProperty('--l', product.style.left)
     copy.querySelector('b')!.textContent = product.name
     if (product.price) copy.append(product.price)
     hotspot!.before(copy)

@@ -24,6 +24,8 @@ export interface PageProps {
   script: string
   siteId: string
   viewMode: 'MOBILE' | 'PC'
+  /** How a creative meets a phone's screen (MOBILE view mode only): cover it or show the whole frame. */
+  creativeFit: 'FILL' | 'FIT'
   analyticsEndpoint?: string | undefined
   /** Base path of the API the island calls (popup CTA clicks and live slots); none: no calls. */
   apiBase?: string | undefined
@@ -46,6 +48,7 @@ export const Page = ({
   script,
   siteId,
   viewMode,
+  creativeFit,
   analyticsEndpoint,
   apiBase,
   publishedAt,
@@ -75,7 +78,7 @@ export const Page = ({
       <template data-creator-head="" />
     </head>
     <body
-      className={viewMode === 'PC' ? 'wide' : undefined}
+      className={viewMode === 'PC' ? 'wide' : creativeFit === 'FILL' ? 'fill' : undefined}
       data-site={siteId}
       data-lang={LANGUAGE_SEGMENTS[model.lang]}
       data-root={model.root}

@@ -43,6 +43,7 @@ export const testGlobalSetting = (overrides: Partial<GlobalSetting> = {}): Globa
   languages: ['JP'],
   displayLanguageIcon: false,
   displayGlobalMenu: false,
+  creativeFit: null,
   faviconKey: null,
   logoKey: null,
   globalMenuTextColor: null,

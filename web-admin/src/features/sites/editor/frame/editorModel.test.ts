@@ -30,6 +30,7 @@ describe('editor model', () => {
         'languages',
         'displayLanguageIcon',
         'displayGlobalMenu',
+        'creativeFit',
         'faviconKey',
         'logoKey',
         'globalMenuTextColor',

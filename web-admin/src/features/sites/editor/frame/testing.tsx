@@ -92,6 +92,7 @@ export const testSite = (overrides: SiteOverrides = {}): SiteDetail => {
       languages,
       displayLanguageIcon: false,
       displayGlobalMenu: true,
+      creativeFit: null,
       faviconKey: null,
       logoKey: null,
       globalMenuTextColor: null,

@@ -1,3 +1,4 @@
+import { GLOBAL_SETTING_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import { Form, Switch } from 'antd'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -57,6 +58,19 @@ export const AppearanceFields = ({ draft, onChange, readOnly, messageAt, touch }
           />
         </Form.Item>
       ))}
+      {/* On: FILL (cover a tall phone's screen); off: FIT (the whole 351 × 535 frame). */}
+      <Form.Item
+        label={t('siteEditor.settings.creativeFit')}
+        htmlFor={`${baseId}-creativeFit`}
+        extra={t('siteEditor.settings.creativeFitHint')}
+      >
+        <Switch
+          id={`${baseId}-creativeFit`}
+          checked={(g.creativeFit ?? GLOBAL_SETTING_DEFAULTS.creativeFit) === 'FILL'}
+          disabled={readOnly}
+          onChange={(checked) => onChange(patchGlobal({ creativeFit: checked ? 'FILL' : 'FIT' }))}
+        />
+      </Form.Item>
     </>
   )
 }

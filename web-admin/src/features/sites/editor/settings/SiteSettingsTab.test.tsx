@@ -104,6 +104,19 @@ describe('site settings tab', () => {
     expect(draft().globalSetting.displayLanguageIcon).toBe(true)
   })
 
+  it('fills the phone screen by default and lets the creator keep the whole 351 × 535 frame', async () => {
+    const { user, draft } = renderTab(SiteSettingsTab)
+    const fill = screen.getByRole('switch', { name: 'スマートフォンで画面いっぱいに表示' })
+    // Stored sites have no value: the default, FILL, shows as on.
+    expect(draft().globalSetting.creativeFit).toBeNull()
+    expect(fill.getAttribute('aria-checked')).toBe('true')
+    await user.click(fill)
+    expect(draft().globalSetting.creativeFit).toBe('FIT')
+    expect(fill.getAttribute('aria-checked')).toBe('false')
+    await user.click(fill)
+    expect(draft().globalSetting.creativeFit).toBe('FILL')
+  })
+
   it('uploads a favicon with its purpose, shows progress and the preview, and removes it', async () => {
     const key = 'sites/site-1/favicon/f-1.png'
     const { user, draft, requests } = renderTab(SiteSettingsTab, {
