@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createAccount } from '../support/accounts.ts'
+import { creatorToken } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
 import { useStackEnv } from '../support/env.ts'
 
@@ -33,15 +33,7 @@ describe('creative fit (PUT /site/{id} global_setting.creative_fit)', () => {
     })
 
   beforeAll(async () => {
-    const master = await http.post('/auth/login', {
-      login_id: 'master@example.com',
-      password: 'Master#Local1',
-    })
-    const rootId = master.body.user_info.id as string
-    const root = { accountId: rootId, email: '', password: '', type: 'MASTER' as const, ancestorIds: [] }
-    const user = await createAccount({ type: 'USER', parent: root, planId: 'pro_multi' })
-    token = (await http.post('/auth/login', { login_id: user.email, password: user.password })).body
-      .access_token
+    token = await creatorToken(http)
     const created = await http.post(
       '/site',
       { name: '画面いっぱいサイト', number_horizontal: 1, number_vertical: 1, languages: ['JP'] },
