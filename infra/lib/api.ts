@@ -306,12 +306,13 @@ export class Api extends Construct {
       case 'endUser':
         authorizer = new HttpNoneAuthorizer()
         break
-      // Preview tokens are signed by the API itself and API keys are ours, so a Lambda checks them
-      // (functions/src/authorizers/request.ts). No result cache: a revoked share or key stops at once.
+      // Preview routes take a preview token, the owner's admin token or the share password header
+      // (functions/src/authorizers/request.ts), so no one header is required: no identity source,
+      // which API Gateway allows without a result cache. No cache: a revoked share stops at once.
       case 'preview':
         authorizer = new HttpLambdaAuthorizer('PreviewAuthorizer', this.requestAuthorizerFunction(), {
           responseTypes: [HttpLambdaResponseType.SIMPLE],
-          identitySource: ['$request.header.Authorization'],
+          identitySource: [],
           resultsCacheTtl: Duration.seconds(0),
         })
         break

@@ -13,6 +13,7 @@ import { healthRoutes } from './contract/health.ts'
 import type { RouteId } from './contract/routes.ts'
 import { sitesRoutes } from './contract/sites.ts'
 import { submissionsRoutes } from './contract/submissions.ts'
+import { previewRoutes } from './contract/preview.ts'
 
 export * from './contract/define.ts'
 export * from './contract/routes.ts'
@@ -25,6 +26,7 @@ export const contract = {
   ...endUserRoutes,
   ...submissionsRoutes,
   ...analyticsRoutes,
+  ...previewRoutes,
   ...apiAccessRoutes,
 } satisfies Record<RouteId, AnyRoute>
 

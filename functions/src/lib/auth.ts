@@ -7,6 +7,7 @@ import { clientIp } from './client-ip.ts'
 import { ForbiddenError, UnauthorizedError } from './errors.ts'
 import { refuseCrossOrigin, sessionTokenOf } from './member-session.ts'
 import { adminPool, membersPool } from './pools.ts'
+import { verifyPreviewToken } from './preview-tokens.ts'
 import { requestState } from './request-state.ts'
 import { securityEvent } from './security-log.ts'
 
@@ -73,11 +74,6 @@ export const assertActive = (account: Pick<Account, 'contractStatus'>): void => 
   }
 }
 
-const previewSecret = () => {
-  const secret = process.env.PREVIEW_TOKEN_SECRET
-  return secret ? new TextEncoder().encode(secret) : undefined
-}
-
 type Verifier = (event: Event) => Promise<Actor | undefined>
 
 const verifiers: Record<AuthKind, Verifier> = {
@@ -106,18 +102,19 @@ const verifiers: Record<AuthKind, Verifier> = {
     if (!siteId || !username.startsWith(`${siteId}#`)) throw new ForbiddenError('endUser.otherSite')
     return { kind: 'endUser', sub: String(claims.sub), username, claims }
   },
-  // Preview-share tokens are signed by the API itself (ARCHITECTURE decision 6), scoped to one site.
+  // Preview routes (docs/decisions.md "Preview and sharing"): a preview token the API signed
+  // (scoped to one site: the handler checks the path's), or the owner's admin token (the handler
+  // checks the site is in scope), or no token but the share password in the `password` header
+  // (shares that are not private; the handler checks it).
   preview: async (event) => {
     const token = bearer(event)
-    const secret = previewSecret()
-    if (!token || !secret) throw new UnauthorizedError()
-    try {
-      const { payload } = await jwtVerify(token, secret, { audience: 'preview', algorithms: ['HS256'] })
-      if (typeof payload.site_id !== 'string') throw new Error('no site')
-      return { kind: 'preview', siteId: payload.site_id, claims: payload }
-    } catch {
+    if (!token) {
+      if (event.headers?.password) return undefined
       throw new UnauthorizedError()
     }
+    const claims = await verifyPreviewToken(token)
+    if (claims) return { kind: 'preview', siteId: String(claims.site_id), claims }
+    return verifiers.admin(event)
   },
   // Site API keys are issued by the API-issuing feature; until a key store exists nothing passes.
   apiKey: async () => {

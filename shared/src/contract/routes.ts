@@ -403,6 +403,121 @@ export const routes = {
   }),
 
   // End user: what a published site's pages read (SPEC §7 End user; docs/decisions.md "End-user
+  // Preview and sharing (SPEC §7 Preview; docs/decisions.md "Preview and sharing"). `preview`
+  // routes take a preview token of the path's site, the owner's admin token, or (shares that are
+  // not private) the share password in the `password` header.
+  'preview.site': route({
+    method: 'GET',
+    path: '/preview/site/{siteId}',
+    context: 'preview',
+    action: 'site',
+    auth: 'preview',
+  }),
+  'preview.seo': route({
+    method: 'GET',
+    path: '/preview/site/{siteId}/seo',
+    context: 'preview',
+    action: 'seo',
+    auth: 'preview',
+  }),
+  'preview.page': route({
+    method: 'GET',
+    path: '/preview/site/{siteId}/page/{pageId}',
+    context: 'preview',
+    action: 'page',
+    auth: 'preview',
+  }),
+  'preview.product': route({
+    method: 'GET',
+    path: '/preview/site/{siteId}/page/{pageId}/product',
+    context: 'preview',
+    action: 'product',
+    auth: 'preview',
+  }),
+  'preview.company': route({
+    method: 'GET',
+    path: '/preview/site/{siteId}/company',
+    context: 'preview',
+    action: 'company',
+    auth: 'preview',
+  }),
+  'preview.login': route({
+    method: 'POST',
+    path: '/preview/site/{siteId}/login',
+    context: 'preview',
+    action: 'login',
+    auth: 'public',
+  }),
+  'preview.views': route({
+    method: 'POST',
+    path: '/preview/site/{siteId}/views',
+    context: 'preview',
+    action: 'views',
+    auth: 'preview',
+  }),
+  'preview.comments': route({
+    method: 'GET',
+    path: '/preview/site/{siteId}/comments',
+    context: 'preview',
+    action: 'comments',
+    auth: 'preview',
+  }),
+  'preview.commentCreate': route({
+    method: 'POST',
+    path: '/preview/site/{siteId}/comments',
+    context: 'preview',
+    action: 'commentCreate',
+    auth: 'preview',
+  }),
+  'preview.commentUpdate': route({
+    method: 'PUT',
+    path: '/preview/site/{siteId}/comments/{commentId}',
+    context: 'preview',
+    action: 'commentUpdate',
+    auth: 'admin',
+    permission: 'site:write',
+  }),
+  'preview.shareInvite': route({
+    method: 'POST',
+    path: '/preview/site/{siteId}/share',
+    context: 'preview',
+    action: 'shareInvite',
+    auth: 'admin',
+    permission: 'site:write',
+  }),
+  'preview.shareList': route({
+    method: 'GET',
+    path: '/preview/site/{siteId}/share',
+    context: 'preview',
+    action: 'shareList',
+    auth: 'admin',
+    permission: 'site:read',
+  }),
+  'preview.shareRevoke': route({
+    method: 'PUT',
+    path: '/preview/site/{siteId}/share/revoke',
+    context: 'preview',
+    action: 'shareRevoke',
+    auth: 'admin',
+    permission: 'site:write',
+  }),
+  'preview.shareStatus': route({
+    method: 'GET',
+    path: '/preview/site/{siteId}/share/status',
+    context: 'preview',
+    action: 'shareStatus',
+    auth: 'admin',
+    permission: 'site:read',
+  }),
+  'preview.setPassword': route({
+    method: 'POST',
+    path: '/preview/site/{siteId}/share/set-password',
+    context: 'preview',
+    action: 'setPassword',
+    auth: 'admin',
+    permission: 'site:write',
+  }),
+
   // read API"). Public: only published sites exist here; members-only content stays locked.
   'endUser.site': route({
     method: 'GET',

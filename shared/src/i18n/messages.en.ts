@@ -201,6 +201,24 @@ export const en = {
   'endUser.crossOrigin': "This request did not come from this site's own pages and was refused.",
   'endUser.signInOnSiteHost':
     "Members sign in on the site's own address. Please open the site there and sign in again.",
+  'preview.unauthorized':
+    'Your access to this preview has ended. Please open it again with your email address and the password.',
+  'preview.otherSite': 'This preview access is for another site.',
+  'preview.loginFailed':
+    'The email address or the password is not correct, or this address has not been invited.',
+  'preview.passwordFirst': 'Set a password for the share before inviting viewers.',
+  'preview.passwordSet': 'The share password was saved. Earlier preview links need the new password.',
+  'preview.invited': 'Invitations sent to {count} address(es).',
+  'preview.revoked': 'Access revoked for {count} address(es).',
+  'preview.resent': 'Invitations sent again to {count} address(es).',
+  'preview.commentNeedsInvite': 'Only invited viewers can leave comments.',
+  'preview.noSuchCell': 'There is no creative at {cell} in this language.',
+  'preview.inviteMailSubject': '{site}: you are invited to a preview',
+  'preview.inviteMailBody':
+    'You have been invited to preview {site} before it goes public.\n\nOpen the preview here and sign in with this email address and the password you were given:\n{link}\n\nYou can leave comments on each page of the preview. If you did not expect this invitation, you can ignore this email.',
+  'preview.commentMailSubject': '{site}: new review comment',
+  'preview.commentMailBody':
+    'A reviewer left a comment on {cell} of {site}:\n\n{text}\n\nSee all comments and mark them resolved in the editor:\n{link}\n\n(At most one such email is sent every 10 minutes per site.)',
   'endUser.registerMailSubject': '{site}: complete your member registration',
   'endUser.registerMailBody':
     'Thank you for registering as a member of {site} with {email}.\n\nOpen this link within 24 hours to complete your registration:\n{link}\n\nIf you did not register, you can ignore this email; no membership will be created.',

@@ -204,6 +204,24 @@ export const ja: Catalog = {
   'endUser.crossOrigin': 'このサイトのページ以外から送られたリクエストのため、受け付けられませんでした。',
   'endUser.signInOnSiteHost':
     '会員ログインはサイト専用のアドレスで行います。サイトのアドレスを開いてから、もう一度ログインしてください。',
+  'preview.unauthorized':
+    'このプレビューの閲覧期限が切れたか、権限が取り消されました。メールアドレスとパスワードでもう一度開いてください。',
+  'preview.otherSite': 'このプレビューの閲覧権限は別のサイトのものです。',
+  'preview.loginFailed': 'メールアドレスまたはパスワードが正しくないか、このアドレスは招待されていません。',
+  'preview.passwordFirst': '閲覧者を招待する前に、共有のパスワードを設定してください。',
+  'preview.passwordSet':
+    '共有のパスワードを保存しました。これまでのプレビューを開くには新しいパスワードが必要です。',
+  'preview.invited': '{count}件のアドレスに招待メールを送信しました。',
+  'preview.revoked': '{count}件のアドレスの閲覧権限を取り消しました。',
+  'preview.resent': '{count}件のアドレスに招待メールを再送しました。',
+  'preview.commentNeedsInvite': 'コメントできるのは招待された閲覧者のみです。',
+  'preview.noSuchCell': 'この言語の{cell}にはクリエイティブがありません。',
+  'preview.inviteMailSubject': '【{site}】プレビューへのご招待',
+  'preview.inviteMailBody':
+    '{site} の公開前プレビューに招待されました。\n\n以下のリンクを開き、このメールアドレスとお伝えしたパスワードでログインしてください。\n{link}\n\nプレビューの各ページにコメントを残せます。お心当たりのない場合は、このメールを破棄してください。',
+  'preview.commentMailSubject': '【{site}】レビューコメントが届きました',
+  'preview.commentMailBody':
+    '{site} の {cell} にレビューコメントが届きました。\n\n{text}\n\nすべてのコメントの確認と対応済みへの変更はエディタから行えます。\n{link}\n\n（このお知らせは1サイトにつき10分に1通までお送りします。）',
   'endUser.registerMailSubject': '【{site}】会員登録を完了してください',
   'endUser.registerMailBody':
     '{site}への会員登録（{email}）ありがとうございます。\n\n24時間以内に次のリンクを開いて登録を完了してください。\n{link}\n\nお心当たりがない場合は、このメールを破棄してください。会員登録は行われません。',

@@ -198,6 +198,23 @@ export const ko: Catalog = {
   'endUser.crossOrigin': '이 사이트의 페이지에서 보낸 요청이 아니므로 거부되었습니다.',
   'endUser.signInOnSiteHost':
     '회원 로그인은 사이트 전용 주소에서 합니다. 해당 주소에서 사이트를 연 뒤 다시 로그인하세요.',
+  'preview.unauthorized':
+    '이 미리보기의 열람 기간이 끝났거나 권한이 취소되었습니다. 이메일 주소와 비밀번호로 다시 열어 주세요.',
+  'preview.otherSite': '이 미리보기 열람 권한은 다른 사이트의 것입니다.',
+  'preview.loginFailed': '이메일 주소 또는 비밀번호가 올바르지 않거나 초대되지 않은 주소입니다.',
+  'preview.passwordFirst': '열람자를 초대하기 전에 공유 비밀번호를 설정해 주세요.',
+  'preview.passwordSet': '공유 비밀번호를 저장했습니다. 이전 미리보기를 열려면 새 비밀번호가 필요합니다.',
+  'preview.invited': '{count}개의 주소로 초대 메일을 보냈습니다.',
+  'preview.revoked': '{count}개 주소의 열람 권한을 취소했습니다.',
+  'preview.resent': '{count}개의 주소로 초대 메일을 다시 보냈습니다.',
+  'preview.commentNeedsInvite': '초대된 열람자만 코멘트를 남길 수 있습니다.',
+  'preview.noSuchCell': '이 언어의 {cell}에는 크리에이티브가 없습니다.',
+  'preview.inviteMailSubject': '[{site}] 미리보기 초대',
+  'preview.inviteMailBody':
+    '{site}의 공개 전 미리보기에 초대되었습니다.\n\n아래 링크를 열고 이 이메일 주소와 전달받은 비밀번호로 로그인해 주세요.\n{link}\n\n미리보기의 각 페이지에 코멘트를 남길 수 있습니다. 초대에 대해 알지 못하시면 이 메일을 무시해 주세요.',
+  'preview.commentMailSubject': '[{site}] 새 리뷰 코멘트',
+  'preview.commentMailBody':
+    '{site}의 {cell}에 리뷰 코멘트가 도착했습니다.\n\n{text}\n\n모든 코멘트 확인과 완료 처리는 에디터에서 할 수 있습니다.\n{link}\n\n(이 알림은 사이트당 10분에 1통까지 보내 드립니다.)',
   'endUser.registerMailSubject': '[{site}] 회원가입을 완료하세요',
   'endUser.registerMailBody':
     '{email}(으)로 {site} 회원가입을 신청해 주셔서 감사합니다.\n\n24시간 이내에 다음 링크를 열어 가입을 완료하세요.\n{link}\n\n가입하지 않으셨다면 이 메일을 무시하세요. 회원 가입은 이루어지지 않습니다.',

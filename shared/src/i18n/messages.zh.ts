@@ -189,6 +189,22 @@ export const zh: Catalog = {
   'endUser.otherSite': '您已登录其他网站。请登录本网站。',
   'endUser.crossOrigin': '该请求并非来自本网站的页面，已被拒绝。',
   'endUser.signInOnSiteHost': '会员请在本网站的专属地址登录。请在该地址打开网站后重新登录。',
+  'preview.unauthorized': '此预览的访问权限已过期或已被撤销。请使用邮箱地址和密码重新打开。',
+  'preview.otherSite': '此预览访问权限属于其他网站。',
+  'preview.loginFailed': '邮箱地址或密码不正确，或该地址未被邀请。',
+  'preview.passwordFirst': '邀请查看者之前，请先设置共享密码。',
+  'preview.passwordSet': '已保存共享密码。打开之前的预览需要使用新密码。',
+  'preview.invited': '已向{count}个地址发送邀请邮件。',
+  'preview.revoked': '已撤销{count}个地址的访问权限。',
+  'preview.resent': '已向{count}个地址重新发送邀请邮件。',
+  'preview.commentNeedsInvite': '只有受邀的查看者才能留言。',
+  'preview.noSuchCell': '此语言的{cell}没有创意内容。',
+  'preview.inviteMailSubject': '【{site}】预览邀请',
+  'preview.inviteMailBody':
+    '您受邀在 {site} 公开前进行预览。\n\n请打开以下链接，并使用此邮箱地址和收到的密码登录：\n{link}\n\n您可以在预览的每个页面留下评论。如果您没有预期收到此邀请，请忽略此邮件。',
+  'preview.commentMailSubject': '【{site}】收到新的审阅评论',
+  'preview.commentMailBody':
+    '{site} 的 {cell} 收到了一条审阅评论：\n\n{text}\n\n可在编辑器中查看所有评论并标记为已处理：\n{link}\n\n（每个网站每10分钟最多发送一封此类邮件。）',
   'endUser.registerMailSubject': '【{site}】请完成会员注册',
   'endUser.registerMailBody':
     '感谢您使用 {email} 注册 {site} 的会员。\n\n请在24小时内打开以下链接完成注册：\n{link}\n\n如果您没有进行注册，请忽略此邮件，不会创建会员。',

@@ -1,0 +1,34 @@
+import { contextHandler } from '#lib/router'
+import * as commentCreate from './commentCreate.ts'
+import * as comments from './comments.ts'
+import * as commentUpdate from './commentUpdate.ts'
+import * as company from './company.ts'
+import * as login from './login.ts'
+import * as page from './page.ts'
+import * as product from './product.ts'
+import * as seo from './seo.ts'
+import * as setPassword from './setPassword.ts'
+import * as shareInvite from './shareInvite.ts'
+import * as shareList from './shareList.ts'
+import * as shareRevoke from './shareRevoke.ts'
+import * as shareStatus from './shareStatus.ts'
+import * as site from './site.ts'
+import * as views from './views.ts'
+
+export const handler = contextHandler('preview', {
+  site,
+  seo,
+  page,
+  product,
+  company,
+  login,
+  views,
+  comments,
+  commentCreate,
+  commentUpdate,
+  shareInvite,
+  shareList,
+  shareRevoke,
+  shareStatus,
+  setPassword,
+})

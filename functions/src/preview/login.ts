@@ -1,0 +1,48 @@
+import { previewRoutes } from '@swipe/shared/contract/preview'
+import { Sites } from '#data/sites'
+import { clientIp } from '#lib/client-ip'
+import { now } from '#lib/clock'
+import { UnauthorizedError } from '#lib/errors'
+import { endpoint, ok } from '#lib/http'
+import { PREVIEW_TOKEN_TTL_S, sharePasswordMatches, signPreviewToken } from '#lib/preview-tokens'
+import { securityEvent } from '#lib/security-log'
+import { assertNotLocked, clearFailures, recordFailure } from '../auth/lockout.ts'
+import { inviteOf, lockKey, normaliseEmail, shareOf } from './service.ts'
+
+/**
+ * An invited viewer opens a locked preview (SPEC §4): the email and the share password. Every
+ * reason to refuse (no such site, no share, an address not invited, a wrong password) gets the
+ * same 401 and message, after the same password hashing work, so nothing tells which; 5 failures
+ * for one (site, email) pair in 15 minutes lock that pair for 15 minutes (429).
+ */
+export const handler = endpoint(previewRoutes['preview.login'], async ({ event, params, body }) => {
+  const siteId = params.siteId
+  const email = normaliseEmail(body.email)
+  const key = lockKey(siteId, `email:${email}`)
+  const at = now()
+  await assertNotLocked(key, at)
+  const [site, share] = await Promise.all([Sites.get({ siteId }).go(), shareOf(siteId)])
+  const invited = share && site.data && (!share.isPrivate || (await inviteOf(siteId, email)))
+  const matches = await sharePasswordMatches(body.password, share?.passwordHash)
+  if (!share || !invited || !matches) {
+    securityEvent('auth.failed', {
+      requestId: event.requestContext?.requestId,
+      route: event.routeKey,
+      client: clientIp(event),
+      actor: `preview:${siteId}`,
+      reason: 'preview.loginFailed',
+    })
+    if (await recordFailure(key, at))
+      securityEvent('auth.lockout', {
+        requestId: event.requestContext?.requestId,
+        route: event.routeKey,
+        client: clientIp(event),
+        actor: `preview:${siteId}`,
+        reason: 'preview.locked',
+      })
+    throw new UnauthorizedError('preview.loginFailed')
+  }
+  await clearFailures(key)
+  const token = await signPreviewToken({ siteId, email, passwordVersion: share.passwordVersion })
+  return ok({ token, expiresIn: PREVIEW_TOKEN_TTL_S, siteId, email }, 200, { 'cache-control': 'no-store' })
+})

@@ -1,0 +1,10 @@
+import { previewRoutes } from '@swipe/shared/contract/preview'
+import { endpoint, ok } from '#lib/http'
+import { sitesFor } from '#lib/tenancy'
+import { shareStatusOf } from './service.ts'
+
+/** The share's security settings and counts (the share popup's header). */
+export const handler = endpoint(previewRoutes['preview.shareStatus'], async ({ actor, params }) => {
+  await sitesFor(actor).get(params.siteId, 'site:read')
+  return ok(await shareStatusOf(params.siteId))
+})
