@@ -10,10 +10,10 @@ import { authRoutes } from './contract/auth.ts'
 import type { AnyRoute } from './contract/define.ts'
 import { endUserRoutes } from './contract/endUser.ts'
 import { healthRoutes } from './contract/health.ts'
+import { previewRoutes } from './contract/preview.ts'
 import type { RouteId } from './contract/routes.ts'
 import { sitesRoutes } from './contract/sites.ts'
 import { submissionsRoutes } from './contract/submissions.ts'
-import { previewRoutes } from './contract/preview.ts'
 
 export * from './contract/define.ts'
 export * from './contract/routes.ts'
@@ -23,10 +23,10 @@ export const contract = {
   ...authRoutes,
   ...accountsRoutes,
   ...sitesRoutes,
+  ...previewRoutes,
   ...endUserRoutes,
   ...submissionsRoutes,
   ...analyticsRoutes,
-  ...previewRoutes,
   ...apiAccessRoutes,
 } satisfies Record<RouteId, AnyRoute>
 

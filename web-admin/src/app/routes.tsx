@@ -64,6 +64,7 @@ const lazyConsolePage = (page: ConsoleRoute['page']): RouteObject['lazy'] => {
           'siteEditor',
           'siteContent',
           'siteSubmissions',
+          'preview',
         ])
       ).SiteEditorPage,
     })
@@ -126,6 +127,25 @@ export const routes: RouteObject[] = [
             element: (
               <AntdHost>
                 <ResetPassPage />
+              </AntdHost>
+            ),
+          }
+        },
+      },
+      {
+        // The preview (SPEC §2): the owner (signed in) and invited viewers (a preview token) alike.
+        path: 'site/:siteId/preview',
+        lazy: async () => {
+          const [{ PreviewPage }, { AntdHost }] = await Promise.all([
+            withTexts(import('../features/preview/PreviewPage.tsx'), ['preview']),
+            import('./AntdHost.tsx'),
+            loadServerMessages(),
+            loadAntdLocale(),
+          ])
+          return {
+            element: (
+              <AntdHost>
+                <PreviewPage />
               </AntdHost>
             ),
           }

@@ -6,6 +6,7 @@ import i18next, { type BackendModule, type InitOptions, type ResourceKey } from 
 import { initReactI18next } from 'react-i18next'
 import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage.ts'
 import type ja from './ja.json'
+import type previewJa from './preview.ja.json'
 import type siteContentJa from './siteContent.ja.json'
 import type siteEditorJa from './siteEditor.ja.json'
 import type siteListJa from './siteList.ja.json'
@@ -26,7 +27,7 @@ import type siteSubmissionsJa from './siteSubmissions.ja.json'
  */
 
 /** Catalogues that belong to one part of the console, loaded with its routes. */
-export const FEATURES = ['siteList', 'siteEditor', 'siteContent', 'siteSubmissions'] as const
+export const FEATURES = ['siteList', 'siteEditor', 'siteContent', 'siteSubmissions', 'preview'] as const
 export type Feature = (typeof FEATURES)[number]
 
 /** Where one language's texts come from: lazy chunks in the app, static imports in tests. */
@@ -50,6 +51,7 @@ type Translation = typeof ja & {
   siteEditor: typeof siteEditorJa
   siteContent: typeof siteContentJa
   siteSubmissions: typeof siteSubmissionsJa
+  preview: typeof previewJa
 }
 
 declare module 'i18next' {

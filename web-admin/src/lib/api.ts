@@ -71,6 +71,22 @@ export const isStaleVersion = (error: unknown): boolean =>
 
 export type TokenKind = 'admin' | 'endUser' | 'preview'
 
+/**
+ * The site of the stored preview token (its payload's `site_id`), if there is one. Preview routes
+ * send it for that site and the admin token otherwise (the owner opens its own previews).
+ */
+export const storedPreviewSite = (): string | undefined => {
+  const token = readStorage(STORAGE_KEYS.previewToken)
+  try {
+    const payload = token?.split('.')[1]
+    if (!payload) return undefined
+    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { site_id?: unknown }
+    return typeof json.site_id === 'string' ? json.site_id : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** Which stored token a path uses: end-user pages and previews have tokens of their own. */
 export const tokenKindFor = (path: string): TokenKind => {
   if (path.includes('end-user')) return 'endUser'
@@ -93,6 +109,8 @@ export interface RequestOptions {
   /** Query parameters; keys are snake_cased, empty values left out. */
   params?: Record<string, QueryValue | readonly QueryValue[]>
   headers?: Record<string, string>
+  /** Which stored token to send (default: by path, `tokenKindFor`); `call` takes it from the route. */
+  tokenKind?: TokenKind
   /** Send the bearer token (default true). Public auth calls turn it off. */
   auth?: boolean
   /** Apply the 401/403 rules (default: same as `auth`). A wrong password at login is not an expired session. */
@@ -347,7 +365,7 @@ const onForbidden = async (path: string): Promise<void> => {
 
 /** Sends a request and applies the rules of SPEC §8; resolves with the whole successful answer. */
 const exchange = async (path: string, options: RequestOptions): Promise<RawResponse> => {
-  const kind = tokenKindFor(path)
+  const kind = options.tokenKind ?? tokenKindFor(path)
   const useAuth = options.auth ?? true
   const handleAuthErrors = options.handleAuthErrors ?? useAuth
   const sentToken = useAuth ? tokenFor(kind) : null
@@ -503,8 +521,17 @@ export const call = <Id extends RouteId>(
     query?: unknown
     body?: unknown
   }
+  const tokenKind: TokenKind =
+    route.auth === 'preview'
+      ? storedPreviewSite() === params?.siteId
+        ? 'preview'
+        : 'admin'
+      : route.auth === 'endUser'
+        ? 'endUser'
+        : 'admin'
   return request<RouteOutput<Contract[Id]>>(pathOf(id, params), {
     auth: route.auth !== 'public',
+    tokenKind,
     ...options,
     method: route.method,
     body,

@@ -40,6 +40,10 @@ export interface EditorTabProps {
   onServerSite: (site: SiteDetail, lang: SiteLanguage) => void
   /** Field problems from the last save (client-side schema check or the API's 400 details). */
   problems: FieldProblem[]
+  /** Open review comments per `<lang>:<cell>` (issue 16): the creative grid's badges. */
+  openComments?: Readonly<Record<string, number>>
+  /** The cell being edited changed (the live preview follows it). */
+  onSelectCell?: (position: string | null) => void
 }
 
 /** API error details as field problems (the API's paths start with `body.`). */

@@ -9,6 +9,8 @@ export interface GridCell {
   position: string
   creative: Creative | undefined
   hasProblems: boolean
+  /** Open review comments on this cell (issue 16). */
+  openComments?: number
 }
 
 const CELL_WIDTH = 72
@@ -64,6 +66,28 @@ const CellContent = ({ cell, url }: { cell: GridCell; url: string | undefined })
       >
         {cell.position}
       </span>
+      {(cell.openComments ?? 0) > 0 && (
+        <span
+          data-testid={`open-comments-${cell.position}`}
+          title={t('preview.comments.openCount', { count: cell.openComments })}
+          style={{
+            position: 'absolute',
+            right: 4,
+            bottom: 4,
+            minWidth: 16,
+            height: 16,
+            padding: '0 4px',
+            borderRadius: 8,
+            fontSize: 11,
+            lineHeight: '16px',
+            textAlign: 'center',
+            color: '#fff',
+            background: token.colorWarning,
+          }}
+        >
+          {cell.openComments}
+        </span>
+      )}
       {cell.hasProblems && (
         <span
           aria-hidden="true"
@@ -203,6 +227,7 @@ export const CreativeGrid = ({
               cell.position,
               content,
               cell.hasProblems ? t('siteContent.creative.hasProblems') : null,
+              cell.openComments ? t('preview.comments.openCount', { count: cell.openComments }) : null,
             ]
               .filter(Boolean)
               .join('、')

@@ -1,5 +1,5 @@
 import { Button, Col, Empty, Flex, Form, Row, Typography } from 'antd'
-import { useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Creative } from '../../api.ts'
 import { type EditorTabProps, problemsUnder } from '../draft.ts'
@@ -18,7 +18,18 @@ import { type OnUploaded, useCreativeUploads } from './useCreativeUploads.ts'
  * with their media, uploads by drop, button or ZIP, and the selected cell's details.
  */
 export const CreativeSettingsTab = (props: EditorTabProps) => {
-  const { draft, lang, onChange, readOnly, problems, mediaUrl, addMedia, siteId } = props
+  const {
+    draft,
+    lang,
+    onChange,
+    readOnly,
+    problems,
+    mediaUrl,
+    addMedia,
+    siteId,
+    openComments,
+    onSelectCell,
+  } = props
   const { t } = useTranslation()
   const rows = draft.globalSetting.numberHorizontal
   const columns = draft.globalSetting.numberVertical
@@ -29,6 +40,7 @@ export const CreativeSettingsTab = (props: EditorTabProps) => {
   const uploads = useCreativeUploads(siteId)
   // A grid change may take the chosen cell away.
   const selected = chosen && positions.includes(chosen) ? chosen : null
+  useEffect(() => onSelectCell?.(selected), [onSelectCell, selected])
 
   const entries = useMemo(() => {
     const map = new Map<string, { creative: Creative; index: number }>()
@@ -44,6 +56,7 @@ export const CreativeSettingsTab = (props: EditorTabProps) => {
       position,
       creative: entry?.creative,
       hasProblems: entry ? problemsUnder(problems, `creatives.${entry.index}`).length > 0 : false,
+      openComments: openComments?.[`${lang}:${position}`] ?? 0,
     }
   })
   const filled = new Set(cells.filter((c) => c.creative?.mediaKey).map((c) => c.position))

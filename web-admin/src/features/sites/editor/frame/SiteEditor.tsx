@@ -1,11 +1,14 @@
 import { PLAN_FEATURE_MESSAGES, type SiteLanguage } from '@swipe/shared'
 import { useQueryClient } from '@tanstack/react-query'
-import { Alert, Flex, Space, Typography } from 'antd'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { Alert, Button, Drawer, Flex, Space, Switch, Typography } from 'antd'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { useUnsavedChangesPrompt } from '../../../../hooks/useUnsavedChangesPrompt.ts'
 import { tShared } from '../../../../i18n/index.ts'
+import { openCommentCounts, useComments } from '../../../preview/api.ts'
+import { LivePreview } from '../../../preview/LivePreview.tsx'
+import { ReviewComments } from '../../../preview/ReviewComments.tsx'
 import { usePermission } from '../../../shell/permissions.tsx'
 import { useCurrentUser } from '../../../shell/useCurrentUser.ts'
 import { type SiteDetail, siteKeys } from '../../api.ts'
@@ -48,6 +51,13 @@ export const SiteEditor = ({ siteId, site, reload }: SiteEditorProps) => {
   const [leaving, setLeaving] = useState(false)
   const listPath = `/${info.userTypeSegment}/site-list`
   const actions = useEditorActions({ siteId, store, reload, onDeleted: () => setLeaving(true) })
+  // The live preview beside the form (issue 16): on by default where the screen has room for it.
+  const [livePreview, setLivePreview] = useState(() => window.innerWidth >= 1440)
+  const [editedCell, setEditedCell] = useState<string | null>(null)
+  const [commentsOpen, setCommentsOpen] = useState(false)
+  const comments = useComments(siteId)
+  const openComments = useMemo(() => openCommentCounts(comments.data), [comments.data])
+  const openTotal = Object.values(openComments).reduce((a, b) => a + b, 0)
 
   // Registered before the effect below, so the blocker already knows the editor is clean.
   useUnsavedChangesPrompt(store.dirty && !readOnly)
@@ -87,6 +97,8 @@ export const SiteEditor = ({ siteId, site, reload }: SiteEditorProps) => {
     onChange: readOnly ? noChange : store.change,
     onServerSite,
     problems: actions.problems,
+    openComments,
+    onSelectCell: setEditedCell,
   }
 
   return (
@@ -102,6 +114,21 @@ export const SiteEditor = ({ siteId, site, reload }: SiteEditorProps) => {
               {t('siteSubmissions.link')}
             </Link>
           )}
+          <a href={`/site/${encodeURIComponent(siteId)}/preview`} target="_blank" rel="noopener">
+            {t('preview.openPreview')}
+          </a>
+          <Button size="small" onClick={() => setCommentsOpen(true)}>
+            {t('preview.comments.show', { count: openTotal })}
+          </Button>
+          <Flex align="center" gap={6}>
+            <Switch
+              size="small"
+              checked={livePreview}
+              onChange={setLivePreview}
+              aria-label={t('preview.live.toggle')}
+            />
+            <span>{t('preview.live.toggle')}</span>
+          </Flex>
         </Space>
       </Typography.Paragraph>
 
@@ -162,8 +189,38 @@ export const SiteEditor = ({ siteId, site, reload }: SiteEditorProps) => {
           setChosenLang(globalSetting.defaultLanguage)
         }}
       >
-        <EditorTabs active={tab} onActive={setTab} tabProps={tabProps} />
+        <Flex gap={16} align="start">
+          <div style={{ flex: 1, minWidth: 0 }}>
+            <EditorTabs active={tab} onActive={setTab} tabProps={tabProps} />
+          </div>
+          {livePreview && (
+            <div style={{ position: 'sticky', top: 16, flex: 'none' }}>
+              <LivePreview
+                draft={store.draft}
+                media={store.media}
+                lang={lang}
+                cell={editedCell ?? undefined}
+              />
+            </div>
+          )}
+        </Flex>
       </LanguageBar>
+      <Drawer
+        open={commentsOpen}
+        onClose={() => setCommentsOpen(false)}
+        title={t('preview.comments.title')}
+        size={440}
+      >
+        <ReviewComments
+          siteId={siteId}
+          owner
+          onOpenCell={(c) => {
+            setChosenLang(c.lang)
+            setTab('creatives')
+            setCommentsOpen(false)
+          }}
+        />
+      </Drawer>
     </>
   )
 }

@@ -1,0 +1,99 @@
+import { LANGUAGE_NAMES } from '@swipe/shared/site/languages'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Checkbox, Empty, Flex, List, Segmented, Tag, Typography } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { call, errorMessage } from '../../lib/api.ts'
+import { useToast } from '../../lib/toast.ts'
+import { type PreviewComment, previewKeys, useComments } from './api.ts'
+
+/**
+ * The review comments of a site as a checklist (issue 16): each pinned to a language and a cell,
+ * open or resolved; the owner ticks them off (`onOpenCell` jumps to the cell in the editor or the
+ * preview). Viewers see their own comments, without the checkbox.
+ */
+export const ReviewComments = ({
+  siteId,
+  owner,
+  onOpenCell,
+}: {
+  siteId: string
+  owner: boolean
+  onOpenCell?: (comment: PreviewComment) => void
+}) => {
+  const { t } = useTranslation()
+  const toast = useToast()
+  const client = useQueryClient()
+  const comments = useComments(siteId)
+  const [filter, setFilter] = useState<'open' | 'resolved'>('open')
+  const update = useMutation({
+    mutationFn: (input: { id: string; status: 'open' | 'resolved' }) =>
+      call('preview.commentUpdate', {
+        params: { siteId, commentId: input.id },
+        body: { status: input.status },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: previewKeys.comments(siteId) }),
+    onError: (error) => toast.error(errorMessage(error)),
+  })
+  const items = (comments.data ?? []).filter((c) => !owner || c.status === filter)
+  return (
+    <Flex vertical gap={8}>
+      {owner && (
+        <Segmented
+          value={filter}
+          onChange={(value) => setFilter(value as 'open' | 'resolved')}
+          options={[
+            { value: 'open', label: t('preview.comments.open') },
+            { value: 'resolved', label: t('preview.comments.resolved') },
+          ]}
+        />
+      )}
+      {items.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('preview.comments.empty')} />
+      ) : (
+        <List
+          size="small"
+          loading={comments.isLoading}
+          dataSource={items}
+          renderItem={(c) => (
+            <List.Item data-testid={`comment-${c.cell}`}>
+              <Flex gap={8} align="start" style={{ width: '100%' }}>
+                {owner && (
+                  <Checkbox
+                    aria-label={t(
+                      c.status === 'open' ? 'preview.comments.resolve' : 'preview.comments.reopen',
+                    )}
+                    checked={c.status === 'resolved'}
+                    disabled={update.isPending}
+                    onChange={(e) =>
+                      update.mutate({ id: c.id, status: e.target.checked ? 'resolved' : 'open' })
+                    }
+                  />
+                )}
+                <Flex vertical gap={2} style={{ minWidth: 0, flex: 1 }}>
+                  <Flex gap={6} wrap align="center">
+                    <Tag
+                      color={c.status === 'open' ? 'orange' : 'green'}
+                      style={{ cursor: onOpenCell ? 'pointer' : undefined }}
+                      onClick={() => onOpenCell?.(c)}
+                    >
+                      {t('preview.comments.where', { lang: LANGUAGE_NAMES[c.lang], cell: c.cell })}
+                    </Tag>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {c.author ?? t('preview.comments.owner')} · {new Date(c.createdAt).toLocaleString()}
+                    </Typography.Text>
+                  </Flex>
+                  <Typography.Paragraph
+                    style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+                  >
+                    {c.text}
+                  </Typography.Paragraph>
+                </Flex>
+              </Flex>
+            </List.Item>
+          )}
+        />
+      )}
+    </Flex>
+  )
+}
