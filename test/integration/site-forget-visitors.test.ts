@@ -22,6 +22,19 @@ const JOB_DEADLINE_MS = 20_000
 const entities = () => import('../../functions/src/data/submissions.ts')
 
 /** What the table holds of a site's visitors: its member emails and submission ids by kind. */
+/** The site's preview-share items: the share, invited addresses and comments. */
+const storedPreviewItems = async (siteId: string) => {
+  const { PreviewComments, PreviewInvites, PreviewShares } = await import(
+    '../../functions/src/data/previews.ts'
+  )
+  const [invites, comments, share] = await Promise.all([
+    PreviewInvites.query.invite({ siteId }).go({ pages: 'all' }),
+    PreviewComments.query.comment({ siteId }).go({ pages: 'all' }),
+    PreviewShares.get({ siteId }).go(),
+  ])
+  return invites.data.length + comments.data.length + (share.data ? 1 : 0)
+}
+
 const storedVisitors = async (siteId: string) => {
   const { SiteMembers, SiteSubmissions } = await entities()
   const members = await SiteMembers.query.byEmail({ siteId }).go({ pages: 'all' })
@@ -125,10 +138,21 @@ describe('forgetting the visitors of a deleted site', () => {
       await seedSubmission(site.siteId, 'form', shared)
     }
     site2Before = await storedVisitors(site2.siteId)
+    // A preview share with an invited address (issue 16).
+    const shared1 = await http.post(
+      `/preview/site/${site1.siteId}/share/set-password`,
+      { password: 'Preview#2026' },
+      { token },
+    )
+    expect(shared1.status).toBe(200)
+    expect(
+      (await http.post(`/preview/site/${site1.siteId}/share`, { emails: [shared] }, { token })).status,
+    ).toBe(200)
   })
 
   it("deletes the site's members, their pool users and its submissions, and leaves the other site's", async () => {
     const before = await storedVisitors(site1.siteId)
+    expect(await storedPreviewItems(site1.siteId)).toBe(2)
     expect(before.members).toEqual([`${orphan} ACTIVE`, `${pending} PENDING`, `${shared} ACTIVE`].sort())
     expect(before.contact).toHaveLength(2)
     expect(before.form).toHaveLength(1)
@@ -148,6 +172,7 @@ describe('forgetting the visitors of a deleted site', () => {
       left = await storedVisitors(site1.siteId)
     }
     expect(left).toEqual({ members: [], contact: [], form: [] })
+    expect(await storedPreviewItems(site1.siteId)).toBe(0)
     for (const email of [shared, pending, orphan])
       expect(await poolUser(site1.siteId, email), email).toEqual({ error: 'UserNotFoundException' })
 
@@ -166,6 +191,7 @@ describe('forgetting the visitors of a deleted site', () => {
     const { forgetVisitors } = await import('../../functions/src/sites/forget.ts')
     expect(await forgetVisitors(site1.siteId)).toEqual({
       submissions: 0,
+      previewItems: 0,
       members: 0,
       poolUsers: 0,
       poolUsersMissing: 0,
@@ -218,6 +244,7 @@ describe('forgetting the visitors of a deleted site', () => {
     const { forgetVisitors } = await import('../../functions/src/sites/forget.ts')
     expect(await forgetVisitors(siteId)).toEqual({
       submissions: 2,
+      previewItems: 0,
       members: 2,
       poolUsers: 1,
       poolUsersMissing: 1,

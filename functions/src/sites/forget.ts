@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { AdminDeleteUserCommand } from '@aws-sdk/client-cognito-identity-provider'
+import { PreviewComments, PreviewInvites, PreviewShares } from '#data/previews'
 import { Sites } from '#data/sites'
 import {
   type SiteMember,
@@ -40,6 +41,8 @@ const TIME_BUDGET_MS = 14 * 60_000
 /** Summary counts: never an email. */
 export interface ForgetSummary {
   submissions: number
+  /** Preview-share items: the share, its invited addresses and their review comments. */
+  previewItems: number
   members: number
   poolUsers: number
   poolUsersMissing: number
@@ -104,7 +107,13 @@ export const forgetVisitors = async (siteId: string, now = Date.now): Promise<Fo
   if ((await Sites.get({ siteId }).go({ consistent: true })).data)
     throw new Error(`Site ${siteId} still exists; its visitors are kept`)
   const deadline = now() + TIME_BUDGET_MS
-  const summary: ForgetSummary = { submissions: 0, members: 0, poolUsers: 0, poolUsersMissing: 0 }
+  const summary: ForgetSummary = {
+    submissions: 0,
+    previewItems: 0,
+    members: 0,
+    poolUsers: 0,
+    poolUsersMissing: 0,
+  }
   const inTime = () => {
     if (now() < deadline) return
     logger.error('Forgetting visitors ran out of time; run the job again to finish', { siteId, ...summary })
@@ -127,6 +136,18 @@ export const forgetVisitors = async (siteId: string, now = Date.now): Promise<Fo
       summary.submissions += keys.length
     }
   }
+
+  // The preview share (issue 16): invited addresses and their comments are personal data too.
+  inTime()
+  const [invites, comments, share] = await Promise.all([
+    PreviewInvites.query.invite({ siteId }).go({ pages: 'all', attributes: ['siteId', 'email'] }),
+    PreviewComments.query.comment({ siteId }).go({ pages: 'all', attributes: ['siteId', 'commentId'] }),
+    PreviewShares.get({ siteId }).go({ attributes: ['siteId'] }),
+  ])
+  if (invites.data.length) await PreviewInvites.delete(invites.data).go()
+  if (comments.data.length) await PreviewComments.delete(comments.data).go()
+  if (share.data) await PreviewShares.delete({ siteId }).go()
+  summary.previewItems = invites.data.length + comments.data.length + (share.data ? 1 : 0)
 
   // A member's pool user goes before its item, so a failure leaves the item for the next run to find.
   const pages = pagesOf((cursor) =>
