@@ -198,6 +198,7 @@ export const seed = async (log: (line: string) => void) => {
   const { publishSite } = await import('../../functions/src/publishing/publish.ts')
   await publishSite(site.siteId)
   site = (await Sites.get({ siteId: site.siteId }).go()).data ?? site
+  await (await import('./seed-preview.ts')).seedPreview(site, log)
   const { siteUrl } = await import('../../functions/src/lib/urls.ts')
   return { accounts: ids, site, url: siteUrl(site) }
 }

@@ -112,6 +112,31 @@ const jobOf = (target: Target) => {
   return job
 }
 
+/** One open review comment on each target account's site, recorded straight through the entity. */
+const comments = new Map<string, Promise<{ siteId: string; commentId: string }>>()
+const commentOf = (target: Target) => {
+  let comment = comments.get(target.accountId)
+  if (!comment) {
+    comment = (async () => {
+      const { PreviewComments } = await import('../../functions/src/data/previews.ts')
+      const siteId = await siteOf(target)
+      const commentId = `${new Date().toISOString()}-${randomUUID().slice(0, 8)}`
+      await PreviewComments.create({
+        siteId,
+        commentId,
+        cell: 'A1',
+        lang: 'JP',
+        text: 'matrix',
+        status: 'open',
+        createdAt: new Date().toISOString(),
+      }).go()
+      return { siteId, commentId }
+    })()
+    comments.set(target.accountId, comment)
+  }
+  return comment
+}
+
 /** How to call each admin route as someone, against a target account (own or other tenant). */
 const requests: Partial<Record<RouteId, (token: string, target: Target) => Promise<{ status: number }>>> = {
   'auth.userInfo': (token) => http.get('/auth/user-info', { token }),
@@ -260,6 +285,36 @@ const requests: Partial<Record<RouteId, (token: string, target: Target) => Promi
   // A finished job of the target's site: reading it changes nothing.
   'sites.bulkStatus': async (token, target) =>
     http.get(`/site/bulk-upload/${await jobOf(target)}`, { token }),
+  // Preview sharing (issue 16): the target's site's share. Setting the password, inviting and an
+  // empty revoke change only that test site's share; a comment is marked open again (no change).
+  'preview.commentUpdate': async (token, target) => {
+    const { siteId, commentId } = await commentOf(target)
+    return http.call('PUT', `/preview/site/${siteId}/comments/${commentId}`, {
+      token,
+      body: { status: 'open' },
+    })
+  },
+  'preview.shareInvite': async (token, target) =>
+    http.post(
+      `/preview/site/${await siteOf(target)}/share`,
+      { emails: ['matrix-viewer@example.com'] },
+      { token },
+    ),
+  'preview.shareList': async (token, target) =>
+    http.get(`/preview/site/${await siteOf(target)}/share`, { token }),
+  'preview.shareRevoke': async (token, target) =>
+    http.call('PUT', `/preview/site/${await siteOf(target)}/share/revoke`, {
+      token,
+      body: { emails: [], resend_all: false },
+    }),
+  'preview.shareStatus': async (token, target) =>
+    http.get(`/preview/site/${await siteOf(target)}/share/status`, { token }),
+  'preview.setPassword': async (token, target) =>
+    http.post(
+      `/preview/site/${await siteOf(target)}/share/set-password`,
+      { password: 'Matrix#2026' },
+      { token },
+    ),
   // The lists of the target's site (empty here): reading them changes nothing.
   'submissions.members': async (token, target) => http.get(`/site-member/${await siteOf(target)}`, { token }),
   'submissions.membersCsv': async (token, target) =>
