@@ -137,7 +137,7 @@ export const routes: RouteObject[] = [
         path: 'site/:siteId/preview',
         lazy: async () => {
           const [{ PreviewPage }, { AntdHost }] = await Promise.all([
-            withTexts(import('../features/preview/PreviewPage.tsx'), ['preview']),
+            withTexts(import('../features/sites/preview/PreviewPage.tsx'), ['preview']),
             import('./AntdHost.tsx'),
             loadServerMessages(),
             loadAntdLocale(),

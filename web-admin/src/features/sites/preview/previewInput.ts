@@ -1,6 +1,6 @@
 import type { SiteLanguage } from '@swipe/shared'
 import type { PublishInput } from '@swipe/web-site/types'
-import type { SiteDraft } from '../sites/editor/draft.ts'
+import type { SiteDraft } from '../editor/draft.ts'
 
 /**
  * The publish render's input from what the console holds: the editor's unsaved draft, or the

@@ -1,6 +1,6 @@
 import type { Contract, RouteOutput } from '@swipe/shared/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { call } from '../../lib/api.ts'
+import { call } from '../../../lib/api.ts'
 
 export type PreviewSite = RouteOutput<Contract['preview.site']>
 export type PreviewComment = RouteOutput<Contract['preview.comments']>['items'][number]

@@ -15,8 +15,8 @@ import {
 } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { call, errorMessage } from '../../lib/api.ts'
-import { useToast } from '../../lib/toast.ts'
+import { call, errorMessage } from '../../../lib/api.ts'
+import { useToast } from '../../../lib/toast.ts'
 import { previewKeys, type ShareList, useInvalidateShare } from './api.ts'
 
 /**

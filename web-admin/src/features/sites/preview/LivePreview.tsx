@@ -2,7 +2,7 @@ import type { SiteLanguage } from '@swipe/shared'
 import { Card, Flex, Segmented, Switch, Typography } from 'antd'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { SiteDraft } from '../sites/editor/draft.ts'
+import type { SiteDraft } from '../editor/draft.ts'
 import { type PreviewDevice, PreviewFrame } from './PreviewFrame.tsx'
 import { previewInputOf } from './previewInput.ts'
 

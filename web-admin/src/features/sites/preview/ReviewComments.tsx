@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Checkbox, Empty, Flex, List, Segmented, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { call, errorMessage } from '../../lib/api.ts'
-import { useToast } from '../../lib/toast.ts'
+import { call, errorMessage } from '../../../lib/api.ts'
+import { useToast } from '../../../lib/toast.ts'
 import { type PreviewComment, previewKeys, useComments } from './api.ts'
 
 /**
