@@ -42,6 +42,13 @@ document.addEventListener('click',function(e){var a=e.target&&e.target.closest&&
 
 const dataUrl = (type: string, text: string) => `data:${type};charset=utf-8,${encodeURIComponent(text)}`
 
+/** The island as the frame loads it: encoded once, not on every keystroke's render. */
+let islandUrl: string | undefined
+const island = () => {
+  islandUrl ??= dataUrl('text/javascript', CLIENT_JS)
+  return islandUrl
+}
+
 /** `</script` cannot end the inline script early. */
 const inlineScript = (code: string) => `<script>${code.replace(/<\/script/gi, '<\\/script')}</script>`
 
@@ -72,7 +79,7 @@ export const renderPreview = (input: PublishInput, options: PreviewOptions): str
   const markup = renderToStaticMarkup(
     <Page
       model={{ ...model, headTags: '', bodyTags: '' }}
-      script={dataUrl('text/javascript', CLIENT_JS)}
+      script={island()}
       siteId={input.site.id}
       viewMode={input.site.viewMode ?? GLOBAL_SETTING_DEFAULTS.viewMode}
       creativeFit={input.site.creativeFit ?? GLOBAL_SETTING_DEFAULTS.creativeFit}
