@@ -7,7 +7,9 @@
 export const DEMO_PREVIEW = { password: 'Preview#2026', reviewer: 'reviewer@example.com' } as const
 
 export const seedPreview = async (site: { siteId: string }, log: (line: string) => void) => {
-  const { PreviewComments, PreviewInvites, PreviewShares } = await import('../../functions/src/data/previews.ts')
+  const { PreviewComments, PreviewInvites, PreviewShares } = await import(
+    '../../functions/src/data/previews.ts'
+  )
   const { hashSharePassword } = await import('../../functions/src/lib/preview-tokens.ts')
   const { siteId } = site
   if ((await PreviewShares.get({ siteId }).go()).data) return
@@ -49,5 +51,7 @@ export const seedPreview = async (site: { siteId: string }, log: (line: string) 
     status: 'open',
     createdAt: at(1),
   }).go()
-  log(`seed: preview share of the demo site (reviewer ${DEMO_PREVIEW.reviewer}, password ${DEMO_PREVIEW.password})`)
+  log(
+    `seed: preview share of the demo site (reviewer ${DEMO_PREVIEW.reviewer}, password ${DEMO_PREVIEW.password})`,
+  )
 }

@@ -24,10 +24,10 @@ const time = (work: () => unknown) => {
   return median(runs)
 }
 
-console.log(
+console.info(
   '| site | preview, one language (ms) | publish, per language (ms) | preview / publish | preview HTML (KB) |',
 )
-console.log('| --- | ---: | ---: | ---: | ---: |')
+console.info('| --- | ---: | ---: | ---: | ---: |')
 for (const [label, size] of [
   ['demo 3 × 3', { rows: 3, columns: 3 }],
   ['largest 10 × 10', { rows: 10, columns: 10 }],
@@ -39,7 +39,7 @@ for (const [label, size] of [
   const preview = time(() => renderPreview(input, options))
   const publish = time(() => renderSitePages(input)) / languages
   const bytes = Buffer.byteLength(renderPreview(input, options)) / 1000
-  console.log(
+  console.info(
     `| ${label} | ${preview.toFixed(1)} | ${publish.toFixed(1)} | ${(preview / publish).toFixed(2)}× | ${bytes.toFixed(0)} |`,
   )
 }

@@ -4,44 +4,10 @@
  * (auth kind) from it. A route's handler lives at `functions/src/<context>/<action>.ts` and is
  * wired into the context's Lambda at `functions/src/<context>/index.ts`.
  */
-import type { Action } from '../authz.ts'
+import { API_BASE_PATH, type Context, type RouteDef, route } from './route-def.ts'
+import { authRouteHeads } from './routes-auth.ts'
 
-export const API_BASE_PATH = '/api/v1'
-
-/** How a caller proves who it is. Every kind but `public` gets an authorizer on AWS. */
-export type AuthKind = 'public' | 'admin' | 'endUser' | 'preview' | 'apiKey'
-
-/** Bounded contexts: one Lambda each. */
-export const CONTEXTS = [
-  'health',
-  'auth',
-  'accounts',
-  'sites',
-  'uploads',
-  'preview',
-  'endUser',
-  'submissions',
-  'billing',
-  'analytics',
-  'content',
-  'apiAccess',
-] as const
-export type Context = (typeof CONTEXTS)[number]
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-
-export interface RouteDef {
-  method: HttpMethod
-  /** Path below API_BASE_PATH, API Gateway style: `/site/{id}`. */
-  path: string
-  context: Context
-  action: string
-  auth: AuthKind
-  /** For admin routes: the policy action the caller must be allowed (docs/permissions.md). */
-  permission?: Action
-}
-
-const route = <const R extends RouteDef>(def: R): R => def
+export * from './route-def.ts'
 
 export const routes = {
   'health.get': route({
@@ -59,73 +25,8 @@ export const routes = {
     auth: 'public',
   }),
 
-  // Auth (SPEC §7)
-  'auth.login': route({
-    method: 'POST',
-    path: '/auth/login',
-    context: 'auth',
-    action: 'login',
-    auth: 'public',
-  }),
-  'auth.completeNewPassword': route({
-    method: 'POST',
-    path: '/auth/complete-new-password',
-    context: 'auth',
-    action: 'completeNewPassword',
-    auth: 'public',
-  }),
-  'auth.refreshToken': route({
-    method: 'POST',
-    path: '/auth/refresh-token',
-    context: 'auth',
-    action: 'refreshToken',
-    auth: 'public',
-  }),
-  'auth.userInfo': route({
-    method: 'GET',
-    path: '/auth/user-info',
-    context: 'auth',
-    action: 'userInfo',
-    auth: 'admin',
-    permission: 'self:read',
-  }),
-  'auth.forgotPassword': route({
-    method: 'POST',
-    path: '/auth/forgot-password',
-    context: 'auth',
-    action: 'forgotPassword',
-    auth: 'public',
-  }),
-  'auth.verifyToken': route({
-    method: 'POST',
-    path: '/auth/verify-token',
-    context: 'auth',
-    action: 'verifyToken',
-    auth: 'public',
-  }),
-  'auth.resetPassword': route({
-    method: 'POST',
-    path: '/auth/reset-password',
-    context: 'auth',
-    action: 'resetPassword',
-    auth: 'public',
-  }),
-  'auth.changePassword': route({
-    method: 'POST',
-    path: '/auth/change-password',
-    context: 'auth',
-    action: 'changePassword',
-    auth: 'admin',
-    permission: 'self:update',
-  }),
-  'auth.logout': route({
-    method: 'POST',
-    path: '/auth/logout',
-    context: 'auth',
-    action: 'logout',
-    auth: 'admin',
-    permission: 'self:read',
-  }),
+  // Auth (SPEC §7): ./routes-auth.ts
+  ...authRouteHeads,
 
   // Accounts: one scoped set of user endpoints for every console (docs/decisions.md)
   'accounts.list': route({

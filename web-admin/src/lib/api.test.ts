@@ -8,7 +8,8 @@ import {
   configureApi,
   download,
   fileNameFromDisposition,
-  pathOf,
+  headOf,
+  pathWith,
   type RequestOptions,
   request,
   resetApiState,
@@ -535,8 +536,18 @@ describe('call(): a route of the contract by its id', () => {
     expect(requests[0]?.headers.get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/)
   })
 
-  it('refuses a missing path parameter before anything is sent', () => {
-    expect(() => pathOf('sites.get', {})).toThrow('sites.get: path parameter id is missing')
-    expect(pathOf('sites.bulkStatus', { jobId: 'j 1' })).toBe('/site/bulk-upload/j%201')
+  it('refuses a missing path parameter before anything is sent', async () => {
+    const { requests } = mockApi({})
+    await expect(call('sites.get', { params: {} as { id: string } })).rejects.toThrow(
+      '/site/{id}: path parameter id is missing',
+    )
+    expect(requests).toEqual([])
+    expect(pathWith(await headOf('sites.bulkStatus'), { jobId: 'j 1' })).toBe('/site/bulk-upload/j%201')
+  })
+
+  it('reads the sign-in routes from their own module and the rest from the whole table', async () => {
+    const { routes } = await import('@swipe/shared/contract/routes')
+    expect(await headOf('auth.login')).toEqual(routes['auth.login'])
+    expect(await headOf('preview.site')).toEqual(routes['preview.site'])
   })
 })

@@ -1,6 +1,8 @@
 import { keysToCamel, keysToSnake } from '@swipe/shared'
 import type { Contract, RouteInput, RouteOutput } from '@swipe/shared/contract'
-import { type RouteId, routes } from '@swipe/shared/contract/routes'
+import type { RouteDef } from '@swipe/shared/contract/route-def'
+import type { RouteId } from '@swipe/shared/contract/routes'
+import { authRouteHeads } from '@swipe/shared/contract/routes-auth'
 import { currentLocale, i18n } from '../i18n/index.ts'
 import {
   clearSession,
@@ -321,7 +323,11 @@ const refreshAccessToken = (): Promise<string> => {
   refreshing ??= (async () => {
     const refreshToken = getRefreshToken()
     if (!refreshToken) throw new ApiError(i18n.t('api.fallback'), 401, 'error.unauthorized')
-    const response = await send(pathOf('auth.refreshToken'), { method: 'POST', body: { refreshToken } }, null)
+    const response = await send(
+      pathWith(authRouteHeads['auth.refreshToken']),
+      { method: 'POST', body: { refreshToken } },
+      null,
+    )
     if (!response.ok) throw errorFromResponse(response)
     const accessToken = isRecord(response.body) ? response.body.accessToken : undefined
     if (typeof accessToken !== 'string' || accessToken === '') throw errorFromResponse(response)
@@ -495,14 +501,28 @@ type CallArgs<Id extends RouteId> =
     ? [input?: RouteInput<Contract[Id]>, options?: CallOptions]
     : [input: RouteInput<Contract[Id]>, options?: CallOptions]
 
-/** A route's path below the API base with its `{parameters}` filled in (URI-encoded). */
-export const pathOf = (id: RouteId, params?: Record<string, unknown>): string =>
-  routes[id].path.replace(/\{(\w+)\+?\}/g, (_, name: string) => {
+/** A route head's path below the API base with its `{parameters}` filled in (URI-encoded). */
+export const pathWith = (head: Pick<RouteDef, 'path'>, params?: Record<string, unknown>): string =>
+  head.path.replace(/\{(\w+)\+?\}/g, (_, name: string) => {
     const value = params?.[name]
     if (value === undefined || value === null || value === '')
-      throw new Error(`${id}: path parameter ${name} is missing`)
+      throw new Error(`${head.path}: path parameter ${name} is missing`)
     return encodeURIComponent(String(value))
   })
+
+/**
+ * The head of a route: the sign-in routes' from their own small module, every other from the
+ * whole route table, fetched with the first call that needs it. So the sign-in screens do not
+ * download the table (issue 14: /login's budget); every other screen has it after one request.
+ */
+const SIGN_IN_HEADS: Partial<Record<RouteId, RouteDef>> = authRouteHeads
+let table: Promise<Record<RouteId, RouteDef>> | undefined
+export const headOf = async (id: RouteId): Promise<RouteDef> => {
+  const head = SIGN_IN_HEADS[id]
+  if (head) return head
+  table ??= import('@swipe/shared/contract/routes').then((m) => m.routes)
+  return (await table)[id]
+}
 
 type QueryParams = RequestOptions['params']
 
@@ -511,11 +531,11 @@ type QueryParams = RequestOptions['params']
  * and path come from the route table, the inputs and the answer are typed from the route's
  * schemas. Public routes go without the bearer token.
  */
-export const call = <Id extends RouteId>(
+export const call = async <Id extends RouteId>(
   id: Id,
   ...[input, options]: CallArgs<Id>
 ): Promise<RouteOutput<Contract[Id]>> => {
-  const route = routes[id]
+  const route = await headOf(id)
   const { params, query, body } = (input ?? {}) as {
     params?: Record<string, unknown>
     query?: unknown
@@ -529,7 +549,7 @@ export const call = <Id extends RouteId>(
       : route.auth === 'endUser'
         ? 'endUser'
         : 'admin'
-  return request<RouteOutput<Contract[Id]>>(pathOf(id, params), {
+  return request<RouteOutput<Contract[Id]>>(pathWith(route, params), {
     auth: route.auth !== 'public',
     tokenKind,
     ...options,
@@ -540,13 +560,14 @@ export const call = <Id extends RouteId>(
 }
 
 /** A route that answers a file (CSV): the blob and the name the server gave it. */
-export const callDownload = <Id extends RouteId>(
+export const callDownload = async <Id extends RouteId>(
   id: Id,
   ...[input, options]: CallArgs<Id>
 ): Promise<DownloadedFile> => {
   const { params, query } = (input ?? {}) as { params?: Record<string, unknown>; query?: unknown }
-  if (routes[id].method !== 'GET') throw new Error(`${id} is not a download`)
-  return download(pathOf(id, params), { ...options, params: query as QueryParams })
+  const route = await headOf(id)
+  if (route.method !== 'GET') throw new Error(`${id} is not a download`)
+  return download(pathWith(route, params), { ...options, params: query as QueryParams })
 }
 
 /** The text to show for any thrown value: an ApiError's message, else the generic fallback. */

@@ -16,7 +16,7 @@ import {
   userTypeSegment,
 } from '@swipe/shared'
 import type { Contract, RouteOutput } from '@swipe/shared/contract'
-import { routes } from '@swipe/shared/contract/routes'
+import { authRouteHeads } from '@swipe/shared/contract/routes-auth'
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage.ts'
 
 /**
@@ -28,7 +28,7 @@ export type UserInfo = Omit<RouteOutput<Contract['auth.userInfo']>, 'contractSta
 }
 
 /** The path of GET /auth/user-info below the API base (the API client refetches it after a 403). */
-export const USER_INFO_PATH: string = routes['auth.userInfo'].path
+export const USER_INFO_PATH: string = authRouteHeads['auth.userInfo'].path
 
 const SEGMENTS: readonly UserTypeSegment[] = ['master', 'masteruser', 'admin', 'adminuser']
 

@@ -1,12 +1,13 @@
 import { ApiReferenceReact } from '@scalar/api-reference-react'
 // The renderer's stylesheet (the package's script does not load it); only this screen's chunk has it.
 import '@scalar/api-reference-react/style.css'
+import { routes } from '@swipe/shared/contract/routes'
 import { Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
-import { API_BASE_URL, pathOf } from '../../lib/api.ts'
+import { API_BASE_URL, pathWith } from '../../lib/api.ts'
 
 /** Where the API serves its OpenAPI 3.1 document (route `apiAccess.openapi`). */
-export const OPENAPI_URL = `${API_BASE_URL}${pathOf('apiAccess.openapi')}`
+export const OPENAPI_URL = `${API_BASE_URL}${pathWith(routes['apiAccess.openapi'])}`
 
 /**
  * The API's reference for people: the OpenAPI document the API serves, rendered by Scalar. The

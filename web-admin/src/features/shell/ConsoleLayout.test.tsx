@@ -76,8 +76,7 @@ describe('console shell', () => {
     const { user, router } = renderWithProviders({ at: '/master/summary' })
 
     expect(await screen.findByRole('img', { name: 'Swipe Inc.のロゴ' })).toBeTruthy()
-    await user.click(screen.getByRole('combobox', { name: '言語' }))
-    await user.click(await screen.findByRole('option', { name: 'English' }))
+    await user.selectOptions(screen.getByRole('combobox', { name: '言語' }), 'English')
     expect(await screen.findByRole('heading', { name: 'Summary', level: 1 })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Users' })).toBeTruthy()
     expect(localStorage.getItem(STORAGE_KEYS.lang)).toBe('en')

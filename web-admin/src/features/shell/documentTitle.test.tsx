@@ -30,8 +30,7 @@ describe('document titles of the console', () => {
       ['中文', '最新信息列表 | Swipe LP Studio'],
       ['한국어', '최신 정보 목록 | Swipe LP Studio'],
     ]) {
-      await user.click(screen.getByRole('combobox'))
-      await user.click(await screen.findByRole('option', { name: option }))
+      await user.selectOptions(screen.getByRole('combobox'), option as string)
       await waitFor(() => expect(document.title).toBe(title))
     }
   })

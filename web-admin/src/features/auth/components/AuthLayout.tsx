@@ -1,29 +1,10 @@
-import { LOCALES, type Locale } from '@swipe/shared/i18n/locales'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { LanguageSelect } from '../../../components/LanguageSelect.tsx'
 import styles from './auth.module.css'
 
-/**
- * The language choice of the public auth screens: a native `<select>` (the console keeps antd's
- * Select, whose trigger and virtual list were 29 KB gzipped of /login's first load, issue 14).
- */
-const AuthLanguageSelect = () => {
-  const { t, i18n } = useTranslation()
-  return (
-    <select
-      aria-label={t('common.language')}
-      className={styles.select}
-      value={i18n.language as Locale}
-      onChange={(event) => void i18n.changeLanguage(event.target.value)}
-    >
-      {LOCALES.map((lng) => (
-        <option key={lng} value={lng}>
-          {t(`languages.${lng}`)}
-        </option>
-      ))}
-    </select>
-  )
-}
+/** The language choice of the public auth screens, in the auth screens' own look. */
+const AuthLanguageSelect = () => <LanguageSelect className={styles.select} />
 
 /**
  * The frame of the public auth screens: product name, language choice and one card. Plain elements
