@@ -49,6 +49,9 @@ try {
     method: 'POST',
     headers: {
       'content-type': 'text/plain',
+      // A phone's browser: robots' requests are not counted.
+      'user-agent':
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
       'x-origin-verify': stack.env.ORIGIN_VERIFY_SECRET!,
       'x-viewer-address': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
     },

@@ -10,18 +10,24 @@ const { urls } = useStackEnv()
 const http = api(urls.api)
 const ENDPOINT = `${urls.api}/analytics/events`
 
+/** A phone's browser: robots' requests (`isbot`, which includes Node's own `node` agent) are not counted. */
+const BROWSER = {
+  'user-agent':
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+}
+
 /** What web-site's island posts with navigator.sendBeacon: text/plain JSON (no CORS preflight). */
 const beacon = (payload: unknown, headers: Record<string, string> = {}) =>
   fetch(ENDPOINT, {
     method: 'POST',
-    headers: { 'content-type': 'text/plain;charset=UTF-8', ...headers },
+    headers: { 'content-type': 'text/plain;charset=UTF-8', ...BROWSER, ...headers },
     body: typeof payload === 'string' ? payload : JSON.stringify(payload),
   })
 
 const postJson = (payload: unknown) =>
   fetch(ENDPOINT, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...BROWSER },
     body: JSON.stringify(payload),
   })
 
@@ -138,16 +144,22 @@ describe('analytics collection', () => {
       'swipeOut#JP#*': 10,
       'swipeIn#JP#B1': 10,
       'swipeIn#JP#*': 10,
+      'dir.r#JP#A1': 10,
+      'dir.r#JP#*': 10,
       'click.link#JP#B1': 8,
       'click.link#JP#*': 8,
       'dwell#JP#B1': 5,
       'dwell#JP#*': 5,
       'dwellMs#JP#B1': 7500,
       'dwellMs#JP#*': 7500,
+      'dwb.1#JP#B1': 5,
+      'dwb.1#JP#*': 5,
       'product#JP#B2': 4,
       'product#JP#*': 4,
       'cta.0#JP#A1': 3,
       'cta.0#JP#*': 3,
+      // The 20 page views came from one browser: one unique visitor of the day.
+      'visitor#JP#*': 1,
     })
   })
 
@@ -175,7 +187,16 @@ describe('analytics collection', () => {
         ),
       )
     ).flatMap((r) => r.data)
-    const metrics = { view: 6, click_product: 3, click_sns: 1, product: 1, cta_7: 1, dwell: 2, dwellMs: 1000 }
+    const metrics = {
+      view: 6,
+      click_product: 3,
+      click_sns: 1,
+      product: 1,
+      cta_7: 1,
+      dwell: 2,
+      dwellMs: 1000,
+      dwb_0: 2,
+    }
     expect(
       items.map(({ lang, position, ...rest }) => ({
         lang,
@@ -195,6 +216,8 @@ describe('analytics collection', () => {
     const expected: Record<string, number> = {}
     for (const [field, amount] of Object.entries(metrics))
       for (const position of ['B2', '*']) expected[`${field.replace('_', '.')}#JP#${position}`] = amount * 11
+    // Every request came from one browser: one unique visitor of the day.
+    expected['visitor#JP#*'] = 1
     expect(await statsAround(fresh, started)).toEqual(expected)
   })
 
@@ -282,7 +305,7 @@ describe('analytics collection', () => {
     const done = await http.post(`/site/${later}/status`, { action: 'publish', version }, { token })
     expect(done.status, JSON.stringify(done.body)).toBe(200)
     expect((await beacon(view)).status).toBe(204)
-    expect(await statsAround(later, started)).toEqual({ 'view#JP#A1': 1, 'view#JP#*': 1 })
+    expect(await statsAround(later, started)).toEqual({ 'view#JP#A1': 1, 'view#JP#*': 1, 'visitor#JP#*': 1 })
   })
 
   it('clamps a dwell to 30 minutes', async () => {
@@ -301,6 +324,9 @@ describe('analytics collection', () => {
       'dwell#JP#*': 1,
       'dwellMs#JP#A2': 1_800_000,
       'dwellMs#JP#*': 1_800_000,
+      // The histogram's open last bucket: two minutes or more.
+      'dwb.9#JP#A2': 1,
+      'dwb.9#JP#*': 1,
     })
   })
 

@@ -1,27 +1,56 @@
 import { ANALYTICS_LIMITS } from '@swipe/shared'
 import { analyticsRoutes } from '@swipe/shared/contract/analytics'
+import { isbot } from 'isbot'
 import { AppError, TooManyRequestsError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
+import { type Event, endpoint, ok } from '#lib/http'
 import { clientIp, secondsToNextWindow, takeAllowance } from '#lib/rate-limit'
+import { headerOf } from '#lib/request-state'
 import { recordEvents } from './service.ts'
 
 const rawLength = (body: string | undefined, base64: boolean | undefined) =>
   body === undefined ? 0 : base64 ? Buffer.from(body, 'base64').length : Buffer.byteLength(body)
+
+/** The header a preview sends with its requests (`x-swipe-preview: 1`). */
+export const PREVIEW_HEADER = 'x-swipe-preview'
+
+/**
+ * A request of a preview: it says so (`x-swipe-preview: 1`), or it comes from a preview page
+ * (its Referer's path has a `preview` segment: `/site/{id}/preview`, a shared preview link).
+ * A beacon cannot set headers, but the browser sends the page's address as Referer.
+ */
+export const isPreview = (event: Event): boolean => {
+  if (headerOf(event, PREVIEW_HEADER) === '1') return true
+  const referer = headerOf(event, 'referer')
+  if (!referer) return false
+  try {
+    return new URL(referer).pathname.split('/').includes('preview')
+  } catch {
+    return false
+  }
+}
 
 /**
  * POST /analytics/events: the beacons of published pages (`navigator.sendBeacon`, `text/plain`, so
  * no CORS preflight) or JSON. One event, an array or `{ events }`, at most 50 and 16 KB: the size is
  * checked before the body is parsed (413). The route's `bodyType: 'text'` has the edge read a
  * text body as JSON; every event is validated against the route's body before anything is counted
- * (400 with field paths otherwise); events of sites that are not published are ignored. 204, no
- * body: a beacon reads no answer.
+ * (400 with field paths otherwise); events of sites that are not published are ignored, and so
+ * is the whole request of a robot (`isbot` on the user agent) or of a preview (`isPreview`). 204,
+ * no body: a beacon reads no answer. The client address and user agent only feed the day's
+ * visitor hash (`recordEvents`); neither is stored.
  */
 export const handler = endpoint(
   analyticsRoutes['analytics.collect'],
   async ({ body, event }) => {
     if (!(await takeAllowance('analytics', clientIp(event), body.length)))
       throw new TooManyRequestsError(secondsToNextWindow())
-    await recordEvents(body, event.requestContext?.timeEpoch ?? Date.now())
+    const userAgent = headerOf(event, 'user-agent') ?? ''
+    // Previews and robots never count (the answer is the same 204: nothing to learn from it).
+    if (!isPreview(event) && !isbot(userAgent))
+      await recordEvents(body, event.requestContext?.timeEpoch ?? Date.now(), {
+        address: clientIp(event),
+        userAgent,
+      })
     return ok(undefined, 204)
   },
   {

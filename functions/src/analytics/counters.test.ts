@@ -1,7 +1,7 @@
 import { AnalyticsBody, type AnalyticsEvent, CLICK_TARGETS } from '@swipe/shared'
 import { describe, expect, it } from 'vitest'
-import { STAT_METRICS } from '#data/stat-metrics'
-import { cellWritesOf, countersOf, counts } from './counters.ts'
+import { CONVERSION_KINDS, DWELL_BUCKETS_MS, STAT_METRICS } from '#data/stat-metrics'
+import { cellWritesOf, countersOf, counts, directionOf } from './counters.ts'
 
 const base = { siteId: 's', lang: 'JP' as const }
 
@@ -24,6 +24,8 @@ describe('countersOf', () => {
       'swipeOut#JP#*': 1,
       'swipeIn#JP#B1': 1,
       'swipeIn#JP#*': 1,
+      'dir.r#JP#A1': 1,
+      'dir.r#JP#*': 1,
       'click.sns#EN#B1': 1,
       'click.sns#EN#*': 1,
       'dwell#JP#B1': 1,
@@ -32,6 +34,10 @@ describe('countersOf', () => {
       'dwellMs#JP#B1': 1200,
       'dwellMs#JP#A1': 300,
       'dwellMs#JP#*': 1500,
+      'dwb.1#JP#B1': 1,
+      'dwb.0#JP#A1': 1,
+      'dwb.0#JP#*': 1,
+      'dwb.1#JP#*': 1,
       'cta.2#JP#A1': 1,
       'cta.2#JP#*': 1,
       'product#JP#B1': 1,
@@ -58,7 +64,18 @@ describe('cellWritesOf', () => {
       {
         lang: 'JP',
         position: 'A1',
-        adds: { view: 7, swipeOut: 1, swipeIn: 1, click_link: 2, click_cta: 1, dwell: 2, dwellMs: 1250 },
+        adds: {
+          view: 7,
+          swipeOut: 1,
+          swipeIn: 1,
+          dir_r: 1,
+          click_link: 2,
+          click_cta: 1,
+          dwell: 2,
+          dwellMs: 1250,
+          dwb_0: 1,
+          dwb_1: 1,
+        },
       },
       {
         lang: 'JP',
@@ -67,14 +84,18 @@ describe('cellWritesOf', () => {
           view: 7,
           swipeOut: 2,
           swipeIn: 2,
+          dir_r: 1,
+          dir_l: 1,
           click_link: 2,
           click_cta: 1,
           dwell: 2,
           dwellMs: 1250,
+          dwb_0: 1,
+          dwb_1: 1,
           cta_19: 1,
         },
       },
-      { lang: 'JP', position: 'B1', adds: { swipeIn: 1, swipeOut: 1, cta_19: 1 } },
+      { lang: 'JP', position: 'B1', adds: { swipeIn: 1, swipeOut: 1, dir_l: 1, cta_19: 1 } },
       { lang: 'EN', position: 'A1', adds: { product: 1 } },
       { lang: 'EN', position: '*', adds: { product: 1 } },
     ])
@@ -103,7 +124,8 @@ describe('cellWritesOf', () => {
       ),
     )
     expect(flattened).toEqual(Object.fromEntries(countersOf(session)))
-    expect(countersOf(session).size).toBe(22)
+    // 22 counters before directions (3 swipes: 5 with the roll-ups) and dwell buckets (3: 6).
+    expect(countersOf(session).size).toBe(33)
     expect(writes.map((w) => w.position)).toEqual(['A1', '*', 'B1', 'B2', 'C2'])
   })
 })
@@ -117,13 +139,42 @@ describe('STAT_METRICS', () => {
       ...CLICK_TARGETS.map((target) => AnalyticsBody.parse({ ...event, event: 'click', target })[0]!),
       ...AnalyticsBody.parse([
         { ...event, event: 'view' },
-        { ...event, event: 'swipe', from: 'A1', to: 'B1' },
+        { ...event, event: 'swipe', from: 'B2', to: 'B1', first: true },
+        { ...event, event: 'swipe', from: 'B2', to: 'B3' },
+        { ...event, event: 'swipe', from: 'B2', to: 'A2' },
+        { ...event, event: 'swipe', from: 'B2', to: 'C2' },
+        { ...event, event: 'swipe', from: 'B2', to: 'D4' },
         { ...event, event: 'product' },
-        { ...event, event: 'dwell', durationMs: 5 },
       ]),
+      ...[0, ...DWELL_BUCKETS_MS].map(
+        (durationMs) => AnalyticsBody.parse({ ...event, event: 'dwell', durationMs })[0]!,
+      ),
     ]
     const metrics = new Set([...countersOf(valid).keys()].map((key) => key.split('#')[0]))
+    // Unique visitors and conversions are counted by the service, not by beacon events.
+    for (const other of ['visitor', ...CONVERSION_KINDS.map((kind) => `conv.${kind}`)]) metrics.add(other)
     expect([...metrics].sort()).toEqual([...STAT_METRICS].sort())
+  })
+})
+
+describe('directionOf', () => {
+  it.each([
+    ['B2', 'B1', 'u'],
+    ['B2', 'B3', 'd'],
+    ['B2', 'A2', 'l'],
+    ['B2', 'C2', 'r'],
+    ['B2', 'D2', 'j'],
+    ['B2', 'C3', 'j'],
+    ['B2', 'B2', 'j'],
+  ])('%s → %s: %s', (from, to, direction) => {
+    expect(directionOf(from, to)).toBe(direction)
+  })
+
+  it('counts a first arrival only when the swipe says so', () => {
+    const swipe = { ...base, event: 'swipe' as const, from: 'A1', to: 'A2' }
+    expect(countersOf([swipe]).get('arrive#JP#A2')).toBeUndefined()
+    expect(countersOf([{ ...swipe, first: true }]).get('arrive#JP#A2')).toBe(1)
+    expect(countersOf([{ ...swipe, first: true }]).get('arrive#JP#*')).toBe(1)
   })
 })
 

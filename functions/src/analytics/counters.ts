@@ -1,7 +1,7 @@
 import type { AnalyticsEvent } from '@swipe/shared'
-import { isInGrid, siteGrid } from '@swipe/shared/site/cells'
+import { isInGrid, parseCell, siteGrid } from '@swipe/shared/site/cells'
 import type { SiteRow as Site } from '#data/sites'
-import { type StatMetric, statField } from '#data/stat-metrics'
+import { dwellBucket, type StatMetric, type SwipeDirection, statField } from '#data/stat-metrics'
 
 /**
  * What analytics events count (docs/data-model.md "Analytics counters"), as pure functions: each
@@ -12,10 +12,29 @@ import { type StatMetric, statField } from '#data/stat-metrics'
 export const counterKey = (metric: string, lang: string, position: string) => `${metric}#${lang}#${position}`
 
 /**
+ * The direction of a move on the grid: one row up or down, one column left or right (the swipes a
+ * visitor makes); anything else (a menu or link jump, a wrap) is `j`.
+ */
+export const directionOf = (from: string, to: string): SwipeDirection => {
+  const a = parseCell(from)
+  const b = parseCell(to)
+  if (!a || !b) return 'j'
+  const rows = b.row - a.row
+  const columns = b.column - a.column
+  if (columns === 0 && rows === 1) return 'd'
+  if (columns === 0 && rows === -1) return 'u'
+  if (rows === 0 && columns === 1) return 'r'
+  if (rows === 0 && columns === -1) return 'l'
+  return 'j'
+}
+
+/**
  * What one event counts, at its creative (the `*` roll-up of each is added by `countersOf`):
  * view → `view`; swipe → `swipeOut` at `from` and `swipeIn` at `to`; click → `click.<target>`;
  * product (a product card opened) → `product`; cta (a popup CTA shown) → `cta.<index>`;
- * dwell → `dwell` (+1) and `dwellMs` (+ the clamped duration).
+ * dwell → `dwell` (+1), `dwellMs` (+ the clamped duration) and its histogram bucket `dwb.<n>`.
+ * A swipe also counts its direction `dir.<d>` at `from`, and `arrive` at `to` when the visit
+ * reaches `to` for the first time.
  */
 export const incrementsOf = (
   event: AnalyticsEvent,
@@ -27,6 +46,8 @@ export const incrementsOf = (
       return [
         ['swipeOut', event.from, 1],
         ['swipeIn', event.to, 1],
+        [`dir.${directionOf(event.from, event.to)}`, event.from, 1],
+        ...(event.first ? [['arrive', event.to, 1] as [StatMetric, string, number]] : []),
       ]
     case 'click':
       return [[`click.${event.target}` as const, event.position, 1]]
@@ -38,6 +59,7 @@ export const incrementsOf = (
       return [
         ['dwell', event.position, 1],
         ['dwellMs', event.position, event.durationMs],
+        [`dwb.${dwellBucket(event.durationMs)}` as StatMetric, event.position, 1],
       ]
   }
 }

@@ -1,8 +1,13 @@
-import type { AnalyticsEvent } from '@swipe/shared'
-import { jstDay } from '@swipe/shared/time/jst'
+import { createHash, randomBytes } from 'node:crypto'
+import type { AnalyticsEvent, SiteLanguage } from '@swipe/shared'
+import { isInGrid, siteGrid } from '@swipe/shared/site/cells'
+import { DAY_MS, jstDay, jstDayStart } from '@swipe/shared/time/jst'
 import { SiteStats, STAT_METRICS, type StatField, statField } from '#data/analytics'
+import { SiteSources, type SourceKind, VisitorMarks, VisitorSalts } from '#data/analytics-visitors'
 import { type SiteRow as Site, Sites } from '#data/sites'
+import type { ConversionKind } from '#data/stat-metrics'
 import * as clock from '#lib/clock'
+import { logger } from '#lib/logger'
 import { cellWritesOf, counterKey, counts } from './counters.ts'
 
 /**
@@ -49,6 +54,27 @@ const publishedSites = async (siteIds: readonly string[], now: number): Promise<
   return sites
 }
 
+/** The month (`YYYY-MM`) of a day: the key of its month's roll-up items. */
+export const monthOf = (day: string) => day.slice(0, 7)
+
+/**
+ * Adds to a cell's counters of a day and, in a second `ADD`, to the same cell's roll-up of the
+ * month (the same entity, `day` = `YYYY-MM`), so a report over months reads 12 partitions' worth
+ * of items instead of 365 (docs/data-model.md "Analytics counters").
+ */
+const addStats = async (
+  key: { siteId: string; day: string; shard: number; lang: string; position: string },
+  adds: Partial<Record<StatField, number>>,
+) => {
+  await Promise.all(
+    [key.day, monthOf(key.day)].map((day) =>
+      SiteStats.update({ ...key, day })
+        .add(adds)
+        .go({ response: 'none' }),
+    ),
+  )
+}
+
 /**
  * Counts valid events: those of published sites, in a language of the site and cells of its
  * grid. Others (a draft, a deleted site, a stale page after a grid change) are ignored, not
@@ -58,6 +84,7 @@ const publishedSites = async (siteIds: readonly string[], now: number): Promise<
 export const recordEvents = async (
   events: readonly AnalyticsEvent[],
   now = Date.now(),
+  client?: VisitorClient,
 ): Promise<RecordResult> => {
   const sites = await publishedSites([...new Set(events.map((e) => e.siteId))], clock.now())
   const bySite = new Map<string, AnalyticsEvent[]>()
@@ -73,16 +100,146 @@ export const recordEvents = async (
   }
   const day = jstDay(now)
   const shard = Math.floor(Math.random() * STATS_SHARDS)
-  await Promise.all(
-    [...bySite].flatMap(([siteId, siteEvents]) =>
+  await Promise.all([
+    ...[...bySite].flatMap(([siteId, siteEvents]) =>
       cellWritesOf(siteEvents).map(({ lang, position, adds }) =>
-        SiteStats.update({ siteId, day, shard, lang, position })
-          .add(adds as Partial<Record<StatField, number>>)
-          .go({ response: 'none' }),
+        addStats({ siteId, day, shard, lang, position }, adds as Partial<Record<StatField, number>>),
+      ),
+    ),
+    ...[...bySite].flatMap(([siteId, siteEvents]) => {
+      const views = siteEvents.filter((e) => e.event === 'view')
+      if (!views.length) return []
+      return [
+        countSources(siteId, day, shard, views),
+        ...(client ? [countVisitor(siteId, day, shard, views[0]!.lang, client)] : []),
+      ]
+    }),
+  ])
+  return { counted: events.length - ignored, ignored }
+}
+
+/** Who sent a request, for unique visitors: never stored, only hashed with the day's salt. */
+export interface VisitorClient {
+  address: string
+  userAgent: string
+}
+
+const salts = new Map<string, string>()
+
+/**
+ * The salt of a day in Japan: created by the first request of the day (a conditional create; a
+ * concurrent one reads the winner's), cached by the instance, deleted by TTL at the day's end.
+ */
+export const saltOf = async (day: string): Promise<string> => {
+  const cached = salts.get(day)
+  if (cached) return cached
+  const read = async () => (await VisitorSalts.get({ day }).go({ consistent: true })).data?.salt
+  let salt = await read()
+  if (!salt) {
+    try {
+      salt = randomBytes(32).toString('hex')
+      const expiresAt = Math.ceil((jstDayStart(day) + DAY_MS) / 1000)
+      await VisitorSalts.create({ day, salt, expiresAt }).go({ response: 'none' })
+    } catch (error) {
+      if ((error as { cause?: { name?: string } }).cause?.name !== 'ConditionalCheckFailedException')
+        throw error
+      salt = await read()
+      if (!salt) throw error
+    }
+  }
+  if (salts.size > 4) salts.clear()
+  salts.set(day, salt)
+  return salt
+}
+
+/** The day's hash of a visitor of a site (no address or user agent is kept anywhere). */
+export const visitorHash = (salt: string, siteId: string, client: VisitorClient) =>
+  createHash('sha256').update(`${salt}\n${siteId}\n${client.address}\n${client.userAgent}`).digest('hex')
+
+/**
+ * A landing view's visitor counts once per site and day: the first claim of the hash adds 1 to
+ * `visitor` of the language's `*` item; later views of the same visitor that day add nothing.
+ */
+const countVisitor = async (
+  siteId: string,
+  day: string,
+  shard: number,
+  lang: SiteLanguage,
+  client: VisitorClient,
+) => {
+  const visitor = visitorHash(await saltOf(day), siteId, client)
+  const expiresAt = Math.ceil((jstDayStart(day) + 2 * DAY_MS) / 1000)
+  try {
+    await VisitorMarks.create({ siteId, day, visitor, expiresAt }).go({ response: 'none' })
+  } catch (error) {
+    if ((error as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException') return
+    throw error
+  }
+  await addStats({ siteId, day, shard, lang, position: '*' }, { visitor: 1 })
+}
+
+/** The referrer value of a visit without one (no host is `-`). */
+export const DIRECT = '-'
+
+/** Landing views by referrer host (`-`: none, a direct visit) and by each UTM value given. */
+const countSources = async (
+  siteId: string,
+  day: string,
+  shard: number,
+  views: ReadonlyArray<Extract<AnalyticsEvent, { event: 'view' }>>,
+) => {
+  const totals = new Map<string, { kind: SourceKind; value: string; count: number }>()
+  const add = (kind: SourceKind, value: string) => {
+    const key = `${kind}#${value}`
+    const entry = totals.get(key) ?? { kind, value, count: 0 }
+    entry.count++
+    totals.set(key, entry)
+  }
+  for (const view of views) {
+    add('ref', view.ref || DIRECT)
+    if (view.utmSource) add('utmSource', view.utmSource)
+    if (view.utmMedium) add('utmMedium', view.utmMedium)
+    if (view.utmCampaign) add('utmCampaign', view.utmCampaign)
+  }
+  await Promise.all(
+    [...totals.values()].flatMap(({ kind, value, count }) =>
+      [day, monthOf(day)].map((unit) =>
+        SiteSources.update({ siteId, day: unit, shard, kind, value }).add({ count }).go({ response: 'none' }),
       ),
     ),
   )
-  return { counted: events.length - ignored, ignored }
+}
+
+/**
+ * A conversion (a contact or homepage-form submission, a member sign-up) of a site in a language,
+ * counted on the language's `*` item and — when the visitor came through a link button of a cell
+ * of the site's grid (`via`) — on that cell. Counts whatever the site's status (the form handler
+ * checked it is published). The day is Japan's at `now`. A failed write is logged and never
+ * fails the visitor's submission.
+ */
+export const recordConversion = async (
+  site: { siteId: string; numberHorizontal: number; numberVertical: number },
+  lang: SiteLanguage,
+  kind: ConversionKind,
+  via: string | undefined,
+  now = clock.now(),
+) => {
+  const day = jstDay(now)
+  const shard = Math.floor(Math.random() * STATS_SHARDS)
+  const field = statField(`conv.${kind}`)
+  const positions = ['*', ...(via && isInGrid(via, siteGrid(site)) ? [via] : [])]
+  try {
+    await Promise.all(
+      positions.map((position) =>
+        addStats({ siteId: site.siteId, day, shard, lang, position }, { [field]: 1 } as Partial<
+          Record<StatField, number>
+        >),
+      ),
+    )
+  } catch (error) {
+    // The visitor's submission stands: a counter that could not be written is logged, not fatal.
+    logger.error('Conversion not counted', { siteId: site.siteId, kind, error: error as Error })
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { endUserRoutes } from '@swipe/shared/contract/endUser'
 import { NotFoundError } from '#lib/errors'
+import { recordConversion } from '../analytics/service.ts'
 import {
   answerText,
   publishedForm,
@@ -29,6 +30,8 @@ export const handler = visitorPost(endUserRoutes['endUser.register'], async ({ p
   const data = validateAnswers(published, body.data)
   const { site, lang } = published
   const email = answerText(data, 'email')
+  // A sign-up is a conversion of the site and language (and of the cell whose link button led here).
+  await recordConversion(site, lang, 'member', body.via)
   return queueMemberMail(event, { site, lang, email }, 'registration', {
     siteId: site.siteId,
     lang,

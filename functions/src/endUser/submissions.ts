@@ -7,6 +7,7 @@ import { NotFoundError } from '#lib/errors'
 import { ok, type Reply } from '#lib/http'
 import { logger } from '#lib/logger'
 import { sendMail } from '#lib/mail'
+import { recordConversion } from '../analytics/service.ts'
 import {
   answerText,
   type PublishedForm,
@@ -77,6 +78,8 @@ export const receiveSubmission = async (
     ...(mode ? { mode } : {}),
     mailStatus: 'NONE',
   }).go({ response: 'none' })
+  // A conversion of the site and language (and of the cell whose link button led here).
+  await recordConversion(published.site, published.lang, kind === 'contact' ? 'contact' : 'form', body.via)
   const recipient = published.forms.contact.recipientEmail
   if (recipient) {
     let mailStatus: 'SENT' | 'FAILED' = 'SENT'

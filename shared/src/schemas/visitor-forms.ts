@@ -57,8 +57,14 @@ export const FormData = z
 const lang = z.enum(SITE_LANGUAGES)
 const honeypot = z.string().max(200).optional()
 
+/**
+ * The cell whose link button brought the visitor to the form (analytics: the conversion counts for
+ * that creative). Not checked here: a reference outside the site's grid is ignored, never refused.
+ */
+const via = z.string().max(16).optional()
+
 /** POST /end-user/site/{siteId}/register */
-export const RegisterBody = z.object({ lang, data: FormData, [HONEYPOT_FIELD]: honeypot })
+export const RegisterBody = z.object({ lang, data: FormData, [HONEYPOT_FIELD]: honeypot, via })
 /** POST /end-user/site/{siteId}/register/confirm: the token of the mailed link. */
 export const ConfirmRegistrationBody = z.object({ token: z.string().min(16).max(200) })
 /** POST /end-user/site/{siteId}/resend-register-email */
@@ -79,6 +85,7 @@ export const FormSubmitBody = z.object({
   /** The homepage form's optional mode (SPEC §7); kept with the submission. */
   mode: z.string().max(50).optional(),
   [HONEYPOT_FIELD]: honeypot,
+  via,
 })
 
 /** An answer after `submissionSchema`: trimmed text, the ticked items of a checkbox list, or the agreement. */

@@ -79,8 +79,24 @@ const common = {
   at: z.number().optional(),
 }
 
+/** A referrer host or UTM value: trimmed, lower-cased, at most 100 characters (longer is cut). */
+const sourceText = z
+  .string()
+  .max(2_000)
+  .transform((v) => v.trim().toLowerCase().slice(0, 100))
+
 const AnalyticsEventObject = z.discriminatedUnion('event', [
-  z.object({ ...common, event: z.literal('view'), position: cellSchema }),
+  z.object({
+    ...common,
+    event: z.literal('view'),
+    position: cellSchema,
+    /** Where the visit came from, on the landing view: the referrer's host (another site's). */
+    ref: sourceText.optional(),
+    /** The landing URL's `utm_source`, `utm_medium`, `utm_campaign`. */
+    utmSource: sourceText.optional(),
+    utmMedium: sourceText.optional(),
+    utmCampaign: sourceText.optional(),
+  }),
   z.object({
     ...common,
     event: z.literal('swipe'),
@@ -88,6 +104,8 @@ const AnalyticsEventObject = z.discriminatedUnion('event', [
     from: cellSchema,
     to: cellSchema,
     via: z.string().max(16).optional(),
+    /** The visit reaches `to` for the first time (the reach of a creative counts each visit once). */
+    first: z.boolean().optional(),
   }),
   z.object({ ...common, event: z.literal('click'), position: cellSchema, target: z.enum(CLICK_TARGETS) }),
   z.object({

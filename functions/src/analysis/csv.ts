@@ -1,0 +1,120 @@
+import {
+  type ChartReport,
+  type Locale,
+  LP_KPIS,
+  type LpKpi,
+  type LpReport,
+  type PageRow,
+  type PagesReport,
+  RANKING_KINDS,
+  type RankingReport,
+  type SourcesReport,
+  translate,
+} from '@swipe/shared'
+import { type CsvColumn, csvReply } from '#lib/csv'
+
+/**
+ * The reports as CSV (UTF-8 with BOM, every cell formula-safe: `csvReply`). Rates are percentages
+ * with two decimals, durations seconds with one.
+ */
+
+const percent = (fraction: number) => Math.round(fraction * 10_000) / 100
+const seconds = (ms: number) => Math.round(ms / 100) / 10
+
+/** Each KPI's unit and how its value is written. */
+const KPI_FORMAT: Record<LpKpi, [unit: string, format: (value: number) => number]> = {
+  pv: ['analysis.unit.count', (v) => v],
+  uniqueVisitors: ['analysis.unit.count', (v) => v],
+  avgDwellMs: ['analysis.unit.seconds', seconds],
+  medianDwellMs: ['analysis.unit.seconds', seconds],
+  swipesPerVisit: ['analysis.unit.perVisit', (v) => v],
+  linkCtr: ['analysis.unit.percent', percent],
+  ctaClicks: ['analysis.unit.count', (v) => v],
+  conversions: ['analysis.unit.count', (v) => v],
+  cvr: ['analysis.unit.percent', percent],
+}
+
+export const lpCsv = (report: LpReport, locale: Locale) => {
+  const rows = LP_KPIS.map((kpi) => ({ kpi, ...report.kpis[kpi] }))
+  type Row = (typeof rows)[number]
+  const columns: CsvColumn<Row>[] = [
+    ['analysis.col.metric', (r) => translate(locale, `analysis.kpi.${r.kpi}`)],
+    ['analysis.col.unit', (r) => translate(locale, KPI_FORMAT[r.kpi][0])],
+    ['analysis.col.value', (r) => KPI_FORMAT[r.kpi][1](r.value)],
+    ['analysis.col.previous', (r) => KPI_FORMAT[r.kpi][1](r.previous)],
+    ['analysis.col.change', (r) => (r.change === null ? '' : percent(r.change))],
+  ]
+  return csvReply(`analysis-lp-${report.period.from}_${report.period.to}`, columns, rows, locale)
+}
+
+export const chartCsv = (report: ChartReport, locale: Locale) => {
+  type Row = ChartReport['points'][number]
+  const columns: CsvColumn<Row>[] = [
+    ['analysis.col.date', (r) => r.date],
+    ['analysis.kpi.pv', (r) => r.pv],
+    ['analysis.kpi.uniqueVisitors', (r) => r.uniqueVisitors],
+    ['analysis.chart.swipes', (r) => r.swipes],
+    ['analysis.chart.linkClicks', (r) => r.linkClicks],
+    ['analysis.kpi.conversions', (r) => r.conversions],
+  ]
+  return csvReply(`analysis-chart-${report.period.from}_${report.period.to}`, columns, report.points, locale)
+}
+
+export const pagesCsv = (report: PagesReport, locale: Locale) => {
+  const columns: CsvColumn<PageRow>[] = [
+    ['analysis.col.lang', (r) => r.lang],
+    ['analysis.col.cell', (r) => r.position],
+    ['analysis.page.reach', (r) => r.reach],
+    ['analysis.page.reachRate', (r) => percent(r.reachRate)],
+    ['analysis.page.views', (r) => r.views],
+    ['analysis.page.avgDwell', (r) => seconds(r.avgDwellMs)],
+    ['analysis.page.medianDwell', (r) => seconds(r.medianDwellMs)],
+    ['analysis.page.exits', (r) => r.exits],
+    ['analysis.page.exitRate', (r) => percent(r.exitRate)],
+    ['analysis.page.clicksLink', (r) => r.clicks.link],
+    ['analysis.page.clicksProduct', (r) => r.clicks.product],
+    ['analysis.page.clicksSns', (r) => r.clicks.sns],
+    ['analysis.page.clicksCta', (r) => r.clicks.cta],
+    ['analysis.page.linkCtr', (r) => percent(r.linkCtr)],
+    ['analysis.page.productsOpened', (r) => r.productsOpened],
+    ['analysis.page.popupsShown', (r) => r.popupsShown],
+    ['analysis.kpi.conversions', (r) => r.conversions],
+    ['analysis.page.swipeUp', (r) => r.swipes.up],
+    ['analysis.page.swipeDown', (r) => r.swipes.down],
+    ['analysis.page.swipeLeft', (r) => r.swipes.left],
+    ['analysis.page.swipeRight', (r) => r.swipes.right],
+    ['analysis.page.swipeJump', (r) => r.swipes.jump],
+  ]
+  return csvReply(`analysis-pages-${report.period.from}_${report.period.to}`, columns, report.rows, locale)
+}
+
+/** Every ranking's rows one after the other; a site below 10 pages gets the headers alone. */
+export const rankingCsv = (report: RankingReport, locale: Locale) => {
+  const rows = RANKING_KINDS.flatMap((kind) => report.rankings[kind].map((row) => ({ kind, ...row })))
+  type Row = (typeof rows)[number]
+  const columns: CsvColumn<Row>[] = [
+    ['analysis.col.ranking', (r) => translate(locale, `analysis.ranking.${r.kind}`)],
+    ['analysis.col.rank', (r) => r.rank],
+    ['analysis.col.cell', (r) => r.position],
+    ['analysis.col.value', (r) => (r.kind === 'ctr' ? percent(r.value) : r.value)],
+  ]
+  return csvReply(`analysis-ranking-${report.period.from}_${report.period.to}`, columns, rows, locale)
+}
+
+export const sourcesCsv = (report: SourcesReport, locale: Locale) => {
+  const kinds = ['referrers', 'utmSource', 'utmMedium', 'utmCampaign'] as const
+  const label = {
+    referrers: 'ref',
+    utmSource: 'utmSource',
+    utmMedium: 'utmMedium',
+    utmCampaign: 'utmCampaign',
+  }
+  const rows = kinds.flatMap((kind) => report[kind].map((row) => ({ kind, ...row })))
+  type Row = (typeof rows)[number]
+  const columns: CsvColumn<Row>[] = [
+    ['analysis.col.kind', (r) => translate(locale, `analysis.source.${label[r.kind]}`)],
+    ['analysis.col.source', (r) => (r.value === '' ? translate(locale, 'analysis.source.direct') : r.value)],
+    ['analysis.col.visits', (r) => r.visits],
+  ]
+  return csvReply(`analysis-sources-${report.period.from}_${report.period.to}`, columns, rows, locale)
+}

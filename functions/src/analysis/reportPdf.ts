@@ -1,0 +1,51 @@
+import { analysisRoutes } from '@swipe/shared/contract/analysis'
+import { jstDay } from '@swipe/shared/time/jst'
+import * as clock from '#lib/clock'
+import { ValidationError } from '#lib/errors'
+import { endpoint, ok } from '#lib/http'
+import { logger } from '#lib/logger'
+import { adminOf } from '#lib/tenancy'
+import { renderMonthlyPdf } from './pdf.ts'
+import { earliestDay, monthEnd } from './period.ts'
+import { cellsOf, chartReport, lpReport, pagesReport, rankingReport, reportContext } from './service.ts'
+
+/**
+ * GET /analysis/site/{id}/report/export-pdf?month=YYYY-MM: the monthly report (default: this
+ * month so far) compared with the month before, as a PDF in the caller's UI language. JSON with
+ * the file base64-encoded (the API answers JSON or text; a report is a few hundred KB).
+ */
+export const handler = endpoint(
+  analysisRoutes['analysis.reportPdf'],
+  async ({ actor, params, query, locale }) => {
+    const today = jstDay(clock.now())
+    const month = query.month ?? today.slice(0, 7)
+    // SPEC §5: no future month, not older than one year.
+    if (month > today.slice(0, 7))
+      throw new ValidationError([{ path: 'query.month', code: 'validation.futureMonth' }])
+    if (`${month}-01` < earliestDay(today))
+      throw new ValidationError([{ path: 'query.month', code: 'validation.tooOld' }])
+    const context = await reportContext(actor, params.id, {
+      from: `${month}-01`,
+      to: monthEnd(month),
+      lang: query.lang,
+    })
+    const cells = await cellsOf(context)
+    const [lp, chart, pages, ranking] = await Promise.all([
+      lpReport(context),
+      chartReport(context, 'day'),
+      pagesReport(context, cells),
+      rankingReport(context, cells),
+    ])
+    const pdf = await renderMonthlyPdf({ lp, chart, pages, ranking }, locale, clock.now())
+    logger.info('Analytics report exported', {
+      accountId: adminOf(actor).accountId,
+      siteId: context.site.siteId,
+      month,
+    })
+    return ok({
+      fileName: `analysis-${month}.pdf`,
+      contentType: 'application/pdf' as const,
+      base64: pdf.toString('base64'),
+    })
+  },
+)

@@ -1,0 +1,164 @@
+import type {
+  ChartReport,
+  LpReport,
+  PagesReport,
+  RankingReport,
+  SiteLanguage,
+  SourcesReport,
+} from '@swipe/shared'
+import { siteGrid } from '@swipe/shared/site/cells'
+import { jstDay } from '@swipe/shared/time/jst'
+import type { Actor } from '#lib/auth'
+import * as clock from '#lib/clock'
+import { planOfOwner, requireFeature } from '#lib/plans'
+import { mediaBucket } from '#lib/s3'
+import { sitesFor } from '#lib/tenancy'
+import { presignGet } from '#lib/uploads'
+import { isCurrent } from '../sites/service.ts'
+import { chartPoint, kpisOf, pageRows, rankingsOf } from './metrics.ts'
+import { addMonths, daysOf, monthEnd, type Period, previousPeriod, resolvePeriod } from './period.ts'
+import { readCells, readPages, readPeriodPage, readSources } from './read.ts'
+
+/**
+ * The reports of one site (SPEC §7 Analysis): the site is read through the tenant-scoped accessor
+ * with the policy's `analytics:read` (another tenant's site is 404), and its owner's plan must
+ * include analytics (`analyticsEffect`, 403 `plan.noAnalytics`). Every report reads counters only.
+ */
+
+export interface ReportQuery {
+  from?: string | undefined
+  to?: string | undefined
+  lang?: SiteLanguage | undefined
+}
+
+/** The site and periods of a report, checked. */
+export const reportContext = async (actor: Actor | undefined, siteId: string, query: ReportQuery) => {
+  const { site, items } = await sitesFor(actor).load(siteId, 'analytics:read')
+  requireFeature(await planOfOwner(site.ownerId), 'analyticsEffect')
+  const today = jstDay(clock.now())
+  const period = resolvePeriod(query, today)
+  const lang = query.lang
+  const langs: readonly string[] = lang ? [lang] : site.languages
+  return {
+    site,
+    items,
+    today,
+    period,
+    previous: previousPeriod(period),
+    lang,
+    langs,
+    grid: siteGrid(site),
+    head: {
+      site: {
+        id: site.siteId,
+        name: site.name,
+        rows: site.numberHorizontal,
+        columns: site.numberVertical,
+        languages: [...site.languages],
+      },
+      period,
+      previous: previousPeriod(period),
+      lang: lang ?? null,
+    },
+  }
+}
+export type ReportContext = Awaited<ReturnType<typeof reportContext>>
+
+/** KPIs of the period and of the previous one. */
+export const lpReport = async (context: ReportContext): Promise<LpReport> => {
+  const { site, period, previous, today, lang } = context
+  const [current, before] = await Promise.all([
+    readPeriodPage(site.siteId, period, today, lang),
+    readPeriodPage(site.siteId, previous, today, lang),
+  ])
+  return { ...context.head, kpis: kpisOf(current, before) }
+}
+
+/** The months a period touches, in order. */
+const monthsOf = ({ from, to }: Period) => {
+  const months: string[] = []
+  for (let month = from.slice(0, 7); month <= to.slice(0, 7); month = addMonths(month, 1)) months.push(month)
+  return months
+}
+
+/**
+ * A point per day of the period, or per month it touches: a month point is that month's
+ * roll-up when the period covers it, else the sum of its days in the period.
+ */
+export const chartReport = async (context: ReportContext, unit: 'day' | 'month'): Promise<ChartReport> => {
+  const { site, period, today, lang } = context
+  if (unit === 'day') {
+    const days = daysOf(period)
+    const totals = await readPages(site.siteId, days, lang)
+    return { ...context.head, unit, points: days.map((day) => chartPoint(day, totals.get(day))) }
+  }
+  const points = await Promise.all(
+    monthsOf(period).map(async (month) => {
+      // The month's days inside the period (YYYY-MM-DD compares in calendar order).
+      const from = period.from.localeCompare(`${month}-01`) > 0 ? period.from : `${month}-01`
+      const to = period.to.localeCompare(monthEnd(month)) < 0 ? period.to : monthEnd(month)
+      return chartPoint(month, await readPeriodPage(site.siteId, { from, to }, today, lang))
+    }),
+  )
+  return { ...context.head, unit, points }
+}
+
+/** Creatives' thumbnails (short-lived URLs) in a language: its images, else the default language's. */
+const thumbnailsOf = async (context: ReportContext): Promise<Array<{ position: string; url: string }>> => {
+  const { site, items } = context
+  const preferred = context.lang ?? site.defaultLanguage
+  const keys = new Map<string, string>()
+  for (const lang of [site.defaultLanguage, preferred])
+    for (const creative of items.creatives)
+      if (
+        creative.lang === lang &&
+        isCurrent(site, creative) &&
+        creative.mediaType === 'image' &&
+        creative.mediaKey
+      )
+        keys.set(creative.position, creative.mediaKey)
+  return Promise.all(
+    [...keys].map(async ([position, key]) => ({ position, url: await presignGet(mediaBucket, key) })),
+  )
+}
+
+/** Every cell's counters of the report's period (the per-page table and the rankings read the same). */
+export const cellsOf = (context: ReportContext) =>
+  readCells(context.site.siteId, context.period, context.today, context.lang)
+type Cells = Awaited<ReturnType<typeof cellsOf>>
+
+/** Every creative of the grid, language by language. */
+export const pagesReport = async (context: ReportContext, read?: Cells): Promise<PagesReport> => {
+  const { grid, langs } = context
+  const [cells, thumbnails] = await Promise.all([read ?? cellsOf(context), thumbnailsOf(context)])
+  const visits = langs.reduce((sum, l) => sum + (cells.get(`${l}#*`)?.view ?? 0), 0)
+  return { ...context.head, visits, rows: pageRows(cells, grid, langs), thumbnails }
+}
+
+/** The rankings (empty below 10 pages, SPEC §8). */
+export const rankingReport = async (context: ReportContext, read?: Cells): Promise<RankingReport> => {
+  const { grid, langs } = context
+  if (grid.rows * grid.columns < 10) return { ...context.head, ...rankingsOf(new Map(), grid, langs) }
+  return { ...context.head, ...rankingsOf(read ?? (await cellsOf(context)), grid, langs) }
+}
+
+/** Visits by referrer host and by UTM value, most first. */
+export const sourcesReport = async (context: ReportContext): Promise<SourcesReport> => {
+  const { site, period, today } = context
+  const sources = await readSources(site.siteId, period, today)
+  const list = (kind: 'ref' | 'utmSource' | 'utmMedium' | 'utmCampaign') =>
+    [...(sources.get(kind) ?? new Map<string, number>())]
+      .map(([value, visits]) => ({ value, visits }))
+      .sort((a, b) => b.visits - a.visits || a.value.localeCompare(b.value))
+      .slice(0, 50)
+  let visits = 0
+  for (const count of sources.get('ref')?.values() ?? []) visits += count
+  return {
+    ...context.head,
+    visits,
+    referrers: list('ref'),
+    utmSource: list('utmSource'),
+    utmMedium: list('utmMedium'),
+    utmCampaign: list('utmCampaign'),
+  }
+}

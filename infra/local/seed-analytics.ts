@@ -1,0 +1,159 @@
+/**
+ * Demo analytics (issue 17): visits of the demo site from the first day of last month up to
+ * yesterday, so 効果測定 shows a month with its month-over-month change, the daily trend, the
+ * heatmap, the per-page table and the sources from the first start. Visits are simulated (a
+ * seeded random walk over the grid: landing, swipes, dwell, link clicks, contact forms and sign-ups,
+ * referrers and UTM) and written exactly as the collection writes them: counters by `ADD` on the
+ * day items and the month roll-ups (4 shards), landing sources, unique visitors per day. Written
+ * once: a demo site whose first seeded day already has counters is left as it is.
+ */
+import { gridCells, parseCell } from '@swipe/shared/site/cells'
+import { jstDay } from '@swipe/shared/time/jst'
+
+const DAY = 86_400_000
+
+/** A small seeded generator (mulberry32), so every start writes the same demo. */
+const random = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+}
+
+const hash = (text: string) => [...text].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 7)
+
+const REFERRERS = ['', '', '', 'www.google.com', 'search.yahoo.co.jp', 'www.instagram.com', 't.co'] as const
+const CAMPAIGNS = [
+  { utmSource: 'instagram', utmMedium: 'social', utmCampaign: 'spring_sale' },
+  { utmSource: 'newsletter', utmMedium: 'email', utmCampaign: 'monthly' },
+] as const
+
+export const seedAnalytics = async (
+  site: { siteId: string; numberHorizontal: number; numberVertical: number; languages: readonly string[] },
+  log: (line: string) => void,
+) => {
+  const { SiteStats } = await import('../../functions/src/data/analytics.ts')
+  const { SiteSources } = await import('../../functions/src/data/analytics-visitors.ts')
+  const { cellWritesOf } = await import('../../functions/src/analytics/counters.ts')
+  const { DIRECT, STATS_SHARDS, monthOf } = await import('../../functions/src/analytics/service.ts')
+  const { siteId } = site
+  const today = jstDay(Date.now())
+  const first = `${jstDay(Date.parse(`${today.slice(0, 7)}-01T00:00:00Z`) - DAY).slice(0, 7)}-01`
+  const existing = await Promise.all(
+    Array.from({ length: STATS_SHARDS }, (_, shard) =>
+      SiteStats.query.byDay({ siteId, day: first, shard }).go({ count: 1 }),
+    ),
+  )
+  if (existing.some((found) => found.data.length)) return
+
+  const grid = { rows: site.numberHorizontal, columns: site.numberVertical }
+  const cells = gridCells(grid)
+  const langs = site.languages.filter((l) => l === 'JP' || l === 'EN') as Array<'JP' | 'EN'>
+  type Event = Parameters<typeof cellWritesOf>[0][number]
+  const add = (
+    key: { day: string; shard: number; lang: string; position: string },
+    adds: Record<string, number>,
+  ) =>
+    Promise.all(
+      [key.day, monthOf(key.day)].map((day) =>
+        SiteStats.update({ siteId, ...key, day })
+          .add(adds as never)
+          .go({ response: 'none' }),
+      ),
+    )
+
+  let visits = 0
+  for (let at = Date.parse(`${first}T00:00:00+09:00`); jstDay(at) < today; at += DAY) {
+    const day = jstDay(at)
+    const rand = random(hash(`${siteId}${day}`))
+    const weekday = new Date(at + 9 * 3_600_000).getUTCDay()
+    const count = Math.round((weekday === 0 || weekday === 6 ? 70 : 45) + rand() * 30)
+    const events: Event[] = []
+    const extra = new Map<string, Record<string, number>>()
+    const bump = (lang: string, position: string, field: string) => {
+      const key = `${lang}#${position}`
+      const entry = extra.get(key) ?? {}
+      entry[field] = (entry[field] ?? 0) + 1
+      extra.set(key, entry)
+    }
+    const sources = new Map<string, number>()
+    const source = (kind: string, value: string) =>
+      sources.set(`${kind}#${value}`, (sources.get(`${kind}#${value}`) ?? 0) + 1)
+    for (let v = 0; v < count; v++) {
+      const lang = langs.length > 1 && rand() < 0.2 ? langs[1]! : langs[0]!
+      let position = rand() < 0.9 ? 'A1' : (cells[Math.min(4, cells.length - 1)] ?? 'A1')
+      const seen = new Set([position])
+      events.push({ siteId, lang, event: 'view', position })
+      // A returning visitor the same day is one unique visitor.
+      if (rand() < 0.75) bump(lang, '*', 'visitor')
+      const referrer = REFERRERS[Math.floor(rand() * REFERRERS.length)]!
+      source('ref', referrer || DIRECT)
+      if (rand() < 0.25) {
+        const campaign = CAMPAIGNS[Math.floor(rand() * CAMPAIGNS.length)]!
+        for (const [kind, value] of Object.entries(campaign)) source(kind, value)
+      }
+      for (let step = 0; step < 12; step++) {
+        const { row, column } = parseCell(position)!
+        events.push({
+          siteId,
+          lang,
+          event: 'dwell',
+          position,
+          durationMs: Math.round(800 + rand() * rand() * 12_000),
+        })
+        if (rand() < 0.025) {
+          events.push({ siteId, lang, event: 'click', position, target: 'link' })
+          if (rand() < 0.3) {
+            bump(lang, '*', 'conv_contact')
+            bump(lang, position, 'conv_contact')
+          }
+        }
+        if (rand() < 0.03) events.push({ siteId, lang, event: 'click', position, target: 'sns' })
+        // Leave more often the deeper the visit goes.
+        if (rand() < 0.12 + step * 0.06) break
+        const moves = [
+          column + 1 < grid.columns ? { row, column: column + 1 } : undefined,
+          row + 1 < grid.rows ? { row: row + 1, column } : undefined,
+          row + 1 < grid.rows ? { row: row + 1, column } : undefined,
+          column > 0 && rand() < 0.3 ? { row, column: column - 1 } : undefined,
+          row > 0 && rand() < 0.2 ? { row: row - 1, column } : undefined,
+        ].filter((m) => m !== undefined)
+        if (!moves.length) break
+        const next = moves[Math.floor(rand() * moves.length)]!
+        const to = cells[next.row * grid.columns + next.column]!
+        events.push({
+          siteId,
+          lang,
+          event: 'swipe',
+          from: position,
+          to,
+          ...(seen.has(to) ? {} : { first: true }),
+        })
+        seen.add(to)
+        position = to
+      }
+      if (rand() < 0.02) bump(lang, '*', 'conv_member')
+    }
+    visits += count
+    const shardOf = (i: number) => i % STATS_SHARDS
+    const writes = cellWritesOf(events)
+    await Promise.all([
+      ...writes.map((write, i) =>
+        add({ day, shard: shardOf(i), lang: write.lang, position: write.position }, write.adds),
+      ),
+      ...[...extra].map(([key, adds], i) => {
+        const [lang, position] = key.split('#') as [string, string]
+        return add({ day, shard: shardOf(i), lang, position }, adds)
+      }),
+      ...[...sources].flatMap(([key, count], i) => {
+        const [kind, ...rest] = key.split('#')
+        return [day, monthOf(day)].map((unit) =>
+          SiteSources.update({ siteId, day: unit, shard: shardOf(i), kind: kind!, value: rest.join('#') })
+            .add({ count })
+            .go({ response: 'none' }),
+        )
+      }),
+    ])
+  }
+  log(`seed: demo analytics, ${visits} visits from ${first} to yesterday`)
+}

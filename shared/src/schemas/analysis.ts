@@ -1,0 +1,205 @@
+import * as z from 'zod'
+import { SITE_LANGUAGES } from './site-builder.ts'
+import { isoDate } from './users.ts'
+
+/**
+ * Swipe analytics reports (SPEC §2 Analytics, §7 Analysis; docs/decisions.md "Swipe analytics
+ * reports"): `GET /analysis/site/{id}/lp`, `/lp/chart`, `/pages`, `/ranking`, `/sources`, each
+ * with `/export-csv`, and the monthly PDF report. Every report reads counters, never raw events.
+ */
+
+export const ANALYSIS_LIMITS = {
+  /** A ranking needs a grid of at least this many pages (SPEC §9). */
+  rankingMinPages: 10,
+  /** Rows of each ranking. */
+  rankingSize: 10,
+  /** Months back the pickers reach, the current month not counted (SPEC §5: not older than one year). */
+  monthsBack: 12,
+} as const
+
+/** The rankings of a site (SPEC §7): by reach, link-button CTR, conversions, CTA-button presses, popups shown. */
+export const RANKING_KINDS = ['pv', 'ctr', 'cv', 'ctaButton', 'popup'] as const
+export type RankingKind = (typeof RANKING_KINDS)[number]
+
+/** A month, YYYY-MM. */
+export const isoMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'validation.invalid' })
+
+/**
+ * A report's period: Japanese calendar days, both inclusive (default: the current month up to
+ * today), optionally one content language (default: all of the site's). The server checks the
+ * dates against today (no future, not older than one year: SPEC §5).
+ */
+export const AnalysisQuery = z
+  .object({
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    lang: z.enum(SITE_LANGUAGES).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.from && value.to && value.to < value.from)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.dateRangeOrder' })
+  })
+export type AnalysisInput = z.output<typeof AnalysisQuery>
+
+/** The chart's query: the period and its unit (a point per day or per month). */
+export const AnalysisChartQuery = z
+  .object({
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    lang: z.enum(SITE_LANGUAGES).optional(),
+    unit: z.enum(['day', 'month']).default('day'),
+  })
+  .superRefine((value, ctx) => {
+    if (value.from && value.to && value.to < value.from)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.dateRangeOrder' })
+  })
+
+/** The monthly report's query: the month (default: the current one) and an optional language. */
+export const AnalysisReportQuery = z.object({
+  month: isoMonth.optional(),
+  lang: z.enum(SITE_LANGUAGES).optional(),
+})
+
+const Period = z.object({ from: z.string(), to: z.string() })
+
+const AnalysisSite = z.object({
+  id: z.string(),
+  name: z.string(),
+  rows: z.number(),
+  columns: z.number(),
+  languages: z.array(z.string()),
+})
+
+/** The head every report answers with: the site, the period and the period compared with. */
+const head = {
+  site: AnalysisSite,
+  period: Period,
+  previous: Period,
+  lang: z.string().nullable(),
+}
+
+/** One KPI: its value in the period, in the previous period, and the relative change (null: nothing before). */
+export const KpiSchema = z.object({
+  value: z.number(),
+  previous: z.number(),
+  change: z.number().nullable(),
+})
+export type Kpi = z.output<typeof KpiSchema>
+
+export const LP_KPIS = [
+  'pv',
+  'uniqueVisitors',
+  'avgDwellMs',
+  'medianDwellMs',
+  'swipesPerVisit',
+  'linkCtr',
+  'ctaClicks',
+  'conversions',
+  'cvr',
+] as const
+export type LpKpi = (typeof LP_KPIS)[number]
+
+/** GET /analysis/site/{id}/lp */
+export const LpReportSchema = z.object({
+  ...head,
+  kpis: z.object(Object.fromEntries(LP_KPIS.map((k) => [k, KpiSchema])) as Record<LpKpi, typeof KpiSchema>),
+})
+export type LpReport = z.output<typeof LpReportSchema>
+
+export const ChartPointSchema = z.object({
+  /** YYYY-MM-DD or YYYY-MM. */
+  date: z.string(),
+  pv: z.number(),
+  uniqueVisitors: z.number(),
+  swipes: z.number(),
+  linkClicks: z.number(),
+  conversions: z.number(),
+})
+export type ChartPoint = z.output<typeof ChartPointSchema>
+
+/** GET /analysis/site/{id}/lp/chart */
+export const ChartReportSchema = z.object({
+  ...head,
+  unit: z.enum(['day', 'month']),
+  points: z.array(ChartPointSchema),
+})
+export type ChartReport = z.output<typeof ChartReportSchema>
+
+/** Swipes leaving a creative by direction: up, down, left, right, jump (menu, link). */
+export const DirectionsSchema = z.object({
+  up: z.number(),
+  down: z.number(),
+  left: z.number(),
+  right: z.number(),
+  jump: z.number(),
+})
+
+/** One creative (cell and language) over the period. */
+export const PageRowSchema = z.object({
+  position: z.string(),
+  lang: z.string(),
+  /** Visits that reached the creative (each once). */
+  reach: z.number(),
+  /** Reach over the visits of the language (the landing creative = 1 when every visit lands there). */
+  reachRate: z.number(),
+  views: z.number(),
+  avgDwellMs: z.number(),
+  medianDwellMs: z.number(),
+  exits: z.number(),
+  exitRate: z.number(),
+  clicks: z.object({ link: z.number(), product: z.number(), sns: z.number(), cta: z.number() }),
+  linkCtr: z.number(),
+  productsOpened: z.number(),
+  popupsShown: z.number(),
+  conversions: z.number(),
+  /** Swipes leaving the creative by direction (counts). */
+  swipes: DirectionsSchema,
+})
+export type PageRow = z.output<typeof PageRowSchema>
+
+/** GET /analysis/site/{id}/pages */
+export const PagesReportSchema = z.object({
+  ...head,
+  /** The visits of the period (landing views), the reach rates' base. */
+  visits: z.number(),
+  rows: z.array(PageRowSchema),
+  /** Each creative's thumbnail (a short-lived URL) of the language asked for, else the default one. */
+  thumbnails: z.array(z.object({ position: z.string(), url: z.string() })),
+})
+export type PagesReport = z.output<typeof PagesReportSchema>
+
+export const RankRowSchema = z.object({
+  rank: z.number(),
+  position: z.string(),
+  value: z.number(),
+})
+export type RankRow = z.output<typeof RankRowSchema>
+
+/** GET /analysis/site/{id}/ranking: empty lists with `available: false` below 10 pages (SPEC §8). */
+export const RankingReportSchema = z.object({
+  ...head,
+  /** The grid has at least 10 pages: rankings are computed. */
+  available: z.boolean(),
+  pages: z.number(),
+  minPages: z.number(),
+  rankings: z.object(
+    Object.fromEntries(RANKING_KINDS.map((k) => [k, z.array(RankRowSchema)])) as Record<
+      RankingKind,
+      z.ZodArray<typeof RankRowSchema>
+    >,
+  ),
+})
+export type RankingReport = z.output<typeof RankingReportSchema>
+
+export const SourceRowSchema = z.object({ value: z.string(), visits: z.number() })
+
+/** GET /analysis/site/{id}/sources: landing views by referrer host and UTM value. */
+export const SourcesReportSchema = z.object({
+  ...head,
+  visits: z.number(),
+  referrers: z.array(SourceRowSchema),
+  utmSource: z.array(SourceRowSchema),
+  utmMedium: z.array(SourceRowSchema),
+  utmCampaign: z.array(SourceRowSchema),
+})
+export type SourcesReport = z.output<typeof SourcesReportSchema>

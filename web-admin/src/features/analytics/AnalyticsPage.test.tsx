@@ -1,0 +1,258 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { RouteObject } from 'react-router'
+import { describe, expect, it, vi } from 'vitest'
+import { storeSession, userInfoBody } from '../../test/fixtures.ts'
+import { type MockRequest, mockApi } from '../../test/mockApi.ts'
+import { mockDownloads } from '../../test/mockUpload.ts'
+import { renderWithProviders } from '../../test/renderWithProviders.tsx'
+import { ConsoleLayout } from '../shell/ConsoleLayout.tsx'
+import { CONSOLE_ROUTES, type ConsoleRouteHandle } from '../shell/consoleRoutes.ts'
+import { AnalyticsPage } from './AnalyticsPage.tsx'
+import { addMonths, monthPeriod, thisMonth } from './period.ts'
+
+// jsdom draws no canvas: the chart stands in with its points (ECharts itself is exercised in the browser test).
+vi.mock('./TrendChart.tsx', () => ({
+  TrendChart: ({ points }: { points: Array<{ date: string; pv: number }> }) => (
+    <ol data-testid="trend-chart">
+      {points.map((p) => (
+        <li key={p.date}>{`${p.date}:${p.pv}`}</li>
+      ))}
+    </ol>
+  ),
+}))
+
+const routes: RouteObject[] = [
+  {
+    path: '/:userTypeId',
+    element: <ConsoleLayout />,
+    children: CONSOLE_ROUTES.filter((route) => route.path === 'analytics').map((route) => ({
+      path: route.path,
+      handle: { areas: route.areas, page: route.page } satisfies ConsoleRouteHandle,
+      element: <AnalyticsPage />,
+    })),
+  },
+]
+
+const site = { id: 'site-1', name: '春のキャンペーン', rows: 2, columns: 2, languages: ['JP'] }
+const head = (from: string, to: string) => ({
+  site,
+  period: { from, to },
+  previous: { from: '2000-01-01', to: '2000-01-02' },
+  lang: null,
+})
+const kpi = (value: number, previous: number, change: number | null) => ({ value, previous, change })
+const row = (position: string, overrides: Record<string, unknown> = {}) => ({
+  position,
+  lang: 'JP',
+  reach: 0,
+  reach_rate: 0,
+  views: 0,
+  avg_dwell_ms: 0,
+  median_dwell_ms: 0,
+  exits: 0,
+  exit_rate: 0,
+  clicks: { link: 0, product: 0, sns: 0, cta: 0 },
+  link_ctr: 0,
+  products_opened: 0,
+  popups_shown: 0,
+  conversions: 0,
+  swipes: { up: 0, down: 0, left: 0, right: 0, jump: 0 },
+  ...overrides,
+})
+
+const answers = (request: MockRequest) => {
+  const from = request.url.searchParams.get('from') ?? ''
+  const to = request.url.searchParams.get('to') ?? ''
+  return { from, to, head: head(from, to) }
+}
+
+const open = () => {
+  storeSession()
+  const api = mockApi({
+    'GET /auth/user-info': {
+      body: userInfoBody({ menu_areas: ['summary', 'siteProduction', 'effectMeasurement'] }),
+    },
+    'GET /site': {
+      body: {
+        items: [
+          {
+            id: 'site-1',
+            name: '春のキャンペーン',
+            url: '',
+            status: 'PUBLISH',
+            owner_id: 'u-1',
+            owner_name: 'アルファ株式会社',
+            number_horizontal: 2,
+            number_vertical: 2,
+            languages: ['JP'],
+            created_at: null,
+            published_at: null,
+            version: 1,
+          },
+        ],
+        next_cursor: null,
+      },
+    },
+    'GET /analysis/site/site-1/lp': (request) => ({
+      body: {
+        ...answers(request).head,
+        kpis: {
+          pv: kpi(1200, 1000, 0.2),
+          unique_visitors: kpi(800, 1000, -0.2),
+          avg_dwell_ms: kpi(2500, 0, null),
+          median_dwell_ms: kpi(2000, 0, null),
+          swipes_per_visit: kpi(2.5, 2, 0.25),
+          link_ctr: kpi(0.05, 0.04, 0.25),
+          cta_clicks: kpi(12, 10, 0.2),
+          conversions: kpi(30, 20, 0.5),
+          cvr: kpi(0.025, 0.02, 0.25),
+        },
+      },
+    }),
+    'GET /analysis/site/site-1/lp/chart': (request) => ({
+      body: {
+        ...answers(request).head,
+        unit: 'day',
+        points: [
+          {
+            date: answers(request).from,
+            pv: 7,
+            unique_visitors: 5,
+            swipes: 9,
+            link_clicks: 1,
+            conversions: 1,
+          },
+        ],
+      },
+    }),
+    'GET /analysis/site/site-1/pages': (request) => ({
+      body: {
+        ...answers(request).head,
+        visits: 10,
+        rows: [
+          row('A1', {
+            reach: 10,
+            reach_rate: 1,
+            views: 10,
+            swipes: { up: 0, down: 2, left: 0, right: 6, jump: 0 },
+          }),
+          row('B1', { reach: 6, reach_rate: 0.6, views: 6, exits: 6, exit_rate: 1, conversions: 2 }),
+          row('A2', { reach: 2, reach_rate: 0.2, views: 2, exits: 2, exit_rate: 1 }),
+          row('B2'),
+        ],
+        thumbnails: [{ position: 'A1', url: 'https://media.example.com/a1.jpg' }],
+      },
+    }),
+    'GET /analysis/site/site-1/ranking': (request) => ({
+      body: {
+        ...answers(request).head,
+        available: false,
+        pages: 4,
+        min_pages: 10,
+        rankings: { pv: [], ctr: [], cv: [], cta_button: [], popup: [] },
+      },
+    }),
+    'GET /analysis/site/site-1/sources': (request) => ({
+      body: {
+        ...answers(request).head,
+        visits: 10,
+        referrers: [
+          { value: '', visits: 7 },
+          { value: 'www.google.com', visits: 3 },
+        ],
+        utm_source: [{ value: 'newsletter', visits: 3 }],
+        utm_medium: [],
+        utm_campaign: [],
+      },
+    }),
+    'GET /analysis/site/site-1/lp/export-csv': {
+      text: '\uFEFF指標,単位\r\n',
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': 'attachment; filename="analysis-lp.csv"',
+      },
+    },
+    'GET /analysis/site/site-1/report/export-pdf': {
+      body: {
+        file_name: 'analysis-2025-04.pdf',
+        content_type: 'application/pdf',
+        base64: btoa('%PDF-1.3 test'),
+      },
+    },
+  })
+  return { ...api, ...renderWithProviders({ at: '/master/analytics', routes }) }
+}
+
+const lastQuery = (requests: MockRequest[], path: string) =>
+  Object.fromEntries(requests.filter((r) => r.path === path).at(-1)?.url.searchParams ?? [])
+
+describe('効果測定', () => {
+  it('shows the first site’s month: KPIs with their change, the chart, the heatmap, the table, rankings and sources', async () => {
+    const { requests } = open()
+    expect(await screen.findByRole('heading', { name: '効果測定', level: 1 })).toBeTruthy()
+    const pv = await screen.findByText('ページビュー', { selector: '.ant-statistic-title' })
+    const card = pv.closest('[data-kpi]') as HTMLElement
+    expect(within(card).getByText('1,200')).toBeTruthy()
+    expect(within(card).getByText('前期間比 +20.0%')).toBeTruthy()
+    const uv = (await screen.findByText('ユニークユーザー', { selector: '.ant-statistic-title' })).closest(
+      '[data-kpi]',
+    ) as HTMLElement
+    expect(within(uv).getByText('前期間比 −20.0%')).toBeTruthy()
+    const dwell = screen
+      .getByText('平均滞在時間', { selector: '.ant-statistic-title' })
+      .closest('[data-kpi]') as HTMLElement
+    expect(within(dwell).getByText('2.5秒')).toBeTruthy()
+    expect(within(dwell).getByText('前期間のデータなし')).toBeTruthy()
+    // This month, from its first day to today (Japan).
+    const { from, to } = monthPeriod(thisMonth())
+    expect(lastQuery(requests, '/analysis/site/site-1/lp')).toEqual({ from, to })
+    expect(within(await screen.findByTestId('trend-chart')).getByText(`${from}:7`)).toBeTruthy()
+    // The heatmap: the grid as swiped, reach rate by default, with where visitors swiped next.
+    const heatmap = await screen.findByTestId('heatmap')
+    const cells = within(heatmap).getAllByRole('listitem')
+    expect(cells.map((cell) => cell.getAttribute('data-cell'))).toEqual(['A1', 'B1', 'A2', 'B2'])
+    expect(cells[0]?.getAttribute('aria-label')).toBe('A1：100.0%、下へ 25.0%、右へ 75.0%')
+    expect(cells[1]?.getAttribute('aria-label')).toBe('B1：60.0%')
+    await userEvent.click(screen.getByText('離脱率', { selector: '.ant-segmented-item-label' }))
+    expect(cells[1]?.getAttribute('aria-label')).toBe('B1：100.0%')
+    // The per-page table, the rankings' empty-data text and the sources.
+    expect(await screen.findByRole('row', { name: /B1 6 60.0%/ })).toBeTruthy()
+    expect(
+      screen.getByText('ランキングは10ページ以上のサイトで表示されます（このサイトは4ページ）。'),
+    ).toBeTruthy()
+    expect(screen.getByText('（直接アクセス）')).toBeTruthy()
+    expect(screen.getByText('newsletter')).toBeTruthy()
+  })
+
+  it('moves to the previous month and back, never past this month', async () => {
+    const { requests } = open()
+    await screen.findByTestId('heatmap')
+    const next = screen.getByRole('button', { name: '翌月' })
+    expect(next.hasAttribute('disabled')).toBe(true)
+    await userEvent.click(screen.getByRole('button', { name: '前月' }))
+    const previous = monthPeriod(addMonths(thisMonth(), -1))
+    await waitFor(() => expect(lastQuery(requests, '/analysis/site/site-1/pages')).toEqual(previous))
+    expect(lastQuery(requests, '/analysis/site/site-1/ranking')).toEqual(previous)
+    await userEvent.click(screen.getByRole('button', { name: '翌月' }))
+    await waitFor(() =>
+      expect(lastQuery(requests, '/analysis/site/site-1/lp')).toEqual(monthPeriod(thisMonth())),
+    )
+  })
+
+  it('downloads a report as CSV and the month as PDF', async () => {
+    const { requests } = open()
+    const { saved } = mockDownloads()
+    await screen.findByTestId('heatmap')
+    await userEvent.click(screen.getByRole('button', { name: 'CSV' }))
+    await userEvent.click(await screen.findByText('主要指標'))
+    await waitFor(() => expect(saved).toHaveLength(1))
+    expect(saved[0]?.fileName).toBe('analysis-lp.csv')
+    expect(lastQuery(requests, '/analysis/site/site-1/lp/export-csv')).toEqual(monthPeriod(thisMonth()))
+    await userEvent.click(screen.getByRole('button', { name: 'PDFレポート' }))
+    await waitFor(() => expect(saved).toHaveLength(2))
+    expect(saved[1]?.fileName).toBe('analysis-2025-04.pdf')
+    expect(saved[1]?.blob.type).toBe('application/pdf')
+    expect(lastQuery(requests, '/analysis/site/site-1/report/export-pdf')).toEqual({ month: thisMonth() })
+  })
+})

@@ -1,0 +1,566 @@
+import {
+  LP_KPIS,
+  type LpKpi,
+  RANKING_KINDS,
+  SITE_LANGUAGES,
+  SITE_STATUSES,
+  type SiteLanguage,
+  type SiteStatus,
+} from '@swipe/shared'
+import { useQuery } from '@tanstack/react-query'
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Dropdown,
+  Empty,
+  Flex,
+  List,
+  Row,
+  Segmented,
+  Select,
+  Skeleton,
+  Space,
+  Statistic,
+  Table,
+  Typography,
+} from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import dayjs, { type Dayjs } from 'dayjs'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
+import { errorMessage } from '../../lib/api.ts'
+import { saveBlob } from '../../lib/files.ts'
+import { useToast } from '../../lib/toast.ts'
+import {
+  CSV_REPORTS,
+  chartQuery,
+  type LpReport,
+  lpQuery,
+  type PageRow,
+  pagesQuery,
+  type RankingReport,
+  type ReportParams,
+  rankingQuery,
+  type SourcesReport,
+  siteOptionsQuery,
+  sourcesQuery,
+  useExportCsv,
+  useExportPdf,
+} from './api.ts'
+import { changeText, count, percent, seconds } from './format.ts'
+import { GridHeatmap, HEATMAP_METRICS, type HeatmapMetric } from './GridHeatmap.tsx'
+import {
+  addDays,
+  addMonths,
+  dayAllowed,
+  earliestMonth,
+  isDay,
+  isMonth,
+  monthAllowed,
+  monthPeriod,
+  thisMonth,
+  todayJst,
+} from './period.ts'
+import { TrendChart } from './TrendChart.tsx'
+
+type Mode = 'month' | 'day'
+
+const isLanguage = (value: string | null): value is SiteLanguage =>
+  SITE_LANGUAGES.includes(value as SiteLanguage)
+
+/** A KPI's value as the cards write it. */
+const kpiText = (t: ReturnType<typeof useTranslation>['t'], kpi: LpKpi, value: number) => {
+  if (kpi === 'avgDwellMs' || kpi === 'medianDwellMs') return seconds(t, value)
+  if (kpi === 'linkCtr' || kpi === 'cvr') return percent(value)
+  if (kpi === 'swipesPerVisit') return value.toFixed(2)
+  return count(value)
+}
+
+const KpiCards = ({ report }: { report: LpReport }) => {
+  const { t } = useTranslation()
+  return (
+    <Row gutter={[12, 12]}>
+      {LP_KPIS.map((kpi) => {
+        const { value, change } = report.kpis[kpi]
+        const text = changeText(change)
+        return (
+          <Col key={kpi} xs={12} md={8} xl={6} xxl={4}>
+            <Card size="small" data-kpi={kpi}>
+              <Statistic title={t(`analytics.kpis.${kpi}`)} value={kpiText(t, kpi, value)} />
+              <Typography.Text
+                type={change === null ? 'secondary' : change >= 0 ? 'success' : 'danger'}
+                style={{ fontSize: 12 }}
+              >
+                {text === null ? t('analytics.noPrevious') : `${t('analytics.vsPrevious')} ${text}`}
+              </Typography.Text>
+            </Card>
+          </Col>
+        )
+      })}
+    </Row>
+  )
+}
+
+const PagesTable = ({ rows, multilingual }: { rows: PageRow[]; multilingual: boolean }) => {
+  const { t } = useTranslation()
+  const columns: ColumnsType<PageRow> = [
+    { key: 'cell', title: t('analytics.columns.cell'), render: (_, row) => row.position, fixed: 'left' },
+    ...(multilingual
+      ? [{ key: 'lang', title: t('analytics.columns.lang'), render: (_: unknown, row: PageRow) => row.lang }]
+      : []),
+    {
+      key: 'reach',
+      title: t('analytics.columns.reach'),
+      align: 'right',
+      render: (_, row) => count(row.reach),
+    },
+    {
+      key: 'reachRate',
+      title: t('analytics.columns.reachRate'),
+      align: 'right',
+      render: (_, row) => percent(row.reachRate),
+    },
+    {
+      key: 'avgDwell',
+      title: t('analytics.columns.avgDwell'),
+      align: 'right',
+      render: (_, row) => seconds(t, row.avgDwellMs),
+    },
+    {
+      key: 'medianDwell',
+      title: t('analytics.columns.medianDwell'),
+      align: 'right',
+      render: (_, row) => seconds(t, row.medianDwellMs),
+    },
+    {
+      key: 'exits',
+      title: t('analytics.columns.exits'),
+      align: 'right',
+      render: (_, row) => count(row.exits),
+    },
+    {
+      key: 'exitRate',
+      title: t('analytics.columns.exitRate'),
+      align: 'right',
+      render: (_, row) => percent(row.exitRate),
+    },
+    {
+      key: 'link',
+      title: t('analytics.columns.linkClicks'),
+      align: 'right',
+      render: (_, row) => count(row.clicks.link),
+    },
+    {
+      key: 'product',
+      title: t('analytics.columns.productClicks'),
+      align: 'right',
+      render: (_, row) => count(row.clicks.product),
+    },
+    {
+      key: 'sns',
+      title: t('analytics.columns.snsClicks'),
+      align: 'right',
+      render: (_, row) => count(row.clicks.sns),
+    },
+    {
+      key: 'cta',
+      title: t('analytics.columns.ctaClicks'),
+      align: 'right',
+      render: (_, row) => count(row.clicks.cta),
+    },
+    {
+      key: 'ctr',
+      title: t('analytics.columns.linkCtr'),
+      align: 'right',
+      render: (_, row) => percent(row.linkCtr),
+    },
+    {
+      key: 'cv',
+      title: t('analytics.columns.conversions'),
+      align: 'right',
+      render: (_, row) => count(row.conversions),
+    },
+    {
+      key: 'swipes',
+      title: t('analytics.columns.swipes'),
+      render: (_, row) =>
+        (['up', 'down', 'left', 'right', 'jump'] as const)
+          .filter((d) => row.swipes[d] > 0)
+          .map((d) => `${t(`analytics.directions.${d}`)} ${count(row.swipes[d])}`)
+          .join(' / '),
+    },
+  ]
+  return (
+    <Table
+      size="small"
+      rowKey={(row) => `${row.lang}#${row.position}`}
+      columns={columns}
+      dataSource={rows}
+      pagination={rows.length > 50 ? { pageSize: 50 } : false}
+      scroll={{ x: true }}
+    />
+  )
+}
+
+const Rankings = ({ report }: { report: RankingReport }) => {
+  const { t } = useTranslation()
+  if (!report.available)
+    return (
+      <Alert
+        type="info"
+        showIcon
+        title={t('analytics.rankingNotEnoughPages', { min: report.minPages, pages: report.pages })}
+      />
+    )
+  return (
+    <Row gutter={[12, 12]}>
+      {RANKING_KINDS.map((kind) => (
+        <Col key={kind} xs={24} md={12} xl={8}>
+          <Card size="small" title={t(`analytics.rankings.${kind}`)} data-ranking={kind}>
+            {report.rankings[kind].length === 0 ? (
+              <Typography.Text type="secondary">{t('analytics.rankingNoData')}</Typography.Text>
+            ) : (
+              <List
+                size="small"
+                dataSource={report.rankings[kind]}
+                renderItem={(row) => (
+                  <List.Item>
+                    <Space>
+                      <Typography.Text strong>{t('analytics.rank', { rank: row.rank })}</Typography.Text>
+                      <Typography.Text>{row.position}</Typography.Text>
+                    </Space>
+                    <Typography.Text>
+                      {kind === 'ctr' ? percent(row.value) : count(row.value)}
+                    </Typography.Text>
+                  </List.Item>
+                )}
+              />
+            )}
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  )
+}
+
+const SOURCE_LISTS = ['referrers', 'utmSource', 'utmMedium', 'utmCampaign'] as const
+
+const Sources = ({ report }: { report: SourcesReport }) => {
+  const { t } = useTranslation()
+  if (report.visits === 0)
+    return <Typography.Text type="secondary">{t('analytics.noSources')}</Typography.Text>
+  return (
+    <Row gutter={[12, 12]}>
+      {SOURCE_LISTS.map((kind) => (
+        <Col key={kind} xs={24} md={12} xl={6}>
+          <Card size="small" title={t(`analytics.sources.${kind}`)} data-sources={kind}>
+            {report[kind].length === 0 ? (
+              <Typography.Text type="secondary">{t('analytics.rankingNoData')}</Typography.Text>
+            ) : (
+              <List
+                size="small"
+                dataSource={report[kind].slice(0, 10)}
+                renderItem={(row) => (
+                  <List.Item>
+                    <Typography.Text ellipsis style={{ maxWidth: 180 }}>
+                      {row.value === '' ? t('analytics.direct') : row.value}
+                    </Typography.Text>
+                    <Typography.Text>
+                      {count(row.visits)}（{percent(report.visits > 0 ? row.visits / report.visits : 0)}）
+                    </Typography.Text>
+                  </List.Item>
+                )}
+              />
+            )}
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  )
+}
+
+/** A report's error in place, with a retry. */
+const Failed = ({ error, retry }: { error: unknown; retry: () => void }) => {
+  const { t } = useTranslation()
+  return (
+    <Alert
+      type="error"
+      showIcon
+      title={t('analytics.loadFailed')}
+      description={errorMessage(error)}
+      action={<Button onClick={retry}>{t('analytics.retry')}</Button>}
+    />
+  )
+}
+
+/**
+ * /:userTypeId/analytics, 効果測定 (SPEC §2 Analytics, §7 Analysis; issue 17): a site of the
+ * caller's scope (searched by name, filtered by status), a month or a day range (SPEC §5: no future
+ * month, not older than one year), the KPIs with their change against the period before, the daily
+ * trend, the grid heatmap, the per-page table, the rankings and the visit sources; CSV of each
+ * report and the monthly PDF. The choices live in the address, so a reload shows the same report.
+ */
+export const AnalyticsPage = () => {
+  const { t } = useTranslation()
+  const toast = useToast()
+  const [searchParams, setSearchParams] = useSearchParams()
+  const [siteName, setSiteName] = useState('')
+  const [siteStatus, setSiteStatus] = useState<SiteStatus | undefined>(undefined)
+
+  const mode: Mode = searchParams.get('mode') === 'day' ? 'day' : 'month'
+  const monthParam = searchParams.get('month')
+  const month = isMonth(monthParam) && monthAllowed(monthParam) ? monthParam : thisMonth()
+  const fromParam = searchParams.get('from')
+  const toParam = searchParams.get('to')
+  const today = todayJst()
+  const dayRange =
+    isDay(fromParam) && isDay(toParam) && dayAllowed(fromParam) && dayAllowed(toParam) && fromParam <= toParam
+      ? { from: fromParam, to: toParam }
+      : { from: addDays(today, -6), to: today }
+  const period = mode === 'month' ? monthPeriod(month) : dayRange
+  const langParam = searchParams.get('lang')
+  const lang = isLanguage(langParam) ? langParam : undefined
+  const metricParam = searchParams.get('metric')
+  const metric: HeatmapMetric = HEATMAP_METRICS.find((m) => m === metricParam) ?? 'reachRate'
+
+  const sites = useQuery(siteOptionsQuery(siteName, siteStatus))
+  const siteId = searchParams.get('site') ?? sites.data?.items[0]?.id ?? ''
+  const params: ReportParams = { ...period, lang }
+  const lp = useQuery(lpQuery(siteId, params))
+  const chart = useQuery(chartQuery(siteId, params))
+  const pages = useQuery(pagesQuery(siteId, params))
+  const ranking = useQuery(rankingQuery(siteId, params))
+  const sources = useQuery(sourcesQuery(siteId, params))
+  const exportCsv = useExportCsv()
+  const exportPdf = useExportPdf()
+
+  const update = (values: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(searchParams)
+    for (const [key, value] of Object.entries(values)) {
+      if (value) next.set(key, value)
+      else next.delete(key)
+    }
+    setSearchParams(next, { replace: true })
+  }
+
+  const site = lp.data?.site
+  const options = (sites.data?.items ?? []).map((item) => ({
+    value: item.id,
+    label: item.ownerName ? `${item.name}（${t('analytics.owner', { name: item.ownerName })}）` : item.name,
+  }))
+  // The chosen site stays nameable while a search shows other sites.
+  if (site && !options.some((o) => o.value === site.id)) options.unshift({ value: site.id, label: site.name })
+
+  const onCsv = (report: (typeof CSV_REPORTS)[number]) =>
+    exportCsv.mutate(
+      { report, siteId, params },
+      {
+        onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName ?? `analysis-${report}.csv`),
+        onError: (error) => toast.error(errorMessage(error) || t('analytics.exportFailed')),
+      },
+    )
+  const onPdf = () =>
+    exportPdf.mutate(
+      { siteId, month: mode === 'month' ? month : period.to.slice(0, 7), lang },
+      {
+        onSuccess: ({ blob, fileName }) => saveBlob(blob, fileName),
+        onError: (error) => toast.error(errorMessage(error) || t('analytics.exportFailed')),
+      },
+    )
+
+  const disabledMonth = (value: Dayjs) => !monthAllowed(value.format('YYYY-MM'))
+  const disabledDay = (value: Dayjs) => !dayAllowed(value.format('YYYY-MM-DD'))
+  const multilingual = !lang && (site?.languages.length ?? 0) > 1
+
+  return (
+    <Flex vertical gap={16}>
+      <Card>
+        <Flex vertical gap={12}>
+          <div>
+            <Typography.Title level={1} style={{ fontSize: 22, margin: 0 }}>
+              {t('analytics.title')}
+            </Typography.Title>
+            <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
+              {t('analytics.description')}
+            </Typography.Paragraph>
+          </div>
+          <Flex gap={8} wrap align="center">
+            <Select
+              aria-label={t('analytics.site')}
+              showSearch
+              filterOption={false}
+              onSearch={setSiteName}
+              placeholder={t('analytics.sitePlaceholder')}
+              notFoundContent={t('analytics.noSites')}
+              value={siteId || undefined}
+              options={options}
+              onChange={(value: string) => update({ site: value })}
+              loading={sites.isFetching}
+              style={{ minWidth: 280 }}
+            />
+            <Select
+              aria-label={t('analytics.statusFilter')}
+              value={siteStatus ?? ''}
+              onChange={(value: string) => setSiteStatus(value ? (value as SiteStatus) : undefined)}
+              options={[
+                { value: '', label: t('analytics.allStatuses') },
+                ...SITE_STATUSES.map((status) => ({
+                  value: status,
+                  label: t(`analytics.statuses.${status}`),
+                })),
+              ]}
+              style={{ minWidth: 160 }}
+            />
+            <Select
+              aria-label={t('analytics.language')}
+              value={lang ?? ''}
+              onChange={(value: string) => update({ lang: value || undefined })}
+              options={[
+                { value: '', label: t('analytics.allLanguages') },
+                ...(site?.languages ?? []).map((l) => ({ value: l, label: l })),
+              ]}
+              style={{ minWidth: 140 }}
+            />
+          </Flex>
+          <Flex gap={8} wrap align="center">
+            <Segmented
+              aria-label={t('analytics.periodMode')}
+              value={mode}
+              onChange={(value) => update({ mode: value === 'day' ? 'day' : undefined })}
+              options={[
+                { value: 'month', label: t('analytics.byMonth') },
+                { value: 'day', label: t('analytics.byDay') },
+              ]}
+            />
+            {mode === 'month' ? (
+              <Space.Compact>
+                <Button
+                  onClick={() => update({ month: addMonths(month, -1) })}
+                  disabled={month <= earliestMonth()}
+                >
+                  {t('analytics.previousMonth')}
+                </Button>
+                <DatePicker
+                  picker="month"
+                  aria-label={t('analytics.month')}
+                  allowClear={false}
+                  value={dayjs(`${month}-01`)}
+                  disabledDate={disabledMonth}
+                  onChange={(value) => value && update({ month: value.format('YYYY-MM') })}
+                  format="YYYY-MM"
+                />
+                <Button
+                  onClick={() => update({ month: addMonths(month, 1) })}
+                  disabled={month >= thisMonth()}
+                >
+                  {t('analytics.nextMonth')}
+                </Button>
+              </Space.Compact>
+            ) : (
+              <DatePicker.RangePicker
+                aria-label={t('analytics.days')}
+                allowClear={false}
+                value={[dayjs(dayRange.from), dayjs(dayRange.to)]}
+                disabledDate={disabledDay}
+                onChange={(values) =>
+                  values?.[0] &&
+                  values[1] &&
+                  update({ from: values[0].format('YYYY-MM-DD'), to: values[1].format('YYYY-MM-DD') })
+                }
+                format="YYYY-MM-DD"
+              />
+            )}
+            <Dropdown
+              disabled={!siteId}
+              menu={{
+                items: CSV_REPORTS.map((report) => ({
+                  key: report,
+                  label: t(`analytics.csvReports.${report}`),
+                })),
+                onClick: ({ key }) => onCsv(key as (typeof CSV_REPORTS)[number]),
+              }}
+            >
+              <Button loading={exportCsv.isPending}>{t('analytics.exportCsv')}</Button>
+            </Dropdown>
+            <Button onClick={onPdf} loading={exportPdf.isPending} disabled={!siteId}>
+              {t('analytics.exportPdf')}
+            </Button>
+          </Flex>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {lp.data
+              ? t('analytics.periodNote', {
+                  from: lp.data.period.from,
+                  to: lp.data.period.to,
+                  previousFrom: lp.data.previous.from,
+                  previousTo: lp.data.previous.to,
+                })
+              : t('analytics.pickerLimit')}
+          </Typography.Text>
+        </Flex>
+      </Card>
+
+      {!siteId ? (
+        <Card>
+          <Empty description={sites.isLoading ? undefined : t('analytics.chooseSite')} />
+        </Card>
+      ) : lp.isError ? (
+        <Failed error={lp.error} retry={() => void lp.refetch()} />
+      ) : (
+        <>
+          {lp.data ? <KpiCards report={lp.data} /> : <Skeleton active />}
+          <Card title={t('analytics.chartTitle')}>
+            {chart.isError ? (
+              <Failed error={chart.error} retry={() => void chart.refetch()} />
+            ) : chart.data ? (
+              <TrendChart points={chart.data.points} />
+            ) : (
+              <Skeleton active />
+            )}
+          </Card>
+          <Card title={t('analytics.heatmapTitle')}>
+            {pages.isError ? (
+              <Failed error={pages.error} retry={() => void pages.refetch()} />
+            ) : pages.data ? (
+              <GridHeatmap
+                report={pages.data}
+                metric={metric}
+                onMetric={(next) => update({ metric: next })}
+              />
+            ) : (
+              <Skeleton active />
+            )}
+          </Card>
+          <Card title={t('analytics.pagesTitle')}>
+            {pages.data ? (
+              <PagesTable rows={pages.data.rows} multilingual={multilingual} />
+            ) : (
+              <Skeleton active />
+            )}
+          </Card>
+          <Card title={t('analytics.rankingTitle')}>
+            {ranking.isError ? (
+              <Failed error={ranking.error} retry={() => void ranking.refetch()} />
+            ) : ranking.data ? (
+              <Rankings report={ranking.data} />
+            ) : (
+              <Skeleton active />
+            )}
+          </Card>
+          <Card title={t('analytics.sourcesTitle')}>
+            {sources.isError ? (
+              <Failed error={sources.error} retry={() => void sources.refetch()} />
+            ) : sources.data ? (
+              <Sources report={sources.data} />
+            ) : (
+              <Skeleton active />
+            )}
+          </Card>
+        </>
+      )}
+    </Flex>
+  )
+}
