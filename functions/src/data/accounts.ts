@@ -30,6 +30,13 @@ export const Accounts = new Entity(
       licenseIssuing: { type: 'boolean', required: true, default: false },
       adminRole: { type: ['MAIN_CONTACT', 'VIEWER', 'EDITOR'] as const },
       planId: { type: 'string' },
+      /**
+       * A requested plan change (issue 18): the plan the account moves to and the instant it
+       * takes effect (00:00 JST on the 1st of the month after the request). The current plan is
+       * resolved by time (`planIdAt`), so nothing has to run at that instant.
+       */
+      pendingPlanId: { type: 'string' },
+      pendingPlanFrom: { type: 'number' },
       contractStartDate: { type: 'string' },
       contractEndDate: { type: 'string' },
       logoKey: { type: 'string' },

@@ -18,6 +18,16 @@ export const Plans = new Entity(
       limitAccess: { type: 'number', required: true },
       limitAccessPrice: { type: 'number', required: true },
       swipe: { type: 'boolean', required: true, default: true },
+      /** A retired plan is offered to nobody; accounts on it keep it (a plan in use is never deleted). */
+      retired: { type: 'boolean', required: true, default: false },
+      version: { type: 'number', required: true, default: 1 },
+      updatedAt: {
+        type: 'number',
+        required: true,
+        default: () => Date.now(),
+        watch: '*',
+        set: () => Date.now(),
+      },
       features: {
         type: 'map',
         required: true,

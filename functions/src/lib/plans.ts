@@ -6,12 +6,14 @@ import {
   type PlanFeature,
   type SiteStatus,
 } from '@swipe/shared'
+import { planIdAt } from '@swipe/shared/billing/months'
 import { type CreateEntityItem, createWriteTransaction } from 'electrodb'
 import { type Account, Accounts } from '#data/accounts'
 import { Plans } from '#data/plans'
 import { SiteCounters } from '#data/site-counters'
 import { readSite, type Site, Sites } from '#data/sites'
 import { Tallies } from '#data/tallies'
+import { now } from './clock.ts'
 import { ConflictError, ForbiddenError } from './errors.ts'
 import { isConditionFailure } from './rate-limit.ts'
 import {
@@ -29,9 +31,14 @@ import {
  * no plan assigned builds under `fallbackPlanId`; a plan id that is not stored falls back to the
  * built-in catalogue, and an unknown id to the fallback plan, so a typo never lifts every limit.
  */
-export const planOf = async (owner: Pick<Account, 'planId' | 'accountType'>): Promise<Plan> => {
+export const planOf = async (
+  owner: Pick<Account, 'planId' | 'accountType'> &
+    Partial<Pick<Account, 'pendingPlanId' | 'pendingPlanFrom'>>,
+  /** A requested plan change counts from its instant on (`planIdAt`): the plan is resolved by time. */
+  at: number = now(),
+): Promise<Plan> => {
   const fallback = fallbackPlanId(owner.accountType)
-  for (const id of [owner.planId, fallback]) {
+  for (const id of [planIdAt(owner, at), fallback]) {
     if (!id) continue
     const stored = await Plans.get({ planId: id }).go()
     if (stored.data) return stored.data as Plan

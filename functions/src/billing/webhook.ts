@@ -1,0 +1,40 @@
+import { billingRoutes } from '@swipe/shared/contract/billing'
+import { AppError } from '#lib/errors'
+import { endpoint, ok } from '#lib/http'
+import { logger } from '#lib/logger'
+import { headerOf } from '#lib/request-state'
+import { recordOutcome, verifiedEvent } from './payments.ts'
+
+/**
+ * POST /billing/stripe/webhook: the card provider's report of a payment's outcome. Only an event
+ * whose `Stripe-Signature` verifies over the raw body counts (400 otherwise, nothing changed):
+ * `payment_intent.succeeded` pays the invoice named in its metadata, `payment_intent.payment_failed`
+ * fails it (and mails the account) — unless the charge's own answer recorded the outcome first.
+ * Other events are acknowledged and ignored.
+ */
+export const handler = endpoint(billingRoutes['billing.stripeWebhook'], async ({ event }) => {
+  const raw = event.isBase64Encoded
+    ? Buffer.from(event.body ?? '', 'base64').toString('utf8')
+    : (event.body ?? '')
+  const verified = verifiedEvent(raw, headerOf(event, 'stripe-signature'))
+  if (!verified) {
+    logger.warn('stripe webhook refused: no valid signature')
+    throw new AppError(400, 'error.badRequest')
+  }
+  if (verified.type === 'payment_intent.succeeded' || verified.type === 'payment_intent.payment_failed') {
+    const intent = verified.data.object as {
+      id: string
+      metadata?: Record<string, string>
+      last_payment_error?: { code?: string } | null
+    }
+    const invoiceId = intent.metadata?.invoiceId
+    if (invoiceId)
+      await recordOutcome(
+        invoiceId,
+        verified.type === 'payment_intent.succeeded'
+          ? { ok: true, chargeId: intent.id }
+          : { ok: false, chargeId: intent.id, code: intent.last_payment_error?.code ?? 'payment_failed' },
+      )
+  }
+  return ok({ received: true })
+})

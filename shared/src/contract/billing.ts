@@ -1,0 +1,247 @@
+/** The billing context's routes with their schemas (heads in ./routes.ts; issue 18). */
+import * as z from 'zod'
+import { PLAN_FEATURES } from '../plans.ts'
+import { requiredText } from '../schemas/common.ts'
+import { IdParams, withMessage } from './common.ts'
+import { defineContext } from './define.ts'
+
+/** Payment states (SPEC §4). `completed` is only reached by a force-complete. */
+export const PAYMENT_STATUSES = ['paid', 'unpaid', 'processing', 'void', 'completed', 'failed'] as const
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+export const BILLING_METHODS = ['BANK_TRANSFER', 'CARD'] as const
+export type BillingMethod = (typeof BILLING_METHODS)[number]
+
+const yen = (max: number) =>
+  z.number({ error: 'validation.required' }).int('validation.invalid').min(0).max(max)
+const count = (min: number, max: number) =>
+  z.number({ error: 'validation.required' }).int('validation.invalid').min(min).max(max)
+
+/** The editable fields of a plan (SPEC §3 Plan). */
+const planFields = {
+  name: requiredText(50),
+  /** Monthly fee in yen, excluding tax. */
+  price: yen(10_000_000),
+  /** Creatives (pages) per site. The largest grid a site can have is 10 × 10. */
+  quantitySwipe: count(1, 100),
+  /** Sites per account. */
+  quantitySite: count(1, 10_000),
+  /** Page views per month included. */
+  limitAccess: count(0, 1_000_000_000),
+  /** Yen per started 1,000 page views over the limit. */
+  limitAccessPrice: yen(1_000_000),
+  swipe: z.boolean(),
+  features: z.object(
+    Object.fromEntries(PLAN_FEATURES.map((f) => [f, z.boolean()])) as Record<
+      (typeof PLAN_FEATURES)[number],
+      z.ZodBoolean
+    >,
+  ),
+}
+
+export const PlanSchema = z.object({
+  id: z.string(),
+  ...planFields,
+  name: z.string(),
+  retired: z.boolean(),
+  version: z.number().int(),
+})
+
+export const CreatePlanBody = z.object({
+  id: z.string({ error: 'validation.required' }).regex(/^[a-z0-9][a-z0-9_-]{1,31}$/, 'validation.planId'),
+  ...planFields,
+})
+
+export const UpdatePlanBody = z.object({
+  ...planFields,
+  /** Retire (true) or offer again (false): a retired plan is offered to nobody, accounts on it keep it. */
+  retired: z.boolean(),
+  version: z.number().int().positive(),
+})
+
+const PlanRef = z.object({ id: z.string(), name: z.string(), price: z.number().int() })
+
+/** A plan change (SPEC §4): the pending plan and the instant it takes effect. */
+export const PendingPlan = z.object({
+  plan: PlanRef,
+  /** 00:00 JST on the 1st of the month after the request. */
+  from: z.iso.datetime(),
+  /** The Japanese calendar day of `from`: YYYY-MM-DD. */
+  fromDay: z.string(),
+})
+
+export const UserPlanQuery = z.object({ accountId: z.string().max(64).optional() })
+
+/** One payment row (SPEC §2 payment list, §3 Payment row). Money is integer yen. */
+export const BillSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  accountId: z.string(),
+  companyName: z.string().nullable(),
+  /** The billing month, YYYY-MM. */
+  month: z.string(),
+  planId: z.string(),
+  planName: z.string(),
+  blocksUsed: z.number().int(),
+  planFee: z.number().int(),
+  pageViewFee: z.number().int(),
+  licenceFee: z.number().int(),
+  subtotal: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+  billingMethod: z.enum(BILLING_METHODS),
+  status: z.enum(PAYMENT_STATUSES),
+  issuedAt: z.iso.datetime(),
+  dueDate: z.string(),
+  /** The invoice this one corrects (void), or null. */
+  replaces: z.string().nullable(),
+  replacedBy: z.string().nullable(),
+})
+
+/** The プラン確認 screen: plan, pending change, this month's usage and the account's payments. */
+export const UserPlanSchema = z.object({
+  accountId: z.string(),
+  companyName: z.string().nullable(),
+  plan: PlanRef.extend({
+    quantitySwipe: z.number().int(),
+    quantitySite: z.number().int(),
+    limitAccess: z.number().int(),
+    limitAccessPrice: z.number().int(),
+  }),
+  pending: PendingPlan.nullable(),
+  usage: z.object({
+    month: z.string(),
+    sites: z.number().int(),
+    blocks: z.number().int(),
+    pageViews: z.number().int(),
+    /** This month's page views at the pace so far, to the month's end. */
+    projectedPageViews: z.number().int(),
+    projectedPageViewFee: z.number().int(),
+  }),
+  contract: z.object({
+    minimumMonths: z.number().int(),
+    initialFee: z.number().int(),
+    startDate: z.string().nullable(),
+    endDate: z.string().nullable(),
+  }),
+  bills: z.array(BillSchema),
+})
+
+export const ChangePlanBody = z.object({ planId: z.string({ error: 'validation.required' }).min(1).max(64) })
+
+export const ListBillsQuery = z.object({
+  accountId: z.string().max(64).optional(),
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'validation.invalid')
+    .optional(),
+  status: z.enum(PAYMENT_STATUSES).optional(),
+})
+
+const ACCOUNT_TYPE_KEYS = ['OEM_MASTER', 'OEM_ADMIN', 'USER', 'MASTER_USER'] as const
+
+/** Registrations per month (Japan) by account type, the last 12 months, oldest first. */
+export const RegistrationsSchema = z.object({
+  months: z.array(
+    z.object({
+      month: z.string(),
+      byType: z.array(z.object({ accountType: z.enum(ACCOUNT_TYPE_KEYS), count: z.number().int() })),
+    }),
+  ),
+})
+
+export const DashboardSitesSchema = z.object({
+  accounts: z.number().int(),
+  sites: z.object({ created: z.number().int(), published: z.number().int() }),
+})
+
+export const AdoptionSchema = z.object({
+  plans: z.array(z.object({ planId: z.string(), name: z.string(), accounts: z.number().int() })),
+})
+
+/**
+ * MRR: the monthly plan fees (excluding tax) of active paying accounts, without trials and usage
+ * fees; ARR = MRR × 12. The month's movement compares each account's fee at the month's start with
+ * its fee now.
+ */
+export const RevenueSchema = z.object({
+  month: z.string(),
+  mrr: z.number().int(),
+  arr: z.number().int(),
+  payingAccounts: z.number().int(),
+  movement: z.object({
+    new: z.number().int(),
+    expansion: z.number().int(),
+    contraction: z.number().int(),
+    churn: z.number().int(),
+  }),
+})
+
+export const billingRoutes = defineContext('billing')({
+  'billing.listPlans': {
+    summary: 'The plan catalogue; retired plans are marked (SPEC §3 Plan).',
+    response: z.object({ items: z.array(PlanSchema) }),
+  },
+  'billing.createPlan': {
+    summary: 'A new plan (platform staff only).',
+    body: CreatePlanBody,
+    response: withMessage(PlanSchema),
+    status: 201,
+  },
+  'billing.updatePlan': {
+    summary: 'Edits or retires a plan (platform staff only); a plan in use is retired, never deleted.',
+    params: IdParams,
+    body: UpdatePlanBody,
+    response: withMessage(PlanSchema),
+  },
+  'billing.userPlan': {
+    summary: 'プラン確認: an account’s plan, pending change, usage this month and payments.',
+    query: UserPlanQuery,
+    response: UserPlanSchema,
+  },
+  'billing.changePlan': {
+    summary: 'Requests a plan change: it takes effect at 00:00 JST on the 1st of next month.',
+    params: IdParams,
+    body: ChangePlanBody,
+    response: withMessage(z.object({ current: PlanRef, pending: PendingPlan.nullable() })),
+  },
+  'billing.listBills': {
+    summary: 'The payment list in the caller’s scope, newest month first.',
+    query: ListBillsQuery,
+    response: z.object({ items: z.array(BillSchema) }),
+  },
+  'billing.billPdf': {
+    summary: 'A short-lived link to the invoice PDF as issued, with its SHA-256.',
+    params: IdParams,
+    response: z.object({ url: z.string(), fileName: z.string(), sha256: z.string() }),
+  },
+  'billing.stripeWebhook': {
+    summary:
+      'Stripe’s webhook: a payment’s outcome (payment_intent.succeeded / payment_failed), verified by its signature.',
+    bodyType: 'text',
+    keys: 'asSent',
+    body: z.looseObject({ id: z.string(), type: z.string() }),
+    response: z.object({ received: z.boolean() }),
+  },
+  'billing.dashboardRegistrations': {
+    summary: 'Dashboard: registrations per month by account type (the caller’s scope).',
+    response: RegistrationsSchema,
+  },
+  'billing.dashboardSites': {
+    summary: 'Dashboard: accounts, and sites created and published (the caller’s scope).',
+    response: DashboardSitesSchema,
+  },
+  'billing.dashboardAdoption': {
+    summary: 'Dashboard: accounts per current plan (the caller’s scope).',
+    response: AdoptionSchema,
+  },
+  'billing.dashboardRevenue': {
+    summary: 'Dashboard: MRR, ARR and the month’s new, expansion, contraction and churn.',
+    response: RevenueSchema,
+  },
+  'billing.forceComplete': {
+    summary: 'Forces an unpaid payment to completed (MASTER only, irreversible, audited).',
+    params: IdParams,
+    body: z.object({ confirm: z.literal(true, { error: 'validation.confirmRequired' }) }),
+    response: withMessage(BillSchema),
+  },
+})

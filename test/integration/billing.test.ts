@@ -1,0 +1,594 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { planChangeInstant } from '@swipe/shared/billing/months'
+import { jstDay } from '@swipe/shared/time/jst'
+import { PDFParse } from 'pdf-parse'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createAccount, seededMaster, type TestAccount, tokenFor } from '../support/accounts.ts'
+import { api, waitForMail } from '../support/api.ts'
+import { stackNow } from '../support/clock.ts'
+import { useStackEnv } from '../support/env.ts'
+import { publishVisitorSite } from '../support/visitor-site.ts'
+
+const { urls } = useStackEnv()
+const http = api(urls.api)
+
+const FEATURES = {
+  private_domain: true,
+  setting_popup_cta: true,
+  setting_form_contact: true,
+  analytics_effect: true,
+  setting_tag_seo: true,
+  multi_language: true,
+}
+const planBody = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  name: `テスト ${id}`,
+  price: 1_000,
+  quantity_swipe: 4,
+  quantity_site: 2,
+  limit_access: 3,
+  limit_access_price: 100,
+  swipe: true,
+  features: FEATURES,
+  ...extra,
+})
+
+let root: TestAccount
+let master: string
+let oem: TestAccount
+let oemToken: string
+
+const storedAccount = async (accountId: string) => {
+  const { Accounts } = await import('../../functions/src/data/accounts.ts')
+  return (await Accounts.get({ accountId }).go({ consistent: true })).data!
+}
+const invoicesOf = async (accountId: string) => {
+  const { Invoices } = await import('../../functions/src/data/billing.ts')
+  return (await Invoices.query.byAccount({ accountId }).go({ pages: 'all' })).data
+}
+const currentMonth = () => jstDay(Date.now()).slice(0, 7)
+
+beforeAll(async () => {
+  root = await seededMaster(http)
+  master = await tokenFor(http, 'master@example.com', 'Master#Local1')
+  oem = await createAccount({ type: 'OEM_MASTER', parent: root })
+  oemToken = await tokenFor(http, oem.email, oem.password)
+})
+
+describe('plan catalogue', () => {
+  it('lists the built-in plans and lets MASTER create, edit and retire a plan', async () => {
+    const listed = await http.get('/plan', { token: oemToken })
+    expect(listed.status).toBe(200)
+    expect(listed.body.items.map((p: { id: string }) => p.id)).toEqual(
+      expect.arrayContaining([
+        'trial',
+        'light',
+        'light_multi',
+        'standard',
+        'standard_multi',
+        'premium',
+        'premium_multi',
+        'pro',
+        'pro_multi',
+        'ep_oem',
+      ]),
+    )
+    const id = `t-${randomUUID().slice(0, 8)}`
+    const created = await http.post('/plan', planBody(id), { token: master })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    expect(created.body).toEqual({
+      id,
+      name: `テスト ${id}`,
+      price: 1_000,
+      quantity_swipe: 4,
+      quantity_site: 2,
+      limit_access: 3,
+      limit_access_price: 100,
+      swipe: true,
+      features: FEATURES,
+      retired: false,
+      version: 1,
+      message: 'プランを登録しました。',
+    })
+    expect((await http.post('/plan', planBody(id), { token: master })).status).toBe(409)
+
+    const { id: _id, ...fields } = planBody(id)
+    const edited = await http.call('PUT', `/plan/${id}`, {
+      token: master,
+      body: { ...fields, price: 2_000, retired: true, version: 1 },
+    })
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200)
+    expect(edited.body).toMatchObject({ price: 2_000, retired: true, version: 2 })
+    const stale = await http.call('PUT', `/plan/${id}`, {
+      token: master,
+      body: { ...fields, retired: false, version: 1 },
+    })
+    expect(stale.status).toBe(409)
+    // A retired plan is offered to nobody.
+    const user = await createAccount({ type: 'USER', parent: oem })
+    const refused = await http.call('PUT', `/user/${user.accountId}/user-plan`, {
+      token: master,
+      body: { plan_id: id },
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.body.error.details).toEqual([
+      {
+        path: 'body.planId',
+        code: 'billing.planRetired',
+        message: '提供終了したプランは割り当てられません。',
+      },
+    ])
+    expect((await storedAccount(user.accountId)).planId).toBeUndefined()
+  })
+
+  it('keeps the catalogue to platform staff and refuses bad plans field by field', async () => {
+    const id = `t-${randomUUID().slice(0, 8)}`
+    const byOem = await http.post('/plan', planBody(id), { token: oemToken, lang: 'en' })
+    expect(byOem.status).toBe(403)
+    expect(byOem.body.error).toMatchObject({
+      code: 'billing.staffOnly',
+      message: 'Only the platform operator can create or edit plans.',
+    })
+    const edit = await http.call('PUT', '/plan/light', { token: oemToken, body: {} })
+    expect(edit.status).toBe(403)
+    const bad = await http.post('/plan', planBody('X', { price: 1.5, quantity_swipe: 0, name: '' }), {
+      token: master,
+    })
+    expect(bad.status).toBe(400)
+    expect(bad.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual(
+      ['body.id', 'body.name', 'body.price', 'body.quantitySwipe'].sort(),
+    )
+    const ids = (await http.get('/plan', { token: master })).body.items.map((p: { id: string }) => p.id)
+    expect(ids).not.toContain(id)
+    expect(ids).not.toContain('X')
+  })
+})
+
+describe('plan change', () => {
+  it('applies a change requested mid-month at 00:00 JST on the 1st of next month', async () => {
+    const user = await createAccount({ type: 'USER', parent: oem, planId: 'standard' })
+    const requestedAt = stackNow()
+    const changed = await http.call('PUT', `/user/${user.accountId}/user-plan`, {
+      token: oemToken,
+      body: { plan_id: 'premium' },
+    })
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200)
+    const from = planChangeInstant(requestedAt)
+    expect(changed.body).toEqual({
+      current: { id: 'standard', name: 'スタンダード', price: 29_800 },
+      pending: {
+        plan: { id: 'premium', name: 'プレミアム', price: 49_800 },
+        from: new Date(from).toISOString(),
+        from_day: jstDay(from),
+      },
+      message: `${jstDay(from)}からプレミアムプランに変更します。`,
+    })
+    expect(jstDay(from).endsWith('-01')).toBe(true)
+    expect(new Date(from).toISOString().endsWith('T15:00:00.000Z')).toBe(true)
+
+    // Before the instant the user builds under Standard (the stack's clock)…
+    const token = await tokenFor(http, user.email, user.password)
+    const limits = await http.get('/site/limits', { token })
+    expect(limits.body.plan).toMatchObject({ id: 'standard', quantity_site: 3 })
+    const check = await http.get('/user/user-plan', { token })
+    expect(check.status).toBe(200)
+    expect(check.body.plan.id).toBe('standard')
+    expect(check.body.pending).toMatchObject({ plan: { id: 'premium' }, from_day: jstDay(from) })
+
+    // …and the stored account resolves by time on both sides of the instant (an injected clock).
+    const { planOf } = await import('../../functions/src/lib/plans.ts')
+    const stored = await storedAccount(user.accountId)
+    expect(stored).toMatchObject({ planId: 'standard', pendingPlanId: 'premium', pendingPlanFrom: from })
+    expect((await planOf(stored, from - 1)).planId).toBe('standard')
+    expect((await planOf(stored, from)).planId).toBe('premium')
+
+    // Choosing the current plan again withdraws the change; nothing pending is 409.
+    const back = await http.call('PUT', `/user/${user.accountId}/user-plan`, {
+      token: oemToken,
+      body: { plan_id: 'standard' },
+    })
+    expect(back.status).toBe(200)
+    expect(back.body).toMatchObject({ pending: null, message: '予定していたプラン変更を取り消しました。' })
+    expect(await storedAccount(user.accountId)).not.toHaveProperty('pendingPlanId')
+    const again = await http.call('PUT', `/user/${user.accountId}/user-plan`, {
+      token: oemToken,
+      body: { plan_id: 'standard' },
+    })
+    expect(again.status).toBe(409)
+  })
+
+  it('stores the pending plan as the plan once its instant has come (bookkeeping of the closing run)', async () => {
+    const { foldPendingPlans } = await import('../../functions/src/billing/close.ts')
+    const user = await createAccount({ type: 'USER', parent: oem, planId: 'light' })
+    const changed = await http.call('PUT', `/user/${user.accountId}/user-plan`, {
+      token: oemToken,
+      body: { plan_id: 'pro' },
+    })
+    expect(changed.status).toBe(200)
+    const stored = await storedAccount(user.accountId)
+    const from = stored.pendingPlanFrom!
+    expect(await foldPendingPlans([stored], from - 1)).toBe(0)
+    expect(await storedAccount(user.accountId)).toMatchObject({ planId: 'light', pendingPlanId: 'pro' })
+    expect(await foldPendingPlans([stored], from)).toBe(1)
+    const folded = await storedAccount(user.accountId)
+    expect(folded.planId).toBe('pro')
+    expect(folded).not.toHaveProperty('pendingPlanId')
+    expect(folded).not.toHaveProperty('pendingPlanFrom')
+  })
+
+  it('starts a user without a paid plan at once, and keeps the partner plan to staff', async () => {
+    const user = await createAccount({ type: 'USER', parent: oem })
+    const started = await http.call('PUT', `/user/${user.accountId}/user-plan`, {
+      token: oemToken,
+      body: { plan_id: 'light' },
+    })
+    expect(started.status).toBe(200)
+    expect(started.body).toMatchObject({ current: { id: 'light' }, pending: null })
+    expect((await storedAccount(user.accountId)).planId).toBe('light')
+    const partner = await http.call('PUT', `/user/${user.accountId}/user-plan`, {
+      token: oemToken,
+      body: { plan_id: 'ep_oem' },
+    })
+    expect(partner.status).toBe(403)
+    expect((await storedAccount(user.accountId)).pendingPlanId).toBeUndefined()
+    // Another OEM's user does not exist for this OEM.
+    const other = await createAccount({ type: 'USER', parent: root })
+    const foreign = await http.call('PUT', `/user/${other.accountId}/user-plan`, {
+      token: oemToken,
+      body: { plan_id: 'light' },
+    })
+    expect(foreign.status).toBe(404)
+  })
+})
+
+describe('monthly closing, invoices and payments', () => {
+  let planId: string
+  let user: TestAccount
+  let userToken: string
+  let quiet: TestAccount
+
+  beforeAll(async () => {
+    planId = `t-${randomUUID().slice(0, 8)}`
+    expect((await http.post('/plan', planBody(planId), { token: master })).status).toBe(201)
+    user = await createAccount({ type: 'USER', parent: oem, planId })
+    quiet = await createAccount({ type: 'USER', parent: oem, planId })
+    userToken = await tokenFor(http, user.email, user.password)
+    const site = await publishVisitorSite(http, userToken)
+    // Five page views recorded by analytics (the beacon endpoint), over the plan's 3.
+    const events = Array.from({ length: 5 }, () => ({
+      site: site.siteId,
+      lang: 'ja',
+      at: Date.now(),
+      event: 'view',
+      position: 'A1',
+    }))
+    const sent = await fetch(`${urls.api}/analytics/events`, {
+      method: 'POST',
+      // A browser's user agent: robots' beacons never count.
+      headers: {
+        'content-type': 'application/json',
+        'user-agent':
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+      },
+      body: JSON.stringify({ events }),
+    })
+    expect(sent.status).toBe(204)
+  })
+
+  it('closes a month once per account, with totals from the recorded usage', async () => {
+    const { closeMonth } = await import('../../functions/src/billing/close.ts')
+    const month = currentMonth()
+    // The OEM master is on the free partner plan: not billed (no initial fee either).
+    const accountIds = [user.accountId, quiet.accountId, oem.accountId]
+    const first = await closeMonth(month, { accountIds })
+    expect(first).toMatchObject({ month, existing: 0, notBillable: 1, failed: [] })
+    expect(first.issued).toHaveLength(2)
+    const second = await closeMonth(month, { accountIds })
+    expect(second).toEqual({ month, issued: [], existing: 2, notBillable: 1, failed: [] })
+    expect(await invoicesOf(oem.accountId)).toEqual([])
+    const [invoice, ...more] = await invoicesOf(user.accountId)
+    expect(more).toEqual([])
+    expect(await invoicesOf(quiet.accountId)).toHaveLength(1)
+    // 5 views over a limit of 3: one started block of 1,000 at ¥100; the first invoice has the
+    // initial fee; tax once on the 10 % sum.
+    expect(invoice).toMatchObject({
+      month,
+      planId,
+      pageViews: 5,
+      blocksUsed: 2,
+      planFee: 1_000,
+      pageViewFee: 100,
+      licenceFee: 0,
+      subtotal: 101_100,
+      tax: 10_110,
+      total: 111_210,
+      billingMethod: 'BANK_TRANSFER',
+      status: 'unpaid',
+      issuerId: 'PLATFORM',
+    })
+    const listed = await http.get('/user/bill', { token: userToken })
+    expect(listed.status).toBe(200)
+    expect(listed.body.items).toEqual([
+      expect.objectContaining({ id: invoice!.invoiceId, total: 111_210, status: 'unpaid', month }),
+    ])
+  })
+
+  it('serves the PDF as issued, with every qualified-invoice item', async () => {
+    const [invoice] = await invoicesOf(user.accountId)
+    const link = await http.get(`/user/bill/${invoice!.invoiceId}/export-pdf`, { token: userToken })
+    expect(link.status).toBe(200)
+    const pdf = Buffer.from(await (await fetch(link.body.url)).arrayBuffer())
+    expect(createHash('sha256').update(pdf).digest('hex')).toBe(link.body.sha256)
+    expect(link.body.file_name).toBe(`${invoice!.number}.pdf`)
+    const { text } = await new PDFParse({ data: pdf }).getText()
+    const flat = text.replace(/\s+/g, '')
+    for (const expected of [
+      '登録番号:T4010001234567',
+      '10%対象（税抜）¥101,100',
+      '消費税（10%）¥10,110',
+      '小計（税抜）¥101,100',
+      '合計（税込）¥111,210',
+      'TestUSER御中',
+      'PV従量料金',
+      '初期費用',
+      'お振込先',
+    ])
+      expect(flat).toContain(expected)
+    // Another tenant's invoice does not exist.
+    const stranger = await createAccount({ type: 'USER', parent: root, planId: 'light' })
+    const theirs = await http.get(`/user/bill/${invoice!.invoiceId}/export-pdf`, {
+      token: await tokenFor(http, stranger.email, stranger.password),
+    })
+    expect(theirs.status).toBe(404)
+  })
+
+  it('lets only MASTER force-complete an unpaid payment, once, with an audit record', async () => {
+    const [invoice] = await invoicesOf(quiet.accountId)
+    const path = `/user/bill/${invoice!.invoiceId}/force-complete`
+    expect((await http.post(path, { confirm: true }, { token: oemToken })).status).toBe(403)
+    const unconfirmed = await http.post(path, {}, { token: master })
+    expect(unconfirmed.status).toBe(400)
+    expect(unconfirmed.body.error.details[0].path).toBe('body.confirm')
+    const done = await http.post(path, { confirm: true }, { token: master })
+    expect(done.status, JSON.stringify(done.body)).toBe(200)
+    expect(done.body).toMatchObject({ status: 'completed', message: '支払いを完了にしました。' })
+    const twice = await http.post(path, { confirm: true }, { token: master })
+    expect(twice.status).toBe(409)
+    expect(twice.body.error.code).toBe('billing.notUnpaid')
+    const { BillingAudit } = await import('../../functions/src/data/billing.ts')
+    const audit = (await BillingAudit.query.byInvoice({ invoiceId: invoice!.invoiceId }).go()).data
+    expect(audit.map((a) => [a.action, a.actorId, a.from ?? null, a.to])).toEqual([
+      ['ISSUED', 'closing', null, 'unpaid'],
+      ['FORCE_COMPLETE', root.accountId, 'unpaid', 'completed'],
+    ])
+  })
+
+  it('charges cards at closing: a declined test card fails the payment and mails the account', async () => {
+    const { paymentProvider } = await import('../../functions/src/billing/payments.ts')
+    const { BillingProfiles } = await import('../../functions/src/data/billing.ts')
+    const { closeMonth } = await import('../../functions/src/billing/close.ts')
+    const onCard = async (number: string) => {
+      const account = await createAccount({ type: 'USER', parent: oem, planId: 'light' })
+      const customerId = await paymentProvider().createCustomer({
+        accountId: account.accountId,
+        email: account.email,
+        name: 'x',
+      })
+      const card = await paymentProvider().saveCard(customerId, {
+        number,
+        expMonth: 12,
+        expYear: 2034,
+        cvc: '123',
+      })
+      await BillingProfiles.put({
+        accountId: account.accountId,
+        method: 'CARD',
+        customerId,
+        paymentMethodId: card.paymentMethodId,
+        cardLast4: card.last4,
+      }).go()
+      return account
+    }
+    const declined = await onCard('4000000000000002')
+    const paid = await onCard('4242424242424242')
+    const result = await closeMonth(currentMonth(), { accountIds: [declined.accountId, paid.accountId] })
+    expect(result.issued).toHaveLength(2)
+    const [failed] = await invoicesOf(declined.accountId)
+    expect(failed).toMatchObject({ billingMethod: 'CARD', status: 'failed' })
+    expect(failed!.chargeId).toMatch(/^pi_/)
+    const [ok] = await invoicesOf(paid.accountId)
+    expect(ok).toMatchObject({ billingMethod: 'CARD', status: 'paid' })
+    const mail = await waitForMail(urls.mail, declined.email)
+    expect(mail.subject).toBe(`【Swipe LP Studio】カード決済ができませんでした（${currentMonth()}分）`)
+    expect(mail.body.text).toContain(failed!.number)
+  })
+})
+
+describe('dashboard', () => {
+  it("reports an OEM's MRR as the sum of its paying accounts' plan fees, and its adoption by plan", async () => {
+    const partner = await createAccount({ type: 'OEM_MASTER', parent: root })
+    const token = await tokenFor(http, partner.email, partner.password)
+    await createAccount({ type: 'USER', parent: partner, planId: 'standard' })
+    await createAccount({ type: 'USER', parent: partner, planId: 'premium' })
+    await createAccount({ type: 'USER', parent: partner })
+    await createAccount({ type: 'USER', parent: partner, planId: 'light', status: 'TERMINATED' })
+    const revenue = await http.get('/dashboard/revenue', { token })
+    expect(revenue.status).toBe(200)
+    // Standard 29,800 + Premium 49,800; the trial and the terminated account pay nothing.
+    expect(revenue.body).toEqual({
+      month: currentMonth(),
+      mrr: 79_600,
+      arr: 955_200,
+      paying_accounts: 2,
+      movement: { new: 79_600, expansion: 0, contraction: 0, churn: 0 },
+    })
+    const adoption = await http.get('/dashboard/adoption-by-plan', { token })
+    const byPlan = Object.fromEntries(
+      adoption.body.plans.map((p: { plan_id: string; accounts: number }) => [p.plan_id, p.accounts]),
+    )
+    expect(byPlan).toMatchObject({ standard: 1, premium: 1, trial: 1, light: 0 })
+    const registrations = await http.get('/dashboard/registration-data', { token })
+    expect(registrations.body.months).toHaveLength(12)
+    expect(registrations.body.months.at(-1)).toEqual({
+      month: currentMonth(),
+      by_type: [
+        { account_type: 'OEM_MASTER', count: 0 },
+        { account_type: 'OEM_ADMIN', count: 0 },
+        { account_type: 'USER', count: 4 },
+        { account_type: 'MASTER_USER', count: 0 },
+      ],
+    })
+    const sites = await http.get('/dashboard/user-site', { token })
+    expect(sites.body).toEqual({ accounts: 4, sites: { created: 0, published: 0 } })
+    // A direct user has no dashboard.
+    const user = await createAccount({ type: 'USER', parent: partner, planId: 'light' })
+    const refused = await http.get('/dashboard/revenue', {
+      token: await tokenFor(http, user.email, user.password),
+    })
+    expect(refused.status).toBe(403)
+  })
+})
+
+describe('issuers and corrections', () => {
+  const pdfText = async (invoiceId: string, token: string) => {
+    const link = await http.get(`/user/bill/${invoiceId}/export-pdf`, { token })
+    expect(link.status).toBe(200)
+    const pdf = Buffer.from(await (await fetch(link.body.url)).arrayBuffer())
+    return (await new PDFParse({ data: pdf }).getText()).text.replace(/\s+/g, '')
+  }
+
+  it("issues an OEM's users' invoices under the OEM when it bills them (white label), and refuses a bad number", async () => {
+    const { BillingIssuers } = await import('../../functions/src/data/billing.ts')
+    const { closeMonth } = await import('../../functions/src/billing/close.ts')
+    const partner = await createAccount({ type: 'OEM_MASTER', parent: root })
+    const issuer = {
+      issuerId: partner.accountId,
+      name: 'ホワイトラベル株式会社',
+      registrationNumber: 'T1011001098765',
+      address: '大阪府大阪市北区1-1',
+      bankName: 'テスト銀行',
+      bankBranch: '北支店',
+      bankAccountType: '普通',
+      bankAccountNumber: '1111111',
+      bankAccountHolder: 'ホワイトラベル（カ',
+      billsOwnUsers: true,
+    }
+    await BillingIssuers.put(issuer).go()
+    const user = await createAccount({ type: 'USER', parent: partner, planId: 'light' })
+    const result = await closeMonth(currentMonth(), { accountIds: [user.accountId] })
+    expect(result.issued).toHaveLength(1)
+    const [invoice] = await invoicesOf(user.accountId)
+    expect(invoice).toMatchObject({ issuerId: partner.accountId, planFee: 9_800, status: 'unpaid' })
+    const text = await pdfText(invoice!.invoiceId, await tokenFor(http, user.email, user.password))
+    expect(text).toContain('ホワイトラベル株式会社')
+    expect(text).toContain('登録番号:T1011001098765')
+    expect(text).toContain('テスト銀行')
+    expect(text).not.toContain('T4010001234567')
+
+    // A mutated registration number issues nothing for that OEM's users.
+    await BillingIssuers.put({ ...issuer, registrationNumber: 'T1011001098766' }).go()
+    const other = await createAccount({ type: 'USER', parent: partner, planId: 'light' })
+    const refused = await closeMonth(currentMonth(), { accountIds: [other.accountId] })
+    expect(refused).toMatchObject({ issued: [], failed: [{ accountId: other.accountId }] })
+    expect(await invoicesOf(other.accountId)).toEqual([])
+  })
+
+  it('corrects an issued invoice by voiding it and issuing a new one that names it', async () => {
+    const { closeMonth, correctInvoice } = await import('../../functions/src/billing/close.ts')
+    const { InvoiceClaims } = await import('../../functions/src/data/billing.ts')
+    const user = await createAccount({ type: 'USER', parent: oem, planId: 'standard' })
+    await closeMonth(currentMonth(), { accountIds: [user.accountId] })
+    const [old] = await invoicesOf(user.accountId)
+    const replacement = await correctInvoice(old!.invoiceId, root.accountId)
+    const after = await invoicesOf(user.accountId)
+    const voided = after.find((i) => i.invoiceId === old!.invoiceId)
+    const issued = after.find((i) => i.invoiceId === replacement)
+    expect(voided).toMatchObject({
+      status: 'void',
+      replacedBy: replacement,
+      total: old!.total,
+      pdfSha256: old!.pdfSha256,
+    })
+    expect(issued).toMatchObject({ status: 'unpaid', replaces: old!.invoiceId, month: old!.month })
+    expect(
+      (await InvoiceClaims.get({ accountId: user.accountId, month: old!.month }).go({ consistent: true }))
+        .data?.invoiceId,
+    ).toBe(replacement)
+    // The corrected invoice says which one it corrects; the void one cannot be corrected again.
+    expect(await pdfText(replacement, master)).toContain(`訂正元請求書番号:${old!.number}`)
+    await expect(correctInvoice(old!.invoiceId, root.accountId)).rejects.toThrow()
+    // Closing again still issues nothing for the month.
+    const again = await closeMonth(currentMonth(), { accountIds: [user.accountId] })
+    expect(again).toMatchObject({ issued: [], existing: 1 })
+  })
+})
+
+describe('the card provider webhook', () => {
+  const post = (payload: string, signature?: string) =>
+    fetch(`${urls.api}/billing/stripe/webhook`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(signature ? { 'stripe-signature': signature } : {}),
+      },
+      body: payload,
+    })
+  const sign = async (payload: string, secret = 'whsec_local_stand_in') => {
+    const { default: Stripe } = await import('stripe')
+    return Stripe.webhooks.generateTestHeaderString({ payload, secret })
+  }
+  /** A card invoice the provider has not answered for yet (its card is unknown to the stand-in). */
+  const processingInvoice = async () => {
+    const { BillingProfiles } = await import('../../functions/src/data/billing.ts')
+    const { closeMonth } = await import('../../functions/src/billing/close.ts')
+    const account = await createAccount({ type: 'USER', parent: oem, planId: 'light' })
+    await BillingProfiles.put({
+      accountId: account.accountId,
+      method: 'CARD',
+      customerId: 'cus_unknown',
+      paymentMethodId: 'pm_unknown',
+      cardLast4: '4242',
+    }).go()
+    await closeMonth(currentMonth(), { accountIds: [account.accountId] })
+    const [invoice] = await invoicesOf(account.accountId)
+    expect(invoice).toMatchObject({ billingMethod: 'CARD', status: 'processing' })
+    return { account, invoice: invoice! }
+  }
+  const intentEvent = (type: string, invoiceId: string) =>
+    JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      object: 'event',
+      type,
+      data: {
+        object: {
+          id: `pi_${randomUUID().slice(0, 8)}`,
+          object: 'payment_intent',
+          metadata: { invoiceId },
+          last_payment_error: type.endsWith('failed') ? { code: 'card_declined' } : null,
+        },
+      },
+    })
+
+  it('pays or fails an invoice only on a verified event, once', async () => {
+    const { invoice } = await processingInvoice()
+    const payload = intentEvent('payment_intent.succeeded', invoice.invoiceId)
+    expect((await post(payload)).status).toBe(400)
+    expect((await post(payload, await sign(payload, 'whsec_someone_else'))).status).toBe(400)
+    expect((await invoicesOf(invoice.accountId))[0]!.status).toBe('processing')
+    const accepted = await post(payload, await sign(payload))
+    expect(accepted.status).toBe(200)
+    expect(await accepted.json()).toEqual({ received: true })
+    expect((await invoicesOf(invoice.accountId))[0]!.status).toBe('paid')
+    // A late failure report of the same invoice changes nothing.
+    const late = intentEvent('payment_intent.payment_failed', invoice.invoiceId)
+    expect((await post(late, await sign(late))).status).toBe(200)
+    expect((await invoicesOf(invoice.accountId))[0]!.status).toBe('paid')
+
+    const { account, invoice: other } = await processingInvoice()
+    const failed = intentEvent('payment_intent.payment_failed', other.invoiceId)
+    expect((await post(failed, await sign(failed))).status).toBe(200)
+    expect((await invoicesOf(account.accountId))[0]!.status).toBe('failed')
+    const mail = await waitForMail(urls.mail, account.email)
+    expect(mail.body.text).toContain(other.number)
+  })
+})
