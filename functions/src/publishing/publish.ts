@@ -191,9 +191,15 @@ export const prepareRelease = async (loaded: LoadedSite, now: number): Promise<P
 const readSite = async (siteId: string): Promise<SiteRow | undefined> =>
   (await Sites.get({ siteId }).go({ consistent: true })).data ?? undefined
 
-/** The release the public host map should serve for a stored site: only a PUBLISH site's. */
+/**
+ * The release the public host map should serve for a stored site: a PUBLISH site's, and a
+ * DOMAIN_VERIFYING one's that was published (its default domain keeps serving while the custom
+ * domain is verified, issue 19).
+ */
 const servedRelease = (site: SiteRow | undefined) =>
-  site?.status === 'PUBLISH' && site.releaseId ? site.releaseId : undefined
+  (site?.status === 'PUBLISH' || site?.status === 'DOMAIN_VERIFYING') && site.releaseId
+    ? site.releaseId
+    : undefined
 
 /** What the host map depends on; a change of it means someone else is applying a newer state. */
 const mapState = (site: SiteRow | undefined) =>

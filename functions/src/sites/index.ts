@@ -5,6 +5,10 @@ import * as bulkStart from './bulkStart.ts'
 import * as bulkStatus from './bulkStatus.ts'
 import * as confirmUpload from './confirmUpload.ts'
 import * as create from './create.ts'
+import * as domainCheck from './domainCheck.ts'
+import * as domainGet from './domainGet.ts'
+import * as domainRemove from './domainRemove.ts'
+import * as domainSet from './domainSet.ts'
 import * as csv from './export.ts'
 import * as get from './get.ts'
 import { jobs } from './jobs.ts'
@@ -34,6 +38,10 @@ export const handler = contextHandler(
     bulkComplete,
     bulkAbort,
     bulkStatus,
+    domainGet,
+    domainSet,
+    domainRemove,
+    domainCheck,
   },
   jobs,
 )

@@ -6,6 +6,7 @@ import { logger } from '#lib/logger'
 import { deleteSiteFreeingSlot } from '#lib/plans'
 import { sitesFor } from '#lib/tenancy'
 import { unpublishSite } from '../publishing/publish.ts'
+import { releaseDomainOf } from './domains.ts'
 import { jobs } from './jobs.ts'
 import { sweep } from './service.ts'
 
@@ -34,5 +35,7 @@ export const handler = endpoint(sitesRoutes['sites.remove'], async ({ actor, par
     })
   }
   await unpublishSite(site.siteId, site)
+  // Its custom domain's name is free for other sites again (issue 19).
+  await releaseDomainOf(site.siteId)
   return ok({ message: t('site.deleted') })
 })

@@ -24,6 +24,7 @@ import {
 import { SITE_LANGUAGES, SiteViewSchema } from '../site/model.ts'
 import { IdParams, PresignedUpload, ServerMessage, VersionQuery } from './common.ts'
 import { defineContext } from './define.ts'
+import { domainRoutesIo } from './domains.ts'
 
 const isoOrNull = z.iso.datetime().nullable()
 
@@ -204,4 +205,6 @@ export const sitesRoutes = defineContext('sites')({
       site: SiteDetailSchema.optional(),
     }),
   },
+  // Custom domains (issue 19): ./domains.ts
+  ...domainRoutesIo,
 })

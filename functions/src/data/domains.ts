@@ -1,0 +1,63 @@
+import { DOMAIN_STATES } from '@swipe/shared/site/domain'
+import { Entity, type EntityItem } from 'electrodb'
+import { entityConfig, SERVICE } from './service.ts'
+
+/**
+ * A custom domain claimed by a site (issue 19). The item's key is the name itself
+ * (`domain#<name>`), created with `attribute_not_exists` in a transaction: one site per name,
+ * whatever races. It carries the connection's state (VERIFYING → ACTIVE, or FAILED after 72
+ * hours) and the doctor's last findings. The site's `customDomain` is set only once the name is
+ * ACTIVE: it is what the host map and the end-user lookup serve (docs/data-model.md).
+ */
+export const SiteDomains = new Entity(
+  {
+    model: { entity: 'siteDomain', version: '1', service: SERVICE },
+    attributes: {
+      domain: { type: 'string', required: true, readOnly: true },
+      siteId: { type: 'string', required: true, readOnly: true },
+      ownerId: { type: 'string', required: true, readOnly: true },
+      tenantIds: { type: 'list', items: { type: 'string' }, required: true, readOnly: true },
+      state: { type: DOMAIN_STATES, required: true },
+      requestedAt: { type: 'number', required: true, readOnly: true },
+      checkedAt: { type: 'number' },
+      verifiedAt: { type: 'number' },
+      failedAt: { type: 'number' },
+      /** The doctor's last findings: `{ code, severity, params }[]` (a handful). */
+      findings: { type: 'any', required: true, default: () => [] },
+    },
+    indexes: {
+      byDomain: {
+        pk: {
+          field: 'pk',
+          composite: ['domain'],
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
+          template: 'domain#${domain}',
+          casing: 'none',
+        },
+        sk: { field: 'sk', composite: [] },
+      },
+      /** The claim of a site (at most one). */
+      bySite: {
+        index: 'gsi2',
+        pk: { field: 'gsi2pk', composite: ['siteId'] },
+        sk: { field: 'gsi2sk', composite: [] },
+      },
+      /** The claims in a state, oldest request first: the scheduled checker reads VERIFYING. */
+      byState: {
+        index: 'gsi1',
+        pk: { field: 'gsi1pk', composite: ['state'] },
+        sk: { field: 'gsi1sk', composite: ['requestedAt', 'domain'] },
+      },
+    },
+  },
+  entityConfig,
+)
+
+export type SiteDomain = EntityItem<typeof SiteDomains>
+
+/** One finding as stored (its text is made in the reader's language when answered). */
+export interface StoredFinding {
+  code: string
+  severity: 'error' | 'warning' | 'info'
+  params: Record<string, string>
+}

@@ -1,0 +1,100 @@
+import { Resolver } from 'node:dns/promises'
+import { isIP } from 'node:net'
+
+/**
+ * The DNS answers the domain doctor reads (issue 19). Resolved through `servers` when given (the
+ * local stack's DNS server, `DOMAIN_DNS_SERVER`), else the system's resolvers.
+ */
+export interface DnsAnswers {
+  cnames: string[]
+  addresses: string[]
+  /** The CAA records that govern the name (its own, else its closest parent's; RFC 8659). */
+  caa: { tag: string; value: string }[]
+  /** The resolver did not answer (timeout, SERVFAIL, refused): nothing can be concluded. */
+  unavailable: boolean
+}
+
+export type DnsLookup = (name: string) => Promise<DnsAnswers>
+
+const NO_DATA = new Set(['ENODATA', 'ENOTFOUND', 'ENONAME', 'NXDOMAIN', 'ENOTIMP'])
+
+export const dnsLookup = (servers?: readonly string[]): DnsLookup => {
+  const resolver = new Resolver({ timeout: 2000, tries: 2 })
+  if (servers?.length) resolver.setServers([...servers])
+  return async (name) => {
+    let unavailable = false
+    const ask = async <T>(query: () => Promise<T[]>): Promise<T[]> => {
+      try {
+        return await query()
+      } catch (error) {
+        if (!NO_DATA.has((error as { code?: string }).code ?? '')) unavailable = true
+        return []
+      }
+    }
+    const cnames = (await ask(() => resolver.resolveCname(name))).map((c) =>
+      c.toLowerCase().replace(/\.$/, ''),
+    )
+    const addresses = [
+      ...(await ask(() => resolver.resolve4(name))),
+      ...(await ask(() => resolver.resolve6(name))),
+    ]
+    let caa: { tag: string; value: string }[] = []
+    const labels = name.split('.')
+    for (let i = 0; i < labels.length - 1 && caa.length === 0; i++) {
+      const records = await ask(() => resolver.resolveCaa(labels.slice(i).join('.')))
+      caa = records.flatMap((r) => {
+        const entry = Object.entries(r).find(([key]) => key !== 'critical')
+        return entry ? [{ tag: entry[0], value: String(entry[1]) }] : []
+      })
+    }
+    return { cnames, addresses, caa, unavailable }
+  }
+}
+
+/** Certificate authorities a CAA `issue` value may name for Amazon's certificates. */
+const AMAZON_CAS = ['amazon.com', 'amazontrust.com', 'awstrust.com', 'amazonaws.com']
+
+/** True when the CAA records restrict issuance and none allows Amazon. */
+export const caaBlocksAmazon = (caa: readonly { tag: string; value: string }[]): boolean => {
+  const issue = caa.filter((r) => r.tag === 'issue')
+  if (issue.length === 0) return false
+  return !issue.some((r) => AMAZON_CAS.includes(r.value.split(';')[0]!.trim().toLowerCase()))
+}
+
+const v4 = (address: string) => address.split('.').map(Number)
+
+/**
+ * Addresses a public site can never be at, and that a server-side check must never be steered to
+ * (SSRF): loopback, private, link-local (the metadata address 169.254.169.254 included), shared
+ * carrier space, unspecified, multicast; their IPv6 forms too.
+ */
+export const isUnsafeAddress = (address: string): boolean => {
+  const kind = isIP(address)
+  if (kind === 4) {
+    const [a = 0, b = 0] = v4(address)
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      a >= 224
+    )
+  }
+  if (kind === 6) {
+    const lower = address.toLowerCase()
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower)
+    if (mapped) return isUnsafeAddress(mapped[1]!)
+    return (
+      lower === '::' ||
+      lower === '::1' ||
+      /^f[cd]/.test(lower) ||
+      /^fe[89ab]/.test(lower) ||
+      /^ff/.test(lower) ||
+      lower.startsWith('fd00:ec2::254')
+    )
+  }
+  return true
+}

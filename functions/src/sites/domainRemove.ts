@@ -1,0 +1,13 @@
+import { sitesRoutes } from '@swipe/shared/contract/sites'
+import { BadRequestError } from '#lib/errors'
+import { endpoint, ok } from '#lib/http'
+import { sitesFor } from '#lib/tenancy'
+import { domainView, removeDomain } from './domains.ts'
+
+/** Removes the custom domain: the name is freed and detached; the default domain keeps serving. */
+export const handler = endpoint(sitesRoutes['sites.domainRemove'], async ({ actor, params, locale, t }) => {
+  const site = await sitesFor(actor).get(params.id, 'site:write')
+  if (!(await removeDomain(site))) throw new BadRequestError('domain.missing')
+  const saved = await sitesFor(actor).get(site.siteId, 'site:read')
+  return ok({ ...(await domainView(saved, locale, null)), message: t('domain.removed') })
+})

@@ -1,0 +1,401 @@
+import { CloudFrontClient } from '@aws-sdk/client-cloudfront'
+import { type Locale, type MessageKey, translate, userTypeSegment } from '@swipe/shared'
+import type { DomainFinding } from '@swipe/shared/contract/domains'
+import { DOMAIN_VERIFY_LIMIT_MS, domainRefusal, normaliseDomain, wwwOf } from '@swipe/shared/site/domain'
+import { createWriteTransaction } from 'electrodb'
+import * as z from 'zod'
+import { Accounts } from '#data/accounts'
+import { type SiteDomain, SiteDomains, type StoredFinding } from '#data/domains'
+import { loadSiteItems, type SiteRow, Sites } from '#data/sites'
+import { now } from '#lib/clock'
+import { type DnsLookup, dnsLookup, isUnsafeAddress } from '#lib/domains/dns'
+import { diagnose, finding } from '#lib/domains/doctor'
+import { awsProvisioner, type DomainProvisioner, localProvisioner } from '#lib/domains/provisioner'
+import { awsEnv, readEnv } from '#lib/env'
+import { AppError, ConflictError } from '#lib/errors'
+import { hostMap } from '#lib/hosts'
+import { logger } from '#lib/logger'
+import { sendMail } from '#lib/mail'
+import { commitSiteStatus, planOfOwner, requireFeature } from '#lib/plans'
+import { publish } from '#lib/publisher'
+import { adminUrl, siteUrl } from '#lib/urls'
+import { isConditionFailure } from './service.ts'
+
+const env = readEnv({
+  SITES_ORIGIN: z.string().optional(),
+  ADMIN_ORIGIN: z.url(),
+  /** Further zones of the product no creator may claim (comma-separated), beside the sites and console domains. */
+  PRODUCT_ZONES: z.string().optional(),
+  /** The CNAME target creators are told (AWS: the connection group's routing endpoint). */
+  DOMAIN_CNAME_TARGET: z.string().min(1).optional(),
+  /** AWS: the multi-tenant distribution and connection group the tenants join. */
+  DOMAIN_DISTRIBUTION_ID: z.string().min(1).optional(),
+  DOMAIN_CONNECTION_GROUP_ID: z.string().min(1).optional(),
+})
+
+/** The sites zone (`sites.example.com` of `https://{host}.sites.example.com`). */
+const sitesZone = (): string | undefined =>
+  env.SITES_ORIGIN ? new URL(env.SITES_ORIGIN.replace('{host}.', '')).hostname : undefined
+
+/** The product's own zones: the sites domain, the console's domain, and `PRODUCT_ZONES`. */
+export const productZones = (): string[] =>
+  [sitesZone(), new URL(env.ADMIN_ORIGIN).hostname, ...(env.PRODUCT_ZONES ?? '').split(',')]
+    .map((z) => (z ?? '').trim().toLowerCase())
+    .filter(Boolean)
+
+let provisioner: DomainProvisioner | undefined
+/** The stage's adapter: AWS when the stack names a distribution and connection group, else local. */
+export const domainProvisioner = (): DomainProvisioner => {
+  if (provisioner) return provisioner
+  const target = env.DOMAIN_CNAME_TARGET ?? `domains.${sitesZone() ?? 'localhost'}`
+  provisioner =
+    env.DOMAIN_DISTRIBUTION_ID && env.DOMAIN_CONNECTION_GROUP_ID
+      ? awsProvisioner(new CloudFrontClient({ region: awsEnv.AWS_REGION }), {
+          distributionId: env.DOMAIN_DISTRIBUTION_ID,
+          connectionGroupId: env.DOMAIN_CONNECTION_GROUP_ID,
+          cnameTarget: target,
+        })
+      : localProvisioner(target)
+  return provisioner
+}
+
+/**
+ * The resolver the doctor asks: the DNS server `DOMAIN_DNS_SERVER` names (`host:port`; the local
+ * stack's), else the system's. Read on each check so the stack can set it after loading handlers.
+ */
+const lookup: DnsLookup = (name) => {
+  const server = process.env.DOMAIN_DNS_SERVER
+  return dnsLookup(server ? [server] : undefined)(name)
+}
+
+/** The site's claim, if it has one. */
+export const claimOf = async (siteId: string): Promise<SiteDomain | undefined> =>
+  (await SiteDomains.query.bySite({ siteId }).go()).data[0]
+
+const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString())
+
+/** A stored finding in `locale`; the give-up text names the other findings as its reason. */
+const explain = (f: StoredFinding, all: readonly StoredFinding[], locale: Locale): DomainFinding => {
+  const params = { ...f.params }
+  if (f.code === 'gaveUp')
+    params.reason = all
+      .filter((o) => o !== f && o.severity === 'error')
+      .map((o) => translate(locale, `domain.finding.${o.code}`, o.params))
+      .join(' ')
+  return {
+    code: f.code as DomainFinding['code'],
+    severity: f.severity,
+    message: translate(locale, `domain.finding.${f.code}`, params),
+    params,
+  }
+}
+
+/** The answer of every domain route. */
+export const domainView = async (site: SiteRow, locale: Locale, claim?: SiteDomain | null) => {
+  const found = claim === undefined ? await claimOf(site.siteId) : (claim ?? undefined)
+  const p = domainProvisioner()
+  const stored = (found?.findings ?? []) as StoredFinding[]
+  return {
+    siteId: site.siteId,
+    siteStatus: site.status,
+    defaultUrl: siteUrl({ siteUuid: site.siteUuid }),
+    cnameTarget: p.cnameTarget,
+    provisioner: p.kind,
+    domain: found
+      ? {
+          name: found.domain,
+          state: found.state,
+          requestedAt: new Date(found.requestedAt).toISOString(),
+          checkedAt: iso(found.checkedAt),
+          verifiedAt: iso(found.verifiedAt),
+          failedAt: iso(found.failedAt),
+          deadline: new Date(found.requestedAt + DOMAIN_VERIFY_LIMIT_MS).toISOString(),
+          url:
+            found.state === 'ACTIVE' && env.SITES_ORIGIN
+              ? `${new URL(env.SITES_ORIGIN.replace('{host}', 'x')).protocol}//${found.domain}${portOf(env.SITES_ORIGIN)}/`
+              : null,
+          findings: stored.map((f) => explain(f, stored, locale)),
+        }
+      : null,
+  }
+}
+
+/** Locally the edge listens on a port the custom URL must name too (`:3001`); on AWS none. */
+const portOf = (origin: string) => {
+  const port = new URL(origin.replace('{host}', 'x')).port
+  return port ? `:${port}` : ''
+}
+
+/** Reads the site again (consistent), for a status commit on its current version. */
+const freshSite = async (siteId: string) =>
+  (await Sites.get({ siteId }).go({ consistent: true })).data ?? undefined
+
+/**
+ * Moves the site's status while its domain is verified, on its current version (a concurrent save
+ * bumps the version: read again and retry). `from` lists the statuses this move applies to.
+ */
+const moveStatus = async (
+  siteId: string,
+  from: readonly string[],
+  to: (site: SiteRow) => SiteRow['status'],
+) => {
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    const site = await freshSite(siteId)
+    if (!site || !from.includes(site.status)) return
+    try {
+      await commitSiteStatus(site, site.version, to(site))
+      return
+    } catch (error) {
+      if (!(error instanceof ConflictError) || attempt === 5) throw error
+    }
+  }
+}
+
+/** What a site leaves DOMAIN_VERIFYING for when the domain is not connected: serving, or a draft. */
+const restingStatus = (site: SiteRow): SiteRow['status'] => (site.releaseId ? 'PUBLISH' : 'DRAFT')
+
+/** Checks a name a creator entered; throws the localised refusal. */
+export const refuseDomain = (domain: string): void => {
+  const refusal = domainRefusal(domain, productZones())
+  if (!refusal) return
+  if (refusal === 'format')
+    throw new AppError(400, 'validation.domain', {}, [{ path: 'domain', code: 'validation.domain' }])
+  const zone = productZones().find((z) => domain === z || domain.endsWith(`.${z}`)) ?? ''
+  const params = { domain, www: wwwOf(domain), target: domainProvisioner().cnameTarget, zone }
+  const code = `domain.${refusal}` as MessageKey
+  throw new AppError(400, code, params, [{ path: 'domain', code, params }])
+}
+
+/**
+ * Sets or changes a site's custom domain (SPEC §2): the name is claimed in one transaction (a
+ * name another site holds is refused), an old one is detached and freed, and the site waits in
+ * DOMAIN_VERIFYING while its default domain keeps serving.
+ */
+export const setDomain = async (
+  site: SiteRow,
+  input: string,
+): Promise<{ claim: SiteDomain; changed: boolean }> => {
+  // An AWS stage without a multi-tenant distribution to attach to (infra/lib/domains.ts) refuses.
+  if (process.env.DOMAIN_PROVISIONER === 'unavailable') throw new AppError(400, 'domain.unavailable')
+  const domain = normaliseDomain(input)
+  refuseDomain(domain)
+  // SPEC §3 Plan `privateDomain`: a plan without custom domains is refused with its own message.
+  requireFeature(await planOfOwner(site.ownerId), 'privateDomain')
+  const previous = await claimOf(site.siteId)
+  if (previous?.domain === domain && previous.state !== 'FAILED') return { claim: previous, changed: false }
+  // A name that already points at an internal address is refused before anything is stored.
+  const answers = await lookup(domain)
+  const unsafe = answers.addresses.find(isUnsafeAddress)
+  if (unsafe) {
+    logger.warn('Custom domain refused: internal address', { siteId: site.siteId, domain, address: unsafe })
+    throw new AppError(400, 'domain.unsafeAddress', { domain, address: unsafe }, [
+      { path: 'domain', code: 'domain.unsafeAddress', params: { domain, address: unsafe } },
+    ])
+  }
+  const requestedAt = now()
+  const claim: SiteDomain = {
+    domain,
+    siteId: site.siteId,
+    ownerId: site.ownerId,
+    tenantIds: site.tenantIds,
+    state: 'VERIFYING',
+    requestedAt,
+    findings: diagnose(domain, answers, domainProvisioner().cnameTarget, domainProvisioner().kind),
+  }
+  if (previous?.domain === domain) {
+    // The same name again after it failed: a new request (new 72 hours) on the site's own claim.
+    await SiteDomains.put(claim)
+      .where((a, op) => op.eq(a.siteId, site.siteId))
+      .go()
+  } else {
+    const result = await createWriteTransaction({ domains: SiteDomains }, (e) => [
+      ...(previous
+        ? [
+            e.domains
+              .delete({ domain: previous.domain })
+              .where((a, op) => op.eq(a.siteId, site.siteId))
+              .commit(),
+          ]
+        : []),
+      e.domains.create(claim).commit(),
+    ]).go()
+    if (result.canceled) {
+      logger.info('Custom domain refused: held by another site', { siteId: site.siteId, domain })
+      throw new AppError(409, 'domain.taken', { domain })
+    }
+  }
+  if (previous && previous.domain !== domain) await disconnect(site.siteId, previous)
+  await moveStatus(site.siteId, ['PUBLISH', 'DRAFT'], () => 'DOMAIN_VERIFYING')
+  logger.info('Custom domain requested', { siteId: site.siteId, domain })
+  return { claim, changed: true }
+}
+
+/** Stops serving a claim's name (the claim item is already gone or replaced). */
+const disconnect = async (siteId: string, claim: SiteDomain) => {
+  await domainProvisioner().detach(claim.domain)
+  const site = await freshSite(siteId)
+  if (site?.customDomain === claim.domain) await Sites.patch({ siteId }).remove(['customDomain']).go()
+  await hostMap.delete(claim.domain)
+}
+
+/** Removes a site's custom domain: frees the name, detaches it, and leaves DOMAIN_VERIFYING. */
+export const removeDomain = async (site: SiteRow): Promise<boolean> => {
+  const claim = await claimOf(site.siteId)
+  if (!claim) return false
+  await SiteDomains.delete({ domain: claim.domain })
+    .where((a, op) => op.eq(a.siteId, site.siteId))
+    .go()
+  await disconnect(site.siteId, claim)
+  await moveStatus(site.siteId, ['DOMAIN_VERIFYING'], restingStatus)
+  logger.info('Custom domain removed', { siteId: site.siteId, domain: claim.domain })
+  return true
+}
+
+/** A deleted site's custom domain: the name is freed and detached (its host left the map with the site). */
+export const releaseDomainOf = async (siteId: string): Promise<void> => {
+  const claim = await claimOf(siteId)
+  if (!claim) return
+  await SiteDomains.delete({ domain: claim.domain })
+    .where((a, op) => op.eq(a.siteId, siteId))
+    .go()
+  await domainProvisioner().detach(claim.domain)
+  await hostMap.delete(claim.domain)
+  logger.info('Custom domain freed with its site', { siteId, domain: claim.domain })
+}
+
+/** Records a check's outcome on the claim, if it still exists for the same request. */
+const record = async (
+  claim: SiteDomain,
+  set: Partial<Pick<SiteDomain, 'state' | 'checkedAt' | 'verifiedAt' | 'failedAt' | 'findings'>>,
+) => {
+  try {
+    await SiteDomains.patch({ domain: claim.domain })
+      .set(set)
+      .where((a, op) => `${op.eq(a.siteId, claim.siteId)} AND ${op.eq(a.requestedAt, claim.requestedAt)}`)
+      .go()
+    return true
+  } catch (error) {
+    if (isConditionFailure(error)) return false
+    throw error
+  }
+}
+
+/**
+ * One check of one claim (the `check` route and the scheduled job): reads the DNS, and on a good
+ * CNAME asks the provisioner to attach; once attached the site gets its `customDomain` and is
+ * published with it (the host map then serves the custom host). A claim still unverified 72 hours
+ * after its request gives up: FAILED, with the reason shown and mailed.
+ */
+export const checkClaim = async (claim: SiteDomain, at = now()): Promise<SiteDomain['state']> => {
+  if (claim.state !== 'VERIFYING') return claim.state
+  const p = domainProvisioner()
+  const findings = diagnose(claim.domain, await lookup(claim.domain), p.cnameTarget, p.kind)
+  if (!findings.some((f) => f.severity === 'error')) {
+    const attached = await p.attach(claim.domain, claim.siteId)
+    if (attached.state === 'active') {
+      const done = [
+        finding('verified', 'info', { domain: claim.domain }),
+        ...(attached.certificate === 'none' ? [finding('certificateLocal', 'info')] : []),
+        ...findings,
+      ]
+      if (!(await record(claim, { state: 'ACTIVE', checkedAt: at, verifiedAt: at, findings: done })))
+        return 'VERIFYING'
+      await connect(claim)
+      return 'ACTIVE'
+    }
+    if (attached.state === 'failed') {
+      await giveUp(claim, at, [
+        ...findings,
+        finding('certificateFailed', 'error', { status: attached.status }),
+      ])
+      return 'FAILED'
+    }
+    findings.push(finding('certificatePending', 'info'))
+  }
+  if (at - claim.requestedAt >= DOMAIN_VERIFY_LIMIT_MS) {
+    await giveUp(claim, at, findings)
+    return 'FAILED'
+  }
+  await record(claim, { checkedAt: at, findings })
+  return 'VERIFYING'
+}
+
+/** The verified name becomes the site's `customDomain`; a site that was serving is published with it. */
+const connect = async (claim: SiteDomain) => {
+  await Sites.patch({ siteId: claim.siteId }).set({ customDomain: claim.domain }).go()
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    const items = await loadSiteItems(claim.siteId, { consistent: true })
+    const site = items.sites[0]
+    if (!site) return
+    if (!site.releaseId || !['PUBLISH', 'DOMAIN_VERIFYING'].includes(site.status)) {
+      // Nothing to serve yet: the domain is connected, the next publish serves it.
+      await moveStatus(claim.siteId, ['DOMAIN_VERIFYING'], restingStatus)
+      return
+    }
+    try {
+      await publish(claim.siteId, { expectVersion: site.version, loaded: { site, items } })
+      logger.info('Custom domain connected', { siteId: claim.siteId, domain: claim.domain })
+      return
+    } catch (error) {
+      if (!(error instanceof ConflictError) || attempt === 5) {
+        // The domain is connected; the site keeps its release until its creator publishes again.
+        logger.error('Publishing with the custom domain failed', {
+          siteId: claim.siteId,
+          error: error as Error,
+        })
+        await moveStatus(claim.siteId, ['DOMAIN_VERIFYING'], restingStatus)
+        return
+      }
+    }
+  }
+}
+
+/** 72 hours passed (or the certificate failed): FAILED with the reason, the site back at rest, the creator mailed. */
+const giveUp = async (claim: SiteDomain, at: number, findings: StoredFinding[]) => {
+  const all = [finding('gaveUp', 'error', { domain: claim.domain }), ...findings]
+  if (!(await record(claim, { state: 'FAILED', checkedAt: at, failedAt: at, findings: all }))) return
+  await domainProvisioner().detach(claim.domain)
+  await moveStatus(claim.siteId, ['DOMAIN_VERIFYING'], restingStatus)
+  logger.info('Custom domain given up', {
+    siteId: claim.siteId,
+    domain: claim.domain,
+    findings: findings.map((f) => f.code),
+  })
+  const site = await freshSite(claim.siteId)
+  const owner = (await Accounts.get({ accountId: claim.ownerId }).go()).data
+  if (!site || !owner) return
+  const locale: Locale = 'ja'
+  const reasons = findings
+    .filter((f) => f.severity === 'error')
+    .map((f) => `・${translate(locale, `domain.finding.${f.code}`, f.params)}`)
+    .join('\n')
+  await sendMail({
+    to: owner.email,
+    subject: translate(locale, 'domain.gaveUpMailSubject', { site: site.name, domain: claim.domain }),
+    text: translate(locale, 'domain.gaveUpMailBody', {
+      site: site.name,
+      domain: claim.domain,
+      reasons:
+        reasons ||
+        `・${translate(locale, 'domain.finding.cnameMissing', { domain: claim.domain, target: domainProvisioner().cnameTarget })}`,
+      link: adminUrl(`/${userTypeSegment(owner.accountType, owner.parentType)}/site/${claim.siteId}`),
+    }),
+  })
+}
+
+/** The scheduled checker: every claim still verifying, oldest first. Returns how each ended. */
+export const checkPendingDomains = async (at = now()) => {
+  const outcome = { checked: 0, active: 0, failed: 0 }
+  const { data } = await SiteDomains.query.byState({ state: 'VERIFYING' }).go({ pages: 'all' })
+  for (const claim of data) {
+    try {
+      const state = await checkClaim(claim, at)
+      outcome.checked++
+      if (state === 'ACTIVE') outcome.active++
+      if (state === 'FAILED') outcome.failed++
+    } catch (error) {
+      logger.error('Domain check failed', { domain: claim.domain, error: error as Error })
+    }
+  }
+  return outcome
+}
