@@ -7,7 +7,10 @@ import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2'
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager'
 import {
   AllowedMethods,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Distribution,
   Function as EdgeFunction,
   FunctionCode,
@@ -168,29 +171,47 @@ export class Sites extends Construct {
         },
       },
     })
-    this.distribution.addBehavior(
-      `${API_BASE_PATH}/*`,
-      new HttpOrigin(apiHost, {
-        protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-        originSslProtocols: [OriginSslPolicy.TLS_V1_2],
-        // The proof that a request came through CloudFront: the API refuses any without it and
-        // believes X-Viewer-Address only with it. An origin custom header replaces any header of
-        // the same name the viewer sent, so it cannot be forged through here either.
-        customHeaders: { [ORIGIN_VERIFY_HEADER]: originVerify },
-      }),
-      {
-        // Sets X-Viewer-Address from the connection, over whatever the viewer sent.
-        functionAssociations: [{ function: viewerAddress, eventType: FunctionEventType.VIEWER_REQUEST }],
-        // What API Gateway answers itself (its 404, 413, throttling) gets nosniff too; the API's
-        // own answers already carry it and no-store.
-        responseHeadersPolicy: apiHeaders,
-        viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-        allowedMethods: AllowedMethods.ALLOW_ALL,
-        cachePolicy: CachePolicy.CACHING_DISABLED,
-        // Everything but Host (API Gateway routes on its own host name): Authorization, every
-        // cookie (a member's session), Origin and Sec-Fetch-* (the API's cross-origin checks).
-        originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-      },
-    )
+    const apiOrigin = new HttpOrigin(apiHost, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      // The proof that a request came through CloudFront: the API refuses any without it and
+      // believes X-Viewer-Address only with it. An origin custom header replaces any header of
+      // the same name the viewer sent, so it cannot be forged through here either.
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: originVerify },
+    })
+    // A site's notices to its visitors (issue 20): the same answer for every visitor of a site and
+    // language, kept at the edge as long as the API's Cache-Control says (a minute), keyed on the
+    // site and the language only; no viewer header reaches the API (it needs none: the origin
+    // header still proves the edge). Added before `/api/v1/*`, so it takes precedence.
+    const noticesCache = new CachePolicy(this, 'NoticesCache', {
+      comment: "A site's public notices: origin Cache-Control (s-maxage 60), by site and language",
+      defaultTtl: Duration.seconds(0),
+      minTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(60),
+      queryStringBehavior: CacheQueryStringBehavior.allowList('site_id', 'lang'),
+      headerBehavior: CacheHeaderBehavior.none(),
+      cookieBehavior: CacheCookieBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    })
+    this.distribution.addBehavior(`${API_BASE_PATH}/end-user/noti_delivery`, apiOrigin, {
+      responseHeadersPolicy: apiHeaders,
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: noticesCache,
+    })
+    this.distribution.addBehavior(`${API_BASE_PATH}/*`, apiOrigin, {
+      // Sets X-Viewer-Address from the connection, over whatever the viewer sent.
+      functionAssociations: [{ function: viewerAddress, eventType: FunctionEventType.VIEWER_REQUEST }],
+      // What API Gateway answers itself (its 404, 413, throttling) gets nosniff too; the API's
+      // own answers already carry it and no-store.
+      responseHeadersPolicy: apiHeaders,
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      // Everything but Host (API Gateway routes on its own host name): Authorization, every
+      // cookie (a member's session), Origin and Sec-Fetch-* (the API's cross-origin checks).
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    })
   }
 }

@@ -196,6 +196,8 @@ const measure = async (browser: Browser, origin: string, route: Budgeted, log: S
         const path = url.pathname.replace(/^.*?\/api\/v1/, '')
         if (path === '/auth/user-info') return handle.fulfill(json(200, USER_INFO))
         if (path === '/summary') return handle.fulfill(json(200, SUMMARY))
+        // The summary's latest information card (issue 20): nothing to show.
+        if (path === '/news/show') return handle.fulfill(json(200, { items: [] }))
         unstubbed.push(`${handle.request().method()} ${url.pathname}`)
         return handle.fulfill(json(404, { code: 'error.notFound', message: 'not found' }))
       },

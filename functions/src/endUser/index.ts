@@ -11,6 +11,7 @@ import { jobs } from './jobs.ts'
 import * as login from './login.ts'
 import * as logout from './logout.ts'
 import * as membershipSetting from './membershipSetting.ts'
+import * as notiDelivery from './notiDelivery.ts'
 import * as page from './page.ts'
 import * as pagePrivate from './pagePrivate.ts'
 import * as product from './product.ts'
@@ -48,6 +49,7 @@ export const handler = contextHandler(
     productPrivate,
     contact,
     homepage,
+    notiDelivery,
   },
   jobs,
 )

@@ -1,5 +1,6 @@
 /** The endUser context's routes with their schemas (heads in ./routes.ts). */
 import * as z from 'zod'
+import { EndUserDeliveryQuery, VisitorNoticeSchema } from '../schemas/content.ts'
 import { CTA_POSITIONS } from '../schemas/site.ts'
 import { FORM_FIELD_KEYS, FORM_INPUT_TYPES } from '../schemas/site-forms.ts'
 import {
@@ -227,6 +228,12 @@ export const endUserRoutes = defineContext('endUser')({
       clicks: z.number().int(),
       remaining: z.number().nullable(),
     }),
+  },
+  'endUser.notiDelivery': {
+    summary:
+      "A published site's notices active now in the page's language (issue 20), briefly cacheable; none outside their dates.",
+    query: EndUserDeliveryQuery,
+    response: z.object({ lang: Lang, notices: z.array(VisitorNoticeSchema) }),
   },
   'endUser.contactSetting': {
     summary:

@@ -30,12 +30,16 @@ describe('console shell', () => {
   })
 
   it('opens an allowed area page with its title and an empty state', async () => {
-    signedInAs({ menu_areas: ['summary', 'latestInformation'] })
+    storeSession({})
+    mockApi({
+      'GET /auth/user-info': { body: userInfoBody({ menu_areas: ['summary', 'latestInformation'] }) },
+      'GET /news': { body: { items: [], next_cursor: null } },
+    })
     const { user, router } = renderWithProviders({ at: '/master/summary' })
 
     await user.click(await screen.findByRole('link', { name: '最新情報' }))
     expect(await screen.findByRole('heading', { name: '最新情報一覧', level: 1 })).toBeTruthy()
-    expect(screen.getByText('最新情報一覧のデータはまだありません。')).toBeTruthy()
+    expect(await screen.findByText('最新情報はまだありません。')).toBeTruthy()
     expect(router.state.location.pathname).toBe('/master/latest-information')
   })
 

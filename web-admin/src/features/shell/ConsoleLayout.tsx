@@ -10,6 +10,7 @@ import { isSignedIn, isUserTypeSegment, type UserInfo } from '../../lib/session.
 import { ErrorResult, NotFoundPage } from '../errors/ErrorPages.tsx'
 import { type ConsoleRouteHandle, canOpen, isConsoleRouteHandle, MENU_PATHS } from './consoleRoutes.ts'
 import { useDocumentTitle } from './documentTitle.ts'
+import { HeaderBell } from './HeaderBell.tsx'
 import { LanguageSwitcher } from './LanguageSwitcher.tsx'
 import { PageLoading } from './PageLoading.tsx'
 
@@ -122,6 +123,7 @@ const Shell = ({ info }: { info: UserInfo }) => {
                   {t('shell.menu')}
                 </Button>
               )}
+              <HeaderBell info={info} />
               <LanguageSwitcher />
               <AccountMenu info={info} />
             </Flex>

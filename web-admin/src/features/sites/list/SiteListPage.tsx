@@ -315,6 +315,9 @@ const SiteList = ({ fixedOwnerId, fixedOwnerName, offersCreate }: SiteListProps)
               {t('siteSubmissions.link')}
             </Link>
           )}
+          <Link to={`${base}/notification-delivery/${encodeURIComponent(site.id)}`}>
+            {t('content.notice.siteLink')}
+          </Link>
           <ActionButton
             action="site:write"
             type="link"

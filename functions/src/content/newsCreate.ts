@@ -1,0 +1,11 @@
+import { contentRoutes } from '@swipe/shared/contract/content'
+import { endpoint, ok } from '#lib/http'
+import { adminOf } from '#lib/tenancy'
+import { createNotice, newsOwnerOf, noticeView } from './notices.ts'
+
+/** Creates latest information for the accounts in the writer's scope (docs/decisions.md "Issue 20"). */
+export const handler = endpoint(contentRoutes['content.newsCreate'], async ({ actor, body, t }) => {
+  const account = adminOf(actor)
+  const created = await createNotice(account, { kind: 'news', ...newsOwnerOf(account) }, body)
+  return ok({ ...(await noticeView(created)), message: t('content.created') }, 201)
+})

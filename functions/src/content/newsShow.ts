@@ -1,0 +1,43 @@
+import { contentRoutes } from '@swipe/shared/contract/content'
+import { now } from '#lib/clock'
+import { endpoint, ok } from '#lib/http'
+import { mediaBucket } from '#lib/s3'
+import { presignGet } from '#lib/uploads'
+import { Notices } from '../data/content.ts'
+import { newsReadersKeys, statusWhere } from './notices.ts'
+
+const SHOWN = 10
+
+/**
+ * The latest information the caller reads now (its summary): the platform's and that of the
+ * partner above it, public at this instant, newest publication first.
+ */
+export const handler = endpoint(contentRoutes['content.newsShow'], async ({ actor }) => {
+  const at = now()
+  const atIso = new Date(at).toISOString()
+  const pages = await Promise.all(
+    newsReadersKeys(actor).map((ownerKey) =>
+      Notices.query
+        .byOwner({ kind: 'news', ownerKey })
+        .where((attr, op) => statusWhere('public', atIso, [attr, op] as never))
+        .go({ order: 'desc', count: SHOWN }),
+    ),
+  )
+  const items = pages
+    .flatMap((page) => page.data)
+    .sort((a, b) => (a.visibleFrom < b.visibleFrom ? 1 : -1))
+    .slice(0, SHOWN)
+  return ok({
+    items: await Promise.all(
+      items.map(async (item) => ({
+        id: item.noticeId,
+        title: item.title,
+        content: item.content,
+        contentUrl: item.contentUrl ?? '',
+        distributeSiteUrl: item.distributeSiteUrl ?? '',
+        imageUrl: item.imageKey ? await presignGet(mediaBucket, item.imageKey) : null,
+        publicationDate: item.visibleFrom,
+      })),
+    ),
+  })
+})

@@ -1,0 +1,170 @@
+import { CONTENT_STATUSES } from '@swipe/shared/schemas/content'
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { App, Button, Card, Empty, Flex, Select, Space, Table, Tag, Typography } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate, useParams } from 'react-router'
+import { ListError } from '../../components/ListError.tsx'
+import { tShared } from '../../i18n/index.ts'
+import { errorMessage } from '../../lib/api.ts'
+import { formatDateTime } from '../../lib/format.ts'
+import { useToast } from '../../lib/toast.ts'
+import { FEED_KEY } from '../shell/bellApi.ts'
+import { ActionButton } from '../shell/permissions.tsx'
+import { type SystemNoti, type SystemNotiStatus, systemNotiListQuery, useDeleteSystemNoti } from './api.ts'
+import { StatusTag, textIn } from './labels.tsx'
+
+/** /:userTypeId/system-notification: system notifications for staff, filtered by status (SPEC §2, §4). */
+export const SystemNotificationListPage = () => {
+  const { t, i18n } = useTranslation()
+  const { userTypeId } = useParams()
+  const navigate = useNavigate()
+  const toast = useToast()
+  const { modal } = App.useApp()
+  const queryClient = useQueryClient()
+  const [status, setStatus] = useState<SystemNotiStatus | undefined>(undefined)
+  const list = useInfiniteQuery(systemNotiListQuery(status))
+  const remove = useDeleteSystemNoti()
+  const items = list.data?.pages.flatMap((page) => page.items) ?? []
+  const detailPath = (id: string) => `/${userTypeId}/notification/${id}`
+
+  const confirmDelete = (item: SystemNoti) =>
+    modal.confirm({
+      title: t('content.list.deleteTitle', { title: textIn(item.title, i18n.language) }),
+      content: t('content.list.deleteContent'),
+      okText: t('content.list.deleteOk'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: () =>
+        remove
+          .mutateAsync({ id: item.id, version: item.version })
+          .then((data) => {
+            toast.success(data?.message ?? tShared('content.deleted'))
+            void queryClient.invalidateQueries({ queryKey: FEED_KEY })
+          })
+          .catch((error: unknown) => {
+            toast.error(errorMessage(error))
+            void list.refetch()
+          }),
+    })
+
+  const columns: ColumnsType<SystemNoti> = [
+    {
+      key: 'title',
+      title: t('content.fields.title'),
+      render: (_, item) => <Link to={detailPath(item.id)}>{textIn(item.title, i18n.language)}</Link>,
+    },
+    {
+      key: 'content',
+      title: t('content.fields.content'),
+      render: (_, item) => (
+        <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ margin: 0, maxWidth: 320 }}>
+          {textIn(item.content, i18n.language)}
+        </Typography.Paragraph>
+      ),
+    },
+    {
+      key: 'audiences',
+      title: t('content.fields.audiences'),
+      render: (_, item) => (
+        <Flex wrap gap={4}>
+          {item.audiences.map((audience) => (
+            <Tag key={audience}>{t(`content.audiences.${audience}`)}</Tag>
+          ))}
+        </Flex>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('content.fields.status'),
+      render: (_, item) => <StatusTag status={item.status} />,
+    },
+    {
+      key: 'publicationDate',
+      title: t('content.fields.publicationDate'),
+      render: (_, item) => formatDateTime(item.publicationDate, i18n.language) ?? '-',
+    },
+    {
+      key: 'updatedAt',
+      title: t('content.fields.updatedAt'),
+      render: (_, item) => formatDateTime(item.updatedAt, i18n.language) ?? '-',
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      render: (_, item) => (
+        <Space>
+          <Button size="small" onClick={() => navigate(detailPath(item.id))}>
+            {t('content.list.detail')}
+          </Button>
+          <ActionButton
+            action="systemNotification:manage"
+            size="small"
+            danger
+            aria-label={`${t('content.list.delete')}: ${textIn(item.title, i18n.language)}`}
+            onClick={() => confirmDelete(item)}
+          >
+            {t('content.list.delete')}
+          </ActionButton>
+        </Space>
+      ),
+    },
+  ]
+
+  return (
+    <Card>
+      <Flex justify="space-between" align="center" wrap gap={16} style={{ marginBottom: 16 }}>
+        <Typography.Title level={1} style={{ fontSize: 22, margin: 0 }}>
+          {t('pages.systemNotification')}
+        </Typography.Title>
+        <ActionButton
+          action="systemNotification:manage"
+          type="primary"
+          onClick={() => navigate(`/${userTypeId}/create-notification`)}
+        >
+          {t('content.list.create')}
+        </ActionButton>
+      </Flex>
+      <Flex gap={8} align="center" style={{ marginBottom: 16 }}>
+        <Select<SystemNotiStatus | 'all'>
+          aria-label={t('content.list.statusFilter')}
+          value={status ?? 'all'}
+          style={{ width: 200 }}
+          virtual={false}
+          onChange={(value) => setStatus(value === 'all' ? undefined : value)}
+          options={[
+            { value: 'all', label: t('content.status.all') },
+            ...CONTENT_STATUSES.map((value) => ({ value, label: t(`content.status.${value}`) })),
+          ]}
+        />
+      </Flex>
+
+      {list.isError && <ListError error={list.error} onRetry={() => void list.refetch()} />}
+
+      <Table<SystemNoti>
+        rowKey="id"
+        columns={columns}
+        dataSource={items}
+        loading={list.isFetching && !list.isFetchingNextPage}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={list.isPending ? t('common.loading') : t('content.list.empty')}
+            />
+          ),
+        }}
+      />
+      {list.hasNextPage && (
+        <Flex justify="center" style={{ marginTop: 16 }}>
+          <Button loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            {t('content.list.showMore')}
+          </Button>
+        </Flex>
+      )}
+    </Card>
+  )
+}

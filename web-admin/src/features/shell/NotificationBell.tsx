@@ -1,0 +1,149 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { Badge, Button, Empty, Flex, Popover, Spin, Typography } from 'antd'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { errorMessage } from '../../lib/api.ts'
+import { formatDateTime } from '../../lib/format.ts'
+import { useToast } from '../../lib/toast.ts'
+import { type FeedPage, feedQuery, useMarkAsRead } from './bellApi.ts'
+
+type FeedItem = FeedPage['items'][number]
+
+const BellIcon = () => (
+  <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <path
+      fill="currentColor"
+      d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
+    />
+  </svg>
+)
+
+/** One notification: opening it shows its text (and link) and marks it read. */
+const FeedEntry = ({
+  item,
+  open,
+  onOpen,
+}: {
+  item: FeedItem
+  open: boolean
+  onOpen: (item: FeedItem) => void
+}) => {
+  const { t, i18n } = useTranslation()
+  const contentId = `noti-${item.id}`
+  return (
+    <li style={{ listStyle: 'none', borderBottom: '1px solid rgba(5, 5, 5, 0.06)', padding: '8px 0' }}>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={contentId}
+        onClick={() => onOpen(item)}
+        style={{ all: 'unset', cursor: 'pointer', display: 'block', width: '100%' }}
+      >
+        <Flex align="baseline" gap={8}>
+          {!item.read && <Badge status="processing" aria-label={t('content.bell.unread')} />}
+          <Typography.Text strong={!item.read} style={{ flex: 1 }}>
+            {item.title}
+          </Typography.Text>
+        </Flex>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {formatDateTime(item.publicationDate, i18n.language)}
+        </Typography.Text>
+      </button>
+      {open && (
+        <div id={contentId} style={{ marginTop: 4 }}>
+          <Typography.Paragraph style={{ marginBottom: 4, whiteSpace: 'pre-wrap' }}>
+            {item.content}
+          </Typography.Paragraph>
+          {item.contentUrl && (
+            <a href={item.contentUrl} target="_blank" rel="noopener noreferrer">
+              {t('content.bell.openLink')}
+            </a>
+          )}
+        </div>
+      )}
+    </li>
+  )
+}
+
+/**
+ * The bell in the console header (SPEC §2): the unread count, and a list of the signed-in account's
+ * system notifications with mark-all-as-read and show-more; an opened item is marked read. It
+ * polls every 30 s while the tab is visible; the browser sends the ETag back, so an unchanged bell
+ * costs the API a 304 decided from memory (docs/decisions.md "Issue 20").
+ */
+export const NotificationBell = () => {
+  const { t, i18n } = useTranslation()
+  const toast = useToast()
+  const [open, setOpen] = useState(false)
+  const [expanded, setExpanded] = useState<string | null>(null)
+  const feed = useInfiniteQuery(feedQuery(i18n.language))
+  const mark = useMarkAsRead()
+  const unread = feed.data?.pages[0]?.unreadCount ?? 0
+  const items = feed.data?.pages.flatMap((page) => page.items) ?? []
+
+  const onOpen = (item: FeedItem) => {
+    setExpanded((current) => (current === item.id ? null : item.id))
+    if (!item.read)
+      mark.mutate({ notiIds: [item.id] }, { onError: (error) => toast.error(errorMessage(error)) })
+  }
+
+  const panel = (
+    <section aria-label={t('content.bell.title')} style={{ width: 340, maxWidth: '80vw' }}>
+      <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
+        <Typography.Text strong>{t('content.bell.title')}</Typography.Text>
+        <Button
+          size="small"
+          type="link"
+          disabled={unread === 0}
+          loading={mark.isPending && mark.variables?.all === true}
+          onClick={() => mark.mutate({ all: true }, { onError: (error) => toast.error(errorMessage(error)) })}
+        >
+          {t('content.bell.markAllRead')}
+        </Button>
+      </Flex>
+      {feed.isPending ? (
+        <Flex justify="center" style={{ padding: 16 }}>
+          <Spin />
+        </Flex>
+      ) : feed.isError && items.length === 0 ? (
+        <Typography.Text type="danger">{t('content.bell.loadFailed')}</Typography.Text>
+      ) : items.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('content.bell.empty')} />
+      ) : (
+        <div style={{ maxHeight: 420, overflowY: 'auto' }}>
+          <ul style={{ margin: 0, padding: 0 }}>
+            {items.map((item) => (
+              <FeedEntry key={item.id} item={item} open={expanded === item.id} onOpen={onOpen} />
+            ))}
+          </ul>
+          {feed.hasNextPage && (
+            <Button
+              block
+              type="text"
+              loading={feed.isFetchingNextPage}
+              onClick={() => void feed.fetchNextPage()}
+              style={{ marginTop: 8 }}
+            >
+              {t('content.bell.showMore')}
+            </Button>
+          )}
+        </div>
+      )}
+    </section>
+  )
+
+  return (
+    <Popover open={open} onOpenChange={setOpen} trigger="click" placement="bottomRight" content={panel}>
+      <Badge count={unread} size="small" overflowCount={99} offset={[-4, 4]}>
+        <Button
+          type="text"
+          aria-label={unread > 0 ? t('content.bell.labelUnread', { n: unread }) : t('content.bell.label')}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          icon={<BellIcon />}
+          style={{ color: 'inherit' }}
+        />
+      </Badge>
+    </Popover>
+  )
+}
