@@ -198,6 +198,7 @@ export class Api extends Construct {
         logRetention: config.logRetention,
         removalPolicy: config.removalPolicy,
         description: `Swipe LP ${config.stage}: ${context} API`,
+        pdf: needs.pdf ?? false,
       })
       this.give(fn, needs)
       fn.useOriginVerify(this.originVerify)
@@ -214,6 +215,7 @@ export class Api extends Construct {
           description: `Swipe LP ${config.stage}: ${context} jobs`,
           memorySize: 2048,
           timeout: Duration.minutes(15),
+          pdf: needs.pdf ?? false,
         })
         this.give(worker, { ...needs, jobs: false, publishes: false })
         // A job records its own failure; a retry would only find the job already claimed.

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib'
 import type { IKeyValueStore } from 'aws-cdk-lib/aws-cloudfront'
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito'
@@ -80,6 +81,32 @@ export interface AppFunctionProps {
   memorySize?: number
   /** @default 15 s, below the HTTP API's 30 s integration limit, so the Lambda (and its log) times out first. */
   timeout?: Duration
+  /** The function renders PDFs (pdfkit with Noto Sans JP): the files pdfkit reads at run time go into its asset. */
+  pdf?: boolean
+}
+
+const fromFunctions = createRequire(join(FUNCTIONS_SRC, 'index.ts'))
+/** Where the PDF font sits inside a deployed asset (`INVOICE_FONT_PATH`, read by billing and analysis). */
+export const PDF_FONT_IN_ASSET = '/var/task/fonts/NotoSansJP_400Regular.ttf'
+
+/**
+ * The files pdfkit reads at run time, which esbuild cannot inline (issues 17 and 18): its standard
+ * font metrics, loaded with `require('#standard-fonts/…')` from the bundle's own location (so the
+ * asset gets a package.json with that import map), its colour profile (`new URL('./data/…',
+ * import.meta.url)`), and the Noto Sans JP TTF the reports and invoices embed.
+ */
+const pdfAssetCommands = (outputDir: string): string[] => {
+  // pdfkit's main is js/pdfkit.js (its package.json is not an export).
+  const pdfkit = dirname(dirname(fromFunctions.resolve('pdfkit')))
+  const font = fromFunctions.resolve('@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf')
+  const imports = JSON.stringify({ imports: { '#standard-fonts/*': './standard-fonts/*.cjs' } })
+  return [
+    `mkdir -p "${outputDir}/fonts"`,
+    `cp -R "${pdfkit}/js/standard-fonts" "${outputDir}/standard-fonts"`,
+    `cp -R "${pdfkit}/js/data" "${outputDir}/data"`,
+    `cp "${font}" "${outputDir}/fonts/"`,
+    `printf '%s' '${imports}' > "${outputDir}/package.json"`,
+  ]
 }
 
 const POOL_ACTIONS: Record<PoolAccess, string[]> = {
@@ -173,8 +200,18 @@ export class AppFunction extends NodejsFunction {
       bundling: {
         ...BUNDLING,
         metafile: scope.node.tryGetContext(BUNDLE_METAFILE_CONTEXT) === true,
+        ...(props.pdf
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: (_inputDir: string, outputDir: string) => pdfAssetCommands(outputDir),
+              },
+            }
+          : {}),
       },
     })
+    if (props.pdf) this.addEnvironment('INVOICE_FONT_PATH', PDF_FONT_IN_ASSET)
     logGroup.grantWrite(role)
   }
 

@@ -27,6 +27,8 @@ export interface Needs {
    * that bundles the renderer, which the context's API Lambda invokes synchronously.
    */
   publishes?: boolean
+  /** The context renders PDFs (invoices, reports): pdfkit's run-time files and the font go into its assets. */
+  pdf?: boolean
 }
 
 /**
@@ -92,8 +94,24 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
     // time for a new, pending, member or unknown email.
     jobs: true,
   },
+  // Billing (issue 18): the default grants, and a jobs Lambda for the monthly closing run, which
+  // EventBridge Scheduler invokes at 00:00 JST on the 1st (infra/lib/billing.ts).
+  billing: { ...DEFAULT_NEEDS, jobs: true, pdf: true },
   // Beacons: reads site items and adds to counters; nothing else.
   analytics: { table: 'readWrite' },
+  // The creator's analytics reports (issue 17): read the counters and the site (the table; a closed
+  // month's counters are compacted once, written back), presign creatives' thumbnails (#lib/s3
+  // reads both bucket names), the pools' ids for #lib/cognito (admin tokens).
+  analysis: {
+    pdf: true,
+    // Links in answers point into the admin SPA (#lib/urls, read at load).
+    adminOrigin: true,
+    table: 'readWrite',
+    mediaBucket: 'read',
+    sitesBucket: 'read',
+    adminPool: 'read',
+    membersPool: 'read',
+  },
   // The creator's member, contact and form lists: reads the table, and the pools' ids for
   // #lib/cognito (admin tokens are verified against the admin pool). Lists of visitors' personal
   // data write nothing and send nothing.

@@ -2,8 +2,10 @@ import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib'
 import type { Construct } from 'constructs'
 import { Api, type ApiRoute } from './api.ts'
 import { Auth } from './auth.ts'
+import { BillingSchedule } from './billing.ts'
 import type { StageConfig } from './config.ts'
 import { Data } from './data.ts'
+import { CustomDomains, readDomainTarget } from './domains.ts'
 import { Mail } from './mail.ts'
 import { Sites } from './sites.ts'
 import { AccessLogs, Storage } from './storage.ts'
@@ -72,6 +74,17 @@ export class SwipeStack extends Stack {
       },
     })
     this.sites.routeApi(this.api.httpApi, this.api.originVerify)
+    const billingJobs = this.api.jobFunctions.get('billing')
+    if (billingJobs) new BillingSchedule(this, 'Billing', { jobs: billingJobs })
+    // Custom domains (issue 19): the scheduled checker and the CloudFront tenant grants (infra/lib/domains.ts).
+    const sitesApi = this.api.functions.get('sites')
+    const sitesJobs = this.api.jobFunctions.get('sites')
+    if (sitesApi && sitesJobs)
+      new CustomDomains(this, 'CustomDomains', {
+        api: sitesApi,
+        jobs: sitesJobs,
+        target: readDomainTarget(this),
+      })
     // The API is used through CloudFront only (the execute-api endpoint refuses direct calls):
     // the sites distribution serves it under every site's origin, and the admin SPA calls it there
     // (cross-origin, the admin origin is API Gateway's one CORS origin).

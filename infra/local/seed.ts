@@ -194,10 +194,13 @@ export const seed = async (log: (line: string) => void) => {
     log(`seed: demo site "${DEMO_SITE_NAME}" (${siteId})`)
   }
   await showcase(site, log)
+  await (await import('./seed-billing.ts')).seedBilling(ids, log)
   // Published through the same publisher as "save and publish" (a new release each start).
   const { publishSite } = await import('../../functions/src/publishing/publish.ts')
   await publishSite(site.siteId)
   site = (await Sites.get({ siteId: site.siteId }).go()).data ?? site
+  await (await import('./seed-analytics.ts')).seedAnalytics(site, log)
+  await (await import('./seed-content.ts')).seedContent(ids, site, log)
   await (await import('./seed-preview.ts')).seedPreview(site, log)
   const { siteUrl } = await import('../../functions/src/lib/urls.ts')
   return { accounts: ids, site, url: siteUrl(site) }

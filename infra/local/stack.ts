@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { setClockSource } from '../../functions/src/lib/clock.ts'
 import { bootstrap, type HandlerEnv } from './bootstrap.ts'
 import { startCognito } from './cognito.ts'
+import { startDns } from './dns.ts'
 import { startDynamo } from './dynamodb.ts'
 import { startEdge } from './edge.ts'
 import { startGateway } from './gateway.ts'
@@ -12,6 +13,7 @@ import { HOST, type Ports } from './ports.ts'
 import type { Running } from './process.ts'
 import { startS3 } from './s3.ts'
 import { seed } from './seed.ts'
+import { startStripeStandIn } from './stripe.ts'
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..')
 
@@ -99,8 +101,19 @@ export const startLocalStack = async (options: StackOptions): Promise<LocalStack
       adminOrigin,
     )
     const originSecret = randomBytes(32).toString('base64url')
+    // Card payments: the real stripe SDK against a stand-in (infra/local/stripe.ts), never Stripe.
+    const stripe = await startStripeStandIn(Number(process.env.STRIPE_PORT ?? 0))
+    running.push(stripe)
+    // Where `npm run billing:close` finds it (scripts/billing-close.ts).
+    if (options.persist) writeFileSync(join(options.dataDir, 'stripe-url'), stripe.url)
+    // Custom domains (issue 19): the DNS server the checker resolves through, its zone in the data folder.
+    const dnsZoneFile = join(options.dataDir, 'dns-zone.json')
+    const dns = await startDns({ port: Number(process.env.DNS_PORT ?? 0), zoneFile: dnsZoneFile })
+    running.push(dns)
     const env = {
       ...handlerEnv,
+      DOMAIN_DNS_SERVER: `127.0.0.1:${dns.port}`,
+      DOMAIN_DNS_ZONE_FILE: dnsZoneFile,
       SITES_DOMAIN: sitesDomain,
       SITES_ORIGIN: `http://{host}.${sitesDomain}:${ports.edge}`,
       // Sites are served over plain http here: a Secure member cookie would never be stored.
@@ -115,6 +128,10 @@ export const startLocalStack = async (options: StackOptions): Promise<LocalStack
       // until the mark changes (functions/src/lib/host-map.ts `hostMapStampFile`).
       HOSTMAP_STAMP_FILE: join(options.dataDir, 'hostmap-stamp'),
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+      STRIPE_SECRET_KEY: 'sk_test_local_stand_in',
+      STRIPE_API_URL: stripe.url,
+      // The stand-in sends no webhooks; tests sign events with this secret as Stripe would.
+      STRIPE_WEBHOOK_SECRET: 'whsec_local_stand_in',
     }
     // The handler modules read their configuration at load, like a Lambda reading its environment.
     Object.assign(process.env, env)

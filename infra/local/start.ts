@@ -3,6 +3,8 @@
  * every part, children included, and frees every port.
  */
 import { join } from 'node:path'
+import { scheduleBillingClose } from './billing-schedule.ts'
+import { scheduleDomainChecks } from './domain-schedule.ts'
 import { assertPortFree, configuredPorts, DEFAULT_PORTS, type PortName } from './ports.ts'
 import { DEMO_ACCOUNTS, DEMO_SITE_NAME } from './seed.ts'
 import { REPO_ROOT, startLocalStack } from './stack.ts'
@@ -29,11 +31,17 @@ const main = async () => {
     seed: true,
     log,
   })
+  // The monthly closing run on its schedule (00:00 JST on the 1st), as EventBridge Scheduler on AWS.
+  const stopBilling = scheduleBillingClose(log)
+  // The custom-domain checker every minute, as EventBridge Scheduler on AWS (issue 19).
+  const stopDomains = scheduleDomainChecks(log)
   let stopping = false
   const shutdown = async (signal: string) => {
     if (stopping) return
     stopping = true
     log(`\n${signal}: stopping…`)
+    stopBilling()
+    stopDomains()
     await stack.stop()
     log('Stopped. Every port is free.')
     process.exit(0)

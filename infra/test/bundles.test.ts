@@ -1,10 +1,13 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { routeList } from '@swipe/shared/contract/routes'
+import { buildSync } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 import type { ApiRoute } from '../lib/api.ts'
+import { BUNDLING, PDF_FONT_IN_ASSET } from '../lib/app-function.ts'
 import { needsOf } from '../lib/needs.ts'
+import { FUNCTIONS_SRC } from '../lib/paths.ts'
 import { EVERY_AUTH_KIND, type Json, memo, placeholder, synth } from './support.ts'
 
 // The real route table plus a preview and an API-key route, so the authorizer is bundled too.
@@ -71,6 +74,64 @@ describe('Lambda bundles (esbuild, as deployed)', () => {
       expect(source.includes('process.env.NODE_ENV'), `${logicalId} reads NODE_ENV at run time`).toBe(false)
       // `import * as z from 'zod'` everywhere: zod's 40-odd locales (its Esperanto one here) stay out.
       expect(source.includes('Nevalida enigo'), `${logicalId} carries zod's locales`).toBe(false)
+    }
+  })
+})
+
+describe('PDF functions (issues 17 and 18)', () => {
+  it('carry what pdfkit reads at run time: a Japanese PDF renders from inside their asset', () => {
+    const { resources, app } = bundled()
+    const pdfFunctions = Object.entries(resources).filter(
+      ([, r]) =>
+        r.Type === 'AWS::Lambda::Function' &&
+        (r.Properties?.Environment as { Variables?: Json } | undefined)?.Variables?.INVOICE_FONT_PATH !==
+          undefined,
+    )
+    // The billing API and jobs Lambdas and the analysis API Lambda.
+    expect(pdfFunctions.length).toBe(3)
+    for (const [logicalId, fn] of pdfFunctions) {
+      const variables = (fn.Properties!.Environment as { Variables: Json }).Variables
+      expect(variables.INVOICE_FONT_PATH, logicalId).toBe(PDF_FONT_IN_ASSET)
+      const key = String((fn.Properties!.Code as Json).S3Key)
+      const asset = join(app.outdir, `asset.${key.replace(/\.zip$/, '')}`)
+      // pdfkit as the function bundles it, placed in the asset beside index.mjs, where the deployed
+      // code finds its standard fonts (the package.json import map), colour profile and the TTF.
+      const probe = join(asset, 'probe.mjs')
+      buildSync({
+        stdin: {
+          contents:
+            "import PDFDocument from 'pdfkit'\n" +
+            'const doc = new PDFDocument({ size: "A4" })\n' +
+            'const chunks = []\n' +
+            'doc.on("data", (c) => chunks.push(c))\n' +
+            'doc.on("end", () => process.stdout.write(String(Buffer.concat(chunks).subarray(0, 5))))\n' +
+            'doc.registerFont("jp", process.env.INVOICE_FONT_PATH)\n' +
+            'doc.font("jp").text("登録番号 10%対象 消費税")\n' +
+            'doc.font("Helvetica").text("total")\n' +
+            'doc.end()\n',
+          resolveDir: FUNCTIONS_SRC,
+        },
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        outfile: probe,
+        mainFields: [...(BUNDLING.mainFields ?? [])],
+        banner: { js: BUNDLING.banner ?? '' },
+        logLevel: 'silent',
+      })
+      try {
+        const out = execFileSync(process.execPath, [probe], {
+          env: {
+            PATH: process.env.PATH,
+            INVOICE_FONT_PATH: join(asset, 'fonts', 'NotoSansJP_400Regular.ttf'),
+          },
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        })
+        expect(out, logicalId).toBe('%PDF-')
+      } finally {
+        rmSync(probe, { force: true })
+      }
     }
   })
 })

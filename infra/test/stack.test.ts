@@ -256,10 +256,11 @@ describe.each(stages)('%s stage', (_name, scenario) => {
     }
   })
 
-  it('lets the sites, auth and end-user APIs start jobs in a jobs Lambda of their own module, and nothing else may', () => {
+  it('lets the sites, auth, end-user and billing APIs start jobs in a jobs Lambda of their own module, and nothing else may', () => {
     const { resources, stack, logicalId } = scenario()
-    // ZIP uploads and forgetting visitors (sites); reset and sign-up mails, off the request (auth, endUser).
-    expect([...stack.api.jobFunctions.keys()].sort()).toEqual(['auth', 'endUser', 'sites'])
+    // ZIP uploads and forgetting visitors (sites); reset and sign-up mails, off the request (auth,
+    // endUser); the monthly billing close (billing, also started by its schedule).
+    expect([...stack.api.jobFunctions.keys()].sort()).toEqual(['auth', 'billing', 'endUser', 'sites'])
     const envOf = (p: Json) => (p.Environment as { Variables: Json }).Variables
     const invokers = ofType(resources, 'AWS::IAM::Policy').flatMap(([, policy]) => {
       const statements = ((policy.Properties as Json).PolicyDocument as { Statement: Json[] }).Statement
@@ -309,6 +310,21 @@ describe.each(stages)('%s stage', (_name, scenario) => {
         resource: { 'Fn::GetAtt': [logicalId(publisher), 'Arn'] },
       })
     }
+    // EventBridge Scheduler's roles invoke the billing jobs Lambda (infra/lib/billing.ts) and the
+    // sites jobs Lambda (the custom-domain checker, infra/lib/domains.ts), each that one only.
+    const targets = ofType(resources, 'AWS::Scheduler::Schedule').map(
+      ([, schedule]) => (schedule.Properties as Json).Target as Json,
+    )
+    expect(targets.map((target) => target.Arn)).toEqual(
+      expect.arrayContaining(
+        (['billing', 'sites'] as const).map((c) => ({
+          'Fn::GetAtt': [logicalId(stack.api.jobFunctions.get(c)!), 'Arn'],
+        })),
+      ),
+    )
+    expect(targets).toHaveLength(2)
+    for (const target of targets)
+      expectedInvokers.push({ roles: [refOf(target.RoleArn)], resource: target.Arn })
     // Only each context's API role may invoke its jobs and publishing Lambdas, exactly them (no wildcard).
     expect(invokers).toEqual(expect.arrayContaining(expectedInvokers))
     expect(invokers).toHaveLength(expectedInvokers.length)

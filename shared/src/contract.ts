@@ -4,9 +4,12 @@
  * heads; handlers, the console's typed client and the OpenAPI document read the merged routes.
  */
 import { accountsRoutes } from './contract/accounts.ts'
+import { analysisRoutes } from './contract/analysis.ts'
 import { analyticsRoutes } from './contract/analytics.ts'
 import { apiAccessRoutes } from './contract/apiAccess.ts'
 import { authRoutes } from './contract/auth.ts'
+import { billingRoutes } from './contract/billing.ts'
+import { contentRoutes } from './contract/content.ts'
 import type { AnyRoute } from './contract/define.ts'
 import { endUserRoutes } from './contract/endUser.ts'
 import { healthRoutes } from './contract/health.ts'
@@ -27,7 +30,10 @@ export const contract = {
   ...endUserRoutes,
   ...submissionsRoutes,
   ...analyticsRoutes,
+  ...analysisRoutes,
   ...apiAccessRoutes,
+  ...billingRoutes,
+  ...contentRoutes,
 } satisfies Record<RouteId, AnyRoute>
 
 export type Contract = typeof contract

@@ -3,6 +3,7 @@ import { jstDay } from '@swipe/shared/time/jst'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { creatorToken } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
+import { stackNow } from '../support/clock.ts'
 import { useStackEnv } from '../support/env.ts'
 import { confirmedKeys, samples } from '../support/uploads.ts'
 
@@ -38,7 +39,7 @@ const stats = async (siteId: string, day: string) => {
 
 /** A site's counters around a test: today's in Japan, and tomorrow's should the test cross midnight JST. */
 const statsAround = async (siteId: string, started: number) => {
-  const days = [...new Set([jstDay(started), jstDay(Date.now())])]
+  const days = [...new Set([jstDay(started), jstDay(stackNow())])]
   const totals: Record<string, number> = {}
   for (const day of days)
     for (const [key, value] of Object.entries(await stats(siteId, day)))
@@ -103,7 +104,7 @@ describe('analytics collection', () => {
   })
 
   it('counts 50 events sent at once (single beacons and batches) exactly, per counter', async () => {
-    const started = Date.now()
+    const started = stackNow()
     const base = { site: published, lang: 'ja', at: started }
     const events = [
       ...Array.from({ length: 20 }, () => ({ ...base, event: 'view', position: 'A1' })),
@@ -164,7 +165,7 @@ describe('analytics collection', () => {
   })
 
   it('adds a batch over one cell in one item per cell, and counts concurrent batches exactly', async () => {
-    const started = Date.now()
+    const started = stackNow()
     const fresh = await site(true)
     const base = { site: fresh, lang: 'ja', at: started, position: 'B2' }
     const batch = [
@@ -179,7 +180,7 @@ describe('analytics collection', () => {
     expect((await beacon({ events: batch })).status).toBe(204)
     // What was stored: the cell's item and the page's, each holding every metric of the batch.
     const { SiteStats } = await import('../../functions/src/data/analytics.ts')
-    const days = [...new Set([jstDay(started), jstDay(Date.now())])]
+    const days = [...new Set([jstDay(started), jstDay(stackNow())])]
     const items = (
       await Promise.all(
         days.flatMap((day) =>
@@ -222,7 +223,7 @@ describe('analytics collection', () => {
   })
 
   it('refuses invalid events with 400 and field paths, and counts none of the request', async () => {
-    const started = Date.now()
+    const started = stackNow()
     const fresh = await site(true)
     const ok = { site: fresh, lang: 'ja', event: 'view', position: 'A1' }
     const cases: Array<[string, () => Promise<Response>, number, unknown]> = [
@@ -281,7 +282,7 @@ describe('analytics collection', () => {
   })
 
   it('ignores events of sites that are not published, unknown ones, and cells or languages a site lacks', async () => {
-    const started = Date.now()
+    const started = stackNow()
     const responses = await Promise.all([
       beacon({ site: draft, lang: 'ja', event: 'view', position: 'A1' }),
       beacon({ site: randomUUID(), lang: 'ja', event: 'view', position: 'A1' }),
@@ -297,7 +298,7 @@ describe('analytics collection', () => {
   })
 
   it('counts a site from the moment it is published, though its draft was looked up just before', async () => {
-    const started = Date.now()
+    const started = stackNow()
     const later = await site(false)
     const view = { site: later, lang: 'ja', event: 'view', position: 'A1' }
     expect((await beacon(view)).status).toBe(204)
@@ -309,7 +310,7 @@ describe('analytics collection', () => {
   })
 
   it('clamps a dwell to 30 minutes', async () => {
-    const started = Date.now()
+    const started = stackNow()
     const fresh = await site(true)
     const response = await beacon({
       site: fresh,

@@ -112,6 +112,104 @@ const jobOf = (target: Target) => {
   return job
 }
 
+/** One draft system notification (never shown to readers), made once by the seeded MASTER. */
+let sysNoti: Promise<string> | undefined
+const sysNotiOf = () => {
+  sysNoti ??= (async () => {
+    const login = await http.post('/auth/login', {
+      login_id: 'master@example.com',
+      password: 'Master#Local1',
+    })
+    const created = await http.post(
+      '/system_noti',
+      {
+        audiences: ['OEM_USER'],
+        mode: 'INSTANT',
+        draft: true,
+        title: { ja: 'matrix' },
+        content: { ja: 'matrix' },
+      },
+      { token: login.body.access_token },
+    )
+    expect(created.status).toBe(201)
+    return created.body.id as string
+  })()
+  return sysNoti
+}
+
+/** One completed invoice per target account, recorded straight through the entity (issue 18). */
+const invoices = new Map<string, Promise<string>>()
+const invoiceOf = (target: Target) => {
+  let invoice = invoices.get(target.accountId)
+  if (!invoice) {
+    invoice = (async () => {
+      const { Invoices } = await import('../../functions/src/data/billing.ts')
+      const invoiceId = randomUUID()
+      await Invoices.create({
+        invoiceId,
+        number: `INV-MATRIX-${invoiceId.slice(0, 8)}`,
+        accountId: target.accountId,
+        tenantIds: [...target.ancestorIds, target.accountId],
+        month: '2000-01',
+        issuerId: 'PLATFORM',
+        document: '{}',
+        planId: 'light',
+        planName: 'ライト',
+        blocksUsed: 0,
+        pageViews: 0,
+        planFee: 0,
+        pageViewFee: 0,
+        licenceFee: 0,
+        subtotal: 0,
+        tax: 0,
+        total: 0,
+        billingMethod: 'BANK_TRANSFER',
+        status: 'completed',
+        issuedAt: Date.now(),
+        dueDate: '2000-02-29',
+        pdfKey: `billing/invoices/${target.accountId}/${invoiceId}.pdf`,
+        pdfSha256: '0'.repeat(64),
+      }).go()
+      return invoiceId
+    })()
+    invoices.set(target.accountId, invoice)
+  }
+  return invoice
+}
+
+/** One draft notice per target's tenant, recorded straight through the entity: news of its OEM, a delivery of its site. */
+const notices = new Map<string, Promise<string>>()
+const noticeOf = (kind: 'news' | 'delivery', target: Target) => {
+  const key = `${kind}:${target.accountId}`
+  let notice = notices.get(key)
+  if (!notice) {
+    notice = (async () => {
+      const { Notices } = await import('../../functions/src/data/content.ts')
+      const noticeId = randomUUID()
+      const at = new Date().toISOString()
+      await Notices.create({
+        noticeId,
+        kind,
+        ownerKey: kind === 'news' ? (target.ancestorIds.at(-1) as string) : await siteOf(target),
+        tenantIds: kind === 'news' ? target.ancestorIds : [...target.ancestorIds, target.accountId],
+        title: 'matrix',
+        content: 'matrix',
+        mode: 'INSTANT',
+        draft: true,
+        visibleFrom: at,
+        published: false,
+        createdAt: at,
+        createdBy: target.accountId,
+        updatedAt: at,
+        version: 1,
+      }).go()
+      return noticeId
+    })()
+    notices.set(key, notice)
+  }
+  return notice
+}
+
 /** One open review comment on each target account's site, recorded straight through the entity. */
 const comments = new Map<string, Promise<{ siteId: string; commentId: string }>>()
 const commentOf = (target: Target) => {
@@ -231,6 +329,15 @@ const requests: Partial<Record<RouteId, (token: string, target: Target) => Promi
     http.call('DELETE', `/site/${await siteOf(target)}?version=999`, { token }),
   'sites.status': async (token, target) =>
     http.post(`/site/${await siteOf(target)}/status`, { action: 'draft', version: 999 }, { token }),
+  // Custom domains (issue 19): reading changes nothing; an IP address, and removing or checking a
+  // domain the site does not have, stop allowed callers at a 400 after the scope check.
+  'sites.domainGet': async (token, target) => http.get(`/site/${await siteOf(target)}/domain`, { token }),
+  'sites.domainSet': async (token, target) =>
+    http.call('PUT', `/site/${await siteOf(target)}/domain`, { token, body: { domain: '192.0.2.1' } }),
+  'sites.domainRemove': async (token, target) =>
+    http.call('DELETE', `/site/${await siteOf(target)}/domain`, { token }),
+  'sites.domainCheck': async (token, target) =>
+    http.post(`/site/${await siteOf(target)}/domain/check`, {}, { token }),
   // Upload routes name the site in the body: a file or key the route refuses gives allowed callers
   // a 400 after the scope check, so nothing is issued or stored here.
   'sites.uploadUrls': async (token, target) =>
@@ -326,6 +433,106 @@ const requests: Partial<Record<RouteId, (token: string, target: Target) => Promi
   'submissions.forms': async (token, target) => http.get(`/site-form/${await siteOf(target)}`, { token }),
   'submissions.formsCsv': async (token, target) =>
     http.get(`/site-form/${await siteOf(target)}/export-csv`, { token }),
+  // Analysis (issue 17): the reports of the target's site.
+  'analysis.lp': async (token, target) => http.get(`/analysis/site/${await siteOf(target)}/lp`, { token }),
+  'analysis.lpCsv': async (token, target) =>
+    http.get(`/analysis/site/${await siteOf(target)}/lp/export-csv`, { token }),
+  'analysis.chart': async (token, target) =>
+    http.get(`/analysis/site/${await siteOf(target)}/lp/chart`, { token }),
+  'analysis.chartCsv': async (token, target) =>
+    http.get(`/analysis/site/${await siteOf(target)}/lp/chart/export-csv`, { token }),
+  'analysis.pages': async (token, target) =>
+    http.get(`/analysis/site/${await siteOf(target)}/pages`, { token }),
+  'analysis.pagesCsv': async (token, target) =>
+    http.get(`/analysis/site/${await siteOf(target)}/pages/export-csv`, { token }),
+  'analysis.ranking': async (token, target) =>
+    http.get(`/analysis/site/${await siteOf(target)}/ranking`, { token }),
+  'analysis.rankingCsv': async (token, target) =>
+    http.get(`/analysis/site/${await siteOf(target)}/ranking/export-csv`, { token }),
+  'analysis.sources': async (token, target) =>
+    http.get(`/analysis/site/${await siteOf(target)}/sources`, { token }),
+  'analysis.sourcesCsv': async (token, target) =>
+    http.get(`/analysis/site/${await siteOf(target)}/sources/export-csv`, { token }),
+  'analysis.reportPdf': async (token, target) =>
+    http.get(`/analysis/site/${await siteOf(target)}/report/export-pdf`, { token }),
+  // Billing (issue 18): invalid bodies, unknown plans and a completed payment stop allowed callers at a 4xx.
+  'billing.listPlans': (token) => http.get('/plan', { token }),
+  'billing.createPlan': (token) => http.post('/plan', { id: 'X' }, { token }),
+  'billing.updatePlan': (token) => http.call('PUT', '/plan/light', { token, body: { name: '' } }),
+  'billing.userPlan': (token, target) =>
+    http.get(`/user/user-plan?account_id=${target.accountId}`, { token }),
+  'billing.changePlan': (token, target) =>
+    http.call('PUT', `/user/${target.accountId}/user-plan`, { token, body: { plan_id: 'no-such-plan' } }),
+  'billing.listBills': (token, target) => http.get(`/user/bill?account_id=${target.accountId}`, { token }),
+  'billing.billPdf': async (token, target) =>
+    http.get(`/user/bill/${await invoiceOf(target)}/export-pdf`, { token }),
+  'billing.forceComplete': async (token, target) =>
+    http.post(`/user/bill/${await invoiceOf(target)}/force-complete`, { confirm: true }, { token }),
+  'billing.dashboardRegistrations': (token) => http.get('/dashboard/registration-data', { token }),
+  'billing.dashboardSites': (token) => http.get('/dashboard/user-site', { token }),
+  'billing.dashboardAdoption': (token) => http.get('/dashboard/adoption-by-plan', { token }),
+  'billing.dashboardRevenue': (token) => http.get('/dashboard/revenue', { token }),
+  // System notifications (issue 20): invalid bodies and stale versions stop allowed callers at a 4xx.
+  'content.systemNotiList': (token) => http.get('/system_noti', { token }),
+  'content.systemNotiCreate': (token) => http.post('/system_noti', { audiences: [] }, { token }),
+  'content.systemNotiShow': (token) => http.get('/system_noti/show', { token }),
+  'content.systemNotiMarkAsRead': (token) => http.post('/system_noti/mark_as_read', {}, { token }),
+  'content.systemNotiGet': async (token) => http.get(`/system_noti/${await sysNotiOf()}`, { token }),
+  'content.systemNotiUpdate': async (token) =>
+    http.call('PUT', `/system_noti/${await sysNotiOf()}`, {
+      token,
+      body: {
+        audiences: ['OEM_USER'],
+        mode: 'INSTANT',
+        title: { ja: 'x' },
+        content: { ja: 'x' },
+        version: 999,
+      },
+    }),
+  'content.systemNotiRemove': async (token) =>
+    http.call('DELETE', `/system_noti/${await sysNotiOf()}?version=999`, { token }),
+  // Latest information and deliveries: invalid bodies, oversize uploads and stale versions stop
+  // allowed callers at a 4xx after the scope check; a delivery's create needs a valid body (a draft).
+  'content.newsList': (token) => http.get('/news', { token }),
+  'content.newsCreate': (token) => http.post('/news', { title: '' }, { token }),
+  'content.newsShow': (token) => http.get('/news/show', { token }),
+  'content.newsUploadUrl': (token) =>
+    http.post(
+      '/news/upload-url',
+      { file_name: 'a.png', content_type: 'image/png', size: 99_999_999 },
+      { token },
+    ),
+  'content.newsGet': async (token, target) => http.get(`/news/${await noticeOf('news', target)}`, { token }),
+  'content.newsUpdate': async (token, target) =>
+    http.call('PUT', `/news/${await noticeOf('news', target)}`, {
+      token,
+      body: { title: 'x', content: 'x', mode: 'INSTANT', version: 999 },
+    }),
+  'content.newsRemove': async (token, target) =>
+    http.call('DELETE', `/news/${await noticeOf('news', target)}?version=999`, { token }),
+  'content.deliveryList': async (token, target) =>
+    http.get(`/noti_delivery?site_id=${await siteOf(target)}`, { token }),
+  'content.deliveryCreate': async (token, target) =>
+    http.post(
+      '/noti_delivery',
+      { title: 'x', content: 'x', mode: 'INSTANT', draft: true, site_id: await siteOf(target) },
+      { token },
+    ),
+  'content.deliveryUploadUrl': async (token, target) =>
+    http.post(
+      '/noti_delivery/upload-url',
+      { site_id: await siteOf(target), file_name: 'a.png', content_type: 'image/png', size: 99_999_999 },
+      { token },
+    ),
+  'content.deliveryGet': async (token, target) =>
+    http.get(`/noti_delivery/${await noticeOf('delivery', target)}`, { token }),
+  'content.deliveryUpdate': async (token, target) =>
+    http.call('PUT', `/noti_delivery/${await noticeOf('delivery', target)}`, {
+      token,
+      body: { title: 'x', content: 'x', mode: 'INSTANT', version: 999 },
+    }),
+  'content.deliveryRemove': async (token, target) =>
+    http.call('DELETE', `/noti_delivery/${await noticeOf('delivery', target)}?version=999`, { token }),
 }
 
 const matrix = readMatrix()

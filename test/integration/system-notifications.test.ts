@@ -125,15 +125,23 @@ describe('system notifications', () => {
     const both = await create({ audiences: ['OEM_MASTER', 'OEM_ADMIN'] })
     const { documentClient, tableName } = await import('../../functions/src/lib/dynamo.ts')
     const { ScanCommand } = await import('@aws-sdk/lib-dynamodb')
-    const stored = await documentClient.send(
-      new ScanCommand({
-        TableName: tableName,
-        FilterExpression: 'contains(#pk, :id)',
-        ExpressionAttributeNames: { '#pk': 'pk' },
-        ExpressionAttributeValues: { ':id': both.id },
-      }),
-    )
-    expect(stored.Items?.map((item) => item.pk)).toEqual([`sysnoti#${both.id}`])
+    // Every page of the scan: a filter applies per 1 MB page, and the table holds the whole suite's data.
+    const keys: unknown[] = []
+    let start: Record<string, unknown> | undefined
+    do {
+      const page = await documentClient.send(
+        new ScanCommand({
+          TableName: tableName,
+          FilterExpression: 'contains(#pk, :id)',
+          ExpressionAttributeNames: { '#pk': 'pk' },
+          ExpressionAttributeValues: { ':id': both.id },
+          ExclusiveStartKey: start,
+        }),
+      )
+      keys.push(...(page.Items ?? []).map((item) => item.pk))
+      start = page.LastEvaluatedKey
+    } while (start)
+    expect(keys).toEqual([`sysnoti#${both.id}`])
     expect(ids(await feed(oemToken))).toContain(both.id)
     expect(ids(await feed(oemAdminToken))).toContain(both.id)
   })

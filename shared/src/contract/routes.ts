@@ -244,6 +244,40 @@ export const routes = {
     permission: 'site:publish',
   }),
 
+  // Custom domains (issue 19; SPEC §2 domain setting flow; docs/decisions.md "Custom domains (issue 19)")
+  'sites.domainGet': route({
+    method: 'GET',
+    path: '/site/{id}/domain',
+    context: 'sites',
+    action: 'domainGet',
+    auth: 'admin',
+    permission: 'site:read',
+  }),
+  'sites.domainSet': route({
+    method: 'PUT',
+    path: '/site/{id}/domain',
+    context: 'sites',
+    action: 'domainSet',
+    auth: 'admin',
+    permission: 'site:write',
+  }),
+  'sites.domainRemove': route({
+    method: 'DELETE',
+    path: '/site/{id}/domain',
+    context: 'sites',
+    action: 'domainRemove',
+    auth: 'admin',
+    permission: 'site:write',
+  }),
+  'sites.domainCheck': route({
+    method: 'POST',
+    path: '/site/{id}/domain/check',
+    context: 'sites',
+    action: 'domainCheck',
+    auth: 'admin',
+    permission: 'site:write',
+  }),
+
   // Site uploads: presigned uploads checked by the server before they may be attached, and the
   // ZIP bulk upload of creatives (SPEC §7, §9; docs/decisions.md "Site uploads")
   'sites.uploadUrls': route({
@@ -303,7 +337,6 @@ export const routes = {
     permission: 'site:write',
   }),
 
-  // End user: what a published site's pages read (SPEC §7 End user; docs/decisions.md "End-user
   // Preview and sharing (SPEC §7 Preview; docs/decisions.md "Preview and sharing"). `preview`
   // routes take a preview token of the path's site, the owner's admin token, or (shares that are
   // not private) the share password in the `password` header.
@@ -419,6 +452,7 @@ export const routes = {
     permission: 'site:write',
   }),
 
+  // End user: what a published site's pages read (SPEC §7 End user; docs/decisions.md "End-user
   // read API"). Public: only published sites exist here; members-only content stays locked.
   'endUser.site': route({
     method: 'GET',
@@ -481,6 +515,14 @@ export const routes = {
     path: '/end-user/site/{siteId}/cta',
     context: 'endUser',
     action: 'ctas',
+    auth: 'public',
+  }),
+  // The active notices of a published site in one language (issue 20; SPEC §7 end-user noti_delivery)
+  'endUser.notiDelivery': route({
+    method: 'GET',
+    path: '/end-user/noti_delivery',
+    context: 'endUser',
+    action: 'notiDelivery',
     auth: 'public',
   }),
   'endUser.ctaClick': route({
@@ -629,6 +671,174 @@ export const routes = {
     permission: 'submission:read',
   }),
 
+  // System notifications (issue 20; SPEC §2, §4, §7 /system_noti): staff write them for receivers
+  // by role; every admin reads its own feed (docs/decisions.md "Issue 20")
+  'content.systemNotiList': route({
+    method: 'GET',
+    path: '/system_noti',
+    context: 'content',
+    action: 'systemNotiList',
+    auth: 'admin',
+    permission: 'systemNotification:manage',
+  }),
+  'content.systemNotiCreate': route({
+    method: 'POST',
+    path: '/system_noti',
+    context: 'content',
+    action: 'systemNotiCreate',
+    auth: 'admin',
+    permission: 'systemNotification:manage',
+  }),
+  'content.systemNotiShow': route({
+    method: 'GET',
+    path: '/system_noti/show',
+    context: 'content',
+    action: 'systemNotiShow',
+    auth: 'admin',
+    permission: 'self:read',
+  }),
+  'content.systemNotiMarkAsRead': route({
+    method: 'POST',
+    path: '/system_noti/mark_as_read',
+    context: 'content',
+    action: 'systemNotiMarkAsRead',
+    auth: 'admin',
+    permission: 'self:read',
+  }),
+  'content.systemNotiGet': route({
+    method: 'GET',
+    path: '/system_noti/{id}',
+    context: 'content',
+    action: 'systemNotiGet',
+    auth: 'admin',
+    permission: 'systemNotification:manage',
+  }),
+  'content.systemNotiUpdate': route({
+    method: 'PUT',
+    path: '/system_noti/{id}',
+    context: 'content',
+    action: 'systemNotiUpdate',
+    auth: 'admin',
+    permission: 'systemNotification:manage',
+  }),
+  'content.systemNotiRemove': route({
+    method: 'DELETE',
+    path: '/system_noti/{id}',
+    context: 'content',
+    action: 'systemNotiRemove',
+    auth: 'admin',
+    permission: 'systemNotification:manage',
+  }),
+
+  // Latest information (issue 20; SPEC §2, §7 /news): written by news:manage in its scope, read by
+  // the accounts in that scope on their summary
+  'content.newsList': route({
+    method: 'GET',
+    path: '/news',
+    context: 'content',
+    action: 'newsList',
+    auth: 'admin',
+    permission: 'news:manage',
+  }),
+  'content.newsCreate': route({
+    method: 'POST',
+    path: '/news',
+    context: 'content',
+    action: 'newsCreate',
+    auth: 'admin',
+    permission: 'news:manage',
+  }),
+  'content.newsShow': route({
+    method: 'GET',
+    path: '/news/show',
+    context: 'content',
+    action: 'newsShow',
+    auth: 'admin',
+    permission: 'summary:read',
+  }),
+  'content.newsUploadUrl': route({
+    method: 'POST',
+    path: '/news/upload-url',
+    context: 'content',
+    action: 'newsUploadUrl',
+    auth: 'admin',
+    permission: 'news:manage',
+  }),
+  'content.newsGet': route({
+    method: 'GET',
+    path: '/news/{id}',
+    context: 'content',
+    action: 'newsGet',
+    auth: 'admin',
+    permission: 'news:manage',
+  }),
+  'content.newsUpdate': route({
+    method: 'PUT',
+    path: '/news/{id}',
+    context: 'content',
+    action: 'newsUpdate',
+    auth: 'admin',
+    permission: 'news:manage',
+  }),
+  'content.newsRemove': route({
+    method: 'DELETE',
+    path: '/news/{id}',
+    context: 'content',
+    action: 'newsRemove',
+    auth: 'admin',
+    permission: 'news:manage',
+  }),
+  // Notification delivery (issue 20; SPEC §2, §7 /noti_delivery): a site's notices to its visitors,
+  // written with the site (site:write)
+  'content.deliveryList': route({
+    method: 'GET',
+    path: '/noti_delivery',
+    context: 'content',
+    action: 'deliveryList',
+    auth: 'admin',
+    permission: 'site:read',
+  }),
+  'content.deliveryCreate': route({
+    method: 'POST',
+    path: '/noti_delivery',
+    context: 'content',
+    action: 'deliveryCreate',
+    auth: 'admin',
+    permission: 'site:write',
+  }),
+  'content.deliveryUploadUrl': route({
+    method: 'POST',
+    path: '/noti_delivery/upload-url',
+    context: 'content',
+    action: 'deliveryUploadUrl',
+    auth: 'admin',
+    permission: 'site:write',
+  }),
+  'content.deliveryGet': route({
+    method: 'GET',
+    path: '/noti_delivery/{id}',
+    context: 'content',
+    action: 'deliveryGet',
+    auth: 'admin',
+    permission: 'site:read',
+  }),
+  'content.deliveryUpdate': route({
+    method: 'PUT',
+    path: '/noti_delivery/{id}',
+    context: 'content',
+    action: 'deliveryUpdate',
+    auth: 'admin',
+    permission: 'site:write',
+  }),
+  'content.deliveryRemove': route({
+    method: 'DELETE',
+    path: '/noti_delivery/{id}',
+    context: 'content',
+    action: 'deliveryRemove',
+    auth: 'admin',
+    permission: 'site:write',
+  }),
+
   // Analytics: visitors' beacons (ARCHITECTURE decision 7; docs/decisions.md "Analytics collection")
   'analytics.collect': route({
     method: 'POST',
@@ -636,6 +846,204 @@ export const routes = {
     context: 'analytics',
     action: 'collect',
     auth: 'public',
+  }),
+
+  // Analysis: the creator's reports of a site (SPEC §7 Analysis; docs/decisions.md "Swipe analytics
+  // reports"). `{id}` is the site; each reads counters, never raw events.
+  'analysis.lp': route({
+    method: 'GET',
+    path: '/analysis/site/{id}/lp',
+    context: 'analysis',
+    action: 'lp',
+    auth: 'admin',
+    permission: 'analytics:read',
+  }),
+  'analysis.lpCsv': route({
+    method: 'GET',
+    path: '/analysis/site/{id}/lp/export-csv',
+    context: 'analysis',
+    action: 'lpCsv',
+    auth: 'admin',
+    permission: 'analytics:read',
+  }),
+  'analysis.chart': route({
+    method: 'GET',
+    path: '/analysis/site/{id}/lp/chart',
+    context: 'analysis',
+    action: 'chart',
+    auth: 'admin',
+    permission: 'analytics:read',
+  }),
+  'analysis.chartCsv': route({
+    method: 'GET',
+    path: '/analysis/site/{id}/lp/chart/export-csv',
+    context: 'analysis',
+    action: 'chartCsv',
+    auth: 'admin',
+    permission: 'analytics:read',
+  }),
+  'analysis.pages': route({
+    method: 'GET',
+    path: '/analysis/site/{id}/pages',
+    context: 'analysis',
+    action: 'pages',
+    auth: 'admin',
+    permission: 'analytics:read',
+  }),
+  'analysis.pagesCsv': route({
+    method: 'GET',
+    path: '/analysis/site/{id}/pages/export-csv',
+    context: 'analysis',
+    action: 'pagesCsv',
+    auth: 'admin',
+    permission: 'analytics:read',
+  }),
+  'analysis.ranking': route({
+    method: 'GET',
+    path: '/analysis/site/{id}/ranking',
+    context: 'analysis',
+    action: 'ranking',
+    auth: 'admin',
+    permission: 'analytics:read',
+  }),
+  'analysis.rankingCsv': route({
+    method: 'GET',
+    path: '/analysis/site/{id}/ranking/export-csv',
+    context: 'analysis',
+    action: 'rankingCsv',
+    auth: 'admin',
+    permission: 'analytics:read',
+  }),
+  'analysis.sources': route({
+    method: 'GET',
+    path: '/analysis/site/{id}/sources',
+    context: 'analysis',
+    action: 'sources',
+    auth: 'admin',
+    permission: 'analytics:read',
+  }),
+  'analysis.sourcesCsv': route({
+    method: 'GET',
+    path: '/analysis/site/{id}/sources/export-csv',
+    context: 'analysis',
+    action: 'sourcesCsv',
+    auth: 'admin',
+    permission: 'analytics:read',
+  }),
+  'analysis.reportPdf': route({
+    method: 'GET',
+    path: '/analysis/site/{id}/report/export-pdf',
+    context: 'analysis',
+    action: 'reportPdf',
+    auth: 'admin',
+    permission: 'analytics:read',
+  }),
+
+  // Billing (issue 18; SPEC §2, §3, §4, §7 /plan family, /user/user-plan, /user/bill):
+  // the plan catalogue, plan changes, invoices and payments (docs/decisions.md "Billing")
+  'billing.listPlans': route({
+    method: 'GET',
+    path: '/plan',
+    context: 'billing',
+    action: 'listPlans',
+    auth: 'admin',
+    permission: 'plan:read',
+  }),
+  'billing.createPlan': route({
+    method: 'POST',
+    path: '/plan',
+    context: 'billing',
+    action: 'createPlan',
+    auth: 'admin',
+    permission: 'plan:manage',
+  }),
+  'billing.updatePlan': route({
+    method: 'PUT',
+    path: '/plan/{id}',
+    context: 'billing',
+    action: 'updatePlan',
+    auth: 'admin',
+    permission: 'plan:manage',
+  }),
+  'billing.userPlan': route({
+    method: 'GET',
+    path: '/user/user-plan',
+    context: 'billing',
+    action: 'userPlan',
+    auth: 'admin',
+    permission: 'plan:read',
+  }),
+  'billing.changePlan': route({
+    method: 'PUT',
+    path: '/user/{id}/user-plan',
+    context: 'billing',
+    action: 'changePlan',
+    auth: 'admin',
+    permission: 'plan:manage',
+  }),
+  'billing.listBills': route({
+    method: 'GET',
+    path: '/user/bill',
+    context: 'billing',
+    action: 'listBills',
+    auth: 'admin',
+    permission: 'billing:read',
+  }),
+  'billing.billPdf': route({
+    method: 'GET',
+    path: '/user/bill/{id}/export-pdf',
+    context: 'billing',
+    action: 'billPdf',
+    auth: 'admin',
+    permission: 'billing:read',
+  }),
+  'billing.forceComplete': route({
+    method: 'POST',
+    path: '/user/bill/{id}/force-complete',
+    context: 'billing',
+    action: 'forceComplete',
+    auth: 'admin',
+    permission: 'billing:forceComplete',
+  }),
+  // The card provider's webhook: public, proven by its signature (Stripe-Signature), not a token.
+  'billing.stripeWebhook': route({
+    method: 'POST',
+    path: '/billing/stripe/webhook',
+    context: 'billing',
+    action: 'stripeWebhook',
+    auth: 'public',
+  }),
+  'billing.dashboardRegistrations': route({
+    method: 'GET',
+    path: '/dashboard/registration-data',
+    context: 'billing',
+    action: 'dashboardRegistrations',
+    auth: 'admin',
+    permission: 'account:read',
+  }),
+  'billing.dashboardSites': route({
+    method: 'GET',
+    path: '/dashboard/user-site',
+    context: 'billing',
+    action: 'dashboardSites',
+    auth: 'admin',
+    permission: 'account:read',
+  }),
+  'billing.dashboardAdoption': route({
+    method: 'GET',
+    path: '/dashboard/adoption-by-plan',
+    context: 'billing',
+    action: 'dashboardAdoption',
+    auth: 'admin',
+    permission: 'account:read',
+  }),
+  'billing.dashboardRevenue': route({
+    method: 'GET',
+    path: '/dashboard/revenue',
+    context: 'billing',
+    action: 'dashboardRevenue',
+    auth: 'admin',
+    permission: 'account:read',
   }),
 
   // API documentation (issue 13): the contract as OpenAPI 3.1

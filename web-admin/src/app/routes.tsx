@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router'
+import type { ContentPageKey } from '../features/content/pages.ts'
 import {
   ForbiddenPage,
   GatewayTimeoutPage,
@@ -19,12 +20,19 @@ const withTexts = async <T,>(chunk: Promise<T>, features: readonly Feature[]): P
   (await Promise.all([chunk, loadFeatureTexts(...features)]))[0]
 
 /** The site list shows submission counts and links to a site's forms. */
-const SITE_LIST_TEXTS: readonly Feature[] = ['siteList', 'siteSubmissions']
+const SITE_LIST_TEXTS: readonly Feature[] = ['siteList', 'siteSubmissions', 'content']
+
+/** Latest information, notification delivery and system notifications (issue 20): one lazy chunk. */
+const CONTENT_PAGE =
+  /^(latestInformation|notificationDelivery|systemNotification|createNotification|notificationDetail)/
 
 /** The screen of one console route, loaded on first visit, with its feature texts. */
 const lazyConsolePage = (page: ConsoleRoute['page']): RouteObject['lazy'] => {
   if (page === 'summary')
-    return async () => ({ Component: (await import('../features/summary/SummaryPage.tsx')).SummaryPage })
+    return async () => ({
+      // The latest information on the summary reads the content texts.
+      Component: (await withTexts(import('../features/summary/SummaryPage.tsx'), ['content'])).SummaryPage,
+    })
   if (page === 'changePassword')
     return async () => ({
       Component: (await import('../features/auth/ChangePasswordPage.tsx')).ChangePasswordPage,
@@ -65,8 +73,14 @@ const lazyConsolePage = (page: ConsoleRoute['page']): RouteObject['lazy'] => {
           'siteContent',
           'siteSubmissions',
           'preview',
+          'content',
         ])
       ).SiteEditorPage,
+    })
+  if (page === 'analytics')
+    return async () => ({
+      Component: (await withTexts(import('../features/analytics/AnalyticsPage.tsx'), ['analytics']))
+        .AnalyticsPage,
     })
   if (page === 'siteSubmissions')
     return async () => ({
@@ -90,9 +104,31 @@ const lazyConsolePage = (page: ConsoleRoute['page']): RouteObject['lazy'] => {
     return async () => ({
       Component: (await import('../features/adminSettings/AdminListPage.tsx')).AdminListPage,
     })
+  if (CONTENT_PAGE.test(page))
+    return async () => ({
+      Component: (await withTexts(import('../features/content/pages.ts'), ['content'])).CONTENT_PAGES[
+        page as ContentPageKey
+      ],
+    })
+  if (page === 'planManagement')
+    return async () => ({
+      Component: (await withTexts(import('../features/billing/PlanManagementPage.tsx'), ['billing']))
+        .PlanManagementPage,
+    })
+  if (page === 'plan')
+    return async () => ({
+      Component: (await withTexts(import('../features/billing/PaymentListPage.tsx'), ['billing']))
+        .PaymentListPage,
+    })
+  if (page === 'checkPlan')
+    return async () => ({
+      Component: (await withTexts(import('../features/billing/CheckPlanPage.tsx'), ['billing']))
+        .CheckPlanPage,
+    })
+  // Every console page has its screen above; a page added to CONSOLE_ROUTES without one fails here
+  // (the route error page), never as an empty placeholder in the menu.
   return async () => {
-    const { AreaPage } = await import('../features/areas/AreaPage.tsx')
-    return { element: <AreaPage page={page} /> }
+    throw new Error(`No screen for the console page ${page}`)
   }
 }
 

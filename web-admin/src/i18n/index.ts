@@ -5,6 +5,9 @@ import type { Locale as AntLocale } from 'antd/es/locale'
 import i18next, { type BackendModule, type InitOptions, type ResourceKey } from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { readStorage, STORAGE_KEYS, writeStorage } from '../lib/storage.ts'
+import type analyticsJa from './analytics.ja.json'
+import type billingJa from './billing.ja.json'
+import type contentJa from './content.ja.json'
 import type ja from './ja.json'
 import type previewJa from './preview.ja.json'
 import type siteContentJa from './siteContent.ja.json'
@@ -27,7 +30,16 @@ import type siteSubmissionsJa from './siteSubmissions.ja.json'
  */
 
 /** Catalogues that belong to one part of the console, loaded with its routes. */
-export const FEATURES = ['siteList', 'siteEditor', 'siteContent', 'siteSubmissions', 'preview'] as const
+export const FEATURES = [
+  'siteList',
+  'siteEditor',
+  'siteContent',
+  'siteSubmissions',
+  'content',
+  'preview',
+  'analytics',
+  'billing',
+] as const
 export type Feature = (typeof FEATURES)[number]
 
 /** Where one language's texts come from: lazy chunks in the app, static imports in tests. */
@@ -47,11 +59,14 @@ export interface BundledTexts {
 }
 
 type Translation = typeof ja & {
+  analytics: typeof analyticsJa
+  billing: typeof billingJa
   siteList: typeof siteListJa
   siteEditor: typeof siteEditorJa
   siteContent: typeof siteContentJa
   siteSubmissions: typeof siteSubmissionsJa
   preview: typeof previewJa
+  content: typeof contentJa
 }
 
 declare module 'i18next' {

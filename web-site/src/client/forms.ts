@@ -178,6 +178,16 @@ export const startForms = (navigate: (url: string) => void = (url) => location.a
     }
   }
 
+  /** The creative whose link button led here this session (the island's `swipe_via`): a conversion's cell. */
+  const cameVia = (): { via?: string } => {
+    try {
+      const via = sessionStorage.getItem('swipe_via')
+      return via ? { via } : {}
+    } catch {
+      return {}
+    }
+  }
+
   /**
    * Posts JSON in the page's language; undefined when the server cannot be reached. Sign-in
    * carries the member header: its answer is the session cookie (same origin, never readable here).
@@ -242,7 +252,7 @@ export const startForms = (navigate: (url: string) => void = (url) => location.a
           ? { email: answers.email, password: answers.password }
           : action === 'resend-register-email'
             ? { lang, email: answers.email, ...honeypot }
-            : { lang, data: answers, ...honeypot }
+            : { lang, data: answers, ...honeypot, ...cameVia() }
       if (button) button.disabled = true
       say(t.sending)
       const result = await send(action, body)

@@ -17,6 +17,7 @@ import { type ApiAnswer, apiUrl, type PathsOf, type Refusal } from './api.ts'
 import { openDialog, setUpDialog } from './dialogs.ts'
 import { dropHint, forgetOldTokens, signedIn } from './endUser.ts'
 import { openLockedCell } from './members.ts'
+import { showNotices } from './notices.ts'
 import { readCookie, readStored, store, writeCookie } from './storage.ts'
 import { createSwipe, type Via } from './swipe.ts'
 
@@ -75,6 +76,25 @@ const FULL_SHOWN_MS = 3_000
 
 // --- analytics ---------------------------------------------------------------------------------
 let position = 'A1'
+/** The creatives this visit has reached (a creative's reach counts each visit once). */
+const seen = new Set<string>()
+
+/** Where the visit came from: another site's host and the landing URL's UTM parameters. */
+const landingSource = () => {
+  const source: Record<string, string> = {}
+  try {
+    const host = document.referrer ? new URL(document.referrer).host : ''
+    if (host && host !== location.host) source.ref = host
+  } catch {
+    // No readable referrer: a direct visit.
+  }
+  const query = new URLSearchParams(location.search)
+  for (const key of ['utm_source', 'utm_medium', 'utm_campaign']) {
+    const value = query.get(key)?.slice(0, 100)
+    if (value) source[key] = value
+  }
+  return source
+}
 /** Set while the island itself re-clicks a link it held back, so the click is not handled twice. */
 let replaying = false
 
@@ -281,7 +301,8 @@ const startSwipe = () => {
       if (via !== 'restore') {
         writeCookie('position_tab', position, path)
         store('position_tab', position)
-        track('swipe', { from: previous, to: position, via })
+        track('swipe', { from: previous, to: position, via, ...(seen.has(position) ? {} : { first: true }) })
+        seen.add(position)
       }
       // The arrows: where one can go, and the current creative's colour and fade interval.
       const where = swipe.where()
@@ -337,7 +358,8 @@ const startSwipe = () => {
     swipe.jump(document.getElementById(start ?? '') ?? swipe.cells()[0]!, 'restore')
     // Transitions only after the starting position is in place, so a restored position does not animate in.
     requestAnimationFrame(() => requestAnimationFrame(() => viewport.classList.add('an')))
-    track('view')
+    seen.add(position)
+    track('view', landingSource())
     // A page view is sent at once (it is what visits are counted by); later events are batched.
     beacons?.flush()
     setInterval(refreshCtas, 30_000)
@@ -447,7 +469,14 @@ const startSwipe = () => {
     }
   }
 }
-const afterPaint = () => requestAnimationFrame(() => setTimeout(startSwipe, 0))
+const afterPaint = () =>
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      startSwipe()
+      // The site's notices to its visitors (issue 20), once the page is up.
+      if (data.api && data.site) void showNotices(data.api, data.site, lang)
+    }, 0),
+  )
 if (document.readyState === 'complete') afterPaint()
 else addEventListener('load', afterPaint, { once: true })
 
@@ -500,5 +529,13 @@ document.addEventListener('keydown', (e) => {
 // Clicks on creator links, for the link-click counts.
 document.addEventListener('click', (e) => {
   const link = (e.target as Element).closest?.<HTMLElement>('[data-t]')
-  if (link && !replaying) track('click', { target: link.dataset.t })
+  if (!link || replaying) return
+  track('click', { target: link.dataset.t })
+  // A form reached through a creative's link button counts its conversion for that creative.
+  if (link.dataset.t === 'link')
+    try {
+      sessionStorage.setItem('swipe_via', position)
+    } catch {
+      // Storage refused: the conversion counts for the site only.
+    }
 })

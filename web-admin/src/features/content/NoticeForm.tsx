@@ -1,18 +1,6 @@
-import { toCamel, url } from '@swipe/shared'
-import { CONTENT_MAX, DELIVERY_LANGS, PUBLISH_MODES, TITLE_MAX } from '@swipe/shared/schemas/content'
-import {
-  Alert,
-  Button,
-  DatePicker,
-  Flex,
-  Form,
-  type FormInstance,
-  type FormRule,
-  Input,
-  Radio,
-  Select,
-  Upload,
-} from 'antd'
+import { toCamel } from '@swipe/shared'
+import { CONTENT_MAX, DELIVERY_LANGS, type PUBLISH_MODES, TITLE_MAX } from '@swipe/shared/schemas/content'
+import { Alert, Button, Flex, Form, type FormInstance, type FormRule, Input, Select, Upload } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -28,6 +16,7 @@ import {
   uploadNoticeImage,
   useSaveNotice,
 } from './noticesApi.ts'
+import { iso, optionalUrl, ScheduleFields } from './scheduleFields.tsx'
 
 interface Values {
   title: string
@@ -40,41 +29,13 @@ interface Values {
   lang: (typeof DELIVERY_LANGS)[number]
 }
 
-const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm'
 const FIELDS = ['title', 'contentUrl', 'distributeSiteUrl', 'content', 'mode', 'startDate', 'endDate', 'lang']
-
-const iso = (value: Dayjs | null | undefined) =>
-  value ? value.second(0).millisecond(0).toISOString() : undefined
 
 const textRule = (max: number): FormRule => ({
   validator: (_rule, value: unknown) => {
     const missing = checkRequired(value)
     if (missing) return Promise.reject(new Error(missing))
     return String(value).trim().length > max ? fail('validation.tooLong', { max }) : Promise.resolve()
-  },
-})
-
-const optionalUrl: FormRule = {
-  validator: (_rule, value: unknown) => {
-    const text = typeof value === 'string' ? value.trim() : ''
-    if (!text) return Promise.resolve()
-    const result = url.safeParse(text)
-    return result.success ? Promise.resolve() : fail(result.error.issues[0]?.message ?? 'validation.url')
-  },
-}
-
-const startRule: FormRule = ({ getFieldValue }) => ({
-  validator: (_rule, value: Dayjs | null) =>
-    getFieldValue('mode') === 'RESERVE' && !value ? fail('validation.required') : Promise.resolve(),
-})
-
-/** SPEC §5 dates: a start needs an end, and the end comes after the start. */
-const endRule: FormRule = ({ getFieldValue }) => ({
-  validator: (_rule, value: Dayjs | null) => {
-    const start: Dayjs | null = getFieldValue('mode') === 'RESERVE' ? getFieldValue('startDate') : null
-    if (!start) return Promise.resolve()
-    if (!value) return fail('validation.endRequired')
-    return value.isAfter(start) ? Promise.resolve() : fail('validation.endBeforeStart')
   },
 })
 
@@ -214,34 +175,7 @@ export const NoticeForm = ({
           />
         </Form.Item>
       )}
-      <Form.Item name="mode" label={t('content.fields.mode')} required>
-        <Radio.Group
-          options={PUBLISH_MODES.map((value) => ({ value, label: t(`content.modes.${value}`) }))}
-          onChange={() => void form.validateFields(['startDate', 'endDate']).catch(() => undefined)}
-        />
-      </Form.Item>
-      <Flex gap={16} wrap>
-        {mode === 'RESERVE' && (
-          <Form.Item
-            name="startDate"
-            label={t('content.fields.startDate')}
-            required
-            rules={[startRule]}
-            extra={t('content.form.reserveHint')}
-          >
-            <DatePicker showTime={{ format: 'HH:mm' }} format={DATE_TIME_FORMAT} needConfirm={false} />
-          </Form.Item>
-        )}
-        <Form.Item
-          name="endDate"
-          label={t('content.fields.endDate')}
-          dependencies={['startDate', 'mode']}
-          rules={[endRule]}
-          extra={t('content.form.endHint')}
-        >
-          <DatePicker showTime={{ format: 'HH:mm' }} format={DATE_TIME_FORMAT} needConfirm={false} />
-        </Form.Item>
-      </Flex>
+      <ScheduleFields form={form} mode={mode} />
       <Form.Item label={t('content.notice.fields.image')} extra={t('content.notice.imageHint')}>
         <Flex gap={12} align="center" wrap>
           {image.preview && (

@@ -1,19 +1,5 @@
-import { CONTENT_STATUSES } from '@swipe/shared/schemas/content'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import {
-  App,
-  Button,
-  Card,
-  Descriptions,
-  Empty,
-  Flex,
-  Result,
-  Select,
-  Space,
-  Spin,
-  Table,
-  Typography,
-} from 'antd'
+import { App, Button, Card, Descriptions, Empty, Flex, Result, Space, Spin, Table, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -37,6 +23,7 @@ import {
   noticeQuery,
   useDeleteNotice,
 } from './noticesApi.ts'
+import { StatusFilter } from './scheduleFields.tsx'
 
 /** The kind a route shows: latest information, or the deliveries of the route's site. */
 const useKind = (): NoticeKind => {
@@ -177,19 +164,7 @@ export const NoticeListPage = () => {
       {kind.hasLang && (
         <Typography.Paragraph type="secondary">{t('content.notice.deliveryIntro')}</Typography.Paragraph>
       )}
-      <Flex gap={8} align="center" style={{ marginBottom: 16 }}>
-        <Select<NoticeStatus | 'all'>
-          aria-label={t('content.list.statusFilter')}
-          value={status ?? 'all'}
-          style={{ width: 200 }}
-          virtual={false}
-          onChange={(value) => setStatus(value === 'all' ? undefined : value)}
-          options={[
-            { value: 'all', label: t('content.status.all') },
-            ...CONTENT_STATUSES.map((value) => ({ value, label: t(`content.status.${value}`) })),
-          ]}
-        />
-      </Flex>
+      <StatusFilter value={status} onChange={setStatus} />
       {list.isError && <ListError error={list.error} onRetry={() => void list.refetch()} />}
       <Table<Notice>
         rowKey="id"

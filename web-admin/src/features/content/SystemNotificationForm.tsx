@@ -1,9 +1,9 @@
-import { toCamel, url } from '@swipe/shared'
+import { toCamel } from '@swipe/shared'
 import {
   CONTENT_MAX,
   LocalizedContent,
   LocalizedTitle,
-  PUBLISH_MODES,
+  type PUBLISH_MODES,
   SYSTEM_NOTI_AUDIENCES,
   TEXT_LOCALES,
   TITLE_MAX,
@@ -13,13 +13,11 @@ import {
   Alert,
   Button,
   Checkbox,
-  DatePicker,
   Flex,
   Form,
   type FormInstance,
   type FormRule,
   Input,
-  Radio,
   Tabs,
   Typography,
 } from 'antd'
@@ -34,6 +32,7 @@ import { zodRule } from '../../lib/schemaRules.ts'
 import { useToast } from '../../lib/toast.ts'
 import { FEED_KEY } from '../shell/bellApi.ts'
 import { type SystemNoti, type SystemNotiBody, useCreateSystemNoti, useUpdateSystemNoti } from './api.ts'
+import { iso, optionalUrl, ScheduleFields } from './scheduleFields.tsx'
 
 type Lang = (typeof TEXT_LOCALES)[number]
 type Texts = Partial<Record<Lang, string>>
@@ -48,7 +47,6 @@ interface Values {
   contentUrl: string
 }
 
-const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm'
 const FIELDS = ['audiences', 'mode', 'startDate', 'endDate', 'title', 'content', 'contentUrl']
 
 const toValues = (item: SystemNoti | undefined): Values => ({
@@ -60,9 +58,6 @@ const toValues = (item: SystemNoti | undefined): Values => ({
   content: { ...(item?.content ?? {}) },
   contentUrl: item?.contentUrl ?? '',
 })
-
-const iso = (value: Dayjs | null | undefined) =>
-  value ? value.second(0).millisecond(0).toISOString() : undefined
 
 const texts = (value: Texts): SystemNotiBody['title'] => {
   const out: SystemNotiBody['title'] = { ja: value.ja?.trim() ?? '' }
@@ -103,30 +98,6 @@ const applyNestedErrors = (form: FormInstance<Values>, error: unknown): boolean 
 const atLeastOne: FormRule = {
   validator: (_rule, value: unknown) =>
     Array.isArray(value) && value.length > 0 ? Promise.resolve() : fail('validation.required'),
-}
-
-const startRule: FormRule = ({ getFieldValue }) => ({
-  validator: (_rule, value: Dayjs | null) =>
-    getFieldValue('mode') === 'RESERVE' && !value ? fail('validation.required') : Promise.resolve(),
-})
-
-/** SPEC §5 dates: a start needs an end, and the end comes after the start. */
-const endRule: FormRule = ({ getFieldValue }) => ({
-  validator: (_rule, value: Dayjs | null) => {
-    const start: Dayjs | null = getFieldValue('mode') === 'RESERVE' ? getFieldValue('startDate') : null
-    if (!start) return Promise.resolve()
-    if (!value) return fail('validation.endRequired')
-    return value.isAfter(start) ? Promise.resolve() : fail('validation.endBeforeStart')
-  },
-})
-
-const optionalUrl: FormRule = {
-  validator: (_rule, value: unknown) => {
-    const text = typeof value === 'string' ? value.trim() : ''
-    if (!text) return Promise.resolve()
-    const result = url.safeParse(text)
-    return result.success ? Promise.resolve() : fail(result.error.issues[0]?.message ?? 'validation.url')
-  },
 }
 
 /**
@@ -214,34 +185,7 @@ export const SystemNotificationForm = ({
           options={SYSTEM_NOTI_AUDIENCES.map((value) => ({ value, label: t(`content.audiences.${value}`) }))}
         />
       </Form.Item>
-      <Form.Item name="mode" label={t('content.fields.mode')} required>
-        <Radio.Group
-          options={PUBLISH_MODES.map((value) => ({ value, label: t(`content.modes.${value}`) }))}
-          onChange={() => void form.validateFields(['startDate', 'endDate']).catch(() => undefined)}
-        />
-      </Form.Item>
-      <Flex gap={16} wrap>
-        {mode === 'RESERVE' && (
-          <Form.Item
-            name="startDate"
-            label={t('content.fields.startDate')}
-            required
-            rules={[startRule]}
-            extra={t('content.form.reserveHint')}
-          >
-            <DatePicker showTime={{ format: 'HH:mm' }} format={DATE_TIME_FORMAT} needConfirm={false} />
-          </Form.Item>
-        )}
-        <Form.Item
-          name="endDate"
-          label={t('content.fields.endDate')}
-          dependencies={['startDate', 'mode']}
-          rules={[endRule]}
-          extra={t('content.form.endHint')}
-        >
-          <DatePicker showTime={{ format: 'HH:mm' }} format={DATE_TIME_FORMAT} needConfirm={false} />
-        </Form.Item>
-      </Flex>
+      <ScheduleFields form={form} mode={mode} />
       <Typography.Title level={2} style={{ fontSize: 16 }}>
         {t('content.fields.texts')}
       </Typography.Title>

@@ -1,6 +1,5 @@
-import { CONTENT_STATUSES } from '@swipe/shared/schemas/content'
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Card, Empty, Flex, Select, Space, Table, Tag, Typography } from 'antd'
+import { App, Button, Card, Empty, Flex, Space, Table, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -14,6 +13,7 @@ import { FEED_KEY } from '../shell/bellApi.ts'
 import { ActionButton } from '../shell/permissions.tsx'
 import { type SystemNoti, type SystemNotiStatus, systemNotiListQuery, useDeleteSystemNoti } from './api.ts'
 import { StatusTag, textIn } from './labels.tsx'
+import { StatusFilter } from './scheduleFields.tsx'
 
 /** /:userTypeId/system-notification: system notifications for staff, filtered by status (SPEC §2, §4). */
 export const SystemNotificationListPage = () => {
@@ -126,19 +126,7 @@ export const SystemNotificationListPage = () => {
           {t('content.list.create')}
         </ActionButton>
       </Flex>
-      <Flex gap={8} align="center" style={{ marginBottom: 16 }}>
-        <Select<SystemNotiStatus | 'all'>
-          aria-label={t('content.list.statusFilter')}
-          value={status ?? 'all'}
-          style={{ width: 200 }}
-          virtual={false}
-          onChange={(value) => setStatus(value === 'all' ? undefined : value)}
-          options={[
-            { value: 'all', label: t('content.status.all') },
-            ...CONTENT_STATUSES.map((value) => ({ value, label: t(`content.status.${value}`) })),
-          ]}
-        />
-      </Flex>
+      <StatusFilter value={status} onChange={setStatus} />
 
       {list.isError && <ListError error={list.error} onRetry={() => void list.refetch()} />}
 

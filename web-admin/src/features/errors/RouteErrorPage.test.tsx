@@ -4,10 +4,10 @@ import { storeSession, userInfoBody } from '../../test/fixtures.ts'
 import { mockApi } from '../../test/mockApi.ts'
 import { renderWithProviders } from '../../test/renderWithProviders.tsx'
 
-// The area screens' chunk "fails to download", as after a release replaced the files.
-vi.mock('../areas/AreaPage.tsx', () => {
+// The analytics screen's chunk "fails to download", as after a release replaced the files.
+vi.mock('../analytics/AnalyticsPage.tsx', () => {
   throw new TypeError(
-    'Failed to fetch dynamically imported module: http://127.0.0.1:5173/assets/AreaPage-1a2b.js',
+    'Failed to fetch dynamically imported module: http://127.0.0.1:5173/assets/AnalyticsPage-1a2b.js',
   )
 })
 // The summary screen crashes while rendering.

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import en from '../../i18n/en.json'
 import ja from '../../i18n/ja.json'
@@ -30,7 +30,8 @@ describe('document titles of the console', () => {
       ['中文', '最新信息列表 | Swipe LP Studio'],
       ['한국어', '최신 정보 목록 | Swipe LP Studio'],
     ]) {
-      await user.selectOptions(screen.getByRole('combobox'), option as string)
+      // The header's language switcher (the screen below has a filter of its own).
+      await user.selectOptions(within(screen.getByRole('banner')).getByRole('combobox'), option as string)
       await waitFor(() => expect(document.title).toBe(title))
     }
   })

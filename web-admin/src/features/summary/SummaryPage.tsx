@@ -1,13 +1,17 @@
 import { AUTHORITIES, CONTRACT_STATUSES, SITE_STATUSES } from '@swipe/shared'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Button, Card, Col, Descriptions, Flex, Row, Statistic, Typography } from 'antd'
+import { lazy } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ContractStatusTag, contractStatusLabel } from '../../components/contractLabels.tsx'
 import { siteStatusLabel } from '../../components/siteStatusLabel.ts'
+import { loadFeatureTexts } from '../../i18n/index.ts'
 import { creatorTypeOf } from '../../lib/accountTypes.ts'
 import { errorMessage } from '../../lib/api.ts'
 import { useCurrentUser } from '../shell/useCurrentUser.ts'
 import { type StatusCounts, summaryQuery } from './api.ts'
+import { LatestInformation } from './LatestInformation.tsx'
+import { WhenVisible } from './WhenVisible.tsx'
 
 /** Counts in the order of `known`; a status the console does not know yet follows as sent. */
 const ordered = (counts: StatusCounts | undefined, known: readonly string[]) => {
@@ -47,6 +51,15 @@ const CountCard = ({ title, counts, loading, statuses, label }: CountCardProps) 
     </Card>
   </section>
 )
+
+/**
+ * The platform dashboard (issue 18): its own chunk with ECharts and the billing texts, loaded only
+ * for accounts that see it (those that may read users: staff, scoped for an OEM).
+ */
+const Dashboard = lazy(async () => {
+  const [module] = await Promise.all([import('./Dashboard.tsx'), loadFeatureTexts('billing')])
+  return { default: module.Dashboard }
+})
 
 /** /:userTypeId/summary: where every user lands after signing in; counts and the account. */
 export const SummaryPage = () => {
@@ -101,6 +114,15 @@ export const SummaryPage = () => {
             />
           </Col>
         </Row>
+      )}
+
+      <LatestInformation />
+      {info.allowedActions.includes('account:read') && (
+        <div style={{ marginBottom: 24 }}>
+          <WhenVisible height={320}>
+            <Dashboard />
+          </WhenVisible>
+        </div>
       )}
 
       <Descriptions

@@ -114,6 +114,9 @@ export const SiteEditor = ({ siteId, site, reload }: SiteEditorProps) => {
               {t('siteSubmissions.link')}
             </Link>
           )}
+          <Link to={`/${info.userTypeSegment}/notification-delivery/${encodeURIComponent(siteId)}`}>
+            {t('content.notice.siteLink')}
+          </Link>
           <a href={`/site/${encodeURIComponent(siteId)}/preview`} target="_blank" rel="noopener">
             {t('preview.openPreview')}
           </a>
