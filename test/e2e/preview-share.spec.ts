@@ -200,4 +200,8 @@ test('the creator previews live, shares a private site, and resolves a viewer’
 
   // Still private: the live host answers 404.
   expect(await statusAt(new URL(stored.global_setting.url))).toBe(404)
+
+  // The demo creator's plan allows 3 sites, which other browser tests need too.
+  const last = (await apiCall(urls.api, token, 'GET', `/site/${siteId}`)) as { version: number }
+  await apiCall(urls.api, token, 'DELETE', `/site/${siteId}?version=${last.version}`)
 })
