@@ -23,7 +23,7 @@ import {
   noticeQuery,
   useDeleteNotice,
 } from './noticesApi.ts'
-import { StatusFilter } from './scheduleFields.tsx'
+import { StatusFilter, statusAndDateColumns } from './scheduleFields.tsx'
 
 /** The kind a route shows: latest information, or the deliveries of the route's site. */
 const useKind = (): NoticeKind => {
@@ -107,21 +107,7 @@ export const NoticeListPage = () => {
         </Typography.Paragraph>
       ),
     },
-    {
-      key: 'status',
-      title: t('content.fields.status'),
-      render: (_, item) => <StatusTag status={item.status} />,
-    },
-    {
-      key: 'publicationDate',
-      title: t('content.fields.publicationDate'),
-      render: (_, item) => formatDateTime(item.publicationDate, i18n.language) ?? '-',
-    },
-    {
-      key: 'updatedAt',
-      title: t('content.fields.updatedAt'),
-      render: (_, item) => formatDateTime(item.updatedAt, i18n.language) ?? '-',
-    },
+    ...statusAndDateColumns<Notice>(t, i18n.language),
     {
       key: 'actions',
       title: t('common.actions'),

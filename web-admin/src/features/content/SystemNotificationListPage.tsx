@@ -7,13 +7,12 @@ import { Link, useNavigate, useParams } from 'react-router'
 import { ListError } from '../../components/ListError.tsx'
 import { tShared } from '../../i18n/index.ts'
 import { errorMessage } from '../../lib/api.ts'
-import { formatDateTime } from '../../lib/format.ts'
 import { useToast } from '../../lib/toast.ts'
 import { FEED_KEY } from '../shell/bellApi.ts'
 import { ActionButton } from '../shell/permissions.tsx'
 import { type SystemNoti, type SystemNotiStatus, systemNotiListQuery, useDeleteSystemNoti } from './api.ts'
-import { StatusTag, textIn } from './labels.tsx'
-import { StatusFilter } from './scheduleFields.tsx'
+import { textIn } from './labels.tsx'
+import { StatusFilter, statusAndDateColumns } from './scheduleFields.tsx'
 
 /** /:userTypeId/system-notification: system notifications for staff, filtered by status (SPEC §2, §4). */
 export const SystemNotificationListPage = () => {
@@ -75,21 +74,7 @@ export const SystemNotificationListPage = () => {
         </Flex>
       ),
     },
-    {
-      key: 'status',
-      title: t('content.fields.status'),
-      render: (_, item) => <StatusTag status={item.status} />,
-    },
-    {
-      key: 'publicationDate',
-      title: t('content.fields.publicationDate'),
-      render: (_, item) => formatDateTime(item.publicationDate, i18n.language) ?? '-',
-    },
-    {
-      key: 'updatedAt',
-      title: t('content.fields.updatedAt'),
-      render: (_, item) => formatDateTime(item.updatedAt, i18n.language) ?? '-',
-    },
+    ...statusAndDateColumns<SystemNoti>(t, i18n.language),
     {
       key: 'actions',
       title: t('common.actions'),

@@ -1,9 +1,13 @@
 import { url } from '@swipe/shared'
 import { CONTENT_STATUSES, PUBLISH_MODES } from '@swipe/shared/schemas/content'
 import { DatePicker, Flex, Form, type FormInstance, type FormRule, Radio, Select } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
 import type { Dayjs } from 'dayjs'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
+import { formatDateTime } from '../../lib/format.ts'
 import { fail } from '../../lib/formRules.ts'
+import { StatusTag } from './labels.tsx'
 
 /** What the content screens share (latest information, deliveries, system notifications). */
 
@@ -101,3 +105,27 @@ export const StatusFilter = ({
     </Flex>
   )
 }
+
+/** The lists' status, publication date and last update columns. */
+export const statusAndDateColumns = <
+  T extends { status: ContentStatus; publicationDate: string | null; updatedAt: string | null },
+>(
+  t: TFunction,
+  language: string,
+): ColumnsType<T> => [
+  {
+    key: 'status',
+    title: t('content.fields.status'),
+    render: (_, item) => <StatusTag status={item.status} />,
+  },
+  {
+    key: 'publicationDate',
+    title: t('content.fields.publicationDate'),
+    render: (_, item) => formatDateTime(item.publicationDate, language) ?? '-',
+  },
+  {
+    key: 'updatedAt',
+    title: t('content.fields.updatedAt'),
+    render: (_, item) => formatDateTime(item.updatedAt, language) ?? '-',
+  },
+]
