@@ -7,7 +7,7 @@ import { creatorToken, twoTenants } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
 import { stackNow } from '../support/clock.ts'
 import { useStackEnv } from '../support/env.ts'
-import { confirmedKeys, samples } from '../support/uploads.ts'
+import { confirmedKeys, storeMedia } from '../support/uploads.ts'
 import { testIp, visitorCall, visitorForms } from '../support/visitor-site.ts'
 
 const { urls } = useStackEnv()
@@ -52,17 +52,7 @@ const publishSite = async (token: string, rows: number, columns: number, name = 
     id,
     positions.map(() => 'jpg'),
   )
-  const { PutObjectCommand } = await import('@aws-sdk/client-s3')
-  const { s3, mediaBucket } = await import('../../functions/src/lib/s3.ts')
-  for (const key of keys)
-    await s3.send(
-      new PutObjectCommand({
-        Bucket: mediaBucket,
-        Key: key,
-        Body: samples.jpeg(),
-        ContentType: 'image/jpeg',
-      }),
-    )
+  await storeMedia(keys)
   const saved = await http.call('PUT', `/site/${id}`, {
     token,
     body: {

@@ -5,7 +5,7 @@ import { creatorToken } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
 import { stackNow } from '../support/clock.ts'
 import { useStackEnv } from '../support/env.ts'
-import { confirmedKeys, samples } from '../support/uploads.ts'
+import { confirmedKeys, storeMedia } from '../support/uploads.ts'
 
 const { urls } = useStackEnv()
 const http = api(urls.api)
@@ -61,17 +61,7 @@ describe('analytics collection', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201)
     const id = created.body.global_setting.id as string
     const keys = await confirmedKeys(id, ['jpg', 'jpg', 'jpg', 'jpg'])
-    const { PutObjectCommand } = await import('@aws-sdk/client-s3')
-    const { s3, mediaBucket } = await import('../../functions/src/lib/s3.ts')
-    for (const key of keys)
-      await s3.send(
-        new PutObjectCommand({
-          Bucket: mediaBucket,
-          Key: key,
-          Body: samples.jpeg(),
-          ContentType: 'image/jpeg',
-        }),
-      )
+    await storeMedia(keys)
     const saved = await http.call('PUT', `/site/${id}`, {
       token,
       body: {

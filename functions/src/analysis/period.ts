@@ -1,5 +1,5 @@
 import { ANALYSIS_LIMITS } from '@swipe/shared'
-import { DAY_MS } from '@swipe/shared/time/jst'
+import { addDays, addMonths, daysBetween, monthEnd } from '@swipe/shared/time/calendar'
 import { ValidationError } from '#lib/errors'
 
 /**
@@ -13,24 +13,9 @@ export interface Period {
   to: string
 }
 
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
-/** The day `n` days after `day` (negative: before). */
-export const addDays = (day: string, n: number) => dayOf(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS)
-/** Days from `from` to `to`, both included. */
-export const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1
 /** Every day of a period, in order. */
 export const daysOf = ({ from, to }: Period): string[] =>
   Array.from({ length: Math.max(daysBetween(from, to), 0) }, (_, i) => addDays(from, i))
-
-/** The month `n` months after `month` (YYYY-MM; negative: before). */
-export const addMonths = (month: string, n: number) => {
-  const [year, m] = month.split('-').map(Number) as [number, number]
-  const index = year * 12 + (m - 1) + n
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`
-}
-/** The last day of a month. */
-export const monthEnd = (month: string) => addDays(`${addMonths(month, 1)}-01`, -1)
 
 /** The earliest day a report may start at: the 1st of the month twelve months before this one. */
 export const earliestDay = (today: string) =>

@@ -1,10 +1,11 @@
 import { BatchGetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb'
 import { SITE_LANGUAGES, type SiteLanguage } from '@swipe/shared'
+import { addDays, monthEnd } from '@swipe/shared/time/calendar'
 import { STAT_METRICS, statField } from '#data/analytics'
 import { SiteSources, type SourceKind } from '#data/analytics-visitors'
 import { documentClient, tableName } from '#lib/dynamo'
 import { DIRECT, STATS_SHARDS } from '../analytics/service.ts'
-import { addDays, monthEnd, type Period, readingUnits } from './period.ts'
+import { type Period, readingUnits } from './period.ts'
 
 /**
  * The reports' reads of the counters (docs/data-model.md "Analytics counters"): bounded by the

@@ -1,4 +1,5 @@
 import { analysisRoutes } from '@swipe/shared/contract/analysis'
+import { monthEnd } from '@swipe/shared/time/calendar'
 import { jstDay } from '@swipe/shared/time/jst'
 import * as clock from '#lib/clock'
 import { ValidationError } from '#lib/errors'
@@ -6,7 +7,7 @@ import { endpoint, ok } from '#lib/http'
 import { logger } from '#lib/logger'
 import { adminOf } from '#lib/tenancy'
 import { renderMonthlyPdf } from './pdf.ts'
-import { earliestDay, monthEnd } from './period.ts'
+import { earliestDay } from './period.ts'
 import { cellsOf, chartReport, lpReport, pagesReport, rankingReport, reportContext } from './service.ts'
 
 /**

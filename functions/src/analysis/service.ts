@@ -7,6 +7,7 @@ import type {
   SourcesReport,
 } from '@swipe/shared'
 import { siteGrid } from '@swipe/shared/site/cells'
+import { addMonths, monthEnd } from '@swipe/shared/time/calendar'
 import { jstDay } from '@swipe/shared/time/jst'
 import type { Actor } from '#lib/auth'
 import * as clock from '#lib/clock'
@@ -16,7 +17,7 @@ import { sitesFor } from '#lib/tenancy'
 import { presignGet } from '#lib/uploads'
 import { isCurrent } from '../sites/service.ts'
 import { chartPoint, kpisOf, pageRows, rankingsOf } from './metrics.ts'
-import { addMonths, daysOf, monthEnd, type Period, previousPeriod, resolvePeriod } from './period.ts'
+import { daysOf, type Period, previousPeriod, resolvePeriod } from './period.ts'
 import { readCells, readPages, readPeriodPage, readSources } from './read.ts'
 
 /**

@@ -7,7 +7,8 @@ import { endpoint, ok } from '#lib/http'
 import { PREVIEW_TOKEN_TTL_S, sharePasswordMatches, signPreviewToken } from '#lib/preview-tokens'
 import { securityEvent } from '#lib/security-log'
 import { assertNotLocked, clearFailures, recordFailure } from '../auth/lockout.ts'
-import { inviteOf, lockKey, normaliseEmail, shareOf } from './service.ts'
+import { normaliseEmail } from '../endUser/members.ts'
+import { inviteOf, lockKey, shareOf } from './service.ts'
 
 /**
  * An invited viewer opens a locked preview (SPEC §4): the email and the share password. Every

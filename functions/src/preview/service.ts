@@ -23,7 +23,8 @@ import { sitesFor } from '#lib/tenancy'
 import { adminUrl } from '#lib/urls'
 import { assertNotLocked, clearFailures, recordFailure } from '../auth/lockout.ts'
 import { translator } from '../endUser/forms.ts'
-import { oneLine } from '../endUser/members.ts'
+import { normaliseEmail, oneLine } from '../endUser/members.ts'
+
 import type { SiteItems } from '../sites/service.ts'
 
 /** Who opened a preview (docs/decisions.md "Preview and sharing"). */
@@ -37,8 +38,6 @@ export interface OpenPreview {
   site: Site
   items: SiteItems
 }
-
-export const normaliseEmail = (email: string) => email.trim().toLowerCase()
 
 /** The console page a viewer opens (SPEC §2 Preview: /site/{siteId}/preview). */
 export const previewUrl = (siteId: string) => adminUrl(`/site/${encodeURIComponent(siteId)}/preview`)

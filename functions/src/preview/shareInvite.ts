@@ -4,7 +4,8 @@ import { now } from '#lib/clock'
 import { ConflictError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
 import { sitesFor } from '#lib/tenancy'
-import { mailInvitation, normaliseEmail, shareListOf, shareOf } from './service.ts'
+import { normaliseEmail } from '../endUser/members.ts'
+import { mailInvitation, shareListOf, shareOf } from './service.ts'
 
 /**
  * Invites viewers (SPEC §2 share popup): each address gets a mail with the link in the site's

@@ -2,7 +2,8 @@ import { previewRoutes } from '@swipe/shared/contract/preview'
 import { PreviewInvites } from '#data/previews'
 import { endpoint, ok } from '#lib/http'
 import { sitesFor } from '#lib/tenancy'
-import { mailInvitation, normaliseEmail, shareListOf } from './service.ts'
+import { normaliseEmail } from '../endUser/members.ts'
+import { mailInvitation, shareListOf } from './service.ts'
 
 /**
  * Revokes invited addresses: their preview tokens are refused from the next request on (each

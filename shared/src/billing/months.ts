@@ -4,36 +4,27 @@
  * takes effect at 00:00 JST on the first day of the next month. Japan keeps no daylight saving, so
  * this is plain arithmetic on UTC+9.
  */
-const JST_OFFSET_MS = 9 * 3_600_000
+import { addMonths, daysOfMonth, jstMonth } from '../time/calendar.ts'
+import { jstDayStart } from '../time/jst.ts'
+
+export { jstMonth }
 
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/
-
-/** The billing month (`YYYY-MM`, Japan) of an instant. */
-export const jstMonth = (ms: number): string => new Date(ms + JST_OFFSET_MS).toISOString().slice(0, 7)
 
 /** 00:00 JST on the first day of `month` (`YYYY-MM`), as epoch milliseconds. */
 export const monthStart = (month: string): number => {
   if (!MONTH_PATTERN.test(month)) throw new RangeError(`Not a month: ${month}`)
-  return Date.parse(`${month}-01T00:00:00+09:00`)
+  return jstDayStart(`${month}-01`)
 }
 
 /** The month after `month`. */
-export const nextMonth = (month: string): string => {
-  const [year, m] = month.split('-').map(Number) as [number, number]
-  return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`
-}
+export const nextMonth = (month: string): string => addMonths(month, 1)
 
 /** The month before `month`. */
-export const previousMonth = (month: string): string => {
-  const [year, m] = month.split('-').map(Number) as [number, number]
-  return m === 1 ? `${year - 1}-12` : `${year}-${String(m - 1).padStart(2, '0')}`
-}
+export const previousMonth = (month: string): string => addMonths(month, -1)
 
 /** The JST calendar days of a month: `YYYY-MM-01` … the last. */
-export const daysOf = (month: string): string[] => {
-  const days = Math.round((monthStart(nextMonth(month)) - monthStart(month)) / 86_400_000)
-  return Array.from({ length: days }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`)
-}
+export const daysOf = daysOfMonth
 
 /** When a plan change requested at `at` takes effect: 00:00 JST on the first of the next month. */
 export const planChangeInstant = (at: number): number => monthStart(nextMonth(jstMonth(at)))

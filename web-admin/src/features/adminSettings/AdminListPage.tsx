@@ -20,10 +20,11 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ListError } from '../../components/ListError.tsx'
 import { useLocalizedValidation } from '../../hooks/useLocalizedValidation.ts'
+import { useSaveFailure } from '../../hooks/useSaveFailure.ts'
 import { tShared } from '../../i18n/index.ts'
-import { errorMessage, isStaleVersion } from '../../lib/api.ts'
+import { errorMessage } from '../../lib/api.ts'
 import { formatDate } from '../../lib/format.ts'
-import { applyServerErrors, requiredRule } from '../../lib/formRules.ts'
+import { requiredRule } from '../../lib/formRules.ts'
 import { emailRule, zodRule } from '../../lib/schemaRules.ts'
 import { useToast } from '../../lib/toast.ts'
 import { ActionButton } from '../shell/permissions.tsx'
@@ -54,21 +55,11 @@ const SubAdminModal = ({ target, onClose }: { target: SubAdmin | null; onClose: 
   const create = useCreateSubAdmin()
   const update = useUpdateSubAdmin()
   const pending = create.isPending || update.isPending
-  const [failure, setFailure] = useState<string | null>(null)
-
-  const onError = (error: unknown) => {
-    if (applyServerErrors(form, error, FIELDS)) return
-    if (isStaleVersion(error)) {
-      // The list is refetched by now or soon; the next opening uses the new version.
-      toast.error(errorMessage(error))
-      onClose()
-      return
-    }
-    setFailure(errorMessage(error))
-  }
+  // Field errors under their fields, a stale version closes the dialog, anything else shows here.
+  const { failure, clear, onError } = useSaveFailure(form, FIELDS, onClose)
 
   const onFinish = (values: SubAdminValues) => {
-    setFailure(null)
+    clear()
     const fields = {
       contactName: values.contactName.trim(),
       adminRole: values.adminRole,

@@ -1,3 +1,4 @@
+import { addMonths } from '@swipe/shared/time/calendar'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { RouteObject } from 'react-router'
@@ -9,7 +10,7 @@ import { renderWithProviders } from '../../test/renderWithProviders.tsx'
 import { ConsoleLayout } from '../shell/ConsoleLayout.tsx'
 import { CONSOLE_ROUTES, type ConsoleRouteHandle } from '../shell/consoleRoutes.ts'
 import { AnalyticsPage } from './AnalyticsPage.tsx'
-import { addMonths, monthPeriod, thisMonth } from './period.ts'
+import { monthPeriod, thisMonth } from './period.ts'
 
 // jsdom draws no canvas: the chart stands in with its points (ECharts itself is exercised in the browser test).
 vi.mock('./TrendChart.tsx', () => ({

@@ -7,6 +7,7 @@ import {
   type SiteLanguage,
   type SiteStatus,
 } from '@swipe/shared'
+import { addDays, addMonths } from '@swipe/shared/time/calendar'
 import { useQuery } from '@tanstack/react-query'
 import {
   Alert,
@@ -54,8 +55,6 @@ import {
 import { changeText, count, percent, seconds } from './format.ts'
 import { GridHeatmap, HEATMAP_METRICS, type HeatmapMetric } from './GridHeatmap.tsx'
 import {
-  addDays,
-  addMonths,
   dayAllowed,
   earliestMonth,
   isDay,

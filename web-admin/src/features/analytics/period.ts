@@ -1,21 +1,11 @@
 import { ANALYSIS_LIMITS } from '@swipe/shared'
+import { addMonths, monthEnd } from '@swipe/shared/time/calendar'
 import { jstDay } from '@swipe/shared/time/jst'
 
 /**
  * The screen's periods (SPEC §5: no future month, not older than one year): a month (this one up
  * to today) or a day range, as the API reads them (Japanese calendar days, both inclusive).
  */
-
-const DAY = 86_400_000
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
-export const addDays = (day: string, n: number) => dayOf(Date.parse(`${day}T00:00:00Z`) + n * DAY)
-
-export const addMonths = (month: string, n: number) => {
-  const [year, m] = month.split('-').map(Number) as [number, number]
-  const index = year * 12 + (m - 1) + n
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`
-}
-export const monthEnd = (month: string) => addDays(`${addMonths(month, 1)}-01`, -1)
 
 /** Today in Japan. */
 export const todayJst = (now = Date.now()) => jstDay(now)

@@ -20,8 +20,8 @@ import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ListError } from '../../components/ListError.tsx'
-import { call, errorMessage, isStaleVersion } from '../../lib/api.ts'
-import { applyServerErrors } from '../../lib/formRules.ts'
+import { useSaveFailure } from '../../hooks/useSaveFailure.ts'
+import { call, errorMessage } from '../../lib/api.ts'
 import { useToast } from '../../lib/toast.ts'
 import { useCurrentUser } from '../shell/useCurrentUser.ts'
 import {
@@ -47,19 +47,10 @@ const PlanModal = ({ target, onClose }: { target: Plan | null; onClose: () => vo
   const create = useCreatePlan()
   const update = useUpdatePlan()
   const pending = create.isPending || update.isPending
-  const [failure, setFailure] = useState<string | null>(null)
-
-  const onError = (error: unknown) => {
-    if (applyServerErrors(form, error, FIELDS)) return
-    if (isStaleVersion(error)) {
-      toast.error(errorMessage(error))
-      onClose()
-      return
-    }
-    setFailure(errorMessage(error))
-  }
+  // Field errors under their fields, a stale version closes the dialog, anything else shows here.
+  const { failure, clear, onError } = useSaveFailure(form, FIELDS, onClose)
   const onFinish = (values: PlanValues) => {
-    setFailure(null)
+    clear()
     const fields = {
       name: values.name.trim(),
       price: values.price,
