@@ -6,7 +6,6 @@ import {
   Card,
   Descriptions,
   Empty,
-  Flex,
   Form,
   Input,
   Modal,
@@ -19,6 +18,7 @@ import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ListError } from '../../components/ListError.tsx'
+import { PageHeader } from '../../components/PageHeader.tsx'
 import { useLocalizedValidation } from '../../hooks/useLocalizedValidation.ts'
 import { useSaveFailure } from '../../hooks/useSaveFailure.ts'
 import { tShared } from '../../i18n/index.ts'
@@ -241,14 +241,11 @@ export const AdminListPage = () => {
 
   return (
     <Card>
-      <Flex justify="space-between" align="center" wrap gap={16} style={{ marginBottom: 8 }}>
-        <Typography.Title level={1} style={{ fontSize: 22, margin: 0 }}>
-          {t('pages.adminList')}
-        </Typography.Title>
+      <PageHeader title={t('pages.adminList')}>
         <ActionButton action="subAdmin:manage" type="primary" onClick={() => setEditing(null)}>
           {t('adminSettings.add')}
         </ActionButton>
-      </Flex>
+      </PageHeader>
       <Typography.Paragraph type="secondary">{t('adminSettings.description')}</Typography.Paragraph>
 
       {list.isError && <ListError error={list.error} onRetry={() => void list.refetch()} />}

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { ListError } from '../../components/ListError.tsx'
+import { PageHeader } from '../../components/PageHeader.tsx'
 import { tShared } from '../../i18n/index.ts'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { formatDateTime } from '../../lib/format.ts'
@@ -132,10 +133,7 @@ export const NoticeListPage = () => {
 
   return (
     <Card>
-      <Flex justify="space-between" align="center" wrap gap={16} style={{ marginBottom: 16 }}>
-        <Typography.Title level={1} style={{ fontSize: 22, margin: 0 }}>
-          {t(`pages.${pageOf(kind, 'list')}`)}
-        </Typography.Title>
+      <PageHeader title={t(`pages.${pageOf(kind, 'list')}`)}>
         <Space>
           {kind.hasLang && <Link to={to('site-list')}>{t('content.notice.backToSite')}</Link>}
           <ActionButton
@@ -146,7 +144,7 @@ export const NoticeListPage = () => {
             {t('content.list.create')}
           </ActionButton>
         </Space>
-      </Flex>
+      </PageHeader>
       {kind.hasLang && (
         <Typography.Paragraph type="secondary">{t('content.notice.deliveryIntro')}</Typography.Paragraph>
       )}
@@ -269,10 +267,7 @@ export const NoticeDetailPage = () => {
     )
   return (
     <Card>
-      <Flex justify="space-between" align="center" wrap gap={16} style={{ marginBottom: 16 }}>
-        <Typography.Title level={1} style={{ fontSize: 22, margin: 0 }}>
-          {t(`pages.${pageOf(kind, 'detail')}`)}
-        </Typography.Title>
+      <PageHeader title={t(`pages.${pageOf(kind, 'detail')}`)}>
         <Space>
           <Link to={listPath}>{t('content.form.back')}</Link>
           <ActionButton
@@ -285,7 +280,7 @@ export const NoticeDetailPage = () => {
             {t('content.list.delete')}
           </ActionButton>
         </Space>
-      </Flex>
+      </PageHeader>
       <Descriptions
         column={1}
         bordered

@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { ListError } from '../../components/ListError.tsx'
+import { PageHeader } from '../../components/PageHeader.tsx'
 import { tShared } from '../../i18n/index.ts'
 import { errorMessage } from '../../lib/api.ts'
 import { useToast } from '../../lib/toast.ts'
@@ -99,10 +100,7 @@ export const SystemNotificationListPage = () => {
 
   return (
     <Card>
-      <Flex justify="space-between" align="center" wrap gap={16} style={{ marginBottom: 16 }}>
-        <Typography.Title level={1} style={{ fontSize: 22, margin: 0 }}>
-          {t('pages.systemNotification')}
-        </Typography.Title>
+      <PageHeader title={t('pages.systemNotification')}>
         <ActionButton
           action="systemNotification:manage"
           type="primary"
@@ -110,7 +108,7 @@ export const SystemNotificationListPage = () => {
         >
           {t('content.list.create')}
         </ActionButton>
-      </Flex>
+      </PageHeader>
       <StatusFilter value={status} onChange={setStatus} />
 
       {list.isError && <ListError error={list.error} onRetry={() => void list.refetch()} />}

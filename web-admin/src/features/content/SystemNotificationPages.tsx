@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { ListError } from '../../components/ListError.tsx'
+import { PageHeader } from '../../components/PageHeader.tsx'
 import { tShared } from '../../i18n/index.ts'
 import { ApiError, errorMessage } from '../../lib/api.ts'
 import { formatDateTime } from '../../lib/format.ts'
@@ -158,10 +159,7 @@ export const NotificationDetailPage = () => {
 
   return (
     <Card>
-      <Flex justify="space-between" align="center" wrap gap={16} style={{ marginBottom: 16 }}>
-        <Typography.Title level={1} style={{ fontSize: 22, margin: 0 }}>
-          {t('pages.notificationDetail')}
-        </Typography.Title>
+      <PageHeader title={t('pages.notificationDetail')}>
         <Space>
           <Link to={listPath}>{t('content.form.back')}</Link>
           {!editing && (
@@ -173,7 +171,7 @@ export const NotificationDetailPage = () => {
             {t('content.list.delete')}
           </ActionButton>
         </Space>
-      </Flex>
+      </PageHeader>
       {editing ? (
         <SystemNotificationForm
           key={item.version}

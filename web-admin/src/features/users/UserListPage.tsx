@@ -1,6 +1,6 @@
 import { CONTRACT_STATUSES, CREATABLE_TYPES, DEFAULT_PLANS } from '@swipe/shared'
 import { useQuery } from '@tanstack/react-query'
-import { Card, Empty, Flex, Input, Select, Space, Table, Typography } from 'antd'
+import { Card, Empty, Input, Select, Space, Table } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs from 'dayjs'
 import { useState } from 'react'
@@ -9,6 +9,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router'
 import { CursorPager } from '../../components/CursorPager.tsx'
 import { ContractStatusTag, contractPeriod } from '../../components/contractLabels.tsx'
 import { ListError } from '../../components/ListError.tsx'
+import { PageHeader } from '../../components/PageHeader.tsx'
 import { displayName, type Profile, usersListQuery } from '../../lib/accounts.ts'
 import { creatableTypes, creatorTypeOf, ownParentTypeOf } from '../../lib/accountTypes.ts'
 import { errorMessage } from '../../lib/api.ts'
@@ -118,10 +119,7 @@ export const UserListPage = () => {
 
   return (
     <Card>
-      <Flex justify="space-between" align="center" wrap gap={16} style={{ marginBottom: 16 }}>
-        <Typography.Title level={1} style={{ fontSize: 22, margin: 0 }}>
-          {t('pages.userList')}
-        </Typography.Title>
+      <PageHeader title={t('pages.userList')}>
         <Space wrap>
           <ActionButton action="account:read" loading={exportCsv.isPending} onClick={onExport}>
             {t('users.list.export')}
@@ -141,7 +139,7 @@ export const UserListPage = () => {
             </>
           )}
         </Space>
-      </Flex>
+      </PageHeader>
 
       <section aria-label={t('users.list.filters')} style={{ marginBottom: 16 }}>
         <Space wrap>
