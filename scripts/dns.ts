@@ -1,7 +1,8 @@
 /**
  * `npm run dns -- set <name> <CNAME|A|AAAA|CAA> <value>` / `npm run dns -- rm <name> [type]` /
  * `npm run dns -- list`: edits the zone of `npm start`'s DNS server (infra/local/dns.ts), which
- * reads it on every query: the custom-domain checker sees the change at its next check.
+ * reads it on every query: the custom-domain checker sees the change at its next check. A name
+ * `'*.<domain>'` is a wildcard (an OEM's sites domain): it answers every name under it.
  */
 import { join } from 'node:path'
 import {

@@ -106,7 +106,7 @@ export class Api extends Construct {
   private readonly authorizers = new Map<AuthKind, IHttpRouteAuthorizer>()
   private requestAuthorizer: AppFunction | undefined
 
-  /** The Lambda behind `preview` and `apiKey` routes; absent while the route table has none. */
+  /** The Lambda behind `preview` and `siteApi` routes; absent while the route table has none. */
   get authorizerFunction(): AppFunction | undefined {
     return this.requestAuthorizer
   }
@@ -216,6 +216,7 @@ export class Api extends Construct {
           memorySize: 2048,
           timeout: Duration.minutes(15),
           pdf: needs.pdf ?? false,
+          ...(needs.media ? { media: { ffmpegLayerArn: config.ffmpegLayerArn } } : {}),
         })
         this.give(worker, { ...needs, jobs: false, publishes: false })
         // A job records its own failure; a retry would only find the job already claimed.
@@ -318,10 +319,14 @@ export class Api extends Construct {
           resultsCacheTtl: Duration.seconds(0),
         })
         break
-      case 'apiKey':
-        authorizer = new HttpLambdaAuthorizer('ApiKeyAuthorizer', this.requestAuthorizerFunction(), {
+      // The site API (issue 21): the gate checks the credential's shape and the key's checksum
+      // without any I/O (functions/src/authorizers/request.ts); the handler authenticates fully
+      // (functions/src/lib/site-api.ts). No identity source, hence no result cache: an IP-restricted
+      // site's callers send no header at all, and a required one would be refused before the gate.
+      case 'siteApi':
+        authorizer = new HttpLambdaAuthorizer('SiteApiAuthorizer', this.requestAuthorizerFunction(), {
           responseTypes: [HttpLambdaResponseType.SIMPLE],
-          identitySource: ['$request.header.x-api-key'],
+          identitySource: [],
           resultsCacheTtl: Duration.seconds(0),
         })
         break
@@ -336,7 +341,7 @@ export class Api extends Construct {
       stage: this.props.config.stage,
       logRetention: this.props.config.logRetention,
       removalPolicy: this.props.config.removalPolicy,
-      description: `Swipe LP ${this.props.config.stage}: preview token and API key authorizer`,
+      description: `Swipe LP ${this.props.config.stage}: preview token and site API authorizer`,
       memorySize: 512,
       timeout: Duration.seconds(5),
     })

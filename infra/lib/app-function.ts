@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib'
@@ -9,6 +9,7 @@ import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
 import {
   ApplicationLogLevel,
   Architecture,
+  LayerVersion,
   LoggingFormat,
   Runtime,
   SystemLogLevel,
@@ -83,6 +84,11 @@ export interface AppFunctionProps {
   timeout?: Duration
   /** The function renders PDFs (pdfkit with Noto Sans JP): the files pdfkit reads at run time go into its asset. */
   pdf?: boolean
+  /**
+   * The function makes media renditions (issue 22): sharp is installed into its asset for Lambda's
+   * platform (`SHARP_PLATFORM`), and the ffmpeg layer, when given, is attached with `FFMPEG_PATH`.
+   */
+  media?: { ffmpegLayerArn?: string | undefined }
 }
 
 const fromFunctions = createRequire(join(FUNCTIONS_SRC, 'index.ts'))
@@ -106,6 +112,51 @@ const pdfAssetCommands = (outputDir: string): string[] => {
     `cp -R "${pdfkit}/js/data" "${outputDir}/data"`,
     `cp "${font}" "${outputDir}/fonts/"`,
     `printf '%s' '${imports}' > "${outputDir}/package.json"`,
+  ]
+}
+
+/** The platform sharp's prebuilt libvips is installed for: Lambda's (arm64, glibc). */
+export const SHARP_PLATFORM = { os: 'linux', cpu: 'arm64', libc: 'glibc' } as const
+/** Where an ffmpeg layer puts its binary (layers unpack into /opt). */
+export const FFMPEG_IN_LAYER = '/opt/bin/ffmpeg'
+
+/**
+ * Installs sharp (the version this repository tests with) into a bundle's asset for Lambda's
+ * platform: npm picks the `@img/sharp-linux-arm64` and `@img/sharp-libvips-linux-arm64` builds by
+ * `--os/--cpu/--libc`, whatever machine synthesizes. The install runs in a fresh temporary folder
+ * with an explicit `--prefix` and without the `npm_config_*` variables of an `npm run`/`npx`
+ * parent (whose local prefix is the repository: an install there would replace the repository's
+ * own platform packages), and only its `node_modules` is copied into the asset.
+ * `--prefer-offline` uses npm's cache once it has the packages.
+ */
+export const sharpAssetCommands = (outputDir: string): string[] => {
+  // sharp's exports do not include its package.json: read it beside its entry (dist/index.cjs).
+  const manifest = join(dirname(dirname(fromFunctions.resolve('sharp'))), 'package.json')
+  const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }
+  const flags = [
+    '--no-save',
+    '--no-package-lock',
+    '--no-audit',
+    '--no-fund',
+    '--ignore-scripts',
+    '--prefer-offline',
+    '--workspaces=false',
+    `--os=${SHARP_PLATFORM.os}`,
+    `--cpu=${SHARP_PLATFORM.cpu}`,
+    `--libc=${SHARP_PLATFORM.libc}`,
+  ].join(' ')
+  // One command, run by one shell: CDK may run each hook command in a shell of its own, where a
+  // variable set by an earlier command is empty (and an empty prefix is the repository).
+  return [
+    [
+      'd="$(mktemp -d)"',
+      '[ -n "$d" ] && [ -d "$d" ]',
+      `printf '%s' '{"private":true}' > "$d/package.json"`,
+      `(cd "$d" && env $(env | grep -io '^npm_config_[a-z_]*' | sed 's/^/-u /') npm install --prefix "$d" ${flags} sharp@${version})`,
+      `mkdir -p "${outputDir}/node_modules"`,
+      `cp -R "$d/node_modules/." "${outputDir}/node_modules/"`,
+      'rm -rf "$d"',
+    ].join(' && '),
   ]
 }
 
@@ -200,18 +251,28 @@ export class AppFunction extends NodejsFunction {
       bundling: {
         ...BUNDLING,
         metafile: scope.node.tryGetContext(BUNDLE_METAFILE_CONTEXT) === true,
-        ...(props.pdf
+        // sharp (native libvips, issue 22) is never bundled: it is imported dynamically, and only
+        // the functions that make renditions (`media`) carry it, installed beside the bundle.
+        externalModules: ['sharp'],
+        ...(props.pdf || props.media
           ? {
               commandHooks: {
                 beforeBundling: () => [],
                 beforeInstall: () => [],
-                afterBundling: (_inputDir: string, outputDir: string) => pdfAssetCommands(outputDir),
+                afterBundling: (_inputDir: string, outputDir: string) => [
+                  ...(props.pdf ? pdfAssetCommands(outputDir) : []),
+                  ...(props.media ? sharpAssetCommands(outputDir) : []),
+                ],
               },
             }
           : {}),
       },
     })
     if (props.pdf) this.addEnvironment('INVOICE_FONT_PATH', PDF_FONT_IN_ASSET)
+    if (props.media?.ffmpegLayerArn) {
+      this.addLayers(LayerVersion.fromLayerVersionArn(this, 'FfmpegLayer', props.media.ffmpegLayerArn))
+      this.addEnvironment('FFMPEG_PATH', FFMPEG_IN_LAYER)
+    }
     logGroup.grantWrite(role)
   }
 

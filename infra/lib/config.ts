@@ -24,11 +24,17 @@ export interface StageConfig {
   /** What stateful resources do when they leave the template. */
   removalPolicy: RemovalPolicy
   logRetention: RetentionDays
+  /**
+   * An ffmpeg Lambda layer (arm64, the binary at `/opt/bin/ffmpeg`) for the sites jobs function's
+   * video renditions (issue 22). Without it, videos are published as uploaded, and the editor says so.
+   */
+  ffmpegLayerArn?: string
 }
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/
 const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/
 const CERT_PATTERN = /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/
+const LAYER_PATTERN = /^arn:aws[a-z-]*:lambda:[a-z0-9-]+:\d{12}:layer:[\w-]+:\d+$/
 
 /** Placeholder mail domain: synth and deploy work, but SES will not verify it until DNS exists. */
 export const DEFAULT_MAIL_DOMAIN = 'mail.example.com'
@@ -71,6 +77,9 @@ export const readStageConfig = (node: Node): StageConfig => {
 
   const adminDomain = domain(node, 'adminDomain', 'adminCertificateArn')
   const sitesDomain = domain(node, 'sitesDomain', 'sitesCertificateArn')
+  const ffmpegLayerArn = text(node, 'ffmpegLayerArn')
+  if (ffmpegLayerArn && !LAYER_PATTERN.test(ffmpegLayerArn))
+    throw new Error('Context "ffmpegLayerArn" must be a Lambda layer version ARN')
   return {
     stage,
     isDev,
@@ -80,5 +89,6 @@ export const readStageConfig = (node: Node): StageConfig => {
     ...(account && region ? { env: { account, region } } : {}),
     removalPolicy: isDev ? RemovalPolicy.DESTROY : RemovalPolicy.RETAIN,
     logRetention: isDev ? RetentionDays.TWO_WEEKS : RetentionDays.SIX_MONTHS,
+    ...(ffmpegLayerArn ? { ffmpegLayerArn } : {}),
   }
 }

@@ -29,6 +29,11 @@ export interface Needs {
   publishes?: boolean
   /** The context renders PDFs (invoices, reports): pdfkit's run-time files and the font go into its assets. */
   pdf?: boolean
+  /**
+   * The context's jobs make media renditions (issue 22): its jobs Lambda alone carries sharp,
+   * installed for Lambda's platform, and the stage's ffmpeg layer when it names one.
+   */
+  media?: boolean
 }
 
 /**
@@ -74,6 +79,7 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
     sitesOrigin: true,
     jobs: true,
     publishes: true,
+    media: true,
   },
   // Visitors' reads of published sites and CTA click counters: the table (counters, members and
   // form submissions are written), the media bucket to presign files a release does not serve, the
@@ -116,6 +122,10 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
   // #lib/cognito (admin tokens are verified against the admin pool). Lists of visitors' personal
   // data write nothing and send nothing.
   submissions: { table: 'read', adminPool: 'read', membersPool: 'read' },
+  // The product's OpenAPI document and the site API (issue 21): the default grants, and the sites
+  // origin (the endpoint URLs the dialog and the documentation show are on each site's own origin;
+  // the `content` tag's media URLs too).
+  apiAccess: { ...DEFAULT_NEEDS, sitesOrigin: true },
 }
 
 export const needsOf = (context: Context): Readonly<Needs> => CONTEXT_NEEDS[context] ?? DEFAULT_NEEDS

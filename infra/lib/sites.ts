@@ -68,6 +68,10 @@ export class Sites extends Construct {
   readonly hostRouter: EdgeFunction
   /** The security headers of every published page (CSP and friends). */
   readonly securityHeaders: ResponseHeadersPolicy
+  /** Published pages' cache policy; the custom domains' distribution shares it (infra/lib/domains.ts). */
+  readonly pageCache: CachePolicy
+  /** The API answers' headers (set by `routeApi`); the custom domains' distribution shares it. */
+  apiHeaders?: ResponseHeadersPolicy
 
   constructor(scope: Construct, id: string, { config, bucket, logs }: SitesProps) {
     super(scope, id)
@@ -92,6 +96,7 @@ export class Sites extends Construct {
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
     })
+    this.pageCache = pageCache
     // The same headers as the local edge (infra/lib/sites/headers.ts), HSTS on top.
     this.securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Published pages: CSP, nosniff, referrer policy, no framing, permissions policy, HSTS',
@@ -171,6 +176,7 @@ export class Sites extends Construct {
         },
       },
     })
+    this.apiHeaders = apiHeaders
     const apiOrigin = new HttpOrigin(apiHost, {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],

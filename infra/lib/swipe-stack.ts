@@ -1,15 +1,16 @@
-import { CfnOutput, Stack, type StackProps, Tags } from 'aws-cdk-lib'
+import { CfnOutput, Fn, Stack, type StackProps, Tags } from 'aws-cdk-lib'
 import type { Construct } from 'constructs'
 import { Api, type ApiRoute } from './api.ts'
 import { Auth } from './auth.ts'
-import { BillingSchedule } from './billing.ts'
+import { BillingSchedule, StripeSecret } from './billing.ts'
 import type { StageConfig } from './config.ts'
 import { Data } from './data.ts'
-import { CustomDomains, readDomainTarget } from './domains.ts'
+import { CustomDomains, DomainDistribution, readDomainTarget } from './domains.ts'
 import { Mail } from './mail.ts'
 import { Sites } from './sites.ts'
 import { AccessLogs, Storage } from './storage.ts'
 import { Web } from './web.ts'
+import { WebhookSchedule } from './webhooks.ts'
 
 export interface SwipeStackProps extends StackProps {
   config: StageConfig
@@ -76,6 +77,16 @@ export class SwipeStack extends Stack {
     this.sites.routeApi(this.api.httpApi, this.api.originVerify)
     const billingJobs = this.api.jobFunctions.get('billing')
     if (billingJobs) new BillingSchedule(this, 'Billing', { jobs: billingJobs })
+    // The Stripe keys, read by the billing API (card routes, webhook) and jobs (charges at closing).
+    const billingApi = this.api.functions.get('billing')
+    if (billingApi && billingJobs)
+      new StripeSecret(this, 'Stripe', {
+        readers: [billingApi, billingJobs],
+        removalPolicy: config.removalPolicy,
+      })
+    // Site webhooks (issue 21): the retry sweep every minute on the end-user jobs Lambda (infra/lib/webhooks.ts).
+    const endUserJobs = this.api.jobFunctions.get('endUser')
+    if (endUserJobs) new WebhookSchedule(this, 'Webhooks', { jobs: endUserJobs })
     // Custom domains (issue 19): the scheduled checker and the CloudFront tenant grants (infra/lib/domains.ts).
     const sitesApi = this.api.functions.get('sites')
     const sitesJobs = this.api.jobFunctions.get('sites')
@@ -83,7 +94,26 @@ export class SwipeStack extends Stack {
       new CustomDomains(this, 'CustomDomains', {
         api: sitesApi,
         jobs: sitesJobs,
-        target: readDomainTarget(this),
+        // Context values override; otherwise the stack makes the multi-tenant distribution and
+        // connection group itself (infra/lib/domains.ts `DomainDistribution`).
+        target:
+          readDomainTarget(this) ??
+          new DomainDistribution(this, 'DomainDistribution', {
+            stage: config.stage,
+            bucket: this.storage.sitesBucket,
+            hostRouter: this.sites.hostRouter,
+            pageCache: this.sites.pageCache,
+            securityHeadersPolicyId: this.sites.securityHeaders.responseHeadersPolicyId,
+            ...(this.sites.apiHeaders
+              ? {
+                  api: {
+                    host: Fn.select(2, Fn.split('/', this.api.httpApi.apiEndpoint)),
+                    originVerify: this.api.originVerify,
+                    headersPolicyId: this.sites.apiHeaders.responseHeadersPolicyId,
+                  },
+                }
+              : {}),
+          }).target,
       })
     // The API is used through CloudFront only (the execute-api endpoint refuses direct calls):
     // the sites distribution serves it under every site's origin, and the admin SPA calls it there

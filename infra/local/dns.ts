@@ -3,7 +3,8 @@
  * 127.0.0.1 that the product's resolver asks (`DOMAIN_DNS_SERVER`), so the custom-domain checker
  * runs against real DNS answers without the internet. Its zone is a JSON file in the data folder,
  * read on every query: `npm run dns -- set <name> CNAME <target>` (scripts/dns.ts) and the tests
- * edit it while the server runs. Every name outside the zone is NXDOMAIN.
+ * edit it while the server runs. A `*.<name>` entry answers the names under it that have no
+ * records of their own (an OEM's wildcard). Every other name outside the zone is NXDOMAIN.
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -49,6 +50,19 @@ export const removeRecord = (file: string, name: string, type?: DnsRecordType): 
   writeZone(file, zone)
 }
 
+/**
+ * The records of the nearest wildcard above a name that has none of its own (RFC 4592, simply):
+ * `*.oem.example` answers `x.oem.example` and `a.b.oem.example` (an OEM's sites domain, issue 19).
+ */
+export const wildcardRecords = (zone: Zone, name: string): Zone[string] | undefined => {
+  const labels = norm(name).split('.')
+  for (let i = 1; i < labels.length - 1; i++) {
+    const records = zone[`*.${labels.slice(i).join('.')}`]
+    if (records) return records
+  }
+  return undefined
+}
+
 interface Dns2Packet {
   header: { rcode: number; aa: number }
   questions: { name: string; type: number; class: number }[]
@@ -90,7 +104,7 @@ export const startDns = async (options: {
       if (!question) return send(response)
       const asked = typeName(question.type, Packet.TYPE)
       const answer = (name: string, depth: number): boolean => {
-        const records = zone[norm(name)]
+        const records = zone[norm(name)] ?? wildcardRecords(zone, name)
         if (!records) return false
         const cname = records.find((r) => r.type === 'CNAME')
         if (cname) {

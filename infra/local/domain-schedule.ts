@@ -12,7 +12,12 @@ export const scheduleDomainChecks = (log: (line: string) => void): (() => void) 
     running = true
     try {
       const { checkPendingDomains } = await import('../../functions/src/sites/domains.ts')
+      const { checkPendingOemDomains } = await import('../../functions/src/sites/oem-domains.ts')
       const outcome = await checkPendingDomains()
+      const oem = await checkPendingOemDomains()
+      outcome.checked += oem.checked
+      outcome.active += oem.active
+      outcome.failed += oem.failed
       if (outcome.active || outcome.failed)
         log(`domains: ${outcome.active} connected, ${outcome.failed} given up (${outcome.checked} checked)`)
     } catch (error) {

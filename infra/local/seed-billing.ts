@@ -5,8 +5,9 @@ import { randomUUID } from 'node:crypto'
  * demo OEM's (which bills its own users: white label), and the demo creator's invoices of the six
  * months before this one, closed by the same closing run the schedule uses, so the payment list
  * shows each payment state: paid (bank), completed (forced by MASTER), failed (a declined test
- * card through the Stripe stand-in), paid by card, void with its correction, and unpaid — the
- * last one MASTER can force-complete. Each step looks for what it would create first.
+ * card through the Stripe stand-in), processing (a card charge the provider has not settled), void
+ * with its correction, and unpaid — the last one MASTER can force-complete. Each step looks for
+ * what it would create first.
  */
 export const seedBilling = async (
   ids: Record<string, { accountId: string }>,
@@ -105,7 +106,7 @@ export const seedBilling = async (
       detail: to === 'paid' ? 'bank transfer received (demo)' : 'demo',
     }).go()
   }
-  const [paidBank, forced, declined, paidCard, corrected, unpaid] = months as [
+  const [paidBank, forced, declined, processing, corrected, unpaid] = months as [
     string,
     string,
     string,
@@ -120,8 +121,14 @@ export const seedBilling = async (
   if (second) await setStatus(second, 'unpaid', 'completed', master)
   await useCard('4000000000000002')
   await close(declined)
+  // A card invoice still `processing`: its card was deleted in the provider's dashboard, so the
+  // provider refuses the charge request itself (no such payment method) and no outcome exists yet;
+  // the invoice waits for the provider's webhook (or MASTER's follow-up), as on AWS.
   await useCard('4242424242424242')
-  await close(paidCard)
+  await BillingProfiles.patch({ accountId: creator.accountId })
+    .set({ paymentMethodId: 'pm_deleted_at_provider' })
+    .go()
+  if (await close(processing)) log(`seed: a card invoice left processing (${processing})`)
   await useBank()
   const toCorrect = await close(corrected)
   if (toCorrect) await correctInvoice(toCorrect, master)

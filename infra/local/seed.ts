@@ -195,6 +195,7 @@ export const seed = async (log: (line: string) => void) => {
   }
   await showcase(site, log)
   await (await import('./seed-billing.ts')).seedBilling(ids, log)
+  await (await import('./seed-media.ts')).seedMedia(site, log)
   // Published through the same publisher as "save and publish" (a new release each start).
   const { publishSite } = await import('../../functions/src/publishing/publish.ts')
   await publishSite(site.siteId)
@@ -202,6 +203,9 @@ export const seed = async (log: (line: string) => void) => {
   await (await import('./seed-analytics.ts')).seedAnalytics(site, log)
   await (await import('./seed-content.ts')).seedContent(ids, site, log)
   await (await import('./seed-preview.ts')).seedPreview(site, log)
+  await (await import('./seed-site-api.ts')).seedSiteApi(creator.accountId, site, log)
+  await (await import('./seed-webhooks.ts')).seedWebhooks(creator.accountId, site, log)
+  await (await import('./seed-domains.ts')).seedDomains(ids.oem!, log)
   const { siteUrl } = await import('../../functions/src/lib/urls.ts')
   return { accounts: ids, site, url: siteUrl(site) }
 }

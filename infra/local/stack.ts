@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { API_BASE_PATH } from '@swipe/shared/contract/routes'
 import { setClockSource } from '../../functions/src/lib/clock.ts'
 import { bootstrap, type HandlerEnv } from './bootstrap.ts'
 import { startCognito } from './cognito.ts'
@@ -102,7 +103,13 @@ export const startLocalStack = async (options: StackOptions): Promise<LocalStack
     )
     const originSecret = randomBytes(32).toString('base64url')
     // Card payments: the real stripe SDK against a stand-in (infra/local/stripe.ts), never Stripe.
-    const stripe = await startStripeStandIn(Number(process.env.STRIPE_PORT ?? 0))
+    // Its hosted setup page reports a saved card to the API's webhook, signed as Stripe signs.
+    const stripeWebhookSecret = 'whsec_local_stand_in'
+    const stripe = await startStripeStandIn(Number(process.env.STRIPE_PORT ?? 0), {
+      webhookUrl: `http://${HOST}:${ports.api}${API_BASE_PATH}/billing/stripe/webhook`,
+      webhookSecret: stripeWebhookSecret,
+      log,
+    })
     running.push(stripe)
     // Where `npm run billing:close` finds it (scripts/billing-close.ts).
     if (options.persist) writeFileSync(join(options.dataDir, 'stripe-url'), stripe.url)
@@ -130,8 +137,8 @@ export const startLocalStack = async (options: StackOptions): Promise<LocalStack
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       STRIPE_SECRET_KEY: 'sk_test_local_stand_in',
       STRIPE_API_URL: stripe.url,
-      // The stand-in sends no webhooks; tests sign events with this secret as Stripe would.
-      STRIPE_WEBHOOK_SECRET: 'whsec_local_stand_in',
+      // The stand-in signs its webhooks with this secret, as Stripe would; tests sign theirs too.
+      STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
     }
     // The handler modules read their configuration at load, like a Lambda reading its environment.
     Object.assign(process.env, env)

@@ -8,6 +8,7 @@ import { scheduleDomainChecks } from './domain-schedule.ts'
 import { assertPortFree, configuredPorts, DEFAULT_PORTS, type PortName } from './ports.ts'
 import { DEMO_ACCOUNTS, DEMO_SITE_NAME } from './seed.ts'
 import { REPO_ROOT, startLocalStack } from './stack.ts'
+import { scheduleWebhookSweep } from './webhook-schedule.ts'
 
 // The machines run Node 20 while Lambda runs Node 22 (ARCHITECTURE.md); the SDK's notice about it is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
@@ -35,6 +36,8 @@ const main = async () => {
   const stopBilling = scheduleBillingClose(log)
   // The custom-domain checker every minute, as EventBridge Scheduler on AWS (issue 19).
   const stopDomains = scheduleDomainChecks(log)
+  // The webhook retry sweep every minute, as EventBridge Scheduler on AWS (issue 21).
+  const stopWebhooks = scheduleWebhookSweep(log)
   let stopping = false
   const shutdown = async (signal: string) => {
     if (stopping) return
@@ -42,6 +45,7 @@ const main = async () => {
     log(`\n${signal}: stopping…`)
     stopBilling()
     stopDomains()
+    stopWebhooks()
     await stack.stop()
     log('Stopped. Every port is free.')
     process.exit(0)

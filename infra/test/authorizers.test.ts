@@ -39,14 +39,15 @@ describe('authorizer per auth kind', () => {
     expect(pools.some((refs) => refs.has(logicalId(stack.auth.membersPool)))).toBe(false)
   })
 
-  it('checks preview tokens and API keys with the request authorizer Lambda, uncached, simple responses', () => {
+  it('checks preview tokens and site API credentials with the request authorizer Lambda, uncached, simple responses', () => {
     const { stack, logicalId } = scenario()
     const fn = stack.api.authorizerFunction
     expect(fn).toBeDefined()
     const cases = [
       // Preview routes take a token or the share password header: no one header is required.
       ['GET /api/v1/preview/site/{siteId}', []],
-      ['POST /api/v1/external/{tag}', ['$request.header.x-api-key']],
+      // The site API: IP-restricted sites' callers send no header (functions/src/authorizers/request.ts).
+      ['POST /api/v1/external/{tag}', []],
     ] as const
     for (const [key, identitySource] of cases) {
       expect(routeFor(key).AuthorizationType, key).toBe('CUSTOM')
@@ -77,7 +78,7 @@ describe('authorizer per auth kind', () => {
   it('creates no authorizer Lambda while the route table has no preview or API-key route', () => {
     const { stack } = synth(
       {},
-      EVERY_AUTH_KIND.filter((r) => r.auth !== 'preview' && r.auth !== 'apiKey'),
+      EVERY_AUTH_KIND.filter((r) => r.auth !== 'preview' && r.auth !== 'siteApi'),
     )
     expect(stack.api.authorizerFunction).toBeUndefined()
   })

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { BILLING_CLOSE_EVENT } from '../lib/billing.ts'
-import { type Json, memo, refOf, synth } from './support.ts'
+import { type Json, memo, PROD_CONTEXT, refOf, refsIn, synth } from './support.ts'
 
 const dev = memo(() => synth())
+const prod = memo(() => synth(PROD_CONTEXT))
 
 describe('monthly billing close', () => {
   it('runs the billing jobs Lambda at 00:00 JST on the 1st through EventBridge Scheduler', () => {
@@ -44,5 +45,91 @@ describe('monthly billing close', () => {
       const resourcesOf = [statement.Resource].flat() as Json[]
       for (const resource of resourcesOf) expect(JSON.stringify(resource)).toContain(fnId)
     }
+  })
+})
+
+describe('the Stripe keys on AWS', () => {
+  /** The one Stripe secret and the functions given its ARN. */
+  const stripe = (resources: ReturnType<typeof dev>['resources']) => {
+    const secrets = Object.entries(resources).filter(
+      ([, r]) =>
+        r.Type === 'AWS::SecretsManager::Secret' &&
+        String((r.Properties as Json).Description).startsWith('Stripe keys'),
+    )
+    expect(secrets).toHaveLength(1)
+    const [secretId, secret] = secrets[0]!
+    const readers = Object.entries(resources).filter(
+      ([, r]) =>
+        r.Type === 'AWS::Lambda::Function' &&
+        ((r.Properties as Json).Environment as { Variables?: Json } | undefined)?.Variables
+          ?.STRIPE_SECRET_ARN !== undefined,
+    )
+    return { secretId, secret, readers }
+  }
+
+  it('is a Secrets Manager secret whose value the template never holds, read by the billing Lambdas by ARN', () => {
+    for (const { resources } of [dev(), prod()]) {
+      const { secretId, secret, readers } = stripe(resources)
+      const p = secret.Properties as Json
+      // Created with empty keys and a generated filler: the template carries no key, the operator sets it.
+      expect(p.SecretString).toBeUndefined()
+      const generate = p.GenerateSecretString as Json
+      expect(JSON.parse(generate.SecretStringTemplate as string)).toEqual({
+        secretKey: '',
+        webhookSecret: '',
+      })
+      expect(generate.GenerateStringKey).toBe('filler')
+      // The billing API (card routes, webhook) and the billing jobs (charges at closing), nothing else.
+      expect(readers.map(([, r]) => (r.Properties as Json).Description).sort()).toEqual([
+        expect.stringMatching(/: billing API$/),
+        expect.stringMatching(/: billing jobs$/),
+      ])
+      for (const [, fn] of readers) {
+        const variables = ((fn.Properties as Json).Environment as { Variables: Json }).Variables
+        expect(refOf(variables.STRIPE_SECRET_ARN)).toBe(secretId)
+        // No key in any function's environment.
+        expect(variables.STRIPE_SECRET_KEY).toBeUndefined()
+        expect(variables.STRIPE_WEBHOOK_SECRET).toBeUndefined()
+      }
+    }
+    // The operator finds it among the stack's outputs.
+    const outputs = dev().template.toJSON().Outputs as Record<string, { Value: unknown }>
+    expect(refOf(outputs.StripeSecretArn?.Value)).toBe(stripe(dev().resources).secretId)
+    // Kept on production stages when the stack is deleted; dev stages clean up.
+    expect(stripe(prod().resources).secret.DeletionPolicy).toBe('Retain')
+    expect(stripe(dev().resources).secret.DeletionPolicy).toBe('Delete')
+  })
+
+  it('grants GetSecretValue on that one secret to the billing roles only', () => {
+    const { resources } = dev()
+    const { secretId, readers } = stripe(resources)
+    const readerRoles = new Set(readers.map(([, fn]) => refOf((fn.Properties as Json).Role)))
+    const grants = Object.values(resources)
+      .filter((r) => r.Type === 'AWS::IAM::Policy')
+      .flatMap((r) =>
+        ((r.Properties as Json).PolicyDocument as { Statement: Json[] }).Statement.map((statement) => ({
+          roles: ((r.Properties as Json).Roles as Json[]).map((role) => refOf(role)),
+          statement,
+        })),
+      )
+      .filter(({ statement }) => refsIn(statement.Resource).has(secretId))
+    expect(grants).toHaveLength(2)
+    for (const { roles, statement } of grants) {
+      expect(roles.every((role) => readerRoles.has(role))).toBe(true)
+      expect(statement).toEqual({
+        Effect: 'Allow',
+        Action: 'secretsmanager:GetSecretValue',
+        Resource: { Ref: secretId },
+      })
+    }
+    // Nobody else may read any secret through a wildcard.
+    const wildcard = Object.values(resources)
+      .filter((r) => r.Type === 'AWS::IAM::Policy')
+      .flatMap((r) => ((r.Properties as Json).PolicyDocument as { Statement: Json[] }).Statement)
+      .filter((statement) =>
+        [statement.Action].flat().some((a) => /^secretsmanager:(\*|Get)/.test(String(a))),
+      )
+      .filter((statement) => [statement.Resource].flat().includes('*'))
+    expect(wildcard).toEqual([])
   })
 })

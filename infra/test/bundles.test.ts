@@ -13,7 +13,7 @@ import { EVERY_AUTH_KIND, type Json, memo, placeholder, synth } from './support.
 // The real route table plus a preview and an API-key route, so the authorizer is bundled too.
 const routes: ApiRoute[] = [
   ...routeList(),
-  ...EVERY_AUTH_KIND.filter((r) => r.auth === 'preview' || r.auth === 'apiKey').map((r) => ({
+  ...EVERY_AUTH_KIND.filter((r) => r.auth === 'preview' || r.auth === 'siteApi').map((r) => ({
     ...r,
     path: `/__bundle-test${r.path}`,
   })),

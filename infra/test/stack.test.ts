@@ -2,6 +2,7 @@ import { TABLE } from '@swipe/functions/data/table'
 import { API_BASE_PATH, routeKey, routeList } from '@swipe/shared/contract/routes'
 import { AwsSolutionsChecks } from 'cdk-nag'
 import { describe, expect, it } from 'vitest'
+import { needsOf } from '../lib/needs.ts'
 import { SITE_CSP, SITE_PERMISSIONS_POLICY } from '../lib/sites/headers.ts'
 import { HOST_ROUTER_SOURCE } from '../lib/sites.ts'
 import { type Json, memo, PROD_CONTEXT, type Resources, refOf, refsIn, synth } from './support.ts'
@@ -281,8 +282,10 @@ describe.each(stages)('%s stage', (_name, scenario) => {
       const api = stack.api.functions.get(context)!
       const apiProps = props(resources, logicalId(api))
       const workerProps = props(resources, logicalId(worker))
-      // Same code (one bundle of the context's index.ts), minutes instead of seconds.
-      expect(workerProps.Code, context).toEqual(apiProps.Code)
+      // Same code (one bundle of the context's index.ts), minutes instead of seconds. A context
+      // whose jobs make media renditions (issue 22) has sharp installed beside its jobs bundle only.
+      if (needsOf(context).media) expect(workerProps.Code, context).not.toEqual(apiProps.Code)
+      else expect(workerProps.Code, context).toEqual(apiProps.Code)
       expect(apiProps.Timeout).toBe(15)
       expect(workerProps.Timeout).toBe(900)
       // The API names its jobs Lambda; the jobs Lambda names no other function (no cycle, no jobs of its own).
@@ -310,19 +313,20 @@ describe.each(stages)('%s stage', (_name, scenario) => {
         resource: { 'Fn::GetAtt': [logicalId(publisher), 'Arn'] },
       })
     }
-    // EventBridge Scheduler's roles invoke the billing jobs Lambda (infra/lib/billing.ts) and the
-    // sites jobs Lambda (the custom-domain checker, infra/lib/domains.ts), each that one only.
+    // EventBridge Scheduler's roles invoke the billing jobs Lambda (infra/lib/billing.ts), the
+    // sites jobs Lambda (the custom-domain checker, infra/lib/domains.ts) and the end-user jobs
+    // Lambda (the webhook retry sweep, infra/lib/webhooks.ts), each that one only.
     const targets = ofType(resources, 'AWS::Scheduler::Schedule').map(
       ([, schedule]) => (schedule.Properties as Json).Target as Json,
     )
     expect(targets.map((target) => target.Arn)).toEqual(
       expect.arrayContaining(
-        (['billing', 'sites'] as const).map((c) => ({
+        (['billing', 'sites', 'endUser'] as const).map((c) => ({
           'Fn::GetAtt': [logicalId(stack.api.jobFunctions.get(c)!), 'Arn'],
         })),
       ),
     )
-    expect(targets).toHaveLength(2)
+    expect(targets).toHaveLength(3)
     for (const target of targets)
       expectedInvokers.push({ roles: [refOf(target.RoleArn)], resource: target.Arn })
     // Only each context's API role may invoke its jobs and publishing Lambdas, exactly them (no wildcard).

@@ -101,7 +101,7 @@ export const EVERY_AUTH_KIND: ApiRoute[] = [
     path: '/external/{tag}',
     context: 'health',
     action: 'external',
-    auth: 'apiKey',
+    auth: 'siteApi',
   },
 ]
 

@@ -25,8 +25,12 @@ export const ACTIONS = [
   'plan:manage',
   'billing:read',
   'billing:forceComplete',
+  /** Save, replace or remove the card the actor's own (paying) account is charged on. */
+  'billing:card',
   'news:manage',
   'systemNotification:manage',
+  /** An OEM's white-label sites domain (issue 19): the OEM master and platform staff. */
+  'oemDomain:manage',
 ] as const
 export type Action = (typeof ACTIONS)[number]
 
@@ -72,8 +76,11 @@ export const isPersonalDataRead = (action: Action): boolean => PERSONAL_DATA_REA
 
 /** Which actions each (effective) account type may take at all, before scope and authority. */
 export const ACTIONS_BY_TYPE: Record<ParentType, readonly Action[]> = {
-  MASTER: ACTIONS,
-  MASTER_USER: ACTIONS.filter((a) => a !== 'billing:forceComplete' && a !== 'subAdmin:manage'),
+  // Platform staff pay nobody: the card is the paying account's own (billing:card).
+  MASTER: ACTIONS.filter((a) => a !== 'billing:card'),
+  MASTER_USER: ACTIONS.filter(
+    (a) => a !== 'billing:forceComplete' && a !== 'subAdmin:manage' && a !== 'billing:card',
+  ),
   OEM_MASTER: [
     'self:read',
     'self:update',
@@ -92,7 +99,9 @@ export const ACTIONS_BY_TYPE: Record<ParentType, readonly Action[]> = {
     'plan:read',
     'plan:manage',
     'billing:read',
+    'billing:card',
     'news:manage',
+    'oemDomain:manage',
   ],
   OEM_ADMIN: [
     'self:read',
@@ -122,6 +131,7 @@ export const ACTIONS_BY_TYPE: Record<ParentType, readonly Action[]> = {
     'analytics:read',
     'plan:read',
     'billing:read',
+    'billing:card',
   ],
 }
 

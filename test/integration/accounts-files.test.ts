@@ -228,7 +228,8 @@ describe('GET /summary', () => {
       { status: 'TERMINATED', count: 0 },
       { status: 'INACTIVE', count: 0 },
     ])
-    expect(oem.sites.total).toBe(1)
+    // The creator's demo site, and the OEM's own custom-domain demo site (infra/local/seed-domains.ts).
+    expect(oem.sites.total).toBe(2)
 
     const master = (
       await http.get('/summary', { token: await signIn('master@example.com', 'Master#Local1') })

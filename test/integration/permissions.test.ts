@@ -210,6 +210,80 @@ const noticeOf = (kind: 'news' | 'delivery', target: Target) => {
   return notice
 }
 
+/**
+ * A webhook endpoint with one delivery on a target account's site (issue 21), recorded straight
+ * through the entities at a private address, so a resend is refused at once and sends nothing.
+ * `fresh` makes a new one (a delete removes it).
+ */
+const webhooks = new Map<string, Promise<{ siteId: string; webhookId: string; deliveryId: string }>>()
+const webhookOf = (target: Target, fresh = false) => {
+  let hook = fresh ? undefined : webhooks.get(target.accountId)
+  if (!hook) {
+    hook = (async () => {
+      const { SiteWebhookDeliveries, SiteWebhookEndpoints } = await import(
+        '../../functions/src/data/site-webhooks.ts'
+      )
+      const siteId = await siteOf(target)
+      const webhookId = randomUUID()
+      const deliveryId = randomUUID()
+      const at = new Date().toISOString()
+      await SiteWebhookEndpoints.create({
+        siteId,
+        endpointId: webhookId,
+        url: 'https://10.0.0.1/matrix',
+        events: ['contact.received'],
+        secret: 'whsec_matrix',
+        enabled: true,
+        createdAt: at,
+        createdBy: target.accountId,
+        updatedAt: at,
+      }).go()
+      await SiteWebhookDeliveries.create({
+        siteId,
+        endpointId: webhookId,
+        deliveryId,
+        eventId: 'evt_matrix',
+        event: 'contact.received',
+        payload: '{}',
+        createdAt: at,
+        state: 'FAILED',
+        dueAt: at,
+        windowStart: at,
+        attempts: 1,
+        updatedAt: at,
+      }).go()
+      return { siteId, webhookId, deliveryId }
+    })()
+    if (!fresh) webhooks.set(target.accountId, hook)
+  }
+  return hook
+}
+
+/** One API key on each target account's site (issue 21), recorded straight through the entity. */
+const apiKeys = new Map<string, Promise<{ siteId: string; keyId: string }>>()
+const apiKeyOf = (target: Target) => {
+  let key = apiKeys.get(target.accountId)
+  if (!key) {
+    key = (async () => {
+      const { SiteApiKeys } = await import('../../functions/src/data/site-api.ts')
+      const siteId = await siteOf(target)
+      const keyId = randomUUID()
+      await SiteApiKeys.create({
+        siteId,
+        keyId,
+        name: 'matrix',
+        keyHash: randomUUID().replaceAll('-', ''),
+        prefix: 'slp_live_mtrx',
+        createdAt: new Date().toISOString(),
+        createdBy: target.accountId,
+      }).go()
+      return { siteId, keyId }
+    })()
+    apiKeys.set(target.accountId, key)
+  }
+  return key
+}
+
 /** One open review comment on each target account's site, recorded straight through the entity. */
 const comments = new Map<string, Promise<{ siteId: string; commentId: string }>>()
 const commentOf = (target: Target) => {
@@ -338,6 +412,71 @@ const requests: Partial<Record<RouteId, (token: string, target: Target) => Promi
     http.call('DELETE', `/site/${await siteOf(target)}/domain`, { token }),
   'sites.domainCheck': async (token, target) =>
     http.post(`/site/${await siteOf(target)}/domain/check`, {}, { token }),
+  // OEM white-label domains (issue 19): the target user's OEM, named; an IP address, and removing or
+  // checking a domain the OEM does not have, stop allowed callers at a 400 after the scope check.
+  'sites.oemDomainGet': (token, target) =>
+    http.get(`/oem-domain?oemId=${target.ancestorIds.at(-1)}`, { token }),
+  'sites.oemDomainSet': (token, target) =>
+    http.call('PUT', `/oem-domain?oemId=${target.ancestorIds.at(-1)}`, {
+      token,
+      body: { domain: '192.0.2.1' },
+    }),
+  'sites.oemDomainRemove': (token, target) =>
+    http.call('DELETE', `/oem-domain?oemId=${target.ancestorIds.at(-1)}`, { token }),
+  'sites.oemDomainCheck': (token, target) =>
+    http.post(`/oem-domain/check?oemId=${target.ancestorIds.at(-1)}`, {}, { token }),
+  // API issuing (issue 21): the key method without a usable key stops a save at a 400 after the
+  // scope check (or saves, once another column issued one); keys exist on each target's site.
+  'apiAccess.settingsGet': async (token, target) => http.get(`/site/${await siteOf(target)}/api`, { token }),
+  'apiAccess.settingsPut': async (token, target) =>
+    http.call('PUT', `/site/${await siteOf(target)}/api`, {
+      token,
+      body: { enabled: false, auth_method: 'API_KEY', version: 999 },
+    }),
+  'apiAccess.keyCreate': async (token, target) =>
+    http.post(`/site/${await siteOf(target)}/api/keys`, { name: 'matrix' }, { token }),
+  'apiAccess.keyRevoke': async (token, target) => {
+    const { siteId, keyId } = await apiKeyOf(target)
+    return http.call('DELETE', `/site/${siteId}/api/keys/${keyId}`, { token })
+  },
+  'apiAccess.keyRotate': async (token, target) => {
+    const { siteId, keyId } = await apiKeyOf(target)
+    return http.post(`/site/${siteId}/api/keys/${keyId}/rotate`, { grace_minutes: 0 }, { token })
+  },
+  'apiAccess.docs': async (token, target) => http.get(`/site/${await siteOf(target)}/api/docs`, { token }),
+  // Webhooks (issue 21): a private URL stops a creation at a 400 after the scope check; a delete
+  // takes an endpoint of its own; a resend goes to a private address and is refused at once.
+  'apiAccess.webhookList': async (token, target) =>
+    http.get(`/site/${await siteOf(target)}/api/webhooks`, { token }),
+  'apiAccess.webhookCreate': async (token, target) =>
+    http.post(
+      `/site/${await siteOf(target)}/api/webhooks`,
+      { url: 'https://10.0.0.1/x', events: ['contact.received'] },
+      { token },
+    ),
+  'apiAccess.webhookUpdate': async (token, target) => {
+    const { siteId, webhookId } = await webhookOf(target)
+    return http.call('PUT', `/site/${siteId}/api/webhooks/${webhookId}`, {
+      token,
+      body: { enabled: true, events: ['contact.received'] },
+    })
+  },
+  'apiAccess.webhookRemove': async (token, target) => {
+    const { siteId, webhookId } = await webhookOf(target, true)
+    return http.call('DELETE', `/site/${siteId}/api/webhooks/${webhookId}`, { token })
+  },
+  'apiAccess.webhookDeliveries': async (token, target) => {
+    const { siteId, webhookId } = await webhookOf(target)
+    return http.get(`/site/${siteId}/api/webhooks/${webhookId}/deliveries`, { token })
+  },
+  'apiAccess.webhookResend': async (token, target) => {
+    const { siteId, webhookId, deliveryId } = await webhookOf(target)
+    return http.post(
+      `/site/${siteId}/api/webhooks/${webhookId}/deliveries/${deliveryId}/resend`,
+      {},
+      { token },
+    )
+  },
   // Upload routes name the site in the body: a file or key the route refuses gives allowed callers
   // a 400 after the scope check, so nothing is issued or stored here.
   'sites.uploadUrls': async (token, target) =>
@@ -392,6 +531,16 @@ const requests: Partial<Record<RouteId, (token: string, target: Target) => Promi
   // A finished job of the target's site: reading it changes nothing.
   'sites.bulkStatus': async (token, target) =>
     http.get(`/site/bulk-upload/${await jobOf(target)}`, { token }),
+  // Media renditions (issue 22): reads only.
+  'sites.mediaStatus': async (token, target) => {
+    const id = await siteOf(target)
+    return http.get(
+      `/site/${id}/media?keys=${encodeURIComponent(`sites/${id}/uploads/${randomUUID()}.jpg`)}`,
+      {
+        token,
+      },
+    )
+  },
   // Preview sharing (issue 16): the target's site's share. Setting the password, inviting and an
   // empty revoke change only that test site's share; a comment is marked open again (no change).
   'preview.commentUpdate': async (token, target) => {
@@ -468,6 +617,12 @@ const requests: Partial<Record<RouteId, (token: string, target: Target) => Promi
     http.get(`/user/bill/${await invoiceOf(target)}/export-pdf`, { token }),
   'billing.forceComplete': async (token, target) =>
     http.post(`/user/bill/${await invoiceOf(target)}/force-complete`, { confirm: true }, { token }),
+  // The caller's own paying account's card: reading changes nothing; a return path outside the
+  // console stops allowed callers at a 400, and removing a card none of them saved at a 409.
+  'billing.paymentCard': (token) => http.get('/user/payment-card', { token }),
+  'billing.cardSetup': (token) =>
+    http.post('/user/payment-card/setup', { return_path: 'https://elsewhere.example/' }, { token }),
+  'billing.removeCard': (token) => http.call('DELETE', '/user/payment-card', { token }),
   'billing.dashboardRegistrations': (token) => http.get('/dashboard/registration-data', { token }),
   'billing.dashboardSites': (token) => http.get('/dashboard/user-site', { token }),
   'billing.dashboardAdoption': (token) => http.get('/dashboard/adoption-by-plan', { token }),

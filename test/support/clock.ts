@@ -55,3 +55,12 @@ export const freshWindow = async (windowMs: number) => {
   advanceStackClock(windowMs - (stackNow() % windowMs))
   return stackNow()
 }
+
+/**
+ * Handlers this test calls in its own process (a closing run, a job) read the stack's clock too,
+ * until the test finishes: times they write compare with those the stack's handlers wrote.
+ */
+export const inProcessOnStackClock = async () => {
+  const { setClockSource } = await import('../../functions/src/lib/clock.ts')
+  onTestFinished(setClockSource(stackNow))
+}

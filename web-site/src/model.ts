@@ -13,7 +13,9 @@ import { PAGE_TEXTS, type PageTexts } from '@swipe/shared/site/texts'
 import { internalPage, isMemberPage, safeExternalUrl, siteUrl, telUrl } from '@swipe/shared/site/urls'
 import { ctaItem } from './blocks/Cta.tsx'
 import { companyContent } from './blocks/company.ts'
+import type { Picture } from './blocks/Picture.tsx'
 import type { Href } from './blocks/values.ts'
+import { FRAME } from './blocks/values.ts'
 import { contentHash } from './lib/format.ts'
 import { FORM_PAGES, type FormPageName, type FormsModel, formsOf } from './lib/forms.ts'
 import type { PublishCreative, PublishCta, PublishInput, PublishSeo } from './types.ts'
@@ -28,8 +30,15 @@ export interface CellModel {
   /** Row-major page order from 1 (A1 = 1, B1 = 2, …): what CTA sheets name. */
   order: number
   creative: PublishCreative
-  /** The media URL; none for a members-only creative (its media never goes into the page). */
+  /**
+   * The media URL (a video's web MP4 when it has one); none for a members-only creative (its media
+   * never goes into the page).
+   */
   media?: string
+  /** An image's web renditions (issue 22); none: the original is shown. */
+  picture?: Picture
+  /** A video's poster (its first frame), the cell's first paint. */
+  poster?: string
   video: boolean
   locked: boolean
   /** Whether this creative shows the bottom bar's SNS links and company tabs (`site/bottom-bar.ts`). */
@@ -43,6 +52,8 @@ export interface CtaModel {
   content: string
   link?: Href
   image?: string
+  /** The image's web renditions (issue 22). */
+  picture?: Picture
   remaining?: number
 }
 
@@ -70,6 +81,8 @@ export interface PageModel {
   alternates: { hrefLang: string; href: string }[]
   favicon?: string
   logo?: string
+  /** The logo's web renditions (issue 22). */
+  logoPicture?: Picture
   /**
    * The URL segments of the site's other languages on the default language's page (where a
    * returning visitor's remembered language is restored, ../boot.ts); empty on the others.
@@ -122,6 +135,8 @@ export interface PageModel {
    */
   page: (name: string) => string
   media: (key: string | null | undefined) => string | undefined
+  /** A media key's image renditions, when every file of them is in the release (issue 22). */
+  picture: (key: string | null | undefined) => Picture | undefined
 }
 
 const knownLanguages = (input: PublishInput): ContentLanguage[] =>
@@ -156,6 +171,36 @@ const mediaResolver = (input: PublishInput, root: string) => (key: string | null
   return url.startsWith('/') || safeExternalUrl(url) ? url : undefined
 }
 
+/**
+ * Resolves a key's image renditions through the media map: a format whose files are not all in
+ * the map is left out, and without the JPEG fallback there is no picture (the original is shown).
+ */
+const pictureResolver =
+  (input: PublishInput, media: (key: string | null | undefined) => string | undefined) =>
+  (key: string | null | undefined): Picture | undefined => {
+    const images = key ? input.renditions?.[key]?.images : undefined
+    if (!images?.length) return undefined
+    const files = (format: 'avif' | 'webp' | 'jpeg') => {
+      const list = images
+        .filter((i) => i.format === format)
+        .map((i) => ({ url: media(i.key), width: i.width }))
+        .sort((a, b) => a.width - b.width)
+      return list.every((f) => f.url) ? (list as { url: string; width: number }[]) : []
+    }
+    const srcSet = (list: { url: string; width: number }[]) =>
+      list.map((f) => `${f.url} ${f.width}w`).join(', ')
+    const jpeg = files('jpeg')
+    if (!jpeg.length) return undefined
+    return {
+      sources: (['avif', 'webp'] as const).flatMap((format) => {
+        const list = files(format)
+        return list.length ? [{ type: `image/${format}`, srcSet: srcSet(list) }] : []
+      }),
+      srcSet: srcSet(jpeg),
+      src: (jpeg.find((f) => f.width >= FRAME.width) ?? jpeg[jpeg.length - 1]!).url,
+    }
+  }
+
 /** Builds the model of one language's page. */
 export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel => {
   const { site } = input
@@ -176,6 +221,7 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
   const root = pathOf(defaultLanguage)
   const home = pathOf(lang)
   const media = mediaResolver(input, root)
+  const picture = pictureResolver(input, media)
   const texts = PAGE_TEXTS[lang]
   const settings = input.settings.find((s) => s.lang === lang)
   const seo: Partial<PublishSeo> = settings?.seo ?? {}
@@ -202,8 +248,15 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
     const cell = parseCell(creative.position)
     if (!cell || !isInGrid(creative.position, siteGrid(site))) continue
     const locked = Boolean(creative.membersOnlyLock)
-    const url = locked ? undefined : media(creative.mediaKey)
-    if (!creative.mediaKey || (!locked && !url)) continue
+    const original = locked ? undefined : media(creative.mediaKey)
+    if (!creative.mediaKey || (!locked && !original)) continue
+    const video = creative.mediaType === 'video'
+    const made = locked ? undefined : input.renditions?.[creative.mediaKey]
+    // A video plays its web MP4 and shows its poster first when both are in the release.
+    const webVideo = video ? media(made?.video) : undefined
+    const poster = video ? media(made?.poster?.find((p) => p.format === 'jpeg')?.key) : undefined
+    const url = webVideo ?? original
+    const shown = video || locked ? undefined : picture(creative.mediaKey)
     const model: CellModel = {
       position: creative.position,
       row: cell.row,
@@ -211,7 +264,9 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
       order: cellOrder(creative.position, columns),
       creative,
       ...(url ? { media: url } : {}),
-      video: creative.mediaType === 'video',
+      ...(shown ? { picture: shown } : {}),
+      ...(webVideo && poster ? { poster } : {}),
+      video,
       locked,
       shows: bottomBarShows(creative, settings),
     }
@@ -267,6 +322,7 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
         content: shown.content,
         link: link(cta.linkUrl, cta.isInternalLink),
         image: media(shown.imageUrl),
+        picture: picture(shown.imageUrl),
       }),
     ]
   })
@@ -302,6 +358,7 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
       : [],
     ...(media(site.faviconKey) ? { favicon: media(site.faviconKey)! } : {}),
     ...(media(site.logoKey) ? { logo: media(site.logoKey)! } : {}),
+    ...(media(site.logoKey) && picture(site.logoKey) ? { logoPicture: picture(site.logoKey)! } : {}),
     otherSegments:
       lang === defaultLanguage ? langs.filter((l) => l !== lang).map((l) => LANGUAGE_SEGMENTS[l]) : [],
     languages:
@@ -330,6 +387,7 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
       Boolean(internal && internalPage(value) && !available(internalPage(value))),
     page: (name) => pathOf(lang, name),
     media,
+    picture,
   }
 }
 
@@ -337,7 +395,13 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
 export const publicMediaKeys = (input: PublishInput): string[] => {
   const keys = new Set<string>()
   const add = (key: string | null | undefined) => {
-    if (key && input.media[key]) keys.add(key)
+    if (!key || !input.media[key]) return
+    keys.add(key)
+    // Its web renditions too, those the media map names (issue 22).
+    const made = input.renditions?.[key]
+    for (const file of [...(made?.images ?? []), ...(made?.poster ?? [])])
+      if (input.media[file.key]) keys.add(file.key)
+    if (made?.video && input.media[made.video]) keys.add(made.video)
   }
   add(input.site.faviconKey)
   add(input.site.logoKey)

@@ -84,6 +84,12 @@ export interface PublishInput {
    * site root; an absolute path or an https URL is used as it is. Keys not in the map are not shown.
    */
   media: Readonly<Record<string, string>>
+  /**
+   * Web renditions of media keys (issue 22), by the original's key; their files are storage keys
+   * resolved through `media` like any other. A key without renditions (still processing, failed,
+   * or a kind that gets none) is shown as uploaded.
+   */
+  renditions?: Readonly<Record<string, PublishRenditions>>
   /** ISO instant of this publication. */
   publishedAt: string
   /** The render's clock (defaults to `publishedAt`): CTAs that have ended by then are left out. */
@@ -110,6 +116,16 @@ export interface PublishInput {
    * otherwise none, and the page calls no API (CTAs work on their dates alone).
    */
   apiBase?: string
+}
+
+/** The web renditions of one media key (issue 22). */
+export interface PublishRenditions {
+  /** An image's files: each format at the width (CSS px × density) of the box it was made for. */
+  images?: readonly { format: 'avif' | 'webp' | 'jpeg'; key: string; width: number }[]
+  /** A video's H.264/AAC MP4. */
+  video?: string
+  /** A video's first frame, its first paint. */
+  poster?: readonly { format: 'webp' | 'jpeg'; key: string }[]
 }
 
 /** One object of the release, its key relative to the release prefix. */

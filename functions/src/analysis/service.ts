@@ -9,6 +9,7 @@ import type {
 import { siteGrid } from '@swipe/shared/site/cells'
 import { addMonths, monthEnd } from '@swipe/shared/time/calendar'
 import { jstDay } from '@swipe/shared/time/jst'
+import type { SiteItems } from '#data/sites'
 import type { Actor } from '#lib/auth'
 import * as clock from '#lib/clock'
 import { planOfOwner, requireFeature } from '#lib/plans'
@@ -35,6 +36,18 @@ export interface ReportQuery {
 /** The site and periods of a report, checked. */
 export const reportContext = async (actor: Actor | undefined, siteId: string, query: ReportQuery) => {
   const { site, items } = await sitesFor(actor).load(siteId, 'analytics:read')
+  return reportContextOf(site, items, query)
+}
+
+/**
+ * The periods of a report on a site already loaded and authorised (the console's reports above;
+ * the site API's `analytics`, issue 21): the owner's plan must include analytics.
+ */
+export const reportContextOf = async (
+  site: SiteItems['sites'][number],
+  items: SiteItems,
+  query: ReportQuery,
+) => {
   requireFeature(await planOfOwner(site.ownerId), 'analyticsEffect')
   const today = jstDay(clock.now())
   const period = resolvePeriod(query, today)

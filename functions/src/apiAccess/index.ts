@@ -1,4 +1,45 @@
+import { installSiteApiVerifier } from '#lib/auth'
 import { contextHandler } from '#lib/router'
+import { authenticateSiteApi } from '#lib/site-api'
+import * as docs from './docs.ts'
+import * as keyCreate from './keyCreate.ts'
+import * as keyRevoke from './keyRevoke.ts'
+import * as keyRotate from './keyRotate.ts'
+import * as openAnalytics from './openAnalytics.ts'
 import * as openapi from './openapi.ts'
+import * as openContacts from './openContacts.ts'
+import * as openContent from './openContent.ts'
+import * as openForms from './openForms.ts'
+import * as openMembers from './openMembers.ts'
+import * as settingsGet from './settingsGet.ts'
+import * as settingsPut from './settingsPut.ts'
+import * as webhookCreate from './webhookCreate.ts'
+import * as webhookDeliveries from './webhookDeliveries.ts'
+import * as webhookList from './webhookList.ts'
+import * as webhookRemove from './webhookRemove.ts'
+import * as webhookResend from './webhookResend.ts'
+import * as webhookUpdate from './webhookUpdate.ts'
 
-export const handler = contextHandler('apiAccess', { openapi })
+// This context serves the site API (issue 21): its routes authenticate with lib/site-api.ts.
+installSiteApiVerifier(authenticateSiteApi)
+
+export const handler = contextHandler('apiAccess', {
+  openapi,
+  settingsGet,
+  settingsPut,
+  keyCreate,
+  keyRevoke,
+  keyRotate,
+  docs,
+  webhookList,
+  webhookCreate,
+  webhookUpdate,
+  webhookRemove,
+  webhookDeliveries,
+  webhookResend,
+  openMembers,
+  openContacts,
+  openForms,
+  openAnalytics,
+  openContent,
+})

@@ -4,10 +4,12 @@ import type {
   APIGatewaySimpleAuthorizerWithContextResult,
 } from 'aws-lambda'
 import { logger } from '#lib/logger'
+import { siteApiGate } from '#lib/site-api-gate'
 
 /**
  * API Gateway (HTTP API) Lambda authorizer for the route kinds Cognito cannot check: `preview`
- * (share tokens the API signs itself, the owner's admin token or the share password) and `apiKey`.
+ * (share tokens the API signs itself, the owner's admin token or the share password) and `siteApi`
+ * (the site API of issue 21: a key's shape and checksum, or well-formed basic credentials).
  * It is a gate in front of the handlers, which authenticate fully (lib/auth.ts): it turns away
  * what can never pass, and fails closed.
  *
@@ -39,8 +41,12 @@ const checks: Partial<Record<AuthKind, Check>> = {
     if (token) return JWT_SHAPE.test(token) ? { isAuthorized: true, context: {} } : deny
     return event.headers?.password ? { isAuthorized: true, context: {} } : deny
   },
-  // Site API keys come with the API-issuing feature; until keys can be looked up, nothing passes.
-  apiKey: async () => deny,
+  // The site API (issue 21): the same gate the handler runs first (lib/site-api-gate.ts). A key
+  // must carry a valid checksum, basic credentials must decode; no header at all passes, for an
+  // IP-restricted site. It reads no data: the handler looks the credential up, checks the site,
+  // the address list, revocation, expiry and the rate limit (lib/site-api.ts).
+  siteApi: async (event) =>
+    siteApiGate(event.headers?.authorization) ? { isAuthorized: true, context: {} } : deny,
 }
 
 export const handler = async (event: APIGatewayRequestAuthorizerEventV2): Promise<Result> => {

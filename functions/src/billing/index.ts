@@ -1,5 +1,6 @@
 import { contextHandler } from '#lib/router'
 import * as bills from './bills.ts'
+import * as card from './card.ts'
 import { closeMonth, monthToClose } from './close.ts'
 import * as dashboard from './dashboard.ts'
 import * as plans from './plans.ts'
@@ -17,6 +18,9 @@ export const handler = contextHandler(
     listBills: { handler: bills.list },
     billPdf: { handler: bills.pdf },
     forceComplete: { handler: bills.forceComplete },
+    paymentCard: { handler: card.get },
+    cardSetup: { handler: card.setup },
+    removeCard: { handler: card.remove },
     stripeWebhook: webhook,
     dashboardRegistrations: { handler: dashboard.registrations },
     dashboardSites: { handler: dashboard.sites },

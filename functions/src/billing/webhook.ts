@@ -3,20 +3,22 @@ import { AppError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
 import { logger } from '#lib/logger'
 import { headerOf } from '#lib/request-state'
+import { applySetupSession } from './card.ts'
 import { recordOutcome, verifiedEvent } from './payments.ts'
 
 /**
  * POST /billing/stripe/webhook: the card provider's report of a payment's outcome. Only an event
  * whose `Stripe-Signature` verifies over the raw body counts (400 otherwise, nothing changed):
  * `payment_intent.succeeded` pays the invoice named in its metadata, `payment_intent.payment_failed`
- * fails it (and mails the account) — unless the charge's own answer recorded the outcome first.
+ * fails it (and mails the account) — unless the charge's own answer recorded the outcome first;
+ * `checkout.session.completed` of a setup session saves the card entered on the hosted page.
  * Other events are acknowledged and ignored.
  */
 export const handler = endpoint(billingRoutes['billing.stripeWebhook'], async ({ event }) => {
   const raw = event.isBase64Encoded
     ? Buffer.from(event.body ?? '', 'base64').toString('utf8')
     : (event.body ?? '')
-  const verified = verifiedEvent(raw, headerOf(event, 'stripe-signature'))
+  const verified = await verifiedEvent(raw, headerOf(event, 'stripe-signature'))
   if (!verified) {
     logger.warn('stripe webhook refused: no valid signature')
     throw new AppError(400, 'error.badRequest')
@@ -35,6 +37,11 @@ export const handler = endpoint(billingRoutes['billing.stripeWebhook'], async ({
           ? { ok: true, chargeId: intent.id }
           : { ok: false, chargeId: intent.id, code: intent.last_payment_error?.code ?? 'payment_failed' },
       )
+  }
+  if (verified.type === 'checkout.session.completed') {
+    const session = verified.data.object as { id: string; mode?: string }
+    // A card saved on the hosted page (./card.ts): the session is read back from the provider.
+    if (session.mode === 'setup') await applySetupSession(session.id)
   }
   return ok({ received: true })
 })

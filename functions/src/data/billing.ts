@@ -174,6 +174,14 @@ export const BillingProfiles = new Entity(
       paymentMethodId: { type: 'string' },
       /** Shown on the invoice: "charged to the card on the …th". */
       cardLast4: { type: 'string' },
+      /** The saved card's summary (never its number), as the provider reports it. */
+      cardBrand: { type: 'string' },
+      cardExpMonth: { type: 'number' },
+      cardExpYear: { type: 'number' },
+      /** When the card was saved through the console (its setup session completed). */
+      cardSavedAt: { type: 'number' },
+      /** The last setup session applied: a repeated webhook or return changes nothing. */
+      setupSessionId: { type: 'string' },
     },
     indexes: {
       byId: {

@@ -1,5 +1,5 @@
-import { DOMAIN_STATES } from '@swipe/shared/site/domain'
 import { Entity, type EntityItem } from 'electrodb'
+import { claimAttributes, claimIndexes } from './domain-claims.ts'
 import { entityConfig, SERVICE } from './service.ts'
 
 /**
@@ -13,40 +13,17 @@ export const SiteDomains = new Entity(
   {
     model: { entity: 'siteDomain', version: '1', service: SERVICE },
     attributes: {
-      domain: { type: 'string', required: true, readOnly: true },
+      ...claimAttributes,
       siteId: { type: 'string', required: true, readOnly: true },
       ownerId: { type: 'string', required: true, readOnly: true },
-      tenantIds: { type: 'list', items: { type: 'string' }, required: true, readOnly: true },
-      state: { type: DOMAIN_STATES, required: true },
-      requestedAt: { type: 'number', required: true, readOnly: true },
-      checkedAt: { type: 'number' },
-      verifiedAt: { type: 'number' },
-      failedAt: { type: 'number' },
-      /** The doctor's last findings: `{ code, severity, params }[]` (a handful). */
-      findings: { type: 'any', required: true, default: () => [] },
     },
     indexes: {
-      byDomain: {
-        pk: {
-          field: 'pk',
-          composite: ['domain'],
-          // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
-          template: 'domain#${domain}',
-          casing: 'none',
-        },
-        sk: { field: 'sk', composite: [] },
-      },
+      ...claimIndexes,
       /** The claim of a site (at most one). */
       bySite: {
         index: 'gsi2',
         pk: { field: 'gsi2pk', composite: ['siteId'] },
         sk: { field: 'gsi2sk', composite: [] },
-      },
-      /** The claims in a state, oldest request first: the scheduled checker reads VERIFYING. */
-      byState: {
-        index: 'gsi1',
-        pk: { field: 'gsi1pk', composite: ['state'] },
-        sk: { field: 'gsi1sk', composite: ['requestedAt', 'domain'] },
       },
     },
   },

@@ -3,7 +3,14 @@ import type { SiteLanguage } from '@swipe/shared'
 import type { StoredAnswer } from '#data/submissions'
 import { type Event, ok, type Reply } from '#lib/http'
 import { type JobRunner, runJob } from '#lib/jobs'
+import { logger } from '#lib/logger'
 import { clientIp, emailClient, takeOrRefuse } from '#lib/rate-limit'
+import {
+  attemptDeliveries,
+  type DeliveryKey,
+  recordWebhookEvent,
+  sweepDueDeliveries,
+} from '#lib/site-webhooks'
 import { sitePageUrl } from './forms.ts'
 import {
   enablePoolUser,
@@ -99,6 +106,46 @@ export const jobs: Record<string, JobRunner> = {
     const input = required(event.input, ['siteId', 'lang', 'email'])
     await resendRegistration(input.siteId!, input.lang as SiteLanguage, input.email!)
   },
+  /** The first attempts of an event's webhook deliveries (issue 21; #lib/site-webhooks). */
+  webhookDeliveries: async (event) => {
+    const input = required(event.input, ['deliveries'])
+    await attemptDeliveries(JSON.parse(input.deliveries!) as DeliveryKey[])
+  },
+  /**
+   * The webhook retry sweep: every PENDING delivery that is due. On AWS an EventBridge Scheduler
+   * schedule invokes it every minute; `npm start` runs it on a timer (infra/local/webhook-schedule.ts).
+   */
+  webhookSweep: async () => {
+    const outcome = await sweepDueDeliveries()
+    if (outcome.attempted) logger.info('Webhook sweep', outcome)
+  },
+}
+
+/**
+ * A visitor's event for the site's webhooks (`member.registered`, `contact.received`,
+ * `form.received`): its deliveries are stored here, their first attempts run in a job after the
+ * answer, so a slow receiver never slows the visitor; a failure here is logged, never the visitor's.
+ */
+export const queueWebhookEvent = async (
+  siteId: string,
+  type: Parameters<typeof recordWebhookEvent>[1],
+  data: unknown,
+) => {
+  try {
+    const deliveries = await recordWebhookEvent(siteId, type, data)
+    if (deliveries.length === 0) return
+    await runJob(
+      {
+        context: 'endUser',
+        type: 'webhookDeliveries',
+        id: randomUUID(),
+        input: { deliveries: JSON.stringify(deliveries) },
+      },
+      jobs,
+    )
+  } catch (error) {
+    logger.error('Webhook event not queued', { siteId, event: type, error: error as Error })
+  }
 }
 
 /**

@@ -1,7 +1,9 @@
 import { endUserRoutes } from '@swipe/shared/contract/endUser'
 import { AppError, NotFoundError } from '#lib/errors'
 import { ok } from '#lib/http'
+import { memberRow } from '../submissions/rows.ts'
 import { visitorPost } from './forms.ts'
+import { queueWebhookEvent } from './jobs.ts'
 import { activate, isExpired, memberOfToken, tokenHashOf } from './members.ts'
 import { NO_STORE, publishedSetting } from './service.ts'
 
@@ -17,5 +19,10 @@ export const handler = visitorPost(endUserRoutes['endUser.registerConfirm'], asy
   if (!member) throw new NotFoundError('endUser.registrationInvalid')
   if (isExpired(member)) throw new AppError(410, 'endUser.registrationExpired')
   if (!(await activate(member, tokenHash))) throw new NotFoundError('endUser.registrationInvalid')
+  await queueWebhookEvent(
+    params.siteId,
+    'member.registered',
+    memberRow({ ...member, status: 'ACTIVE', confirmedAt: new Date().toISOString() }),
+  )
   return ok({ status: 'active', email: member.email }, 200, NO_STORE)
 })

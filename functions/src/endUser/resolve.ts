@@ -7,6 +7,7 @@ import { readEnv } from '#lib/env'
 import { NotFoundError } from '#lib/errors'
 import { normaliseHost } from '#lib/host-map'
 import { ok } from '#lib/http'
+import { activeOemZones } from '#lib/oem-zones'
 import { CONTENT_CACHE, defaultLanguageOf, languageFor, visitorEndpoint } from './service.ts'
 
 /**
@@ -33,6 +34,17 @@ const siteOfHost = async (host: string): Promise<Site | undefined> => {
     if (!SiteUuidSchema.safeParse(label).success) return undefined
     const found = await Sites.query.byUuid({ siteUuid: label }).go({ limit: 1 })
     return published(found.data[0])
+  }
+  // `<siteUuid>.<oem domain>`: a site of a user of the OEM whose verified sites domain it is (issue 19 white label).
+  const [label, ...zone] = host.split('.')
+  if (label && zone.length >= 2 && SiteUuidSchema.safeParse(label).success) {
+    const zones = await activeOemZones()
+    const oemId = [...zones].find(([, z]) => z === zone.join('.'))?.[0]
+    if (oemId) {
+      const found = await Sites.query.byUuid({ siteUuid: label }).go({ limit: 1 })
+      const site = found.data[0]
+      return site?.tenantIds.includes(oemId) ? published(site) : undefined
+    }
   }
   // Until domain settings claim each domain once, two sites may name one: only a published one counts.
   const found = await Sites.query.byCustomDomain({ customDomain: host }).go({ pages: 'all' })

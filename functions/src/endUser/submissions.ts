@@ -8,6 +8,7 @@ import { ok, type Reply } from '#lib/http'
 import { logger } from '#lib/logger'
 import { sendMail } from '#lib/mail'
 import { recordConversion } from '../analytics/service.ts'
+import { submissionRow } from '../submissions/rows.ts'
 import {
   answerText,
   type PublishedForm,
@@ -17,6 +18,7 @@ import {
   translator,
   validateAnswers,
 } from './forms.ts'
+import { queueWebhookEvent } from './jobs.ts'
 import { oneLine } from './members.ts'
 import { NO_STORE } from './service.ts'
 
@@ -69,20 +71,22 @@ export const receiveSubmission = async (
   const answers = storedAnswers(published.form.fields, data)
   const mode = body.mode?.trim() || undefined
   const key = { siteId, kind, createdAt: new Date().toISOString(), submissionId: randomUUID() }
-  await SiteSubmissions.create({
+  const stored = {
     ...key,
     lang: published.lang,
     email,
     company: answerText(data, 'company'),
     answers,
     ...(mode ? { mode } : {}),
-    mailStatus: 'NONE',
-  }).go({ response: 'none' })
+    mailStatus: 'NONE' as const,
+  }
+  await SiteSubmissions.create(stored).go({ response: 'none' })
   // A conversion of the site and language (and of the cell whose link button led here).
   await recordConversion(published.site, published.lang, kind === 'contact' ? 'contact' : 'form', body.via)
   const recipient = published.forms.contact.recipientEmail
+  let mailStatus: 'NONE' | 'SENT' | 'FAILED' = 'NONE'
   if (recipient) {
-    let mailStatus: 'SENT' | 'FAILED' = 'SENT'
+    mailStatus = 'SENT'
     try {
       // A reply goes to the visitor (their address passed the form's email rule; sendMail checks again).
       await sendMail({
@@ -96,6 +100,12 @@ export const receiveSubmission = async (
     }
     await SiteSubmissions.patch(key).set({ mailStatus }).go({ response: 'none' })
   }
+  // The site's webhooks get the submission as the site API lists it (issue 21).
+  await queueWebhookEvent(
+    siteId,
+    kind === 'contact' ? 'contact.received' : 'form.received',
+    submissionRow({ ...stored, mailStatus } as Parameters<typeof submissionRow>[0]),
+  )
   logger.info('Form submission received', { siteId, kind })
   return ok({ status: 'received' as const }, 201, NO_STORE)
 }

@@ -19,6 +19,8 @@ export type Actor =
   | { kind: 'admin'; sub: string; username: string; claims: JWTPayload; account: Account }
   | { kind: 'endUser'; sub: string; username: string; claims: JWTPayload }
   | { kind: 'preview'; siteId: string; claims: JWTPayload }
+  /** A caller of the site API (issue 21): the site, how it proved itself, and its key if any. */
+  | { kind: 'siteApi'; siteId: string; method: 'IP_RESTRICTION' | 'BASIC_AUTH' | 'API_KEY'; keyId?: string }
 
 const bearer = (event: Event): string | undefined => {
   const value = event.headers?.authorization ?? event.headers?.Authorization
@@ -74,7 +76,17 @@ export const assertActive = (account: Pick<Account, 'contractStatus'>): void => 
   }
 }
 
-type Verifier = (event: Event) => Promise<Actor | undefined>
+export type Verifier = (event: Event) => Promise<Actor | undefined>
+
+let siteApiVerifier: Verifier | undefined
+/**
+ * Installs the site API's verifier (functions/src/lib/site-api.ts). The one context that serves
+ * the site API installs it when loaded, so no other Lambda bundles the key store; a `siteApi`
+ * route served anywhere else fails closed (401).
+ */
+export const installSiteApiVerifier = (verify: Verifier): void => {
+  siteApiVerifier = verify
+}
 
 const verifiers: Record<AuthKind, Verifier> = {
   public: async () => undefined,
@@ -116,9 +128,10 @@ const verifiers: Record<AuthKind, Verifier> = {
     if (claims) return { kind: 'preview', siteId: String(claims.site_id), claims }
     return verifiers.admin(event)
   },
-  // Site API keys are issued by the API-issuing feature; until a key store exists nothing passes.
-  apiKey: async () => {
-    throw new UnauthorizedError()
+  // The site API (issue 21): the site's key, basic credentials or address list (lib/site-api.ts).
+  siteApi: async (event) => {
+    if (!siteApiVerifier) throw new UnauthorizedError()
+    return siteApiVerifier(event)
   },
 }
 

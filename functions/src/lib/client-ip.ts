@@ -77,12 +77,21 @@ export const originTrust = ({ secret, required }: OriginTrust) => {
     return address ? clientOf(address) : 'unknown'
   }
 
+  /**
+   * The exact address (an IPv6 one not reduced to its /64): what an address list is matched
+   * against (the site API's IP restriction, issue 21). Same trust rule as `clientIp`.
+   */
+  const clientAddress = (event: Event): string | undefined => {
+    const viewer = viaEdge(event) ? viewerAddress(event.headers?.[VIEWER_ADDRESS_HEADER]) : undefined
+    return viewer || event.requestContext?.http?.sourceIp || undefined
+  }
+
   /** 403 for a request that did not come through the edge, where the edge is required. */
   const assertViaEdge = (event: Event): void => {
     if (required && !viaEdge(event)) throw new ForbiddenError('error.originUnverified')
   }
 
-  return { viaEdge, clientIp, assertViaEdge }
+  return { viaEdge, clientIp, clientAddress, assertViaEdge }
 }
 
 const trust = originTrust({
@@ -92,5 +101,7 @@ const trust = originTrust({
 
 /** The client's address for rate limits and security lines (never a header the caller can set). */
 export const clientIp = trust.clientIp
+/** The exact client address for address lists (never a header the caller can set). */
+export const clientAddress = trust.clientAddress
 /** Refuses, where configured, a request that bypassed CloudFront (the API edge calls it first). */
 export const assertViaEdge = trust.assertViaEdge

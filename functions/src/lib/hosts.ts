@@ -25,12 +25,18 @@ export const hostMap: HostMap = env.SITES_KVS_ARN
 
 /**
  * The hosts a site answers on: its default domain `{site-uuid}.<sites domain>` (from
- * `SITES_ORIGIN`) and its custom domain when it has one.
+ * `SITES_ORIGIN`), `{site-uuid}.<oem domain>` when its OEM's domain is verified, and its custom
+ * domain when it has one.
  */
-export const siteHosts = (site: { siteUuid: string; customDomain?: string | undefined }): string[] => {
+export const siteHosts = (
+  site: { siteUuid: string; customDomain?: string | undefined },
+  oemZone?: string | undefined,
+): string[] => {
   const hosts: string[] = []
   if (env.SITES_ORIGIN)
     hosts.push(normaliseHost(new URL(env.SITES_ORIGIN.replace('{host}', site.siteUuid)).host))
+  // The OEM's verified sites domain (issue 19 white label): `{site-uuid}.<oem domain>` as well.
+  if (oemZone) hosts.push(normaliseHost(`${site.siteUuid}.${oemZone}`))
   if (site.customDomain) hosts.push(normaliseHost(site.customDomain))
   return [...new Set(hosts)]
 }

@@ -67,6 +67,7 @@ export const actorIdOf = (actor: Actor | undefined): string | undefined => {
   if (!actor) return undefined
   if (actor.kind === 'admin') return actor.account.accountId
   if (actor.kind === 'endUser') return `member:${actor.sub}`
+  if (actor.kind === 'siteApi') return `siteapi:${actor.siteId}:${actor.keyId ?? actor.method}`
   return `preview:${actor.siteId}`
 }
 

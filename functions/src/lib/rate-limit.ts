@@ -38,6 +38,8 @@ export const RATE_LIMITS = {
   memberMailClient: 30,
   /** Visitor sign-up and resend requests for one email per hour (every site and address together). */
   memberMailEmail: 5,
+  /** Site API requests per key (or, for basic and IP access, per site) per minute (issue 21; a key's own limit may differ). */
+  siteApi: 60,
 } as const
 export type RateScope = keyof typeof RATE_LIMITS
 
@@ -54,6 +56,7 @@ export const RATE_WINDOWS_MS: Record<RateScope, number> = {
   passwordResetEmail: 60 * MINUTE_MS,
   memberMailClient: 15 * MINUTE_MS,
   memberMailEmail: 60 * MINUTE_MS,
+  siteApi: MINUTE_MS,
 }
 
 /**

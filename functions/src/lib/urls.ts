@@ -10,9 +10,29 @@ export const adminUrl = (path: string) => `${env.ADMIN_ORIGIN.replace(/\/$/, '')
  * A site's default-domain URL: `SITES_ORIGIN` with `{host}` replaced by the site UUID, or the
  * custom domain once it has one. Empty where the stage does not serve sites yet.
  */
-export const siteUrl = (site: { siteUuid: string; customDomain?: string | undefined }) => {
-  if (site.customDomain) return `https://${site.customDomain}/`
+export const siteUrl = (
+  site: { siteUuid: string; customDomain?: string | undefined },
+  oemZone?: string | undefined,
+) => {
+  if (site.customDomain) return hostUrl(site.customDomain)
+  if (oemZone) return hostUrl(`${site.siteUuid}.${oemZone}`)
   return env.SITES_ORIGIN ? `${env.SITES_ORIGIN.replace('{host}', site.siteUuid)}/` : ''
+}
+
+/**
+ * A site's default URL on its OEM's verified sites domain (issue 19 white label,
+ * functions/src/sites/oem-domains.ts): `{site-uuid}.<oem domain>`, with the scheme and port of
+ * `SITES_ORIGIN` (https on AWS; the local edge's `http://…:3001`).
+ */
+export const oemSiteUrl = (siteUuid: string, oemZone: string) => hostUrl(`${siteUuid}.${oemZone}`)
+
+/**
+ * The URL of a site served on `host` (a custom domain, an OEM's `{uuid}.<domain>`), with the
+ * scheme and port of `SITES_ORIGIN`: https on AWS, the local edge's `http://…:3001` under `npm start`.
+ */
+const hostUrl = (host: string) => {
+  const origin = new URL((env.SITES_ORIGIN ?? 'https://{host}.x').replace('{host}', 'x'))
+  return `${origin.protocol}//${host}${origin.port ? `:${origin.port}` : ''}/`
 }
 
 /**

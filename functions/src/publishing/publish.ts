@@ -1,15 +1,18 @@
 import {
   CACHE_CONTROL,
   type PublishInput,
+  type PublishRenditions,
   publicMediaKeys,
   type RenderedFile,
   renderSitePages,
 } from '@swipe/web-site'
+import { type MediaRendition, type Rendition, readyRenditions } from '#data/media-renditions'
 import { loadSiteItems, type Site, type SiteRow, Sites } from '#data/sites'
 import { ConflictError, type FieldIssue, NotFoundError, ValidationError } from '#lib/errors'
 import { PATH_FORM_FOLDER, pathFormKey } from '#lib/host-map'
 import { hostMap, siteHosts } from '#lib/hosts'
 import { logger } from '#lib/logger'
+import { oemZoneOf } from '#lib/oem-zones'
 import { commitSiteStatus } from '#lib/plans'
 import { sharedSitesOrigin, siteUrl } from '#lib/urls'
 import {
@@ -44,8 +47,8 @@ export interface LoadedSite {
 }
 
 /** The site's origin (`https://<host>`) for canonical and alternate links; none where the stage has none. */
-const originOf = (site: Site): string | undefined => {
-  const url = siteUrl(site)
+const originOf = (site: Site, oemZone?: string): string | undefined => {
+  const url = siteUrl(site, oemZone)
   return url ? new URL(url).origin : undefined
 }
 
@@ -58,10 +61,12 @@ export const publishInput = (
   { site, items }: LoadedSite,
   media: Record<string, string>,
   publishedAt: number,
+  /** The OEM's verified sites domain (issue 19 white label): the pages' origin is on it. */
+  oemZone?: string,
 ): PublishInput => {
-  const origin = originOf(site)
+  const origin = originOf(site, oemZone)
   return {
-    site: globalSettingOf(site),
+    site: globalSettingOf(site, oemZone),
     menus: items.menus.filter((m) => isCurrent(site, m)).map(menuFields),
     creatives: items.creatives.filter((c) => isCurrent(site, c)).map(creativeFields),
     settings: items.settings.filter((s) => isCurrent(site, s)).map(settingsFields),
@@ -139,13 +144,28 @@ const recentReleases = async (site: Site, now: number): Promise<string[]> => {
  */
 export const prepareRelease = async (loaded: LoadedSite, now: number): Promise<PreparedRelease> => {
   const { site } = loaded
+  const oemZone = await oemZoneOf(site.tenantIds)
   const refs = siteKeys(site, loaded.items)
-  const paths = mediaPaths([...new Set(refs.map((ref) => ref.key))])
-  const needed = publicMediaKeys(publishInput(loaded, Object.fromEntries(paths), now))
+  const originals = [...new Set(refs.map((ref) => ref.key))]
+  // The web renditions that are ready (issue 22); any other media is published as uploaded.
+  const renditions = publishRenditions(await readyRenditions(site.siteId, originals))
+  const renditionKeys = new Set(Object.values(renditions).flatMap(renditionFiles))
+  const paths = mediaPaths([...originals, ...renditionKeys])
+  const keysNeeded = () =>
+    publicMediaKeys({ ...publishInput(loaded, Object.fromEntries(paths), now), renditions })
+  let needed = keysNeeded()
   const served = servedRelease(site)
   const held = new Set(served ? (await readManifest(releasePrefix(site.siteId, served))).media : [])
-  const fresh = needed.filter((key) => !held.has(paths.get(key)!))
+  let fresh = needed.filter((key) => !held.has(paths.get(key)!))
   const types = await headMedia(fresh)
+  // A rendition whose object is gone leaves its original as uploaded; only a missing original refuses.
+  const lost = new Set(fresh.filter((key) => !types.get(key) && renditionKeys.has(key)))
+  if (lost.size) {
+    for (const [key, made] of Object.entries(renditions))
+      if (renditionFiles(made).some((file) => lost.has(file))) delete renditions[key]
+    needed = keysNeeded()
+    fresh = needed.filter((key) => !held.has(paths.get(key)!))
+  }
   const missing = new Set(fresh.filter((key) => !types.get(key)))
   if (missing.size) {
     const issues: FieldIssue[] = refs
@@ -159,7 +179,10 @@ export const prepareRelease = async (loaded: LoadedSite, now: number): Promise<P
     contentType: types.get(key)!,
   }))
   const media = needed.map((key) => paths.get(key)!)
-  const input = publishInput(loaded, Object.fromEntries(needed.map((key) => [key, paths.get(key)!])), now)
+  const input = {
+    ...publishInput(loaded, Object.fromEntries(needed.map((key) => [key, paths.get(key)!])), now, oemZone),
+    renditions,
+  }
   const files = withPathForm(renderSitePages(input), input)
   const releaseId = newReleaseId(now)
   const prefix = releasePrefix(site.siteId, releaseId)
@@ -188,6 +211,36 @@ export const prepareRelease = async (loaded: LoadedSite, now: number): Promise<P
   }
 }
 
+/** The renderer's view of ready rendition records (storage keys, formats, box widths). */
+export const publishRenditions = (
+  records: ReadonlyMap<string, MediaRendition>,
+): Record<string, PublishRenditions> => {
+  const out: Record<string, PublishRenditions> = {}
+  for (const [key, record] of records) {
+    const files = (record.renditions ?? []) as Rendition[]
+    if (record.mediaType === 'video') {
+      const video = files.find((f) => f.format === 'mp4')
+      const poster = ((record.poster ?? []) as Rendition[]).flatMap((p) =>
+        p.format === 'jpeg' || p.format === 'webp' ? [{ format: p.format, key: p.key }] : [],
+      )
+      if (video) out[key] = { video: video.key, poster }
+    } else {
+      const images = files.flatMap((f) =>
+        f.format === 'mp4' ? [] : [{ format: f.format, key: f.key, width: f.target }],
+      )
+      if (images.length) out[key] = { images }
+    }
+  }
+  return out
+}
+
+/** Every storage key a renditions entry names. */
+const renditionFiles = (made: PublishRenditions): string[] => [
+  ...(made.images ?? []).map((i) => i.key),
+  ...(made.poster ?? []).map((p) => p.key),
+  ...(made.video ? [made.video] : []),
+]
+
 const readSite = async (siteId: string): Promise<SiteRow | undefined> =>
   (await Sites.get({ siteId }).go({ consistent: true })).data ?? undefined
 
@@ -202,8 +255,8 @@ const servedRelease = (site: SiteRow | undefined) =>
     : undefined
 
 /** What the host map depends on; a change of it means someone else is applying a newer state. */
-const mapState = (site: SiteRow | undefined) =>
-  site ? `${site.status}|${site.releaseId ?? ''}|${siteHosts(site).join(',')}` : 'deleted'
+const mapState = (site: SiteRow | undefined, oemZone: string | undefined) =>
+  site ? `${site.status}|${site.releaseId ?? ''}|${siteHosts(site, oemZone).join(',')}` : 'deleted'
 
 /**
  * Makes the host map serve what the stored site says: its hosts point at its release while it is
@@ -214,8 +267,10 @@ const mapState = (site: SiteRow | undefined) =>
  */
 export const syncHostMap = async (siteId: string, known: SiteRow): Promise<string | undefined> => {
   let current = await readSite(siteId)
+  // The OEM's verified sites domain adds `{site-uuid}.<oem domain>` (issue 19 white label).
+  const oemZone = await oemZoneOf((current ?? known).tenantIds)
   for (let round = 1; ; round++) {
-    const hosts = [...siteHosts(current ?? known), pathFormKey(siteId)]
+    const hosts = [...siteHosts(current ?? known, oemZone), pathFormKey(siteId)]
     const releaseId = servedRelease(current)
     if (releaseId) {
       const target = { siteId, prefix: releasePrefix(siteId, releaseId) }
@@ -224,7 +279,7 @@ export const syncHostMap = async (siteId: string, known: SiteRow): Promise<strin
       await hostMap.update({ deletes: hosts })
     }
     const after = await readSite(siteId)
-    if (mapState(after) === mapState(current)) return releaseId
+    if (mapState(after, oemZone) === mapState(current, oemZone)) return releaseId
     if (round >= 5) throw new Error(`The host map of site ${siteId} did not settle`)
     current = after
   }
@@ -293,7 +348,7 @@ export const publishSite = async (siteId: string, options: PublishOptions = {}) 
     copiedMedia: release.copied.length,
     removedReleases: removed.length,
   })
-  return { ...release, hosts: siteHosts(site), version: expectVersion + 1 }
+  return { ...release, hosts: siteHosts(site, await oemZoneOf(site.tenantIds)), version: expectVersion + 1 }
 }
 
 /**

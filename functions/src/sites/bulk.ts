@@ -15,6 +15,7 @@ import { logger } from '#lib/logger'
 import { planOfOwner } from '#lib/plans'
 import { mediaBucket, s3 } from '#lib/s3'
 import { S3ZipReader } from '#lib/s3-zip'
+import { requestRenditions } from './media.ts'
 import { gridGenerationOf, isConditionFailure, isCurrent, type SiteItems, uploadsPrefix } from './service.ts'
 import {
   type Candidate,
@@ -244,6 +245,16 @@ const placeFrom = async (
     })),
   ).go()
   onRecorded()
+  // Their web renditions, each a job of its own (issue 22).
+  for (const file of placed)
+    await requestRenditions({
+      siteId: site.siteId,
+      key: file.key,
+      kind: file.kind,
+      mediaType: mediaTypeOf(file.kind),
+    }).catch((error: unknown) =>
+      logger.error('Media renditions not started', { key: file.key, error: error as Error }),
+    )
 
   const generation = gridGenerationOf(site)
   const creatives: Creative[] = placed.map((file) => {

@@ -4,6 +4,7 @@ import { sitesRoutes } from '@swipe/shared/contract/sites'
 import { type BulkJob, BulkJobs } from '#data/site-uploads'
 import { NotFoundError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
+import { oemZoneOf } from '#lib/oem-zones'
 import { planOfOwner, planView } from '#lib/plans'
 import { sitesFor } from '#lib/tenancy'
 import { JOB_STALE_MS } from './bulk.ts'
@@ -51,7 +52,7 @@ export const handler = endpoint(sitesRoutes['sites.bulkStatus'], async ({ actor,
   if (job.status === 'done') {
     const loaded = await scoped.load(job.siteId, 'site:write')
     site = {
-      ...siteView(loaded.site, loaded.items),
+      ...siteView(loaded.site, loaded.items, await oemZoneOf(loaded.site.tenantIds)),
       plan: planView(await planOfOwner(loaded.site.ownerId)),
       media: await siteMedia(loaded.site, loaded.items),
     }

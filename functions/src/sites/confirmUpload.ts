@@ -4,9 +4,11 @@ import { sitesRoutes } from '@swipe/shared/contract/sites'
 import { SiteUploads } from '#data/site-uploads'
 import { AppError, BadRequestError, ValidationError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
+import { logger } from '#lib/logger'
 import { mediaBucket, s3 } from '#lib/s3'
 import { sitesFor } from '#lib/tenancy'
 import { presignGet, verifyUpload } from '#lib/uploads'
+import { requestRenditions } from './media.ts'
 import { newUploadKey, purposeOfKey } from './uploads.ts'
 
 const remove = (key: string) =>
@@ -62,5 +64,13 @@ export const handler = endpoint(sitesRoutes['sites.confirmUpload'], async ({ act
     contentType: verified.contentType,
   }).go()
   await remove(body.key)
+  // Web renditions are made off the request path (issue 22); until then the original is served.
+  await requestRenditions({
+    siteId: site.siteId,
+    key,
+    kind: verified.kind,
+    mediaType: mediaTypeOf(verified.kind),
+    purpose,
+  }).catch((error: unknown) => logger.error('Media renditions not started', { key, error: error as Error }))
   return ok({ key, mediaType: mediaTypeOf(verified.kind), url: await presignGet(mediaBucket, key) })
 })

@@ -3,6 +3,7 @@ import { sitesRoutes } from '@swipe/shared/contract/sites'
 import { languageIconAtCreate } from '@swipe/shared/schemas/site-builder'
 import { ForbiddenError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
+import { oemZoneOf } from '#lib/oem-zones'
 import { createSiteInSlot, planOf, planView, requireCreatives, requireFeature } from '#lib/plans'
 import { accountsFor, accountTenantIds, principalIdOf } from '#lib/tenancy'
 import { siteMedia, siteView } from './service.ts'
@@ -36,7 +37,7 @@ export const handler = endpoint(sitesRoutes['sites.create'], async ({ actor, bod
   const items = { sites: [site], creatives: [], menus: [], settings: [] }
   return ok(
     {
-      ...siteView(site, items),
+      ...siteView(site, items, await oemZoneOf(site.tenantIds)),
       plan: planView(plan),
       media: await siteMedia(site, items),
       message: t('site.created'),

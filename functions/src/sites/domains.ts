@@ -1,6 +1,5 @@
 import { CloudFrontClient } from '@aws-sdk/client-cloudfront'
-import { type Locale, type MessageKey, translate, userTypeSegment } from '@swipe/shared'
-import type { DomainFinding } from '@swipe/shared/contract/domains'
+import { type Locale, translate, userTypeSegment } from '@swipe/shared'
 import { DOMAIN_VERIFY_LIMIT_MS, domainRefusal, normaliseDomain, wwwOf } from '@swipe/shared/site/domain'
 import { createWriteTransaction } from 'electrodb'
 import * as z from 'zod'
@@ -8,7 +7,8 @@ import { Accounts } from '#data/accounts'
 import { type SiteDomain, SiteDomains, type StoredFinding } from '#data/domains'
 import { loadSiteItems, type SiteRow, Sites } from '#data/sites'
 import { now } from '#lib/clock'
-import { type DnsLookup, dnsLookup, isUnsafeAddress } from '#lib/domains/dns'
+import { acmCertificates, certificateClient } from '#lib/domains/certificates'
+import { type DnsLookup, dnsLookup } from '#lib/domains/dns'
 import { diagnose, finding } from '#lib/domains/doctor'
 import { awsProvisioner, type DomainProvisioner, localProvisioner } from '#lib/domains/provisioner'
 import { awsEnv, readEnv } from '#lib/env'
@@ -16,9 +16,19 @@ import { AppError, ConflictError } from '#lib/errors'
 import { hostMap } from '#lib/hosts'
 import { logger } from '#lib/logger'
 import { sendMail } from '#lib/mail'
+import { oemClaimedZones, oemZoneOf } from '#lib/oem-zones'
 import { commitSiteStatus, planOfOwner, requireFeature } from '#lib/plans'
 import { publish } from '#lib/publisher'
 import { adminUrl, siteUrl } from '#lib/urls'
+import {
+  checkEach,
+  claimTimes,
+  connectedFindings,
+  explainFindings,
+  gaveUpReasons,
+  refuseName,
+  refuseUnsafeAddress,
+} from './domain-claims.ts'
 import { isConditionFailure } from './service.ts'
 
 const env = readEnv({
@@ -54,6 +64,8 @@ export const domainProvisioner = (): DomainProvisioner => {
           distributionId: env.DOMAIN_DISTRIBUTION_ID,
           connectionGroupId: env.DOMAIN_CONNECTION_GROUP_ID,
           cnameTarget: target,
+          // OEM wildcards: ACM certificates validated over DNS, in us-east-1 (docs/decisions.md).
+          wildcardCertificates: acmCertificates(certificateClient()),
         })
       : localProvisioner(target)
   return provisioner
@@ -63,7 +75,7 @@ export const domainProvisioner = (): DomainProvisioner => {
  * The resolver the doctor asks: the DNS server `DOMAIN_DNS_SERVER` names (`host:port`; the local
  * stack's), else the system's. Read on each check so the stack can set it after loading handlers.
  */
-const lookup: DnsLookup = (name) => {
+export const lookup: DnsLookup = (name) => {
   const server = process.env.DOMAIN_DNS_SERVER
   return dnsLookup(server ? [server] : undefined)(name)
 }
@@ -71,24 +83,6 @@ const lookup: DnsLookup = (name) => {
 /** The site's claim, if it has one. */
 export const claimOf = async (siteId: string): Promise<SiteDomain | undefined> =>
   (await SiteDomains.query.bySite({ siteId }).go()).data[0]
-
-const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString())
-
-/** A stored finding in `locale`; the give-up text names the other findings as its reason. */
-const explain = (f: StoredFinding, all: readonly StoredFinding[], locale: Locale): DomainFinding => {
-  const params = { ...f.params }
-  if (f.code === 'gaveUp')
-    params.reason = all
-      .filter((o) => o !== f && o.severity === 'error')
-      .map((o) => translate(locale, `domain.finding.${o.code}`, o.params))
-      .join(' ')
-  return {
-    code: f.code as DomainFinding['code'],
-    severity: f.severity,
-    message: translate(locale, `domain.finding.${f.code}`, params),
-    params,
-  }
-}
 
 /** The answer of every domain route. */
 export const domainView = async (site: SiteRow, locale: Locale, claim?: SiteDomain | null) => {
@@ -98,23 +92,20 @@ export const domainView = async (site: SiteRow, locale: Locale, claim?: SiteDoma
   return {
     siteId: site.siteId,
     siteStatus: site.status,
-    defaultUrl: siteUrl({ siteUuid: site.siteUuid }),
+    // On the OEM's verified sites domain when it has one (issue 19 white label).
+    defaultUrl: siteUrl({ siteUuid: site.siteUuid }, await oemZoneOf(site.tenantIds)),
     cnameTarget: p.cnameTarget,
     provisioner: p.kind,
     domain: found
       ? {
           name: found.domain,
           state: found.state,
-          requestedAt: new Date(found.requestedAt).toISOString(),
-          checkedAt: iso(found.checkedAt),
-          verifiedAt: iso(found.verifiedAt),
-          failedAt: iso(found.failedAt),
-          deadline: new Date(found.requestedAt + DOMAIN_VERIFY_LIMIT_MS).toISOString(),
+          ...claimTimes(found),
           url:
             found.state === 'ACTIVE' && env.SITES_ORIGIN
               ? `${new URL(env.SITES_ORIGIN.replace('{host}', 'x')).protocol}//${found.domain}${portOf(env.SITES_ORIGIN)}/`
               : null,
-          findings: stored.map((f) => explain(f, stored, locale)),
+          findings: explainFindings(stored, locale),
         }
       : null,
   }
@@ -155,16 +146,11 @@ const moveStatus = async (
 const restingStatus = (site: SiteRow): SiteRow['status'] => (site.releaseId ? 'PUBLISH' : 'DRAFT')
 
 /** Checks a name a creator entered; throws the localised refusal. */
-export const refuseDomain = (domain: string): void => {
-  const refusal = domainRefusal(domain, productZones())
-  if (!refusal) return
-  if (refusal === 'format')
-    throw new AppError(400, 'validation.domain', {}, [{ path: 'domain', code: 'validation.domain' }])
-  const zone = productZones().find((z) => domain === z || domain.endsWith(`.${z}`)) ?? ''
-  const params = { domain, www: wwwOf(domain), target: domainProvisioner().cnameTarget, zone }
-  const code = `domain.${refusal}` as MessageKey
-  throw new AppError(400, code, params, [{ path: 'domain', code, params }])
-}
+export const refuseDomain = (domain: string): void =>
+  refuseName(domainRefusal(domain, productZones()), domain, productZones(), {
+    www: wwwOf(domain),
+    target: domainProvisioner().cnameTarget,
+  })
 
 /**
  * Sets or changes a site's custom domain (SPEC §2): the name is claimed in one transaction (a
@@ -179,19 +165,16 @@ export const setDomain = async (
   if (process.env.DOMAIN_PROVISIONER === 'unavailable') throw new AppError(400, 'domain.unavailable')
   const domain = normaliseDomain(input)
   refuseDomain(domain)
+  await refuseOemZone(domain)
   // SPEC §3 Plan `privateDomain`: a plan without custom domains is refused with its own message.
   requireFeature(await planOfOwner(site.ownerId), 'privateDomain')
   const previous = await claimOf(site.siteId)
   if (previous?.domain === domain && previous.state !== 'FAILED') return { claim: previous, changed: false }
-  // A name that already points at an internal address is refused before anything is stored.
   const answers = await lookup(domain)
-  const unsafe = answers.addresses.find(isUnsafeAddress)
-  if (unsafe) {
-    logger.warn('Custom domain refused: internal address', { siteId: site.siteId, domain, address: unsafe })
-    throw new AppError(400, 'domain.unsafeAddress', { domain, address: unsafe }, [
-      { path: 'domain', code: 'domain.unsafeAddress', params: { domain, address: unsafe } },
-    ])
-  }
+  refuseUnsafeAddress(answers, domain, domain, {
+    message: 'Custom domain refused: internal address',
+    context: { siteId: site.siteId },
+  })
   const requestedAt = now()
   const claim: SiteDomain = {
     domain,
@@ -293,11 +276,7 @@ export const checkClaim = async (claim: SiteDomain, at = now()): Promise<SiteDom
   if (!findings.some((f) => f.severity === 'error')) {
     const attached = await p.attach(claim.domain, claim.siteId)
     if (attached.state === 'active') {
-      const done = [
-        finding('verified', 'info', { domain: claim.domain }),
-        ...(attached.certificate === 'none' ? [finding('certificateLocal', 'info')] : []),
-        ...findings,
-      ]
+      const done = connectedFindings(claim.domain, attached, findings)
       if (!(await record(claim, { state: 'ACTIVE', checkedAt: at, verifiedAt: at, findings: done })))
         return 'VERIFYING'
       await connect(claim)
@@ -365,37 +344,33 @@ const giveUp = async (claim: SiteDomain, at: number, findings: StoredFinding[]) 
   const owner = (await Accounts.get({ accountId: claim.ownerId }).go()).data
   if (!site || !owner) return
   const locale: Locale = 'ja'
-  const reasons = findings
-    .filter((f) => f.severity === 'error')
-    .map((f) => `・${translate(locale, `domain.finding.${f.code}`, f.params)}`)
-    .join('\n')
   await sendMail({
     to: owner.email,
     subject: translate(locale, 'domain.gaveUpMailSubject', { site: site.name, domain: claim.domain }),
     text: translate(locale, 'domain.gaveUpMailBody', {
       site: site.name,
       domain: claim.domain,
-      reasons:
-        reasons ||
-        `・${translate(locale, 'domain.finding.cnameMissing', { domain: claim.domain, target: domainProvisioner().cnameTarget })}`,
+      reasons: gaveUpReasons(findings, locale, claim.domain, domainProvisioner().cnameTarget),
       link: adminUrl(`/${userTypeSegment(owner.accountType, owner.parentType)}/site/${claim.siteId}`),
     }),
   })
 }
 
+/**
+ * A name equal to or under an OEM's sites domain (any state) is the OEM's: its wildcard record
+ * would verify any name under it, so no site may claim one (issue 19 white label).
+ */
+const refuseOemZone = async (domain: string) => {
+  const zone = (await oemClaimedZones()).find((z) => domain === z || domain.endsWith(`.${z}`))
+  if (!zone) return
+  logger.info('Custom domain refused: under an OEM domain', { domain, zone })
+  throw new AppError(400, 'domain.oemZone', { zone }, [
+    { path: 'domain', code: 'domain.oemZone', params: { zone } },
+  ])
+}
+
 /** The scheduled checker: every claim still verifying, oldest first. Returns how each ended. */
 export const checkPendingDomains = async (at = now()) => {
-  const outcome = { checked: 0, active: 0, failed: 0 }
   const { data } = await SiteDomains.query.byState({ state: 'VERIFYING' }).go({ pages: 'all' })
-  for (const claim of data) {
-    try {
-      const state = await checkClaim(claim, at)
-      outcome.checked++
-      if (state === 'ACTIVE') outcome.active++
-      if (state === 'FAILED') outcome.failed++
-    } catch (error) {
-      logger.error('Domain check failed', { domain: claim.domain, error: error as Error })
-    }
-  }
-  return outcome
+  return checkEach(data, (claim) => checkClaim(claim, at), 'Domain check failed')
 }

@@ -2,6 +2,7 @@ import { sitesRoutes } from '@swipe/shared/contract/sites'
 import type { SiteRow as Site } from '#data/sites'
 import { csvReply } from '#lib/csv'
 import { endpoint } from '#lib/http'
+import { activeOemZones, zoneIn } from '#lib/oem-zones'
 import { sitesFor } from '#lib/tenancy'
 import { siteUrl } from '#lib/urls'
 import { ownerNames } from './service.ts'
@@ -20,11 +21,11 @@ export const handler = endpoint(sitesRoutes['sites.export'], async ({ actor, que
     rows.push(...page.items)
     cursor = page.nextCursor ?? undefined
   } while (cursor)
-  const names = await ownerNames(rows)
+  const [names, zones] = await Promise.all([ownerNames(rows), activeOemZones()])
   const ownerName = (site: Site) => names.get(site.ownerId) ?? ''
   const columns = [
     ['csv.siteName', (s: Site) => s.name],
-    ['csv.siteUrl', (s: Site) => siteUrl(s)],
+    ['csv.siteUrl', (s: Site) => siteUrl(s, zoneIn(zones, s.tenantIds))],
     ['csv.siteStatus', (s: Site) => s.status],
     ['csv.parentAccount', ownerName],
     ['csv.createdAt', (s: Site) => iso(s.createdAt)],

@@ -1,5 +1,6 @@
 import { sitesRoutes } from '@swipe/shared/contract/sites'
 import { endpoint, ok } from '#lib/http'
+import { oemZoneOf } from '#lib/oem-zones'
 import { planOfOwner, planView } from '#lib/plans'
 import { sitesFor } from '#lib/tenancy'
 import { siteMedia, siteView } from './service.ts'
@@ -8,7 +9,7 @@ import { siteMedia, siteView } from './service.ts'
 export const handler = endpoint(sitesRoutes['sites.get'], async ({ actor, params }) => {
   const { site, items } = await sitesFor(actor).load(params.id, 'site:read')
   return ok({
-    ...siteView(site, items),
+    ...siteView(site, items, await oemZoneOf(site.tenantIds)),
     plan: planView(await planOfOwner(site.ownerId)),
     media: await siteMedia(site, items),
   })

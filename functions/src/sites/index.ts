@@ -15,6 +15,11 @@ import { jobs } from './jobs.ts'
 import * as limits from './limits.ts'
 import * as list from './list.ts'
 import * as logoUrl from './logoUrl.ts'
+import * as mediaStatus from './mediaStatus.ts'
+import * as oemDomainCheck from './oemDomainCheck.ts'
+import * as oemDomainGet from './oemDomainGet.ts'
+import * as oemDomainRemove from './oemDomainRemove.ts'
+import * as oemDomainSet from './oemDomainSet.ts'
 import * as remove from './remove.ts'
 import * as status from './status.ts'
 import * as update from './update.ts'
@@ -38,10 +43,15 @@ export const handler = contextHandler(
     bulkComplete,
     bulkAbort,
     bulkStatus,
+    mediaStatus,
     domainGet,
     domainSet,
     domainRemove,
     domainCheck,
+    oemDomainGet,
+    oemDomainSet,
+    oemDomainRemove,
+    oemDomainCheck,
   },
   jobs,
 )

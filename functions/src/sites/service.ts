@@ -10,6 +10,7 @@ import {
   type SiteView,
 } from '@swipe/shared/site/model'
 import { Accounts } from '#data/accounts'
+import { MediaRenditions } from '#data/media-renditions'
 import { SiteUploads } from '#data/site-uploads'
 import {
   type Creative,
@@ -23,6 +24,7 @@ import {
 } from '#data/sites'
 import { ConflictError } from '#lib/errors'
 import { logger } from '#lib/logger'
+import { type OemZones, zoneIn } from '#lib/oem-zones'
 import { mediaBucket } from '#lib/s3'
 import { presignGet } from '#lib/uploads'
 import { siteUrl } from '#lib/urls'
@@ -87,11 +89,12 @@ export const liveStateOf = (site: Pick<Site, 'status' | 'version' | 'publishedVe
   return { publishedVersion, unpublishedChanges: served && publishedVersion !== site.version }
 }
 
-export const globalSettingOf = (site: Site): GlobalSettingView => ({
+/** `oemZone`: the site's OEM's verified sites domain (issue 19 white label, `#lib/oem-zones`). */
+export const globalSettingOf = (site: Site, oemZone?: string): GlobalSettingView => ({
   id: site.siteId,
   ...(answered('site', site) as Omit<GlobalSettingView, 'id'>),
   status: site.status,
-  url: siteUrl(site),
+  url: siteUrl(site, oemZone),
   siteUuid: site.siteUuid,
   ownerId: site.ownerId,
   customDomain: site.customDomain ?? null,
@@ -117,10 +120,10 @@ export const ownerNames = async (
 }
 
 /** A row of the site list. */
-export const summaryOf = (site: SiteRow, names?: Map<string, string>) => ({
+export const summaryOf = (site: SiteRow, names?: Map<string, string>, zones?: OemZones) => ({
   id: site.siteId,
   name: site.name,
-  url: siteUrl(site),
+  url: siteUrl(site, zones && zoneIn(zones, site.tenantIds)),
   status: site.status,
   ownerId: site.ownerId,
   ownerName: names?.get(site.ownerId) ?? null,
@@ -143,12 +146,12 @@ export const menuFields = (m: GlobalMenu): MenuView => answered('menu', m) as Me
 export const settingsFields = (s: SiteSetting): SettingsView => answered('settings', s) as SettingsView
 
 /** The whole site as the editor loads it: global setting, menus, creatives, settings, version. */
-export const siteView = (site: Site, items: SiteItems): SiteView => {
+export const siteView = (site: Site, items: SiteItems, oemZone?: string): SiteView => {
   const byLangThenCell = (a: { lang: string; order?: number }, b: { lang: string; order?: number }) =>
     site.languages.indexOf(a.lang as never) - site.languages.indexOf(b.lang as never) ||
     (a.order ?? 0) - (b.order ?? 0)
   return {
-    globalSetting: globalSettingOf(site),
+    globalSetting: globalSettingOf(site, oemZone),
     version: site.version,
     menus: items.menus
       .filter((m) => isCurrent(site, m))
@@ -268,6 +271,11 @@ export const sweep = async (
         .byKey({ siteId: site.siteId })
         .go({ pages: 'all', attributes: ['siteId', 'key'] })
       if (uploads.data.length) await SiteUploads.delete(uploads.data).go()
+      // And their rendition records (issue 22).
+      const renditions = await MediaRenditions.query
+        .byKey({ siteId: site.siteId })
+        .go({ pages: 'all', attributes: ['siteId', 'key'] })
+      if (renditions.data.length) await MediaRenditions.delete(renditions.data).go()
     }
   } catch (error) {
     logger.warn('Site sweep incomplete', { siteId: site.siteId, error: (error as Error).name })

@@ -4,6 +4,7 @@ import { gridCells, siteGrid } from '@swipe/shared/site/cells'
 import { disabledFormLinks } from '@swipe/shared/site/form-links'
 import { ConflictError, type FieldIssue, ValidationError } from '#lib/errors'
 import { endpoint, ok, zodIssues } from '#lib/http'
+import { oemZoneOf } from '#lib/oem-zones'
 import { publish } from '#lib/publisher'
 import { sitesFor } from '#lib/tenancy'
 import { withdrawSite } from '../publishing/publish.ts'
@@ -54,7 +55,7 @@ export const handler = endpoint(sitesRoutes['sites.status'], async ({ actor, bod
   else await withdrawSite(site.siteId, status, { expectVersion: body.version })
   const saved = await sitesFor(actor).load(site.siteId, 'site:read')
   return ok({
-    ...siteView(saved.site, saved.items),
+    ...siteView(saved.site, saved.items, await oemZoneOf(saved.site.tenantIds)),
     media: await siteMedia(saved.site, saved.items),
     message: t('site.statusChanged'),
     warnings,

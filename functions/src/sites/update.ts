@@ -5,6 +5,7 @@ import { documentFields } from '@swipe/shared/site/model'
 import { type Creative, type Site, sitesService } from '#data/sites'
 import { ConflictError, type FieldIssue, ValidationError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
+import { oemZoneOf } from '#lib/oem-zones'
 import { planOfOwner, planView, requireCreatives, requireFeature } from '#lib/plans'
 import { sitesFor } from '#lib/tenancy'
 import {
@@ -346,7 +347,7 @@ export const handler = endpoint(sitesRoutes['sites.update'], async ({ actor, bod
   await sweep(next, items, false, site.keyedCreatives !== true)
   const saved = await sitesFor(actor).load(site.siteId, 'site:read')
   return ok({
-    ...siteView(saved.site, saved.items),
+    ...siteView(saved.site, saved.items, await oemZoneOf(saved.site.tenantIds)),
     plan: planView(plan),
     media: await siteMedia(saved.site, saved.items),
     message: t('site.updated'),

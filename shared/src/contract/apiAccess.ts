@@ -1,8 +1,205 @@
 /** The apiAccess context's routes with their schemas (heads in ./routes.ts). */
 import * as z from 'zod'
+import { AnalysisQuery, ChartReportSchema, LpReportSchema } from '../schemas/analysis.ts'
+import {
+  SITE_WEBHOOK_DELIVERY_STATES,
+  SITE_WEBHOOK_EVENTS,
+  SITE_WEBHOOK_LIMITS,
+  SiteApiDocsFile,
+  SiteApiDocsQuery,
+  SiteApiKeyCreateBody,
+  SiteApiKeyRotateBody,
+  SiteApiKeyView,
+  SiteApiNewKey,
+  SiteApiSettingsBody,
+  SiteApiView,
+} from '../schemas/site-api.ts'
+import {
+  ListMembersQuery,
+  ListSubmissionsQuery,
+  MemberRowSchema,
+  SubmissionRowSchema,
+  submissionPageSchema,
+} from '../schemas/site-submissions.ts'
+import { SITE_LANGUAGES, VisitorCreativeViewSchema } from '../site/model.ts'
+import { IdParams, withMessage } from './common.ts'
 import { defineContext } from './define.ts'
 
+/** `{siteId}` of the site API. */
+const SiteApiParams = z.object({ siteId: z.string().min(1).max(64) })
+const KeyParams = IdParams.extend({ keyId: z.string().min(1).max(64) })
+
+/** The site API's `content`: the published site's pages and their products, per language. */
+export const SiteApiContent = z.object({
+  siteId: z.string(),
+  name: z.string(),
+  /** The site's address. */
+  url: z.string(),
+  publishedAt: z.iso.datetime().nullable(),
+  languages: z.array(
+    z.object({
+      lang: z.enum(SITE_LANGUAGES),
+      /** Media URLs are absolute: on the site's own host, or presigned for an hour. */
+      pages: z.array(VisitorCreativeViewSchema),
+    }),
+  ),
+})
+
+export { SITE_WEBHOOK_DELIVERY_STATES, SITE_WEBHOOK_EVENTS, SITE_WEBHOOK_LIMITS }
+
+const WebhookParams = IdParams.extend({ webhookId: z.string().min(1).max(64) })
+const DeliveryParams = WebhookParams.extend({ deliveryId: z.string().min(1).max(64) })
+
+const WebhookEvents = z
+  .array(z.enum(SITE_WEBHOOK_EVENTS))
+  .min(1, { error: 'validation.required' })
+  .transform((events) => SITE_WEBHOOK_EVENTS.filter((event) => events.includes(event)))
+
+/** A webhook endpoint as the dialog lists it: never its secret. */
+export const SiteWebhookView = z.object({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(z.enum(SITE_WEBHOOK_EVENTS)),
+  enabled: z.boolean(),
+  /** `whsec_` and four characters, to tell secrets apart. */
+  secretPrefix: z.string(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+})
+
+/** One event sent (or being sent) to one endpoint, with the receiver's last answer. */
+export const SiteWebhookDeliveryView = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  event: z.enum(SITE_WEBHOOK_EVENTS),
+  state: z.enum(SITE_WEBHOOK_DELIVERY_STATES),
+  attempts: z.number().int(),
+  /** When the next attempt is due (PENDING only). */
+  nextAttemptAt: z.iso.datetime().nullable(),
+  lastAttemptAt: z.iso.datetime().nullable(),
+  /** The receiver's last HTTP status; null when it did not answer. */
+  lastStatus: z.number().int().nullable(),
+  /** Why the last attempt got no answer (timeout, refused address…). */
+  lastError: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  /** The JSON body sent, as sent. */
+  payload: z.string(),
+})
+
 export const apiAccessRoutes = defineContext('apiAccess')({
+  'apiAccess.settingsGet': {
+    summary: "A site's API settings: method, address list, basic ID, keys (never a key), endpoints, audit.",
+    params: IdParams,
+    response: SiteApiView,
+  },
+  'apiAccess.settingsPut': {
+    summary:
+      'Saves the API settings: enabled, auth method, address list (IPv4/IPv6, CIDR), basic ID and password (stored hashed).',
+    params: IdParams,
+    body: SiteApiSettingsBody,
+    response: withMessage(SiteApiView),
+  },
+  'apiAccess.keyCreate': {
+    summary: 'Issues an API key `slp_live_…`: the answer is the only time the key is shown.',
+    params: IdParams,
+    body: SiteApiKeyCreateBody,
+    response: SiteApiNewKey,
+    status: 201,
+  },
+  'apiAccess.keyRevoke': {
+    summary: 'Revokes an API key at once.',
+    params: KeyParams,
+    response: withMessage(z.object({ item: SiteApiKeyView })),
+  },
+  'apiAccess.keyRotate': {
+    summary:
+      'Replaces a key by a new one (shown once); the old one keeps working for the grace minutes (0: revoked at once).',
+    params: KeyParams,
+    body: SiteApiKeyRotateBody,
+    response: SiteApiNewKey,
+    status: 201,
+  },
+  'apiAccess.docs': {
+    summary:
+      "The site API's documentation with the site's endpoint filled in: OpenAPI 3.1 (JSON), Markdown or HTML, in Japanese or English.",
+    params: IdParams,
+    query: SiteApiDocsQuery,
+    response: SiteApiDocsFile,
+  },
+  'apiAccess.webhookList': {
+    summary: "The site's webhook endpoints (never a secret) and the events they can receive.",
+    params: IdParams,
+    response: z.object({
+      items: z.array(SiteWebhookView),
+      events: z.array(z.enum(SITE_WEBHOOK_EVENTS)),
+      max: z.number().int(),
+    }),
+  },
+  'apiAccess.webhookCreate': {
+    summary:
+      'Adds an HTTPS webhook endpoint (public addresses only); the answer is the only time its signing secret `whsec_…` is shown.',
+    params: IdParams,
+    body: z.object({
+      url: z.string().trim().min(1, { error: 'validation.required' }).max(SITE_WEBHOOK_LIMITS.url),
+      events: WebhookEvents,
+    }),
+    response: z.object({ secret: z.string(), item: SiteWebhookView, message: z.string() }),
+    status: 201,
+  },
+  'apiAccess.webhookUpdate': {
+    summary: 'Enables or disables an endpoint and sets its events.',
+    params: WebhookParams,
+    body: z.object({ enabled: z.boolean(), events: WebhookEvents }),
+    response: withMessage(z.object({ item: SiteWebhookView })),
+  },
+  'apiAccess.webhookRemove': {
+    summary: 'Deletes an endpoint and its delivery log.',
+    params: WebhookParams,
+    response: withMessage(z.object({ id: z.string() })),
+  },
+  'apiAccess.webhookDeliveries': {
+    summary: "An endpoint's latest deliveries, newest first, with attempts and the receiver's last answer.",
+    params: WebhookParams,
+    response: z.object({ items: z.array(SiteWebhookDeliveryView) }),
+  },
+  'apiAccess.webhookResend': {
+    summary:
+      'Sends a delivery again now (one attempt, answered with its outcome); a failure is retried for another 24 hours.',
+    params: DeliveryParams,
+    response: withMessage(z.object({ item: SiteWebhookDeliveryView })),
+  },
+  'apiAccess.openMembers': {
+    summary: "The site's members, newest first: filter by registration days (JST) and status; cursor pages.",
+    params: SiteApiParams,
+    query: ListMembersQuery,
+    response: submissionPageSchema(MemberRowSchema),
+  },
+  'apiAccess.openContacts': {
+    summary: "The site's contact-form submissions with their answers, newest first; cursor pages.",
+    params: SiteApiParams,
+    query: ListSubmissionsQuery,
+    response: submissionPageSchema(SubmissionRowSchema),
+  },
+  'apiAccess.openForms': {
+    summary: "The site's homepage-form submissions with their answers, newest first; cursor pages.",
+    params: SiteApiParams,
+    query: ListSubmissionsQuery,
+    response: submissionPageSchema(SubmissionRowSchema),
+  },
+  'apiAccess.openAnalytics': {
+    summary:
+      "The site's report KPIs for a period (with the previous period) and its daily counters (JST days; default: this month).",
+    params: SiteApiParams,
+    query: AnalysisQuery,
+    response: z.object({ kpis: LpReportSchema, daily: ChartReportSchema }),
+  },
+  'apiAccess.openContent': {
+    summary: "The published site's pages and products, per language (members-only pages included).",
+    params: SiteApiParams,
+    query: z.object({ lang: z.enum(SITE_LANGUAGES).optional() }),
+    response: SiteApiContent,
+  },
   'apiAccess.openapi': {
     summary: 'This document: every route of the API as OpenAPI 3.1.',
     response: z.looseObject({

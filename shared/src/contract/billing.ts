@@ -176,6 +176,44 @@ export const RevenueSchema = z.object({
   }),
 })
 
+/** How the card on file stands (issue 18): what the console shows, honestly. */
+export const CARD_STATES = ['none', 'saved', 'expiringSoon', 'expired', 'failed'] as const
+export type CardState = (typeof CARD_STATES)[number]
+
+/**
+ * The paying account's card on file (プラン確認, payment settings): a summary only — brand, last
+ * four digits and expiry, never the number. `available` is false where card payments are not
+ * configured; `payer` is false for accounts that are not billed themselves (platform staff, an OEM
+ * admin acting for its OEM shows its OEM master's).
+ */
+export const PaymentCardSchema = z.object({
+  accountId: z.string(),
+  available: z.boolean(),
+  payer: z.boolean(),
+  /** Whether the caller may save, replace or remove it (`billing:card`). */
+  canManage: z.boolean(),
+  method: z.enum(BILLING_METHODS),
+  state: z.enum(CARD_STATES),
+  card: z
+    .object({
+      brand: z.string(),
+      last4: z.string(),
+      expMonth: z.number().int(),
+      expYear: z.number().int(),
+      savedAt: z.iso.datetime().nullable(),
+    })
+    .nullable(),
+  /** The latest card payment, when it failed: which invoice. */
+  lastFailure: z.object({ invoiceId: z.string(), number: z.string(), month: z.string() }).nullable(),
+})
+
+export const CardSetupBody = z.object({
+  /** The console page to come back to: `/{userTypeId}/check-plan`. */
+  returnPath: z
+    .string({ error: 'validation.required' })
+    .regex(/^\/[a-z]{2,20}\/check-plan$/, 'validation.invalid'),
+})
+
 export const billingRoutes = defineContext('billing')({
   'billing.listPlans': {
     summary: 'The plan catalogue; retired plans are marked (SPEC §3 Plan).',
@@ -216,7 +254,7 @@ export const billingRoutes = defineContext('billing')({
   },
   'billing.stripeWebhook': {
     summary:
-      'Stripe’s webhook: a payment’s outcome (payment_intent.succeeded / payment_failed), verified by its signature.',
+      'Stripe’s webhook: a payment’s outcome (payment_intent.succeeded / payment_failed) and a saved card (checkout.session.completed), verified by its signature.',
     bodyType: 'text',
     keys: 'asSent',
     body: z.looseObject({ id: z.string(), type: z.string() }),
@@ -237,6 +275,22 @@ export const billingRoutes = defineContext('billing')({
   'billing.dashboardRevenue': {
     summary: 'Dashboard: MRR, ARR and the month’s new, expansion, contraction and churn.',
     response: RevenueSchema,
+  },
+  'billing.paymentCard': {
+    summary:
+      'The paying account’s card on file: brand, last 4 digits, expiry and its state (never the number).',
+    response: PaymentCardSchema,
+  },
+  'billing.cardSetup': {
+    summary:
+      'Starts saving or replacing the card: answers the provider’s hosted page (Stripe Checkout, setup mode) to go to.',
+    body: CardSetupBody,
+    response: z.object({ url: z.string() }),
+    status: 201,
+  },
+  'billing.removeCard': {
+    summary: 'Removes the card on file: later invoices are paid by bank transfer.',
+    response: withMessage(PaymentCardSchema),
   },
   'billing.forceComplete': {
     summary: 'Forces an unpaid payment to completed (MASTER only, irreversible, audited).',

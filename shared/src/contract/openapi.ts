@@ -136,7 +136,7 @@ const SECURITY: Record<AuthKind, Array<Record<string, string[]>>> = {
   admin: [{ adminBearer: [] }],
   endUser: [{ memberCookie: [] }],
   preview: [{ previewBearer: [] }],
-  apiKey: [{ apiKey: [] }],
+  siteApi: [{ siteApiKey: [] }, { siteApiBasic: [] }, {}],
 }
 
 /** Path and query parameters from an object schema's properties. */
@@ -171,7 +171,12 @@ const SECURITY_SCHEMES = {
     name: 'swipe_member',
     description: "A member's session, on the site's own origin only.",
   },
-  apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+  siteApiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description: "A site API key (`slp_live_…`) of the path's site, issued in the console's API dialog.",
+  },
+  siteApiBasic: { type: 'http', scheme: 'basic', description: "The site API's basic-auth ID and password." },
 }
 
 const ERROR_RESPONSE = { $ref: '#/components/responses/Error' }

@@ -8,8 +8,12 @@ import type { Action } from '../authz.ts'
 
 export const API_BASE_PATH = '/api/v1'
 
-/** How a caller proves who it is. Every kind but `public` gets an authorizer on AWS. */
-export type AuthKind = 'public' | 'admin' | 'endUser' | 'preview' | 'apiKey'
+/**
+ * How a caller proves who it is. Every kind but `public` gets an authorizer on AWS. `siteApi`: the
+ * site API family (`/open/site/{siteId}/…`, issue 21), by the site's API key, basic credentials or
+ * address list.
+ */
+export type AuthKind = 'public' | 'admin' | 'endUser' | 'preview' | 'siteApi'
 
 /** Bounded contexts: one Lambda each. */
 export const CONTEXTS = [

@@ -277,6 +277,39 @@ export const routes = {
     auth: 'admin',
     permission: 'site:write',
   }),
+  // OEM white-label domains (issue 19; docs/decisions.md "Custom domains: OEM white label (issue 19)")
+  'sites.oemDomainGet': route({
+    method: 'GET',
+    path: '/oem-domain',
+    context: 'sites',
+    action: 'oemDomainGet',
+    auth: 'admin',
+    permission: 'account:read',
+  }),
+  'sites.oemDomainSet': route({
+    method: 'PUT',
+    path: '/oem-domain',
+    context: 'sites',
+    action: 'oemDomainSet',
+    auth: 'admin',
+    permission: 'oemDomain:manage',
+  }),
+  'sites.oemDomainRemove': route({
+    method: 'DELETE',
+    path: '/oem-domain',
+    context: 'sites',
+    action: 'oemDomainRemove',
+    auth: 'admin',
+    permission: 'oemDomain:manage',
+  }),
+  'sites.oemDomainCheck': route({
+    method: 'POST',
+    path: '/oem-domain/check',
+    context: 'sites',
+    action: 'oemDomainCheck',
+    auth: 'admin',
+    permission: 'oemDomain:manage',
+  }),
 
   // Site uploads: presigned uploads checked by the server before they may be attached, and the
   // ZIP bulk upload of creatives (SPEC §7, §9; docs/decisions.md "Site uploads")
@@ -335,6 +368,15 @@ export const routes = {
     action: 'bulkStatus',
     auth: 'admin',
     permission: 'site:write',
+  }),
+  // Media renditions (issue 22): whether an upload's web renditions are made yet.
+  'sites.mediaStatus': route({
+    method: 'GET',
+    path: '/site/{id}/media',
+    context: 'sites',
+    action: 'mediaStatus',
+    auth: 'admin',
+    permission: 'site:read',
   }),
 
   // Preview and sharing (SPEC §7 Preview; docs/decisions.md "Preview and sharing"). `preview`
@@ -1005,6 +1047,31 @@ export const routes = {
     auth: 'admin',
     permission: 'billing:forceComplete',
   }),
+  // The paying account's card (issue 18): saved on the provider's hosted page, never in the console.
+  'billing.paymentCard': route({
+    method: 'GET',
+    path: '/user/payment-card',
+    context: 'billing',
+    action: 'paymentCard',
+    auth: 'admin',
+    permission: 'billing:read',
+  }),
+  'billing.cardSetup': route({
+    method: 'POST',
+    path: '/user/payment-card/setup',
+    context: 'billing',
+    action: 'cardSetup',
+    auth: 'admin',
+    permission: 'billing:card',
+  }),
+  'billing.removeCard': route({
+    method: 'DELETE',
+    path: '/user/payment-card',
+    context: 'billing',
+    action: 'removeCard',
+    auth: 'admin',
+    permission: 'billing:card',
+  }),
   // The card provider's webhook: public, proven by its signature (Stripe-Signature), not a token.
   'billing.stripeWebhook': route({
     method: 'POST',
@@ -1044,6 +1111,143 @@ export const routes = {
     action: 'dashboardRevenue',
     auth: 'admin',
     permission: 'account:read',
+  }),
+
+  // API issuing per site (issue 21; SPEC §2 API generation dialog, §3, §5, §7; docs/decisions.md
+  // "API issuing per site (issue 21)"): the creator's settings and keys, managed with site:write
+  'apiAccess.settingsGet': route({
+    method: 'GET',
+    path: '/site/{id}/api',
+    context: 'apiAccess',
+    action: 'settingsGet',
+    auth: 'admin',
+    permission: 'site:write',
+  }),
+  'apiAccess.settingsPut': route({
+    method: 'PUT',
+    path: '/site/{id}/api',
+    context: 'apiAccess',
+    action: 'settingsPut',
+    auth: 'admin',
+    permission: 'site:write',
+  }),
+  'apiAccess.keyCreate': route({
+    method: 'POST',
+    path: '/site/{id}/api/keys',
+    context: 'apiAccess',
+    action: 'keyCreate',
+    auth: 'admin',
+    permission: 'site:write',
+  }),
+  'apiAccess.keyRevoke': route({
+    method: 'DELETE',
+    path: '/site/{id}/api/keys/{keyId}',
+    context: 'apiAccess',
+    action: 'keyRevoke',
+    auth: 'admin',
+    permission: 'site:write',
+  }),
+  'apiAccess.keyRotate': route({
+    method: 'POST',
+    path: '/site/{id}/api/keys/{keyId}/rotate',
+    context: 'apiAccess',
+    action: 'keyRotate',
+    auth: 'admin',
+    permission: 'site:write',
+  }),
+  'apiAccess.docs': route({
+    method: 'GET',
+    path: '/site/{id}/api/docs',
+    context: 'apiAccess',
+    action: 'docs',
+    auth: 'admin',
+    permission: 'site:write',
+  }),
+  // Signed webhooks of the site (issue 21 Deliver 6): endpoints, their deliveries, a resend
+  'apiAccess.webhookList': route({
+    method: 'GET',
+    path: '/site/{id}/api/webhooks',
+    context: 'apiAccess',
+    action: 'webhookList',
+    auth: 'admin',
+    permission: 'site:write',
+  }),
+  'apiAccess.webhookCreate': route({
+    method: 'POST',
+    path: '/site/{id}/api/webhooks',
+    context: 'apiAccess',
+    action: 'webhookCreate',
+    auth: 'admin',
+    permission: 'site:write',
+  }),
+  'apiAccess.webhookUpdate': route({
+    method: 'PUT',
+    path: '/site/{id}/api/webhooks/{webhookId}',
+    context: 'apiAccess',
+    action: 'webhookUpdate',
+    auth: 'admin',
+    permission: 'site:write',
+  }),
+  'apiAccess.webhookRemove': route({
+    method: 'DELETE',
+    path: '/site/{id}/api/webhooks/{webhookId}',
+    context: 'apiAccess',
+    action: 'webhookRemove',
+    auth: 'admin',
+    permission: 'site:write',
+  }),
+  'apiAccess.webhookDeliveries': route({
+    method: 'GET',
+    path: '/site/{id}/api/webhooks/{webhookId}/deliveries',
+    context: 'apiAccess',
+    action: 'webhookDeliveries',
+    auth: 'admin',
+    permission: 'site:write',
+  }),
+  'apiAccess.webhookResend': route({
+    method: 'POST',
+    path: '/site/{id}/api/webhooks/{webhookId}/deliveries/{deliveryId}/resend',
+    context: 'apiAccess',
+    action: 'webhookResend',
+    auth: 'admin',
+    permission: 'site:write',
+  }),
+  // The site API itself: read-only, one endpoint per tag, for the creator's own systems. The
+  // `siteApi` kind: the site's API key (Bearer), basic credentials or address list (lib/site-api.ts).
+  'apiAccess.openMembers': route({
+    method: 'GET',
+    path: '/open/site/{siteId}/members',
+    context: 'apiAccess',
+    action: 'openMembers',
+    auth: 'siteApi',
+  }),
+  'apiAccess.openContacts': route({
+    method: 'GET',
+    path: '/open/site/{siteId}/contacts',
+    context: 'apiAccess',
+    action: 'openContacts',
+    auth: 'siteApi',
+  }),
+  'apiAccess.openForms': route({
+    method: 'GET',
+    path: '/open/site/{siteId}/forms',
+    context: 'apiAccess',
+    action: 'openForms',
+    auth: 'siteApi',
+  }),
+  'apiAccess.openAnalytics': route({
+    method: 'GET',
+    path: '/open/site/{siteId}/analytics',
+    context: 'apiAccess',
+    action: 'openAnalytics',
+    auth: 'siteApi',
+  }),
+  'apiAccess.openContent': route({
+    method: 'GET',
+    path: '/open/site/{siteId}/content',
+    context: 'apiAccess',
+    action: 'openContent',
+    auth: 'siteApi',
   }),
 
   // API documentation (issue 13): the contract as OpenAPI 3.1

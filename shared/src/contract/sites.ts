@@ -25,6 +25,8 @@ import { SITE_LANGUAGES, SiteViewSchema } from '../site/model.ts'
 import { IdParams, PresignedUpload, ServerMessage, VersionQuery } from './common.ts'
 import { defineContext } from './define.ts'
 import { domainRoutesIo } from './domains.ts'
+import { mediaRoutesIo } from './media.ts'
+import { oemDomainRoutesIo } from './oem-domains.ts'
 
 const isoOrNull = z.iso.datetime().nullable()
 
@@ -207,4 +209,8 @@ export const sitesRoutes = defineContext('sites')({
   },
   // Custom domains (issue 19): ./domains.ts
   ...domainRoutesIo,
+  // OEM white-label domains (issue 19): ./oem-domains.ts
+  ...oemDomainRoutesIo,
+  // Media renditions (issue 22): ./media.ts
+  ...mediaRoutesIo,
 })

@@ -64,6 +64,14 @@ export const en = {
     'The image "{file}" is {width} × {height} pixels; an image may be at most {maxSide} pixels on a side and {maxMegapixels} megapixels in all.',
   'upload.missing': 'The uploaded file "{file}" was not found.',
   'upload.unsupportedTypeAllowed': 'The file "{file}" is not a supported type. Allowed types: {types}.',
+  'media.imageUnreadable':
+    'The image could not be converted for the web: the file is damaged or in a format that cannot be converted. It is published as uploaded.',
+  'media.videoUnreadable':
+    'The video could not be converted: the file is damaged or in an unsupported format. It is published as uploaded.',
+  'media.videoUnavailable':
+    'Video conversion is not available in this environment. The video is published as uploaded.',
+  'media.timeout': 'Converting the file took too long and was stopped. It is published as uploaded.',
+  'media.failed': 'The file could not be converted for the web. It is published as uploaded.',
   'upload.notConfirmed': 'The file "{file}" was not uploaded to this site. Upload it again.',
   'auth.loginFailed': 'The login ID or password is incorrect.',
   'auth.locked': 'Too many failed sign-ins. Please try again in {minutes} minutes.',
@@ -112,6 +120,10 @@ export const en = {
   'billing.forceCompleted': 'The payment was marked as completed.',
   'billing.noPdf': 'This invoice has no PDF yet.',
   'billing.cardDeclinedSubject': '[Swipe LP Studio] Your card payment for {month} failed',
+  'billing.notPayer': 'This account is not invoiced itself, so it has no card to manage.',
+  'billing.cardUnavailable': 'Card payments are not available at the moment. Please pay by bank transfer.',
+  'billing.noCard': 'No card is saved.',
+  'billing.cardRemoved': 'The card was removed. Later invoices are paid by bank transfer.',
   'billing.cardDeclinedBody':
     'Dear {company},\n\nThe card payment of your invoice for {month} ({total}) was declined. Please check with your card issuer and update your card.\n\nInvoice number: {number}',
   'account.field.planId': 'the plan',
@@ -178,12 +190,32 @@ export const en = {
   'domain.finding.certificateFailed':
     'The SSL certificate could not be issued ({status}). Check the CAA and CNAME records, then register the domain again.',
   'domain.finding.certificateLocal': 'No SSL certificate is issued locally; the site is served over HTTP.',
+  'domain.finding.certificateValidation':
+    'Waiting for the SSL certificate. A wildcard certificate is validated over DNS: also add its validation CNAME record (host {name}, value {value}).',
+  'domain.finding.certificatePreparing':
+    'The SSL certificate was requested; its validation CNAME record is being prepared (usually seconds). Check again shortly.',
+  'domain.finding.certificateCaa':
+    'The SSL certificate could not be issued: {domain}\'s CAA records do not allow Amazon. Add 0 issue "amazon.com" to the CAA records or delete them, then register the domain again.',
+  'domain.finding.certificateTimedOut':
+    'The SSL certificate was not issued: the validation CNAME record {name} was not found within 72 hours. Add the record, then register the domain again.',
   'domain.finding.verified': '{domain} is connected.',
   'domain.finding.gaveUp':
     'The DNS record was not found within 72 hours, so checking {domain} stopped. Last result: {reason} Review the settings, then register the domain again.',
   'domain.gaveUpMailSubject': '[{site}] The custom domain {domain} could not be connected',
   'domain.gaveUpMailBody':
     'Checking the custom domain {domain} of {site} stopped: its DNS record was not found within 72 hours.\n\nWhy:\n{reasons}\n\nThe site stays published on its default domain. Review the DNS settings, then register the domain again in the domain settings.\n{link}',
+  'oemDomain.set':
+    'The OEM domain {domain} is registered. Checking its wildcard CNAME record (*.{domain}) has started (up to 72 hours).',
+  'oemDomain.unchanged': 'The OEM domain {domain} is already registered.',
+  'oemDomain.removed':
+    "The OEM domain is removed. Your users' sites stay published on the service's default domain.",
+  'oemDomain.missing': 'No OEM domain is set.',
+  'oemDomain.notOem': 'Only an OEM account has an OEM domain. Name the OEM to act on.',
+  'oemDomain.taken': 'This domain is already used by another site or OEM.',
+  'domain.oemZone': "{zone} is registered as an OEM's sites domain and cannot be used as a custom domain.",
+  'oemDomain.gaveUpMailSubject': '[{company}] The OEM domain {domain} could not be connected',
+  'oemDomain.gaveUpMailBody':
+    "Checking the OEM domain {domain} stopped: its DNS record (a CNAME at *.{domain}) was not found within 72 hours.\n\nWhy:\n{reasons}\n\nYour users' sites stay published on the service's default domain. Review the DNS settings, then register the domain again in the admin settings.\n{link}",
   'csv.siteName': 'Site name',
   'csv.siteUrl': 'URL',
   'csv.siteStatus': 'Status',
@@ -357,4 +389,28 @@ export const en = {
   'content.updated': 'The notice was saved.',
   'content.deleted': 'The notice was deleted.',
   'content.markedRead': 'Marked as read.',
+  'validation.ipRange':
+    'Enter an IPv4 or IPv6 address, or a range in CIDR notation (for example 203.0.113.0/24).',
+  'validation.basicId': 'The ID cannot contain spaces or a colon.',
+  'validation.basicPasswordLength': 'The password must be 12 to 128 characters.',
+  'siteApi.disabled': 'The API of this site is not enabled.',
+  'siteApi.credentialMissing': 'Send the credentials of this site’s API in the Authorization header.',
+  'siteApi.keyInvalid': 'The API key is not valid, has expired or was revoked.',
+  'siteApi.basicInvalid': 'The ID or the password is not correct.',
+  'siteApi.otherSite': 'This credential belongs to another site.',
+  'siteApi.ipRefused': 'Requests from this address are not allowed.',
+  'siteApi.tooManyKeys': 'A site can have at most {max} active API keys. Revoke one first.',
+  'siteApi.keyInactive': 'This key is no longer active.',
+  'siteApi.saved': 'The API settings were saved.',
+  'siteApi.keyCreated': 'The API key “{name}” was created. Copy it now: it will not be shown again.',
+  'siteApi.keyRotated': 'A new key replaced “{name}”. Copy it now: it will not be shown again.',
+  'siteApi.keyRevoked': 'The API key “{name}” was revoked.',
+  'siteApi.webhookUrlInvalid':
+    'Enter an HTTPS address that resolves to a public server (not a private, local or metadata address).',
+  'siteApi.tooManyWebhooks': 'A site can have at most {max} webhook endpoints. Delete one first.',
+  'siteApi.webhookCreated':
+    'The webhook endpoint was added. Copy the signing secret now: it will not be shown again.',
+  'siteApi.webhookUpdated': 'The webhook endpoint was saved.',
+  'siteApi.webhookRemoved': 'The webhook endpoint was deleted.',
+  'siteApi.webhookResent': 'The event was sent again.',
 } as const

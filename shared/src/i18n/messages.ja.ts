@@ -60,6 +60,14 @@ export const ja: Catalog = {
     '画像「{file}」は{width}×{height}ピクセルです。画像は一辺{maxSide}ピクセル以内、総画素数{maxMegapixels}メガピクセル以内にしてください。',
   'upload.missing': 'アップロードされたファイル「{file}」が見つかりません。',
   'upload.unsupportedTypeAllowed': 'ファイル「{file}」は対応していない形式です。対応形式：{types}',
+  'media.imageUnreadable':
+    '画像をWeb用に変換できませんでした。ファイルが壊れているか、変換できない形式です。アップロードされたファイルをそのまま公開します。',
+  'media.videoUnreadable':
+    '動画を変換できませんでした。ファイルが壊れているか、対応していない形式です。アップロードされたファイルをそのまま公開します。',
+  'media.videoUnavailable': 'この環境では動画を変換できません。アップロードされた動画をそのまま公開します。',
+  'media.timeout':
+    '変換に時間がかかりすぎたため中止しました。アップロードされたファイルをそのまま公開します。',
+  'media.failed': 'ファイルをWeb用に変換できませんでした。アップロードされたファイルをそのまま公開します。',
   'upload.notConfirmed':
     'ファイル「{file}」はこのサイトにアップロードされたファイルではありません。もう一度アップロードしてください。',
   'auth.loginFailed': 'ログインIDまたはパスワードが正しくありません。',
@@ -111,6 +119,10 @@ export const ja: Catalog = {
   'billing.forceCompleted': '支払いを完了にしました。',
   'billing.noPdf': 'この請求書のPDFはまだありません。',
   'billing.cardDeclinedSubject': '【Swipe LP Studio】カード決済ができませんでした（{month}分）',
+  'billing.notPayer': 'このアカウントには請求がないため、カードを登録できません。',
+  'billing.cardUnavailable': '現在クレジットカード決済はご利用いただけません。銀行振込でお支払いください。',
+  'billing.noCard': '登録されているカードはありません。',
+  'billing.cardRemoved': 'カードを削除しました。今後のご請求は銀行振込でのお支払いになります。',
   'billing.cardDeclinedBody':
     '{company} 様\n\n{month}分のご請求（{total}）のクレジットカード決済ができませんでした。カード会社にご確認のうえ、カード情報を更新してください。\n\n請求書番号: {number}',
   'account.field.planId': 'プラン',
@@ -175,12 +187,32 @@ export const ja: Catalog = {
   'domain.finding.certificateFailed':
     'SSL証明書を発行できませんでした（{status}）。CAAレコードとCNAMEレコードを確認してから、ドメインを登録し直してください。',
   'domain.finding.certificateLocal': 'ローカル環境ではSSL証明書を発行しません。サイトはHTTPで表示されます。',
+  'domain.finding.certificateValidation':
+    'SSL証明書の発行を待っています。ワイルドカード証明書はDNSで検証されるため、検証用のCNAMEレコード（ホスト名 {name}、値 {value}）もDNSに追加してください。',
+  'domain.finding.certificatePreparing':
+    'SSL証明書を申請しました。検証用のCNAMEレコードを準備しています（通常は数十秒）。少し待ってからもう一度確認してください。',
+  'domain.finding.certificateCaa':
+    '{domain} のCAAレコードがAmazonの証明書発行を許可していないため、SSL証明書を発行できませんでした。CAAレコードに 0 issue "amazon.com" を追加するか削除してから、ドメインを登録し直してください。',
+  'domain.finding.certificateTimedOut':
+    '検証用のCNAMEレコード {name} が72時間以内に確認できなかったため、SSL証明書は発行されませんでした。レコードを追加してから、ドメインを登録し直してください。',
   'domain.finding.verified': '{domain} の接続が完了しました。',
   'domain.finding.gaveUp':
     '72時間以内にDNSレコードを確認できなかったため、{domain} の確認を終了しました。最後の確認結果: {reason} 設定を見直してから、ドメインを登録し直してください。',
   'domain.gaveUpMailSubject': '【{site}】独自ドメイン {domain} を接続できませんでした',
   'domain.gaveUpMailBody':
     '{site} の独自ドメイン {domain} は、72時間以内にDNSレコードを確認できなかったため確認を終了しました。\n\n理由:\n{reasons}\n\nデフォルトドメインでの公開はそのまま続いています。DNSの設定を見直してから、ドメイン設定からもう一度登録してください。\n{link}',
+  'oemDomain.set':
+    'OEMドメイン {domain} を登録しました。ワイルドカードCNAMEレコード（*.{domain}）の確認を開始します（最大72時間）。',
+  'oemDomain.unchanged': 'OEMドメイン {domain} はすでに登録されています。',
+  'oemDomain.removed':
+    'OEMドメインを解除しました。ユーザーのサイトはサービスのデフォルトドメインで公開を続けます。',
+  'oemDomain.missing': 'OEMドメインが設定されていません。',
+  'oemDomain.notOem': 'OEMドメインを設定できるのはOEMアカウントだけです。対象のOEMを指定してください。',
+  'oemDomain.taken': 'このドメインはすでに別のサイトまたはOEMで使用されています。',
+  'domain.oemZone': '{zone} はOEMのサイト用ドメインとして登録されているため、独自ドメインとして使えません。',
+  'oemDomain.gaveUpMailSubject': '【{company}】OEMドメイン {domain} を接続できませんでした',
+  'oemDomain.gaveUpMailBody':
+    'OEMドメイン {domain} は、72時間以内にDNSレコード（*.{domain} のCNAME）を確認できなかったため確認を終了しました。\n\n理由:\n{reasons}\n\nユーザーのサイトはサービスのデフォルトドメインで公開を続けています。DNSの設定を見直してから、管理者設定からもう一度登録してください。\n{link}',
   'csv.siteName': 'サイト名',
   'csv.siteUrl': 'URL',
   'csv.siteStatus': 'ステータス',
@@ -358,4 +390,31 @@ export const ja: Catalog = {
   'content.updated': 'お知らせを保存しました。',
   'content.deleted': 'お知らせを削除しました。',
   'content.markedRead': '既読にしました。',
+  'validation.ipRange':
+    'IPv4 / IPv6 アドレス、または CIDR 形式の範囲（例: 203.0.113.0/24）を入力してください。',
+  'validation.basicId': 'ID に空白とコロン（:）は使えません。',
+  'validation.basicPasswordLength': 'パスワードは 12〜128 文字で入力してください。',
+  'siteApi.disabled': 'このサイトの API は有効になっていません。',
+  'siteApi.credentialMissing': 'このサイトの API の認証情報を Authorization ヘッダーで送ってください。',
+  'siteApi.keyInvalid': 'API キーが正しくないか、有効期限切れまたは無効化されています。',
+  'siteApi.basicInvalid': 'ID またはパスワードが正しくありません。',
+  'siteApi.otherSite': 'この認証情報は別のサイトのものです。',
+  'siteApi.ipRefused': 'このアドレスからのリクエストは許可されていません。',
+  'siteApi.tooManyKeys':
+    '有効な API キーは 1 サイト {max} 件までです。使っていないキーを先に無効化してください。',
+  'siteApi.keyInactive': 'このキーはすでに無効です。',
+  'siteApi.saved': 'API 設定を保存しました。',
+  'siteApi.keyCreated': 'API キー「{name}」を発行しました。今すぐコピーしてください。再表示はできません。',
+  'siteApi.keyRotated':
+    '「{name}」を新しいキーに切り替えました。今すぐコピーしてください。再表示はできません。',
+  'siteApi.keyRevoked': 'API キー「{name}」を無効化しました。',
+  'siteApi.webhookUrlInvalid':
+    '公開サーバーに解決される HTTPS の URL を入力してください（プライベート・ローカル・メタデータのアドレスは使えません）。',
+  'siteApi.tooManyWebhooks':
+    'Webhook の送信先は 1 サイトにつき {max} 件までです。不要なものを削除してください。',
+  'siteApi.webhookCreated':
+    'Webhook の送信先を追加しました。署名シークレットは今だけ表示されます。コピーしてください。',
+  'siteApi.webhookUpdated': 'Webhook の送信先を保存しました。',
+  'siteApi.webhookRemoved': 'Webhook の送信先を削除しました。',
+  'siteApi.webhookResent': 'イベントを再送しました。',
 }

@@ -60,6 +60,13 @@ export const ko: Catalog = {
     '이미지 "{file}"은(는) {width}×{height} 픽셀입니다. 이미지는 한 변 {maxSide}픽셀, 전체 {maxMegapixels}메가픽셀 이하여야 합니다.',
   'upload.missing': '업로드된 파일 "{file}"을(를) 찾을 수 없습니다.',
   'upload.unsupportedTypeAllowed': '파일 "{file}"은(는) 지원하지 않는 형식입니다. 지원 형식: {types}',
+  'media.imageUnreadable':
+    '이미지를 웹용으로 변환하지 못했습니다. 파일이 손상되었거나 변환할 수 없는 형식입니다. 업로드한 파일을 그대로 공개합니다.',
+  'media.videoUnreadable':
+    '동영상을 변환하지 못했습니다. 파일이 손상되었거나 지원하지 않는 형식입니다. 업로드한 파일을 그대로 공개합니다.',
+  'media.videoUnavailable': '이 환경에서는 동영상을 변환할 수 없습니다. 업로드한 동영상을 그대로 공개합니다.',
+  'media.timeout': '변환 시간이 너무 오래 걸려 중단했습니다. 업로드한 파일을 그대로 공개합니다.',
+  'media.failed': '파일을 웹용으로 변환하지 못했습니다. 업로드한 파일을 그대로 공개합니다.',
   'upload.notConfirmed': '파일 "{file}"은(는) 이 사이트에 업로드된 파일이 아닙니다. 다시 업로드해 주세요.',
   'auth.loginFailed': '로그인 ID 또는 비밀번호가 올바르지 않습니다.',
   'auth.locked': '로그인 실패가 계속되어 일시적으로 잠겼습니다. {minutes}분 후에 다시 시도해 주세요.',
@@ -107,6 +114,10 @@ export const ko: Catalog = {
   'billing.forceCompleted': '결제를 완료 처리했습니다.',
   'billing.noPdf': '이 청구서의 PDF가 아직 없습니다.',
   'billing.cardDeclinedSubject': '[Swipe LP Studio] {month} 카드 결제에 실패했습니다',
+  'billing.notPayer': '이 계정에는 청구가 없으므로 카드를 관리할 수 없습니다.',
+  'billing.cardUnavailable': '현재 카드 결제를 이용할 수 없습니다. 계좌 이체로 결제해 주세요.',
+  'billing.noCard': '등록된 카드가 없습니다.',
+  'billing.cardRemoved': '카드를 삭제했습니다. 이후 청구는 계좌 이체로 결제됩니다.',
   'billing.cardDeclinedBody':
     '{company} 님\n\n{month} 청구액({total})의 카드 결제가 거절되었습니다. 카드사에 확인하신 후 카드 정보를 갱신해 주세요.\n\n청구서 번호: {number}',
   'account.field.planId': '플랜',
@@ -172,12 +183,32 @@ export const ko: Catalog = {
     'SSL 인증서를 발급하지 못했습니다({status}). CAA와 CNAME 레코드를 확인한 뒤 도메인을 다시 등록해 주세요.',
   'domain.finding.certificateLocal':
     '로컬 환경에서는 SSL 인증서를 발급하지 않습니다. 사이트는 HTTP로 표시됩니다.',
+  'domain.finding.certificateValidation':
+    'SSL 인증서 발급을 기다리고 있습니다. 와일드카드 인증서는 DNS로 검증되므로 검증용 CNAME 레코드(호스트 {name}, 값 {value})도 DNS에 추가해 주세요.',
+  'domain.finding.certificatePreparing':
+    'SSL 인증서를 신청했습니다. 검증용 CNAME 레코드를 준비하고 있습니다(보통 수십 초). 잠시 후 다시 확인해 주세요.',
+  'domain.finding.certificateCaa':
+    '{domain}의 CAA 레코드가 Amazon의 인증서 발급을 허용하지 않아 SSL 인증서를 발급할 수 없었습니다. CAA 레코드에 0 issue "amazon.com"을 추가하거나 삭제한 뒤 도메인을 다시 등록해 주세요.',
+  'domain.finding.certificateTimedOut':
+    '검증용 CNAME 레코드 {name}을(를) 72시간 안에 확인하지 못해 SSL 인증서가 발급되지 않았습니다. 레코드를 추가한 뒤 도메인을 다시 등록해 주세요.',
   'domain.finding.verified': '{domain} 연결이 완료되었습니다.',
   'domain.finding.gaveUp':
     '72시간 안에 DNS 레코드를 확인하지 못해 {domain} 확인을 종료했습니다. 마지막 확인 결과: {reason} 설정을 점검한 뒤 도메인을 다시 등록해 주세요.',
   'domain.gaveUpMailSubject': '[{site}] 사용자 도메인 {domain}을(를) 연결하지 못했습니다',
   'domain.gaveUpMailBody':
     '{site}의 사용자 도메인 {domain}은(는) 72시간 안에 DNS 레코드를 확인하지 못해 확인을 종료했습니다.\n\n이유:\n{reasons}\n\n기본 도메인으로는 계속 공개됩니다. DNS 설정을 점검한 뒤 도메인 설정에서 다시 등록해 주세요.\n{link}',
+  'oemDomain.set':
+    'OEM 도메인 {domain}을(를) 등록했습니다. 와일드카드 CNAME 레코드(*.{domain}) 확인을 시작합니다(최대 72시간).',
+  'oemDomain.unchanged': 'OEM 도메인 {domain}은(는) 이미 등록되어 있습니다.',
+  'oemDomain.removed':
+    'OEM 도메인을 해제했습니다. 사용자의 사이트는 서비스의 기본 도메인으로 계속 공개됩니다.',
+  'oemDomain.missing': 'OEM 도메인이 설정되어 있지 않습니다.',
+  'oemDomain.notOem': 'OEM 도메인은 OEM 계정만 설정할 수 있습니다. 대상 OEM을 지정해 주세요.',
+  'oemDomain.taken': '이 도메인은 이미 다른 사이트나 OEM에서 사용 중입니다.',
+  'domain.oemZone': '{zone}은(는) OEM의 사이트용 도메인으로 등록되어 있어 사용자 도메인으로 쓸 수 없습니다.',
+  'oemDomain.gaveUpMailSubject': '[{company}] OEM 도메인 {domain}을(를) 연결하지 못했습니다',
+  'oemDomain.gaveUpMailBody':
+    'OEM 도메인 {domain}은(는) 72시간 안에 DNS 레코드(*.{domain}의 CNAME)를 확인하지 못해 확인을 종료했습니다.\n\n이유:\n{reasons}\n\n사용자의 사이트는 서비스의 기본 도메인으로 계속 공개됩니다. DNS 설정을 점검한 뒤 관리자 설정에서 다시 등록해 주세요.\n{link}',
   'csv.siteName': '사이트명',
   'csv.siteUrl': 'URL',
   'csv.siteStatus': '상태',
@@ -352,4 +383,28 @@ export const ko: Catalog = {
   'content.updated': '공지를 저장했습니다.',
   'content.deleted': '공지를 삭제했습니다.',
   'content.markedRead': '읽음으로 표시했습니다.',
+  'validation.ipRange': 'IPv4 또는 IPv6 주소, 또는 CIDR 형식의 범위(예: 203.0.113.0/24)를 입력해 주세요.',
+  'validation.basicId': 'ID에는 공백과 콜론(:)을 사용할 수 없습니다.',
+  'validation.basicPasswordLength': '비밀번호는 12~128자로 입력해 주세요.',
+  'siteApi.disabled': '이 사이트의 API가 활성화되어 있지 않습니다.',
+  'siteApi.credentialMissing': '이 사이트 API의 인증 정보를 Authorization 헤더로 보내 주세요.',
+  'siteApi.keyInvalid': 'API 키가 올바르지 않거나 만료 또는 폐기되었습니다.',
+  'siteApi.basicInvalid': 'ID 또는 비밀번호가 올바르지 않습니다.',
+  'siteApi.otherSite': '이 인증 정보는 다른 사이트의 것입니다.',
+  'siteApi.ipRefused': '이 주소에서의 요청은 허용되지 않습니다.',
+  'siteApi.tooManyKeys':
+    '사이트당 유효한 API 키는 최대 {max}개입니다. 사용하지 않는 키를 먼저 폐기해 주세요.',
+  'siteApi.keyInactive': '이 키는 이미 비활성 상태입니다.',
+  'siteApi.saved': 'API 설정을 저장했습니다.',
+  'siteApi.keyCreated': 'API 키 "{name}"을(를) 발급했습니다. 지금 복사해 주세요. 다시 표시되지 않습니다.',
+  'siteApi.keyRotated': '"{name}"을(를) 새 키로 교체했습니다. 지금 복사해 주세요. 다시 표시되지 않습니다.',
+  'siteApi.keyRevoked': 'API 키 "{name}"을(를) 폐기했습니다.',
+  'siteApi.webhookUrlInvalid':
+    '공개 서버로 확인되는 HTTPS 주소를 입력하세요(사설·로컬·메타데이터 주소는 사용할 수 없습니다).',
+  'siteApi.tooManyWebhooks': 'Webhook 엔드포인트는 사이트당 최대 {max}개입니다. 먼저 하나를 삭제하세요.',
+  'siteApi.webhookCreated':
+    'Webhook 엔드포인트를 추가했습니다. 서명 시크릿은 지금만 표시됩니다. 복사해 두세요.',
+  'siteApi.webhookUpdated': 'Webhook 엔드포인트를 저장했습니다.',
+  'siteApi.webhookRemoved': 'Webhook 엔드포인트를 삭제했습니다.',
+  'siteApi.webhookResent': '이벤트를 다시 보냈습니다.',
 }

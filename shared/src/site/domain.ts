@@ -73,7 +73,11 @@ export const wwwOf = (domain: string): string => `www.${domain}`
  * Checks a domain a creator wants to connect. `productZones` are the product's own zones (the
  * sites domain, the console's and API's domains): neither they nor a name under them may be taken.
  */
-export const domainRefusal = (domain: string, productZones: readonly string[]): DomainRefusal | undefined => {
+export const domainRefusal = (
+  domain: string,
+  productZones: readonly string[],
+  options: { allowApex?: boolean } = {},
+): DomainRefusal | undefined => {
   if (IPV4.test(domain) || domain.includes(':') || /^\[.*\]$/.test(domain)) return 'ipAddress'
   if (!HOST.test(domain)) return 'format'
   for (const zone of productZones) {
@@ -82,9 +86,20 @@ export const domainRefusal = (domain: string, productZones: readonly string[]): 
   }
   const tld = domain.split('.').at(-1) ?? ''
   if (RESERVED_TLDS.has(tld)) return 'reserved'
-  if (isApexDomain(domain)) return 'apex'
+  if (!options.allowApex && isApexDomain(domain)) return 'apex'
   return undefined
 }
+
+/**
+ * An OEM's sites domain (issue 19 Deliver 5): its users' sites answer on `{site-uuid}.<domain>`
+ * through one wildcard record `*.<domain>`, so the OEM's domain itself may be an apex (the
+ * wildcard is a subdomain and takes the CNAME); every other rule of `domainRefusal` holds.
+ */
+export const oemDomainRefusal = (domain: string, productZones: readonly string[]) =>
+  domainRefusal(domain, productZones, { allowApex: true })
+
+/** The record an OEM domain needs: the wildcard under it. */
+export const wildcardOf = (domain: string): string => `*.${domain}`
 
 /** The states of a domain connection (docs/data-model.md `siteDomain`). */
 export const DOMAIN_STATES = ['VERIFYING', 'ACTIVE', 'FAILED'] as const
@@ -105,6 +120,10 @@ export const DOMAIN_FINDINGS = [
   'certificatePending',
   'certificateFailed',
   'certificateLocal',
+  'certificateValidation',
+  'certificatePreparing',
+  'certificateCaa',
+  'certificateTimedOut',
   'verified',
   'gaveUp',
 ] as const

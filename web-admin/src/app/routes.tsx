@@ -20,7 +20,7 @@ const withTexts = async <T,>(chunk: Promise<T>, features: readonly Feature[]): P
   (await Promise.all([chunk, loadFeatureTexts(...features)]))[0]
 
 /** The site list shows submission counts and links to a site's forms. */
-const SITE_LIST_TEXTS: readonly Feature[] = ['siteList', 'siteSubmissions', 'content']
+const SITE_LIST_TEXTS: readonly Feature[] = ['siteList', 'siteSubmissions', 'content', 'siteApi']
 
 /** Latest information, notification delivery and system notifications (issue 20): one lazy chunk. */
 const CONTENT_PAGE =
@@ -91,6 +91,10 @@ const lazyConsolePage = (page: ConsoleRoute['page']): RouteObject['lazy'] => {
         ])
       ).SiteSubmissionsPage,
     })
+  if (page === 'siteApi')
+    return async () => ({
+      Component: (await withTexts(import('../features/sites/api/SiteApiPage.tsx'), ['siteApi'])).SiteApiPage,
+    })
   if (page === 'createSite')
     return async () => ({
       Component: (await withTexts(import('../features/sites/create/CreateSitePage.tsx'), ['siteList']))
@@ -102,7 +106,9 @@ const lazyConsolePage = (page: ConsoleRoute['page']): RouteObject['lazy'] => {
     })
   if (page === 'adminList')
     return async () => ({
-      Component: (await import('../features/adminSettings/AdminListPage.tsx')).AdminListPage,
+      // The OEM master's white-label domain card shares the domain texts (issue 19).
+      Component: (await withTexts(import('../features/adminSettings/AdminListPage.tsx'), ['siteEditor']))
+        .AdminListPage,
     })
   if (CONTENT_PAGE.test(page))
     return async () => ({

@@ -10,6 +10,7 @@ import type billingJa from './billing.ja.json'
 import type contentJa from './content.ja.json'
 import type ja from './ja.json'
 import type previewJa from './preview.ja.json'
+import type siteApiJa from './siteApi.ja.json'
 import type siteContentJa from './siteContent.ja.json'
 import type siteEditorJa from './siteEditor.ja.json'
 import type siteListJa from './siteList.ja.json'
@@ -39,6 +40,7 @@ export const FEATURES = [
   'preview',
   'analytics',
   'billing',
+  'siteApi',
 ] as const
 export type Feature = (typeof FEATURES)[number]
 
@@ -65,6 +67,7 @@ type Translation = typeof ja & {
   siteEditor: typeof siteEditorJa
   siteContent: typeof siteContentJa
   siteSubmissions: typeof siteSubmissionsJa
+  siteApi: typeof siteApiJa
   preview: typeof previewJa
   content: typeof contentJa
 }

@@ -5,6 +5,7 @@ import type { CellModel, PageModel } from '../model.ts'
 import type { ButtonParts, ProductCardParts, StageParts, StageTexts } from './cell-parts.ts'
 import { productCardParts, stageParts } from './cell-parts.ts'
 import { LockIcon, PauseIcon } from './icons.tsx'
+import { Img, SIZES } from './Picture.tsx'
 import { byOrder, FRAME, newTab, safeColor } from './values.ts'
 
 export * from './cell-parts.ts'
@@ -87,6 +88,7 @@ export const Stage = ({
           <video
             className="m"
             {...(slot ? {} : { src: media.url })}
+            {...(media.poster ? (first ? { poster: media.poster } : { 'data-poster': media.poster }) : {})}
             muted
             playsInline
             loop
@@ -113,20 +115,32 @@ export const Stage = ({
           </button>
         </>
       )}
-      {image && (
-        <img
-          className="m"
-          alt={slot ? '' : media.alt}
-          width={FRAME.width}
-          height={FRAME.height}
-          draggable={false}
-          {...(slot
-            ? { decoding: 'async', 'data-k': 'img' }
-            : first
-              ? { src: media.url, loading: 'eager', fetchPriority: 'high' }
-              : { src: PLACEHOLDER, 'data-src': media.url, decoding: 'async' })}
-        />
-      )}
+      {image &&
+        (slot ? (
+          <img
+            className="m"
+            alt=""
+            width={FRAME.width}
+            height={FRAME.height}
+            draggable={false}
+            decoding="async"
+            data-k="img"
+          />
+        ) : (
+          <Img
+            className="m"
+            src={media.url}
+            picture={media.picture}
+            sizes={SIZES.frame}
+            alt={media.alt}
+            width={FRAME.width}
+            height={FRAME.height}
+            draggable={false}
+            {...(first
+              ? { loading: 'eager', fetchPriority: 'high' }
+              : { deferred: PLACEHOLDER, decoding: 'async' })}
+          />
+        ))}
       {slot ? (
         // biome-ignore lint/a11y/useValidAnchor lint/a11y/useAnchorContent: a template's prototype; the island sets its href and label
         <a className="pt" data-k="pt" />
@@ -338,7 +352,12 @@ export const Cell = ({
         />
       ) : (
         <Stage
-          parts={stageParts(c, { url: cell.media ?? '', video: cell.video }, position, model)}
+          parts={stageParts(
+            c,
+            { url: cell.media ?? '', video: cell.video, picture: cell.picture, poster: cell.poster },
+            position,
+            model,
+          )}
           texts={model.texts}
           first={first}
         />
@@ -373,7 +392,8 @@ export const ProductTemplates = ({ model }: { model: PageModel }) => (
  * The cell block's stylesheet: the stage, its media, points, product hotspots, texts and link
  * button, the lock, the video toggle, and the product card.
  */
-export const CELL_CSS = `.c{position:relative;flex:0 0 100%;height:100%;overflow:hidden;container-type:size;content-visibility:auto}
+export const CELL_CSS = `picture{display:contents}
+.c{position:relative;flex:0 0 100%;height:100%;overflow:hidden;container-type:size;content-visibility:auto}
 .st{position:absolute;inset:0;margin:auto;width:100%;height:100%;width:min(100cqw,65.6cqh);height:min(100cqh,152.42cqw);container-type:size;overflow:hidden}
 .m{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;-webkit-user-drag:none}
 .ov{position:absolute;left:0;right:0;bottom:0;display:flex;flex-direction:column;align-items:center;gap:2cqw;padding:14cqw 5cqw 5cqw;background:linear-gradient(transparent,rgba(0,0,0,.6));color:#fff;text-align:center;pointer-events:none}

@@ -8,6 +8,7 @@ import type { CSSProperties } from 'react'
 import type { CtaModel } from '../model.ts'
 import type { PublishCta } from '../types.ts'
 import { CloseIcon } from './icons.tsx'
+import { Img, type Picture, SIZES } from './Picture.tsx'
 import { colors, type Href, newTab } from './values.ts'
 
 /**
@@ -45,7 +46,12 @@ export interface CtaProps {
 export const ctaItem = (
   cta: PublishCta,
   index: number,
-  resolved: { content: string; link?: Href | undefined; image?: string | undefined },
+  resolved: {
+    content: string
+    link?: Href | undefined
+    image?: string | undefined
+    picture?: Picture | undefined
+  },
 ): CtaModel => {
   const remaining = cta.kind === 'APPLICANT_LIMIT' ? remainingSlots(cta.limit, cta.numberClicks) : undefined
   return {
@@ -54,6 +60,7 @@ export const ctaItem = (
     content: resolved.content,
     ...(resolved.link ? { link: resolved.link } : {}),
     ...(resolved.image ? { image: resolved.image } : {}),
+    ...(resolved.image && resolved.picture ? { picture: resolved.picture } : {}),
     ...(remaining !== undefined ? { remaining } : {}),
   }
 }
@@ -88,7 +95,17 @@ export const Cta = ({ item, texts: t, lang, now, hidden = true }: CtaProps) => {
   if (cta.kind === 'APPLICANT_LIMIT' && item.link) data['data-full'] = t.ctaFull
   const body = (
     <>
-      {item.image && <img src={item.image} alt="" width={48} height={48} loading="lazy" />}
+      {item.image && (
+        <Img
+          src={item.image}
+          picture={item.picture}
+          sizes={SIZES.cta}
+          alt=""
+          width={48}
+          height={48}
+          loading="lazy"
+        />
+      )}
       <span>
         {item.content}
         {cta.showRemainingTime && <small data-cd="">{countdownText(cta.endDate, now, lang)}</small>}

@@ -1,5 +1,6 @@
 import type { PageModel } from '../model.ts'
 import { GlobeIcon, MenuIcon } from './icons.tsx'
+import { Img, SIZES } from './Picture.tsx'
 import { safeColor } from './values.ts'
 
 /**
@@ -15,7 +16,14 @@ export const TopBar = ({ model }: { model: PageModel }) => {
     <header className="tb">
       {model.logo ? (
         <a className="lo" href={model.home}>
-          <img src={model.logo} alt={model.title} width={160} height={32} />
+          <Img
+            src={model.logo}
+            picture={model.logoPicture}
+            sizes={SIZES.logo}
+            alt={model.title}
+            width={160}
+            height={32}
+          />
         </a>
       ) : (
         <span className="lo" />

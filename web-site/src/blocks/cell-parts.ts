@@ -1,6 +1,7 @@
 import { CREATIVE_DEFAULTS, PRODUCT_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import type { PageTexts } from '@swipe/shared/site/texts'
 import type { PublishCreative, PublishProduct } from '../types.ts'
+import type { Picture } from './Picture.tsx'
 import {
   byOrder,
   colors,
@@ -59,7 +60,15 @@ export type ButtonParts = { href: Href; label: string; style: Colours } | { href
 
 /** Everything a creative's stage shows, resolved: what `Stage` renders and the island fills in. */
 export interface StageParts {
-  media: { url: string; video: boolean; alt: string }
+  media: {
+    url: string
+    video: boolean
+    alt: string
+    /** An image's web renditions (issue 22), the page's only. */
+    picture?: Picture | undefined
+    /** A video's poster, its first paint (issue 22). */
+    poster?: string | undefined
+  }
   points: { href: Href; label: string; left: string; top: string }[]
   products: { key: string; name: string; price?: string; style: Colours & { left: string; top: string } }[]
   text?: { value: string; color?: string }
@@ -82,7 +91,7 @@ const buttonParts = (
 /** The rules of a creative's stage: which parts show, with which words, colours and places. */
 export const stageParts = (
   creative: StageCreative,
-  media: { url: string; video: boolean },
+  media: Omit<StageParts['media'], 'alt'>,
   position: string,
   ctx: LinkContext,
 ): StageParts => {

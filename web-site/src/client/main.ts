@@ -27,6 +27,25 @@ const $$ = <T extends Element = HTMLElement>(selector: string, root: ParentNode 
   ...root.querySelectorAll<T>(selector),
 ]
 
+/**
+ * Loads a cell's deferred media: the sources' and images' srcsets first (issue 22), so the image
+ * picks its rendition before its fallback `src` is set; a video's poster.
+ */
+const reveal = (cell: ParentNode) => {
+  for (const el of $$<HTMLImageElement | HTMLSourceElement>('[data-srcset]', cell)) {
+    el.srcset = el.dataset.srcset!
+    el.removeAttribute('data-srcset')
+  }
+  for (const img of $$<HTMLImageElement>('img[data-src]', cell)) {
+    img.src = img.dataset.src!
+    img.removeAttribute('data-src')
+  }
+  for (const video of $$<HTMLVideoElement>('video[data-poster]', cell)) {
+    video.poster = video.dataset.poster!
+    video.removeAttribute('data-poster')
+  }
+}
+
 const body = document.body
 const data = body.dataset
 const lang = languageOfSegment(data.lang) ?? 'JP'
@@ -272,10 +291,7 @@ const startSwipe = () => {
     const warm = () => {
       for (const cell of [swipe.current(), ...swipe.neighbours()]) {
         openForMember(cell)
-        for (const img of $$<HTMLImageElement>('img[data-src]', cell)) {
-          img.src = img.dataset.src!
-          img.removeAttribute('data-src')
-        }
+        reveal(cell)
       }
     }
 
@@ -328,7 +344,7 @@ const startSwipe = () => {
       // Neighbours wait until the page has loaded, so they never compete with the first creative.
       if (via === 'restore' && document.readyState !== 'complete') {
         openForMember(to)
-        for (const img of $$<HTMLImageElement>('img[data-src]', to)) img.src = img.dataset.src!
+        reveal(to)
         addEventListener('load', warm, { once: true })
       } else warm()
     }

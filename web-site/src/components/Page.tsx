@@ -4,6 +4,7 @@ import { INTERNAL_PAGES } from '@swipe/shared/site/urls'
 import { BottomBar, CompanyDialog, ProductDialog } from '../blocks/BottomBar.tsx'
 import { MemberTemplates, ProductTemplates } from '../blocks/Cell.tsx'
 import { Ctas } from '../blocks/Cta.tsx'
+import { SIZES } from '../blocks/Picture.tsx'
 import { TopBar } from '../blocks/TopBar.tsx'
 import { BOOT_JS } from '../boot.ts'
 import type { PageModel } from '../model.ts'
@@ -42,6 +43,28 @@ const enabledInternalPages = (model: PageModel): Record<string, string> =>
     }),
   )
 
+/**
+ * The first creative's renditions, preloaded with the srcset and sizes its `<picture>` uses (the
+ * best format's, with its type, so a browser that cannot decode it skips the preload). A creative
+ * shown as uploaded is preloaded by React itself (its eager, high-priority `<img>`).
+ */
+const FirstCreativePreload = ({ model }: { model: PageModel }) => {
+  const first = model.rows[0]?.[0]
+  const picture = first && !first.locked && !first.video ? first.picture : undefined
+  if (!picture) return null
+  const best = picture.sources[0]
+  return (
+    <link
+      rel="preload"
+      as="image"
+      {...(best ? { type: best.type } : {})}
+      imageSrcSet={best ? best.srcSet : picture.srcSet}
+      imageSizes={SIZES.frame}
+      fetchPriority="high"
+    />
+  )
+}
+
 /** One language's swipe page, the whole document. */
 export const Page = ({
   model,
@@ -69,6 +92,7 @@ export const Page = ({
       {model.ogImage && <meta property="og:image" content={model.ogImage} />}
       <meta name="theme-color" content="#000000" />
       <link rel="icon" href={model.favicon ?? 'data:,'} />
+      <FirstCreativePreload model={model} />
       <style>
         {pageCss(model.ctas.length ? model.ctas.map((c) => c.cta.animation ?? CTA_DEFAULTS.animation) : null)}
       </style>

@@ -1,6 +1,6 @@
 import type { StoredFinding } from '#data/domains'
 import { caaBlocksAmazon, type DnsAnswers, isUnsafeAddress } from './dns.ts'
-import type { DomainProvisioner } from './provisioner.ts'
+import { type DomainProvisioner, FAILED_ACM, type WildcardCertificate } from './provisioner.ts'
 
 export const finding = (
   code: StoredFinding['code'],
@@ -39,4 +39,48 @@ export const diagnose = (
       }),
     )
   return found
+}
+
+/**
+ * What the doctor says of an OEM wildcard's ACM certificate that is not issued: why ACM refused it
+ * (a CAA record, 72 hours without the validation record, anything else by ACM's own word), or,
+ * while it waits, the validation record to add (or that ACM is still preparing it).
+ */
+export const certificateFinding = (c: WildcardCertificate, wildcard: string): StoredFinding => {
+  if (c.reason === 'CAA_ERROR') return finding('certificateCaa', 'error', { domain: wildcard })
+  if (c.status === 'VALIDATION_TIMED_OUT')
+    return finding('certificateTimedOut', 'error', { name: c.validation?.name ?? wildcard })
+  if (FAILED_ACM.has(c.status)) return finding('certificateFailed', 'error', { status: c.reason ?? c.status })
+  return c.validation
+    ? finding('certificateValidation', 'warning', { name: c.validation.name, value: c.validation.value })
+    : finding('certificatePreparing', 'info')
+}
+
+/** What one check of an OEM wildcard does next (./doctor.test.ts, certificates.test.ts). */
+export type WildcardStep =
+  /** The wildcard resolves and its certificate is issued (or none is needed): attach it. */
+  | { next: 'attach'; certificateArn?: string }
+  /** ACM will never issue the certificate: give up now, saying why. */
+  | { next: 'refused'; findings: StoredFinding[] }
+  /** Something is missing yet (the wildcard record, the certificate): the findings say what. */
+  | { next: 'wait'; findings: StoredFinding[] }
+
+/**
+ * The OEM wildcard's rule: connected only when both the wildcard CNAME resolves (no error among
+ * the DNS `findings`) and, on AWS, ACM has ISSUED its certificate (`null`: the stage issues none).
+ */
+export const wildcardStep = (
+  findings: StoredFinding[],
+  certificate: WildcardCertificate | null,
+  wildcard: string,
+): WildcardStep => {
+  if (certificate && FAILED_ACM.has(certificate.status))
+    return { next: 'refused', findings: [...findings, certificateFinding(certificate, wildcard)] }
+  const issued = !certificate || certificate.status === 'ISSUED'
+  if (issued && !findings.some((f) => f.severity === 'error'))
+    return { next: 'attach', ...(certificate ? { certificateArn: certificate.arn } : {}) }
+  return {
+    next: 'wait',
+    findings: certificate && !issued ? [...findings, certificateFinding(certificate, wildcard)] : findings,
+  }
 }

@@ -29,6 +29,20 @@ export interface DomainProvisioner {
   attach(domain: string, siteId: string): Promise<AttachResult>
   /** Disconnects `domain` (absent is fine). */
   detach(domain: string): Promise<void>
+  /**
+   * An OEM's sites domain (issue 19 white label): the wildcard `*.<zone>`. False `wildcard`: this
+   * stage cannot (refused up front).
+   */
+  readonly wildcard: boolean
+  /**
+   * The certificate `*.<zone>` needs (AWS: requested from ACM on the first call, read on every
+   * later one); null where no certificate is issued (the local stack).
+   */
+  wildcardCertificate(request: WildcardCertificateRequest): Promise<WildcardCertificate | null>
+  /** Connects `*.<zone>` (idempotent); on AWS with the ISSUED certificate `certificateArn`. */
+  attachWildcard(zone: string, certificateArn?: string): Promise<AttachResult>
+  /** Disconnects `*.<zone>`, then deletes its certificate (absent is fine). */
+  detachWildcard(zone: string, certificateArn?: string): Promise<void>
 }
 
 /**
@@ -40,6 +54,10 @@ export const localProvisioner = (cnameTarget: string): DomainProvisioner => ({
   cnameTarget,
   attach: async () => ({ state: 'active', certificate: 'none' }),
   detach: async () => undefined,
+  wildcard: true,
+  wildcardCertificate: async () => null,
+  attachWildcard: async () => ({ state: 'active', certificate: 'none' }),
+  detachWildcard: async () => undefined,
 })
 
 /** What the AWS adapter needs of its CloudFront client: `send`, so a test can pass a mocked one. */
@@ -54,7 +72,46 @@ export interface AwsProvisionerConfig {
   connectionGroupId: string
   /** The connection group's routing endpoint (`dxxxx.cloudfront.net`). */
   cnameTarget: string
+  /**
+   * Where an OEM's wildcard certificate comes from. CloudFront-managed certificates are
+   * HTTP-validated, which ACM cannot do for a wildcard: `*.<zone>` needs an ACM certificate
+   * validated over DNS (us-east-1), named in the tenant's `Customizations` (./certificates.ts;
+   * the AWS stage always gives it). Without it the stage refuses OEM domains (docs/decisions.md).
+   */
+  wildcardCertificates?: WildcardCertificates
 }
+
+/** Which OEM claim a wildcard certificate is for (the idempotency token and the tags derive from it). */
+export interface WildcardCertificateRequest {
+  zone: string
+  oemId: string
+  /** The claim's request time: a claim made again later asks for a certificate of its own. */
+  requestedAt: number
+  /** The certificate an earlier check requested, if any. */
+  arn?: string
+}
+
+/** An OEM wildcard's certificate as ACM describes it. */
+export interface WildcardCertificate {
+  arn: string
+  /** ACM's status: PENDING_VALIDATION, ISSUED, FAILED, VALIDATION_TIMED_OUT, REVOKED… */
+  status: string
+  /** Why ACM will not issue it (`CAA_ERROR`…), when it says. */
+  reason?: string
+  /** The CNAME record ACM validates over; null until ACM has made it (seconds after the request). */
+  validation: { name: string; value: string } | null
+}
+
+/** The ACM side of an OEM's wildcard (a DNS-validated certificate in us-east-1, ./certificates.ts). */
+export interface WildcardCertificates {
+  /** Requests the certificate for `*.<zone>` unless `arn` names one, and describes it. */
+  ensure(request: WildcardCertificateRequest): Promise<WildcardCertificate>
+  /** Deletes it (absent is fine). */
+  remove(arn: string): Promise<void>
+}
+
+/** ACM statuses after which a certificate is never issued. */
+export const FAILED_ACM = new Set(['FAILED', 'VALIDATION_TIMED_OUT', 'REVOKED', 'EXPIRED', 'INACTIVE'])
 
 /**
  * A tenant's name: CloudFront allows letters, digits and hyphens; a hash of the domain keeps
@@ -93,6 +150,7 @@ export const awsProvisioner = (client: CloudFrontLike, config: AwsProvisionerCon
       throw error
     }
   }
+  const detachTenant = tenantDetacher(client, tenantOf)
   return {
     kind: 'aws',
     cnameTarget: config.cnameTarget,
@@ -132,25 +190,69 @@ export const awsProvisioner = (client: CloudFrontLike, config: AwsProvisionerCon
       if (FAILED_CERTIFICATE.has(status)) return { state: 'failed', certificate: 'failed', status }
       return { state: 'pending', certificate: 'pending' }
     },
-    async detach(domain) {
-      const tenant = await tenantOf(domain)
-      if (!tenant) return
-      let etag = tenant.etag
-      // A tenant must be disabled before CloudFront deletes it.
-      if (tenant.enabled) {
-        const updated = (await client.send(
-          new UpdateDistributionTenantCommand({ Id: tenant.id, IfMatch: etag, Enabled: false }),
-        )) as { ETag?: string }
-        etag = updated.ETag ?? etag
+    detach: (domain) => detachTenant(domain),
+    wildcard: config.wildcardCertificates !== undefined,
+    wildcardCertificate: async (request) => {
+      if (!config.wildcardCertificates) throw new Error('This stage has no wildcard certificate source')
+      return config.wildcardCertificates.ensure(request)
+    },
+    /**
+     * An OEM's `*.<zone>`: one tenant for the wildcard naming the ACM certificate in
+     * `Customizations` (a wildcard cannot take a CloudFront-managed certificate). The checker
+     * calls it only once ACM has issued the certificate, so CloudFront never refuses the tenant
+     * for a certificate that does not cover the name yet.
+     */
+    async attachWildcard(zone, certificateArn) {
+      if (!config.wildcardCertificates || !certificateArn)
+        return { state: 'failed', certificate: 'failed', status: 'unsupported' }
+      const wildcard = `*.${zone}`
+      const tenant = await tenantOf(wildcard)
+      if (!tenant) {
+        await client.send(
+          new CreateDistributionTenantCommand({
+            DistributionId: config.distributionId,
+            ConnectionGroupId: config.connectionGroupId,
+            Name: tenantName(wildcard),
+            Domains: [{ Domain: wildcard }],
+            Enabled: true,
+            Customizations: { Certificate: { Arn: certificateArn } },
+          }),
+        )
+      } else if (!tenant.enabled) {
+        await client.send(
+          new UpdateDistributionTenantCommand({ Id: tenant.id, IfMatch: tenant.etag, Enabled: true }),
+        )
       }
-      try {
-        await client.send(new DeleteDistributionTenantCommand({ Id: tenant.id, IfMatch: etag }))
-      } catch (error) {
-        // Disabling is still deploying: the tenant serves nothing and holds no name of ours; an
-        // attach of the same name later enables it again, anything else leaves it for clean-up.
-        if (errorName(error) !== 'ResourceNotDisabled' && errorName(error) !== 'PreconditionFailed')
-          throw error
-      }
+      return { state: 'active', certificate: 'issued' }
+    },
+    async detachWildcard(zone, certificateArn) {
+      await detachTenant(`*.${zone}`)
+      if (certificateArn) await config.wildcardCertificates?.remove(certificateArn)
     },
   }
 }
+
+const tenantDetacher =
+  (
+    client: CloudFrontLike,
+    tenantOf: (domain: string) => Promise<{ id: string; etag: string; enabled: boolean } | undefined>,
+  ) =>
+  async (domain: string) => {
+    const tenant = await tenantOf(domain)
+    if (!tenant) return
+    let etag = tenant.etag
+    // A tenant must be disabled before CloudFront deletes it.
+    if (tenant.enabled) {
+      const updated = (await client.send(
+        new UpdateDistributionTenantCommand({ Id: tenant.id, IfMatch: etag, Enabled: false }),
+      )) as { ETag?: string }
+      etag = updated.ETag ?? etag
+    }
+    try {
+      await client.send(new DeleteDistributionTenantCommand({ Id: tenant.id, IfMatch: etag }))
+    } catch (error) {
+      // Disabling is still deploying: the tenant serves nothing and holds no name of ours; an
+      // attach of the same name later enables it again, anything else leaves it for clean-up.
+      if (errorName(error) !== 'ResourceNotDisabled' && errorName(error) !== 'PreconditionFailed') throw error
+    }
+  }

@@ -28,6 +28,7 @@ import { requiredRule } from '../../lib/formRules.ts'
 import { emailRule, zodRule } from '../../lib/schemaRules.ts'
 import { useToast } from '../../lib/toast.ts'
 import { ActionButton } from '../shell/permissions.tsx'
+import { useCurrentUser } from '../shell/useCurrentUser.ts'
 import {
   type AdminRole,
   type SubAdmin,
@@ -37,6 +38,7 @@ import {
   useDeleteSubAdmin,
   useUpdateSubAdmin,
 } from './api.ts'
+import { OemDomainCard } from './OemDomainCard.tsx'
 
 interface SubAdminValues extends SubAdminFields {
   email: string
@@ -167,6 +169,8 @@ export const AdminListPage = () => {
   const { modal } = App.useApp()
   const list = useQuery(subAdminsQuery())
   const remove = useDeleteSubAdmin()
+  // An OEM master also sets its white-label sites domain here (issue 19).
+  const isOemMaster = useCurrentUser().accountType === 'OEM_MASTER'
   // undefined: closed; null: adding; a sub-admin: editing it.
   const [editing, setEditing] = useState<SubAdmin | null | undefined>(undefined)
 
@@ -268,6 +272,11 @@ export const AdminListPage = () => {
       />
 
       {editing !== undefined && <SubAdminModal target={editing} onClose={() => setEditing(undefined)} />}
+      {isOemMaster && (
+        <div style={{ marginTop: 24 }}>
+          <OemDomainCard />
+        </div>
+      )}
     </Card>
   )
 }

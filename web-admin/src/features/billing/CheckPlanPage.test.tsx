@@ -72,6 +72,18 @@ describe('プラン確認', () => {
     const api = mockApi({
       'GET /auth/user-info': { body: userInfoBody(user) },
       'GET /user/user-plan': { body: userPlan },
+      'GET /user/payment-card': {
+        body: {
+          account_id: 'user-1',
+          available: true,
+          payer: true,
+          can_manage: true,
+          method: 'BANK_TRANSFER',
+          state: 'none',
+          card: null,
+          last_failure: null,
+        },
+      },
       'GET /user/bill/b2/export-pdf': {
         body: {
           url: 'https://files.example/INV.pdf',

@@ -5,11 +5,13 @@ import { ListError } from '../../components/ListError.tsx'
 import { useCurrentUser } from '../shell/useCurrentUser.ts'
 import { userPlanQuery, yen } from './api.ts'
 import { BillsTable } from './BillsTable.tsx'
+import { PaymentCardSection } from './PaymentCardSection.tsx'
 
 /**
  * /:userTypeId/check-plan (プラン確認): the account's current plan and any scheduled change
  * ("Standard → Premium from 2026-12-01"), this month's usage against the plan with the month-end
- * projection of page views, the contract terms, and its payments with their invoices.
+ * projection of page views, the contract terms, the payment card (PaymentCardSection), and its
+ * payments with their invoices.
  */
 export const CheckPlanPage = () => {
   const { t } = useTranslation()
@@ -75,6 +77,7 @@ export const CheckPlanPage = () => {
               </section>
             </Col>
           </Row>
+          <PaymentCardSection />
           <section aria-label={t('billing.check.usage', { month: plan.usage.month })}>
             <Descriptions
               title={t('billing.check.usage', { month: plan.usage.month })}

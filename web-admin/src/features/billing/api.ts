@@ -13,6 +13,8 @@ export type UserPlan = RouteOutput<Contract['billing.userPlan']>
 /** One payment row (SPEC §2 payment list). */
 export type Bill = RouteOutput<Contract['billing.listBills']>['items'][number]
 export type BillsQuery = NonNullable<RouteInput<Contract['billing.listBills']>['query']>
+/** The paying account's card on file (a summary: never the number). */
+export type PaymentCard = RouteOutput<Contract['billing.paymentCard']>
 
 export const billingApi = {
   plans: (signal?: AbortSignal) => call('billing.listPlans', {}, { signal }),
@@ -25,6 +27,9 @@ export const billingApi = {
   bills: (query: BillsQuery, signal?: AbortSignal) => call('billing.listBills', { query }, { signal }),
   billPdf: (id: string) => call('billing.billPdf', { params: { id } }),
   forceComplete: (id: string) => call('billing.forceComplete', { params: { id }, body: { confirm: true } }),
+  paymentCard: (signal?: AbortSignal) => call('billing.paymentCard', {}, { signal }),
+  cardSetup: (returnPath: string) => call('billing.cardSetup', { body: { returnPath } }),
+  removeCard: () => call('billing.removeCard', {}),
 }
 
 export const billingKeys = {
@@ -32,6 +37,18 @@ export const billingKeys = {
   plans: () => [...billingKeys.all, 'plans'] as const,
   userPlan: (accountId?: string) => [...billingKeys.all, 'userPlan', accountId ?? 'me'] as const,
   bills: (query: BillsQuery) => [...billingKeys.all, 'bills', query] as const,
+  card: () => [...billingKeys.all, 'card'] as const,
+}
+
+export const paymentCardQuery = () =>
+  queryOptions({ queryKey: billingKeys.card(), queryFn: ({ signal }) => billingApi.paymentCard(signal) })
+
+/** Opens the provider's hosted page to save or replace the card; the caller goes there. */
+export const useCardSetup = () => useMutation({ mutationFn: billingApi.cardSetup })
+
+export const useRemoveCard = () => {
+  const onSuccess = useInvalidateBilling()
+  return useMutation({ mutationFn: billingApi.removeCard, onSuccess })
 }
 
 export const plansQuery = () =>

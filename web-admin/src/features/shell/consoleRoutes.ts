@@ -24,6 +24,8 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { path: 'site-list', areas: ['siteProduction'], page: 'siteList' },
   { path: 'site/:id', areas: ['siteProduction'], page: 'siteDetail' },
   { path: 'site/:id/submissions', areas: ['siteProduction'], page: 'siteSubmissions' },
+  // The site's API settings and keys (issue 21; SPEC §2 API generation dialog, §3, §7).
+  { path: 'site/:id/api', areas: ['siteProduction'], page: 'siteApi' },
   { path: 'site/list/:id', areas: ['siteProduction'], page: 'userSites' },
   { path: 'create-site', areas: ['siteProduction'], page: 'createSite' },
   { path: 'notification-delivery/:siteId', areas: ['siteProduction'], page: 'notificationDelivery' },

@@ -127,6 +127,9 @@ export const sitesApi = {
     call('sites.bulkStatus', { params: { jobId } }, { signal }),
   bulkAbort: (siteId: string, uploadId: string, key: string) =>
     call('sites.bulkAbort', { body: { siteId, uploadId, key } }),
+  /** Whether uploads' web renditions are made yet (issue 22). */
+  mediaStatus: (siteId: string, keys: readonly string[], signal?: AbortSignal) =>
+    call('sites.mediaStatus', { params: { id: siteId }, query: { keys: keys.join(',') } }, { signal }),
 }
 
 export const siteKeys = {

@@ -128,7 +128,7 @@ describe('site list', () => {
       'アルファ株式会社',
       '2025-04-01 00:00',
       '2025-04-10 10:30',
-      '編集会員・お問い合わせお知らせ配信削除',
+      '編集会員・お問い合わせお知らせ配信API削除',
     ])
     expect(within(row).getByRole('link', { name: '春のキャンペーン' }).getAttribute('href')).toBe(
       '/master/site/site-1',
@@ -155,7 +155,7 @@ describe('site list', () => {
       'ベータ合同会社',
       '2025-05-02 12:04',
       '—',
-      '編集会員・お問い合わせお知らせ配信削除',
+      '編集会員・お問い合わせお知らせ配信API削除',
     ])
     expect(screen.getByText(/日付・日時はすべて日本時間（JST）です。/)).toBeTruthy()
   })

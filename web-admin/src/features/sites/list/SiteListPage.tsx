@@ -318,6 +318,11 @@ const SiteList = ({ fixedOwnerId, fixedOwnerName, offersCreate }: SiteListProps)
           <Link to={`${base}/notification-delivery/${encodeURIComponent(site.id)}`}>
             {t('content.notice.siteLink')}
           </Link>
+          {canWrite && (
+            <Link to={`${editorPath(site.id)}/api`} aria-label={t('siteApi.linkOf', { name: site.name })}>
+              {t('siteApi.link')}
+            </Link>
+          )}
           <ActionButton
             action="site:write"
             type="link"

@@ -86,6 +86,7 @@ export const CreativeDetail = ({
       )}
       <Section title={t('siteContent.creative.mediaSection')}>
         <MediaSection
+          siteId={tab.siteId}
           creative={creative}
           url={url}
           busy={uploading}

@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next'
 import type { Creative } from '../../api.ts'
 import { MEDIA_RULE } from '../upload.ts'
 import { Field } from './Field.tsx'
+import { MediaRenditionState } from './MediaRenditionState.tsx'
 import { FRAME, orNull } from './model.ts'
 
 /** The cell's image or video: a preview, replace and remove, and its alternative text. */
 export const MediaSection = ({
+  siteId,
   creative,
   url,
   busy,
@@ -18,6 +20,8 @@ export const MediaSection = ({
   onAltChange,
   problemAt,
 }: {
+  /** The site, when the editor knows it: the file's web-rendition state is shown (issue 22). */
+  siteId?: string
   creative: Creative
   url: string | undefined
   busy: boolean
@@ -99,6 +103,9 @@ export const MediaSection = ({
               </Popconfirm>
             )}
           </Flex>
+          {siteId && creative.mediaKey && !busy && (
+            <MediaRenditionState siteId={siteId} mediaKey={creative.mediaKey} />
+          )}
           {problemAt('mediaKey') && (
             <Typography.Text type="danger" role="alert">
               {problemAt('mediaKey')}

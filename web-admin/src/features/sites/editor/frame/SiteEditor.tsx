@@ -19,6 +19,7 @@ import { addLanguage, type EditorTabKey, removeLanguage } from './editorModel.ts
 import { LanguageBar } from './LanguageBar.tsx'
 import { LiveSiteState } from './LiveSiteState.tsx'
 import { ProblemSummary } from './ProblemSummary.tsx'
+import { PublishMediaNotice } from './PublishMediaNotice.tsx'
 import { SiteStatusTag } from './SiteStatusTag.tsx'
 import { useEditorActions } from './useEditorActions.ts'
 import { useEditorState } from './useEditorState.ts'
@@ -154,6 +155,7 @@ export const SiteEditor = ({ siteId, site, reload }: SiteEditorProps) => {
       </Flex>
 
       <LiveSiteState site={store.saved.globalSetting} />
+      {!readOnly && <PublishMediaNotice siteId={siteId} draft={store.draft} />}
       {readOnly && (
         <Alert type="info" showIcon title={t('siteEditor.readOnly')} style={{ marginBottom: 16 }} />
       )}

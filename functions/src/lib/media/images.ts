@@ -1,0 +1,122 @@
+import type { Sharp, SharpOptions } from 'sharp'
+import type { Rendition } from '#data/media-renditions'
+
+/**
+ * Web renditions of an uploaded image (issue 22): AVIF, WebP and a JPEG fallback at the sizes the
+ * page shows it at, EXIF orientation applied, every metadata block (EXIF, ICC, XMP) dropped —
+ * pixels are converted to sRGB, which is what a browser assumes without a profile. sharp (libvips)
+ * is loaded only when a job needs it: the API Lambdas never bundle or load it.
+ */
+
+/** A box an image is shown in, in CSS pixels × density; `srcset` names it by its width. */
+export interface ImageTarget {
+  width: number
+  height: number
+  /** `cover`: fills the box (creatives, CTA and product images); `contain`: fits inside it (logos). */
+  fit: 'cover' | 'contain'
+}
+
+/**
+ * Where uploads are shown (web-site/src/blocks): a creative fills the 351 × 535 frame (1× and 2×),
+ * a popup CTA's image is 48 × 48 (2× is 96) and a product card's is at most 400 wide, which the
+ * frame's sizes serve; a logo fits 160 × 32 (1× and 2×). Favicons are left as uploaded.
+ */
+export const IMAGE_TARGETS: Readonly<Record<'media' | 'logo', readonly ImageTarget[]>> = {
+  media: [
+    { width: 96, height: 96, fit: 'cover' },
+    { width: 351, height: 535, fit: 'cover' },
+    { width: 702, height: 1070, fit: 'cover' },
+  ],
+  logo: [
+    { width: 160, height: 32, fit: 'contain' },
+    { width: 320, height: 64, fit: 'contain' },
+  ],
+}
+
+export const IMAGE_FORMATS = ['avif', 'webp', 'jpeg'] as const
+export type ImageFormat = (typeof IMAGE_FORMATS)[number]
+
+const CONTENT_TYPES: Record<ImageFormat, string> = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+  jpeg: 'image/jpeg',
+}
+
+/** One encoded file before it is stored. */
+export interface EncodedImage extends Omit<Rendition, 'key'> {
+  /** The box width it was made for: its `srcset` width descriptor. */
+  target: number
+  body: Buffer
+}
+
+/** sharp's constructor (its ESM typings of 0.35 declare the instance, not the default export). */
+export type SharpFactory = (input?: Uint8Array, options?: SharpOptions) => Sharp
+let loaded: Promise<SharpFactory> | undefined
+/** sharp, loaded on first use (a dynamic import keeps it out of every bundle: infra marks it external). */
+export const loadSharp = (): Promise<SharpFactory> => {
+  loaded ??= import('sharp').then((m) => (m as unknown as { default: SharpFactory }).default)
+  return loaded
+}
+
+/** Thrown when the bytes are not an image libvips can decode. */
+export class UndecodableImageError extends Error {}
+
+/**
+ * Encodes every target × format of an image. A target larger than the image is made at the
+ * image's own size (never enlarged), and targets that come out the same size are made once.
+ */
+export const encodeImage = async (
+  input: Uint8Array,
+  targets: readonly ImageTarget[],
+): Promise<{ width: number; height: number; files: EncodedImage[] }> => {
+  const sharp = await loadSharp()
+  // `failOn: 'error'`: a truncated or corrupt file fails instead of encoding grey pixels.
+  const source = sharp(input, { failOn: 'error', limitInputPixels: 50_000_000 }).rotate()
+  let meta: { width: number; height: number }
+  try {
+    // The upright size: orientations 5–8 swap width and height.
+    const info = await source.metadata()
+    const swap = (info.orientation ?? 1) >= 5
+    meta = { width: (swap ? info.height : info.width) ?? 0, height: (swap ? info.width : info.height) ?? 0 }
+    if (!meta.width || !meta.height) throw new UndecodableImageError('no dimensions')
+  } catch (error) {
+    throw error instanceof UndecodableImageError ? error : new UndecodableImageError((error as Error).message)
+  }
+  const files: EncodedImage[] = []
+  const made = new Set<string>()
+  for (const target of targets) {
+    const resized = source.clone().resize({
+      width: target.width,
+      height: target.height,
+      fit: target.fit === 'cover' ? 'outside' : 'inside',
+      withoutEnlargement: true,
+    })
+    for (const format of IMAGE_FORMATS) {
+      const encoder =
+        format === 'avif'
+          ? resized.clone().avif({ quality: 50, effort: 4 })
+          : format === 'webp'
+            ? resized.clone().webp({ quality: 75, effort: 4 })
+            : resized.clone().flatten({ background: '#ffffff' }).jpeg({ quality: 75, mozjpeg: true })
+      let out: { data: Buffer; info: { width: number; height: number; size: number } }
+      try {
+        out = await encoder.toBuffer({ resolveWithObject: true })
+      } catch (error) {
+        throw new UndecodableImageError((error as Error).message)
+      }
+      const id = `${format}:${out.info.width}x${out.info.height}`
+      if (made.has(id)) continue
+      made.add(id)
+      files.push({
+        format,
+        contentType: CONTENT_TYPES[format],
+        width: out.info.width,
+        height: out.info.height,
+        bytes: out.info.size,
+        target: target.width,
+        body: out.data,
+      })
+    }
+  }
+  return { ...meta, files }
+}

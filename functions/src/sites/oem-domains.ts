@@ -1,0 +1,432 @@
+import { type Locale, translate, userTypeSegment } from '@swipe/shared'
+import { can, effectiveType } from '@swipe/shared/authz'
+import {
+  DOMAIN_STATES,
+  DOMAIN_VERIFY_LIMIT_MS,
+  normaliseDomain,
+  oemDomainRefusal,
+  wildcardOf,
+} from '@swipe/shared/site/domain'
+import { createWriteTransaction } from 'electrodb'
+import { type Account, Accounts } from '#data/accounts'
+import type { StoredFinding } from '#data/domains'
+import { type OemDomain, OemDomains } from '#data/oem-domains'
+import { type SiteRow, Sites } from '#data/sites'
+import type { Actor } from '#lib/auth'
+import { now } from '#lib/clock'
+import { diagnose, finding, wildcardStep } from '#lib/domains/doctor'
+import type { WildcardCertificate } from '#lib/domains/provisioner'
+import { AppError, BadRequestError, NotFoundError } from '#lib/errors'
+import { hostMap } from '#lib/hosts'
+import { logger } from '#lib/logger'
+import { sendMail } from '#lib/mail'
+import { accountTenantIds, adminOf, authorize, policyActorOf } from '#lib/tenancy'
+import { adminUrl, oemSiteUrl, siteUrl } from '#lib/urls'
+import { releasePrefix } from '../publishing/retention.ts'
+import {
+  checkEach,
+  claimTimes,
+  connectedFindings,
+  explainFindings,
+  gaveUpReasons,
+  refuseName,
+  refuseUnsafeAddress,
+} from './domain-claims.ts'
+import { domainProvisioner, lookup, productZones } from './domains.ts'
+import { isConditionFailure } from './service.ts'
+
+/**
+ * OEM white-label domains (issue 19 Deliver 5; docs/decisions.md "Custom domains: OEM white label
+ * (issue 19)"). An OEM master sets its sites domain (`oem.example`) through the same four steps as
+ * a site's custom domain: validated, claimed uniquely against sites and OEMs in one transaction,
+ * verified by the same doctor through DNS (one wildcard record `*.oem.example` CNAME → the target,
+ * checked on a probe name under it), given up after 72 hours with a mail. Once ACTIVE, its users'
+ * sites answer on `{site-uuid}.oem.example` too: every served site of the OEM gets that host in the
+ * host map (and every later publish adds it, `#lib/oem-zones`), and the API's URLs name it.
+ */
+
+/** The name the doctor resolves to see the wildcard: any label under the domain matches `*.`. */
+export const PROBE_LABEL = 'swipe-wildcard-check'
+const probeOf = (domain: string) => `${PROBE_LABEL}.${domain}`
+
+/** The OEM's claim, if it has one. */
+export const oemClaimOf = async (oemId: string): Promise<OemDomain | undefined> =>
+  (await OemDomains.query.byOem({ oemId }).go()).data[0]
+
+/**
+ * The OEM an actor's request is about: `oemId` when given (platform staff; anyone else only their
+ * own), else the caller's own OEM (an OEM master, its sub-admins, its OEM admins). Outside the
+ * caller's scope, or not an OEM master: 404. `action` decides on the OEM (403 when refused).
+ */
+export const oemFor = async (
+  actor: Actor | undefined,
+  oemId: string | undefined,
+  action: 'account:read' | 'oemDomain:manage',
+): Promise<{ oem: Account; editable: boolean }> => {
+  const me = adminOf(actor)
+  const type = effectiveType(policyActorOf(me))
+  const own =
+    type === 'OEM_MASTER'
+      ? me.accountType === 'SUB_ADMIN'
+        ? me.parentId
+        : me.accountId
+      : type === 'OEM_ADMIN'
+        ? me.accountType === 'SUB_ADMIN'
+          ? me.ancestorIds.at(-2)
+          : me.parentId
+        : undefined
+  const id = oemId ?? own
+  if (!id) throw new BadRequestError('oemDomain.notOem')
+  const oem = (await Accounts.get({ accountId: id }).go()).data
+  if (oem?.accountType !== 'OEM_MASTER') throw new NotFoundError()
+  authorize(actor, action, { tenantIds: accountTenantIds(oem) })
+  return {
+    oem,
+    editable: can(policyActorOf(me), 'oemDomain:manage', { tenantIds: accountTenantIds(oem) }),
+  }
+}
+
+/** The answer of every OEM domain route. */
+export const oemDomainView = async (
+  oem: Account,
+  editable: boolean,
+  locale: Locale,
+  claim?: OemDomain | null,
+) => {
+  const found = claim === undefined ? await oemClaimOf(oem.accountId) : (claim ?? undefined)
+  const p = domainProvisioner()
+  const stored = (found?.findings ?? []) as StoredFinding[]
+  return {
+    oemId: oem.accountId,
+    oemName: oem.companyName || oem.email,
+    editable,
+    cnameTarget: p.cnameTarget,
+    provisioner: p.kind,
+    defaultSiteUrl: siteUrl({ siteUuid: '{site-uuid}' }),
+    domain: found
+      ? {
+          name: found.domain,
+          record: wildcardOf(found.domain),
+          state: found.state,
+          ...claimTimes(found),
+          siteUrl: found.state === 'ACTIVE' ? oemSiteUrl('{site-uuid}', found.domain) : null,
+          findings: explainFindings(stored, locale),
+          certificate: found.certificateArn
+            ? {
+                status: found.certificateStatus ?? 'PENDING_VALIDATION',
+                reason: found.certificateReason ?? null,
+                record:
+                  found.validationName && found.validationValue
+                    ? { name: found.validationName, type: 'CNAME' as const, value: found.validationValue }
+                    : null,
+              }
+            : null,
+        }
+      : null,
+  }
+}
+
+/** Checks an OEM domain: SPEC §5's rules (an apex is fine), not a product zone, not under another OEM's. */
+const refuseOemDomain = async (oemId: string, domain: string) => {
+  const zones = productZones()
+  refuseName(oemDomainRefusal(domain, zones), domain, zones, {
+    www: domain,
+    target: domainProvisioner().cnameTarget,
+  })
+  const others = await Promise.all(
+    DOMAIN_STATES.map((state) => OemDomains.query.byState({ state }).go({ pages: 'all' })),
+  )
+  const under = others
+    .flatMap((o) => o.data)
+    .find((o) => o.oemId !== oemId && (domain === o.domain || domain.endsWith(`.${o.domain}`)))
+  if (under) {
+    logger.info('OEM domain refused: under another OEM domain', { oemId, domain })
+    throw new AppError(409, 'oemDomain.taken', { domain })
+  }
+}
+
+/**
+ * Every site under the OEM (its users' and its own), read from the all-sites index. Run only when
+ * the OEM domain becomes active or is removed: rare, so the whole index is read rather than every
+ * user's own (docs/decisions.md).
+ */
+const sitesOfOem = async (oemId: string) =>
+  (
+    await Sites.query
+      .all({})
+      .where(({ tenantIds }, { contains }) => contains(tenantIds, oemId))
+      .go({ pages: 'all' })
+  ).data
+
+/** The release a site's hosts serve (as publishing's `servedRelease`): a published one's. */
+const servedRelease = (site: SiteRow | undefined) =>
+  (site?.status === 'PUBLISH' || site?.status === 'DOMAIN_VERIFYING') && site.releaseId
+    ? site.releaseId
+    : undefined
+
+/**
+ * The OEM's served sites now answer on the verified zone too: `{uuid}.<zone>` points at each one's
+ * release (every later publish or status change applies it with the site's other hosts,
+ * publishing's `syncHostMap`). The site is read again after each write: one that stopped being
+ * served meanwhile loses the entry again, so a race with an unpublish leaves nothing served.
+ */
+const serveOnZone = async (oemId: string, zone: string) => {
+  let served = 0
+  for (const site of await sitesOfOem(oemId)) {
+    const releaseId = servedRelease(site)
+    if (!releaseId) continue
+    const host = `${site.siteUuid}.${zone}`
+    await hostMap.put(host, { siteId: site.siteId, prefix: releasePrefix(site.siteId, releaseId) })
+    const after = (await Sites.get({ siteId: site.siteId }).go({ consistent: true })).data ?? undefined
+    const now = servedRelease(after)
+    if (!now) await hostMap.delete(host)
+    else if (now !== releaseId)
+      await hostMap.put(host, { siteId: site.siteId, prefix: releasePrefix(site.siteId, now) })
+    served++
+  }
+  logger.info('OEM domain serving', { oemId, zone, sites: served })
+}
+
+/** The zone stops serving: its claim is gone, so the OEM's sites' `{uuid}.<zone>` hosts leave the map. */
+const stopServing = async (oemId: string, zone: string) => {
+  const hosts = (await sitesOfOem(oemId)).map((s) => `${s.siteUuid}.${zone}`)
+  for (let i = 0; i < hosts.length; i += 50) await hostMap.update({ deletes: hosts.slice(i, i + 50) })
+}
+
+/** Detaches a claim that ends (removed, replaced, given up) and stops serving it if it was active. */
+const release = async (claim: OemDomain) => {
+  await domainProvisioner().detachWildcard(claim.domain, claim.certificateArn)
+  if (claim.state === 'ACTIVE') await stopServing(claim.oemId, claim.domain)
+}
+
+/**
+ * Sets or changes the OEM's sites domain: refused names store nothing; the name is claimed in one
+ * transaction with the site claims' key (409 when a site or another OEM holds it); an old domain
+ * is freed and stops serving; the new one waits in VERIFYING (sites keep the default domain).
+ */
+export const setOemDomain = async (
+  oem: Account,
+  input: string,
+): Promise<{ claim: OemDomain; changed: boolean }> => {
+  // An AWS stage without a multi-tenant distribution refuses (docs/decisions.md); with one, the
+  // wildcard's certificate comes from ACM (CloudFront-managed ones cannot cover `*.`).
+  if (process.env.DOMAIN_PROVISIONER === 'unavailable' || !domainProvisioner().wildcard)
+    throw new AppError(400, 'domain.unavailable')
+  const domain = normaliseDomain(input)
+  await refuseOemDomain(oem.accountId, domain)
+  const previous = await oemClaimOf(oem.accountId)
+  if (previous?.domain === domain && previous.state !== 'FAILED') return { claim: previous, changed: false }
+  const answers = await lookup(probeOf(domain))
+  refuseUnsafeAddress(answers, domain, wildcardOf(domain), {
+    message: 'OEM domain refused: internal address',
+    context: { oemId: oem.accountId },
+  })
+  const p = domainProvisioner()
+  const claim: OemDomain = {
+    domain,
+    oemId: oem.accountId,
+    tenantIds: accountTenantIds(oem),
+    state: 'VERIFYING',
+    requestedAt: now(),
+    findings: diagnose(wildcardOf(domain), answers, p.cnameTarget, p.kind),
+  }
+  if (previous?.domain === domain) {
+    await OemDomains.put(claim)
+      .where((a, op) => op.eq(a.oemId, oem.accountId))
+      .go()
+  } else {
+    const result = await createWriteTransaction({ domains: OemDomains }, (e) => [
+      ...(previous
+        ? [
+            e.domains
+              .delete({ domain: previous.domain })
+              .where((a, op) => op.eq(a.oemId, oem.accountId))
+              .commit(),
+          ]
+        : []),
+      e.domains.create(claim).commit(),
+    ]).go()
+    if (result.canceled) {
+      logger.info('OEM domain refused: held by a site or another OEM', { oemId: oem.accountId, domain })
+      throw new AppError(409, 'oemDomain.taken', { domain })
+    }
+  }
+  if (previous && previous.domain !== domain) await release(previous)
+  logger.info('OEM domain requested', { oemId: oem.accountId, domain })
+  return { claim, changed: true }
+}
+
+/** Removes the OEM's sites domain: frees the name, detaches it, its users' sites leave it. */
+export const removeOemDomain = async (oem: Account): Promise<boolean> => {
+  const claim = await oemClaimOf(oem.accountId)
+  if (!claim) return false
+  await OemDomains.delete({ domain: claim.domain })
+    .where((a, op) => op.eq(a.oemId, oem.accountId))
+    .go()
+  await release(claim)
+  logger.info('OEM domain removed', { oemId: oem.accountId, domain: claim.domain })
+  return true
+}
+
+const record = async (
+  claim: OemDomain,
+  set: Partial<
+    Pick<
+      OemDomain,
+      | 'state'
+      | 'checkedAt'
+      | 'verifiedAt'
+      | 'failedAt'
+      | 'findings'
+      | 'certificateArn'
+      | 'certificateStatus'
+      | 'certificateReason'
+      | 'validationName'
+      | 'validationValue'
+    >
+  >,
+) => {
+  try {
+    await OemDomains.patch({ domain: claim.domain })
+      .set(set)
+      .where((a, op) => `${op.eq(a.oemId, claim.oemId)} AND ${op.eq(a.requestedAt, claim.requestedAt)}`)
+      .go()
+    return true
+  } catch (error) {
+    if (isConditionFailure(error)) return false
+    throw error
+  }
+}
+
+/** A certificate as the claim stores it (the console shows the validation record from it). */
+const certificateFields = (c: WildcardCertificate) => ({
+  certificateArn: c.arn,
+  certificateStatus: c.status,
+  ...(c.reason ? { certificateReason: c.reason } : {}),
+  ...(c.validation ? { validationName: c.validation.name, validationValue: c.validation.value } : {}),
+})
+
+/**
+ * One check of an OEM claim (the check route and the scheduled checker): the wildcard must point
+ * at the target (the doctor explains what it finds). On AWS the wildcard's ACM certificate is
+ * requested on the first check (so the OEM sees its DNS validation record from the start) and
+ * read on every later one; the claim turns ACTIVE only when the wildcard resolves and ACM has
+ * ISSUED the certificate, and the provisioner then attaches the wildcard with it. Then the OEM's
+ * served sites start answering on it. A certificate ACM refuses, or 72 hours after the request
+ * without success: FAILED, detached (the certificate deleted), the OEM master mailed.
+ */
+export const checkOemClaim = async (claim: OemDomain, at = now()): Promise<OemDomain['state']> => {
+  if (claim.state !== 'VERIFYING') return claim.state
+  const p = domainProvisioner()
+  const wildcard = wildcardOf(claim.domain)
+  const findings = diagnose(wildcard, await lookup(probeOf(claim.domain)), p.cnameTarget, p.kind)
+  let certificate: WildcardCertificate | null
+  let unread = false
+  try {
+    certificate = await p.wildcardCertificate({
+      zone: claim.domain,
+      oemId: claim.oemId,
+      requestedAt: claim.requestedAt,
+      ...(claim.certificateArn ? { arn: claim.certificateArn } : {}),
+    })
+  } catch (error) {
+    // ACM throttled or failed: this check waits (the next one asks again), the set route still answers.
+    logger.error('OEM wildcard certificate could not be read', {
+      domain: claim.domain,
+      error: error as Error,
+    })
+    certificate = null
+    unread = true
+  }
+  const held = certificate ? certificateFields(certificate) : {}
+  const current: OemDomain = { ...claim, ...held }
+  const step: ReturnType<typeof wildcardStep> = unread
+    ? { next: 'wait', findings: [...findings, finding('certificatePreparing', 'info')] }
+    : wildcardStep(findings, certificate, wildcard)
+  if (step.next === 'refused') {
+    logger.info('OEM wildcard certificate refused', {
+      oemId: claim.oemId,
+      domain: claim.domain,
+      status: certificate?.status,
+      reason: certificate?.reason,
+    })
+    await giveUp(current, at, step.findings, held)
+    return 'FAILED'
+  }
+  const pending = step.next === 'wait' ? step.findings : [...findings]
+  if (step.next === 'attach') {
+    const attached = await p.attachWildcard(claim.domain, step.certificateArn)
+    if (attached.state === 'active') {
+      const done = connectedFindings(wildcard, attached, findings)
+      if (!(await record(claim, { ...held, state: 'ACTIVE', checkedAt: at, verifiedAt: at, findings: done })))
+        return 'VERIFYING'
+      logger.info('OEM domain connected', { oemId: claim.oemId, domain: claim.domain })
+      await serveOnZone(claim.oemId, claim.domain)
+      return 'ACTIVE'
+    }
+    if (attached.state === 'failed') {
+      await giveUp(
+        current,
+        at,
+        [...findings, finding('certificateFailed', 'error', { status: attached.status })],
+        held,
+      )
+      return 'FAILED'
+    }
+    pending.push(finding('certificatePending', 'info'))
+  }
+  if (at - claim.requestedAt >= DOMAIN_VERIFY_LIMIT_MS) {
+    // ACM's own 72 hours end with ours: a certificate still waiting gave up on its record too.
+    const reasons =
+      certificate && certificate.status !== 'ISSUED'
+        ? [
+            ...pending,
+            finding('certificateTimedOut', 'error', {
+              name: certificate.validation?.name ?? wildcard,
+            }),
+          ]
+        : pending
+    await giveUp(current, at, reasons, held)
+    return 'FAILED'
+  }
+  await record(claim, { ...held, checkedAt: at, findings: pending })
+  return 'VERIFYING'
+}
+
+const giveUp = async (
+  claim: OemDomain,
+  at: number,
+  findings: StoredFinding[],
+  held: Partial<OemDomain> = {},
+) => {
+  const wildcard = wildcardOf(claim.domain)
+  const all = [finding('gaveUp', 'error', { domain: wildcard }), ...findings]
+  if (!(await record(claim, { ...held, state: 'FAILED', checkedAt: at, failedAt: at, findings: all }))) return
+  await domainProvisioner().detachWildcard(claim.domain, claim.certificateArn)
+  logger.info('OEM domain given up', {
+    oemId: claim.oemId,
+    domain: claim.domain,
+    findings: findings.map((f) => f.code),
+  })
+  const oem = (await Accounts.get({ accountId: claim.oemId }).go()).data
+  if (!oem) return
+  const locale: Locale = 'ja'
+  await sendMail({
+    to: oem.email,
+    subject: translate(locale, 'oemDomain.gaveUpMailSubject', {
+      company: oem.companyName || oem.email,
+      domain: claim.domain,
+    }),
+    text: translate(locale, 'oemDomain.gaveUpMailBody', {
+      domain: claim.domain,
+      reasons: gaveUpReasons(findings, locale, wildcard, domainProvisioner().cnameTarget),
+      link: adminUrl(`/${userTypeSegment(oem.accountType, oem.parentType)}/admin-list`),
+    }),
+  })
+}
+
+/** The scheduled checker's OEM part: every OEM claim still verifying, oldest first. */
+export const checkPendingOemDomains = async (at = now()) => {
+  const { data } = await OemDomains.query.byState({ state: 'VERIFYING' }).go({ pages: 'all' })
+  return checkEach(data, (claim) => checkOemClaim(claim, at), 'OEM domain check failed')
+}

@@ -1,0 +1,13 @@
+import { sitesRoutes } from '@swipe/shared/contract/sites'
+import { BadRequestError } from '#lib/errors'
+import { endpoint, ok } from '#lib/http'
+import { checkOemClaim, oemClaimOf, oemDomainView, oemFor } from './oem-domains.ts'
+
+/** Checks the OEM domain's wildcard record now, as the scheduled checker does. */
+export const handler = endpoint(sitesRoutes['sites.oemDomainCheck'], async ({ actor, query, locale, t }) => {
+  const { oem, editable } = await oemFor(actor, query.oemId, 'oemDomain:manage')
+  const claim = await oemClaimOf(oem.accountId)
+  if (!claim) throw new BadRequestError('oemDomain.missing')
+  await checkOemClaim(claim)
+  return ok({ ...(await oemDomainView(oem, editable, locale)), message: t('domain.checked') })
+})

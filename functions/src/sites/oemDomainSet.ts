@@ -1,0 +1,17 @@
+import { sitesRoutes } from '@swipe/shared/contract/sites'
+import { endpoint, ok } from '#lib/http'
+import { checkOemClaim, oemClaimOf, oemDomainView, oemFor, setOemDomain } from './oem-domains.ts'
+
+/** Sets or changes the OEM's sites domain; a wildcard record already in place connects at once. */
+export const handler = endpoint(
+  sitesRoutes['sites.oemDomainSet'],
+  async ({ actor, query, body, locale, t }) => {
+    const { oem, editable } = await oemFor(actor, query.oemId, 'oemDomain:manage')
+    const { claim, changed } = await setOemDomain(oem, body.domain)
+    if (changed) await checkOemClaim(claim)
+    return ok({
+      ...(await oemDomainView(oem, editable, locale, (await oemClaimOf(oem.accountId)) ?? null)),
+      message: t(changed ? 'oemDomain.set' : 'oemDomain.unchanged', { domain: claim.domain }),
+    })
+  },
+)

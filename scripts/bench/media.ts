@@ -1,0 +1,179 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import lighthouse from 'lighthouse'
+
+/**
+ * `npm run bench:media` (issue 22): the demo site's first page before and after web renditions, in
+ * the same run, on one local stack (free ports, stopped afterwards), measured as `bench:site` does
+ * (Lighthouse mobile preset — simulated slow 4G, 4× CPU — in the system Chromium, median of RUNS,
+ * default 5). "Before": the demo published with its originals, as every site was before this
+ * change (its rendition records set aside, then the site republished). "After": the same site
+ * republished with its renditions. For each it prints LCP, the performance score, the bytes of the
+ * first creative (the A1 image the page downloads, whichever format and width the browser chose)
+ * and the image bytes of the first screen (every image requested before the load event; the
+ * island warms the neighbours only after it). A measurement, not a test.
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const runs = Number(process.env.RUNS ?? 5)
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true'
+process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN'
+const { freePorts } = await import('../../infra/local/ports.ts')
+const { startLocalStack } = await import('../../infra/local/stack.ts')
+const dataDir = mkdtempSync(join(tmpdir(), 'swipe-bench-media-'))
+console.info('Starting a local stack and seeding the demo site (its media get renditions)…')
+const stack = await startLocalStack({
+  ports: await freePorts(),
+  dataDir,
+  persist: false,
+  admin: false,
+  seed: true,
+  log: () => {},
+})
+const url = stack.seeded?.url
+const siteId = stack.seeded?.site.siteId
+if (!url || !siteId) throw new Error('The seed published no demo site')
+
+// The stack's modules read the environment it set: imported now.
+const { MediaRenditions } = await import('../../functions/src/data/media-renditions.ts')
+const { publishSite } = await import('../../functions/src/publishing/publish.ts')
+const records = (await MediaRenditions.query.byKey({ siteId }).go({ pages: 'all' })).data
+const ready = records.filter((r) => r.state === 'ready')
+console.info(`Demo site ${siteId}: ${ready.length} of ${records.length} media with renditions`)
+
+/** Publishes the demo with (`true`) or without its renditions. */
+const publishWith = async (renditions: boolean) => {
+  for (const record of ready)
+    await MediaRenditions.patch({ siteId, key: record.key })
+      .set(renditions ? { state: 'ready' } : { state: 'failed', code: 'media.failed' })
+      .go()
+  await publishSite(siteId)
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+
+/** The page's own HTML through the edge (by Host): the first creative's candidate URLs. */
+const firstCreativeUrls = async (): Promise<Set<string>> => {
+  const { request } = await import('node:http')
+  const page = new URL(url)
+  const edge = new URL(stack.urls.edge)
+  const html = await new Promise<string>((resolve, reject) => {
+    const req = request(
+      { hostname: edge.hostname, port: edge.port, path: page.pathname, headers: { host: page.host } },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+      },
+    )
+    req.on('error', reject)
+    req.end()
+  })
+  const start = html.indexOf('id="A1"')
+  const cell = html.slice(start, html.indexOf('</div>', start))
+  const found = new Set<string>()
+  for (const [, value] of cell.matchAll(/(?:src|srcSet|srcset)="([^"]+)"/g))
+    for (const entry of value!.split(','))
+      if (entry.trim().startsWith('/')) found.add(new URL(entry.trim().split(' ')[0]!, url).href)
+  return found
+}
+
+const port = await freePort()
+const profile = mkdtempSync(join(tmpdir(), 'swipe-bench-chrome-'))
+const chrome = spawn(
+  CHROMIUM,
+  [
+    '--headless=new',
+    `--remote-debugging-port=${port}`,
+    `--user-data-dir=${profile}`,
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+  ],
+  { stdio: 'ignore' },
+)
+
+type Row = { lcpMs: number; performance: number; firstCreativeKb: number; firstScreenImageKb: number }
+const measure = async (): Promise<Row> => {
+  const first = await firstCreativeUrls()
+  const rows: Row[] = []
+  for (let i = 0; i < runs; i++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      // Each run from an empty cache, as a first visit.
+      disableStorageReset: false,
+    })
+    const lhr = result?.lhr
+    if (!lhr) throw new Error('Lighthouse returned no result')
+    const requests =
+      (lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] })?.items ?? []
+    const metrics = (lhr.audits.metrics?.details as { items?: Record<string, number>[] })?.items?.[0] ?? {}
+    const loadAt = metrics.observedLoad ?? Number.POSITIVE_INFINITY
+    const images = requests.filter(
+      (r) => r.resourceType === 'Image' && typeof r.url === 'string' && !String(r.url).startsWith('data:'),
+    )
+    const kb = (items: Record<string, unknown>[]) =>
+      Math.round(items.reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0) / 102.4) / 10
+    rows.push({
+      lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      firstCreativeKb: kb(images.filter((r) => first.has(String(r.url)))),
+      firstScreenImageKb: kb(images.filter((r) => Number(r.networkRequestTime ?? 0) <= loadAt)),
+    })
+  }
+  const median = (key: keyof Row) => {
+    const sorted = rows.map((r) => r[key]).sort((a, b) => a - b)
+    return sorted[Math.floor(sorted.length / 2)]!
+  }
+  return {
+    lcpMs: median('lcpMs'),
+    performance: median('performance'),
+    firstCreativeKb: median('firstCreativeKb'),
+    firstScreenImageKb: median('firstScreenImageKb'),
+  }
+}
+
+try {
+  for (let i = 0; ; i++) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/json/version`)
+      break
+    } catch (error) {
+      if (i > 50) throw error
+      await new Promise((r) => setTimeout(r, 200))
+    }
+  }
+  await publishWith(false)
+  const before = await measure()
+  await publishWith(true)
+  const after = await measure()
+  const version = JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../node_modules/lighthouse/package.json'), 'utf8'),
+  ).version
+  console.info(`Lighthouse ${version}, mobile preset, ${runs} run(s) each, median; ${url}`)
+  console.info('                      before (originals)   after (renditions)')
+  for (const key of ['lcpMs', 'performance', 'firstCreativeKb', 'firstScreenImageKb'] as const)
+    console.info(`  ${key.padEnd(20)}${String(before[key]).padStart(18)}${String(after[key]).padStart(21)}`)
+} finally {
+  const exited = new Promise((resolve) => chrome.once('exit', resolve))
+  chrome.kill()
+  await exited
+  await stack.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+  rmSync(profile, { recursive: true, force: true, maxRetries: 5 })
+}

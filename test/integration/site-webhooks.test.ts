@@ -1,0 +1,441 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
+import { writeFileSync } from 'node:fs'
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { dirname, join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { twoTenants } from '../support/accounts.ts'
+import { api, waitForMail } from '../support/api.ts'
+import { advanceStackClock, stackNow } from '../support/clock.ts'
+import { useStackEnv } from '../support/env.ts'
+import { publishVisitorSite, testIp, visitorCall } from '../support/visitor-site.ts'
+
+/**
+ * The site's signed webhooks (issue 21 Deliver 6; docs/decisions.md "API issuing per site
+ * (issue 21)"): endpoints managed through the real handlers, a contact sent on the site delivered
+ * to a receiver started here on 127.0.0.1 (allowed explicitly through the stack's receiver file),
+ * signed as documented, retried after a 500 by the sweep on the stack's clock, refused for private
+ * and metadata targets at creation and at delivery, resent, and kept from other tenants.
+ */
+
+const receiverFile = join(dirname(inject('stack').clockFile), 'webhook-receiver')
+const { urls } = useStackEnv({ SWIPE_WEBHOOK_TEST_RECEIVER_FILE: receiverFile })
+const http = api(urls.api)
+
+interface Received {
+  headers: IncomingHttpHeaders
+  body: string
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: test responses are asserted field by field.
+type Json = any
+
+const send = async (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<{ status: number; text: string; body: Json }> => {
+  const response = await fetch(`${urls.api}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'x-lang': 'en',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+  const text = await response.text()
+  return { status: response.status, text, body: text ? JSON.parse(text) : undefined }
+}
+
+/** The documented verification, written out as a receiver would (Stripe's scheme). */
+const verify = (secret: string, header: string, body: string, nowSeconds: number) => {
+  const parts = Object.fromEntries(header.split(',').map((p) => p.split('=', 2) as [string, string]))
+  const t = Number(parts.t)
+  if (Math.abs(nowSeconds - t) > 300) return false
+  const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest()
+  const given = Buffer.from(parts.v1 ?? '', 'hex')
+  return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
+/** Waits for something the stack does after its answer (a job), never longer than 15 s. */
+const eventually = async <T>(read: () => Promise<T> | T, done: (value: T) => boolean): Promise<T> => {
+  for (let i = 0; i < 300; i++) {
+    const value = await read()
+    if (done(value)) return value
+    await sleep(50)
+  }
+  throw new Error('The stack did not get there in 15 s')
+}
+
+const allowReceiver = (hostPort: string) => writeFileSync(receiverFile, hostPort)
+
+describe('site webhooks', () => {
+  let server: Server
+  let port: number
+  const received: Received[] = []
+  const answers: number[] = []
+  let token: string
+  let otherToken: string
+  let siteId: string
+  let otherSiteId: string
+  let sweep: () => Promise<{ attempted: number; delivered: number; failed: number }>
+
+  const contact = async (email: string) => {
+    const sent = await visitorCall(urls.api, 'POST', `/end-user/site/${siteId}/contact`, {
+      body: {
+        lang: 'JP',
+        data: { email, company: '株式会社ビジター', topic: 'Support', message: 'こんにちは' },
+      },
+      ip: testIp(),
+    })
+    expect(sent.status, sent.text).toBe(201)
+  }
+  const deliveriesOf = async (webhookId: string) => {
+    const answer = await send('GET', `/site/${siteId}/api/webhooks/${webhookId}/deliveries`, token)
+    expect(answer.status, answer.text).toBe(200)
+    return answer.body.items as Json[]
+  }
+  const create = (body: unknown, as = token, site = siteId) =>
+    send('POST', `/site/${site}/api/webhooks`, as, body)
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = ''
+      req.on('data', (chunk) => {
+        body += chunk
+      })
+      req.on('end', () => {
+        received.push({ headers: req.headers, body })
+        res.writeHead(answers.shift() ?? 200).end('ok')
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    port = (server.address() as AddressInfo).port
+    allowReceiver('')
+    // The sweep runs here, on the stack's clock, as the schedule runs it in the stack.
+    const clock = await import('../../functions/src/lib/clock.ts')
+    clock.setClockSource(stackNow)
+    sweep = (await import('../../functions/src/lib/site-webhooks.ts')).sweepDueDeliveries
+    const tenants = await twoTenants(http)
+    token = tenants.token
+    otherToken = tenants.otherToken
+    siteId = (await publishVisitorSite(http, token)).siteId
+    const other = await http.post(
+      '/site',
+      { name: 'B', number_horizontal: 1, number_vertical: 1 },
+      { token: otherToken },
+    )
+    expect(other.status).toBe(201)
+    otherSiteId = other.body.global_setting.id
+  })
+  afterAll(async () => {
+    allowReceiver('')
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+  })
+
+  let hookId: string
+  let secret: string
+
+  it('refuses private, loopback, link-local and metadata targets and plain HTTP at creation, storing nothing', async () => {
+    for (const url of [
+      'https://169.254.169.254/latest/meta-data/',
+      'https://127.0.0.1/hook',
+      'https://10.1.2.3/hook',
+      'https://[::1]/hook',
+      'https://localhost/hook',
+      `http://127.0.0.1:${port}/hook`,
+      'ftp://example.com/hook',
+      'not a url',
+    ]) {
+      const refused = await create({ url, events: ['contact.received'] })
+      expect(refused.status, url).toBe(400)
+      expect(refused.body.error.code, url).toBe('siteApi.webhookUrlInvalid')
+    }
+    const noEvents = await create({ url: 'https://hooks.example.com/x', events: [] })
+    expect(noEvents.status).toBe(400)
+    const list = await send('GET', `/site/${siteId}/api/webhooks`, token)
+    expect(list.body).toEqual({
+      items: [],
+      events: ['member.registered', 'contact.received', 'form.received'],
+      max: 5,
+    })
+  })
+
+  it('adds the allowed test receiver and shows its secret once', async () => {
+    allowReceiver(`127.0.0.1:${port}`)
+    const created = await create({
+      url: `http://127.0.0.1:${port}/hook`,
+      events: ['form.received', 'contact.received'],
+    })
+    expect(created.status, created.text).toBe(201)
+    secret = created.body.secret
+    hookId = created.body.item.id
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{32}$/)
+    expect(created.body.item).toEqual({
+      id: hookId,
+      url: `http://127.0.0.1:${port}/hook`,
+      events: ['contact.received', 'form.received'],
+      enabled: true,
+      secret_prefix: secret.slice(0, 10),
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    })
+    const list = await send('GET', `/site/${siteId}/api/webhooks`, token)
+    expect(list.body.items).toEqual([created.body.item])
+    expect(list.text).not.toContain(secret)
+    const settings = await send('GET', `/site/${siteId}/api`, token)
+    expect(settings.body.audit[0]).toMatchObject({ action: 'webhook.create' })
+    expect(settings.text).not.toContain(secret)
+  })
+
+  it('delivers a contact sent on the site, signed as documented', async () => {
+    const email = `hook-${randomUUID().slice(0, 8)}@example.com`
+    await contact(email)
+    const [got] = await eventually(
+      () => received,
+      (r) => r.length === 1,
+    )
+    expect(got!.headers['content-type']).toBe('application/json')
+    expect(got!.headers['swipe-event']).toBe('contact.received')
+    const header = got!.headers['swipe-signature'] as string
+    expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/)
+    expect(verify(secret, header, got!.body, Math.floor(stackNow() / 1000))).toBe(true)
+    expect(verify(`${secret}x`, header, got!.body, Math.floor(stackNow() / 1000))).toBe(false)
+    const payload = JSON.parse(got!.body)
+    expect(payload).toMatchObject({
+      id: expect.stringMatching(/^evt_[0-9a-f]{32}$/),
+      type: 'contact.received',
+      site_id: siteId,
+      data: {
+        email,
+        company: '株式会社ビジター',
+        lang: 'JP',
+        answers: expect.arrayContaining([
+          { name: 'message', title: 'お問い合わせ内容', value: 'こんにちは' },
+        ]),
+      },
+    })
+    const [delivery] = await eventually(
+      () => deliveriesOf(hookId),
+      (items) => items[0]?.state === 'DELIVERED',
+    )
+    expect(delivery).toMatchObject({
+      event_id: payload.id,
+      event: 'contact.received',
+      state: 'DELIVERED',
+      attempts: 1,
+      last_status: 200,
+      last_error: null,
+      next_attempt_at: null,
+      payload: got!.body,
+    })
+    expect(got!.headers['swipe-delivery']).toBe(delivery.id)
+    received.length = 0
+  })
+
+  it('retries a receiver that answered 500 with backoff (sweep on the stack clock), then delivers', async () => {
+    answers.push(500)
+    await contact(`retry-${randomUUID().slice(0, 8)}@example.com`)
+    const [pending] = await eventually(
+      () => deliveriesOf(hookId),
+      (items) => items[0]?.attempts === 1 && items[0]?.last_status === 500,
+    )
+    expect(pending).toMatchObject({ state: 'PENDING', attempts: 1, last_status: 500 })
+    const due = Date.parse(pending.next_attempt_at)
+    expect(due - Date.parse(pending.last_attempt_at)).toBeGreaterThanOrEqual(29_000)
+    expect(due - Date.parse(pending.last_attempt_at)).toBeLessThanOrEqual(31_000)
+    // Not due yet: the sweep leaves it.
+    expect((await sweep()).attempted).toBe(0)
+    expect(received).toHaveLength(1)
+    advanceStackClock(due - stackNow() + 1_000)
+    expect(await sweep()).toEqual({ attempted: 1, delivered: 1, failed: 0 })
+    expect(received).toHaveLength(2)
+    expect(received[1]!.body).toBe(received[0]!.body)
+    expect(received[1]!.headers['swipe-delivery']).toBe(received[0]!.headers['swipe-delivery'])
+    const [done] = await deliveriesOf(hookId)
+    expect(done).toMatchObject({ id: pending.id, state: 'DELIVERED', attempts: 2, last_status: 200 })
+    received.length = 0
+  })
+
+  it('sends member.registered when a visitor confirms a sign-up, without the password', async () => {
+    const subscribed = await send('PUT', `/site/${siteId}/api/webhooks/${hookId}`, token, {
+      enabled: true,
+      events: ['member.registered', 'contact.received', 'form.received'],
+    })
+    expect(subscribed.status, subscribed.text).toBe(200)
+    const email = `member-${randomUUID().slice(0, 8)}@example.com`
+    const password = 'Member#Pass1'
+    const registered = await visitorCall(urls.api, 'POST', `/end-user/site/${siteId}/register`, {
+      body: { lang: 'EN', data: { email, password, confirm_password: password, nickname: 'Neo' } },
+    })
+    expect(registered.status, registered.text).toBe(202)
+    // Signing up sends nothing yet: the member is PENDING until the mailed link is opened.
+    const mail = await waitForMail(urls.mail, email)
+    const link = mail.body.text?.match(/https?:\/\/\S+register-complete\?token=\S+/)?.[0]
+    expect(link, mail.body.text).toBeDefined()
+    expect(received).toEqual([])
+    const confirmed = await visitorCall(urls.api, 'POST', `/end-user/site/${siteId}/register/confirm`, {
+      body: { token: new URL(link!).searchParams.get('token') },
+    })
+    expect(confirmed.status, confirmed.text).toBe(200)
+    const [got] = await eventually(
+      () => received,
+      (r) => r.length === 1,
+    )
+    expect(got!.headers['swipe-event']).toBe('member.registered')
+    expect(
+      verify(secret, got!.headers['swipe-signature'] as string, got!.body, Math.floor(stackNow() / 1000)),
+    ).toBe(true)
+    expect(JSON.parse(got!.body)).toMatchObject({
+      type: 'member.registered',
+      site_id: siteId,
+      data: { email, status: 'ACTIVE', lang: 'EN', answers: [{ name: 'nickname', value: 'Neo' }] },
+    })
+    expect(got!.body).not.toContain(password)
+    received.length = 0
+  })
+
+  it('refuses the receiver at delivery once it is no longer allowed, and a metadata target every time', async () => {
+    const { SiteWebhookEndpoints } = await import('../../functions/src/data/site-webhooks.ts')
+    // Stored past the creation check, as if a name had resolved to the metadata address.
+    const metadataId = randomUUID()
+    const now = new Date().toISOString()
+    await SiteWebhookEndpoints.create({
+      siteId,
+      endpointId: metadataId,
+      url: 'https://169.254.169.254/latest/meta-data/',
+      events: ['contact.received'],
+      secret: 'whsec_metadata',
+      enabled: true,
+      createdAt: now,
+      createdBy: 'test',
+      updatedAt: now,
+    }).go()
+    allowReceiver('')
+    await contact(`refused-${randomUUID().slice(0, 8)}@example.com`)
+    const [ours] = await eventually(
+      () => deliveriesOf(hookId),
+      (items) => items[0]?.attempts === 1 && items[0]?.last_error !== null,
+    )
+    expect(ours).toMatchObject({
+      state: 'PENDING',
+      last_status: null,
+      last_error: expect.stringContaining('refused'),
+    })
+    const [metadata] = await eventually(
+      async () =>
+        (await send('GET', `/site/${siteId}/api/webhooks/${metadataId}/deliveries`, token)).body
+          .items as Json[],
+      (items) => items[0]?.last_error !== null && items[0]?.last_error !== undefined,
+    )
+    expect(metadata).toMatchObject({
+      state: 'PENDING',
+      attempts: 1,
+      last_error: 'webhook target refused: unsafeAddress (169.254.169.254)',
+    })
+    expect(received).toEqual([])
+    await send('DELETE', `/site/${siteId}/api/webhooks/${metadataId}`, token)
+
+    // Allowed again: the resend sends the same event now and answers the outcome.
+    allowReceiver(`127.0.0.1:${port}`)
+    const resent = await send(
+      'POST',
+      `/site/${siteId}/api/webhooks/${hookId}/deliveries/${ours.id}/resend`,
+      token,
+    )
+    expect(resent.status, resent.text).toBe(200)
+    expect(resent.body).toMatchObject({
+      message: 'The event was sent again.',
+      item: { id: ours.id, state: 'DELIVERED', attempts: 2, last_status: 200, last_error: null },
+    })
+    expect(received).toHaveLength(1)
+    expect(received[0]!.body).toBe(ours.payload)
+    const settings = await send('GET', `/site/${siteId}/api`, token)
+    expect(settings.body.audit[0]).toMatchObject({ action: 'webhook.resend' })
+    received.length = 0
+  })
+
+  it('gives a delivery up once its next attempt would fall past 24 hours after the event', async () => {
+    const { SiteWebhookDeliveries } = await import('../../functions/src/data/site-webhooks.ts')
+    // An event of almost 24 hours ago whose attempt is due (stored as the stack would have).
+    const now = stackNow()
+    const eventAt = new Date(now - 24 * 3600_000 + 10_000).toISOString()
+    const deliveryId = randomUUID()
+    await SiteWebhookDeliveries.create({
+      siteId,
+      endpointId: hookId,
+      deliveryId,
+      eventId: 'evt_old',
+      event: 'contact.received',
+      payload: '{"id":"evt_old"}',
+      createdAt: eventAt,
+      state: 'PENDING',
+      dueAt: new Date(now - 1_000).toISOString(),
+      windowStart: eventAt,
+      attempts: 9,
+      updatedAt: eventAt,
+    }).go()
+    answers.push(503)
+    expect(await sweep()).toEqual({ attempted: 1, delivered: 0, failed: 1 })
+    expect(received).toHaveLength(1)
+    const stored = (await deliveriesOf(hookId)).find((d) => d.id === deliveryId)
+    expect(stored).toMatchObject({ state: 'FAILED', attempts: 10, last_status: 503, next_attempt_at: null })
+    received.length = 0
+  })
+
+  it('keeps another tenant out: 404 for the list, the log, a resend, a change and a delete', async () => {
+    const [delivery] = await deliveriesOf(hookId)
+    const base = `/site/${siteId}/api/webhooks`
+    const tries = [
+      await send('GET', base, otherToken),
+      await send('POST', base, otherToken, { url: `http://127.0.0.1:${port}/x`, events: ['form.received'] }),
+      await send('GET', `${base}/${hookId}/deliveries`, otherToken),
+      await send('POST', `${base}/${hookId}/deliveries/${delivery.id}/resend`, otherToken),
+      await send('PUT', `${base}/${hookId}`, otherToken, { enabled: false, events: ['form.received'] }),
+      await send('DELETE', `${base}/${hookId}`, otherToken),
+      // Their own site does not open ours either.
+      await send('GET', `/site/${otherSiteId}/api/webhooks/${hookId}/deliveries`, otherToken),
+      await send(
+        'POST',
+        `/site/${otherSiteId}/api/webhooks/${hookId}/deliveries/${delivery.id}/resend`,
+        otherToken,
+      ),
+    ]
+    expect(tries.map((t) => t.status)).toEqual([404, 404, 404, 404, 404, 404, 404, 404])
+    const [after] = await deliveriesOf(hookId)
+    expect(after).toEqual(delivery)
+  })
+
+  it('disables, limits to 5 endpoints, and deletes an endpoint with its log', async () => {
+    const disabled = await send('PUT', `/site/${siteId}/api/webhooks/${hookId}`, token, {
+      enabled: false,
+      events: ['contact.received'],
+    })
+    expect(disabled.status, disabled.text).toBe(200)
+    expect(disabled.body.item).toMatchObject({ enabled: false, events: ['contact.received'] })
+    const before = (await deliveriesOf(hookId)).length
+    await contact(`off-${randomUUID().slice(0, 8)}@example.com`)
+    expect(await deliveriesOf(hookId)).toHaveLength(before)
+
+    for (let i = 0; i < 4; i++)
+      expect(
+        (await create({ url: `http://127.0.0.1:${port}/n${i}`, events: ['member.registered'] })).status,
+      ).toBe(201)
+    const sixth = await create({ url: `http://127.0.0.1:${port}/n6`, events: ['member.registered'] })
+    expect(sixth.status).toBe(409)
+    expect(sixth.body.error.code).toBe('siteApi.tooManyWebhooks')
+
+    const removed = await send('DELETE', `/site/${siteId}/api/webhooks/${hookId}`, token)
+    expect(removed.status, removed.text).toBe(200)
+    expect(removed.body).toEqual({ id: hookId, message: 'The webhook endpoint was deleted.' })
+    const list = await send('GET', `/site/${siteId}/api/webhooks`, token)
+    expect(list.body.items.map((i: Json) => i.id)).not.toContain(hookId)
+    expect((await send('GET', `/site/${siteId}/api/webhooks/${hookId}/deliveries`, token)).status).toBe(404)
+    const { SiteWebhookDeliveries } = await import('../../functions/src/data/site-webhooks.ts')
+    const left = await SiteWebhookDeliveries.query.delivery({ siteId, endpointId: hookId }).go()
+    expect(left.data).toEqual([])
+  })
+})

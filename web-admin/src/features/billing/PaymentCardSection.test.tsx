@@ -1,0 +1,165 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { storeSession, userInfoBody } from '../../test/fixtures.ts'
+import { mockApi } from '../../test/mockApi.ts'
+import { renderWithProviders } from '../../test/renderWithProviders.tsx'
+
+const user = {
+  id: 'user-1',
+  account_type: 'USER',
+  parent_type: 'OEM_MASTER',
+  user_type_segment: 'adminuser',
+  company_name: 'デモクリエイター合同会社',
+  menu_areas: ['summary', 'checkPlan'],
+}
+
+const userPlan = {
+  account_id: 'user-1',
+  company_name: 'デモクリエイター合同会社',
+  plan: {
+    id: 'standard',
+    name: 'スタンダード',
+    price: 29_800,
+    quantity_swipe: 30,
+    quantity_site: 3,
+    limit_access: 50_000,
+    limit_access_price: 100,
+  },
+  pending: null,
+  usage: {
+    month: '2026-11',
+    sites: 1,
+    blocks: 9,
+    page_views: 0,
+    projected_page_views: 0,
+    projected_page_view_fee: 0,
+  },
+  contract: { minimum_months: 12, initial_fee: 100_000, start_date: null, end_date: null },
+  bills: [],
+}
+
+const visa = {
+  brand: 'visa',
+  last4: '4242',
+  exp_month: 12,
+  exp_year: 2034,
+  saved_at: '2026-11-02T01:00:00.000Z',
+}
+const cardBody = (extra: Record<string, unknown>) => ({
+  account_id: 'user-1',
+  available: true,
+  payer: true,
+  can_manage: true,
+  method: 'CARD',
+  state: 'saved',
+  card: visa,
+  last_failure: null,
+  ...extra,
+})
+
+const open = async (card: Record<string, unknown>, more: Parameters<typeof mockApi>[0] = {}) => {
+  storeSession(user)
+  const api = mockApi({
+    'GET /auth/user-info': { body: userInfoBody(user) },
+    'GET /user/user-plan': { body: userPlan },
+    'GET /user/payment-card': { body: card },
+    ...more,
+  })
+  renderWithProviders({ at: '/adminuser/check-plan' })
+  const section = await screen.findByRole('region', { name: 'お支払い方法' })
+  return { api, section }
+}
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('プラン確認: payment card', () => {
+  it('with no card: says invoices are bank transfers and sends the user to the hosted page to add one', async () => {
+    const assign = vi.fn()
+    vi.stubGlobal('location', { ...window.location, assign })
+    const { api, section } = await open(cardBody({ method: 'BANK_TRANSFER', state: 'none', card: null }), {
+      'POST /user/payment-card/setup': {
+        status: 201,
+        body: { url: 'http://127.0.0.1:4242/checkout/cs_test_1' },
+      },
+    })
+    expect(
+      await within(section).findByText(
+        'カードは登録されていません。ご請求は銀行振込でお支払いいただきます。',
+      ),
+    ).toBeTruthy()
+    await userEvent.click(within(section).getByRole('button', { name: 'カードを登録' }))
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('http://127.0.0.1:4242/checkout/cs_test_1'))
+    const sent = api.requests.find((r) => r.path === '/user/payment-card/setup')
+    expect(sent?.body).toEqual({ return_path: '/adminuser/check-plan' })
+  })
+
+  it('shows the saved card as a summary and removes it after a confirmation', async () => {
+    const { api, section } = await open(cardBody({}), {
+      'DELETE /user/payment-card': {
+        body: {
+          ...cardBody({ method: 'BANK_TRANSFER', state: 'none', card: null }),
+          message: 'カードを削除しました。今後のご請求は銀行振込でのお支払いになります。',
+        },
+      },
+    })
+    expect(await within(section).findByText('Visa •••• 4242')).toBeTruthy()
+    expect(within(section).getByText('有効期限 12/2034')).toBeTruthy()
+    expect(within(section).getByText('登録済み')).toBeTruthy()
+    await userEvent.click(within(section).getByRole('button', { name: 'カードを削除' }))
+    const dialog = await screen.findByRole('dialog', { name: 'カードを削除しますか？' })
+    expect(within(dialog).getByText(/Visa •••• 4242 を削除します。/)).toBeTruthy()
+    expect(api.requests.some((r) => r.method === 'DELETE')).toBe(false)
+    await userEvent.click(within(dialog).getByRole('button', { name: '削除する' }))
+    await vi.waitFor(() =>
+      expect(api.requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual([
+        '/user/payment-card',
+      ]),
+    )
+    expect(
+      await screen.findByText('カードを削除しました。今後のご請求は銀行振込でのお支払いになります。'),
+    ).toBeTruthy()
+  })
+
+  it('says when the last payment failed', async () => {
+    const { section } = await open(
+      cardBody({
+        state: 'failed',
+        last_failure: { invoice_id: 'b1', number: 'INV-202610-B1', month: '2026-10' },
+      }),
+    )
+    expect(await within(section).findByText('前回の決済に失敗')).toBeTruthy()
+    expect(
+      within(section).getByText(
+        '2026-10分のお支払い（請求書番号 INV-202610-B1）でカード決済ができませんでした。カードを変更してください。',
+      ),
+    ).toBeTruthy()
+    expect(within(section).getByRole('button', { name: 'カードを変更' })).toBeTruthy()
+  })
+
+  it('says when a card expires soon', async () => {
+    const { section } = await open(cardBody({ state: 'expiringSoon' }))
+    expect(await within(section).findByText('まもなく有効期限切れ')).toBeTruthy()
+    expect(
+      within(section).getByText('カードの有効期限が近づいています。新しいカードに変更してください。'),
+    ).toBeTruthy()
+  })
+
+  it('says card payments are unavailable and offers no card action where they are not configured', async () => {
+    const { section } = await open(
+      cardBody({ available: false, can_manage: false, method: 'BANK_TRANSFER', state: 'none', card: null }),
+    )
+    expect(
+      await within(section).findByText(
+        '現在クレジットカード決済はご利用いただけません。ご請求は銀行振込でお支払いください。',
+      ),
+    ).toBeTruthy()
+    expect(within(section).queryByRole('button')).toBeNull()
+  })
+
+  it('a viewer sees the card but cannot change it', async () => {
+    const { section } = await open(cardBody({ can_manage: false }))
+    expect(await within(section).findByText('Visa •••• 4242')).toBeTruthy()
+    expect(within(section).queryByRole('button')).toBeNull()
+  })
+})
