@@ -121,4 +121,21 @@ describe('web renditions in the publish render', () => {
     for (const file of made.images ?? []) expect(keys).toContain(file.key)
     expect(keys).toContain(key)
   })
+
+  it('gives a product card the same <picture>, lazy, sized for the card', () => {
+    const input = fixtureSite()
+    const key = creativeKey(input, 'A1')
+    withRenditions(input, key)
+    const card = home(input).querySelector<HTMLTemplateElement>('template#p-A1-0')!.content
+    const sizes = '(max-width: 448px) calc(100vw - 48px), 400px'
+    expect(
+      [...card.querySelectorAll('picture source')].map((s) => [s.type, s.getAttribute('sizes')]),
+    ).toEqual([
+      ['image/avif', sizes],
+      ['image/webp', sizes],
+    ])
+    const img = card.querySelector('picture img')!
+    expect(img.getAttribute('src')).toBe(`/media/r/${key.split('/').pop()}.351.jpeg`)
+    expect(img.getAttribute('loading')).toBe('lazy')
+  })
 })

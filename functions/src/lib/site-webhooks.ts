@@ -146,9 +146,14 @@ const readDelivery = async (key: DeliveryKey) =>
  * One attempt of a PENDING delivery, if it is still PENDING and no one else claimed this attempt.
  * Returns the delivery as stored afterwards (undefined when it was not attempted).
  */
-export const attemptStoredDelivery = async (key: DeliveryKey): Promise<SiteWebhookDelivery | undefined> => {
+export const attemptStoredDelivery = async (
+  key: DeliveryKey,
+  /** The sweep's instant: a delivery due after it is left (the index it was found by may be stale). */
+  { dueBy }: { dueBy?: number } = {},
+): Promise<SiteWebhookDelivery | undefined> => {
   const delivery = await readDelivery(key)
   if (delivery?.state !== 'PENDING') return undefined
+  if (dueBy !== undefined && Date.parse(delivery.dueAt) > dueBy) return undefined
   const claimedAt = clock.now()
   try {
     await SiteWebhookDeliveries.patch(keyOf(delivery))
@@ -159,7 +164,10 @@ export const attemptStoredDelivery = async (key: DeliveryKey): Promise<SiteWebho
         lastAttemptAt: iso(claimedAt),
         updatedAt: iso(claimedAt),
       })
-      .where((a, op) => `${op.eq(a.state, 'PENDING')} AND ${op.eq(a.attempts, delivery.attempts)}`)
+      .where(
+        (a, op) =>
+          `${op.eq(a.state, 'PENDING')} AND ${op.eq(a.attempts, delivery.attempts)} AND ${op.eq(a.dueAt, delivery.dueAt)}`,
+      )
       .go({ response: 'none' })
   } catch (error) {
     if (isConditionFailure(error)) return undefined
@@ -242,7 +250,7 @@ export const sweepDueDeliveries = async (at = clock.now()) => {
   for (let i = 0; i < due.length; i += SWEEP_PARALLEL) {
     const results = await Promise.all(
       due.slice(i, i + SWEEP_PARALLEL).map((d) =>
-        attemptStoredDelivery(d).catch((error: unknown) => {
+        attemptStoredDelivery(d, { dueBy: at }).catch((error: unknown) => {
           logger.error('Webhook delivery failed to run', { deliveryId: d.deliveryId, error: error as Error })
           return undefined
         }),

@@ -251,16 +251,21 @@ export const ProductCard = ({
   slot?: boolean
 }) => (
   <>
-    {(slot || parts.image) && (
-      <img
-        {...(slot ? {} : { src: parts.image })}
-        alt=""
-        width={400}
-        height={400}
-        loading="lazy"
-        decoding="async"
-        {...slotOf(slot, 'img')}
-      />
+    {slot ? (
+      <img alt="" width={400} height={400} loading="lazy" decoding="async" {...slotOf(slot, 'img')} />
+    ) : (
+      parts.image && (
+        <Img
+          src={parts.image}
+          picture={parts.picture}
+          sizes={SIZES.product}
+          alt=""
+          width={400}
+          height={400}
+          loading="lazy"
+          decoding="async"
+        />
+      )
     )}
     <h3>{parts.name}</h3>
     {(slot || parts.price) && (
@@ -379,7 +384,10 @@ export const ProductTemplates = ({ model }: { model: PageModel }) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: product ids are optional; order is stable
             <template key={`${cell.position}-${i}`} id={`p-${cell.position}-${i}`}>
               <ProductCard
-                parts={productCardParts(product, model.media(product.imagePath), i, model)}
+                parts={{
+                  ...productCardParts(product, model.media(product.imagePath), i, model),
+                  ...(model.picture(product.imagePath) ? { picture: model.picture(product.imagePath)! } : {}),
+                }}
                 texts={model.texts}
               />
             </template>

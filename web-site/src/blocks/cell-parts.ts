@@ -151,6 +151,8 @@ export const stageParts = (
 /** What the product card shows, resolved. */
 export interface ProductCardParts {
   image?: string
+  /** The image's web renditions (issue 22), when the publisher has them; the island's cards have none. */
+  picture?: Picture
   name: string
   price?: string
   description?: string
