@@ -1,9 +1,8 @@
-import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import lighthouse from 'lighthouse'
+import { lighthouseVersion, startChromium } from './chromium.ts'
 
 /**
  * `npm run bench:media` (issue 22): the demo site's first page before and after web renditions, in
@@ -16,7 +15,6 @@ import lighthouse from 'lighthouse'
  * and the image bytes of the first screen (every image requested before the load event; the
  * island warms the neighbours only after it). A measurement, not a test.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const runs = Number(process.env.RUNS ?? 5)
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true'
@@ -53,14 +51,6 @@ const publishWith = async (renditions: boolean) => {
   await publishSite(siteId)
 }
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-
 /** The page's own HTML through the edge (by Host): the first creative's candidate URLs. */
 const firstCreativeUrls = async (): Promise<Set<string>> => {
   const { request } = await import('node:http')
@@ -87,23 +77,8 @@ const firstCreativeUrls = async (): Promise<Set<string>> => {
   return found
 }
 
-const port = await freePort()
-const profile = mkdtempSync(join(tmpdir(), 'swipe-bench-chrome-'))
-const chrome = spawn(
-  CHROMIUM,
-  [
-    '--headless=new',
-    `--remote-debugging-port=${port}`,
-    `--user-data-dir=${profile}`,
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-  ],
-  { stdio: 'ignore' },
-)
+const chrome = await startChromium()
+const { port } = chrome
 
 type Row = { lcpMs: number; performance: number; firstCreativeKb: number; firstScreenImageKb: number }
 const measure = async (): Promise<Row> => {
@@ -149,31 +124,16 @@ const measure = async (): Promise<Row> => {
 }
 
 try {
-  for (let i = 0; ; i++) {
-    try {
-      await fetch(`http://127.0.0.1:${port}/json/version`)
-      break
-    } catch (error) {
-      if (i > 50) throw error
-      await new Promise((r) => setTimeout(r, 200))
-    }
-  }
   await publishWith(false)
   const before = await measure()
   await publishWith(true)
   const after = await measure()
-  const version = JSON.parse(
-    readFileSync(join(import.meta.dirname, '../../node_modules/lighthouse/package.json'), 'utf8'),
-  ).version
-  console.info(`Lighthouse ${version}, mobile preset, ${runs} run(s) each, median; ${url}`)
+  console.info(`Lighthouse ${lighthouseVersion()}, mobile preset, ${runs} run(s) each, median; ${url}`)
   console.info('                      before (originals)   after (renditions)')
   for (const key of ['lcpMs', 'performance', 'firstCreativeKb', 'firstScreenImageKb'] as const)
     console.info(`  ${key.padEnd(20)}${String(before[key]).padStart(18)}${String(after[key]).padStart(21)}`)
 } finally {
-  const exited = new Promise((resolve) => chrome.once('exit', resolve))
-  chrome.kill()
-  await exited
+  await chrome.stop()
   await stack.stop()
   rmSync(dataDir, { recursive: true, force: true })
-  rmSync(profile, { recursive: true, force: true, maxRetries: 5 })
 }

@@ -1,12 +1,11 @@
-import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fixtureSite } from '@swipe/web-site/fixture'
 import lighthouse from 'lighthouse'
 import { writeRelease } from '../../web-site/scripts/release.ts'
 import { serveRelease } from '../../web-site/scripts/serve.ts'
+import { lighthouseVersion, startChromium } from './chromium.ts'
 
 /**
  * `npm run bench:site`: Lighthouse (mobile, its default simulated slow 4G and CPU slowdown) in the
@@ -17,7 +16,6 @@ import { serveRelease } from '../../web-site/scripts/serve.ts'
  * (default 5) and reports the median. `BENCH_URL=<url>` measures a page already served (a running
  * `npm start`); `BENCH_REPORT=<file>` keeps the last run's Lighthouse JSON for a closer look.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const runs = Number(process.env.RUNS ?? 5)
 
 /** The page to measure and how to stop what serves it. */
@@ -58,45 +56,12 @@ const target = async (): Promise<{ url: string; stop: () => Promise<void> }> => 
   }
 }
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-
 const site = await target()
 console.info(`Measuring ${site.url}`)
-const port = await freePort()
-const profile = mkdtempSync(join(tmpdir(), 'swipe-bench-chrome-'))
-const chrome = spawn(
-  CHROMIUM,
-  [
-    '--headless=new',
-    `--remote-debugging-port=${port}`,
-    `--user-data-dir=${profile}`,
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-  ],
-  { stdio: 'ignore' },
-)
+const chrome = await startChromium()
+const { port } = chrome
 
 try {
-  // Wait for the DevTools endpoint.
-  for (let i = 0; ; i++) {
-    try {
-      await fetch(`http://127.0.0.1:${port}/json/version`)
-      break
-    } catch (error) {
-      if (i > 50) throw error
-      await new Promise((r) => setTimeout(r, 200))
-    }
-  }
   const results: Record<string, number>[] = []
   for (let i = 0; i < runs; i++) {
     const result = await lighthouse(site.url, {
@@ -126,14 +91,9 @@ try {
     const sorted = results.map((r) => r[key]!).sort((a, b) => a - b)
     return sorted[Math.floor(sorted.length / 2)]!
   }
-  console.info(
-    `Lighthouse ${JSON.parse(readFileSync(join(import.meta.dirname, '../../node_modules/lighthouse/package.json'), 'utf8')).version}, mobile preset, ${runs} run(s), median:`,
-  )
+  console.info(`Lighthouse ${lighthouseVersion()}, mobile preset, ${runs} run(s), median:`)
   for (const key of Object.keys(results[0]!)) console.info(`  ${key.padEnd(14)} ${median(key)}`)
 } finally {
-  const exited = new Promise((resolve) => chrome.once('exit', resolve))
-  chrome.kill()
-  await exited
+  await chrome.stop()
   await site.stop()
-  rmSync(profile, { recursive: true, force: true, maxRetries: 5 })
 }

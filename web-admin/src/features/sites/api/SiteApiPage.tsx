@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { formatSiteDateTime } from '../../../components/dates.ts'
 import { PageHeader, PageTitle } from '../../../components/PageHeader.tsx'
+import { useToastedCall } from '../../../hooks/useToastedCall.ts'
 import { tShared } from '../../../i18n/index.ts'
 import { ApiError, errorMessage } from '../../../lib/api.ts'
 import { saveBlob } from '../../../lib/files.ts'
@@ -101,6 +102,7 @@ const ipLines = (text: string) =>
 export const SiteApiPage = () => {
   const { t } = useTranslation()
   const toast = useToast()
+  const tell = useToastedCall()
   const { modal } = App.useApp()
   const info = useCurrentUser()
   const { id = '' } = useParams()
@@ -203,12 +205,7 @@ export const SiteApiPage = () => {
       okButtonProps: { danger: true },
       cancelText: t('siteApi.keys.cancel'),
       onOk: async () => {
-        try {
-          const revoked = await revoke.mutateAsync(key.id)
-          toast.success(revoked.message)
-        } catch (error) {
-          toast.error(errorMessage(error))
-        }
+        await tell(() => revoke.mutateAsync(key.id))
       },
     })
 

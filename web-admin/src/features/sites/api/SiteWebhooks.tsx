@@ -19,6 +19,7 @@ import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatSiteDateTime } from '../../../components/dates.ts'
+import { useToastedCall } from '../../../hooks/useToastedCall.ts'
 import { errorMessage } from '../../../lib/api.ts'
 import { useToast } from '../../../lib/toast.ts'
 import {
@@ -44,17 +45,12 @@ const STATE_COLORS: Record<WebhookDelivery['state'], string> = {
 /** One endpoint's delivery log, newest first, with a resend per delivery. */
 const DeliveryLog = ({ siteId, webhook }: { siteId: string; webhook: Webhook }) => {
   const { t } = useTranslation()
-  const toast = useToast()
+  const tell = useToastedCall()
   const log = useQuery(deliveriesQuery(siteId, webhook.id))
   const resend = useResendDelivery(siteId)
 
   const onResend = async (delivery: WebhookDelivery) => {
-    try {
-      const sent = await resend.mutateAsync({ webhookId: webhook.id, deliveryId: delivery.id })
-      toast.success(sent.message)
-    } catch (error) {
-      toast.error(errorMessage(error))
-    }
+    await tell(() => resend.mutateAsync({ webhookId: webhook.id, deliveryId: delivery.id }))
   }
 
   if (log.error) return <Alert type="error" showIcon title={errorMessage(log.error)} />
@@ -132,6 +128,7 @@ const DeliveryLog = ({ siteId, webhook }: { siteId: string; webhook: Webhook }) 
 export const SiteWebhooks = ({ siteId }: { siteId: string }) => {
   const { t } = useTranslation()
   const toast = useToast()
+  const tell = useToastedCall()
   const { modal } = App.useApp()
   const list = useQuery(webhooksQuery(siteId))
   const create = useCreateWebhook(siteId)
@@ -158,12 +155,7 @@ export const SiteWebhooks = ({ siteId }: { siteId: string }) => {
   }
 
   const onToggle = async (webhook: Webhook, enabled: boolean) => {
-    try {
-      const saved = await update.mutateAsync({ webhookId: webhook.id, enabled, events: webhook.events })
-      toast.success(saved.message)
-    } catch (error) {
-      toast.error(errorMessage(error))
-    }
+    await tell(() => update.mutateAsync({ webhookId: webhook.id, enabled, events: webhook.events }))
   }
 
   const confirmRemove = (webhook: Webhook) =>
@@ -174,12 +166,7 @@ export const SiteWebhooks = ({ siteId }: { siteId: string }) => {
       okButtonProps: { danger: true },
       cancelText: t('siteApi.webhooks.cancel'),
       onOk: async () => {
-        try {
-          const removed = await remove.mutateAsync(webhook.id)
-          toast.success(removed.message)
-        } catch (error) {
-          toast.error(errorMessage(error))
-        }
+        await tell(() => remove.mutateAsync(webhook.id))
       },
     })
 

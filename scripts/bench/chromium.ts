@@ -1,0 +1,62 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+
+/** Lighthouse's version, as the benchmarks print it beside their figures. */
+export const lighthouseVersion = (): string =>
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../node_modules/lighthouse/package.json'), 'utf8'))
+    .version
+
+/**
+ * The system Chromium (CHROMIUM_PATH), headless with a DevTools port for Lighthouse and a fresh
+ * profile; resolves once the DevTools endpoint answers. `stop` ends it and removes the profile.
+ */
+export const startChromium = async (): Promise<{ port: number; stop: () => Promise<void> }> => {
+  const port = await freePort()
+  const profile = mkdtempSync(join(tmpdir(), 'swipe-bench-chrome-'))
+  const chrome = spawn(
+    CHROMIUM,
+    [
+      '--headless=new',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
+    { stdio: 'ignore' },
+  )
+  const stop = async () => {
+    const exited = new Promise((resolve) => chrome.once('exit', resolve))
+    chrome.kill()
+    await exited
+    rmSync(profile, { recursive: true, force: true, maxRetries: 5 })
+  }
+  for (let i = 0; ; i++) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/json/version`)
+      return { port, stop }
+    } catch (error) {
+      if (i > 50) {
+        await stop()
+        throw error
+      }
+      await new Promise((r) => setTimeout(r, 200))
+    }
+  }
+}
