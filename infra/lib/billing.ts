@@ -1,9 +1,10 @@
 import { CfnOutput, type RemovalPolicy, Stack } from 'aws-cdk-lib'
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
+import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam'
 import type { IFunction, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda'
-import { CfnSchedule } from 'aws-cdk-lib/aws-scheduler'
+import type { CfnSchedule } from 'aws-cdk-lib/aws-scheduler'
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Construct } from 'constructs'
+import { jobSchedule } from './job-schedule.ts'
 import { acknowledge } from './nag.ts'
 
 /** The job event the billing jobs Lambda recognises (functions/src/billing/index.ts `close`). */
@@ -21,26 +22,15 @@ export class BillingSchedule extends Construct {
 
   constructor(scope: Construct, id: string, props: { jobs: IFunction }) {
     super(scope, id)
-    this.role = new Role(this, 'InvokeRole', {
-      assumedBy: new ServicePrincipal('scheduler.amazonaws.com'),
-      description: 'EventBridge Scheduler: invokes the billing jobs Lambda for the monthly close',
-    })
-    this.role.addToPolicy(
-      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [props.jobs.functionArn] }),
-    )
-    this.schedule = new CfnSchedule(this, 'MonthlyClose', {
+    ;({ role: this.role, schedule: this.schedule } = jobSchedule(this, 'MonthlyClose', {
+      jobs: props.jobs,
+      event: BILLING_CLOSE_EVENT,
+      expression: 'cron(0 0 1 * ? *)',
+      timezone: 'Asia/Tokyo',
       description: 'Monthly billing close: one invoice per billable account (00:00 JST on the 1st)',
-      scheduleExpression: 'cron(0 0 1 * ? *)',
-      scheduleExpressionTimezone: 'Asia/Tokyo',
-      flexibleTimeWindow: { mode: 'OFF' },
-      state: 'ENABLED',
-      target: {
-        arn: props.jobs.functionArn,
-        roleArn: this.role.roleArn,
-        input: JSON.stringify(BILLING_CLOSE_EVENT),
-        retryPolicy: { maximumRetryAttempts: 2, maximumEventAgeInSeconds: 3600 },
-      },
-    })
+      roleDescription: 'EventBridge Scheduler: invokes the billing jobs Lambda for the monthly close',
+      retryPolicy: { maximumRetryAttempts: 2, maximumEventAgeInSeconds: 3600 },
+    }))
   }
 }
 

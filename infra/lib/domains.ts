@@ -14,11 +14,12 @@ import {
   S3OriginAccessControl,
   Signing,
 } from 'aws-cdk-lib/aws-cloudfront'
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
+import { PolicyStatement, type Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda'
 import type { IBucket } from 'aws-cdk-lib/aws-s3'
-import { CfnSchedule } from 'aws-cdk-lib/aws-scheduler'
+import type { CfnSchedule } from 'aws-cdk-lib/aws-scheduler'
 import { Construct } from 'constructs'
+import { jobSchedule } from './job-schedule.ts'
 import { acknowledge } from './nag.ts'
 import { VIEWER_ADDRESS_SOURCE } from './sites.ts'
 
@@ -251,26 +252,15 @@ export class CustomDomains extends Construct {
     props: { api: LambdaFunction; jobs: LambdaFunction; target: CustomDomainTarget | undefined },
   ) {
     super(scope, id)
-    this.role = new Role(this, 'InvokeRole', {
-      assumedBy: new ServicePrincipal('scheduler.amazonaws.com'),
-      description: 'EventBridge Scheduler: invokes the sites jobs Lambda for the custom-domain checker',
-    })
-    this.role.addToPolicy(
-      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [props.jobs.functionArn] }),
-    )
-    this.schedule = new CfnSchedule(this, 'DomainCheck', {
+    ;({ role: this.role, schedule: this.schedule } = jobSchedule(this, 'DomainCheck', {
+      jobs: props.jobs,
+      event: DOMAIN_CHECK_EVENT,
+      expression: 'rate(5 minutes)',
       description: 'Custom domains: check every domain still verifying (connect, or give up after 72 hours)',
-      scheduleExpression: 'rate(5 minutes)',
-      flexibleTimeWindow: { mode: 'OFF' },
-      state: 'ENABLED',
-      target: {
-        arn: props.jobs.functionArn,
-        roleArn: this.role.roleArn,
-        input: JSON.stringify(DOMAIN_CHECK_EVENT),
-        // The next run comes in 5 minutes: a failed one is not worth retrying late.
-        retryPolicy: { maximumRetryAttempts: 0, maximumEventAgeInSeconds: 300 },
-      },
-    })
+      roleDescription: 'EventBridge Scheduler: invokes the sites jobs Lambda for the custom-domain checker',
+      // The next run comes in 5 minutes: a failed one is not worth retrying late.
+      retryPolicy: { maximumRetryAttempts: 0, maximumEventAgeInSeconds: 300 },
+    }))
     const { target } = props
     for (const fn of [props.api, props.jobs]) {
       if (!target) {

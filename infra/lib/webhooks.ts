@@ -1,7 +1,8 @@
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
+import type { Role } from 'aws-cdk-lib/aws-iam'
 import type { IFunction } from 'aws-cdk-lib/aws-lambda'
-import { CfnSchedule } from 'aws-cdk-lib/aws-scheduler'
+import type { CfnSchedule } from 'aws-cdk-lib/aws-scheduler'
 import { Construct } from 'constructs'
+import { jobSchedule } from './job-schedule.ts'
 
 /** The job event the end-user jobs Lambda recognises (functions/src/endUser/jobs.ts `webhookSweep`). */
 export const WEBHOOK_SWEEP_EVENT = {
@@ -25,24 +26,13 @@ export class WebhookSchedule extends Construct {
 
   constructor(scope: Construct, id: string, props: { jobs: IFunction }) {
     super(scope, id)
-    this.role = new Role(this, 'InvokeRole', {
-      assumedBy: new ServicePrincipal('scheduler.amazonaws.com'),
-      description: 'EventBridge Scheduler: invokes the end-user jobs Lambda for the webhook retry sweep',
-    })
-    this.role.addToPolicy(
-      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [props.jobs.functionArn] }),
-    )
-    this.schedule = new CfnSchedule(this, 'Sweep', {
+    ;({ role: this.role, schedule: this.schedule } = jobSchedule(this, 'Sweep', {
+      jobs: props.jobs,
+      event: WEBHOOK_SWEEP_EVENT,
+      expression: 'rate(1 minute)',
       description: 'Site webhooks: attempt every delivery that is due (exponential backoff for 24 hours)',
-      scheduleExpression: 'rate(1 minute)',
-      flexibleTimeWindow: { mode: 'OFF' },
-      state: 'ENABLED',
-      target: {
-        arn: props.jobs.functionArn,
-        roleArn: this.role.roleArn,
-        input: JSON.stringify(WEBHOOK_SWEEP_EVENT),
-        retryPolicy: { maximumRetryAttempts: 0, maximumEventAgeInSeconds: 60 },
-      },
-    })
+      roleDescription: 'EventBridge Scheduler: invokes the end-user jobs Lambda for the webhook retry sweep',
+      retryPolicy: { maximumRetryAttempts: 0, maximumEventAgeInSeconds: 60 },
+    }))
   }
 }
