@@ -47,6 +47,7 @@ import {
   useRotateKey,
   useSaveSiteApi,
 } from './api.ts'
+import { ShownOnceModal } from './ShownOnceModal.tsx'
 import { SiteWebhooks } from './SiteWebhooks.tsx'
 
 const STATUS_COLORS: Record<SiteApiKey['status'], string | undefined> = {
@@ -599,23 +600,16 @@ export const SiteApiPage = () => {
         </Form>
       </Modal>
 
-      <Modal
+      <ShownOnceModal
         open={shown !== null}
         title={t('siteApi.newKey.title')}
-        closable={false}
-        maskClosable={false}
-        // The key leaves the page when the dialog closes: it is never shown again.
-        destroyOnHidden
-        footer={
-          <Button type="primary" onClick={() => setShown(null)}>
-            {t('siteApi.newKey.close')}
-          </Button>
-        }
+        warning={t('siteApi.newKey.warning')}
+        closeLabel={t('siteApi.newKey.close')}
+        onClose={() => setShown(null)}
         width={720}
       >
         {shown && (
           <>
-            <Alert type="warning" showIcon title={t('siteApi.newKey.warning')} style={{ marginBottom: 16 }} />
             <CopyCode label={t('siteApi.newKey.key')} value={shown.key} testId="site-api-new-key" />
             {shownHeader && (
               <CopyCode label={t('siteApi.newKey.header')} value={shownHeader} testId="site-api-new-header" />
@@ -627,7 +621,7 @@ export const SiteApiPage = () => {
             />
           </>
         )}
-      </Modal>
+      </ShownOnceModal>
     </Space>
   )
 }

@@ -22,6 +22,7 @@ import { formatSiteDateTime } from '../../../components/dates.ts'
 import { useToastedCall } from '../../../hooks/useToastedCall.ts'
 import { errorMessage } from '../../../lib/api.ts'
 import { useToast } from '../../../lib/toast.ts'
+import { ShownOnceModal } from './ShownOnceModal.tsx'
 import {
   deliveriesQuery,
   type NewWebhook,
@@ -329,27 +330,15 @@ export const SiteWebhooks = ({ siteId }: { siteId: string }) => {
         </Form>
       </Modal>
 
-      <Modal
+      <ShownOnceModal
         open={shown !== null}
         title={t('siteApi.webhooks.newSecret.title')}
-        closable={false}
-        maskClosable={false}
-        // The secret leaves the page when the dialog closes: it is never shown again.
-        destroyOnHidden
-        footer={
-          <Button type="primary" onClick={() => setShown(null)}>
-            {t('siteApi.webhooks.newSecret.close')}
-          </Button>
-        }
+        warning={t('siteApi.webhooks.newSecret.warning')}
+        closeLabel={t('siteApi.webhooks.newSecret.close')}
+        onClose={() => setShown(null)}
       >
         {shown && (
           <>
-            <Alert
-              type="warning"
-              showIcon
-              title={t('siteApi.webhooks.newSecret.warning')}
-              style={{ marginBottom: 16 }}
-            />
             <Typography.Text strong>{t('siteApi.webhooks.secret')}</Typography.Text>
             <Typography.Paragraph
               copyable={{ text: shown.secret }}
@@ -361,7 +350,7 @@ export const SiteWebhooks = ({ siteId }: { siteId: string }) => {
             </Typography.Paragraph>
           </>
         )}
-      </Modal>
+      </ShownOnceModal>
     </Card>
   )
 }
