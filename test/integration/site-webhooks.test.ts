@@ -247,11 +247,13 @@ describe('site webhooks', () => {
     const due = Date.parse(pending.next_attempt_at)
     expect(due - Date.parse(pending.last_attempt_at)).toBeGreaterThanOrEqual(29_000)
     expect(due - Date.parse(pending.last_attempt_at)).toBeLessThanOrEqual(31_000)
-    // Not due yet: the sweep leaves it.
-    expect((await sweep()).attempted).toBe(0)
+    // Not due yet: the sweep leaves it. (The sweep covers every site: other test files' deliveries
+    // may be due on the shared stack, so what is asserted is this delivery's own record.)
+    await sweep()
     expect(received).toHaveLength(1)
+    expect((await deliveriesOf(hookId))[0]).toMatchObject({ id: pending.id, state: 'PENDING', attempts: 1 })
     advanceStackClock(due - stackNow() + 1_000)
-    expect(await sweep()).toEqual({ attempted: 1, delivered: 1, failed: 0 })
+    expect((await sweep()).delivered).toBeGreaterThanOrEqual(1)
     expect(received).toHaveLength(2)
     expect(received[1]!.body).toBe(received[0]!.body)
     expect(received[1]!.headers['swipe-delivery']).toBe(received[0]!.headers['swipe-delivery'])
@@ -379,7 +381,7 @@ describe('site webhooks', () => {
       updatedAt: eventAt,
     }).go()
     answers.push(503)
-    expect(await sweep()).toEqual({ attempted: 1, delivered: 0, failed: 1 })
+    expect((await sweep()).failed).toBeGreaterThanOrEqual(1)
     expect(received).toHaveLength(1)
     const stored = (await deliveriesOf(hookId)).find((d) => d.id === deliveryId)
     expect(stored).toMatchObject({ state: 'FAILED', attempts: 10, last_status: 503, next_attempt_at: null })
