@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { mp4 } from '../support/zip.ts'
 import { expect, test } from './fixtures.ts'
-import { apiCall, apiSignIn, signIn } from './support.ts'
+import { apiCall, apiSignIn, deleteSite, signIn } from './support.ts'
 
 /**
  * Issue 22 in the browser: the editor says an upload is being optimised until its renditions
@@ -125,4 +125,5 @@ test('the editor shows an upload processing, then ready or failed with its reaso
     .toEqual({ ready: true, error: null, width: 720 })
   await expect(visitor.locator('#B1 video')).toHaveAttribute('src', /^\/_media\/[0-9a-f-]{36}\.mp4$/)
   await visitor.close()
+  await deleteSite(urls.api, token, siteId)
 })

@@ -4,7 +4,7 @@ import { get } from 'node:http'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
-import { apiCall, apiSignIn, signIn, waitForMail } from './support.ts'
+import { apiCall, apiSignIn, deleteSite, signIn, waitForMail } from './support.ts'
 
 /**
  * Issue 16 "Done when": the creator sees the live preview change before saving, makes the site
@@ -201,7 +201,5 @@ test('the creator previews live, shares a private site, and resolves a viewer’
   // Still private: the live host answers 404.
   expect(await statusAt(new URL(stored.global_setting.url))).toBe(404)
 
-  // The demo creator's plan allows 3 sites, which other browser tests need too.
-  const last = (await apiCall(urls.api, token, 'GET', `/site/${siteId}`)) as { version: number }
-  await apiCall(urls.api, token, 'DELETE', `/site/${siteId}?version=${last.version}`)
+  await deleteSite(urls.api, token, siteId)
 })

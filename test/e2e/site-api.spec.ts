@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { promisify } from 'node:util'
 import { expect, test } from './fixtures.ts'
-import { apiSignIn, createOneCellSite, signIn } from './support.ts'
+import { apiSignIn, createOneCellSite, deleteSite, signIn } from './support.ts'
 
 const run = promisify(execFile)
 
@@ -82,6 +82,7 @@ test('a creator enables the site API with a key, runs the copied curl example an
   expect(document.openapi).toBe('3.1.0')
   expect(document.info.title).toBe(`${name} site API`)
   expect(Object.keys(document.paths)).toContain(`/api/v1/open/site/${site.siteId}/members`)
+  await deleteSite(urls.api, token, site.siteId)
 })
 
 test('the demo site’s API answers its seeded key (npm start prints the command)', async ({ urls }) => {

@@ -134,6 +134,12 @@ export const createOneCellSite = async (api: string, token: string, name: string
   return { siteId: created.global_setting.id, name, version: created.version }
 }
 
+/** Deletes a site a test made, at its current version: the demo creator's plan allows 3 sites, which other browser tests need too. */
+export const deleteSite = async (api: string, token: string, siteId: string) => {
+  const current = (await apiCall(api, token, 'GET', `/site/${siteId}`)) as unknown as { version: number }
+  await apiCall(api, token, 'DELETE', `/site/${siteId}?version=${current.version}`)
+}
+
 /**
  * Gives a 1 × 1 site its one image, uploaded as the console does (presigned PUT, then the server's
  * check), saves it with the language's `settings` and publishes it: the site's own URL.
