@@ -34,7 +34,7 @@ import { Construct } from 'constructs'
 import { AppFunction } from './app-function.ts'
 import type { StageConfig } from './config.ts'
 import { acknowledge } from './nag.ts'
-import { type Needs, needsOf, PUBLISHER_NEEDS } from './needs.ts'
+import { DOCUMENTS_NEEDS, type Needs, needsOf, PUBLISHER_NEEDS } from './needs.ts'
 
 /** A route as the route table lists it. */
 export type ApiRoute = RouteDef & { id: string }
@@ -90,6 +90,8 @@ export class Api extends Construct {
   readonly jobFunctions: ReadonlyMap<Context, AppFunction>
   /** The publishing Lambda of each context that publishes sites (`Needs.publishes`). */
   readonly publishingFunctions: ReadonlyMap<Context, AppFunction>
+  /** The one Lambda that renders PDFs for the contexts that make them (`Needs.documents`). */
+  readonly documentsFunction: AppFunction | undefined
   /**
    * Invoke URL of the API root (`https://<id>.execute-api.<region>.amazonaws.com`). Every route
    * refuses calls made here directly (403): the API is used through CloudFront (`originVerify`).
@@ -189,6 +191,26 @@ export class Api extends Construct {
     const functions = new Map<Context, AppFunction>()
     const jobFunctions = new Map<Context, AppFunction>()
     const publishingFunctions = new Map<Context, AppFunction>()
+    let documents: AppFunction | undefined
+    // pdfkit, fontkit and its brotli decoder (≈ 850 KB) and the font are used only to draw PDFs: one
+    // Lambda renders them for every context that makes them (billing's invoices, analysis' report),
+    // so those contexts' bundles stay without them (docs/decisions.md "PDF documents in their own
+    // Lambda"). It stops before the API Lambda (15 s), as the publisher does; it is given nothing.
+    const documentsFunction = () => {
+      documents ??= this.give(
+        new AppFunction(this, 'DocumentsFunction', {
+          entry: 'documents/index.ts',
+          stage: config.stage,
+          logRetention: config.logRetention,
+          removalPolicy: config.removalPolicy,
+          description: `Swipe LP ${config.stage}: PDF documents`,
+          timeout: Duration.seconds(12),
+          pdf: true,
+        }),
+        DOCUMENTS_NEEDS,
+      )
+      return documents
+    }
     const integrations = new Map<Context, HttpLambdaIntegration>()
     for (const context of new Set(routes.map((route) => route.context))) {
       const needs = needsOf(context)
@@ -198,10 +220,10 @@ export class Api extends Construct {
         logRetention: config.logRetention,
         removalPolicy: config.removalPolicy,
         description: `Swipe LP ${config.stage}: ${context} API`,
-        pdf: needs.pdf ?? false,
       })
       this.give(fn, needs)
       fn.useOriginVerify(this.originVerify)
+      if (needs.documents) fn.useDocuments(documentsFunction())
       functions.set(context, fn)
       if (needs.jobs) {
         // The same module in a Lambda of its own: jobs need minutes, the API Lambda stops at 15 s
@@ -215,10 +237,10 @@ export class Api extends Construct {
           description: `Swipe LP ${config.stage}: ${context} jobs`,
           memorySize: 2048,
           timeout: Duration.minutes(15),
-          pdf: needs.pdf ?? false,
           ...(needs.media ? { media: { ffmpegLayerArn: config.ffmpegLayerArn } } : {}),
         })
         this.give(worker, { ...needs, jobs: false, publishes: false })
+        if (needs.documents) worker.useDocuments(documentsFunction())
         // A job records its own failure; a retry would only find the job already claimed.
         worker.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.hours(1) })
         fn.useJobs(worker)
@@ -252,6 +274,7 @@ export class Api extends Construct {
     this.functions = functions
     this.jobFunctions = jobFunctions
     this.publishingFunctions = publishingFunctions
+    this.documentsFunction = documents
 
     for (const route of routes) {
       const [httpRoute] = this.httpApi.addRoutes({
@@ -274,7 +297,7 @@ export class Api extends Construct {
   }
 
   /** Grants a context Lambda what it needs, each resource with its environment variable. */
-  private give(fn: AppFunction, needs: Readonly<Needs>): void {
+  private give(fn: AppFunction, needs: Readonly<Needs>): AppFunction {
     const r = this.props.resources
     if (needs.table) fn.useTable(r.table, needs.table)
     if (needs.mediaBucket) fn.useBucket('MEDIA_BUCKET', r.mediaBucket, needs.mediaBucket)
@@ -285,6 +308,7 @@ export class Api extends Construct {
     if (needs.hostMap) fn.useHostMap(r.hostMap, needs.hostMap)
     if (needs.adminOrigin) fn.useAdminOrigin(r.adminOrigin)
     if (needs.sitesOrigin && r.sitesOrigin) fn.useSitesOrigin(r.sitesOrigin)
+    return fn
   }
 
   /** The gateway authorizer of an auth kind, created on first use so unused kinds cost nothing. */

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { LOCALES } from '@swipe/shared/i18n/locales'
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib'
 import type { IKeyValueStore } from 'aws-cdk-lib/aws-cloudfront'
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito'
@@ -43,6 +44,10 @@ export const BUNDLING: Readonly<BundlingOptions> = {
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   // Pin the SDK version we test with instead of the one the runtime happens to ship.
   bundleAwsSDK: true,
+  // `swipe-lambda` makes shared's `#i18n/catalogs` the loader of catalogs.lambda.ts: the server
+  // messages stay out of the bundle and are read from `messages.<lng>.cjs` beside it, which
+  // `catalogueCommands` puts into every asset. `module` is esbuild's default condition, kept.
+  esbuildArgs: { '--conditions': 'swipe-lambda,module' },
   // CommonJS dependencies inside an ESM bundle still call require() for Node built-ins.
   banner:
     "import { createRequire as __swipeCreateRequire } from 'node:module'; const require = __swipeCreateRequire(import.meta.url);",
@@ -92,7 +97,9 @@ export interface AppFunctionProps {
 }
 
 const fromFunctions = createRequire(join(FUNCTIONS_SRC, 'index.ts'))
-/** Where the PDF font sits inside a deployed asset (`INVOICE_FONT_PATH`, read by billing and analysis). */
+/** What fontkit's `brotli/decompress.js` becomes in a PDF function's bundle (TTF fonts need no brotli). */
+const NO_BROTLI = join(FUNCTIONS_SRC, 'documents', 'no-brotli')
+/** Where the PDF font sits inside a deployed asset (`INVOICE_FONT_PATH`, read by the documents Lambda). */
 export const PDF_FONT_IN_ASSET = '/var/task/fonts/NotoSansJP_400Regular.ttf'
 
 /**
@@ -114,6 +121,32 @@ const pdfAssetCommands = (outputDir: string): string[] => {
     `printf '%s' '${imports}' > "${outputDir}/package.json"`,
   ]
 }
+
+const ESBUILD_BIN = join(
+  dirname(dirname(createRequire(join(REPO_ROOT, 'package.json')).resolve('esbuild'))),
+  'bin',
+  'esbuild',
+)
+
+/**
+ * Every asset's server-message catalogues (issue 14): each language's `shared/src/i18n/messages.<lng>.ts`
+ * compiled on its own to `messages.<lng>.cjs` beside `index.mjs`, where catalogs.lambda.ts reads it
+ * the first time a request, mail or job uses that language. One esbuild run for the four.
+ */
+export const catalogueCommands = (outputDir: string): string[] => [
+  [
+    `"${ESBUILD_BIN}"`,
+    ...LOCALES.map((locale) => `"${join(REPO_ROOT, 'shared', 'src', 'i18n', `messages.${locale}.ts`)}"`),
+    '--bundle',
+    '--platform=node',
+    '--format=cjs',
+    `--target=${BUNDLING.target}`,
+    '--minify',
+    '--log-level=warning',
+    `--outdir="${outputDir}"`,
+    '--out-extension:.js=.cjs',
+  ].join(' '),
+]
 
 /** The platform sharp's prebuilt libvips is installed for: Lambda's (arm64, glibc). */
 export const SHARP_PLATFORM = { os: 'linux', cpu: 'arm64', libc: 'glibc' } as const
@@ -254,18 +287,17 @@ export class AppFunction extends NodejsFunction {
         // sharp (native libvips, issue 22) is never bundled: it is imported dynamically, and only
         // the functions that make renditions (`media`) carry it, installed beside the bundle.
         externalModules: ['sharp'],
-        ...(props.pdf || props.media
-          ? {
-              commandHooks: {
-                beforeBundling: () => [],
-                beforeInstall: () => [],
-                afterBundling: (_inputDir: string, outputDir: string) => [
-                  ...(props.pdf ? pdfAssetCommands(outputDir) : []),
-                  ...(props.media ? sharpAssetCommands(outputDir) : []),
-                ],
-              },
-            }
-          : {}),
+        // The PDF function embeds a TTF: fontkit's brotli decoder (WOFF2 only, ≈ 486 KB) stays out.
+        ...(props.pdf ? { esbuildArgs: { ...BUNDLING.esbuildArgs, '--alias:brotli': NO_BROTLI } } : {}),
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (_inputDir: string, outputDir: string) => [
+            ...catalogueCommands(outputDir),
+            ...(props.pdf ? pdfAssetCommands(outputDir) : []),
+            ...(props.media ? sharpAssetCommands(outputDir) : []),
+          ],
+        },
       },
     })
     if (props.pdf) this.addEnvironment('INVOICE_FONT_PATH', PDF_FONT_IN_ASSET)
@@ -369,6 +401,18 @@ export class AppFunction extends NodejsFunction {
       new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [publisher.functionArn] }),
     )
     this.addEnvironment('PUBLISHING_FUNCTION_NAME', publisher.functionName)
+    return this
+  }
+
+  /**
+   * Lets this function render PDFs through `documents` (a synchronous invoke) and sets
+   * `DOCUMENTS_FUNCTION_NAME`, which makes `#lib/documents` invoke instead of rendering in process.
+   */
+  useDocuments(documents: AppFunction): this {
+    this.addToRolePolicy(
+      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [documents.functionArn] }),
+    )
+    this.addEnvironment('DOCUMENTS_FUNCTION_NAME', documents.functionName)
     return this
   }
 

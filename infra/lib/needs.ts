@@ -27,8 +27,11 @@ export interface Needs {
    * that bundles the renderer, which the context's API Lambda invokes synchronously.
    */
   publishes?: boolean
-  /** The context renders PDFs (invoices, reports): pdfkit's run-time files and the font go into its assets. */
-  pdf?: boolean
+  /**
+   * The context renders PDFs (invoices, reports; functions/src/lib/documents.ts): it invokes the
+   * documents Lambda synchronously, the only one that bundles pdfkit and carries the font.
+   */
+  documents?: boolean
   /**
    * The context's jobs make media renditions (issue 22): its jobs Lambda alone carries sharp,
    * installed for Lambda's platform, and the stage's ffmpeg layer when it names one.
@@ -102,14 +105,14 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
   },
   // Billing (issue 18): the default grants, and a jobs Lambda for the monthly closing run, which
   // EventBridge Scheduler invokes at 00:00 JST on the 1st (infra/lib/billing.ts).
-  billing: { ...DEFAULT_NEEDS, jobs: true, pdf: true },
+  billing: { ...DEFAULT_NEEDS, jobs: true, documents: true },
   // Beacons: reads site items and adds to counters; nothing else.
   analytics: { table: 'readWrite' },
   // The creator's analytics reports (issue 17): read the counters and the site (the table; a closed
   // month's counters are compacted once, written back), presign creatives' thumbnails (#lib/s3
   // reads both bucket names), the pools' ids for #lib/cognito (admin tokens).
   analysis: {
-    pdf: true,
+    documents: true,
     // Links in answers point into the admin SPA (#lib/urls, read at load).
     adminOrigin: true,
     table: 'readWrite',
@@ -143,3 +146,9 @@ export const PUBLISHER_NEEDS: Readonly<Needs> = {
   adminOrigin: true,
   sitesOrigin: true,
 }
+
+/**
+ * The documents Lambda (functions/src/documents/index.ts): renders the PDF it is sent and answers
+ * with it. It reads and writes nothing, so it is given nothing: no table, bucket, pool or mail.
+ */
+export const DOCUMENTS_NEEDS: Readonly<Needs> = {}

@@ -1,14 +1,18 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { routeList } from '@swipe/shared/contract/routes'
+import { LOCALES, messages, translate } from '@swipe/shared'
+import { invoiceTotals } from '@swipe/shared/billing/money'
+import { API_BASE_PATH, routeList } from '@swipe/shared/contract/routes'
 import { buildSync } from 'esbuild'
+import { PDFParse } from 'pdf-parse'
 import { describe, expect, it } from 'vitest'
 import type { ApiRoute } from '../lib/api.ts'
 import { BUNDLING, PDF_FONT_IN_ASSET } from '../lib/app-function.ts'
 import { needsOf } from '../lib/needs.ts'
 import { FUNCTIONS_SRC } from '../lib/paths.ts'
-import { EVERY_AUTH_KIND, type Json, memo, placeholder, synth } from './support.ts'
+import { EVERY_AUTH_KIND, type Json, memo, placeholder, type Resources, synth } from './support.ts'
 
 // The real route table plus a preview and an API-key route, so the authorizer is bundled too.
 const routes: ApiRoute[] = [
@@ -29,13 +33,14 @@ describe('Lambda bundles (esbuild, as deployed)', () => {
         r.Type === 'AWS::Lambda::Function' && (r.Properties?.Environment as Json | undefined) !== undefined,
     )
     // One per context, one jobs Lambda per context that runs jobs, one publishing Lambda per
-    // context that publishes, and the request authorizer.
+    // context that publishes, the documents Lambda and the request authorizer.
     const contexts = [...new Set(routeList().map((r) => r.context))]
+    expect(contexts.some((c) => needsOf(c).documents)).toBe(true)
     expect(functions.length).toBe(
       contexts.length +
         contexts.filter((c) => needsOf(c).jobs).length +
         contexts.filter((c) => needsOf(c).publishes).length +
-        1,
+        2,
     )
     for (const [logicalId, fn] of functions) {
       const key = String((fn.Properties!.Code as Json).S3Key)
@@ -78,8 +83,8 @@ describe('Lambda bundles (esbuild, as deployed)', () => {
   })
 })
 
-describe('PDF functions (issues 17 and 18)', () => {
-  it('carry what pdfkit reads at run time: a Japanese PDF renders from inside their asset', () => {
+describe('the PDF function (issues 17 and 18)', () => {
+  it('carries what pdfkit reads at run time: a Japanese PDF renders from inside its asset', () => {
     const { resources, app } = bundled()
     const pdfFunctions = Object.entries(resources).filter(
       ([, r]) =>
@@ -87,8 +92,8 @@ describe('PDF functions (issues 17 and 18)', () => {
         (r.Properties?.Environment as { Variables?: Json } | undefined)?.Variables?.INVOICE_FONT_PATH !==
           undefined,
     )
-    // The billing API and jobs Lambdas and the analysis API Lambda.
-    expect(pdfFunctions.length).toBe(3)
+    // The documents Lambda alone (billing and analysis invoke it).
+    expect(pdfFunctions.map(([, fn]) => fn.Properties?.Description)).toEqual(['Swipe LP dev: PDF documents'])
     for (const [logicalId, fn] of pdfFunctions) {
       const variables = (fn.Properties!.Environment as { Variables: Json }).Variables
       expect(variables.INVOICE_FONT_PATH, logicalId).toBe(PDF_FONT_IN_ASSET)
@@ -155,6 +160,117 @@ describe('the renderer', () => {
   })
 })
 
+describe('pdfkit', () => {
+  it('is bundled into the documents Lambda only: billing, its jobs and analysis carry no PDF stack', () => {
+    const { resources, app } = bundled()
+    const sourceOf = (description: string) => {
+      const fn = Object.values(resources).find(
+        (r) => r.Type === 'AWS::Lambda::Function' && r.Properties?.Description === description,
+      )
+      expect(fn, description).toBeDefined()
+      const key = String((fn!.Properties!.Code as Json).S3Key)
+      return readFileSync(join(app.outdir, `asset.${key.replace(/\.zip$/, '')}`, 'index.mjs'), 'utf8')
+    }
+    // pdfkit names itself the producer of every PDF (a string literal, which minification keeps);
+    // fontkit and its brotli decoder (WOFF2 fonts) are known by their error messages.
+    const markers = ['"PDFKit"', 'Unknown font format', 'Invalid size nibble']
+    const documents = sourceOf('Swipe LP dev: PDF documents')
+    expect(documents).toContain('"PDFKit"')
+    expect(documents).toContain('Unknown font format')
+    // Even there, brotli is replaced by functions/src/documents/no-brotli: the fonts are TTF.
+    expect(documents).not.toContain('Invalid size nibble')
+    expect(documents).toContain('WOFF2 fonts are not supported in the documents Lambda')
+    for (const description of [
+      'Swipe LP dev: billing API',
+      'Swipe LP dev: billing jobs',
+      'Swipe LP dev: analysis API',
+    ]) {
+      const source = sourceOf(description)
+      for (const marker of markers) expect(source, `${description}: ${marker}`).not.toContain(marker)
+      // The in-process renderer is loaded by a URL the bundler does not follow (#lib/documents).
+      expect(source, description).toContain('documents/render.ts')
+    }
+  })
+
+  it('renders an invoice from inside its asset, as deployed, and answers it base64', async () => {
+    const { resources, app } = bundled()
+    const fn = Object.values(resources).find(
+      (r) =>
+        r.Type === 'AWS::Lambda::Function' && r.Properties?.Description === 'Swipe LP dev: PDF documents',
+    )!
+    const key = String((fn.Properties!.Code as Json).S3Key)
+    const asset = join(app.outdir, `asset.${key.replace(/\.zip$/, '')}`)
+    const variables = (fn.Properties!.Environment as { Variables: Json }).Variables
+    const lines = [
+      { kind: 'plan', description: 'スタンダード 月額利用料', amount: 29_800, taxRate: 10 as const },
+    ]
+    const event = {
+      source: 'swipe.document',
+      request: {
+        kind: 'invoice',
+        document: {
+          number: 'INV-202611-BUNDLED0',
+          month: '2026-11',
+          issuedDay: '2026-12-01',
+          dueDate: '2026-12-31',
+          issuer: {
+            name: '株式会社スワイプ',
+            registrationNumber: 'T7000012050002',
+            address: '東京都千代田区霞が関3-1-1',
+            bank: {
+              name: 'みずほ銀行',
+              branch: '本店',
+              accountType: '普通',
+              number: '1234567',
+              holder: 'カ）スワイプ',
+            },
+          },
+          recipient: { companyName: '株式会社デモ', contactName: '' },
+          planId: 'standard',
+          planName: 'スタンダード',
+          blocksUsed: 1,
+          pageViews: 100,
+          limitAccess: 50_000,
+          lines,
+          totals: invoiceTotals(lines),
+          billingMethod: 'BANK_TRANSFER',
+          first: false,
+        },
+      },
+    }
+    // The deployed environment, with the font where this machine has the asset instead of /var/task.
+    const out = execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        'const m = await import(process.argv[1]); process.stdout.write(JSON.stringify(await m.handler(JSON.parse(process.argv[2]))))',
+        join(asset, 'index.mjs'),
+        JSON.stringify(event),
+      ],
+      {
+        env: {
+          ...Object.fromEntries(Object.entries(variables).map(([name, value]) => [name, placeholder(value)])),
+          INVOICE_FONT_PATH: join(asset, 'fonts', 'NotoSansJP_400Regular.ttf'),
+          NODE_OPTIONS: '',
+          PATH: process.env.PATH,
+          AWS_REGION: 'ap-northeast-1',
+        },
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    )
+    const answer = JSON.parse(out) as { ok: boolean; base64: string }
+    expect(Object.keys(answer).sort()).toEqual(['base64', 'ok'])
+    expect(answer.ok).toBe(true)
+    const pdf = Buffer.from(answer.base64, 'base64')
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
+    const { text } = await new PDFParse({ data: new Uint8Array(pdf) }).getText()
+    expect(text.replace(/\s+/g, '')).toContain('株式会社デモ御中')
+  })
+})
+
 describe('visitor bundles', () => {
   it("carry the island's CTA rules without the renderer (no React in the end-user or analytics Lambda)", () => {
     const { resources, app } = bundled()
@@ -169,5 +285,115 @@ describe('visitor bundles', () => {
       expect(source, context).not.toContain('renderToStaticMarkup')
       expect(source.length, `${context} bundle bytes`).toBeLessThan(3_000_000)
     }
+  })
+})
+
+describe('server messages (issue 14)', () => {
+  type Resource = Resources[string]
+  const functionsOf = (resources: Resources) =>
+    Object.entries(resources).filter(
+      ([, r]) =>
+        r.Type === 'AWS::Lambda::Function' && (r.Properties?.Environment as Json | undefined) !== undefined,
+    )
+  const assetOf = (outdir: string, fn: Resource) =>
+    join(outdir, `asset.${String((fn.Properties!.Code as Json).S3Key).replace(/\.zip$/, '')}`)
+
+  it('ship beside every bundle, one file per language, and no bundle carries a catalogue', () => {
+    const { resources, app } = bundled()
+    // Each language's 25 longest texts (without quotes, which esbuild may write otherwise): none may
+    // be inside a bundle, as written or as esbuild writes non-ASCII text (\xXX, \uXXXX, upper case).
+    const samples = LOCALES.flatMap((locale) =>
+      Object.values(messages[locale])
+        .filter((text) => !/["'`\\\n]/.test(text))
+        .sort((a, b) => b.length - a.length)
+        .slice(0, 25),
+    )
+    const escaped = (text: string) =>
+      text.replace(/[^\x20-\x7e]/g, (c) => {
+        const code = c.charCodeAt(0).toString(16).toUpperCase()
+        return code.length <= 2 ? `\\x${code.padStart(2, '0')}` : `\\u${code.padStart(4, '0')}`
+      })
+    const carries = (source: string) =>
+      samples.filter((t) => source.includes(t) || source.includes(escaped(t)))
+    for (const [logicalId, fn] of functionsOf(resources)) {
+      const asset = assetOf(app.outdir, fn)
+      expect(carries(readFileSync(join(asset, 'index.mjs'), 'utf8')), logicalId).toEqual([])
+      // The same search finds every sample in the catalogue files, so it would see a bundled one.
+      const files = LOCALES.map((locale) => readFileSync(join(asset, `messages.${locale}.cjs`), 'utf8'))
+      expect(carries(files.join('\n')), logicalId).toEqual(samples)
+      const load = createRequire(join(asset, 'index.mjs'))
+      for (const locale of LOCALES) {
+        // Each file is its catalogue, whole: every key and text as the source has them.
+        expect(load(`./messages.${locale}.cjs`)[locale], `${logicalId} ${locale}`).toEqual(messages[locale])
+      }
+    }
+  })
+
+  it('are read from the asset at first use: every API bundle answers in ja, en, zh and ko', () => {
+    const { resources, app } = bundled()
+    const apis = functionsOf(resources).filter(([, fn]) =>
+      String(fn.Properties?.Description ?? '').endsWith(' API'),
+    )
+    expect(apis.length).toBe(new Set(routeList().map((r) => r.context)).size)
+    // An unknown route under the API's base path: the router refuses it before any dependency is
+    // called, and the error envelope is localised by `translate` from the X-Lang header.
+    // It also lists the catalogue files loaded so far (Node's CommonJS cache): none at start, then
+    // each language at its first request (English with the first: it defines the keys).
+    const probe = [
+      'const { handler } = await import(process.argv[1])',
+      'const { createRequire } = await import("node:module")',
+      'const cache = createRequire(import.meta.url).cache',
+      'const loaded = () => Object.keys(cache).map((f) => f.match(/messages\\.(\\w+)\\.cjs$/)?.[1]).filter(Boolean).sort()',
+      'const answers = { start: loaded() }',
+      'for (const lang of process.argv[2].split(",")) {',
+      '  const headers = { "x-lang": lang }',
+      '  if (process.env.ORIGIN_VERIFY_SECRET) headers["x-origin-verify"] = process.env.ORIGIN_VERIFY_SECRET',
+      `  const path = ${JSON.stringify(`${API_BASE_PATH}/__catalogue-probe`)}`,
+      '  const http = { method: "GET", path, protocol: "HTTP/1.1", sourceIp: "192.0.2.1", userAgent: "probe" }',
+      '  const event = { version: "2.0", routeKey: "$default", rawPath: path, rawQueryString: "", headers,',
+      '    requestContext: { http, requestId: "probe", stage: "$default", timeEpoch: 0 }, isBase64Encoded: false }',
+      '  const result = await handler(event, { awsRequestId: "probe", getRemainingTimeInMillis: () => 10000 })',
+      '  answers[lang] = { status: result.statusCode, body: JSON.parse(result.body), loaded: loaded() }',
+      '}',
+      'process.stdout.write(JSON.stringify(answers))',
+    ].join('\n')
+    for (const [logicalId, fn] of apis) {
+      const variables = (fn.Properties!.Environment as { Variables: Json }).Variables
+      const env = Object.fromEntries(
+        Object.entries(variables).map(([name, value]) => [name, placeholder(value)]),
+      )
+      const out = execFileSync(
+        process.execPath,
+        ['--input-type=module', '-e', probe, join(assetOf(app.outdir, fn), 'index.mjs'), LOCALES.join(',')],
+        {
+          env: {
+            ...env,
+            NODE_OPTIONS: '',
+            AWS_REGION: 'ap-northeast-1',
+            AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+            POWERTOOLS_LOG_LEVEL: 'SILENT',
+          },
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      )
+      expect(JSON.parse(out), logicalId).toEqual({
+        start: [],
+        ...Object.fromEntries(
+          LOCALES.map((locale, i) => [
+            locale,
+            {
+              status: 404,
+              body: {
+                error: { code: 'error.routeNotFound', message: translate(locale, 'error.routeNotFound') },
+              },
+              loaded: [...new Set(['en', ...LOCALES.slice(0, i + 1)])].sort(),
+            },
+          ]),
+        ),
+      })
+    }
+    // The four answers differ: each language came from its own file.
+    expect(new Set(LOCALES.map((locale) => translate(locale, 'error.routeNotFound'))).size).toBe(4)
   })
 })

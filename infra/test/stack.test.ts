@@ -2,6 +2,7 @@ import { TABLE } from '@swipe/functions/data/table'
 import { API_BASE_PATH, routeKey, routeList } from '@swipe/shared/contract/routes'
 import { AwsSolutionsChecks } from 'cdk-nag'
 import { describe, expect, it } from 'vitest'
+import { PDF_FONT_IN_ASSET } from '../lib/app-function.ts'
 import { needsOf } from '../lib/needs.ts'
 import { SITE_CSP, SITE_PERMISSIONS_POLICY } from '../lib/sites/headers.ts'
 import { HOST_ROUTER_SOURCE } from '../lib/sites.ts'
@@ -313,6 +314,19 @@ describe.each(stages)('%s stage', (_name, scenario) => {
         resource: { 'Fn::GetAtt': [logicalId(publisher), 'Arn'] },
       })
     }
+    // Billing (its API and jobs) and analysis invoke the documents Lambda (synchronously;
+    // functions/src/lib/documents.ts).
+    const documents = stack.api.documentsFunction!
+    for (const fn of [
+      stack.api.functions.get('billing')!,
+      stack.api.jobFunctions.get('billing')!,
+      stack.api.functions.get('analysis')!,
+    ]) {
+      expectedInvokers.push({
+        roles: [refOf(props(resources, logicalId(fn)).Role)],
+        resource: { 'Fn::GetAtt': [logicalId(documents), 'Arn'] },
+      })
+    }
     // EventBridge Scheduler's roles invoke the billing jobs Lambda (infra/lib/billing.ts), the
     // sites jobs Lambda (the custom-domain checker, infra/lib/domains.ts) and the end-user jobs
     // Lambda (the webhook retry sweep, infra/lib/webhooks.ts), each that one only.
@@ -329,7 +343,7 @@ describe.each(stages)('%s stage', (_name, scenario) => {
     expect(targets).toHaveLength(3)
     for (const target of targets)
       expectedInvokers.push({ roles: [refOf(target.RoleArn)], resource: target.Arn })
-    // Only each context's API role may invoke its jobs and publishing Lambdas, exactly them (no wildcard).
+    // Only each context's API role may invoke its jobs, publishing and documents Lambdas, exactly them (no wildcard).
     expect(invokers).toEqual(expect.arrayContaining(expectedInvokers))
     expect(invokers).toHaveLength(expectedInvokers.length)
     expect(configs).toEqual(expect.arrayContaining(expectedConfigs))
@@ -415,6 +429,59 @@ describe.each(stages)('%s stage', (_name, scenario) => {
       allows(refOf(fn.Properties?.Role)!, 'lambda:InvokeFunction', logicalId(publisher)),
     )
     expect(invokers.map(([id]) => id)).toEqual([logicalId(stack.api.functions.get('sites')!)])
+  })
+
+  it('renders PDFs in a documents Lambda that is granted nothing, which only billing and analysis invoke', () => {
+    const { resources, stack, logicalId } = scenario()
+    const documents = stack.api.documentsFunction!
+    const fn = props(resources, logicalId(documents))
+    // Its own module, stopping before the API Lambdas (15 s) that wait for it.
+    expect(fn.Description).toMatch(/: PDF documents$/)
+    expect(fn.Timeout).toBe(12)
+    // No resource, no name of one: only the stage, source maps and the font inside its asset.
+    expect((fn.Environment as { Variables: Json }).Variables).toEqual({
+      NODE_OPTIONS: '--enable-source-maps',
+      STAGE: expect.anything(),
+      INVOICE_FONT_PATH: PDF_FONT_IN_ASSET,
+    })
+    // Its role may write its own log group and nothing else.
+    const statements = ofType(resources, 'AWS::IAM::Policy')
+      .filter(([, p]) => refsIn(p.Properties?.Roles).has(refOf(fn.Role)!))
+      .flatMap(([, p]) => ((p.Properties as Json).PolicyDocument as { Statement: Json[] }).Statement)
+    expect(statements.length).toBeGreaterThan(0)
+    const logGroup = refOf((fn.LoggingConfig as Json).LogGroup)!
+    for (const statement of statements) {
+      expect([statement.Action].flat().every((a) => String(a).startsWith('logs:'))).toBe(true)
+      expect(refsIn(statement.Resource)).toEqual(new Set([logGroup]))
+    }
+    // Billing's API and jobs and the analysis API are told its name and may invoke it; no one else may.
+    const users = [
+      stack.api.functions.get('billing')!,
+      stack.api.jobFunctions.get('billing')!,
+      stack.api.functions.get('analysis')!,
+    ].map((user) => logicalId(user))
+    const named = ofType(resources, 'AWS::Lambda::Function').filter(
+      ([, f]) =>
+        (f.Properties?.Environment as { Variables?: Json } | undefined)?.Variables?.DOCUMENTS_FUNCTION_NAME,
+    )
+    expect(named.map(([id]) => id).sort()).toEqual([...users].sort())
+    for (const [, f] of named) {
+      const variables = (f.Properties!.Environment as { Variables: Json }).Variables
+      expect(refOf(variables.DOCUMENTS_FUNCTION_NAME)).toBe(logicalId(documents))
+      // pdfkit's files and the font stay in the documents Lambda's asset.
+      expect(variables.INVOICE_FONT_PATH).toBeUndefined()
+    }
+    const invokers = ofType(resources, 'AWS::Lambda::Function').filter(([, f]) =>
+      ofType(resources, 'AWS::IAM::Policy')
+        .filter(([, p]) => refsIn(p.Properties?.Roles).has(refOf(f.Properties?.Role)!))
+        .flatMap(([, p]) => ((p.Properties as Json).PolicyDocument as { Statement: Json[] }).Statement)
+        .some(
+          (st) =>
+            [st.Action].flat().includes('lambda:InvokeFunction') &&
+            refsIn(st.Resource).has(logicalId(documents)),
+        ),
+    )
+    expect(invokers.map(([id]) => id).sort()).toEqual([...users].sort())
   })
 
   it("lets the sites Lambdas delete a deleted site's members from the members pool, and nothing more there", () => {

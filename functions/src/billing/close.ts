@@ -16,12 +16,13 @@ import {
   Invoices,
 } from '#data/billing'
 import { now } from '#lib/clock'
+import { renderPdf } from '#lib/documents'
 import { ConflictError, NotFoundError } from '#lib/errors'
 import { logger } from '#lib/logger'
 import { planOf } from '#lib/plans'
 import { mediaBucket, s3 } from '#lib/s3'
+import { sha256Hex } from './digest.ts'
 import { type InvoiceDocument, type IssuerView, invoiceLines, totalsOf } from './document.ts'
-import { renderInvoicePdf, sha256Hex } from './pdf.ts'
 import { accountUsage } from './usage.ts'
 
 /** The platform's own issuer item (the operator); OEM masters that bill their users have their own. */
@@ -132,7 +133,7 @@ const prepare = async (
     first,
     replaces: correcting?.number,
   }
-  const pdf = await renderInvoicePdf(doc)
+  const pdf = await renderPdf({ kind: 'invoice', document: doc })
   const pdfKey = `billing/invoices/${account.accountId}/${invoiceId}.pdf`
   await s3.send(
     new PutObjectCommand({ Bucket: mediaBucket, Key: pdfKey, Body: pdf, ContentType: 'application/pdf' }),

@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto'
 import { createRequire } from 'node:module'
 import { formatYen } from '@swipe/shared/billing/money'
 import PDFDocument from 'pdfkit'
 import type { InvoiceDocument } from './document.ts'
 import { notesOf } from './document.ts'
+
+export { sha256Hex } from './digest.ts'
 
 /**
  * The invoice PDF (issue 18, Deliver 4): A4, Japanese, with Noto Sans JP embedded (pdfkit
@@ -120,6 +121,3 @@ export const renderInvoicePdf = (doc: InvoiceDocument): Promise<Buffer> =>
     for (const note of notesOf(doc)) pdf.text(`・${note}`, { width })
     pdf.end()
   })
-
-/** The SHA-256 of a stored PDF, hex: kept on the invoice so the file can be shown unaltered. */
-export const sha256Hex = (data: Buffer): string => createHash('sha256').update(data).digest('hex')

@@ -1,8 +1,7 @@
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda'
 import * as z from 'zod'
 import type { LoadedSite } from '../publishing/publish.ts'
-import { clientConfig, readEnv } from './env.ts'
-import { AppError, type FieldIssue } from './errors.ts'
+import { readEnv } from './env.ts'
+import { type Answer, answerOf, invokeSync, settle } from './invoke.ts'
 
 /**
  * Publishing a site renders its pages with the visitor site's server entry (react-dom/server), the
@@ -22,12 +21,7 @@ export interface PublishEvent {
 }
 
 /** The publishing Lambda's answer: done, or the refusal the API answers with (409, 400, 404 …). */
-export type PublishAnswer =
-  | { ok: true }
-  | {
-      ok: false
-      error: Pick<AppError, 'status' | 'code' | 'params' | 'headers'> & { details?: FieldIssue[] }
-    }
+export type PublishAnswer = Answer
 
 export const isPublishEvent = (event: unknown): event is PublishEvent =>
   typeof event === 'object' &&
@@ -36,19 +30,8 @@ export const isPublishEvent = (event: unknown): event is PublishEvent =>
   typeof (event as { siteId?: unknown }).siteId === 'string' &&
   typeof (event as { expectVersion?: unknown }).expectVersion === 'number'
 
-/** A refusal crosses the invoke as its fields; anything else is a failure of the publishing Lambda. */
-export const answerOf = (error: unknown): PublishAnswer => {
-  if (!(error instanceof AppError)) throw error
-  const { status, code, params, details, headers } = error
-  return { ok: false, error: { status, code, params, headers, ...(details ? { details } : {}) } }
-}
-
-/** Raises the refusal an answer carries, as the in-process publish would have thrown it. */
-export const settle = (answer: PublishAnswer): void => {
-  if (answer.ok) return
-  const { status, code, params, details, headers } = answer.error
-  throw new AppError(status, code, params, details, headers)
-}
+/** How a refusal crosses the invoke, and back (`#lib/invoke`, shared with `#lib/documents`). */
+export { answerOf, settle }
 
 /** `publishSite` of functions/src/publishing/publish.ts, as the in-process path calls it. */
 export type InProcessPublish = (
@@ -67,8 +50,6 @@ export const publishInProcess = (publish: InProcessPublish): void => {
   inProcess = publish
 }
 
-let lambda: LambdaClient | undefined
-
 /**
  * Publishes a site (functions/src/publishing/publish.ts `publishSite`) where the configuration
  * says: in the publishing Lambda, which loads the site itself under the same version condition,
@@ -79,21 +60,8 @@ export const publish = async (
   options: { expectVersion: number; loaded: LoadedSite },
 ): Promise<void> => {
   if (env.PUBLISHING_FUNCTION_NAME) {
-    lambda ??= new LambdaClient(clientConfig(undefined))
     const event: PublishEvent = { source: 'swipe.publish', siteId, expectVersion: options.expectVersion }
-    const result = await lambda.send(
-      new InvokeCommand({
-        FunctionName: env.PUBLISHING_FUNCTION_NAME,
-        InvocationType: 'RequestResponse',
-        Payload: new TextEncoder().encode(JSON.stringify(event)),
-      }),
-    )
-    if (result.FunctionError || !result.Payload) {
-      throw new Error(
-        `Publishing ${siteId} failed in ${env.PUBLISHING_FUNCTION_NAME}: ${result.FunctionError}`,
-      )
-    }
-    settle(JSON.parse(new TextDecoder().decode(result.Payload)) as PublishAnswer)
+    await invokeSync(env.PUBLISHING_FUNCTION_NAME, event, `Publishing ${siteId}`)
     return
   }
   if (!inProcess) throw new Error('No publishing Lambda (PUBLISHING_FUNCTION_NAME) and no in-process publish')
