@@ -8,6 +8,7 @@ export {
   CACHE_CONTROL,
   clientScriptPath,
   formsScriptPath,
+  inlineCandidates,
   publicMediaKeys,
   renderSitePages,
 } from './render.tsx'

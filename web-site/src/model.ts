@@ -14,8 +14,8 @@ import { internalPage, isMemberPage, safeExternalUrl, siteUrl, telUrl } from '@s
 import { ctaItem } from './blocks/Cta.tsx'
 import { companyContent } from './blocks/company.ts'
 import type { Picture } from './blocks/Picture.tsx'
+import { largestJpeg, pictureOf, SMALLEST_FRAME } from './blocks/renditions.ts'
 import type { Href } from './blocks/values.ts'
-import { FRAME } from './blocks/values.ts'
 import { contentHash } from './lib/format.ts'
 import { FORM_PAGES, type FormPageName, type FormsModel, formsOf } from './lib/forms.ts'
 import type { PublishCreative, PublishCta, PublishInput, PublishSeo } from './types.ts'
@@ -136,7 +136,7 @@ export interface PageModel {
   page: (name: string) => string
   media: (key: string | null | undefined) => string | undefined
   /** A media key's image renditions, when every file of them is in the release (issue 22). */
-  picture: (key: string | null | undefined) => Picture | undefined
+  picture: (key: string | null | undefined, minWidth?: number) => Picture | undefined
 }
 
 const knownLanguages = (input: PublishInput): ContentLanguage[] =>
@@ -160,6 +160,9 @@ export const defaultLanguageOf = (input: PublishInput): ContentLanguage => {
 const toTime = (value: string | number | Date | undefined) =>
   value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value ?? '')
 
+/** A root-relative URL on the site's origin; an absolute one as it is. */
+const absoluteOn = (origin: string, url: string) => (url.startsWith('/') ? `${origin}${url}` : url)
+
 const isPlainPath = (url: string) => !/^[a-z][a-z\d+.-]*:|^\/\//i.test(url) && !url.startsWith('/')
 
 /** Resolves a storage key through the publisher's media map, relative URLs from the site root. */
@@ -172,34 +175,17 @@ const mediaResolver = (input: PublishInput, root: string) => (key: string | null
 }
 
 /**
- * Resolves a key's image renditions through the media map: a format whose files are not all in
- * the map is left out, and without the JPEG fallback there is no picture (the original is shown).
+ * A key's image rendition files with their URLs through the media map (none for a file not in
+ * the release): `pictureOf` leaves out a format that misses one and needs the JPEG fallback.
  */
-const pictureResolver =
+const renditionFiles =
   (input: PublishInput, media: (key: string | null | undefined) => string | undefined) =>
-  (key: string | null | undefined): Picture | undefined => {
-    const images = key ? input.renditions?.[key]?.images : undefined
-    if (!images?.length) return undefined
-    const files = (format: 'avif' | 'webp' | 'jpeg') => {
-      const list = images
-        .filter((i) => i.format === format)
-        .map((i) => ({ url: media(i.key), width: i.width }))
-        .sort((a, b) => a.width - b.width)
-      return list.every((f) => f.url) ? (list as { url: string; width: number }[]) : []
-    }
-    const srcSet = (list: { url: string; width: number }[]) =>
-      list.map((f) => `${f.url} ${f.width}w`).join(', ')
-    const jpeg = files('jpeg')
-    if (!jpeg.length) return undefined
-    return {
-      sources: (['avif', 'webp'] as const).flatMap((format) => {
-        const list = files(format)
-        return list.length ? [{ type: `image/${format}`, srcSet: srcSet(list) }] : []
-      }),
-      srcSet: srcSet(jpeg),
-      src: (jpeg.find((f) => f.width >= FRAME.width) ?? jpeg[jpeg.length - 1]!).url,
-    }
-  }
+  (key: string | null | undefined) =>
+    (key ? (input.renditions?.[key]?.images ?? []) : []).map((i) => ({
+      format: i.format,
+      width: i.width,
+      url: media(i.key),
+    }))
 
 /** Builds the model of one language's page. */
 export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel => {
@@ -221,7 +207,8 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
   const root = pathOf(defaultLanguage)
   const home = pathOf(lang)
   const media = mediaResolver(input, root)
-  const picture = pictureResolver(input, media)
+  const filesOf = renditionFiles(input, media)
+  const picture = (key: string | null | undefined, minWidth?: number) => pictureOf(filesOf(key), minWidth)
   const texts = PAGE_TEXTS[lang]
   const settings = input.settings.find((s) => s.lang === lang)
   const seo: Partial<PublishSeo> = settings?.seo ?? {}
@@ -256,7 +243,7 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
     const webVideo = video ? media(made?.video) : undefined
     const poster = video ? media(made?.poster?.find((p) => p.format === 'jpeg')?.key) : undefined
     const url = webVideo ?? original
-    const shown = video || locked ? undefined : picture(creative.mediaKey)
+    const shown = video || locked ? undefined : picture(creative.mediaKey, SMALLEST_FRAME)
     const model: CellModel = {
       position: creative.position,
       row: cell.row,
@@ -347,8 +334,12 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
     headTags: seo.head ?? SEO_DEFAULTS.head,
     bodyTags: seo.body ?? SEO_DEFAULTS.body,
     ...(origin ? { canonical: `${origin}${home}` } : {}),
+    // The link preview: the first creative's largest JPEG rendition when it has them (a JPEG of
+    // the frame's 2× size, which every crawler takes), else its file as uploaded.
     ...(origin && rows[0]?.[0]?.media && !rows[0][0].video
-      ? { ogImage: rows[0][0].media.startsWith('/') ? `${origin}${rows[0][0].media}` : rows[0][0].media }
+      ? {
+          ogImage: absoluteOn(origin, largestJpeg(filesOf(rows[0][0].creative.mediaKey)) ?? rows[0][0].media),
+        }
       : {}),
     alternates: origin
       ? [

@@ -5,8 +5,9 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { FormPage } from './components/FormPage.tsx'
 import { BODY_SLOT, HEAD_SLOT, Page } from './components/Page.tsx'
 import { CLIENT_HASH, CLIENT_JS, FORMS_HASH, FORMS_JS } from './generated/client.ts'
+import { inlineCandidates as candidatesOf, fitsFirstWindow, withInlineFirst } from './inline.ts'
 import { formPagesOf } from './lib/forms.ts'
-import { defaultLanguageOf, pageModel, publicMediaKeys, siteLanguages } from './model.ts'
+import { defaultLanguageOf, type PageModel, pageModel, publicMediaKeys, siteLanguages } from './model.ts'
 import type { PublishInput, RenderedFile } from './types.ts'
 
 /** Cache policies: pages revalidate (a publish flips them), hashed files never change. */
@@ -62,23 +63,29 @@ export const renderSitePages = (input: PublishInput): RenderedFile[] => {
   for (const lang of siteLanguages(input)) {
     const model = pageModel(input, lang)
     root = model.root
-    const markup = renderToStaticMarkup(
-      <Page
-        model={model}
-        script={`${model.root}${script}`}
-        siteId={input.site.id}
-        viewMode={input.site.viewMode ?? GLOBAL_SETTING_DEFAULTS.viewMode}
-        creativeFit={input.site.creativeFit ?? GLOBAL_SETTING_DEFAULTS.creativeFit}
-        analyticsEndpoint={input.analyticsEndpoint}
-        apiBase={apiBase}
-        publishedAt={input.publishedAt}
-        now={now}
-      />,
-    )
-    // Replacer functions, so `$&` and friends in the creator's tags stay literal.
-    const html = `<!DOCTYPE html>${markup
-      .replace(HEAD_SLOT, () => model.headTags)
-      .replace(BODY_SLOT, () => model.bodyTags)}`
+    const swipePage = (shown: PageModel) => {
+      const markup = renderToStaticMarkup(
+        <Page
+          model={shown}
+          script={`${shown.root}${script}`}
+          siteId={input.site.id}
+          viewMode={input.site.viewMode ?? GLOBAL_SETTING_DEFAULTS.viewMode}
+          creativeFit={input.site.creativeFit ?? GLOBAL_SETTING_DEFAULTS.creativeFit}
+          analyticsEndpoint={input.analyticsEndpoint}
+          apiBase={apiBase}
+          publishedAt={input.publishedAt}
+          now={now}
+        />,
+      )
+      // Replacer functions, so `$&` and friends in the creator's tags stay literal.
+      return `<!DOCTYPE html>${markup
+        .replace(HEAD_SLOT, () => shown.headTags)
+        .replace(BODY_SLOT, () => shown.bodyTags)}`
+    }
+    // The first creative inside the page when the page still fits TCP's first window with it.
+    const inlined = withInlineFirst(input, model)
+    const carrying = inlined && swipePage(inlined)
+    const html = carrying && fitsFirstWindow(carrying) ? carrying : swipePage(model)
     const isDefault = lang === defaultLanguageOf(input)
     files.push({
       path: isDefault ? 'index.html' : `${LANGUAGE_SEGMENTS[lang]}/index.html`,
@@ -147,5 +154,15 @@ export const renderSitePages = (input: PublishInput): RenderedFile[] => {
     })
   return files
 }
+
+/**
+ * The storage keys of the small AVIF files the pages of `input` could carry inside (their first
+ * creatives', src/inline.ts): the publisher reads them and passes their bytes as `input.inline`.
+ */
+export const inlineCandidates = (input: PublishInput): string[] =>
+  candidatesOf(
+    input,
+    siteLanguages(input).map((lang) => pageModel(input, lang)),
+  )
 
 export { publicMediaKeys }

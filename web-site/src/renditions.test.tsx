@@ -36,7 +36,8 @@ describe('web renditions in the publish render', () => {
     const picture = doc.querySelector('#A1 picture')!
     const sources = [...picture.querySelectorAll('source')]
     const set = (format: string) =>
-      [96, 351, 702].map((w) => `/media/r/${key.split('/').pop()}.${w}.${format} ${w}w`).join(', ')
+      // The popup CTA's 96 px files are made but never offered to a frame (SMALLEST_FRAME).
+      [351, 702].map((w) => `/media/r/${key.split('/').pop()}.${w}.${format} ${w}w`).join(', ')
     expect(sources.map((s) => [s.type, s.getAttribute('srcset'), s.getAttribute('sizes')])).toEqual([
       ['image/avif', set('avif'), 'min(100vw, 66vh)'],
       ['image/webp', set('webp'), 'min(100vw, 66vh)'],
@@ -86,7 +87,9 @@ describe('web renditions in the publish render', () => {
     const key = creativeKey(input, 'A1')
     const made = withRenditions(input, key)
     // The JPEG fallback of one size is missing: no picture at all.
-    delete (input.media as Record<string, string>)[made.images!.find((i) => i.format === 'jpeg')!.key]
+    delete (input.media as Record<string, string>)[
+      made.images!.find((i) => i.format === 'jpeg' && i.width === 351)!.key
+    ]
     const doc = home(input)
     expect(doc.querySelector('#A1 picture')).toBeNull()
     expect(doc.querySelector('#A1 img')?.getAttribute('src')).toBe('/media/creative-A1.jpg')
@@ -137,5 +140,21 @@ describe('web renditions in the publish render', () => {
     const img = card.querySelector('picture img')!
     expect(img.getAttribute('src')).toBe(`/media/r/${key.split('/').pop()}.351.jpeg`)
     expect(img.getAttribute('loading')).toBe('lazy')
+  })
+
+  it('gives link previews the first creative’s largest JPEG rendition, else its original', () => {
+    const input = fixtureSite()
+    input.origin = 'https://6f1c2f8e.sites.example.com/'
+    const key = creativeKey(input, 'A1')
+    const ogImage = () =>
+      home(input).querySelector('meta[property="og:image"]')?.getAttribute('content') ?? null
+    // No renditions yet: the file as uploaded.
+    expect(ogImage()).toBe('https://6f1c2f8e.sites.example.com/media/creative-A1.jpg')
+    const made = withRenditions(input, key)
+    expect(ogImage()).toBe(`https://6f1c2f8e.sites.example.com/media/r/${key.split('/').pop()}.702.jpeg`)
+    // The largest JPEG not in the release: the next one down.
+    const largest = made.images!.find((i) => i.format === 'jpeg' && i.width === 702)!
+    delete (input.media as Record<string, string>)[largest.key]
+    expect(ogImage()).toBe(`https://6f1c2f8e.sites.example.com/media/r/${key.split('/').pop()}.351.jpeg`)
   })
 })

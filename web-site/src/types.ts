@@ -90,6 +90,12 @@ export interface PublishInput {
    * or a kind that gets none) is shown as uploaded.
    */
   renditions?: Readonly<Record<string, PublishRenditions>>
+  /**
+   * The bytes of small rendition files, by storage key: the first creatives' AVIF files the
+   * publisher read (`inlineCandidates`), which a page carries inside when it still fits TCP's first
+   * window (src/inline.ts). Absent: every picture is fetched.
+   */
+  inline?: Readonly<Record<string, Uint8Array>>
   /** ISO instant of this publication. */
   publishedAt: string
   /** The render's clock (defaults to `publishedAt`): CTAs that have ended by then are left out. */
@@ -121,7 +127,7 @@ export interface PublishInput {
 /** The web renditions of one media key (issue 22). */
 export interface PublishRenditions {
   /** An image's files: each format at the width (CSS px × density) of the box it was made for. */
-  images?: readonly { format: 'avif' | 'webp' | 'jpeg'; key: string; width: number }[]
+  images?: readonly { format: 'avif' | 'webp' | 'jpeg'; key: string; width: number; bytes?: number }[]
   /** A video's H.264/AAC MP4. */
   video?: string
   /** A video's first frame, its first paint. */

@@ -10,9 +10,10 @@ import {
   creativeView,
   languageFor,
   languagesOf,
-  mediaUrls,
   publishedSite,
   visibleCreatives,
+  visitorMedia,
+  withMediaUrls,
 } from '../endUser/service.ts'
 
 /**
@@ -47,23 +48,17 @@ export const analyticsOf = async (actor: Actor | undefined, siteId: string, quer
 export const contentOf = async (actor: Actor | undefined, siteId: string, lang: SiteLanguage | undefined) => {
   const { site, items } = await publishedSite(siteApiSiteOf(actor, siteId))
   const origin = siteUrl({ siteUuid: site.siteUuid }).replace(/\/$/, '')
-  const absolute = (url: string | null) => (url?.startsWith('/') && origin ? `${origin}${url}` : url)
+  const absolute = (url: string) => (url.startsWith('/') && origin ? `${origin}${url}` : url)
   const langs = lang ? [languageFor(site, lang)] : languagesOf(site)
   const languages = await Promise.all(
     langs.map(async (language) => {
       const creatives = visibleCreatives(site, items, language)
-      const media = await mediaUrls(site, creativeMediaKeys(creatives, { member: true }))
+      const media = await visitorMedia(site, creativeMediaKeys(creatives, { member: true }))
       return {
         lang: language,
-        pages: creatives.map((creative) => {
-          const view = creativeView(creative, site, media, { member: true })
-          if (view.locked) return view
-          return {
-            ...view,
-            mediaUrl: absolute(view.mediaUrl),
-            products: view.products.map((p) => ({ ...p, imageUrl: absolute(p.imageUrl) })),
-          }
-        }),
+        pages: creatives.map((creative) =>
+          withMediaUrls(creativeView(creative, site, media, { member: true }), absolute),
+        ),
       }
     }),
   )

@@ -6,11 +6,11 @@ import {
   creativeMediaKeys,
   creativeView,
   languageFor,
-  mediaUrls,
   positionOfPage,
   publishedSite,
   visibleCreatives,
   visitorEndpoint,
+  visitorMedia,
 } from './service.ts'
 
 /**
@@ -25,6 +25,6 @@ export const handler = visitorEndpoint(endUserRoutes['endUser.page'], async ({ p
   const creative = visibleCreatives(site, items, lang).find((c) => c.position === position)
   if (!creative) throw new NotFoundError()
   if (creative.membersOnlyLock) throw new ForbiddenError('endUser.membersOnly')
-  const media = await mediaUrls(site, creativeMediaKeys([creative]))
+  const media = await visitorMedia(site, creativeMediaKeys([creative]))
   return ok({ lang, creative: creativeView(creative, site, media) }, 200, CONTENT_CACHE)
 })

@@ -6,12 +6,12 @@ import {
   creativeMediaKeys,
   creativeView,
   languageFor,
-  mediaUrls,
   PRIVATE_NO_STORE,
   positionOfPage,
   publishedSite,
   visibleCreatives,
   visitorEndpoint,
+  visitorMedia,
 } from './service.ts'
 
 /**
@@ -29,7 +29,7 @@ export const handler = visitorEndpoint(
     const position = positionOfPage(params.pageId, site)
     const creative = visibleCreatives(site, items, lang).find((c) => c.position === position)
     if (!creative) throw new NotFoundError()
-    const media = await mediaUrls(site, creativeMediaKeys([creative], { member: true }))
+    const media = await visitorMedia(site, creativeMediaKeys([creative], { member: true }))
     return ok(
       { lang, creative: creativeView(creative, site, media, { member: true }) },
       200,

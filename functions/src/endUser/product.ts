@@ -5,11 +5,11 @@ import {
   CONTENT_CACHE,
   creativeMediaKeys,
   languageFor,
-  mediaUrls,
   productsView,
   publishedSite,
   visibleCreatives,
   visitorEndpoint,
+  visitorMedia,
 } from './service.ts'
 
 /**
@@ -22,7 +22,7 @@ export const handler = visitorEndpoint(endUserRoutes['endUser.product'], async (
   const creative = visibleCreatives(site, items, lang).find((c) => c.position === query.position)
   if (!creative) throw new NotFoundError()
   if (creative.membersOnlyLock) throw new ForbiddenError('endUser.membersOnly')
-  const media = await mediaUrls(site, creativeMediaKeys([creative]))
+  const media = await visitorMedia(site, creativeMediaKeys([creative]))
   return ok(
     { lang, position: creative.position, products: productsView(creative, media) },
     200,

@@ -5,12 +5,12 @@ import { memberOfActor } from './members.ts'
 import {
   creativeMediaKeys,
   languageFor,
-  mediaUrls,
   PRIVATE_NO_STORE,
   productsView,
   publishedSite,
   visibleCreatives,
   visitorEndpoint,
+  visitorMedia,
 } from './service.ts'
 
 /**
@@ -26,7 +26,7 @@ export const handler = visitorEndpoint(
     const lang = languageFor(site, query.lang)
     const creative = visibleCreatives(site, items, lang).find((c) => c.position === query.position)
     if (!creative) throw new NotFoundError()
-    const media = await mediaUrls(site, creativeMediaKeys([creative], { member: true }))
+    const media = await visitorMedia(site, creativeMediaKeys([creative], { member: true }))
     return ok(
       { lang, position: creative.position, products: productsView(creative, media) },
       200,

@@ -3,16 +3,23 @@ import { isLocale, type SiteLanguage } from '@swipe/shared'
 import type { AnyRoute } from '@swipe/shared/contract'
 import { cellAtOrder, cellOrder, isInGrid, siteGrid } from '@swipe/shared/site/cells'
 import { HTML_LANGS, LANGUAGE_NAMES, LANGUAGE_SEGMENTS } from '@swipe/shared/site/languages'
-import type { Product, VisitorCreativeView, VisitorProductView } from '@swipe/shared/site/model'
+import type {
+  Product,
+  VisitorCreativeView,
+  VisitorImageRendition,
+  VisitorMediaRenditions,
+  VisitorProductView,
+} from '@swipe/shared/site/model'
 import { DEFAULT_MEDIA_TYPE } from '@swipe/shared/site/model-defaults'
 import { safeExternalUrl, telUrl } from '@swipe/shared/site/urls'
+import { type MediaRendition, type Rendition, readyRenditions } from '#data/media-renditions'
 import { type Creative, loadSiteItems, readSite, type Site, type SiteItems, Sites } from '#data/sites'
 import { NotFoundError } from '#lib/errors'
 import { type EndpointOptions, type Event, endpoint, type Handle, requestState } from '#lib/http'
 import { mediaBucket, s3, sitesBucket } from '#lib/s3'
 import { presignGet } from '#lib/uploads'
 import { manifestKey } from '../publishing/release.ts'
-import { releasePrefix } from '../publishing/retention.ts'
+import { mediaPaths, releasePrefix } from '../publishing/retention.ts'
 import { isCurrent } from '../sites/service.ts'
 
 /**
@@ -120,12 +127,13 @@ const filesOfRelease = (prefix: string): Promise<ReadonlySet<string>> => {
 
 /**
  * The URL of each media key a published page shows. A file the served release references (the
- * publisher copies each upload `sites/<siteId>/uploads/<file>` to the site's shared
- * `_media/<file>` and lists it in the release's manifest; releases made before that hold
- * `media/<file>` themselves) is `/_media/<file>` (`/media/<file>`): root-relative, exactly as the rendered
+ * publisher copies each media key to the site's shared `_media/` folder under the path
+ * `mediaPaths` derives from the key — an upload `sites/<siteId>/uploads/<file>` at `_media/<file>`,
+ * a web rendition at `_media/<digest>-<file>` — and lists it in the release's manifest; releases
+ * made before that hold `media/<file>` themselves) is `/_media/…` (`/media/<file>`): root-relative, exactly as the rendered
  * page references it, so it is same-origin on whichever host the visitor opened (the sites CSP
- * allows media from 'self' only). Anything else (a file saved after the last publish) is a
- * presigned GET valid one hour.
+ * allows media from 'self' only). Anything else (a file saved after the last publish, a
+ * members-only creative's media, which no release holds) is a presigned GET valid one hour.
  */
 export const mediaUrls = async (
   site: Site,
@@ -137,15 +145,107 @@ export const mediaUrls = async (
     ? await filesOfRelease(releasePrefix(site.siteId, site.releaseId))
     : new Set<string>()
   const uploads = `sites/${site.siteId}/uploads/`
+  const shared = mediaPaths(unique)
   const urls = await Promise.all(
     unique.map(async (key) => {
       const file = key.startsWith(uploads) ? key.slice(uploads.length) : ''
-      const path = [`_media/${file}`, `media/${file}`].find((p) => release.has(p))
-      if (file && !file.includes('/') && path) return [key, `/${path}`] as const
+      const older = file && !file.includes('/') ? `media/${file}` : undefined
+      const path = [shared.get(key), older].find((p) => p !== undefined && release.has(p))
+      if (path) return [key, `/${path}`] as const
       return [key, await presignGet(mediaBucket, key)] as const
     }),
   )
   return new Map(urls)
+}
+
+/**
+ * What a visitor's answer says about media (issue 22): the URL of each key and of each file of its
+ * web renditions that are ready (`mediaUrls`), and those renditions by original key.
+ */
+export interface VisitorMedia {
+  urls: ReadonlyMap<string, string>
+  renditions: ReadonlyMap<string, MediaRendition>
+}
+
+/** Every storage key a ready rendition record names: an image's files, a video's MP4 and poster. */
+const renditionFiles = (record: MediaRendition): string[] => [
+  ...((record.renditions ?? []) as Rendition[]).map((r) => r.key),
+  ...((record.poster ?? []) as Rendition[]).map((r) => r.key),
+]
+
+/** The URLs of media keys and of their ready web renditions (one batch read of the records). */
+export const visitorMedia = async (
+  site: Site,
+  keys: Iterable<string | null | undefined>,
+): Promise<VisitorMedia> => {
+  const originals = [...new Set([...keys].filter((k): k is string => typeof k === 'string' && k !== ''))]
+  const renditions = await readyRenditions(site.siteId, originals)
+  const urls = await mediaUrls(site, [...originals, ...[...renditions.values()].flatMap(renditionFiles)])
+  return { urls, renditions }
+}
+
+const FORMAT_ORDER = { avif: 0, webp: 1, jpeg: 2 } as const
+
+/**
+ * An image's ready renditions as a visitor loads them: every format and width made, best format
+ * first and narrowest first; none unless the key has ready image renditions.
+ */
+const imageRenditionsOf = (key: string | null | undefined, media: VisitorMedia): VisitorImageRendition[] => {
+  const record = key ? media.renditions.get(key) : undefined
+  if (record?.mediaType !== 'image') return []
+  return ((record.renditions ?? []) as Rendition[])
+    .flatMap((r) => {
+      const url = media.urls.get(r.key)
+      return r.format !== 'mp4' && url ? [{ format: r.format, width: r.target, url }] : []
+    })
+    .sort((a, b) => FORMAT_ORDER[a.format] - FORMAT_ORDER[b.format] || a.width - b.width)
+}
+
+/**
+ * A creative's media renditions (a video's MP4 and JPEG poster, or an image's files), or null
+ * while there are none ready: the reader then shows the file as uploaded.
+ */
+const mediaRenditionsOf = (
+  key: string | null | undefined,
+  media: VisitorMedia,
+): VisitorMediaRenditions | null => {
+  const record = key ? media.renditions.get(key) : undefined
+  if (record?.mediaType === 'video') {
+    const mp4 = ((record.renditions ?? []) as Rendition[]).find((r) => r.format === 'mp4')
+    const video = mp4 && media.urls.get(mp4.key)
+    if (!video) return null
+    const poster = ((record.poster ?? []) as Rendition[]).find((r) => r.format === 'jpeg')
+    return { images: [], video, poster: (poster && media.urls.get(poster.key)) || null }
+  }
+  const images = imageRenditionsOf(key, media)
+  return images.length ? { images, video: null, poster: null } : null
+}
+
+/**
+ * A view's media URLs passed through `to` (the site API makes root-relative ones absolute): the
+ * creative's media and renditions, and its products' images and renditions.
+ */
+export const withMediaUrls = (
+  view: VisitorCreativeView,
+  to: (url: string) => string,
+): VisitorCreativeView => {
+  if (view.locked) return view
+  const images = (list: VisitorImageRendition[]) => list.map((i) => ({ ...i, url: to(i.url) }))
+  const made = view.mediaRenditions
+  return {
+    ...view,
+    mediaUrl: view.mediaUrl === null ? null : to(view.mediaUrl),
+    mediaRenditions: made && {
+      images: images(made.images),
+      video: made.video === null ? null : to(made.video),
+      poster: made.poster === null ? null : to(made.poster),
+    },
+    products: view.products.map((p) => ({
+      ...p,
+      imageUrl: p.imageUrl === null ? null : to(p.imageUrl),
+      imageRenditions: images(p.imageRenditions),
+    })),
+  }
 }
 
 /**
@@ -174,13 +274,14 @@ const productsOf = (c: Creative): Product[] => [...c.products].sort((a, b) => a.
 
 const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value)
 
-/** A product as a visitor sees it: its image as a URL, never a storage key. */
-export const productView = (p: Product, media: Map<string, string>): VisitorProductView => {
+/** A product as a visitor sees it: its image as URLs, never a storage key. */
+export const productView = (p: Product, media: VisitorMedia): VisitorProductView => {
   const { imagePath, ...fields } = p
   return {
     ...fields,
     id: orNull(p.id),
-    imageUrl: (imagePath && media.get(imagePath)) || null,
+    imageUrl: (imagePath && media.urls.get(imagePath)) || null,
+    imageRenditions: imageRenditionsOf(imagePath, media),
     price: orNull(p.price),
     description: orNull(p.description),
     linkButtonUrl: orNull(p.linkButtonUrl),
@@ -190,7 +291,7 @@ export const productView = (p: Product, media: Map<string, string>): VisitorProd
   }
 }
 
-export const productsView = (c: Creative, media: Map<string, string>) =>
+export const productsView = (c: Creative, media: VisitorMedia) =>
   productsOf(c).map((p) => productView(p, media))
 
 /**
@@ -201,7 +302,7 @@ export const productsView = (c: Creative, media: Map<string, string>) =>
 export const creativeView = (
   c: Creative,
   site: Site,
-  media: Map<string, string>,
+  media: VisitorMedia,
   { member = false }: Audience = {},
 ): VisitorCreativeView => {
   const frame = {
@@ -218,7 +319,8 @@ export const creativeView = (
     ...frame,
     locked: false as const,
     mediaType: c.mediaType ?? DEFAULT_MEDIA_TYPE,
-    mediaUrl: (c.mediaKey && media.get(c.mediaKey)) || null,
+    mediaUrl: (c.mediaKey && media.urls.get(c.mediaKey)) || null,
+    mediaRenditions: mediaRenditionsOf(c.mediaKey, media),
     imageAlt: c.imageAlt ?? '',
     mainText: orNull(c.mainText),
     mainTextColor: orNull(c.mainTextColor),

@@ -7,11 +7,11 @@ import {
   defaultLanguageOf,
   languageFor,
   languagesOf,
-  mediaUrls,
   menuView,
   publishedSite,
   visibleCreatives,
   visitorEndpoint,
+  visitorMedia,
 } from './service.ts'
 
 /**
@@ -22,7 +22,7 @@ export const handler = visitorEndpoint(endUserRoutes['endUser.site'], async ({ p
   const { site, items } = await publishedSite(params.siteId)
   const lang = languageFor(site, query.lang)
   const creatives = visibleCreatives(site, items, lang)
-  const media = await mediaUrls(site, [site.logoKey, site.faviconKey, ...creativeMediaKeys(creatives)])
+  const media = await visitorMedia(site, [site.logoKey, site.faviconKey, ...creativeMediaKeys(creatives)])
   return ok(
     {
       siteId: site.siteId,
@@ -37,8 +37,8 @@ export const handler = visitorEndpoint(endUserRoutes['endUser.site'], async ({ p
       displayGlobalMenu: site.displayGlobalMenu,
       globalMenuTextColor: site.globalMenuTextColor ?? null,
       speakerColor: site.speakerColor ?? null,
-      logoUrl: (site.logoKey && media.get(site.logoKey)) || null,
-      faviconUrl: (site.faviconKey && media.get(site.faviconKey)) || null,
+      logoUrl: (site.logoKey && media.urls.get(site.logoKey)) || null,
+      faviconUrl: (site.faviconKey && media.urls.get(site.faviconKey)) || null,
       menu: menuView(site, items, lang),
       creatives: creatives.map((c) => creativeView(c, site, media)),
       publishedAt: site.publishedAt === undefined ? null : new Date(site.publishedAt).toISOString(),

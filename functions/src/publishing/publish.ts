@@ -1,5 +1,6 @@
 import {
   CACHE_CONTROL,
+  inlineCandidates,
   type PublishInput,
   type PublishRenditions,
   publicMediaKeys,
@@ -35,6 +36,7 @@ import {
   listReleases,
   type ReleaseMedia,
   readManifest,
+  readMedia,
   writeManifest,
   writeRelease,
 } from './release.ts'
@@ -179,10 +181,12 @@ export const prepareRelease = async (loaded: LoadedSite, now: number): Promise<P
     contentType: types.get(key)!,
   }))
   const media = needed.map((key) => paths.get(key)!)
-  const input = {
+  const rendered = {
     ...publishInput(loaded, Object.fromEntries(needed.map((key) => [key, paths.get(key)!])), now, oemZone),
     renditions,
   }
+  // The first creatives' small AVIF files, which a page carries inside when it fits (web-site inline.ts).
+  const input = { ...rendered, inline: await readMedia(inlineCandidates(rendered)) }
   const files = withPathForm(renderSitePages(input), input)
   const releaseId = newReleaseId(now)
   const prefix = releasePrefix(site.siteId, releaseId)
@@ -226,7 +230,7 @@ export const publishRenditions = (
       if (video) out[key] = { video: video.key, poster }
     } else {
       const images = files.flatMap((f) =>
-        f.format === 'mp4' ? [] : [{ format: f.format, key: f.key, width: f.target }],
+        f.format === 'mp4' ? [] : [{ format: f.format, key: f.key, width: f.target, bytes: f.bytes }],
       )
       if (images.length) out[key] = { images }
     }

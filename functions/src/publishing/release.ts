@@ -53,6 +53,23 @@ export const headMedia = async (keys: readonly string[]): Promise<Map<string, st
   return new Map(keys.map((key, i) => [key, types[i]]))
 }
 
+/**
+ * The bytes of a few small media objects, by key (a key without an object is left out: the page
+ * then links the file as usual).
+ */
+export const readMedia = async (keys: readonly string[]): Promise<Record<string, Uint8Array>> => {
+  const bodies = await inParallel(keys, async (key) => {
+    try {
+      const object = await s3.send(new GetObjectCommand({ Bucket: mediaBucket, Key: key }))
+      return await object.Body?.transformToByteArray()
+    } catch (error) {
+      if ((error as { name?: string }).name === 'NoSuchKey') return undefined
+      throw error
+    }
+  })
+  return Object.fromEntries(keys.flatMap((key, i) => (bodies[i] ? [[key, bodies[i]]] : [])))
+}
+
 /** One media object of a release: its storage key, its path in the release and its content type. */
 export interface ReleaseMedia {
   key: string

@@ -24,6 +24,8 @@ import {
   SiteViewSchema,
   SnsLinkSchema,
   VisitorCreativeViewSchema,
+  VisitorImageRenditionSchema,
+  VisitorMediaRenditionsSchema,
   VisitorProductViewSchema,
 } from '../site/model.ts'
 import type { AnyRoute } from './define.ts'
@@ -55,6 +57,8 @@ const NAMED: ReadonlyArray<readonly [string, z.ZodType]> = [
   ['SettingsView', SettingsViewSchema],
   ['VisitorCreativeView', VisitorCreativeViewSchema],
   ['VisitorProductView', VisitorProductViewSchema],
+  ['VisitorImageRendition', VisitorImageRenditionSchema],
+  ['VisitorMediaRenditions', VisitorMediaRenditionsSchema],
 ]
 
 const names = z.registry<{ id: string }>()

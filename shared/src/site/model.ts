@@ -319,11 +319,38 @@ export type MenuView = z.output<typeof MenuViewSchema>
 export type SettingsView = z.output<typeof SettingsViewSchema>
 export type SiteView = z.output<typeof SiteViewSchema>
 
+/**
+ * One web rendition of an uploaded image (issue 22) as a visitor's page loads it: its format and
+ * the width of the box it was made for (the `srcset` width descriptor), and its URL — never a
+ * storage key.
+ */
+export const VisitorImageRenditionSchema = z.object({
+  format: z.enum(['avif', 'webp', 'jpeg']),
+  width: z.number().int(),
+  url: z.string(),
+})
+export type VisitorImageRendition = z.output<typeof VisitorImageRenditionSchema>
+
+/**
+ * The web renditions of a creative's media (issue 22), when they are ready: an image's files in
+ * every format and width made (AVIF, WebP, JPEG), or a video's H.264/AAC MP4 and its poster (the
+ * first frame, JPEG). Null while they are being made, when they failed, or for a kind that gets
+ * none: the reader shows `mediaUrl`, the file as uploaded.
+ */
+export const VisitorMediaRenditionsSchema = z.object({
+  images: z.array(VisitorImageRenditionSchema),
+  video: z.string().nullable(),
+  poster: z.string().nullable(),
+})
+export type VisitorMediaRenditions = z.output<typeof VisitorMediaRenditionsSchema>
+
 /** A product as a visitor sees it: its image as a URL, never a storage key. */
 const { imagePath: _storageKey, ...productShape } = ProductSchema.shape
 export const VisitorProductViewSchema = z.object({
   ...answered(productShape),
   imageUrl: z.string().nullable(),
+  /** The image's web renditions (issue 22); empty until they are ready (`imageUrl` is the original). */
+  imageRenditions: z.array(VisitorImageRenditionSchema),
 })
 export type VisitorProductView = z.output<typeof VisitorProductViewSchema>
 
@@ -342,8 +369,9 @@ const frameShape = {
 
 /**
  * One creative for a visitor (end-user API). A members-only one is `locked` (unless the visitor is
- * a member) and carries only what the frame needs; an open one its media as a URL, its texts,
- * link, price, link points and products.
+ * a member) and carries only what the frame needs; an open one its media as a URL (the file as
+ * uploaded) with its web renditions when they are ready, its texts, link, price, link points and
+ * products.
  */
 export const VisitorCreativeViewSchema = z.discriminatedUnion('locked', [
   z.object({ ...frameShape, locked: z.literal(true) }),
@@ -352,6 +380,7 @@ export const VisitorCreativeViewSchema = z.discriminatedUnion('locked', [
     locked: z.literal(false),
     mediaType: creative.mediaType.unwrap().default(DEFAULT_MEDIA_TYPE),
     mediaUrl: z.string().nullable(),
+    mediaRenditions: VisitorMediaRenditionsSchema.nullable(),
     imageAlt: z.string(),
     ...answered({
       mainText: creative.mainText,

@@ -6,6 +6,7 @@ import type { ButtonParts, ProductCardParts, StageParts, StageTexts } from './ce
 import { productCardParts, stageParts } from './cell-parts.ts'
 import { LockIcon, PauseIcon } from './icons.tsx'
 import { Img, SIZES } from './Picture.tsx'
+import { SMALLEST_FRAME } from './renditions.ts'
 import { byOrder, FRAME, newTab, safeColor } from './values.ts'
 
 export * from './cell-parts.ts'
@@ -115,32 +116,22 @@ export const Stage = ({
           </button>
         </>
       )}
-      {image &&
-        (slot ? (
-          <img
-            className="m"
-            alt=""
-            width={FRAME.width}
-            height={FRAME.height}
-            draggable={false}
-            decoding="async"
-            data-k="img"
-          />
-        ) : (
-          <Img
-            className="m"
-            src={media.url}
-            picture={media.picture}
-            sizes={SIZES.frame}
-            alt={media.alt}
-            width={FRAME.width}
-            height={FRAME.height}
-            draggable={false}
-            {...(first
-              ? { loading: 'eager', fetchPriority: 'high' }
-              : { deferred: PLACEHOLDER, decoding: 'async' })}
-          />
-        ))}
+      {image && (
+        <Img
+          className="m"
+          src={media.url}
+          picture={media.picture}
+          sizes={SIZES.frame}
+          alt={media.alt}
+          width={FRAME.width}
+          height={FRAME.height}
+          draggable={false}
+          slot={slot}
+          {...(first
+            ? { loading: 'eager', fetchPriority: 'high' }
+            : { deferred: slot ? undefined : PLACEHOLDER, decoding: 'async' })}
+        />
+      )}
       {slot ? (
         // biome-ignore lint/a11y/useValidAnchor lint/a11y/useAnchorContent: a template's prototype; the island sets its href and label
         <a className="pt" data-k="pt" />
@@ -251,21 +242,18 @@ export const ProductCard = ({
   slot?: boolean
 }) => (
   <>
-    {slot ? (
-      <img alt="" width={400} height={400} loading="lazy" decoding="async" {...slotOf(slot, 'img')} />
-    ) : (
-      parts.image && (
-        <Img
-          src={parts.image}
-          picture={parts.picture}
-          sizes={SIZES.product}
-          alt=""
-          width={400}
-          height={400}
-          loading="lazy"
-          decoding="async"
-        />
-      )
+    {(slot || parts.image) && (
+      <Img
+        src={parts.image ?? ''}
+        picture={parts.picture}
+        sizes={SIZES.product}
+        alt=""
+        width={400}
+        height={400}
+        loading="lazy"
+        decoding="async"
+        slot={slot}
+      />
     )}
     <h3>{parts.name}</h3>
     {(slot || parts.price) && (
@@ -386,7 +374,9 @@ export const ProductTemplates = ({ model }: { model: PageModel }) => (
               <ProductCard
                 parts={{
                   ...productCardParts(product, model.media(product.imagePath), i, model),
-                  ...(model.picture(product.imagePath) ? { picture: model.picture(product.imagePath)! } : {}),
+                  ...(model.picture(product.imagePath, SMALLEST_FRAME)
+                    ? { picture: model.picture(product.imagePath, SMALLEST_FRAME)! }
+                    : {}),
                 }}
                 texts={model.texts}
               />

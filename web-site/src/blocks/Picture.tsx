@@ -25,12 +25,18 @@ export const SIZES = {
   logo: '160px',
 } as const
 
-type ImgProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'alt'>
+type ImgProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'alt' | 'slot'>
+
+/** The formats a picture's sources may have, best first (the JPEG is the `<img>`'s). */
+const SOURCE_TYPES = ['image/avif', 'image/webp']
 
 /**
  * An image: `<picture>` with its renditions' sources when it has them, else the `<img>` of the
  * original `src`. `deferred`: the island sets the real sources later (the page's creatives other
- * than the first carry them in `data-src`/`data-srcset` behind a placeholder).
+ * than the first carry them in `data-src`/`data-srcset` behind a placeholder). `slot`: a members'
+ * template (blocks/Cell.tsx `MemberTemplates`): the `<picture>` with a source of each type and
+ * the image (`data-k="img"`), their `sizes` set and no file, for the island to fill
+ * (client/members.ts: each source's srcset or its removal, the image's srcset and src).
  */
 export const Img = ({
   src,
@@ -38,6 +44,7 @@ export const Img = ({
   picture,
   sizes,
   deferred,
+  slot,
   ...img
 }: ImgProps & {
   src: string
@@ -47,7 +54,17 @@ export const Img = ({
   sizes: string
   /** The placeholder shown until the island loads the image. */
   deferred?: string | undefined
+  slot?: boolean
 }) => {
+  if (slot)
+    return (
+      <picture>
+        {SOURCE_TYPES.map((type) => (
+          <source key={type} type={type} sizes={sizes} />
+        ))}
+        <img {...img} alt={alt} sizes={sizes} data-k="img" />
+      </picture>
+    )
   if (!picture)
     return <img {...img} alt={alt} {...(deferred ? { src: deferred, 'data-src': src } : { src })} />
   const set = (srcSet: string) => (deferred ? { 'data-srcset': srcSet } : { srcSet })

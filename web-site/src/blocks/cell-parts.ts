@@ -64,7 +64,7 @@ export interface StageParts {
     url: string
     video: boolean
     alt: string
-    /** An image's web renditions (issue 22), the page's only. */
+    /** An image's web renditions (issue 22): the release's, or the member API's after sign-in. */
     picture?: Picture | undefined
     /** A video's poster, its first paint (issue 22). */
     poster?: string | undefined
@@ -151,7 +151,7 @@ export const stageParts = (
 /** What the product card shows, resolved. */
 export interface ProductCardParts {
   image?: string
-  /** The image's web renditions (issue 22), when the publisher has them; the island's cards have none. */
+  /** The image's web renditions (issue 22): the release's, or the member API's on the island's cards. */
   picture?: Picture
   name: string
   price?: string

@@ -33,6 +33,8 @@ const CREATIVE = {
   media_url: '/media/members-C2.jpg',
   image_alt: '会員限定の画像',
   main_text: '会員だけの<b>お知らせ</b>',
+  // No web renditions yet: the file as uploaded.
+  media_renditions: null,
 }
 
 /**
@@ -211,6 +213,7 @@ const FULL_VIEW = {
       id: 'p2',
       product_name: '会員セットB',
       image_url: '/media/p2.jpg',
+      image_renditions: [],
       price: 2000,
       description: '二つ目の<i>セット</i>',
       link_button_url: 'membership',
@@ -228,6 +231,7 @@ const FULL_VIEW = {
       id: 'p1',
       product_name: '会員セットA',
       image_url: null,
+      image_renditions: [],
       price: 1000,
       description: null,
       link_button_url: 'https://shop.example.com/a',
@@ -254,11 +258,13 @@ const canonical = (node: Node): unknown => {
       .map((a) => [a.name, a.value])
       .sort(([a], [b]) => a!.localeCompare(b!)),
   )
-  // The page defers images other than the first (`data-src` over a placeholder): the same image.
-  if (attributes['data-src']) {
-    attributes.src = attributes['data-src']
-    delete attributes['data-src']
-  }
+  // The page defers images other than the first (`data-src`, `data-srcset` over a placeholder;
+  // a video's `data-poster`): the same image.
+  for (const name of ['src', 'srcset', 'poster'])
+    if (attributes[`data-${name}`]) {
+      attributes[name] = attributes[`data-${name}`]!
+      delete attributes[`data-${name}`]
+    }
   return [element.tagName, attributes, element.style?.cssText ?? '', [...element.childNodes].map(canonical)]
 }
 
@@ -366,6 +372,184 @@ describe('a members-only cell after sign-in', () => {
       expect(
         [...(document.getElementById(id) as HTMLTemplateElement).content.childNodes].map(canonical),
       ).toEqual([...(published.getElementById(id) as HTMLTemplateElement).content.childNodes].map(canonical))
+  })
+
+  /** Rendition files as the member API lists them (best format first, narrowest first). */
+  const files = (name: string, formats = ['avif', 'webp', 'jpeg'] as const) =>
+    formats.flatMap((format) =>
+      [96, 351, 702].map((width) => ({ format, width, url: `/r/${name}-${width}.${format}` })),
+    )
+  const srcset = (name: string, format: string) =>
+    [351, 702].map((width) => `/r/${name}-${width}.${format} ${width}w`).join(', ')
+
+  it('offers an image’s renditions in the public cell block’s <picture>, with the same sizes', async () => {
+    load()
+    const view = {
+      ...FULL_VIEW,
+      media_renditions: { images: files('c2'), video: null, poster: null },
+      products: FULL_VIEW.products.map((p) => ({
+        ...p,
+        image_renditions: p.image_url ? files('p2') : [],
+      })),
+    }
+    stubApi(200, { lang: 'JP', creative: view })
+    const cell = document.getElementById('C2')!
+    expect(await openLockedCell(cell, '/api', 'demo-site', 'ja')).toBe(200)
+
+    const picture = cell.querySelector('.st > picture')!
+    expect(
+      [...picture.querySelectorAll('source')].map((s) => [s.type, s.getAttribute('srcset'), s.sizes]),
+    ).toEqual([
+      ['image/avif', srcset('c2', 'avif'), 'min(100vw, 66vh)'],
+      ['image/webp', srcset('c2', 'webp'), 'min(100vw, 66vh)'],
+    ])
+    const image = picture.querySelector<HTMLImageElement>('img.m')!
+    expect([image.getAttribute('srcset'), image.sizes, image.getAttribute('src'), image.alt]).toEqual([
+      srcset('c2', 'jpeg'),
+      'min(100vw, 66vh)',
+      // The 1× JPEG for a browser without srcset; never the original.
+      '/r/c2-351.jpeg',
+      '会員限定の画像',
+    ])
+    expect(cell.innerHTML).not.toContain('/media/members-C2.jpg')
+    const card = (document.getElementById('p-C2-1') as HTMLTemplateElement).content
+    expect(
+      [...card.querySelectorAll('picture source')].map((s) => [s.type, s.getAttribute('srcset'), s.sizes]),
+    ).toEqual([
+      ['image/avif', srcset('p2', 'avif'), '(max-width: 448px) calc(100vw - 48px), 400px'],
+      ['image/webp', srcset('p2', 'webp'), '(max-width: 448px) calc(100vw - 48px), 400px'],
+    ])
+    expect(card.querySelector('picture img')?.getAttribute('srcset')).toBe(srcset('p2', 'jpeg'))
+
+    // The same creative published without the lock, with the same renditions: the same markup.
+    const key = 'sites/demo/media/C2.jpg'
+    const input: PublishInput = fixtureSite()
+    const made = (name: string) =>
+      (['avif', 'webp', 'jpeg'] as const).flatMap((format) =>
+        [96, 351, 702].map((width) => ({ format, width, key: `r/${name}-${width}.${format}` })),
+      )
+    input.media = {
+      ...input.media,
+      [key]: '/media/members-C2.jpg',
+      'p2.jpg': '/media/p2.jpg',
+      ...Object.fromEntries([...made('c2'), ...made('p2')].map((f) => [f.key, `/${f.key}`])),
+    }
+    input.renditions = { [key]: { images: made('c2') }, 'p2.jpg': { images: made('p2') } }
+    input.creatives = input.creatives.map((c) =>
+      c.lang === 'JP' && c.position === 'C2'
+        ? {
+            ...c,
+            mediaKey: key,
+            membersOnlyLock: false,
+            imageAlt: view.image_alt,
+            mainText: view.main_text,
+            mainTextColor: view.main_text_color,
+            linkButtonText: view.link_button_text,
+            linkDestinationUrl: view.link_destination_url,
+            isInternalLink: false,
+            linkButtonColor: view.link_button_color,
+            linkTextColor: view.link_text_color,
+            price: view.price,
+            imageLinkPoints: view.image_link_points.map((p) => ({
+              x: p.x,
+              y: p.y,
+              linkUrl: p.link_url,
+              isInternalLink: p.is_internal_link,
+            })),
+            products: view.products.map((p) => ({
+              productName: p.product_name,
+              imagePath: p.image_url ? 'p2.jpg' : null,
+              price: p.price,
+              description: p.description,
+              linkButtonUrl: p.link_button_url,
+              linkButtonText: p.link_button_text,
+              linkButtonColor: p.link_button_color,
+              linkTextColor: p.link_text_color,
+              coordinateX: p.coordinate_x,
+              coordinateY: p.coordinate_y,
+              textColor: p.text_color,
+              backgroundColor: p.background_color,
+              isInternalLink: p.is_internal_link,
+              order: p.order,
+            })),
+          }
+        : c,
+    )
+    const published = new DOMParser().parseFromString(
+      String(renderSitePages(input).find((f) => f.path === 'index.html')!.body),
+      'text/html',
+    )
+    expect(published.querySelectorAll('#C2 .st source')).toHaveLength(2)
+    expect(canonical(cell.querySelector('.st')!)).toEqual(canonical(published.querySelector('#C2 .st')!))
+    for (const id of ['p-C2-0', 'p-C2-1'])
+      expect(
+        [...(document.getElementById(id) as HTMLTemplateElement).content.childNodes].map(canonical),
+      ).toEqual([...(published.getElementById(id) as HTMLTemplateElement).content.childNodes].map(canonical))
+  })
+
+  it('leaves out a format without every file, and shows the original without a JPEG fallback', async () => {
+    load()
+    const partial = files('c2', ['avif', 'jpeg']).map((f) =>
+      f.format === 'avif' && f.width === 702 ? { ...f, url: '' } : f,
+    )
+    stubApi(200, {
+      lang: 'JP',
+      creative: { ...CREATIVE, media_renditions: { images: partial, video: null, poster: null } },
+    })
+    const cell = document.getElementById('C2')!
+    await openLockedCell(cell, '/api', 'demo-site', 'ja')
+    expect(cell.querySelectorAll('.st source')).toHaveLength(0)
+    expect(cell.querySelector('.st > picture > img.m')?.getAttribute('srcset')).toBe(srcset('c2', 'jpeg'))
+
+    load()
+    stubApi(200, {
+      lang: 'JP',
+      creative: {
+        ...CREATIVE,
+        media_renditions: { images: files('c2', ['avif']), video: null, poster: null },
+      },
+    })
+    const other = document.getElementById('C2')!
+    await openLockedCell(other, '/api', 'demo-site', 'ja')
+    expect(other.querySelector('.st picture, .st source')).toBeNull()
+    const image = other.querySelector<HTMLImageElement>('.st > img.m')!
+    expect([image.getAttribute('src'), image.hasAttribute('srcset'), image.hasAttribute('sizes')]).toEqual([
+      '/media/members-C2.jpg',
+      false,
+      false,
+    ])
+  })
+
+  it('plays a video’s web MP4 with its poster, and the original without a poster while there is none', async () => {
+    load()
+    stubApi(200, {
+      lang: 'JP',
+      creative: {
+        ...CREATIVE,
+        media_type: 'video',
+        media_url: '/media/c2.mov',
+        media_renditions: { images: [], video: '/r/c2-720x406.mp4', poster: '/r/c2-poster.jpg' },
+      },
+    })
+    const cell = document.getElementById('C2')!
+    await openLockedCell(cell, '/api', 'demo-site', 'ja')
+    const video = cell.querySelector<HTMLVideoElement>('.st > video.m')!
+    expect([video.getAttribute('src'), video.getAttribute('poster'), video.controls]).toEqual([
+      '/r/c2-720x406.mp4',
+      '/r/c2-poster.jpg',
+      true,
+    ])
+    expect(cell.querySelector('.st picture, .st img')).toBeNull()
+
+    load()
+    stubApi(200, {
+      lang: 'JP',
+      creative: { ...CREATIVE, media_type: 'video', media_url: '/media/c2.mov', media_renditions: null },
+    })
+    const other = document.getElementById('C2')!
+    await openLockedCell(other, '/api', 'demo-site', 'ja')
+    const original = other.querySelector<HTMLVideoElement>('.st > video.m')!
+    expect([original.getAttribute('src'), original.hasAttribute('poster')]).toEqual(['/media/c2.mov', false])
   })
 
   it('opens a product card of the unlocked creative in the product dialog', async () => {

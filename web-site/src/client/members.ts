@@ -5,7 +5,10 @@
  * "One block registry"). The markup is the cell block's own: the page carries the block's stage
  * and product card rendered in slot mode (`<template id="mc">`, `<template id="mp">`,
  * blocks/Cell.tsx `MemberTemplates`); this fills a copy with the block's own rules
- * (`stageParts`, `productCardParts`), setting text and attributes only, never markup.
+ * (`stageParts`, `productCardParts`), setting text and attributes only, never markup. Images
+ * come as the published page shows them (issue 22): the template's `<picture>` gets the member
+ * API's web renditions as each source's and the image's srcset (`pictureOf`, the publish model's
+ * rule), a video its web MP4 and poster; the file as uploaded while there are none.
  */
 
 import { keysToCamel } from '@swipe/shared/case'
@@ -18,6 +21,8 @@ import {
   type StageTexts,
   stageParts,
 } from '../blocks/cell-parts.ts'
+import type { Picture } from '../blocks/Picture.tsx'
+import { pictureOf, SMALLEST_FRAME } from '../blocks/renditions.ts'
 import { byOrder, type Href } from '../blocks/values.ts'
 import { type ApiAnswer, apiUrl, type Camel, type PathsOf } from './api.ts'
 import { MEMBER_HEADERS } from './endUser.ts'
@@ -50,6 +55,27 @@ const slot = <T extends HTMLElement = HTMLElement>(root: ParentNode, name: strin
   const found = root.querySelector<T>(`[data-k="${name}"]`)
   found?.removeAttribute('data-k')
   return found
+}
+
+/**
+ * Fills a template's `<picture>` (Picture.tsx `Img` in slot mode) as `Img` renders `picture`: each
+ * source gets the srcset of its type or goes, the image the JPEG srcset and its 1× file; without
+ * renditions, the bare image of the original.
+ */
+const fillImage = (root: ParentNode, image: HTMLImageElement, url: string, picture: Picture | undefined) => {
+  for (const source of root.querySelectorAll('source')) {
+    const srcSet = picture?.sources.find((s) => s.type === source.type)?.srcSet
+    if (srcSet) source.srcset = srcSet
+    else source.remove()
+  }
+  if (picture) {
+    image.srcset = picture.srcSet
+    image.src = picture.src
+  } else {
+    image.removeAttribute('sizes')
+    image.parentElement!.replaceWith(image)
+    image.src = url
+  }
 }
 
 /** Fills a link button's two slots (`bt` link, `na` unavailable) from its parts; removes the unused. */
@@ -108,7 +134,20 @@ export const memberStage = (
   if (!(template instanceof HTMLTemplateElement) || !creative.mediaUrl) return undefined
   const ctx = linkContext(template)
   const video = creative.mediaType === 'video'
-  const parts = stageParts(creative, { url: creative.mediaUrl, video }, position, ctx)
+  const made = creative.mediaRenditions
+  // A video plays its web MP4 with its poster as the first paint (the API names a poster only
+  // with the MP4, and images only for an image); an image offers its renditions.
+  const parts = stageParts(
+    creative,
+    {
+      url: made?.video || creative.mediaUrl,
+      video,
+      picture: pictureOf(made?.images ?? [], SMALLEST_FRAME),
+      poster: made?.poster || undefined,
+    },
+    position,
+    ctx,
+  )
   const stage = (template.content.cloneNode(true) as DocumentFragment).querySelector<HTMLElement>('.st')!
 
   const image = slot<HTMLImageElement>(stage, 'img')
@@ -117,8 +156,9 @@ export const memberStage = (
   // The visitor starts a member's video with its controls (which pause it too, WCAG 2.2.2).
   slot(stage, 'vt')?.remove()
   if (video && player) {
-    image?.remove()
+    stage.querySelector('picture')?.remove()
     player.src = parts.media.url
+    if (parts.media.poster) player.poster = parts.media.poster
     player.controls = true
     // React does not write `muted` into markup; the page's videos are muted (autoplay rules).
     player.muted = true
@@ -130,7 +170,7 @@ export const memberStage = (
     alt?.remove()
     if (image) {
       image.alt = parts.media.alt
-      image.src = parts.media.url
+      fillImage(stage, image, parts.media.url, parts.media.picture)
     }
   }
 
@@ -174,10 +214,10 @@ export const memberStage = (
           const holder = document.createElement('template')
           holder.id = `p-${position}-${i}`
           holder.content.append(
-            productCard(
-              cardTemplate.content.cloneNode(true) as DocumentFragment,
-              productCardParts(product, product.imageUrl, i, ctx),
-            ),
+            productCard(cardTemplate.content.cloneNode(true) as DocumentFragment, {
+              ...productCardParts(product, product.imageUrl, i, ctx),
+              picture: pictureOf(product.imageRenditions ?? [], SMALLEST_FRAME),
+            }),
           )
           return holder
         })
@@ -188,8 +228,8 @@ export const memberStage = (
 /** Fills a copy of the product card template from its parts. */
 const productCard = (card: DocumentFragment, parts: ProductCardParts) => {
   const image = slot<HTMLImageElement>(card, 'img')
-  if (parts.image && image) image.src = parts.image
-  else image?.remove()
+  if (parts.image && image) fillImage(card, image, parts.image, parts.picture)
+  else card.querySelector('picture')?.remove()
   card.querySelector('h3')!.textContent = parts.name
   const price = slot(card, 'pz')
   if (parts.price && price) price.querySelector('strong')!.textContent = parts.price

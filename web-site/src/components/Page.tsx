@@ -7,6 +7,7 @@ import { Ctas } from '../blocks/Cta.tsx'
 import { SIZES } from '../blocks/Picture.tsx'
 import { TopBar } from '../blocks/TopBar.tsx'
 import { BOOT_JS } from '../boot.ts'
+import { isInline } from '../inline.ts'
 import type { PageModel } from '../model.ts'
 import { NO_SCRIPT_CSS, pageCss } from '../styles.ts'
 import { Grid } from './Grid.tsx'
@@ -46,13 +47,16 @@ const enabledInternalPages = (model: PageModel): Record<string, string> =>
 /**
  * The first creative's renditions, preloaded with the srcset and sizes its `<picture>` uses (the
  * best format's, with its type, so a browser that cannot decode it skips the preload). A creative
- * shown as uploaded is preloaded by React itself (its eager, high-priority `<img>`).
+ * shown as uploaded is preloaded by React itself (its eager, high-priority `<img>`); one whose
+ * AVIF is inside the page needs no preload.
  */
 const FirstCreativePreload = ({ model }: { model: PageModel }) => {
   const first = model.rows[0]?.[0]
   const picture = first && !first.locked && !first.video ? first.picture : undefined
   if (!picture) return null
   const best = picture.sources[0]
+  // A picture carried inside the page (../inline.ts) has arrived already.
+  if (best && isInline(best.srcSet)) return null
   return (
     <link
       rel="preload"

@@ -1,0 +1,78 @@
+import { gzipSync } from 'node:zlib'
+import type { CellModel, PageModel } from './model.ts'
+import type { PublishInput } from './types.ts'
+
+/**
+ * The first creative inside the page (docs/decisions.md "The first creative arrives with the
+ * page"). A phone on a slow connection spends three round trips before the page's first byte
+ * (DNS, TCP, the request) and one more for the first creative, even preloaded. A page that fits
+ * TCP's first window with its first creative's AVIF inside saves that last round trip: the
+ * creative paints with the page. So when the first creative's largest AVIF is small and the page
+ * with it still fits, the page carries it as a `data:` URL in its AVIF source, and drops the
+ * preload (which would fetch the same picture again). Browsers without AVIF take the JPEG or WebP
+ * sources as before; a page that would not fit is rendered as before, with the preload.
+ */
+
+/** The largest AVIF worth reading to inline (an AVIF of the 2× frame is ~5–8 KB for graphics). */
+export const INLINE_MAX_BYTES = 10_000
+
+/**
+ * What the page may weigh, gzipped, with the AVIF inside: TCP's initial window (10 segments of
+ * 1,460 B, RFC 6928) less about 1.1 KB of response headers (the sites' security headers are ~1 KB
+ * on HTTP/1.1; HTTP/2 compresses them). Gzip is the bound: CloudFront's Brotli is smaller.
+ */
+export const FIRST_WINDOW_BYTES = 13_500
+
+/** The page's first creative when it is shown as a picture (not a video, not members-only). */
+const firstPicture = (
+  model: PageModel,
+): (CellModel & { picture: NonNullable<CellModel['picture']> }) | undefined => {
+  const cell = model.rows[0]?.[0]
+  return cell && !cell.locked && !cell.video && cell.picture
+    ? (cell as CellModel & { picture: NonNullable<CellModel['picture']> })
+    : undefined
+}
+
+/** The first creative's AVIF the page could carry: its largest, when its size is known and small. */
+const inlineFile = (input: PublishInput, model: PageModel) => {
+  const cell = firstPicture(model)
+  const key = cell?.creative.mediaKey
+  const avif = (key ? (input.renditions?.[key]?.images ?? []) : [])
+    .filter((image) => image.format === 'avif')
+    .sort((a, b) => b.width - a.width)[0]
+  return cell && avif && avif.bytes !== undefined && avif.bytes <= INLINE_MAX_BYTES
+    ? { cell, avif }
+    : undefined
+}
+
+/** The storage keys of the AVIF files these page models could carry (the publisher reads them). */
+export const inlineCandidates = (input: PublishInput, models: readonly PageModel[]): string[] => [
+  ...new Set(models.flatMap((model) => inlineFile(input, model)?.avif.key ?? [])),
+]
+
+/**
+ * The page model with its first creative's AVIF source replaced by the file's bytes (in
+ * `input.inline`), or undefined when there is nothing to inline.
+ */
+export const withInlineFirst = (input: PublishInput, model: PageModel): PageModel | undefined => {
+  const found = inlineFile(input, model)
+  const bytes = found && input.inline?.[found.avif.key]
+  if (!found || !bytes) return undefined
+  const { cell, avif } = found
+  const sources = cell.picture.sources.map((source) =>
+    source.type === 'image/avif'
+      ? {
+          type: source.type,
+          srcSet: `data:image/avif;base64,${Buffer.from(bytes).toString('base64')} ${avif.width}w`,
+        }
+      : source,
+  )
+  const first = { ...cell, picture: { ...cell.picture, sources } }
+  return { ...model, rows: model.rows.map((row, i) => (i === 0 ? [first, ...row.slice(1)] : row)) }
+}
+
+/** Whether a page's HTML arrives in TCP's first window (gzipped). */
+export const fitsFirstWindow = (html: string): boolean => gzipSync(html).length <= FIRST_WINDOW_BYTES
+
+/** Whether a source is carried inside the page. */
+export const isInline = (srcSet: string): boolean => srcSet.startsWith('data:')
