@@ -3,11 +3,11 @@ import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { LOCALES, messages, translate } from '@swipe/shared'
-import { invoiceTotals } from '@swipe/shared/billing/money'
 import { API_BASE_PATH, routeList } from '@swipe/shared/contract/routes'
 import { buildSync } from 'esbuild'
 import { PDFParse } from 'pdf-parse'
 import { describe, expect, it } from 'vitest'
+import { sampleInvoice } from '../../functions/src/billing/sample-invoice.ts'
 import type { ApiRoute } from '../lib/api.ts'
 import { BUNDLING, PDF_FONT_IN_ASSET } from '../lib/app-function.ts'
 import { needsOf } from '../lib/needs.ts'
@@ -201,41 +201,11 @@ describe('pdfkit', () => {
     const key = String((fn.Properties!.Code as Json).S3Key)
     const asset = join(app.outdir, `asset.${key.replace(/\.zip$/, '')}`)
     const variables = (fn.Properties!.Environment as { Variables: Json }).Variables
-    const lines = [
-      { kind: 'plan', description: 'スタンダード 月額利用料', amount: 29_800, taxRate: 10 as const },
-    ]
     const event = {
       source: 'swipe.document',
       request: {
         kind: 'invoice',
-        document: {
-          number: 'INV-202611-BUNDLED0',
-          month: '2026-11',
-          issuedDay: '2026-12-01',
-          dueDate: '2026-12-31',
-          issuer: {
-            name: '株式会社スワイプ',
-            registrationNumber: 'T7000012050002',
-            address: '東京都千代田区霞が関3-1-1',
-            bank: {
-              name: 'みずほ銀行',
-              branch: '本店',
-              accountType: '普通',
-              number: '1234567',
-              holder: 'カ）スワイプ',
-            },
-          },
-          recipient: { companyName: '株式会社デモ', contactName: '' },
-          planId: 'standard',
-          planName: 'スタンダード',
-          blocksUsed: 1,
-          pageViews: 100,
-          limitAccess: 50_000,
-          lines,
-          totals: invoiceTotals(lines),
-          billingMethod: 'BANK_TRANSFER',
-          first: false,
-        },
+        document: sampleInvoice('INV-202611-BUNDLED0'),
       },
     }
     // The deployed environment, with the font where this machine has the asset instead of /var/task.

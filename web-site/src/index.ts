@@ -4,6 +4,7 @@
  * the media `publicMediaKeys` names.
  */
 
+export { fitsFirstWindow } from './first-window.ts'
 export {
   CACHE_CONTROL,
   clientScriptPath,

@@ -1,7 +1,8 @@
 import { gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
+import { FIRST_WINDOW_BYTES, fitsFirstWindow } from './first-window.ts'
 import { fixtureSite } from './fixture.ts'
-import { FIRST_WINDOW_BYTES, INLINE_MAX_BYTES } from './inline.ts'
+import { INLINE_MAX_BYTES } from './inline.ts'
 import { inlineCandidates, renderSitePages } from './render.tsx'
 import type { PublishInput } from './types.ts'
 
@@ -41,6 +42,14 @@ const noise = (length: number) => {
   return bytes
 }
 
+/** The publisher's `inline`: the files base64, and its gzip measure. */
+const carrying = (files: Record<string, Uint8Array>) => ({
+  files: Object.fromEntries(
+    Object.entries(files).map(([key, bytes]) => [key, Buffer.from(bytes).toString('base64')]),
+  ),
+  fits: fitsFirstWindow,
+})
+
 describe('the first creative inside the page', () => {
   it('names the largest AVIF of the first creative as the only candidate, when it is small', () => {
     const input = fixtureSite()
@@ -57,7 +66,7 @@ describe('the first creative inside the page', () => {
     // The fixture page is ~7 KB gzipped: a 4 KB AVIF fits beside it.
     withRenditions(input, 4_000)
     const bytes = noise(4_000)
-    const html = page({ ...input, inline: { 'r/702.avif': bytes } })
+    const html = page({ ...input, inline: carrying({ 'r/702.avif': bytes }) })
     const doc = parse(html)
     const sources = [...doc.querySelectorAll('#A1 picture source')]
     expect(sources.map((s) => [s.getAttribute('type'), s.getAttribute('srcset')])).toEqual([
@@ -72,7 +81,7 @@ describe('the first creative inside the page', () => {
     expect(doc.head.querySelectorAll('link[rel=preload]')).toHaveLength(0)
     expect(gzipSync(html).length).toBeLessThanOrEqual(FIRST_WINDOW_BYTES)
     // The English page shows the same creative first: it carries the same file.
-    const en = parse(page({ ...input, inline: { 'r/702.avif': bytes } }, 'en/index.html'))
+    const en = parse(page({ ...input, inline: carrying({ 'r/702.avif': bytes }) }, 'en/index.html'))
     expect(en.querySelector('#A1 picture source')?.getAttribute('srcset')).toMatch(
       /^data:image\/avif;base64,.* 702w$/,
     )
@@ -88,7 +97,7 @@ describe('the first creative inside the page', () => {
         ? { ...s, seo: { ...s.seo, description: Buffer.from(noise(3_000)).toString('hex') } }
         : s,
     )
-    const html = page({ ...input, settings, inline: { 'r/702.avif': noise(INLINE_MAX_BYTES) } })
+    const html = page({ ...input, settings, inline: carrying({ 'r/702.avif': noise(INLINE_MAX_BYTES) }) })
     const doc = parse(html)
     expect(html).not.toContain('data:image/avif')
     expect(doc.querySelector('#A1 picture source')?.getAttribute('srcset')).toBe(
@@ -100,7 +109,7 @@ describe('the first creative inside the page', () => {
   it('links the AVIF when the publisher could not read it', () => {
     const input = fixtureSite()
     withRenditions(input, 6_000)
-    const html = page({ ...input, inline: {} })
+    const html = page({ ...input, inline: carrying({}) })
     expect(html).not.toContain('data:image/avif')
     expect(parse(html).head.querySelectorAll('link[rel=preload][as=image]')).toHaveLength(1)
   })

@@ -1,4 +1,3 @@
-import { gzipSync } from 'node:zlib'
 import type { CellModel, PageModel } from './model.ts'
 import type { PublishInput } from './types.ts'
 
@@ -15,13 +14,6 @@ import type { PublishInput } from './types.ts'
 
 /** The largest AVIF worth reading to inline (an AVIF of the 2× frame is ~5–8 KB for graphics). */
 export const INLINE_MAX_BYTES = 10_000
-
-/**
- * What the page may weigh, gzipped, with the AVIF inside: TCP's initial window (10 segments of
- * 1,460 B, RFC 6928) less about 1.1 KB of response headers (the sites' security headers are ~1 KB
- * on HTTP/1.1; HTTP/2 compresses them). Gzip is the bound: CloudFront's Brotli is smaller.
- */
-export const FIRST_WINDOW_BYTES = 13_500
 
 /** The page's first creative when it is shown as a picture (not a video, not members-only). */
 const firstPicture = (
@@ -52,27 +44,26 @@ export const inlineCandidates = (input: PublishInput, models: readonly PageModel
 
 /**
  * The page model with its first creative's AVIF source replaced by the file's bytes (in
- * `input.inline`), or undefined when there is nothing to inline.
+ * `input.inline`, base64), or undefined when there is nothing to inline. The render stays free of
+ * Node: whether the page still fits is the publisher's measure (`input.inline.fits`,
+ * first-window.ts).
  */
 export const withInlineFirst = (input: PublishInput, model: PageModel): PageModel | undefined => {
   const found = inlineFile(input, model)
-  const bytes = found && input.inline?.[found.avif.key]
-  if (!found || !bytes) return undefined
+  const base64 = found && input.inline?.files[found.avif.key]
+  if (!found || !base64) return undefined
   const { cell, avif } = found
   const sources = cell.picture.sources.map((source) =>
     source.type === 'image/avif'
       ? {
           type: source.type,
-          srcSet: `data:image/avif;base64,${Buffer.from(bytes).toString('base64')} ${avif.width}w`,
+          srcSet: `data:image/avif;base64,${base64} ${avif.width}w`,
         }
       : source,
   )
   const first = { ...cell, picture: { ...cell.picture, sources } }
   return { ...model, rows: model.rows.map((row, i) => (i === 0 ? [first, ...row.slice(1)] : row)) }
 }
-
-/** Whether a page's HTML arrives in TCP's first window (gzipped). */
-export const fitsFirstWindow = (html: string): boolean => gzipSync(html).length <= FIRST_WINDOW_BYTES
 
 /** Whether a source is carried inside the page. */
 export const isInline = (srcSet: string): boolean => srcSet.startsWith('data:')

@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { FormPage } from './components/FormPage.tsx'
 import { BODY_SLOT, HEAD_SLOT, Page } from './components/Page.tsx'
 import { CLIENT_HASH, CLIENT_JS, FORMS_HASH, FORMS_JS } from './generated/client.ts'
-import { inlineCandidates as candidatesOf, fitsFirstWindow, withInlineFirst } from './inline.ts'
+import { inlineCandidates as candidatesOf, withInlineFirst } from './inline.ts'
 import { formPagesOf } from './lib/forms.ts'
 import { defaultLanguageOf, type PageModel, pageModel, publicMediaKeys, siteLanguages } from './model.ts'
 import type { PublishInput, RenderedFile } from './types.ts'
@@ -85,7 +85,7 @@ export const renderSitePages = (input: PublishInput): RenderedFile[] => {
     // The first creative inside the page when the page still fits TCP's first window with it.
     const inlined = withInlineFirst(input, model)
     const carrying = inlined && swipePage(inlined)
-    const html = carrying && fitsFirstWindow(carrying) ? carrying : swipePage(model)
+    const html = carrying && input.inline?.fits(carrying) ? carrying : swipePage(model)
     const isDefault = lang === defaultLanguageOf(input)
     files.push({
       path: isDefault ? 'index.html' : `${LANGUAGE_SEGMENTS[lang]}/index.html`,

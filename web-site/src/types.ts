@@ -91,11 +91,15 @@ export interface PublishInput {
    */
   renditions?: Readonly<Record<string, PublishRenditions>>
   /**
-   * The bytes of small rendition files, by storage key: the first creatives' AVIF files the
-   * publisher read (`inlineCandidates`), which a page carries inside when it still fits TCP's first
-   * window (src/inline.ts). Absent: every picture is fetched.
+   * Small rendition files a page may carry inside (src/inline.ts): the first creatives' AVIF files
+   * the publisher read (`inlineCandidates`), base64 by storage key, and the publisher's measure of
+   * whether a page still arrives in TCP's first window (`fitsFirstWindow`). Absent: every picture
+   * is fetched.
    */
-  inline?: Readonly<Record<string, Uint8Array>>
+  inline?: {
+    files: Readonly<Record<string, string>>
+    fits: (html: string) => boolean
+  }
   /** ISO instant of this publication. */
   publishedAt: string
   /** The render's clock (defaults to `publishedAt`): CTAs that have ended by then are left out. */

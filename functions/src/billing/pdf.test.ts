@@ -1,8 +1,8 @@
-import { invoiceTotals } from '@swipe/shared/billing/money'
 import { PDFParse } from 'pdf-parse'
 import { describe, expect, it } from 'vitest'
 import type { InvoiceDocument } from './document.ts'
 import { renderInvoicePdf, sha256Hex } from './pdf.ts'
+import { sampleInvoice } from './sample-invoice.ts'
 
 const lines = [
   {
@@ -15,31 +15,8 @@ const lines = [
   { kind: 'pageViews', description: 'PV従量料金', amount: 300, taxRate: 10 as const },
 ]
 const doc: InvoiceDocument = {
-  number: 'INV-202611-ABCDEFGH',
-  month: '2026-11',
-  issuedDay: '2026-12-01',
-  dueDate: '2026-12-31',
-  issuer: {
-    name: '株式会社スワイプ',
-    registrationNumber: 'T7000012050002',
-    address: '東京都千代田区霞が関3-1-1',
-    bank: {
-      name: 'みずほ銀行',
-      branch: '東京営業部',
-      accountType: '普通',
-      number: '1234567',
-      holder: 'カ）スワイプ',
-    },
-  },
+  ...sampleInvoice('INV-202611-ABCDEFGH', lines),
   recipient: { companyName: '株式会社デモ', contactName: '山田 太郎' },
-  planId: 'standard',
-  planName: 'スタンダード',
-  blocksUsed: 9,
-  pageViews: 52_300,
-  limitAccess: 50_000,
-  lines,
-  totals: invoiceTotals(lines),
-  billingMethod: 'BANK_TRANSFER',
   first: true,
 }
 

@@ -1,50 +1,16 @@
-import { invoiceTotals } from '@swipe/shared/billing/money'
 import { PDFParse } from 'pdf-parse'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type DocumentRequest, renderPdf } from '#lib/documents'
 import type { MonthlyReport } from '../analysis/pdf.ts'
 import type { InvoiceDocument } from '../billing/document.ts'
 import { renderInvoicePdf } from '../billing/pdf.ts'
+import { sampleInvoice } from '../billing/sample-invoice.ts'
 import { handler } from './index.ts'
 
-const lines = [
-  {
-    kind: 'plan',
-    description: 'スタンダード 月額利用料（2026年11月分）',
-    amount: 29_800,
-    taxRate: 10 as const,
-  },
-  { kind: 'pageViews', description: 'PV従量料金', amount: 300, taxRate: 10 as const },
-]
+// As close.ts builds it: absent parts are undefined, which JSON (the invoke) leaves out.
 const invoice: InvoiceDocument = {
-  number: 'INV-202611-DOCUMENT',
-  month: '2026-11',
-  issuedDay: '2026-12-01',
-  dueDate: '2026-12-31',
-  issuer: {
-    name: '株式会社スワイプ',
-    registrationNumber: 'T7000012050002',
-    address: '東京都千代田区霞が関3-1-1',
-    bank: {
-      name: 'みずほ銀行',
-      branch: '東京営業部',
-      accountType: '普通',
-      number: '1234567',
-      holder: 'カ）スワイプ',
-    },
-  },
-  recipient: { companyName: '株式会社デモ', contactName: '' },
-  planId: 'standard',
-  planName: 'スタンダード',
-  blocksUsed: 9,
-  pageViews: 52_300,
-  limitAccess: 50_000,
-  lines,
-  totals: invoiceTotals(lines),
-  billingMethod: 'BANK_TRANSFER',
-  // As close.ts builds it: absent parts are undefined, which JSON (the invoke) leaves out.
+  ...sampleInvoice('INV-202611-DOCUMENT'),
   card: undefined,
-  first: false,
   replaces: undefined,
 }
 

@@ -1,5 +1,6 @@
 import {
   CACHE_CONTROL,
+  fitsFirstWindow,
   inlineCandidates,
   type PublishInput,
   type PublishRenditions,
@@ -186,7 +187,11 @@ export const prepareRelease = async (loaded: LoadedSite, now: number): Promise<P
     renditions,
   }
   // The first creatives' small AVIF files, which a page carries inside when it fits (web-site inline.ts).
-  const input = { ...rendered, inline: await readMedia(inlineCandidates(rendered)) }
+  const read = await readMedia(inlineCandidates(rendered))
+  const inlineFiles = Object.fromEntries(
+    Object.entries(read).map(([key, bytes]) => [key, Buffer.from(bytes).toString('base64')]),
+  )
+  const input = { ...rendered, inline: { files: inlineFiles, fits: fitsFirstWindow } }
   const files = withPathForm(renderSitePages(input), input)
   const releaseId = newReleaseId(now)
   const prefix = releasePrefix(site.siteId, releaseId)

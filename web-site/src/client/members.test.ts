@@ -84,6 +84,57 @@ const boot = async () => {
   )
 }
 
+/**
+ * The page the publisher renders when `view`'s creative (C2 of the fixture) is not members-only:
+ * what the members' fill must reproduce.
+ */
+const publishedUnlocked = (input: PublishInput, view: typeof FULL_VIEW, mediaKey?: string): Document => {
+  input.creatives = input.creatives.map((c) =>
+    c.lang === 'JP' && c.position === 'C2'
+      ? {
+          ...c,
+          ...(mediaKey ? { mediaKey } : {}),
+          membersOnlyLock: false,
+          imageAlt: view.image_alt,
+          mainText: view.main_text,
+          mainTextColor: view.main_text_color,
+          linkButtonText: view.link_button_text,
+          linkDestinationUrl: view.link_destination_url,
+          isInternalLink: false,
+          linkButtonColor: view.link_button_color,
+          linkTextColor: view.link_text_color,
+          price: view.price,
+          imageLinkPoints: view.image_link_points.map((p) => ({
+            x: p.x,
+            y: p.y,
+            linkUrl: p.link_url,
+            isInternalLink: p.is_internal_link,
+          })),
+          products: view.products.map((p) => ({
+            productName: p.product_name,
+            imagePath: p.image_url ? 'p2.jpg' : null,
+            price: p.price,
+            description: p.description,
+            linkButtonUrl: p.link_button_url,
+            linkButtonText: p.link_button_text,
+            linkButtonColor: p.link_button_color,
+            linkTextColor: p.link_text_color,
+            coordinateX: p.coordinate_x,
+            coordinateY: p.coordinate_y,
+            textColor: p.text_color,
+            backgroundColor: p.background_color,
+            isInternalLink: p.is_internal_link,
+            order: p.order,
+          })),
+        }
+      : c,
+  )
+  return new DOMParser().parseFromString(
+    String(renderSitePages(input).find((f) => f.path === 'index.html')!.body),
+    'text/html',
+  )
+}
+
 describe('openLockedCell', () => {
   it('puts the members’ creative where the lock was, texts as text, in the same frame', async () => {
     load()
@@ -324,49 +375,7 @@ describe('a members-only cell after sign-in', () => {
     const input: PublishInput = fixtureSite()
     const key = 'sites/demo/media/C2.jpg'
     input.media = { ...input.media, [key]: '/media/members-C2.jpg', 'p2.jpg': '/media/p2.jpg' }
-    input.creatives = input.creatives.map((c) =>
-      c.lang === 'JP' && c.position === 'C2'
-        ? {
-            ...c,
-            membersOnlyLock: false,
-            imageAlt: FULL_VIEW.image_alt,
-            mainText: FULL_VIEW.main_text,
-            mainTextColor: FULL_VIEW.main_text_color,
-            linkButtonText: FULL_VIEW.link_button_text,
-            linkDestinationUrl: FULL_VIEW.link_destination_url,
-            isInternalLink: false,
-            linkButtonColor: FULL_VIEW.link_button_color,
-            linkTextColor: FULL_VIEW.link_text_color,
-            price: FULL_VIEW.price,
-            imageLinkPoints: FULL_VIEW.image_link_points.map((p) => ({
-              x: p.x,
-              y: p.y,
-              linkUrl: p.link_url,
-              isInternalLink: p.is_internal_link,
-            })),
-            products: FULL_VIEW.products.map((p) => ({
-              productName: p.product_name,
-              imagePath: p.image_url ? 'p2.jpg' : null,
-              price: p.price,
-              description: p.description,
-              linkButtonUrl: p.link_button_url,
-              linkButtonText: p.link_button_text,
-              linkButtonColor: p.link_button_color,
-              linkTextColor: p.link_text_color,
-              coordinateX: p.coordinate_x,
-              coordinateY: p.coordinate_y,
-              textColor: p.text_color,
-              backgroundColor: p.background_color,
-              isInternalLink: p.is_internal_link,
-              order: p.order,
-            })),
-          }
-        : c,
-    )
-    const published = new DOMParser().parseFromString(
-      String(renderSitePages(input).find((f) => f.path === 'index.html')!.body),
-      'text/html',
-    )
+    const published = publishedUnlocked(input, FULL_VIEW)
     expect(canonical(cell.querySelector('.st')!)).toEqual(canonical(published.querySelector('#C2 .st')!))
     for (const id of ['p-C2-0', 'p-C2-1'])
       expect(
@@ -435,50 +444,7 @@ describe('a members-only cell after sign-in', () => {
       ...Object.fromEntries([...made('c2'), ...made('p2')].map((f) => [f.key, `/${f.key}`])),
     }
     input.renditions = { [key]: { images: made('c2') }, 'p2.jpg': { images: made('p2') } }
-    input.creatives = input.creatives.map((c) =>
-      c.lang === 'JP' && c.position === 'C2'
-        ? {
-            ...c,
-            mediaKey: key,
-            membersOnlyLock: false,
-            imageAlt: view.image_alt,
-            mainText: view.main_text,
-            mainTextColor: view.main_text_color,
-            linkButtonText: view.link_button_text,
-            linkDestinationUrl: view.link_destination_url,
-            isInternalLink: false,
-            linkButtonColor: view.link_button_color,
-            linkTextColor: view.link_text_color,
-            price: view.price,
-            imageLinkPoints: view.image_link_points.map((p) => ({
-              x: p.x,
-              y: p.y,
-              linkUrl: p.link_url,
-              isInternalLink: p.is_internal_link,
-            })),
-            products: view.products.map((p) => ({
-              productName: p.product_name,
-              imagePath: p.image_url ? 'p2.jpg' : null,
-              price: p.price,
-              description: p.description,
-              linkButtonUrl: p.link_button_url,
-              linkButtonText: p.link_button_text,
-              linkButtonColor: p.link_button_color,
-              linkTextColor: p.link_text_color,
-              coordinateX: p.coordinate_x,
-              coordinateY: p.coordinate_y,
-              textColor: p.text_color,
-              backgroundColor: p.background_color,
-              isInternalLink: p.is_internal_link,
-              order: p.order,
-            })),
-          }
-        : c,
-    )
-    const published = new DOMParser().parseFromString(
-      String(renderSitePages(input).find((f) => f.path === 'index.html')!.body),
-      'text/html',
-    )
+    const published = publishedUnlocked(input, view, key)
     expect(published.querySelectorAll('#C2 .st source')).toHaveLength(2)
     expect(canonical(cell.querySelector('.st')!)).toEqual(canonical(published.querySelector('#C2 .st')!))
     for (const id of ['p-C2-0', 'p-C2-1'])
