@@ -59,8 +59,8 @@ test('a member’s members-only creative loads its AVIF rendition in the public 
     }
   })
   expect(shown.sources.map(([type]) => type)).toEqual(['image/avif', 'image/webp'])
+  // The frame's two sizes (the popup CTA's 96-px files are never offered to a frame).
   for (const [type, srcset] of shown.sources)
-    // The frame's two sizes (the popup CTA's 96-px files are never offered to a frame).
     expect(srcset, type).toMatch(/^[^ ]+\/renditions\/[^ ]+\?X-Amz-[^ ]+ 351w, [^ ]+ 702w$/)
   expect(shown.sizes).toBe('min(100vw, 66vh)')
   // The phone's 412 CSS px at 2.625× wants the largest file: the 702-px AVIF, decoded.
