@@ -1,9 +1,5 @@
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-import { mp4 } from '../support/zip.ts'
+import { cameraMov, mp4 } from '../support/zip.ts'
 import { expect, test } from './fixtures.ts'
 import { apiCall, apiSignIn, deleteSite, signIn } from './support.ts'
 
@@ -18,23 +14,6 @@ declare const document: any
 
 const cell = (page: Page, position: string) =>
   page.getByRole('grid').getByRole('gridcell', { name: new RegExp(`^${position}\\b`) })
-
-/** A MOV as a camera might write it: MPEG-4 Part 2 video and PCM audio, 1280 × 720, 4 s. */
-const cameraMov = (): Buffer => {
-  const dir = mkdtempSync(join(tmpdir(), 'swipe-e2e-mov-'))
-  try {
-    const file = join(dir, 'clip.mov')
-    execFileSync('/usr/bin/ffmpeg', [
-      ...['-hide_banner', '-loglevel', 'error', '-y'],
-      ...['-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=30:duration=4'],
-      ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=4'],
-      ...['-c:v', 'mpeg4', '-q:v', '3', '-c:a', 'pcm_s16le', '-shortest', file],
-    ])
-    return readFileSync(file)
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
-}
 
 test('the editor shows an upload processing, then ready or failed with its reason; Chromium plays the published MP4 from its poster', async ({
   page,
@@ -67,9 +46,11 @@ test('the editor shows an upload processing, then ready or failed with its reaso
 
   // A1: the MOV. Processing while the jobs function transcodes it, then ready.
   await cell(page, 'A1').click()
-  await page
-    .getByLabel('A1の画像・動画を選択')
-    .setInputFiles({ name: 'clip.mov', mimeType: 'video/quicktime', buffer: cameraMov() })
+  await page.getByLabel('A1の画像・動画を選択').setInputFiles({
+    name: 'clip.mov',
+    mimeType: 'video/quicktime',
+    buffer: cameraMov({ seconds: 4, rate: 30 }),
+  })
   const ready = page.locator('[data-media-state=ready]')
   await expect(ready).toHaveText('Web用に最適化済みです。公開ページでは軽量なファイルを配信します。', {
     timeout: 90_000,

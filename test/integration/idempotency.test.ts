@@ -16,39 +16,16 @@ import { formsCreator, publishVisitorSite, testIp, type VisitorSite } from '../s
 const { urls } = useStackEnv()
 const http = api(urls.api)
 
-interface Answer {
-  status: number
-  headers: Headers
-  text: string
-  // biome-ignore lint/suspicious/noExplicitAny: test responses are asserted field by field.
-  body: any
-}
-
-/** A call with the headers a test chooses (the support client sends none of its own). */
-const send = async (
+/** A call with the headers a test chooses. */
+const send = (
   method: 'POST' | 'DELETE' | 'GET',
   path: string,
   options: { token?: string; key?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<Answer> => {
-  const response = await fetch(`${urls.api}${path}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...(options.key === undefined ? {} : { 'idempotency-key': options.key }),
-      ...options.headers,
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+) =>
+  http.call(method, path, {
+    ...options,
+    headers: { ...(options.key === undefined ? {} : { 'idempotency-key': options.key }), ...options.headers },
   })
-  const text = await response.text()
-  let body: unknown = text
-  try {
-    body = text ? JSON.parse(text) : undefined
-  } catch {
-    /* not JSON */
-  }
-  return { status: response.status, headers: response.headers, text, body }
-}
 
 const createSite = (token: string, key: string | undefined, body: Record<string, unknown> = {}) =>
   send('POST', '/site', {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3'
@@ -9,8 +9,8 @@ import { creatorToken } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
 import { edgeGet } from '../support/edge.ts'
 import { useStackEnv } from '../support/env.ts'
-import { uploadThroughApi } from '../support/uploads.ts'
-import { mp4 } from '../support/zip.ts'
+import { settledRenditions, uploadThroughApi } from '../support/uploads.ts'
+import { cameraMov, mp4 } from '../support/zip.ts'
 
 /**
  * Issue 22: uploads get web renditions from the sites jobs function after the confirm step —
@@ -31,15 +31,6 @@ const bytesOf = async (key: string) => {
 }
 
 /** The record once the job has finished with it (the job runs in the local gateway's process). */
-const settled = async (siteId: string, key: string) => {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    const record = (await MediaRenditions.get({ siteId, key }).go({ consistent: true })).data
-    if (record && record.state !== 'processing') return record
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`The renditions of ${key} never settled`)
-}
-
 const edge = (host: string, path: string) => edgeGet(urls.edge, host, path)
 
 describe('media renditions', () => {
@@ -120,7 +111,7 @@ describe('media renditions', () => {
       contentType: 'image/jpeg',
       bytes: photo,
     })
-    const record = await settled(siteId, key)
+    const record = await settledRenditions(siteId, key)
     expect(record.state).toBe('ready')
     expect(record.code).toBeUndefined()
     expect([record.width, record.height]).toEqual([4000, 6000])
@@ -214,21 +205,14 @@ describe('media renditions', () => {
   it('turns a MOV into an H.264/AAC MP4 (faststart, at most 720 wide) with a poster, and the page plays it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'swipe-mov-'))
     try {
-      const mov = join(dir, 'clip.mov')
-      // A MOV as a camera might write it: MPEG-4 Part 2 video and PCM audio, 1280 × 720.
-      execFileSync('/usr/bin/ffmpeg', [
-        ...['-hide_banner', '-loglevel', 'error', '-y'],
-        ...['-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=25:duration=1'],
-        ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1'],
-        ...['-c:v', 'mpeg4', '-c:a', 'pcm_s16le', '-shortest', mov],
-      ])
+      const mov = cameraMov({ size: '1280x720' })
       const { siteId, host } = await createSite()
       const { key } = await uploadThroughApi(http, token, siteId, {
         fileName: 'clip.mov',
         contentType: 'video/quicktime',
-        bytes: readFileSync(mov),
+        bytes: mov,
       })
-      const record = await settled(siteId, key)
+      const record = await settledRenditions(siteId, key)
       expect(record.state, JSON.stringify(record)).toBe('ready')
       expect([record.width, record.height]).toEqual([720, 406])
       const [video] = record.renditions as Array<{ key: string; format: string; contentType: string }>
@@ -285,7 +269,7 @@ describe('media renditions', () => {
       contentType: 'video/mp4',
       bytes: broken,
     })
-    const record = await settled(siteId, key)
+    const record = await settledRenditions(siteId, key)
     expect(record.state).toBe('failed')
     expect(record.code).toBe('media.videoUnreadable')
     expect(record.renditions).toEqual([])

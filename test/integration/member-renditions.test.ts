@@ -1,12 +1,8 @@
-import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { api, mailsTo, waitForMail } from '../support/api.ts'
 import { useStackEnv } from '../support/env.ts'
-import { uploadThroughApi } from '../support/uploads.ts'
+import { settledRenditions, uploadThroughApi } from '../support/uploads.ts'
 import {
   formsCreator,
   MEMBER_REQUEST,
@@ -15,6 +11,7 @@ import {
   type VisitorSite,
   visitorCall,
 } from '../support/visitor-site.ts'
+import { cameraMov } from '../support/zip.ts'
 
 /**
  * Issue 22, members-only media: a signed-in member's reads of a members-only creative and its
@@ -33,15 +30,6 @@ const PASSWORD = 'Member#Pass1'
 type Rendition = { key: string; format: string; target: number }
 
 /** The rendition record once its job has finished (the job runs in this process or the gateway's). */
-const settled = async (siteId: string, key: string) => {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    const record = (await MediaRenditions.get({ siteId, key }).go({ consistent: true })).data
-    if (record && record.state !== 'processing') return record
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`The renditions of ${key} never settled`)
-}
-
 /** A presigned GET of exactly this key in the media bucket (never a release path). */
 const presigned = (key: string) =>
   expect.stringMatching(
@@ -109,7 +97,7 @@ describe('members-only media renditions', () => {
     const current = (await MediaRenditions.get({ siteId: site.siteId, key }).go({ consistent: true })).data
     if (current?.state !== 'ready')
       await requestRenditions({ siteId: site.siteId, key, kind, mediaType: 'image' })
-    const record = await settled(site.siteId, key)
+    const record = await settledRenditions(site.siteId, key)
     expect(record.state, JSON.stringify(record)).toBe('ready')
     return record
   }
@@ -227,62 +215,51 @@ describe('members-only media renditions', () => {
   })
 
   it('gives a member a video’s web MP4 and poster once made, and the upload while they are not ready', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'swipe-member-mov-'))
-    try {
-      const mov = join(dir, 'clip.mov')
-      execFileSync('/usr/bin/ffmpeg', [
-        ...['-hide_banner', '-loglevel', 'error', '-y'],
-        ...['-f', 'lavfi', '-i', 'testsrc=size=640x360:rate=25:duration=1'],
-        ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1'],
-        ...['-c:v', 'mpeg4', '-c:a', 'pcm_s16le', '-shortest', mov],
-      ])
-      const { key } = await uploadThroughApi(http, token, site.siteId, {
-        fileName: 'members.mov',
-        contentType: 'video/quicktime',
-        bytes: readFileSync(mov),
-      })
-      // B1 becomes the video, published at once (the job may still be running: that is fine).
-      const current = (await http.get(`/site/${site.siteId}`, { token })).body
-      const saved = await http.call('PUT', `/site/${site.siteId}`, {
-        token,
-        body: {
-          ...current,
-          creatives: current.creatives.map((c: { lang: string; position: string }) =>
-            c.lang === 'JP' && c.position === 'B1' ? { ...c, media_key: key, media_type: 'video' } : c,
-          ),
-        },
-      })
-      expect(saved.status, JSON.stringify(saved.body)).toBe(200)
-      const published = await http.post(
-        `/site/${site.siteId}/status`,
-        { action: 'publish', version: saved.body.version },
-        { token },
-      )
-      expect(published.status, JSON.stringify(published.body)).toBe(200)
+    const mov = cameraMov({ size: '640x360' })
+    const { key } = await uploadThroughApi(http, token, site.siteId, {
+      fileName: 'members.mov',
+      contentType: 'video/quicktime',
+      bytes: mov,
+    })
+    // B1 becomes the video, published at once (the job may still be running: that is fine).
+    const current = (await http.get(`/site/${site.siteId}`, { token })).body
+    const saved = await http.call('PUT', `/site/${site.siteId}`, {
+      token,
+      body: {
+        ...current,
+        creatives: current.creatives.map((c: { lang: string; position: string }) =>
+          c.lang === 'JP' && c.position === 'B1' ? { ...c, media_key: key, media_type: 'video' } : c,
+        ),
+      },
+    })
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    const published = await http.post(
+      `/site/${site.siteId}/status`,
+      { action: 'publish', version: saved.body.version },
+      { token },
+    )
+    expect(published.status, JSON.stringify(published.body)).toBe(200)
 
-      const record = await settled(site.siteId, key)
-      expect(record.state, JSON.stringify(record)).toBe('ready')
-      const [mp4] = record.renditions as Rendition[]
-      const poster = (record.poster as Rendition[]).find((p) => p.format === 'jpeg')!
-      const opened = await privatePage(site, cookie)
-      expect(opened.status, opened.text).toBe(200)
-      expect(opened.body.creative).toMatchObject({
-        media_type: 'video',
-        media_url: presigned(key),
-        media_renditions: { images: [], video: presigned(mp4!.key), poster: presigned(poster.key) },
-      })
-      const video = await fetch(opened.body.creative.media_renditions.video)
-      expect([video.status, video.headers.get('content-type')]).toEqual([200, 'video/mp4'])
+    const record = await settledRenditions(site.siteId, key)
+    expect(record.state, JSON.stringify(record)).toBe('ready')
+    const [mp4] = record.renditions as Rendition[]
+    const poster = (record.poster as Rendition[]).find((p) => p.format === 'jpeg')!
+    const opened = await privatePage(site, cookie)
+    expect(opened.status, opened.text).toBe(200)
+    expect(opened.body.creative).toMatchObject({
+      media_type: 'video',
+      media_url: presigned(key),
+      media_renditions: { images: [], video: presigned(mp4!.key), poster: presigned(poster.key) },
+    })
+    const video = await fetch(opened.body.creative.media_renditions.video)
+    expect([video.status, video.headers.get('content-type')]).toEqual([200, 'video/mp4'])
 
-      // While a record is not ready (here: marked failed), the member gets the upload as is.
-      await MediaRenditions.patch({ siteId: site.siteId, key })
-        .set({ state: 'failed', code: 'media.failed' })
-        .go()
-      const fallback = await privatePage(site, cookie)
-      expect(fallback.status).toBe(200)
-      expect(fallback.body.creative).toMatchObject({ media_url: presigned(key), media_renditions: null })
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
+    // While a record is not ready (here: marked failed), the member gets the upload as is.
+    await MediaRenditions.patch({ siteId: site.siteId, key })
+      .set({ state: 'failed', code: 'media.failed' })
+      .go()
+    const fallback = await privatePage(site, cookie)
+    expect(fallback.status).toBe(200)
+    expect(fallback.body.creative).toMatchObject({ media_url: presigned(key), media_renditions: null })
   })
 })

@@ -16,39 +16,19 @@ import { publishVisitorSite } from '../support/visitor-site.ts'
 const { urls } = useStackEnv()
 const http = api(urls.api)
 
-interface Answer {
-  status: number
-  headers: Headers
-  text: string
-  // biome-ignore lint/suspicious/noExplicitAny: test responses are asserted field by field.
-  body: any
-}
-
-const send = async (
+const send = (
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   options: { token?: string; body?: unknown; headers?: Record<string, string>; idempotencyKey?: string } = {},
-): Promise<Answer> => {
-  const response = await fetch(`${urls.api}${path}`, {
-    method,
+) =>
+  http.call(method, path, {
+    ...options,
+    lang: 'en',
     headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
-      'x-lang': 'en',
       ...options.headers,
     },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   })
-  const text = await response.text()
-  let body: unknown = text
-  try {
-    body = text ? JSON.parse(text) : undefined
-  } catch {
-    /* not JSON */
-  }
-  return { status: response.status, headers: response.headers, text, body }
-}
 
 /** A site API call; `viewer` is an address the edge vouches for (the origin secret). */
 const open = (siteId: string, tag: string, auth?: string, viewer?: string) =>

@@ -3,7 +3,7 @@ export const api = (baseUrl: string) => {
   const call = async (
     method: string,
     path: string,
-    options: { body?: unknown; token?: string; lang?: string } = {},
+    options: { body?: unknown; token?: string; lang?: string; headers?: Record<string, string> } = {},
   ) => {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
@@ -11,6 +11,7 @@ export const api = (baseUrl: string) => {
         ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
         ...(options.lang ? { 'x-lang': options.lang } : {}),
+        ...options.headers,
       },
       ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
     })
@@ -22,7 +23,7 @@ export const api = (baseUrl: string) => {
     } catch {
       /* not JSON: keep the text */
     }
-    return { status: response.status, headers: response.headers, body }
+    return { status: response.status, headers: response.headers, text, body }
   }
   return {
     get: (path: string, options?: { token?: string; lang?: string }) => call('GET', path, options),

@@ -91,3 +91,17 @@ export const storeMedia = async (keys: readonly string[]): Promise<void> => {
     await s3.send(new PutObjectCommand({ Bucket: mediaBucket, Key: key, Body: body, ContentType: type }))
   }
 }
+
+/**
+ * Waits for an upload's renditions job to leave `processing` and returns its record (ready or
+ * failed). Requires the stack env.
+ */
+export const settledRenditions = async (siteId: string, key: string) => {
+  const { MediaRenditions } = await import('../../functions/src/data/media-renditions.ts')
+  for (let attempt = 0; attempt < 600; attempt++) {
+    const record = (await MediaRenditions.get({ siteId, key }).go({ consistent: true })).data
+    if (record && record.state !== 'processing') return record
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`The renditions of ${key} never settled`)
+}

@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { crc32, deflateSync } from 'node:zlib'
 import yazl from 'yazl'
 
@@ -163,6 +167,34 @@ export const mp4 = (): Buffer => {
     box('moov', box('mvhd', mvhd)),
     box('mdat'),
   ])
+}
+
+/**
+ * A MOV as a camera might write it: MPEG-4 Part 2 video of `size` (`WxH`) and PCM audio, which
+ * browsers do not play until it is transcoded (made with Debian's ffmpeg).
+ */
+export const cameraMov = ({
+  size = '1280x720',
+  seconds = 1,
+  rate = 25,
+}: {
+  size?: string
+  seconds?: number
+  rate?: number
+} = {}): Buffer => {
+  const dir = mkdtempSync(join(tmpdir(), 'swipe-mov-'))
+  try {
+    const file = join(dir, 'clip.mov')
+    execFileSync('/usr/bin/ffmpeg', [
+      ...['-hide_banner', '-loglevel', 'error', '-y'],
+      ...['-f', 'lavfi', '-i', `testsrc=size=${size}:rate=${rate}:duration=${seconds}`],
+      ...['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`],
+      ...['-c:v', 'mpeg4', '-q:v', '3', '-c:a', 'pcm_s16le', '-shortest', file],
+    ])
+    return readFileSync(file)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 }
 
 /**

@@ -1,18 +1,12 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { creatorUser, userPlanAnswer } from '../../test/billing.ts'
 import { storeSession, userInfoBody } from '../../test/fixtures.ts'
 import { mockApi } from '../../test/mockApi.ts'
 import { renderWithProviders } from '../../test/renderWithProviders.tsx'
 
-const user = {
-  id: 'user-1',
-  account_type: 'USER',
-  parent_type: 'OEM_MASTER',
-  user_type_segment: 'adminuser',
-  company_name: 'デモクリエイター合同会社',
-  menu_areas: ['summary', 'checkPlan'],
-}
+const user = creatorUser
 
 const bill = (id: string, month: string, status: string) => ({
   id,
@@ -37,18 +31,7 @@ const bill = (id: string, month: string, status: string) => ({
   replaced_by: null,
 })
 
-const userPlan = {
-  account_id: 'user-1',
-  company_name: 'デモクリエイター合同会社',
-  plan: {
-    id: 'standard',
-    name: 'スタンダード',
-    price: 29_800,
-    quantity_swipe: 30,
-    quantity_site: 3,
-    limit_access: 50_000,
-    limit_access_price: 100,
-  },
+const userPlan = userPlanAnswer({
   pending: {
     plan: { id: 'premium', name: 'プレミアム', price: 49_800 },
     from: '2026-11-30T15:00:00.000Z',
@@ -64,7 +47,7 @@ const userPlan = {
   },
   contract: { minimum_months: 12, initial_fee: 100_000, start_date: '2026-04-01', end_date: '2027-03-31' },
   bills: [bill('b2', '2026-10', 'unpaid'), bill('b1', '2026-09', 'paid')],
-}
+})
 
 describe('プラン確認', () => {
   it('shows the plan, the scheduled change, the usage against the plan and the payments', async () => {

@@ -1,43 +1,13 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { creatorUser, userPlanAnswer } from '../../test/billing.ts'
 import { storeSession, userInfoBody } from '../../test/fixtures.ts'
 import { mockApi } from '../../test/mockApi.ts'
 import { renderWithProviders } from '../../test/renderWithProviders.tsx'
 
-const user = {
-  id: 'user-1',
-  account_type: 'USER',
-  parent_type: 'OEM_MASTER',
-  user_type_segment: 'adminuser',
-  company_name: 'デモクリエイター合同会社',
-  menu_areas: ['summary', 'checkPlan'],
-}
-
-const userPlan = {
-  account_id: 'user-1',
-  company_name: 'デモクリエイター合同会社',
-  plan: {
-    id: 'standard',
-    name: 'スタンダード',
-    price: 29_800,
-    quantity_swipe: 30,
-    quantity_site: 3,
-    limit_access: 50_000,
-    limit_access_price: 100,
-  },
-  pending: null,
-  usage: {
-    month: '2026-11',
-    sites: 1,
-    blocks: 9,
-    page_views: 0,
-    projected_page_views: 0,
-    projected_page_view_fee: 0,
-  },
-  contract: { minimum_months: 12, initial_fee: 100_000, start_date: null, end_date: null },
-  bills: [],
-}
+const user = creatorUser
+const userPlan = userPlanAnswer()
 
 const visa = {
   brand: 'visa',
