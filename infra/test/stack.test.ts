@@ -258,11 +258,18 @@ describe.each(stages)('%s stage', (_name, scenario) => {
     }
   })
 
-  it('lets the sites, auth, end-user and billing APIs start jobs in a jobs Lambda of their own module, and nothing else may', () => {
+  it('lets the sites, auth, end-user, billing and site-API APIs start jobs in a jobs Lambda of their own module, and nothing else may', () => {
     const { resources, stack, logicalId } = scenario()
     // ZIP uploads and forgetting visitors (sites); reset and sign-up mails, off the request (auth,
-    // endUser); the monthly billing close (billing, also started by its schedule).
-    expect([...stack.api.jobFunctions.keys()].sort()).toEqual(['auth', 'billing', 'endUser', 'sites'])
+    // endUser); the monthly billing close (billing, also started by its schedule); a webhook
+    // resend's attempt, off the creator's request (apiAccess, issue 29).
+    expect([...stack.api.jobFunctions.keys()].sort()).toEqual([
+      'apiAccess',
+      'auth',
+      'billing',
+      'endUser',
+      'sites',
+    ])
     const envOf = (p: Json) => (p.Environment as { Variables: Json }).Variables
     const invokers = ofType(resources, 'AWS::IAM::Policy').flatMap(([, policy]) => {
       const statements = ((policy.Properties as Json).PolicyDocument as { Statement: Json[] }).Statement
@@ -409,7 +416,8 @@ describe.each(stages)('%s stage', (_name, scenario) => {
       expect(refOf(variables.MEDIA_BUCKET)).toBe(media)
       expect(refOf(variables.SITES_BUCKET)).toBe(releases)
     }
-    // Only the sites context (its API, jobs and publishing Lambdas) maps hosts.
+    // Only the sites context (its API, jobs and publishing Lambdas) maps hosts; the billable-views
+    // log Lambda reads the map (infra/lib/billable-views.ts, infra/test/billing.test.ts).
     const kvsUsers = ofType(resources, 'AWS::Lambda::Function').filter(
       ([, fn]) => (fn.Properties?.Environment as { Variables?: Json } | undefined)?.Variables?.SITES_KVS_ARN,
     )
@@ -418,6 +426,7 @@ describe.each(stages)('%s stage', (_name, scenario) => {
         logicalId(stack.api.functions.get('sites')!),
         logicalId(stack.api.jobFunctions.get('sites')!),
         logicalId(publisher),
+        logicalId(stack.billableViews.function),
       ].sort(),
     )
     // Only the sites API may invoke the publisher, and it is told its name.

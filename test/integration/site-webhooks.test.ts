@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { REFUSED_ADDRESSES } from '../../functions/src/lib/outbound.cases.ts'
 import { twoTenants } from '../support/accounts.ts'
 import { api, waitForMail } from '../support/api.ts'
 import { advanceStackClock, stackNow } from '../support/clock.ts'
@@ -16,7 +17,9 @@ import { publishVisitorSite, testIp, visitorCall } from '../support/visitor-site
  * (issue 21)"): endpoints managed through the real handlers, a contact sent on the site delivered
  * to a receiver started here on 127.0.0.1 (allowed explicitly through the stack's receiver file),
  * signed as documented, retried after a 500 by the sweep on the stack's clock, refused for private
- * and metadata targets at creation and at delivery, resent, and kept from other tenants.
+ * and metadata targets at creation and at delivery, resent, and kept from other tenants. Issue 29:
+ * every spelling of the outbound-address policy's table is refused at creation; an attempt whose
+ * receiver drips its answer ends at its deadline as a `timeout`, and a resend answers at once.
  */
 
 const receiverFile = join(dirname(inject('stack').clockFile), 'webhook-receiver')
@@ -82,6 +85,8 @@ describe('site webhooks', () => {
   let siteId: string
   let otherSiteId: string
   let sweep: () => Promise<{ attempted: number; delivered: number; failed: number }>
+  /** Answers on `/drip…` that send a byte every 50 ms and never end (until the test closes them). */
+  const drips = new Set<import('node:http').ServerResponse>()
 
   const contact = async (email: string) => {
     const sent = await visitorCall(urls.api, 'POST', `/end-user/site/${siteId}/contact`, {
@@ -109,7 +114,14 @@ describe('site webhooks', () => {
       })
       req.on('end', () => {
         received.push({ headers: req.headers, body })
-        res.writeHead(answers.shift() ?? 200).end('ok')
+        if (!req.url?.startsWith('/drip')) return res.writeHead(answers.shift() ?? 200).end('ok')
+        res.writeHead(200)
+        drips.add(res)
+        const timer = setInterval(() => res.write('.'), 50)
+        res.on('close', () => {
+          clearInterval(timer)
+          drips.delete(res)
+        })
       })
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -133,6 +145,7 @@ describe('site webhooks', () => {
   })
   afterAll(async () => {
     allowReceiver('')
+    server.closeAllConnections()
     await new Promise<void>((resolve) => server.close(() => resolve()))
   })
 
@@ -152,6 +165,14 @@ describe('site webhooks', () => {
     ]) {
       const refused = await create({ url, events: ['contact.received'] })
       expect(refused.status, url).toBe(400)
+      expect(refused.body.error.code, url).toBe('siteApi.webhookUrlInvalid')
+    }
+    // Every spelling of the outbound-address policy's table (functions/src/lib/outbound.cases.ts).
+    for (const [spelling, what] of REFUSED_ADDRESSES) {
+      const bare = spelling.replace(/^\[(.*)\]$/, '$1')
+      const url = `https://${bare.includes(':') ? `[${bare}]` : bare}/hook`
+      const refused = await create({ url, events: ['contact.received'] })
+      expect(refused.status, `${url} (${what})`).toBe(400)
       expect(refused.body.error.code, url).toBe('siteApi.webhookUrlInvalid')
     }
     const noEvents = await create({ url: 'https://hooks.example.com/x', events: [] })
@@ -322,41 +343,98 @@ describe('site webhooks', () => {
       () => deliveriesOf(hookId),
       (items) => items[0]?.attempts === 1 && items[0]?.last_error !== null,
     )
-    expect(ours).toMatchObject({
-      state: 'PENDING',
-      last_status: null,
-      last_error: expect.stringContaining('refused'),
-    })
+    expect(ours).toMatchObject({ state: 'PENDING', last_status: null, last_error: 'refusedAddress' })
     const [metadata] = await eventually(
       async () =>
         (await send('GET', `/site/${siteId}/api/webhooks/${metadataId}/deliveries`, token)).body
           .items as Json[],
       (items) => items[0]?.last_error !== null && items[0]?.last_error !== undefined,
     )
-    expect(metadata).toMatchObject({
-      state: 'PENDING',
-      attempts: 1,
-      last_error: 'webhook target refused: unsafeAddress (169.254.169.254)',
-    })
+    // A category, never the address or the socket's text.
+    expect(metadata).toMatchObject({ state: 'PENDING', attempts: 1, last_error: 'refusedAddress' })
     expect(received).toEqual([])
     await send('DELETE', `/site/${siteId}/api/webhooks/${metadataId}`, token)
 
-    // Allowed again: the resend sends the same event now and answers the outcome.
+    // Allowed again: the resend queues the same event, due now, and a job sends it.
     allowReceiver(`127.0.0.1:${port}`)
     const resent = await send(
       'POST',
       `/site/${siteId}/api/webhooks/${hookId}/deliveries/${ours.id}/resend`,
       token,
     )
-    expect(resent.status, resent.text).toBe(200)
+    expect(resent.status, resent.text).toBe(202)
     expect(resent.body).toMatchObject({
-      message: 'The event was sent again.',
-      item: { id: ours.id, state: 'DELIVERED', attempts: 2, last_status: 200, last_error: null },
+      message: 'The event will be sent again shortly.',
+      item: { id: ours.id, state: 'PENDING', attempts: 1, next_attempt_at: expect.any(String) },
     })
+    const [delivered] = await eventually(
+      () => deliveriesOf(hookId),
+      (items) => items[0]?.state === 'DELIVERED',
+    )
+    expect(delivered).toMatchObject({ id: ours.id, attempts: 2, last_status: 200, last_error: null })
     expect(received).toHaveLength(1)
     expect(received[0]!.body).toBe(ours.payload)
     const settings = await send('GET', `/site/${siteId}/api`, token)
     expect(settings.body.audit[0]).toMatchObject({ action: 'webhook.resend' })
+    received.length = 0
+  })
+
+  it('ends an attempt at its deadline when the receiver drips its answer, and resends at once', async () => {
+    const { SiteWebhookDeliveries } = await import('../../functions/src/data/site-webhooks.ts')
+    const { attemptStoredDelivery } = await import('../../functions/src/lib/site-webhooks.ts')
+    const drip = await create({ url: `http://127.0.0.1:${port}/drip`, events: ['form.received'] })
+    expect(drip.status, drip.text).toBe(201)
+    const dripId = drip.body.item.id
+    const key = {
+      siteId,
+      endpointId: dripId,
+      createdAt: new Date(stackNow() - 60_000).toISOString(),
+      deliveryId: randomUUID(),
+    }
+    await SiteWebhookDeliveries.create({
+      ...key,
+      eventId: 'evt_drip',
+      event: 'form.received',
+      payload: '{"id":"evt_drip"}',
+      state: 'PENDING',
+      dueAt: new Date(stackNow() - 1_000).toISOString(),
+      windowStart: key.createdAt,
+      attempts: 0,
+      updatedAt: key.createdAt,
+    }).go()
+    // The attempt as the job or the sweep makes it, with its deadline shortened (10 s on the stack).
+    const started = Date.now()
+    const attempted = await attemptStoredDelivery(key, { deadlineMs: 400 })
+    expect(Date.now() - started).toBeLessThan(2_000)
+    expect(attempted).toMatchObject({ state: 'PENDING', attempts: 1, lastError: 'timeout' })
+    expect(attempted?.lastStatus).toBeUndefined()
+    const log = async () =>
+      (await send('GET', `/site/${siteId}/api/webhooks/${dripId}/deliveries`, token)).body.items as Json[]
+    expect((await log())[0]).toMatchObject({ id: key.deliveryId, last_status: null, last_error: 'timeout' })
+    await eventually(
+      () => drips.size,
+      (open) => open === 0,
+    )
+
+    // The resend answers at once; its attempt runs in a job, still held by the dripping receiver.
+    const asked = Date.now()
+    const resent = await send(
+      'POST',
+      `/site/${siteId}/api/webhooks/${dripId}/deliveries/${key.deliveryId}/resend`,
+      token,
+    )
+    expect(Date.now() - asked).toBeLessThan(2_000)
+    expect(resent.status, resent.text).toBe(202)
+    expect(resent.body.item).toMatchObject({ id: key.deliveryId, state: 'PENDING', attempts: 1 })
+    await eventually(
+      () => drips.size,
+      (open) => open === 1,
+    )
+    expect((await log())[0]).toMatchObject({ state: 'PENDING', attempts: 2 })
+    // The receiver gives up: the stack's attempt ends (no answer), then the endpoint goes.
+    for (const res of drips) res.destroy()
+    await eventually(log, (items) => items[0]?.attempts === 2 && items[0]?.last_error !== null)
+    expect((await send('DELETE', `/site/${siteId}/api/webhooks/${dripId}`, token)).status).toBe(200)
     received.length = 0
   })
 

@@ -15,6 +15,7 @@ import * as settingsGet from './settingsGet.ts'
 import * as settingsPut from './settingsPut.ts'
 import * as webhookCreate from './webhookCreate.ts'
 import * as webhookDeliveries from './webhookDeliveries.ts'
+import { jobs } from './webhookJobs.ts'
 import * as webhookList from './webhookList.ts'
 import * as webhookRemove from './webhookRemove.ts'
 import * as webhookResend from './webhookResend.ts'
@@ -23,23 +24,28 @@ import * as webhookUpdate from './webhookUpdate.ts'
 // This context serves the site API (issue 21): its routes authenticate with lib/site-api.ts.
 installSiteApiVerifier(authenticateSiteApi)
 
-export const handler = contextHandler('apiAccess', {
-  openapi,
-  settingsGet,
-  settingsPut,
-  keyCreate,
-  keyRevoke,
-  keyRotate,
-  docs,
-  webhookList,
-  webhookCreate,
-  webhookUpdate,
-  webhookRemove,
-  webhookDeliveries,
-  webhookResend,
-  openMembers,
-  openContacts,
-  openForms,
-  openAnalytics,
-  openContent,
-})
+export const handler = contextHandler(
+  'apiAccess',
+  {
+    openapi,
+    settingsGet,
+    settingsPut,
+    keyCreate,
+    keyRevoke,
+    keyRotate,
+    docs,
+    webhookList,
+    webhookCreate,
+    webhookUpdate,
+    webhookRemove,
+    webhookDeliveries,
+    webhookResend,
+    openMembers,
+    openContacts,
+    openForms,
+    openAnalytics,
+    openContent,
+  },
+  // A resend's attempt (issue 29; ./webhookJobs.ts).
+  jobs,
+)

@@ -1,14 +1,18 @@
+import { randomUUID } from 'node:crypto'
 import { apiAccessRoutes } from '@swipe/shared/contract/apiAccess'
 import { SiteWebhookDeliveries } from '#data/site-webhooks'
 import { NotFoundError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
-import { deliveryView, resendDelivery } from '#lib/site-webhooks'
+import { runJob } from '#lib/jobs'
+import { deliveryView, queueResend } from '#lib/site-webhooks'
 import { audit, siteForApi, webhookOf } from './service.ts'
+import { jobs } from './webhookJobs.ts'
 
 /**
  * POST /site/{id}/api/webhooks/{webhookId}/deliveries/{deliveryId}/resend: the same event (same
- * body, same event id) is attempted again now and the answer carries the outcome; a retryable
- * failure goes on with the backoff for another 24 hours.
+ * body, same event id) is queued again, due now, with another 24-hour window; the answer (202, the
+ * delivery PENDING) comes at once and the attempt is a job (`webhookResend`, ./webhookJobs.ts), so
+ * a slow receiver never holds the creator's request (issue 29).
  */
 export const handler = endpoint(apiAccessRoutes['apiAccess.webhookResend'], async ({ actor, params, t }) => {
   const site = await siteForApi(actor, params.id)
@@ -20,12 +24,28 @@ export const handler = endpoint(apiAccessRoutes['apiAccess.webhookResend'], asyn
       .go({ pages: 'all', consistent: true })
   ).data[0]
   if (!delivery) throw new NotFoundError()
-  const stored = await resendDelivery(delivery)
+  const queued = await queueResend(delivery)
+  await runJob(
+    {
+      context: 'apiAccess',
+      type: 'webhookResend',
+      id: randomUUID(),
+      input: {
+        delivery: JSON.stringify({
+          siteId: queued.siteId,
+          endpointId: queued.endpointId,
+          createdAt: queued.createdAt,
+          deliveryId: queued.deliveryId,
+        }),
+      },
+    },
+    jobs,
+  )
   await audit(
     actor,
     site.siteId,
     'webhook.resend',
     `webhook=${found.endpointId} delivery=${delivery.deliveryId} event=${delivery.eventId}`,
   )
-  return ok({ item: deliveryView(stored), message: t('siteApi.webhookResent') })
+  return ok({ item: deliveryView(queued), message: t('siteApi.webhookResent') }, 202)
 })

@@ -12,8 +12,16 @@ import {
 import * as clock from './clock.ts'
 import { AppError } from './errors.ts'
 import { logger } from './logger.ts'
+import { OutboundRefused } from './outbound.ts'
 import { isConditionFailure } from './rate-limit.ts'
-import { attemptDelivery, isRetryable, nextAttemptAt, resolveTarget, WebhookTargetError } from './webhooks.ts'
+import {
+  attemptDelivery,
+  type DeliveryErrorCategory,
+  isRetryable,
+  nextAttemptAt,
+  resolveTarget,
+  storedErrorCategory,
+} from './webhooks.ts'
 
 /**
  * The site's webhooks (issue 21 Deliver 6; docs/decisions.md "API issuing per site (issue 21)"):
@@ -26,15 +34,26 @@ import { attemptDelivery, isRetryable, nextAttemptAt, resolveTarget, WebhookTarg
  * - 2xx: DELIVERED. 408, 429, 5xx, no answer or a refused address: again after the backoff of
  *   `nextAttemptAt`, until 24 hours after the event (or the last resend), then FAILED. Any other
  *   answer (a 4xx: the receiver refuses this event): FAILED at once;
- * - the sweep (`sweepDueDeliveries`, on a schedule) attempts every PENDING delivery that is due.
+ * - the sweep (`sweepDueDeliveries`, on a schedule) attempts every PENDING delivery that is due,
+ *   isolated per endpoint (issue 29): each endpoint's due deliveries are one sequential queue, the
+ *   queues run side by side (`SWEEP_PARALLEL` at a time), each queue stops at its budget
+ *   (`ENDPOINT_ATTEMPTS`, `ENDPOINT_BUDGET_MS`) or at its first attempt without an answer, so a
+ *   slow or dead receiver holds one lane for about one attempt's deadline and never the others;
+ * - a resend (`queueResend`) makes the delivery PENDING and due now; its attempt is a job.
  */
 
 type WebhookEvent = (typeof SITE_WEBHOOK_EVENTS)[number]
 const iso = (ms: number) => new Date(ms).toISOString()
-/** How long a claimed attempt keeps others off the delivery (the attempt times out after 10 s). */
+/** How long a claimed attempt keeps others off the delivery (the attempt ends within 10 s). */
 const LEASE_MS = 60_000
-const SWEEP_BATCH = 100
-const SWEEP_PARALLEL = 5
+/** Due deliveries read per sweep (pages of `SWEEP_PAGE`), so one endpoint's backlog cannot hide the rest. */
+const SWEEP_SCAN = 1000
+const SWEEP_PAGE = 100
+/** Endpoints attempted side by side. */
+export const SWEEP_PARALLEL = 10
+/** One endpoint's attempts per sweep, and the time after which it starts no other. */
+export const ENDPOINT_ATTEMPTS = 10
+export const ENDPOINT_BUDGET_MS = 30_000
 
 export const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64url')}`
 
@@ -58,7 +77,8 @@ export const deliveryView = (delivery: SiteWebhookDelivery): z.output<typeof Sit
   nextAttemptAt: delivery.state === 'PENDING' ? delivery.dueAt : null,
   lastAttemptAt: delivery.lastAttemptAt ?? null,
   lastStatus: delivery.lastStatus ?? null,
-  lastError: delivery.lastError ?? null,
+  // Old deliveries stored the socket's text: shown as a category too, never as stored.
+  lastError: delivery.lastError ? storedErrorCategory(delivery.lastError) : null,
   createdAt: delivery.createdAt,
   updatedAt: delivery.updatedAt,
   payload: delivery.payload,
@@ -79,7 +99,7 @@ export const checkWebhookUrl = async (raw: string): Promise<string> => {
   try {
     await resolveTarget(url)
   } catch (error) {
-    if (!(error instanceof WebhookTargetError)) throw error
+    if (!(error instanceof OutboundRefused)) throw error
     logger.warn('Webhook endpoint refused', { host: url.hostname, reason: error.reason })
     throw new AppError(400, 'siteApi.webhookUrlInvalid')
   }
@@ -148,8 +168,15 @@ const readDelivery = async (key: DeliveryKey) =>
  */
 export const attemptStoredDelivery = async (
   key: DeliveryKey,
-  /** The sweep's instant: a delivery due after it is left (the index it was found by may be stale). */
-  { dueBy }: { dueBy?: number } = {},
+  {
+    dueBy,
+    deadlineMs,
+  }: {
+    /** The sweep's instant: a delivery due after it is left (the index it was found by may be stale). */
+    dueBy?: number
+    /** The attempt's overall deadline (#lib/webhooks `ATTEMPT_DEADLINE_MS` by default). */
+    deadlineMs?: number
+  } = {},
 ): Promise<SiteWebhookDelivery | undefined> => {
   const delivery = await readDelivery(key)
   if (delivery?.state !== 'PENDING') return undefined
@@ -180,20 +207,26 @@ export const attemptStoredDelivery = async (
     })
   ).data
   let status: number | undefined
-  let error: string | undefined
+  let error: DeliveryErrorCategory | undefined
+  let detail: string | undefined
   if (!endpoint?.enabled) {
-    error = endpoint ? 'endpoint disabled' : 'endpoint deleted'
+    error = 'disabled'
+    detail = endpoint ? 'endpoint disabled' : 'endpoint deleted'
   } else {
-    const result = await attemptDelivery({
-      url: endpoint.url,
-      secret: endpoint.secret,
-      event: delivery.event,
-      deliveryId: delivery.deliveryId,
-      body: delivery.payload,
-      nowMs: clock.now(),
-    })
+    const result = await attemptDelivery(
+      {
+        url: endpoint.url,
+        secret: endpoint.secret,
+        event: delivery.event,
+        deliveryId: delivery.deliveryId,
+        body: delivery.payload,
+        nowMs: clock.now(),
+      },
+      deadlineMs === undefined ? {} : { deadlineMs },
+    )
     status = result.status
     error = result.error
+    detail = result.detail
   }
   const now = clock.now()
   const ok = status !== undefined && status >= 200 && status < 300
@@ -202,7 +235,8 @@ export const attemptStoredDelivery = async (
       ? undefined
       : nextAttemptAt(Date.parse(delivery.windowStart), attempts, now)
   const state = ok ? 'DELIVERED' : next === undefined ? 'FAILED' : 'PENDING'
-  const lastError = error?.slice(0, 300)
+  // Only the category is stored (and shown); the socket's text is logged below, server-side.
+  const lastError = error
   const cleared = [
     ...(status === undefined ? (['lastStatus'] as const) : []),
     ...(lastError ? [] : (['lastError'] as const)),
@@ -222,9 +256,12 @@ export const attemptStoredDelivery = async (
       attempts,
       status,
       error,
+      detail,
       state,
     })
-  return { ...delivery, ...saved.data }
+  const after: SiteWebhookDelivery = { ...delivery, ...saved.data }
+  for (const key of cleared) delete after[key]
+  return after
 }
 
 /** Attempts each delivery (keys from `recordWebhookEvent`), never failing the caller. */
@@ -238,47 +275,98 @@ export const attemptDeliveries = async (keys: DeliveryKey[]) => {
   )
 }
 
-/** The retry sweep: every PENDING delivery due by `at`, a few at a time. */
-export const sweepDueDeliveries = async (at = clock.now()) => {
-  const outcome = { attempted: 0, delivered: 0, failed: 0 }
-  const due = (
-    await SiteWebhookDeliveries.query
+/** Every PENDING delivery due by `at`, oldest due first, at most `SWEEP_SCAN`. */
+const readDue = async (at: number): Promise<SiteWebhookDelivery[]> => {
+  const due: SiteWebhookDelivery[] = []
+  let cursor: string | null = null
+  do {
+    const page: { data: SiteWebhookDelivery[]; cursor: string | null } = await SiteWebhookDeliveries.query
       .byState({ state: 'PENDING' })
       .lte({ dueAt: iso(at) })
-      .go({ limit: SWEEP_BATCH })
-  ).data
-  for (let i = 0; i < due.length; i += SWEEP_PARALLEL) {
-    const results = await Promise.all(
-      due.slice(i, i + SWEEP_PARALLEL).map((d) =>
-        attemptStoredDelivery(d, { dueBy: at }).catch((error: unknown) => {
-          logger.error('Webhook delivery failed to run', { deliveryId: d.deliveryId, error: error as Error })
-          return undefined
-        }),
-      ),
-    )
-    for (const result of results) {
+      .go({ limit: SWEEP_PAGE, ...(cursor ? { cursor } : {}) })
+    due.push(...page.data)
+    cursor = page.cursor
+  } while (cursor && due.length < SWEEP_SCAN)
+  return due
+}
+
+/** What the sweep reads, attempts and times with (injected by its unit test). */
+export interface SweepDeps {
+  readDue: (at: number) => Promise<(DeliveryKey & { dueAt: string })[]>
+  attempt: typeof attemptStoredDelivery
+  now: () => number
+}
+
+/**
+ * The retry sweep: every PENDING delivery due by `at`, isolated per endpoint — one sequential
+ * queue per endpoint, `SWEEP_PARALLEL` queues at a time, each stopped at its budget or at its
+ * first attempt that got no answer (its other deliveries stay due for the next sweep).
+ */
+export const sweepDueDeliveries = async (
+  at = clock.now(),
+  { deadlineMs, deps = {} }: { deadlineMs?: number; deps?: Partial<SweepDeps> } = {},
+) => {
+  const {
+    readDue: read,
+    attempt,
+    now,
+  }: SweepDeps = {
+    readDue,
+    attempt: attemptStoredDelivery,
+    now: clock.now,
+    ...deps,
+  }
+  const outcome = { attempted: 0, delivered: 0, failed: 0, deferred: 0 }
+  const queues = new Map<string, DeliveryKey[]>()
+  for (const d of await read(at)) {
+    const endpoint = `${d.siteId}#${d.endpointId}`
+    queues.set(endpoint, [...(queues.get(endpoint) ?? []), keyOf(d)])
+  }
+  const runQueue = async (queue: DeliveryKey[]) => {
+    const started = now()
+    for (const [i, key] of queue.entries()) {
+      if (i >= ENDPOINT_ATTEMPTS || now() - started >= ENDPOINT_BUDGET_MS) {
+        outcome.deferred += queue.length - i
+        return
+      }
+      const result = await attempt(key, {
+        dueBy: at,
+        ...(deadlineMs === undefined ? {} : { deadlineMs }),
+      }).catch((error: unknown) => {
+        logger.error('Webhook delivery failed to run', { deliveryId: key.deliveryId, error: error as Error })
+        return undefined
+      })
       if (!result) continue
       outcome.attempted++
       if (result.state === 'DELIVERED') outcome.delivered++
       if (result.state === 'FAILED') outcome.failed++
+      // No answer (a dead or silent receiver): the rest of its queue waits for the next sweep.
+      if (result.state === 'PENDING' && result.lastStatus === undefined) {
+        outcome.deferred += queue.length - i - 1
+        return
+      }
     }
   }
+  const lanes = [...queues.values()]
+  let next = 0
+  const lane = async () => {
+    while (next < lanes.length) await runQueue(lanes[next++]!)
+  }
+  await Promise.all(Array.from({ length: Math.min(SWEEP_PARALLEL, lanes.length) }, lane))
   return outcome
 }
 
 /**
- * A resend: the delivery becomes PENDING again with a fresh 24-hour window, and is attempted now.
- * Returns it as stored after the attempt.
+ * A resend: the delivery becomes PENDING again, due now, with a fresh 24-hour window; the caller
+ * hands its attempt to a job (the API answers at once, whatever the receiver does). Returns it as
+ * stored.
  */
-export const resendDelivery = async (delivery: SiteWebhookDelivery): Promise<SiteWebhookDelivery> => {
+export const queueResend = async (delivery: SiteWebhookDelivery): Promise<SiteWebhookDelivery> => {
   const now = iso(clock.now())
-  await SiteWebhookDeliveries.patch(keyOf(delivery))
+  const saved = await SiteWebhookDeliveries.patch(keyOf(delivery))
     .set({ state: 'PENDING', dueAt: now, windowStart: now, updatedAt: now })
-    .go({ response: 'none' })
-  await attemptStoredDelivery(delivery)
-  const stored = await readDelivery(delivery)
-  if (!stored) throw new Error('The resent delivery is gone')
-  return stored
+    .go({ response: 'all_new' })
+  return { ...delivery, ...saved.data }
 }
 
 /** The endpoint's latest deliveries, newest first. */

@@ -1,13 +1,17 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { OutboundRefused } from './outbound.ts'
 import {
+  ANSWER_BODY_CAP,
   attemptDelivery,
+  errorCategory,
   isRetryable,
   nextAttemptAt,
   RETRY_WINDOW_MS,
   resolveTarget,
   signatureHeader,
+  storedErrorCategory,
   verifySignature,
 } from './webhooks.ts'
 
@@ -23,6 +27,9 @@ describe('webhook delivery core', () => {
   let port: number
   const received: Received[] = []
   let answer = 200
+  /** How the receiver answers: at once, dripping its body or its headers, or a body without end. */
+  let manner: 'plain' | 'dripBody' | 'dripHeaders' | 'endlessBody' = 'plain'
+  const timers = new Set<NodeJS.Timeout>()
 
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -32,21 +39,37 @@ describe('webhook delivery core', () => {
       })
       req.on('end', () => {
         received.push({ headers: req.headers, body })
-        res.writeHead(answer).end()
+        if (manner === 'plain') return res.writeHead(answer).end()
+        if (manner === 'endlessBody') return res.writeHead(answer).write('x'.repeat(ANSWER_BODY_CAP * 4))
+        // A byte every 20 ms, never the end: the attempt's deadline must end it.
+        if (manner === 'dripBody') res.writeHead(answer)
+        else res.socket?.write('HTTP/1.1 200 OK\r\n')
+        const timer = setInterval(() => {
+          if (manner === 'dripBody') res.write('.')
+          else res.socket?.write('x-drip: 1\r\n')
+        }, 20)
+        timers.add(timer)
+        res.on('close', () => clearInterval(timer))
       })
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     port = (server.address() as AddressInfo).port
   })
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  afterAll(() => {
+    server.closeAllConnections()
+    return new Promise<void>((resolve) => server.close(() => resolve()))
+  })
   afterEach(() => {
     delete process.env.SWIPE_WEBHOOK_TEST_RECEIVER
     delete process.env.AWS_LAMBDA_FUNCTION_NAME
     received.length = 0
     answer = 200
+    manner = 'plain'
+    for (const timer of timers) clearInterval(timer)
+    timers.clear()
   })
 
-  const deliver = (url: string, resolve?: (host: string) => Promise<string[]>) =>
+  const deliver = (url: string, options: Parameters<typeof attemptDelivery>[1] = {}) =>
     attemptDelivery(
       {
         url,
@@ -56,7 +79,7 @@ describe('webhook delivery core', () => {
         body: JSON.stringify({ event: 'contact.received', data: { email: 'a@example.com' } }),
         nowMs: Date.now(),
       },
-      resolve,
+      options,
     )
 
   it('delivers to the local receiver the test allows, with a signature the receiver verifies', async () => {
@@ -102,18 +125,23 @@ describe('webhook delivery core', () => {
     ]) {
       const result = await deliver(url)
       expect(result.status, url).toBeUndefined()
-      expect(result.error, url).toMatch(/webhook target refused/)
+      expect(result.error, url).toBe('refusedAddress')
     }
     // A public-looking name that resolves to an internal address is refused after resolution.
     await expect(
       resolveTarget(new URL('https://hooks.example.com/'), async () => ['10.0.0.5']),
-    ).rejects.toThrow(/unsafeAddress \(10\.0\.0\.5\)/)
+    ).rejects.toThrow(/refusedAddress \(10\.0\.0\.5\)/)
     await expect(
-      resolveTarget(new URL('https://hooks.example.com/'), async () => ['203.0.113.10', '169.254.169.254']),
-    ).rejects.toThrow(/unsafeAddress/)
-    expect(await resolveTarget(new URL('https://hooks.example.com/'), async () => ['203.0.113.10'])).toBe(
-      '203.0.113.10',
+      resolveTarget(new URL('https://hooks.example.com/'), async () => ['93.184.216.34', '::ffff:7f00:1']),
+    ).rejects.toThrow(/refusedAddress/)
+    expect(await resolveTarget(new URL('https://hooks.example.com/'), async () => ['93.184.216.34'])).toEqual(
+      {
+        address: '93.184.216.34',
+        family: 4,
+      },
     )
+    const unresolved = await deliver('https://hooks.example.com/', { resolve: async () => [] })
+    expect(unresolved).toMatchObject({ error: 'dns', detail: expect.stringContaining('dns') })
     expect(received).toHaveLength(0)
   })
 
@@ -121,8 +149,80 @@ describe('webhook delivery core', () => {
     process.env.SWIPE_WEBHOOK_TEST_RECEIVER = `127.0.0.1:${port}`
     process.env.AWS_LAMBDA_FUNCTION_NAME = 'swipe-prod-apiAccess'
     const result = await deliver(`http://127.0.0.1:${port}/hook`)
-    expect(result.error).toMatch(/scheme/)
+    expect(result.error).toBe('refusedAddress')
+    expect(result.detail).toMatch(/scheme/)
     expect(received).toHaveLength(0)
+  })
+
+  it.each(['dripBody', 'dripHeaders'] as const)(
+    'ends an attempt whose receiver drips (%s) at its deadline, as a timeout',
+    async (drip) => {
+      process.env.SWIPE_WEBHOOK_TEST_RECEIVER = `127.0.0.1:${port}`
+      manner = drip
+      const started = Date.now()
+      const result = await deliver(`http://127.0.0.1:${port}/hook`, { deadlineMs: 300 })
+      expect(Date.now() - started).toBeLessThan(2000)
+      expect(result).toEqual({
+        error: 'timeout',
+        detail: expect.stringContaining('300 ms'),
+        durationMs: expect.any(Number),
+      })
+      expect(result.durationMs).toBeGreaterThanOrEqual(290)
+      expect(received).toHaveLength(1)
+    },
+  )
+
+  it('reads at most a few KB of an answer, then counts its status', async () => {
+    process.env.SWIPE_WEBHOOK_TEST_RECEIVER = `127.0.0.1:${port}`
+    manner = 'endlessBody'
+    answer = 202
+    const result = await deliver(`http://127.0.0.1:${port}/hook`, { deadlineMs: 1500 })
+    expect(result).toEqual({ status: 202, durationMs: expect.any(Number) })
+    expect(result.durationMs).toBeLessThan(1500)
+  })
+
+  it('shows a refused connection as its category, never the socket text', async () => {
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const closedPort = (closed.address() as AddressInfo).port
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+    process.env.SWIPE_WEBHOOK_TEST_RECEIVER = `127.0.0.1:${closedPort}`
+    const result = await deliver(`http://127.0.0.1:${closedPort}/hook`)
+    expect(result.error).toBe('connectionRefused')
+    expect(result.detail).toMatch(/ECONNREFUSED/)
+  })
+
+  it('maps errors to categories, and old stored text to a category', () => {
+    const coded = (code: string) => Object.assign(new Error(`boom ${code}`), { code })
+    expect(errorCategory(coded('ECONNREFUSED'))).toBe('connectionRefused')
+    expect(errorCategory(coded('ETIMEDOUT'))).toBe('timeout')
+    for (const code of [
+      'ERR_TLS_CERT_ALTNAME_INVALID',
+      'ERR_SSL_WRONG_VERSION_NUMBER',
+      'CERT_HAS_EXPIRED',
+      'DEPTH_ZERO_SELF_SIGNED_CERT',
+      'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+      'SELF_SIGNED_CERT_IN_CHAIN',
+      'EPROTO',
+    ])
+      expect(errorCategory(coded(code)), code).toBe('tls')
+    expect(errorCategory(coded('ENOTFOUND'))).toBe('dns')
+    expect(errorCategory(coded('ECONNRESET'))).toBe('network')
+    expect(errorCategory(new Error('socket hang up'))).toBe('network')
+    expect(errorCategory(new OutboundRefused('refusedAddress', '10.0.0.1'))).toBe('refusedAddress')
+    expect(errorCategory(new OutboundRefused('scheme'))).toBe('refusedAddress')
+    expect(errorCategory(new OutboundRefused('dns'))).toBe('dns')
+    // What attempts stored before categories: read as what it said, anything else as `network`.
+    expect(storedErrorCategory('timeout')).toBe('timeout')
+    expect(storedErrorCategory('connectionRefused')).toBe('connectionRefused')
+    expect(storedErrorCategory('connect ECONNREFUSED ::ffff:7f00:1:1')).toBe('network')
+    expect(storedErrorCategory('webhook target refused: unsafeAddress (169.254.169.254)')).toBe(
+      'refusedAddress',
+    )
+    expect(storedErrorCategory('webhook target refused: unresolved')).toBe('dns')
+    expect(storedErrorCategory('endpoint disabled')).toBe('disabled')
+    expect(storedErrorCategory('endpoint deleted')).toBe('disabled')
+    expect(storedErrorCategory('write EPROTO 0C0CF2B4:error:0A00010B:SSL routines')).toBe('network')
   })
 
   it('signs "<timestamp>.<body>" with HMAC-SHA256 (a known answer)', () => {

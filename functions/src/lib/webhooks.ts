@@ -1,11 +1,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { lookup as dnsLookup } from 'node:dns/promises'
 import { readFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
-import { isIP, type LookupFunction } from 'node:net'
+import { isIP } from 'node:net'
+import { SITE_WEBHOOK_ERRORS } from '@swipe/shared/contract/apiAccess'
 import { SITE_WEBHOOK_EVENTS } from '@swipe/shared/schemas/site-api'
-import { isUnsafeAddress } from './domains/dns.ts'
+import {
+  type CheckedAddress,
+  checkOutboundUrl,
+  OutboundRefused,
+  pinnedLookup,
+  type Resolver,
+} from './outbound.ts'
 
 /**
  * The delivery core of the site webhooks (issue 21, "Beyond"; docs/decisions.md "API issuing per
@@ -17,9 +23,12 @@ import { isUnsafeAddress } from './domains/dns.ts'
  * - Retries: exponential backoff from 30 s, doubling, at most 6 h apart, for 24 h after the first
  *   attempt; then the delivery is given up.
  * - SSRF: HTTPS only; the host is resolved on every attempt and every address it resolves to must
- *   be public (no loopback, private, link-local — the metadata address included —, shared or
- *   multicast space, `isUnsafeAddress`); the connection then goes to the checked address itself, so
- *   a second resolution cannot steer it elsewhere (DNS rebinding). No redirects are followed.
+ *   pass the outbound-address policy (./outbound.ts: public unicast only, embedded IPv4 unwrapped);
+ *   the connection then goes to the checked address itself, so a second resolution cannot steer it
+ *   elsewhere (DNS rebinding). No redirects are followed.
+ * - Bounded (issue 29): one deadline for the whole attempt (`ATTEMPT_DEADLINE_MS`), the answer's
+ *   body read up to `ANSWER_BODY_CAP`; a failure is stored and shown as a category
+ *   (`errorCategory`), the socket's own text goes to the server's log only.
  * - Tests may allow one local receiver (`SWIPE_WEBHOOK_TEST_RECEIVER=127.0.0.1:<port>`, or that
  *   text in the file `SWIPE_WEBHOOK_TEST_RECEIVER_FILE` names; plain HTTP), read only outside AWS
  *   Lambda and only when a test sets it.
@@ -89,43 +98,76 @@ const testReceiver = (): string | undefined => {
   }
 }
 
-export type Resolver = (host: string) => Promise<string[]>
-const systemResolver: Resolver = async (host) => (await dnsLookup(host, { all: true })).map((a) => a.address)
-
-export class WebhookTargetError extends Error {
-  constructor(
-    readonly reason: 'scheme' | 'unresolved' | 'unsafeAddress',
-    readonly address?: string,
-  ) {
-    super(`webhook target refused: ${reason}${address ? ` (${address})` : ''}`)
-    this.name = 'WebhookTargetError'
-  }
-}
-
-/** The address to connect to for `url`, checked; throws `WebhookTargetError` when refused. */
-export const resolveTarget = async (url: URL, resolve: Resolver = systemResolver): Promise<string> => {
+/**
+ * The address to connect to for `url`, checked by the outbound-address policy (HTTPS only), or the
+ * one local test receiver; throws `OutboundRefused` when refused.
+ */
+export const resolveTarget = async (url: URL, resolve?: Resolver): Promise<CheckedAddress> => {
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
   const allowed = testReceiver()
-  if (allowed && url.protocol === 'http:' && `${host}:${url.port}` === allowed) return host
-  if (url.protocol !== 'https:') throw new WebhookTargetError('scheme')
-  const addresses = isIP(host) ? [host] : await resolve(host).catch(() => [])
-  if (addresses.length === 0) throw new WebhookTargetError('unresolved')
-  const unsafe = addresses.find(isUnsafeAddress)
-  if (unsafe) throw new WebhookTargetError('unsafeAddress', unsafe)
-  return addresses[0]!
+  if (allowed && url.protocol === 'http:' && `${host}:${url.port}` === allowed)
+    return { address: host, family: isIP(host) === 6 ? 6 : 4 }
+  return (await checkOutboundUrl(url, { ...(resolve ? { resolve } : {}) })).target
+}
+
+export type DeliveryErrorCategory = (typeof SITE_WEBHOOK_ERRORS)[number]
+
+const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|EPROTO$)/
+
+/**
+ * The category a creator is shown for a failed attempt: never the socket's text, which would make
+ * the delivery log a scanner of the network the attempt ran in (issue 29).
+ */
+export const errorCategory = (error: unknown): DeliveryErrorCategory => {
+  if (error instanceof OutboundRefused) return error.reason === 'dns' ? 'dns' : 'refusedAddress'
+  const code = String((error as { code?: unknown } | undefined)?.code ?? '')
+  if (error instanceof DeadlineError || code === 'ETIMEDOUT' || code === 'ESOCKETTIMEDOUT') return 'timeout'
+  if (code === 'ECONNREFUSED') return 'connectionRefused'
+  if (TLS_CODES.test(code)) return 'tls'
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'dns'
+  return 'network'
+}
+
+/**
+ * A stored `lastError` as a category: categories as they are; the free text older attempts stored
+ * (before issue 29) read as what it said, anything else as `network`.
+ */
+export const storedErrorCategory = (stored: string): DeliveryErrorCategory => {
+  if ((SITE_WEBHOOK_ERRORS as readonly string[]).includes(stored)) return stored as DeliveryErrorCategory
+  if (/^endpoint (disabled|deleted)$/.test(stored)) return 'disabled'
+  if (/unresolved/.test(stored)) return 'dns'
+  if (/webhook target refused/.test(stored)) return 'refusedAddress'
+  if (/^timeout$/i.test(stored)) return 'timeout'
+  return 'network'
 }
 
 export interface AttemptResult {
-  /** The receiver's HTTP status; undefined when no answer came. */
+  /** The receiver's HTTP status; undefined when no complete answer came. */
   status?: number
-  /** Why there was no answer, or why the target was refused (never the secret or the body). */
-  error?: string
+  /** Why there was no answer, or why the target was refused: a category, shown to the creator. */
+  error?: DeliveryErrorCategory
+  /** The raw reason (a socket error's code and text), for the server's log only. */
+  detail?: string
   durationMs: number
 }
 
-const TIMEOUT_MS = 10_000
+/** An attempt's overall deadline: connection, headers and body (issue 29). */
+export const ATTEMPT_DEADLINE_MS = 10_000
+/** How much of an answer's body is read (and dropped) before the answer counts as complete. */
+export const ANSWER_BODY_CAP = 4096
 
-/** One delivery attempt of `body` (JSON text) to `url`, signed at `nowMs`. */
+class DeadlineError extends Error {
+  constructor(ms: number) {
+    super(`no complete answer within ${ms} ms`)
+    this.name = 'DeadlineError'
+  }
+}
+
+/**
+ * One delivery attempt of `body` (JSON text) to `url`, signed at `nowMs`. The whole attempt —
+ * resolution, connection, TLS, headers and body — ends at `deadlineMs`; the answer's body is read
+ * up to `ANSWER_BODY_CAP` bytes, then the connection is dropped.
+ */
 export const attemptDelivery = async (
   input: {
     url: string
@@ -135,29 +177,44 @@ export const attemptDelivery = async (
     body: string
     nowMs: number
   },
-  resolve: Resolver = systemResolver,
+  { resolve, deadlineMs = ATTEMPT_DEADLINE_MS }: { resolve?: Resolver; deadlineMs?: number } = {},
 ): Promise<AttemptResult> => {
   const started = Date.now()
+  const failed = (error: unknown): AttemptResult => ({
+    error: errorCategory(error),
+    detail: `${(error as { code?: string }).code ?? ''} ${(error as Error).message}`.trim().slice(0, 300),
+    durationMs: Date.now() - started,
+  })
+  const signal = AbortSignal.timeout(deadlineMs)
   const url = new URL(input.url)
-  let address: string
+  let target: CheckedAddress
   try {
-    address = await resolveTarget(url, resolve)
+    target = await Promise.race([
+      resolveTarget(url, resolve),
+      new Promise<never>((_, reject) =>
+        signal.addEventListener('abort', () => reject(new DeadlineError(deadlineMs)), { once: true }),
+      ),
+    ])
   } catch (error) {
-    return { error: (error as Error).message, durationMs: Date.now() - started }
-  }
-  // The connection goes to the checked address whatever the name resolves to now.
-  const pinned: LookupFunction = (_host, options, callback) => {
-    if ((options as { all?: boolean }).all) callback(null, [{ address, family: isIP(address) }])
-    else callback(null, address, isIP(address))
+    return failed(error)
   }
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest
   return new Promise<AttemptResult>((done) => {
+    let settled = false
+    const finish = (result: AttemptResult) => {
+      if (settled) return
+      settled = true
+      signal.removeEventListener('abort', onDeadline)
+      req.destroy()
+      done(result)
+    }
+    const onDeadline = () => finish(failed(new DeadlineError(deadlineMs)))
     const req = send(
       url,
       {
         method: 'POST',
-        lookup: pinned,
-        timeout: TIMEOUT_MS,
+        // The connection goes to the checked address whatever the name resolves to now.
+        lookup: pinnedLookup(target),
         headers: {
           'content-type': 'application/json',
           'user-agent': 'SwipeLP-Webhooks/1',
@@ -167,13 +224,20 @@ export const attemptDelivery = async (
         },
       },
       (res) => {
-        // The answer's body is not needed: read and drop it (at most what arrives before the end).
-        res.resume()
-        res.on('end', () => done({ status: res.statusCode, durationMs: Date.now() - started }))
+        // The answer's body is not needed: read and dropped, at most ANSWER_BODY_CAP bytes of it.
+        const answered = () => finish({ status: res.statusCode, durationMs: Date.now() - started })
+        let read = 0
+        res.on('data', (chunk: Buffer) => {
+          read += chunk.length
+          if (read > ANSWER_BODY_CAP) answered()
+        })
+        res.on('end', answered)
+        res.on('error', (error) => finish(failed(error)))
       },
     )
-    req.on('timeout', () => req.destroy(new Error('timeout')))
-    req.on('error', (error) => done({ error: error.message, durationMs: Date.now() - started }))
+    signal.addEventListener('abort', onDeadline, { once: true })
+    if (signal.aborted) onDeadline()
+    req.on('error', (error) => finish(failed(error)))
     req.end(input.body)
   })
 }

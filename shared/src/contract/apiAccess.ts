@@ -67,6 +67,24 @@ export const SiteWebhookView = z.object({
   updatedAt: z.iso.datetime(),
 })
 
+/**
+ * Why a delivery's last attempt got no HTTP answer, as a category (issue 29): never the socket's
+ * own text, which would tell a creator what listens inside the platform's network. `timeout`: no
+ * complete answer within the attempt's deadline; `connectionRefused`; `tls`: the TLS handshake or
+ * the certificate failed; `dns`: the name has no address; `refusedAddress`: the outbound-address
+ * policy refused the target; `network`: any other failure; `disabled`: the endpoint was disabled
+ * or deleted.
+ */
+export const SITE_WEBHOOK_ERRORS = [
+  'timeout',
+  'connectionRefused',
+  'tls',
+  'dns',
+  'refusedAddress',
+  'network',
+  'disabled',
+] as const
+
 /** One event sent (or being sent) to one endpoint, with the receiver's last answer. */
 export const SiteWebhookDeliveryView = z.object({
   id: z.string(),
@@ -79,8 +97,8 @@ export const SiteWebhookDeliveryView = z.object({
   lastAttemptAt: z.iso.datetime().nullable(),
   /** The receiver's last HTTP status; null when it did not answer. */
   lastStatus: z.number().int().nullable(),
-  /** Why the last attempt got no answer (timeout, refused address…). */
-  lastError: z.string().nullable(),
+  /** Why the last attempt got no answer, as a category (`SITE_WEBHOOK_ERRORS`); null after an answer. */
+  lastError: z.enum(SITE_WEBHOOK_ERRORS).nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   /** The JSON body sent, as sent. */
@@ -165,9 +183,10 @@ export const apiAccessRoutes = defineContext('apiAccess')({
   },
   'apiAccess.webhookResend': {
     summary:
-      'Sends a delivery again now (one attempt, answered with its outcome); a failure is retried for another 24 hours.',
+      'Queues a delivery again, due now (202 with the delivery PENDING; a job makes the attempt); a failure is retried for another 24 hours.',
     params: DeliveryParams,
     response: withMessage(z.object({ item: SiteWebhookDeliveryView })),
+    status: 202,
   },
   'apiAccess.openMembers': {
     summary: "The site's members, newest first: filter by registration days (JST) and status; cursor pages.",

@@ -1,31 +1,35 @@
 import { describe, expect, it } from 'vitest'
-import { caaBlocksAmazon, isUnsafeAddress } from './dns.ts'
+import { PUBLIC_ADDRESSES, REFUSED_ADDRESSES } from '../outbound.cases.ts'
+import { caaBlocksAmazon, type DnsLookup } from './dns.ts'
+import { diagnose } from './doctor.ts'
 
-describe('SSRF-safe addresses', () => {
-  it.each([
-    '127.0.0.1',
-    '127.8.8.8',
-    '10.1.2.3',
-    '172.16.0.1',
-    '172.31.255.255',
-    '192.168.1.1',
-    '169.254.169.254',
-    '100.64.0.1',
-    '0.0.0.0',
-    '224.0.0.1',
-    '::1',
-    '::',
-    'fe80::1',
-    'fd00:ec2::254',
-    'fc00::1',
-    '::ffff:127.0.0.1',
-    'not-an-address',
-  ])('%s is refused', (address) => expect(isUnsafeAddress(address)).toBe(true))
+/**
+ * The domain checker reads a name's A and AAAA answers through a `DnsLookup`; whether an answer is
+ * an address a public site can be at is the outbound-address policy's (#lib/outbound, issue 29):
+ * every spelling of its table, answered for the name, is an `unsafeAddress` error of the doctor
+ * (the same check refuses a claim: sites/domain-claims.ts `refuseUnsafeAddress`).
+ */
+describe("the domain checker's address check", () => {
+  const TARGET = 'sites.swipe.test'
+  const answering =
+    (address: string): DnsLookup =>
+    async () => ({ cnames: [], addresses: [address], caa: [], txt: [], unavailable: false })
 
-  it.each(['93.184.216.34', '172.32.0.1', '8.8.8.8', '2600:9000:1234::1', '::ffff:8.8.8.8'])(
-    '%s is public',
-    (address) => expect(isUnsafeAddress(address)).toBe(false),
-  )
+  it.each(REFUSED_ADDRESSES)('refuses the answer %s (%s)', async (spelling) => {
+    const answers = await answering(spelling)('lp.example.com')
+    expect(diagnose('lp.example.com', answers, TARGET, 'aws')).toContainEqual({
+      code: 'unsafeAddress',
+      severity: 'error',
+      params: { domain: 'lp.example.com', address: spelling, target: TARGET },
+    })
+  })
+
+  it.each(PUBLIC_ADDRESSES)('lets the answer %s through', async (spelling) => {
+    const answers = await answering(spelling)('lp.example.com')
+    expect(diagnose('lp.example.com', answers, TARGET, 'aws').map((f) => f.code)).toEqual([
+      'conflictingAddress',
+    ])
+  })
 })
 
 describe('CAA', () => {

@@ -1,15 +1,18 @@
 import { Resolver } from 'node:dns/promises'
-import { isIP } from 'node:net'
 
 /**
  * The DNS answers the domain doctor reads (issue 19). Resolved through `servers` when given (the
- * local stack's DNS server, `DOMAIN_DNS_SERVER`), else the system's resolvers.
+ * local stack's DNS server, `DOMAIN_DNS_SERVER`), else the system's resolvers. Whether an answer's
+ * address is one a public site can be at is the outbound-address policy's question
+ * (#lib/outbound `isRefusedAddress`, issue 29).
  */
 export interface DnsAnswers {
   cnames: string[]
   addresses: string[]
   /** The CAA records that govern the name (its own, else its closest parent's; RFC 8659). */
   caa: { tag: string; value: string }[]
+  /** The name's TXT records, each one's strings joined (the ownership token of issue 29 is read at `_swipe-challenge.<name>`). */
+  txt: string[]
   /** The resolver did not answer (timeout, SERVFAIL, refused): nothing can be concluded. */
   unavailable: boolean
 }
@@ -33,7 +36,7 @@ export const dnsLookup = (servers?: readonly string[]): DnsLookup => {
     }
     // A server that does not answer makes every query wait its timeout: stop at the first such
     // answer, since nothing can be concluded anyway (one timeout, not five).
-    const none = { cnames: [], addresses: [], caa: [], unavailable: true }
+    const none = { cnames: [], addresses: [], caa: [], txt: [], unavailable: true }
     const cnames = (await ask(() => resolver.resolveCname(name))).map((c) =>
       c.toLowerCase().replace(/\.$/, ''),
     )
@@ -53,7 +56,9 @@ export const dnsLookup = (servers?: readonly string[]): DnsLookup => {
       })
     }
     if (unavailable) return none
-    return { cnames, addresses, caa, unavailable }
+    const txt = (await ask(() => resolver.resolveTxt(name))).map((chunks) => chunks.join(''))
+    if (unavailable) return none
+    return { cnames, addresses, caa, txt, unavailable }
   }
 }
 
@@ -65,42 +70,4 @@ export const caaBlocksAmazon = (caa: readonly { tag: string; value: string }[]):
   const issue = caa.filter((r) => r.tag === 'issue')
   if (issue.length === 0) return false
   return !issue.some((r) => AMAZON_CAS.includes(r.value.split(';')[0]!.trim().toLowerCase()))
-}
-
-const v4 = (address: string) => address.split('.').map(Number)
-
-/**
- * Addresses a public site can never be at, and that a server-side check must never be steered to
- * (SSRF): loopback, private, link-local (the metadata address 169.254.169.254 included), shared
- * carrier space, unspecified, multicast; their IPv6 forms too.
- */
-export const isUnsafeAddress = (address: string): boolean => {
-  const kind = isIP(address)
-  if (kind === 4) {
-    const [a = 0, b = 0] = v4(address)
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      a >= 224
-    )
-  }
-  if (kind === 6) {
-    const lower = address.toLowerCase()
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower)
-    if (mapped) return isUnsafeAddress(mapped[1]!)
-    return (
-      lower === '::' ||
-      lower === '::1' ||
-      /^f[cd]/.test(lower) ||
-      /^fe[89ab]/.test(lower) ||
-      /^ff/.test(lower) ||
-      lower.startsWith('fd00:ec2::254')
-    )
-  }
-  return true
 }

@@ -81,7 +81,7 @@ const DeliveryLog = ({ siteId, webhook }: { siteId: string; webhook: Webhook }) 
         d.lastStatus !== null ? (
           <Typography.Text code>{`HTTP ${d.lastStatus}`}</Typography.Text>
         ) : d.lastError ? (
-          <Typography.Text type="danger">{d.lastError}</Typography.Text>
+          <Typography.Text type="danger">{t(`siteApi.webhooks.log.errors.${d.lastError}`)}</Typography.Text>
         ) : (
           t('siteApi.webhooks.log.noAnswer')
         ),
