@@ -1,8 +1,9 @@
 /**
- * `npm run dns -- set <name> <CNAME|A|AAAA|CAA> <value>` / `npm run dns -- rm <name> [type]` /
+ * `npm run dns -- set <name> <CNAME|A|AAAA|CAA|TXT> <value>` / `npm run dns -- rm <name> [type]` /
  * `npm run dns -- list`: edits the zone of `npm start`'s DNS server (infra/local/dns.ts), which
  * reads it on every query: the custom-domain checker sees the change at its next check. A name
- * `'*.<domain>'` is a wildcard (an OEM's sites domain): it answers every name under it.
+ * `'*.<domain>'` is a wildcard (an OEM's sites domain): it answers every name under it. A claim's
+ * ownership token is a TXT record: `npm run dns -- set _swipe-challenge.<domain> TXT <token>`.
  */
 import { join } from 'node:path'
 import {
@@ -18,7 +19,7 @@ const zoneFile = join(
   'dns-zone.json',
 )
 const [command, name, type, ...rest] = process.argv.slice(2)
-const usage = 'usage: npm run dns -- set <name> <CNAME|A|AAAA|CAA> <value> | rm <name> [type] | list'
+const usage = 'usage: npm run dns -- set <name> <CNAME|A|AAAA|CAA|TXT> <value> | rm <name> [type] | list'
 const typeOf = (value: string | undefined): DnsRecordType | undefined => {
   const upper = value?.toUpperCase()
   return DNS_RECORD_TYPES.find((t) => t === upper)

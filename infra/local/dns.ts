@@ -10,10 +10,13 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Running } from './process.ts'
 
-export const DNS_RECORD_TYPES = ['CNAME', 'A', 'AAAA', 'CAA'] as const
+export const DNS_RECORD_TYPES = ['CNAME', 'A', 'AAAA', 'CAA', 'TXT'] as const
 export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number]
 
-/** name → records; a CAA value is `<flags> <tag> "<value>"`, e.g. `0 issue "letsencrypt.org"`. */
+/**
+ * name → records; a CAA value is `<flags> <tag> "<value>"`, e.g. `0 issue "letsencrypt.org"`; a TXT
+ * value is its text (the ownership token at `_swipe-challenge.<name>`, issue 29).
+ */
 export type Zone = Record<string, { type: DnsRecordType; value: string }[]>
 
 const norm = (name: string) => name.trim().toLowerCase().replace(/\.$/, '')
@@ -121,6 +124,7 @@ export const startDns = async (options: {
         for (const r of records.filter((r) => r.type === asked)) {
           const base = { name, type: Packet.TYPE[r.type], class: Packet.CLASS.IN, ttl: 5 }
           if (r.type === 'A' || r.type === 'AAAA') response.answers.push({ ...base, address: r.value })
+          if (r.type === 'TXT') response.answers.push({ ...base, data: r.value })
           if (r.type === 'CAA') {
             const m = /^(\d+)\s+(\w+)\s+"?([^"]*)"?$/.exec(r.value)
             if (m) response.answers.push({ ...base, flags: Number(m[1]), tag: m[2], value: m[3] })

@@ -6,8 +6,11 @@
  * edge serves it by Host:
  *   curl -H 'Host: lp.demo-shop.example.test' http://localhost:3001/
  * A site of its own (not the demo site every demo test uses) owned by the OEM master (the EP/OEM
- * plan has custom domains and room for sites), so no existing demo changes. Skipped when the
- * domain is already claimed (its CNAME is written again: the zone lives in the data folder).
+ * plan has custom domains and room for sites), so no existing demo changes. Its ownership is proven
+ * as a creator proves it (issue 29): the claim's own token as the TXT record
+ * `_swipe-challenge.lp.demo-shop.example.test`. Skipped when the domain is already claimed (its
+ * CNAME and TXT records are written again: the zone lives in the data folder); a claim stored
+ * before issue 29 is migrated first (it gets a token, and its TXT record proves it).
  */
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
@@ -24,10 +27,22 @@ export const seedDomains = async (
 ) => {
   const zoneFile = process.env.DOMAIN_DNS_ZONE_FILE
   if (!zoneFile) return
-  const { domainProvisioner, setDomain, checkClaim } = await import('../../functions/src/sites/domains.ts')
+  const { domainProvisioner, setDomain, checkClaim, migrateLegacyClaims } = await import(
+    '../../functions/src/sites/domains.ts'
+  )
+  const { challengeNameOf } = await import('../../shared/src/site/domain.ts')
   setRecord(zoneFile, DEMO_DOMAIN, 'CNAME', domainProvisioner().cnameTarget)
   const { SiteDomains } = await import('../../functions/src/data/domains.ts')
-  if ((await SiteDomains.get({ domain: DEMO_DOMAIN }).go()).data) return
+  await migrateLegacyClaims()
+  const existing = (await SiteDomains.query.byDomain({ domain: DEMO_DOMAIN }).go()).data
+  if (existing.length) {
+    for (const claim of existing.filter((c) => c.token && c.state !== 'FAILED')) {
+      setRecord(zoneFile, challengeNameOf(DEMO_DOMAIN), 'TXT', claim.token!)
+      // A grandfathered claim (connected before issue 29) is proven by its record now.
+      if (claim.state === 'ACTIVE' && claim.provenAt === undefined) await checkClaim(claim)
+    }
+    return
+  }
 
   const { Creatives, Sites } = await import('../../functions/src/data/sites.ts')
   const { s3, mediaBucket } = await import('../../functions/src/lib/s3.ts')
@@ -79,6 +94,7 @@ export const seedDomains = async (
   const site = (await Sites.get({ siteId }).go({ consistent: true })).data
   if (!site) throw new Error('The custom-domain demo site could not be read back')
   const { claim } = await setDomain(site, DEMO_DOMAIN)
+  setRecord(zoneFile, challengeNameOf(DEMO_DOMAIN), 'TXT', claim.token!)
   const state = await checkClaim(claim)
   log(`seed: custom domain ${DEMO_DOMAIN} (${state}) for "${DEMO_DOMAIN_SITE_NAME}" (${siteId})`)
 }

@@ -47,11 +47,18 @@ test('a creator connects a custom domain in four steps and the site answers on i
     ),
   ).toBeVisible()
 
-  // 2. Copy the CNAME target.
+  // 2. Copy the CNAME target, and this claim's own TXT code that proves ownership (issue 29).
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
-  await page.getByRole('button', { name: '値をコピー' }).click()
+  await page.getByRole('button', { name: '値をコピー', exact: true }).click()
   await expect(page.getByText('CNAMEの値をコピーしました。')).toBeVisible()
   expect(await page.evaluate('navigator.clipboard.readText()')).toBe(TARGET)
+  const txt = page.getByTestId('domain-txt')
+  await expect(txt.getByText(`_swipe-challenge.${domain}`)).toBeVisible()
+  await expect(txt.getByText('未確認', { exact: true })).toBeVisible()
+  await txt.getByRole('button', { name: '確認コードをコピー' }).click()
+  await expect(page.getByText('TXTの確認コードをコピーしました。')).toBeVisible()
+  const code = String(await page.evaluate('navigator.clipboard.readText()'))
+  expect(code).toMatch(/^[A-Z2-7]{32}$/)
 
   // 3. Add it at the DNS provider: the console explains where, per registrar.
   await page.getByText('ムームードメイン', { exact: true }).click()
@@ -61,13 +68,16 @@ test('a creator connects a custom domain in four steps and the site answers on i
       new RegExp(`サブドメインに ${host}、種別に CNAME、内容に ${TARGET.replace(/\./g, '\\.')}`),
     ),
   ).toBeVisible()
-  // …as `npm run dns -- set <domain> CNAME <target>` does on this machine.
+  // …as `npm run dns -- set <domain> CNAME <target>` and
+  // `npm run dns -- set _swipe-challenge.<domain> TXT <code>` do on this machine.
   setRecord(zoneFile(), domain, 'CNAME', TARGET)
+  setRecord(zoneFile(), `_swipe-challenge.${domain}`, 'TXT', code)
 
   // 4. Complete: check now; the domain is connected and the site published on it.
   await page.getByRole('button', { name: '今すぐ確認する' }).click()
   await expect(page.getByText('接続済み', { exact: true })).toBeVisible()
   await expect(page.getByText(`${domain} の接続が完了しました。`)).toBeVisible()
+  await expect(txt.getByText('確認済み', { exact: true })).toBeVisible()
   await expect(
     page.getByText('ローカル環境ではSSL証明書を発行しません。サイトはHTTPで表示されます。'),
   ).toBeVisible()

@@ -89,10 +89,18 @@ test('an OEM master connects its sites domain and its user’s site answers on i
       `*.${domain} にCNAMEレコードが見つかりません。DNSの管理画面で、ホスト名 *.${domain} の値（向き先）を ${TARGET} にしたCNAMEレコードを追加してください。`,
     ),
   ).toBeVisible()
-  // 2–3. The wildcard record to add, per registrar; added as `npm run dns` does here.
+  // 2–3. The wildcard record and this claim's TXT code (issue 29), per registrar; added as
+  // `npm run dns` does here.
   await page.getByText('ムームードメイン', { exact: true }).click()
   await expect(page.getByText(/サブドメインに \*\.oem-[0-9a-f]{8}、種別に CNAME/)).toBeVisible()
+  const txt = page.getByTestId('domain-txt')
+  await expect(txt.getByText(`_swipe-challenge.${domain}`)).toBeVisible()
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  await txt.getByRole('button', { name: '確認コードをコピー' }).click()
+  const token = String(await page.evaluate('navigator.clipboard.readText()'))
+  expect(token).toMatch(/^[A-Z2-7]{32}$/)
   setRecord(zoneFile(), `*.${domain}`, 'CNAME', TARGET)
+  setRecord(zoneFile(), `_swipe-challenge.${domain}`, 'TXT', token)
   // 4. Check now: connected, and the users' site URL is on the OEM domain.
   await page.getByRole('button', { name: '今すぐ確認する' }).click()
   await expect(page.getByText('接続済み', { exact: true })).toBeVisible()

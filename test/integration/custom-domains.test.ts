@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { removeRecord, setRecord } from '../../infra/local/dns.ts'
 import { twoTenants } from '../support/accounts.ts'
@@ -18,11 +19,17 @@ const zone = env.DOMAIN_DNS_ZONE_FILE!
 const TARGET = 'domains.sites.localhost'
 const edgePort = new URL(urls.edge).port
 const name = (label: string) => `${label}-${randomUUID().slice(0, 8)}.example.test`
+/** A claim's own TXT record (issue 29), as `npm run dns -- set _swipe-challenge.<name> TXT <token>` does. */
+const publishToken = (domain: string, token: string) =>
+  setRecord(zone, `_swipe-challenge.${domain}`, 'TXT', token)
+const codes = (body: { domain: { findings: { code: string }[] } }) => body.domain.findings.map((f) => f.code)
 
 describe('custom domains', () => {
   let tenants: Awaited<ReturnType<typeof twoTenants>>
+  /** Another tenant whose plan has custom domains too. */
+  let tenantB: Awaited<ReturnType<typeof twoTenants>>
   beforeAll(async () => {
-    tenants = await twoTenants(http)
+    ;[tenants, tenantB] = await Promise.all([twoTenants(http), twoTenants(http)])
   })
 
   const put = (siteId: string, domain: string, token = tenants.token) =>
@@ -43,6 +50,11 @@ describe('custom domains', () => {
         'abc.sites.localhost',
         'domain.productZone',
         'このサービスのドメイン（sites.localhost）は独自ドメインとして使えません。',
+      ],
+      [
+        's3.amazonaws.com',
+        'domain.publicSuffix',
+        's3.amazonaws.com は公開サフィックス（co.jp や github.io のように、誰でもその下にドメインを登録できる名前）のため、独自ドメインとして使えません。',
       ],
       [
         'example.co.jp',
@@ -74,12 +86,27 @@ describe('custom domains', () => {
     expect(set.body.cname_target).toBe(TARGET)
     expect(set.body.provisioner).toBe('local')
     expect(set.body.domain).toMatchObject({ name: domain, state: 'VERIFYING', verified_at: null, url: null })
+    // The claim's own token, to publish as a TXT record (issue 29).
+    const token: string = set.body.domain.challenge.value
+    expect(token).toMatch(/^[A-Z2-7]{32}$/)
+    expect(set.body.domain.challenge).toEqual({
+      name: `_swipe-challenge.${domain}`,
+      type: 'TXT',
+      value: token,
+      seen: false,
+    })
     expect(set.body.domain.findings).toEqual([
       {
         code: 'cnameMissing',
         severity: 'error',
         params: { domain, target: TARGET },
         message: `${domain} にCNAMEレコードが見つかりません。DNSの管理画面で、ホスト名 ${domain} の値（向き先）を ${TARGET} にしたCNAMEレコードを追加してください。`,
+      },
+      {
+        code: 'txtMissing',
+        severity: 'error',
+        params: { domain, name: `_swipe-challenge.${domain}`, value: token },
+        message: `所有確認用のTXTレコードが見つかりません。DNSの管理画面で、ホスト名 _swipe-challenge.${domain}、値 ${token} のTXTレコードを追加してください。`,
       },
     ])
     // The default domain keeps serving meanwhile; the custom host serves nothing yet.
@@ -92,12 +119,19 @@ describe('custom domains', () => {
     const elsewhere = await check(site.siteId)
     expect(elsewhere.status).toBe(200)
     expect(elsewhere.body.domain.state).toBe('VERIFYING')
-    expect(elsewhere.body.domain.findings.map((f: { code: string }) => f.code)).toEqual(['cnameElsewhere'])
+    expect(codes(elsewhere.body)).toEqual(['cnameElsewhere', 'txtMissing'])
     expect(elsewhere.body.domain.findings[0].message).toBe(
       `${domain} のCNAMEレコードが elsewhere.example.net を指しています。値（向き先）を ${TARGET} に変更してください。`,
     )
 
+    // The CNAME alone proves nothing: the claim's own TXT token is still missing.
     setRecord(zone, domain, 'CNAME', TARGET)
+    const routed = await check(site.siteId)
+    expect(routed.body.domain.state).toBe('VERIFYING')
+    expect(codes(routed.body)).toEqual(['txtMissing'])
+    expect((await edgeGet(urls.edge, `${domain}:${edgePort}`, '/')).status).toBe(404)
+
+    publishToken(domain, token)
     const done = await check(site.siteId)
     expect(done.status, JSON.stringify(done.body)).toBe(200)
     expect(done.body.site_status).toBe('PUBLISH')
@@ -105,6 +139,7 @@ describe('custom domains', () => {
       name: domain,
       state: 'ACTIVE',
       url: `http://${domain}:${edgePort}/`,
+      challenge: { value: token, seen: true },
     })
     expect(done.body.domain.findings.map((f: { code: string }) => f.code)).toEqual([
       'verified',
@@ -137,17 +172,169 @@ describe('custom domains', () => {
     ).toBeNull()
     const reclaimed = await put(other.siteId, domain)
     expect(reclaimed.status, JSON.stringify(reclaimed.body)).toBe(200)
-    // The record is in place: the other site (a draft) connects at once and stays a draft.
-    expect(reclaimed.body.domain.state).toBe('ACTIVE')
-    expect(reclaimed.body.site_status).toBe('DRAFT')
+    // A new claim has a token of its own: the old TXT record no longer proves anything.
+    expect(reclaimed.body.domain.state).toBe('VERIFYING')
+    expect(codes(reclaimed.body)).toEqual(['txtElsewhere'])
+    expect(reclaimed.body.domain.challenge.value).not.toBe(token)
+    publishToken(domain, reclaimed.body.domain.challenge.value)
+    // With its own token in place the other site (a draft) connects and stays a draft.
+    const proven = await check(other.siteId)
+    expect(proven.body.domain.state).toBe('ACTIVE')
+    expect(proven.body.site_status).toBe('DRAFT')
     // Deleting that site frees the name too.
     const version = (await http.get(`/site/${other.siteId}`, { token: tenants.token })).body.version
     expect(
       (await http.call('DELETE', `/site/${other.siteId}?version=${version}`, { token: tenants.token }))
         .status,
     ).toBe(200)
-    expect((await put(site.siteId, domain)).body.domain.state).toBe('ACTIVE')
+    expect((await put(site.siteId, domain)).body.domain.state).toBe('VERIFYING')
     removeRecord(zone, domain)
+    removeRecord(zone, `_swipe-challenge.${domain}`)
+  })
+
+  it('a record left behind does not hand the name to the next tenant: its claim needs its own token', async () => {
+    // Tenant A connects the name with its token, then removes the domain and leaves both records.
+    const a = await publishVisitorSite(http, tenants.token, { forms: false })
+    const domain = name('dangling')
+    setRecord(zone, domain, 'CNAME', TARGET)
+    const aToken: string = (await put(a.siteId, domain)).body.domain.challenge.value
+    publishToken(domain, aToken)
+    expect((await check(a.siteId)).body.domain.state).toBe('ACTIVE')
+    expect((await http.call('DELETE', `/site/${a.siteId}/domain`, { token: tenants.token })).status).toBe(200)
+
+    // Tenant B claims it: pending, since the TXT record holds A's token, not B's; nothing served.
+    const b = await publishVisitorSite(http, tenantB.token, { forms: false })
+    const claimed = await put(b.siteId, domain, tenantB.token)
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(200)
+    expect(claimed.body.domain.state).toBe('VERIFYING')
+    expect(claimed.body.domain.challenge.seen).toBe(false)
+    expect(codes(claimed.body)).toEqual(['txtElsewhere'])
+    expect(claimed.body.domain.findings[0].message).toBe(
+      `_swipe-challenge.${domain} のTXTレコードの値が、この登録の確認コードと一致しません。値を ${claimed.body.domain.challenge.value} にしたTXTレコードを追加してください（以前の登録や別のアカウントの値では確認できません）。`,
+    )
+    expect((await check(b.siteId, tenantB.token)).body.domain.state).toBe('VERIFYING')
+    expect((await edgeGet(urls.edge, `${domain}:${edgePort}`, '/')).status).toBe(404)
+
+    // Once B publishes its own token, B is verified and served.
+    publishToken(domain, claimed.body.domain.challenge.value)
+    expect((await check(b.siteId, tenantB.token)).body.domain.state).toBe('ACTIVE')
+    expect((await edgeGet(urls.edge, `${domain}:${edgePort}`, '/')).status).toBe(200)
+    expect((await http.get(`/end-user/site?domain=${domain}&path=/`)).body.site_id).toBe(b.siteId)
+    removeRecord(zone, domain)
+    removeRecord(zone, `_swipe-challenge.${domain}`)
+  })
+
+  it('a squatter’s earlier claim blocks nobody: the owner proves its token and wins, the squatter never does', async () => {
+    const domain = name('shop')
+    // B claims the name first; it has no way to publish a record at the owner's DNS.
+    const squatter = await publishVisitorSite(http, tenantB.token, { forms: false })
+    const squat = await put(squatter.siteId, domain, tenantB.token)
+    expect(squat.status).toBe(200)
+    expect(squat.body.domain.state).toBe('VERIFYING')
+
+    // The owner still claims it (no 409), adds the CNAME and its own TXT token, and is verified.
+    const owner = await publishVisitorSite(http, tenants.token, { forms: false })
+    const claimed = await put(owner.siteId, domain)
+    expect(claimed.status, JSON.stringify(claimed.body)).toBe(200)
+    expect(claimed.body.domain.state).toBe('VERIFYING')
+    setRecord(zone, domain, 'CNAME', TARGET)
+    publishToken(domain, claimed.body.domain.challenge.value)
+    // The squatter's check sees the owner's token, not its own: still pending.
+    const squatCheck = await check(squatter.siteId, tenantB.token)
+    expect(squatCheck.body.domain.state).toBe('VERIFYING')
+    expect(codes(squatCheck.body)).toEqual(['txtElsewhere'])
+    const proven = await check(owner.siteId)
+    expect(proven.body.domain.state).toBe('ACTIVE')
+    expect((await edgeGet(urls.edge, `${domain}:${edgePort}`, '/')).status).toBe(200)
+    expect((await http.get(`/end-user/site?domain=${domain}&path=/`)).body.site_id).toBe(owner.siteId)
+
+    // The squatter's claim ended when the owner proved it, with the reason; the name is taken now.
+    const lost = await http.get(`/site/${squatter.siteId}/domain`, { token: tenantB.token })
+    expect(lost.body.domain.state).toBe('FAILED')
+    expect(lost.body.site_status).toBe('PUBLISH')
+    expect(lost.body.domain.findings).toEqual([
+      {
+        code: 'claimedElsewhere',
+        severity: 'error',
+        params: { domain },
+        message: `別のアカウントが先に ${domain} の所有を確認したため、この登録は終了しました。`,
+      },
+    ])
+    expect((await check(squatter.siteId, tenantB.token)).body.domain.state).toBe('FAILED')
+    const again = await put(squatter.siteId, domain, tenantB.token)
+    expect(again.status).toBe(409)
+    expect(again.body.error.code).toBe('domain.taken')
+    removeRecord(zone, domain)
+    removeRecord(zone, `_swipe-challenge.${domain}`)
+  })
+
+  it('two claims proving one name at once: exactly one wins', async () => {
+    const domain = name('race')
+    const [a, b] = await Promise.all([
+      publishVisitorSite(http, tenants.token, { forms: false }),
+      publishVisitorSite(http, tenantB.token, { forms: false }),
+    ])
+    const aToken: string = (await put(a.siteId, domain)).body.domain.challenge.value
+    const bToken: string = (await put(b.siteId, domain, tenantB.token)).body.domain.challenge.value
+    // Both tokens published (as a shared DNS account could): each claim sees its own.
+    setRecord(zone, domain, 'CNAME', TARGET)
+    const zoneData = JSON.parse(readFileSync(zone, 'utf8'))
+    zoneData[`_swipe-challenge.${domain}`] = [
+      { type: 'TXT', value: aToken },
+      { type: 'TXT', value: bToken },
+    ]
+    writeFileSync(zone, JSON.stringify(zoneData))
+    const states = (await Promise.all([check(a.siteId), check(b.siteId, tenantB.token)])).map(
+      (r) => r.body.domain.state,
+    )
+    const after = await Promise.all([
+      http.get(`/site/${a.siteId}/domain`, { token: tenants.token }),
+      http.get(`/site/${b.siteId}/domain`, { token: tenantB.token }),
+    ])
+    expect(states.filter((s) => s === 'ACTIVE')).toHaveLength(1)
+    expect(after.map((r) => r.body.domain.state).sort()).toEqual(['ACTIVE', 'FAILED'])
+    const winner = after[0]!.body.domain.state === 'ACTIVE' ? a : b
+    expect((await http.get(`/end-user/site?domain=${domain}&path=/`)).body.site_id).toBe(winner.siteId)
+    removeRecord(zone, domain)
+    removeRecord(zone, `_swipe-challenge.${domain}`)
+  })
+
+  it('a domain connected before per-claim tokens keeps serving, gets a token and shows its TXT step pending', async () => {
+    const site = await publishVisitorSite(http, tenants.token, { forms: false })
+    const domain = name('legacy')
+    setRecord(zone, domain, 'CNAME', TARGET)
+    const token: string = (await put(site.siteId, domain)).body.domain.challenge.value
+    publishToken(domain, token)
+    expect((await check(site.siteId)).body.domain.state).toBe('ACTIVE')
+    removeRecord(zone, `_swipe-challenge.${domain}`)
+    // Stored as before issue 29: one item per name, no token, no owner item.
+    const { SiteDomains, LegacySiteDomains } = await import('../../functions/src/data/domains.ts')
+    const { DomainOwners } = await import('../../functions/src/data/domain-owners.ts')
+    const stored = (await SiteDomains.get({ domain, siteId: site.siteId }).go()).data!
+    await SiteDomains.delete({ domain, siteId: site.siteId }).go()
+    await DomainOwners.delete({ domain }).go()
+    const { token: _t, provenAt: _p, ...legacy } = stored
+    await LegacySiteDomains.create({ ...legacy, findings: [] }).go()
+
+    const migrated = await http.get(`/site/${site.siteId}/domain`, { token: tenants.token })
+    expect(migrated.body.domain).toMatchObject({ name: domain, state: 'ACTIVE' })
+    expect(migrated.body.domain.challenge.value).toMatch(/^[A-Z2-7]{32}$/)
+    expect(migrated.body.domain.challenge.value).not.toBe(token)
+    expect(migrated.body.domain.challenge.seen).toBe(false)
+    expect(
+      migrated.body.domain.findings.map((f: { code: string; severity: string }) => [f.code, f.severity]),
+    ).toEqual([['txtMissing', 'warning']])
+    // Grandfathered: still served, and still its site's (another tenant is refused).
+    expect((await edgeGet(urls.edge, `${domain}:${edgePort}`, '/')).status).toBe(200)
+    const other = await publishVisitorSite(http, tenantB.token, { forms: false, publish: false })
+    expect((await put(other.siteId, domain, tenantB.token)).status).toBe(409)
+    // Its owner publishes the new token: the check sees it.
+    publishToken(domain, migrated.body.domain.challenge.value)
+    const seen = await check(site.siteId)
+    expect(seen.body.domain.challenge.seen).toBe(true)
+    expect(seen.body.domain.findings).toEqual([])
+    removeRecord(zone, domain)
+    removeRecord(zone, `_swipe-challenge.${domain}`)
   })
 
   it.each([
@@ -185,6 +372,7 @@ describe('custom domains', () => {
     ).toEqual([
       ['conflictingAddress', 'error'],
       ['caaBlocks', 'warning'],
+      ['txtMissing', 'error'],
     ])
     expect(set.body.domain.findings[1].message).toBe(
       `${domain} のCAAレコード（issue "letsencrypt.org"）がAmazonの証明書発行を許可していません。CAAレコードに 0 issue "amazon.com" を追加するか、CAAレコードを削除してください。`,
@@ -206,11 +394,12 @@ describe('custom domains', () => {
     expect(failed.body.site_status).toBe('PUBLISH')
     expect(failed.body.domain.state).toBe('FAILED')
     expect(failed.body.domain.failed_at).not.toBeNull()
-    const [gaveUp, reason] = failed.body.domain.findings
+    const [gaveUp, reason, txt] = failed.body.domain.findings
     expect(gaveUp.code).toBe('gaveUp')
     expect(reason.code).toBe('cnameMissing')
+    expect(txt.code).toBe('txtMissing')
     expect(gaveUp.message).toBe(
-      `72時間以内にDNSレコードを確認できなかったため、${domain} の確認を終了しました。最後の確認結果: ${reason.message} 設定を見直してから、ドメインを登録し直してください。`,
+      `72時間以内にDNSレコードを確認できなかったため、${domain} の確認を終了しました。最後の確認結果: ${reason.message} ${txt.message} 設定を見直してから、ドメインを登録し直してください。`,
     )
     const mail = await waitForMail(urls.mail, tenants.user.email)
     expect(mail.subject).toBe(`【フォームのテスト】独自ドメイン ${domain} を接続できませんでした`)

@@ -20,6 +20,10 @@ const zone = env.DOMAIN_DNS_ZONE_FILE!
 const TARGET = 'domains.sites.localhost'
 const edgePort = new URL(urls.edge).port
 const oemName = (label: string) => `${label}-${randomUUID().slice(0, 8)}.example.test`
+/** A claim's own TXT record (issue 29), as `npm run dns -- set _swipe-challenge.<name> TXT <token>` does. */
+const publishToken = (domain: string, token: string) =>
+  setRecord(zone, `_swipe-challenge.${domain}`, 'TXT', token)
+const codes = (body: { domain: { findings: { code: string }[] } }) => body.domain.findings.map((f) => f.code)
 
 interface Oem {
   master: TestAccount
@@ -104,12 +108,25 @@ describe('OEM white-label domains', () => {
       // The local stack issues no certificate: no ACM validation record to add.
       certificate: null,
     })
+    const token: string = set.body.domain.challenge.value
+    expect(set.body.domain.challenge).toEqual({
+      name: `_swipe-challenge.${domain}`,
+      type: 'TXT',
+      value: token,
+      seen: false,
+    })
     expect(set.body.domain.findings).toEqual([
       {
         code: 'cnameMissing',
         severity: 'error',
         params: { domain: `*.${domain}`, target: TARGET },
         message: `*.${domain} にCNAMEレコードが見つかりません。DNSの管理画面で、ホスト名 *.${domain} の値（向き先）を ${TARGET} にしたCNAMEレコードを追加してください。`,
+      },
+      {
+        code: 'txtMissing',
+        severity: 'error',
+        params: { domain, name: `_swipe-challenge.${domain}`, value: token },
+        message: `所有確認用のTXTレコードが見つかりません。DNSの管理画面で、ホスト名 _swipe-challenge.${domain}、値 ${token} のTXTレコードを追加してください。`,
       },
     ])
     // Until verified the users' sites keep the product's default domain.
@@ -118,22 +135,21 @@ describe('OEM white-label domains', () => {
     )
     expect((await edgeGet(urls.edge, `${site.siteUuid}.${domain}:${edgePort}`, '/')).status).toBe(404)
 
-    // Another OEM cannot claim the name, and no site may take a name under it.
-    const taken = await put(domain, other.token)
-    expect(taken.status).toBe(409)
-    expect(taken.body.error.code).toBe('oemDomain.taken')
-    expect(taken.body.error.message).toBe('このドメインはすでに別のサイトまたはOEMで使用されています。')
-    const under = await http.call('PUT', `/site/${otherSite.siteId}/domain`, {
-      token: other.userToken,
-      body: { domain: `lp.${domain}` },
-    })
-    expect(under.status).toBe(400)
-    expect(under.body.error.code).toBe('domain.oemZone')
-    expect(under.body.error.message).toBe(
-      `${domain} はOEMのサイト用ドメインとして登録されているため、独自ドメインとして使えません。`,
-    )
+    // An unverified zone reserves nothing (issue 29): another OEM may claim it too, a site a name under it.
+    const pending = await put(domain, other.token)
+    expect(pending.status, JSON.stringify(pending.body)).toBe(200)
+    expect(pending.body.domain.state).toBe('VERIFYING')
+    const sitePut = (siteId: string, name: string) =>
+      http.call('PUT', `/site/${siteId}/domain`, { token: other.userToken, body: { domain: name } })
+    expect((await sitePut(otherSite.siteId, `lp.${domain}`)).status).toBe(200)
+    expect(
+      (await http.call('DELETE', `/site/${otherSite.siteId}/domain`, { token: other.userToken })).status,
+    ).toBe(200)
 
+    // The wildcard alone proves nothing; with the OEM's own TXT token it is verified.
     setRecord(zone, `*.${domain}`, 'CNAME', TARGET)
+    expect(codes((await check()).body)).toEqual(['txtMissing'])
+    publishToken(domain, token)
     const done = await check()
     expect(done.status, JSON.stringify(done.body)).toBe(200)
     expect(done.body.domain).toMatchObject({
@@ -145,6 +161,21 @@ describe('OEM white-label domains', () => {
       'verified',
       'certificateLocal',
     ])
+    expect(done.body.domain.challenge.seen).toBe(true)
+    // The other OEM's pending claim ended with the reason; the verified zone now reserves names under it.
+    const lost = await http.get('/oem-domain', { token: other.token })
+    expect(lost.body.domain.state).toBe('FAILED')
+    expect(codes(lost.body)).toEqual(['claimedElsewhere'])
+    const under = await sitePut(otherSite.siteId, `lp.${domain}`)
+    expect(under.status).toBe(400)
+    expect(under.body.error.code).toBe('domain.oemZone')
+    expect(under.body.error.message).toBe(
+      `${domain} はOEMのサイト用ドメインとして登録されているため、独自ドメインとして使えません。`,
+    )
+    const taken = await put(domain, other.token)
+    expect(taken.status).toBe(409)
+    expect(taken.body.error.code).toBe('oemDomain.taken')
+    expect(taken.body.error.message).toBe('このドメインはすでに別のサイトまたはOEMで使用されています。')
 
     // The edge serves the user's site by the OEM Host; the default host keeps serving.
     const served = await edgeGet(urls.edge, `${site.siteUuid}.${domain}:${edgePort}`, '/')
@@ -185,11 +216,51 @@ describe('OEM white-label domains', () => {
     expect((await http.get(`/site/${site.siteId}`, { token: oem.userToken })).body.global_setting.url).toBe(
       defaultUrl,
     )
+    // The released zone is nobody's: the other OEM's claim needs its own token, the old one proves nothing.
     const reclaimed = await put(domain, other.token)
     expect(reclaimed.status, JSON.stringify(reclaimed.body)).toBe(200)
-    expect(reclaimed.body.domain.state).toBe('ACTIVE')
+    expect(reclaimed.body.domain.state).toBe('VERIFYING')
+    expect(codes(reclaimed.body)).toEqual(['txtElsewhere'])
+    publishToken(domain, reclaimed.body.domain.challenge.value)
+    expect((await check(other.token)).body.domain.state).toBe('ACTIVE')
     expect((await http.call('DELETE', '/oem-domain', { token: other.token })).status).toBe(200)
     removeRecord(zone, `*.${domain}`)
+    removeRecord(zone, `_swipe-challenge.${domain}`)
+  })
+
+  it('refuses a public suffix and a zone over a name another tenant holds verified', async () => {
+    for (const suffix of ['co.jp', 'github.io', 's3.amazonaws.com']) {
+      const refused = await put(suffix)
+      expect(refused.status, suffix).toBe(400)
+      expect(refused.body.error.code, suffix).toBe('oemDomain.publicSuffix')
+    }
+    expect((await put('co.jp')).body.error.message).toBe(
+      'co.jp は公開サフィックス（co.jp や github.io のように、誰でもその下にドメインを登録できる名前）のため、OEMドメインとして使えません。自社で登録したドメイン（例: oem.example.co.jp）を入力してください。',
+    )
+    // A user of another OEM holds lp.<zone> verified: the zone, and the name itself, are refused.
+    const zoneName = oemName('covers')
+    const held = `lp.${zoneName}`
+    const site = await publishVisitorSite(http, other.userToken, { forms: false })
+    const claimed = await http.call('PUT', `/site/${site.siteId}/domain`, {
+      token: other.userToken,
+      body: { domain: held },
+    })
+    setRecord(zone, held, 'CNAME', TARGET)
+    publishToken(held, claimed.body.domain.challenge.value)
+    expect(
+      (await http.post(`/site/${site.siteId}/domain/check`, {}, { token: other.userToken })).body.domain
+        .state,
+    ).toBe('ACTIVE')
+    const covers = await put(zoneName)
+    expect(covers.status).toBe(409)
+    expect(covers.body.error.code).toBe('oemDomain.coversOthers')
+    expect(covers.body.error.message).toBe(
+      `${zoneName} の配下に、別のアカウントが所有を確認済みのドメインがあるため、OEMドメインとして使えません。`,
+    )
+    expect((await put(held)).body.error.code).toBe('oemDomain.taken')
+    expect((await http.get('/oem-domain', { token: oem.token })).body.domain).toBeNull()
+    removeRecord(zone, held)
+    removeRecord(zone, `_swipe-challenge.${held}`)
   })
 
   it('gives up after 72 hours without the wildcard: FAILED with the reason, shown and mailed', async () => {
@@ -203,12 +274,20 @@ describe('OEM white-label domains', () => {
     const failed = await check(late.token)
     expect(failed.status).toBe(200)
     expect(failed.body.domain.state).toBe('FAILED')
-    const [gaveUp, reason] = failed.body.domain.findings
+    const [gaveUp, reason, txt] = failed.body.domain.findings
     expect(gaveUp.code).toBe('gaveUp')
     expect(reason.code).toBe('cnameMissing')
+    expect(txt.code).toBe('txtMissing')
     expect(gaveUp.message).toBe(
-      `72時間以内にDNSレコードを確認できなかったため、*.${domain} の確認を終了しました。最後の確認結果: ${reason.message} 設定を見直してから、ドメインを登録し直してください。`,
+      `72時間以内にDNSレコードを確認できなかったため、*.${domain} の確認を終了しました。最後の確認結果: ${reason.message} ${txt.message} 設定を見直してから、ドメインを登録し直してください。`,
     )
+    // A FAILED zone reserves nothing: a user of another OEM may claim a name under it.
+    const site = await publishVisitorSite(http, other.userToken, { forms: false, publish: false })
+    const under = await http.call('PUT', `/site/${site.siteId}/domain`, {
+      token: other.userToken,
+      body: { domain: `lp.${domain}` },
+    })
+    expect(under.status, JSON.stringify(under.body)).toBe(200)
     const mail = await waitForMail(urls.mail, late.master.email)
     expect(mail.subject).toBe(`【Test OEM_MASTER】OEMドメイン ${domain} を接続できませんでした`)
     expect(mail.body.text).toContain(`・${reason.message}`)

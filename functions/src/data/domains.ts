@@ -1,31 +1,44 @@
 import { Entity, type EntityItem } from 'electrodb'
-import { claimAttributes, claimIndexes } from './domain-claims.ts'
+import { claimAttributes, claimIndexes, legacyClaimIndexes } from './domain-claims.ts'
 import { entityConfig, SERVICE } from './service.ts'
 
+const siteDomainAttributes = {
+  ...claimAttributes,
+  siteId: { type: 'string', required: true, readOnly: true },
+  ownerId: { type: 'string', required: true, readOnly: true },
+} as const
+
+/** The claim of a site (at most one). */
+const bySite = {
+  index: 'gsi2',
+  pk: { field: 'gsi2pk', composite: ['siteId'] },
+  sk: { field: 'gsi2sk', composite: [] },
+} as const
+
 /**
- * A custom domain claimed by a site (issue 19). The item's key is the name itself
- * (`domain#<name>`), created with `attribute_not_exists` in a transaction: one site per name,
- * whatever races. It carries the connection's state (VERIFYING → ACTIVE, or FAILED after 72
- * hours) and the doctor's last findings. The site's `customDomain` is set only once the name is
- * ACTIVE: it is what the host map and the end-user lookup serve (docs/data-model.md).
+ * A custom domain claimed by a site (issue 19; per claim since issue 29). The key is the name and
+ * the site (`domain#<name>`, one item per claiming site: unverified claims of one name coexist and
+ * block nobody). It carries the claim's own ownership token, the connection's state (VERIFYING →
+ * ACTIVE, or FAILED after 72 hours or when another claim proved the name first) and the doctor's
+ * last findings. The name is the site's only once its `domainOwner` item is created
+ * (../data/domain-owners.ts); the site's `customDomain` is set only once the name is ACTIVE: it is
+ * what the host map and the end-user lookup serve (docs/data-model.md).
  */
 export const SiteDomains = new Entity(
   {
+    model: { entity: 'siteDomain', version: '2', service: SERVICE },
+    attributes: siteDomainAttributes,
+    indexes: { ...claimIndexes('siteId'), bySite },
+  },
+  entityConfig,
+)
+
+/** A site's claim as stored before issue 29 (one per name, no token): read only to migrate it. */
+export const LegacySiteDomains = new Entity(
+  {
     model: { entity: 'siteDomain', version: '1', service: SERVICE },
-    attributes: {
-      ...claimAttributes,
-      siteId: { type: 'string', required: true, readOnly: true },
-      ownerId: { type: 'string', required: true, readOnly: true },
-    },
-    indexes: {
-      ...claimIndexes,
-      /** The claim of a site (at most one). */
-      bySite: {
-        index: 'gsi2',
-        pk: { field: 'gsi2pk', composite: ['siteId'] },
-        sk: { field: 'gsi2sk', composite: [] },
-      },
-    },
+    attributes: siteDomainAttributes,
+    indexes: { ...legacyClaimIndexes, bySite },
   },
   entityConfig,
 )

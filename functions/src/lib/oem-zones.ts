@@ -1,5 +1,4 @@
-import { DOMAIN_STATES } from '@swipe/shared/site/domain'
-import { OemDomains } from '#data/oem-domains'
+import { LegacyOemDomains, OemDomains } from '#data/oem-domains'
 
 /** oemId → its verified sites domain (issue 19 white label). */
 export type OemZones = ReadonlyMap<string, string>
@@ -10,8 +9,12 @@ export type OemZones = ReadonlyMap<string, string>
  * shows in the very next answer on every Lambda (docs/decisions.md, issue 19 white label).
  */
 export const activeOemZones = async (): Promise<OemZones> => {
-  const { data } = await OemDomains.query.byState({ state: 'ACTIVE' }).go({ pages: 'all' })
-  return new Map(data.map((d) => [d.oemId, d.domain]))
+  // A zone verified before issue 29 and not migrated yet (./sites/oem-domains.ts) still counts.
+  const [legacy, current] = await Promise.all([
+    LegacyOemDomains.query.byState({ state: 'ACTIVE' }).go({ pages: 'all' }),
+    OemDomains.query.byState({ state: 'ACTIVE' }).go({ pages: 'all' }),
+  ])
+  return new Map([...legacy.data, ...current.data].map((d) => [d.oemId, d.domain]))
 }
 
 /** The OEM domain a resource under `tenantIds` answers on, if its OEM has a verified one. */
@@ -27,10 +30,14 @@ export const zoneIn = (zones: OemZones, tenantIds: readonly string[]): string | 
 export const oemZoneOf = async (tenantIds: readonly string[]): Promise<string | undefined> =>
   zoneIn(await activeOemZones(), tenantIds)
 
-/** Every OEM's claimed name (any state): no site may claim one of them or a name under them. */
-export const oemClaimedZones = async (): Promise<string[]> => {
-  const found = await Promise.all(
-    DOMAIN_STATES.map((state) => OemDomains.query.byState({ state }).go({ pages: 'all' })),
-  )
-  return found.flatMap((f) => f.data.map((d) => d.domain))
+/**
+ * The verified OEM zone a name is equal to or under, with its OEM (issue 29: only a verified zone
+ * reserves names; an unverified or FAILED claim blocks nobody).
+ */
+export const activeZoneOver = async (
+  domain: string,
+): Promise<{ oemId: string; zone: string } | undefined> => {
+  for (const [oemId, zone] of await activeOemZones())
+    if (domain === zone || domain.endsWith(`.${zone}`)) return { oemId, zone }
+  return undefined
 }

@@ -1,12 +1,18 @@
+import { randomBytes } from 'node:crypto'
 import { type Locale, type MessageKey, translate } from '@swipe/shared'
 import type { DomainFinding } from '@swipe/shared/contract/domains'
-import { DOMAIN_VERIFY_LIMIT_MS } from '@swipe/shared/site/domain'
-import type { StoredFinding } from '#data/domains'
-import { type DnsAnswers, isUnsafeAddress } from '#lib/domains/dns'
-import { finding } from '#lib/domains/doctor'
+import { challengeNameOf, DOMAIN_VERIFY_LIMIT_MS } from '@swipe/shared/site/domain'
+import { getDomain } from 'tldts'
+import { type DomainOwner, DomainOwners, ownerOf } from '#data/domain-owners'
+import { SiteDomains, type StoredFinding } from '#data/domains'
+import { OemDomains } from '#data/oem-domains'
+import type { DnsAnswers, DnsLookup } from '#lib/domains/dns'
+import { CHALLENGE_FINDINGS, challengeFinding, finding } from '#lib/domains/doctor'
 import type { AttachResult } from '#lib/domains/provisioner'
 import { AppError } from '#lib/errors'
 import { logger } from '#lib/logger'
+import { isRefusedAddress as isUnsafeAddress } from '#lib/outbound'
+import { isConditionFailure } from './service.ts'
 
 /*
  * What a site's custom domain (./domains.ts) and an OEM's white-label sites domain
@@ -15,7 +21,248 @@ import { logger } from '#lib/logger'
  * doctor speaks of: the domain, or the OEM's wildcard `*.<domain>`).
  */
 
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+
+/** A claim's own ownership token (issue 29): 32 base32 characters, 160 random bits. */
+export const newToken = (): string => [...randomBytes(32)].map((b) => BASE32[b & 31]).join('')
+
+/**
+ * The TXT record a claim's answer shows (issue 29): its name, this claim's token, and whether it
+ * is seen — proven, or absent from the last check's findings of a claim still verifying.
+ */
+export const challengeView = (
+  domain: string,
+  claim: { token?: string; provenAt?: number; state: string; findings: unknown },
+) => ({
+  name: challengeNameOf(domain),
+  type: 'TXT' as const,
+  value: claim.token ?? '',
+  seen:
+    claim.provenAt !== undefined ||
+    (claim.state === 'VERIFYING' &&
+      !(claim.findings as StoredFinding[]).some((f) => CHALLENGE_FINDINGS.includes(f.code))),
+})
+
+/** The ownership step's finding of one check, if any: this claim's token at `_swipe-challenge.<zone>`. */
+export const challengeFindings = async (
+  lookup: DnsLookup,
+  zone: string,
+  token: string,
+): Promise<StoredFinding[]> => {
+  const found = challengeFinding(zone, token, (await lookup(challengeNameOf(zone))).txt)
+  return found ? [found] : []
+}
+
+/**
+ * A name that is itself a public suffix (`co.jp`, `github.io`, `s3.amazonaws.com`: the Public
+ * Suffix List with its private part, through tldts) has no registrable domain: nobody owns it, so
+ * nobody may claim it (issue 29). `code` is the route's refusal.
+ */
+export const refusePublicSuffix = (
+  domain: string,
+  code: 'domain.publicSuffix' | 'oemDomain.publicSuffix',
+) => {
+  if (getDomain(domain, { allowPrivateDomains: true })) return
+  logger.info('Domain refused: a public suffix', { domain })
+  throw new AppError(400, code, { domain }, [{ path: 'domain', code, params: { domain } }])
+}
+
+/** Who holds a name verified, unless it is `holderId` itself (the caller's own claim). */
+export const heldByOther = async (domain: string, holderId: string) => {
+  const owner = await ownerOf(domain)
+  return owner && owner.holderId !== holderId ? owner : undefined
+}
+
+/**
+ * The outcome of a proof's ownership transaction: `ours` (the `domainOwner` item is this claim's),
+ * `lost` (another claim proved the name first), `gone` (this claim was removed or replaced meanwhile).
+ */
+export type Ownership = 'ours' | 'lost' | 'gone'
+
+/** After a canceled ownership transaction: whether the name is ours anyway, another's, or our claim went. */
+export const ownershipAfterRace = async (domain: string, holderId: string): Promise<Ownership> => {
+  const owner = await ownerOf(domain)
+  if (!owner) return 'gone'
+  return owner.holderId === holderId ? 'ours' : 'lost'
+}
+
+/** Who claims a name: a site (its `siteId`) or an OEM (its `oemId`). */
+export interface Claimant {
+  kind: 'site' | 'oem'
+  id: string
+}
+
+/**
+ * The proof (issue 29): the name becomes the claimant's. `transact` runs one transaction creating
+ * the name's `domainOwner` item (`attribute_not_exists`: of two proofs at once exactly one wins)
+ * with the claim's own `provenAt` write, conditional on its request.
+ */
+export const proveName = async (
+  claimant: Claimant,
+  claim: { domain: string; tenantIds: string[] },
+  at: number,
+  transact: (owner: DomainOwner) => Promise<{ canceled: boolean }>,
+): Promise<Ownership> => {
+  const owner = {
+    domain: claim.domain,
+    holder: claimant.kind,
+    holderId: claimant.id,
+    tenantIds: claim.tenantIds,
+    verifiedAt: at,
+  }
+  if ((await transact(owner)).canceled) return ownershipAfterRace(claim.domain, claimant.id)
+  logger.info('Domain proven', { holder: claimant.kind, holderId: claimant.id, domain: claim.domain })
+  return 'ours'
+}
+
+/**
+ * A claim stored before issue 29 as its version-2 item: a token of its own, and for an ACTIVE one
+ * (grandfathered) the TXT step as a warning until its owner publishes the token.
+ */
+export const withToken = <C extends { domain: string; state: string; findings?: unknown }>(legacy: C) => {
+  const token = newToken()
+  const findings = (legacy.findings ?? []) as StoredFinding[]
+  const missing = challengeFinding(legacy.domain, token, [])!
+  return {
+    ...legacy,
+    token,
+    findings:
+      legacy.state === 'ACTIVE' ? [...findings, { ...missing, severity: 'warning' as const }] : findings,
+  }
+}
+
+/**
+ * Migrates one claim stored before issue 29: `transact` deletes the old item and creates the new
+ * in one transaction; a grandfathered ACTIVE claim's name becomes its holder's. False when another
+ * migration did it first.
+ */
+export const migrateClaimItem = async (
+  claimant: Claimant,
+  legacy: { domain: string; state: string; tenantIds: string[]; verifiedAt?: number; requestedAt: number },
+  transact: () => Promise<{ canceled: boolean }>,
+): Promise<boolean> => {
+  if ((await transact()).canceled) return false
+  if (legacy.state === 'ACTIVE')
+    await DomainOwners.create({
+      domain: legacy.domain,
+      holder: claimant.kind,
+      holderId: claimant.id,
+      tenantIds: legacy.tenantIds,
+      verifiedAt: legacy.verifiedAt ?? legacy.requestedAt,
+    })
+      .go()
+      .catch((error: unknown) => {
+        if (!isConditionFailure(error)) throw error
+      })
+  logger.info('Domain claim migrated', {
+    holder: claimant.kind,
+    holderId: claimant.id,
+    domain: legacy.domain,
+  })
+  return true
+}
+
+/**
+ * Migrates every claim of one kind still stored as before issue 29 (the scheduled checker runs this
+ * first): `read` lists the version-1 claims in a state, `migrate` moves one. Answers how many moved.
+ */
+export const migrateEvery = async <C>(
+  read: (state: 'VERIFYING' | 'ACTIVE' | 'FAILED') => Promise<C[]>,
+  migrate: (legacy: C) => Promise<unknown>,
+): Promise<number> => {
+  let migrated = 0
+  for (const state of ['VERIFYING', 'ACTIVE', 'FAILED'] as const)
+    for (const legacy of await read(state)) if (await migrate(legacy)) migrated++
+  return migrated
+}
+
+/** A holder's claim: its current item, else its version-1 item migrated on the way. */
+export const currentOrMigrated = async <C>(
+  current: () => Promise<C | undefined>,
+  legacy: () => Promise<C | undefined>,
+  migrate: (legacy: C) => Promise<C | undefined>,
+): Promise<C | undefined> => {
+  const found = await current()
+  if (found) return found
+  const old = await legacy()
+  return old ? migrate(old) : undefined
+}
+
+/**
+ * What a check of a grandfathered claim (ACTIVE, connected before issue 29, not proven) records:
+ * its TXT step looked at again, `provenAt` once its token is seen.
+ */
+export const grandfatheredCheck = async (
+  lookup: DnsLookup,
+  claim: { domain: string; token?: string; findings?: unknown },
+  at: number,
+) => {
+  const txt = await challengeFindings(lookup, claim.domain, claim.token ?? '')
+  const kept = ((claim.findings ?? []) as StoredFinding[]).filter((f) => !CHALLENGE_FINDINGS.includes(f.code))
+  return {
+    checkedAt: at,
+    findings: [...kept, ...txt.map((f) => ({ ...f, severity: 'warning' as const }))],
+    ...(txt.length === 0 ? { provenAt: at } : {}),
+  }
+}
+
+/** The holder gives a name up (removed, replaced, given up): it is nobody's until a new claim proves itself. */
+export const releaseOwnership = async (domain: string, holderId: string): Promise<void> => {
+  try {
+    await DomainOwners.delete({ domain })
+      .where((a, op) => op.eq(a.holderId, holderId))
+      .go()
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error
+  }
+}
+
 const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString())
+
+/** The finding of a claim that lost its name to another claim's proof (issue 29). */
+export const claimedElsewhere = (domain: string) => finding('claimedElsewhere', 'error', { domain })
+
+/**
+ * When a claim proves a name (issue 29), every other claim of that name still verifying, site or
+ * OEM, ends: FAILED with `claimedElsewhere` (each only if it is still the same pending request).
+ * Answers the sites whose claims ended (their status goes back to rest) and the OEM claims' ACM
+ * certificates (to delete), for the caller to finish.
+ */
+export const endOtherClaims = async (domain: string, at: number, winnerId: string) => {
+  const set = { state: 'FAILED' as const, checkedAt: at, failedAt: at, findings: [claimedElsewhere(domain)] }
+  const ended = { sites: [] as string[], certificates: [] as (string | undefined)[] }
+  const pending = <C extends { state: string }>(c: C, id: string) =>
+    id !== winnerId && c.state === 'VERIFYING'
+  const ignoreRace = (error: unknown) => {
+    if (!isConditionFailure(error)) throw error
+    return false
+  }
+  for (const c of (await SiteDomains.query.byDomain({ domain }).go({ pages: 'all' })).data) {
+    if (!pending(c, c.siteId)) continue
+    const done = await SiteDomains.patch({ domain, siteId: c.siteId })
+      .set(set)
+      .where((a, op) => `${op.eq(a.state, 'VERIFYING')} AND ${op.eq(a.requestedAt, c.requestedAt)}`)
+      .go()
+      .then(() => true, ignoreRace)
+    if (done) ended.sites.push(c.siteId)
+  }
+  for (const c of (await OemDomains.query.byDomain({ domain }).go({ pages: 'all' })).data) {
+    if (!pending(c, c.oemId)) continue
+    const done = await OemDomains.patch({ domain, oemId: c.oemId })
+      .set(set)
+      .where((a, op) => `${op.eq(a.state, 'VERIFYING')} AND ${op.eq(a.requestedAt, c.requestedAt)}`)
+      .go()
+      .then(() => true, ignoreRace)
+    if (done) ended.certificates.push(c.certificateArn)
+  }
+  if (ended.sites.length || ended.certificates.length)
+    logger.info('Domain claims ended: proven by another', {
+      domain,
+      sites: ended.sites.length,
+      oems: ended.certificates.length,
+    })
+  return ended
+}
 
 /** The times every claim's answer shows: requested, checked, verified, failed, and the 72-hour deadline. */
 export const claimTimes = (claim: {

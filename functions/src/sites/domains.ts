@@ -4,7 +4,8 @@ import { DOMAIN_VERIFY_LIMIT_MS, domainRefusal, normaliseDomain, wwwOf } from '@
 import { createWriteTransaction } from 'electrodb'
 import * as z from 'zod'
 import { Accounts } from '#data/accounts'
-import { type SiteDomain, SiteDomains, type StoredFinding } from '#data/domains'
+import { DomainOwners } from '#data/domain-owners'
+import { LegacySiteDomains, type SiteDomain, SiteDomains, type StoredFinding } from '#data/domains'
 import { loadSiteItems, type SiteRow, Sites } from '#data/sites'
 import { now } from '#lib/clock'
 import { acmCertificates, certificateClient } from '#lib/domains/certificates'
@@ -16,18 +17,34 @@ import { AppError, ConflictError } from '#lib/errors'
 import { hostMap } from '#lib/hosts'
 import { logger } from '#lib/logger'
 import { sendMail } from '#lib/mail'
-import { oemClaimedZones, oemZoneOf } from '#lib/oem-zones'
+import { activeZoneOver, oemZoneOf } from '#lib/oem-zones'
 import { commitSiteStatus, planOfOwner, requireFeature } from '#lib/plans'
 import { publish } from '#lib/publisher'
 import { adminUrl, siteUrl } from '#lib/urls'
 import {
+  challengeFindings,
+  challengeView,
   checkEach,
+  claimedElsewhere,
   claimTimes,
   connectedFindings,
+  currentOrMigrated,
+  endOtherClaims,
   explainFindings,
   gaveUpReasons,
+  grandfatheredCheck,
+  heldByOther,
+  migrateClaimItem,
+  migrateEvery,
+  newToken,
+  type Ownership,
+  ownershipAfterRace,
+  proveName,
   refuseName,
+  refusePublicSuffix,
   refuseUnsafeAddress,
+  releaseOwnership,
+  withToken,
 } from './domain-claims.ts'
 import { isConditionFailure } from './service.ts'
 
@@ -80,9 +97,40 @@ export const lookup: DnsLookup = (name) => {
   return dnsLookup(server ? [server] : undefined)(name)
 }
 
-/** The site's claim, if it has one. */
-export const claimOf = async (siteId: string): Promise<SiteDomain | undefined> =>
-  (await SiteDomains.query.bySite({ siteId }).go()).data[0]
+/**
+ * A claim stored before issue 29 (one item per name, no token) becomes a claim of its own with a
+ * token, in one transaction with the old item's delete. An ACTIVE one was connected before and is
+ * grandfathered: it keeps serving, its name becomes its holder's (`domainOwner`), and its TXT step
+ * shows as not yet seen (a warning) until its owner publishes the token (docs/decisions.md).
+ */
+const migrateClaim = async (legacy: SiteDomain): Promise<SiteDomain | undefined> => {
+  const claim: SiteDomain = withToken(legacy)
+  const done = await migrateClaimItem({ kind: 'site', id: legacy.siteId }, legacy, () =>
+    createWriteTransaction({ domains: SiteDomains, legacy: LegacySiteDomains }, (e) => [
+      e.legacy
+        .delete({ domain: legacy.domain })
+        .where((a, op) => op.eq(a.siteId, legacy.siteId))
+        .commit(),
+      e.domains.create(claim).commit(),
+    ]).go(),
+  )
+  return done ? claim : (await SiteDomains.query.bySite({ siteId: legacy.siteId }).go()).data[0]
+}
+
+/** Every claim still stored as before issue 29 is migrated (the scheduled checker runs this first). */
+export const migrateLegacyClaims = (): Promise<number> =>
+  migrateEvery(
+    async (state) => (await LegacySiteDomains.query.byState({ state }).go({ pages: 'all' })).data,
+    migrateClaim,
+  )
+
+/** The site's claim, if it has one (one stored before issue 29 is migrated on the way). */
+export const claimOf = (siteId: string): Promise<SiteDomain | undefined> =>
+  currentOrMigrated(
+    async () => (await SiteDomains.query.bySite({ siteId }).go()).data[0],
+    async () => (await LegacySiteDomains.query.bySite({ siteId }).go()).data[0],
+    migrateClaim,
+  )
 
 /** The answer of every domain route. */
 export const domainView = async (site: SiteRow, locale: Locale, claim?: SiteDomain | null) => {
@@ -101,6 +149,7 @@ export const domainView = async (site: SiteRow, locale: Locale, claim?: SiteDoma
           name: found.domain,
           state: found.state,
           ...claimTimes(found),
+          challenge: challengeView(found.domain, found),
           url:
             found.state === 'ACTIVE' && env.SITES_ORIGIN
               ? `${new URL(env.SITES_ORIGIN.replace('{host}', 'x')).protocol}//${found.domain}${portOf(env.SITES_ORIGIN)}/`
@@ -146,16 +195,28 @@ const moveStatus = async (
 const restingStatus = (site: SiteRow): SiteRow['status'] => (site.releaseId ? 'PUBLISH' : 'DRAFT')
 
 /** Checks a name a creator entered; throws the localised refusal. */
-export const refuseDomain = (domain: string): void =>
+export const refuseDomain = (domain: string): void => {
   refuseName(domainRefusal(domain, productZones()), domain, productZones(), {
     www: wwwOf(domain),
     target: domainProvisioner().cnameTarget,
   })
+  refusePublicSuffix(domain, 'domain.publicSuffix')
+}
+
+/** The doctor's findings of one check: the CNAME's, then this claim's TXT token's (issue 29). */
+const doctor = async (domain: string, token: string, answers?: Awaited<ReturnType<DnsLookup>>) => {
+  const p = domainProvisioner()
+  return [
+    ...diagnose(domain, answers ?? (await lookup(domain)), p.cnameTarget, p.kind),
+    ...(await challengeFindings(lookup, domain, token)),
+  ]
+}
 
 /**
- * Sets or changes a site's custom domain (SPEC §2): the name is claimed in one transaction (a
- * name another site holds is refused), an old one is detached and freed, and the site waits in
- * DOMAIN_VERIFYING while its default domain keeps serving.
+ * Sets or changes a site's custom domain (SPEC §2): a new claim with its own token (issue 29: only
+ * a name another holder has proven is refused, 409 `domain.taken`; unverified claims of one name
+ * coexist), an old one is detached and freed, and the site waits in DOMAIN_VERIFYING while its
+ * default domain keeps serving.
  */
 export const setDomain = async (
   site: SiteRow,
@@ -170,12 +231,19 @@ export const setDomain = async (
   requireFeature(await planOfOwner(site.ownerId), 'privateDomain')
   const previous = await claimOf(site.siteId)
   if (previous?.domain === domain && previous.state !== 'FAILED') return { claim: previous, changed: false }
+  if (await heldByOther(domain, site.siteId)) {
+    logger.info('Custom domain refused: held by another site', { siteId: site.siteId, domain })
+    throw new AppError(409, 'domain.taken', { domain })
+  }
   const answers = await lookup(domain)
   refuseUnsafeAddress(answers, domain, domain, {
     message: 'Custom domain refused: internal address',
     context: { siteId: site.siteId },
   })
   const requestedAt = now()
+  // The same site asking again for a name it failed to connect keeps its token (the same
+  // claimant); any other claim gets a token of its own and never inherits another's proof.
+  const token = previous?.domain === domain && previous.token ? previous.token : newToken()
   const claim: SiteDomain = {
     domain,
     siteId: site.siteId,
@@ -183,29 +251,25 @@ export const setDomain = async (
     tenantIds: site.tenantIds,
     state: 'VERIFYING',
     requestedAt,
-    findings: diagnose(domain, answers, domainProvisioner().cnameTarget, domainProvisioner().kind),
+    token,
+    findings: await doctor(domain, token, answers),
   }
   if (previous?.domain === domain) {
     // The same name again after it failed: a new request (new 72 hours) on the site's own claim.
-    await SiteDomains.put(claim)
-      .where((a, op) => op.eq(a.siteId, site.siteId))
-      .go()
+    await SiteDomains.put(claim).go()
   } else {
     const result = await createWriteTransaction({ domains: SiteDomains }, (e) => [
       ...(previous
         ? [
             e.domains
-              .delete({ domain: previous.domain })
+              .delete({ domain: previous.domain, siteId: site.siteId })
               .where((a, op) => op.eq(a.siteId, site.siteId))
               .commit(),
           ]
         : []),
       e.domains.create(claim).commit(),
     ]).go()
-    if (result.canceled) {
-      logger.info('Custom domain refused: held by another site', { siteId: site.siteId, domain })
-      throw new AppError(409, 'domain.taken', { domain })
-    }
+    if (result.canceled) throw new ConflictError()
   }
   if (previous && previous.domain !== domain) await disconnect(site.siteId, previous)
   await moveStatus(site.siteId, ['PUBLISH', 'DRAFT'], () => 'DOMAIN_VERIFYING')
@@ -213,8 +277,12 @@ export const setDomain = async (
   return { claim, changed: true }
 }
 
-/** Stops serving a claim's name (the claim item is already gone or replaced). */
+/**
+ * Stops serving a claim's name (the claim item is already gone or replaced) and gives the name up:
+ * nobody's until a new claim proves its own token (issue 29).
+ */
 const disconnect = async (siteId: string, claim: SiteDomain) => {
+  await releaseOwnership(claim.domain, siteId)
   await domainProvisioner().detach(claim.domain)
   const site = await freshSite(siteId)
   if (site?.customDomain === claim.domain) await Sites.patch({ siteId }).remove(['customDomain']).go()
@@ -225,9 +293,7 @@ const disconnect = async (siteId: string, claim: SiteDomain) => {
 export const removeDomain = async (site: SiteRow): Promise<boolean> => {
   const claim = await claimOf(site.siteId)
   if (!claim) return false
-  await SiteDomains.delete({ domain: claim.domain })
-    .where((a, op) => op.eq(a.siteId, site.siteId))
-    .go()
+  await SiteDomains.delete({ domain: claim.domain, siteId: site.siteId }).go()
   await disconnect(site.siteId, claim)
   await moveStatus(site.siteId, ['DOMAIN_VERIFYING'], restingStatus)
   logger.info('Custom domain removed', { siteId: site.siteId, domain: claim.domain })
@@ -238,9 +304,8 @@ export const removeDomain = async (site: SiteRow): Promise<boolean> => {
 export const releaseDomainOf = async (siteId: string): Promise<void> => {
   const claim = await claimOf(siteId)
   if (!claim) return
-  await SiteDomains.delete({ domain: claim.domain })
-    .where((a, op) => op.eq(a.siteId, siteId))
-    .go()
+  await SiteDomains.delete({ domain: claim.domain, siteId }).go()
+  await releaseOwnership(claim.domain, siteId)
   await domainProvisioner().detach(claim.domain)
   await hostMap.delete(claim.domain)
   logger.info('Custom domain freed with its site', { siteId, domain: claim.domain })
@@ -249,12 +314,12 @@ export const releaseDomainOf = async (siteId: string): Promise<void> => {
 /** Records a check's outcome on the claim, if it still exists for the same request. */
 const record = async (
   claim: SiteDomain,
-  set: Partial<Pick<SiteDomain, 'state' | 'checkedAt' | 'verifiedAt' | 'failedAt' | 'findings'>>,
+  set: Partial<Pick<SiteDomain, 'state' | 'checkedAt' | 'verifiedAt' | 'failedAt' | 'findings' | 'provenAt'>>,
 ) => {
   try {
-    await SiteDomains.patch({ domain: claim.domain })
+    await SiteDomains.patch({ domain: claim.domain, siteId: claim.siteId })
       .set(set)
-      .where((a, op) => `${op.eq(a.siteId, claim.siteId)} AND ${op.eq(a.requestedAt, claim.requestedAt)}`)
+      .where((a, op) => op.eq(a.requestedAt, claim.requestedAt))
       .go()
     return true
   } catch (error) {
@@ -264,16 +329,66 @@ const record = async (
 }
 
 /**
- * One check of one claim (the `check` route and the scheduled job): reads the DNS, and on a good
- * CNAME asks the provisioner to attach; once attached the site gets its `customDomain` and is
- * published with it (the host map then serves the custom host). A claim still unverified 72 hours
- * after its request gives up: FAILED, with the reason shown and mailed.
+ * The proof (issue 29): the name becomes this claim's, in one transaction creating the name's
+ * `domainOwner` item (of two proofs at once exactly one wins) and stamping the claim proven; the
+ * other claims of the name still verifying then end (FAILED, `claimedElsewhere`).
+ */
+const takeName = async (claim: SiteDomain, at: number): Promise<Ownership> => {
+  if (claim.provenAt !== undefined) return ownershipAfterRace(claim.domain, claim.siteId)
+  if (await activeZoneOver(claim.domain)) return 'lost'
+  const owned = await proveName({ kind: 'site', id: claim.siteId }, claim, at, (owner) =>
+    createWriteTransaction({ owners: DomainOwners, domains: SiteDomains }, (e) => [
+      e.owners.create(owner).commit(),
+      e.domains
+        .patch({ domain: claim.domain, siteId: claim.siteId })
+        .set({ provenAt: at })
+        .where((a, op) => op.eq(a.requestedAt, claim.requestedAt))
+        .commit(),
+    ]).go(),
+  )
+  if (owned === 'ours') await loseClaimsOf(claim.domain, at, claim.siteId)
+  return owned
+}
+
+/**
+ * The claims of `domain` still verifying, but the winner's (a site or an OEM), end: another claim
+ * proved the name first. Their sites go back to rest; an OEM claim's certificate is deleted.
+ */
+export const loseClaimsOf = async (domain: string, at: number, winnerId: string): Promise<void> => {
+  const ended = await endOtherClaims(domain, at, winnerId)
+  for (const siteId of ended.sites) await moveStatus(siteId, ['DOMAIN_VERIFYING'], restingStatus)
+  for (const arn of ended.certificates) await domainProvisioner().detachWildcard(domain, arn)
+}
+
+/** A claim whose name another claim proved first: FAILED with the reason, the site back at rest. */
+const lose = async (claim: SiteDomain, at: number) => {
+  const findings = [claimedElsewhere(claim.domain)]
+  if (!(await record(claim, { state: 'FAILED', checkedAt: at, failedAt: at, findings }))) return
+  await moveStatus(claim.siteId, ['DOMAIN_VERIFYING'], restingStatus)
+  logger.info('Custom domain claim lost: proven by another', { siteId: claim.siteId, domain: claim.domain })
+}
+
+/**
+ * One check of one claim (the `check` route and the scheduled job): reads the DNS; with the CNAME
+ * right and this claim's own TXT token seen, the name becomes the claim's (`takeName`) and the
+ * provisioner attaches it; once attached the site gets its `customDomain` and is published with
+ * it (the host map then serves the custom host). A claim whose name another proved first ends
+ * FAILED; one still unverified 72 hours after its request gives up: FAILED, shown and mailed.
  */
 export const checkClaim = async (claim: SiteDomain, at = now()): Promise<SiteDomain['state']> => {
+  // A claim connected before issue 29 (grandfathered, still serving) is looked at for its token.
+  if (claim.state === 'ACTIVE' && claim.provenAt === undefined)
+    await record(claim, await grandfatheredCheck(lookup, claim, at))
   if (claim.state !== 'VERIFYING') return claim.state
   const p = domainProvisioner()
-  const findings = diagnose(claim.domain, await lookup(claim.domain), p.cnameTarget, p.kind)
+  const findings = await doctor(claim.domain, claim.token ?? newToken())
   if (!findings.some((f) => f.severity === 'error')) {
+    const owned = await takeName(claim, at)
+    if (owned === 'gone') return 'VERIFYING'
+    if (owned === 'lost') {
+      await lose(claim, at)
+      return 'FAILED'
+    }
     const attached = await p.attach(claim.domain, claim.siteId)
     if (attached.state === 'active') {
       const done = connectedFindings(claim.domain, attached, findings)
@@ -333,6 +448,7 @@ const connect = async (claim: SiteDomain) => {
 const giveUp = async (claim: SiteDomain, at: number, findings: StoredFinding[]) => {
   const all = [finding('gaveUp', 'error', { domain: claim.domain }), ...findings]
   if (!(await record(claim, { state: 'FAILED', checkedAt: at, failedAt: at, findings: all }))) return
+  await releaseOwnership(claim.domain, claim.siteId)
   await domainProvisioner().detach(claim.domain)
   await moveStatus(claim.siteId, ['DOMAIN_VERIFYING'], restingStatus)
   logger.info('Custom domain given up', {
@@ -357,11 +473,12 @@ const giveUp = async (claim: SiteDomain, at: number, findings: StoredFinding[]) 
 }
 
 /**
- * A name equal to or under an OEM's sites domain (any state) is the OEM's: its wildcard record
- * would verify any name under it, so no site may claim one (issue 19 white label).
+ * A name equal to or under an OEM's verified sites domain is the OEM's: its wildcard record would
+ * verify any name under it, so no site may claim one (issue 19 white label). An OEM claim not yet
+ * verified, or FAILED, reserves nothing (issue 29).
  */
 const refuseOemZone = async (domain: string) => {
-  const zone = (await oemClaimedZones()).find((z) => domain === z || domain.endsWith(`.${z}`))
+  const zone = (await activeZoneOver(domain))?.zone
   if (!zone) return
   logger.info('Custom domain refused: under an OEM domain', { domain, zone })
   throw new AppError(400, 'domain.oemZone', { zone }, [
@@ -371,6 +488,7 @@ const refuseOemZone = async (domain: string) => {
 
 /** The scheduled checker: every claim still verifying, oldest first. Returns how each ended. */
 export const checkPendingDomains = async (at = now()) => {
+  await migrateLegacyClaims()
   const { data } = await SiteDomains.query.byState({ state: 'VERIFYING' }).go({ pages: 'all' })
   return checkEach(data, (claim) => checkClaim(claim, at), 'Domain check failed')
 }

@@ -1,7 +1,6 @@
 import { type Locale, translate, userTypeSegment } from '@swipe/shared'
 import { can, effectiveType } from '@swipe/shared/authz'
 import {
-  DOMAIN_STATES,
   DOMAIN_VERIFY_LIMIT_MS,
   normaliseDomain,
   oemDomainRefusal,
@@ -9,30 +8,47 @@ import {
 } from '@swipe/shared/site/domain'
 import { createWriteTransaction } from 'electrodb'
 import { type Account, Accounts } from '#data/accounts'
+import { DomainOwners, ownersUnder } from '#data/domain-owners'
 import type { StoredFinding } from '#data/domains'
-import { type OemDomain, OemDomains } from '#data/oem-domains'
+import { LegacyOemDomains, type OemDomain, OemDomains } from '#data/oem-domains'
 import { type SiteRow, Sites } from '#data/sites'
 import type { Actor } from '#lib/auth'
 import { now } from '#lib/clock'
 import { diagnose, finding, wildcardStep } from '#lib/domains/doctor'
 import type { WildcardCertificate } from '#lib/domains/provisioner'
-import { AppError, BadRequestError, NotFoundError } from '#lib/errors'
+import { AppError, BadRequestError, ConflictError, NotFoundError } from '#lib/errors'
 import { hostMap } from '#lib/hosts'
 import { logger } from '#lib/logger'
 import { sendMail } from '#lib/mail'
+import { activeOemZones } from '#lib/oem-zones'
 import { accountTenantIds, adminOf, authorize, policyActorOf } from '#lib/tenancy'
 import { adminUrl, oemSiteUrl, siteUrl } from '#lib/urls'
 import { releasePrefix } from '../publishing/retention.ts'
 import {
+  challengeFindings,
+  challengeView,
   checkEach,
+  claimedElsewhere,
   claimTimes,
   connectedFindings,
+  currentOrMigrated,
   explainFindings,
   gaveUpReasons,
+  grandfatheredCheck,
+  heldByOther,
+  migrateClaimItem,
+  migrateEvery,
+  newToken,
+  type Ownership,
+  ownershipAfterRace,
+  proveName,
   refuseName,
+  refusePublicSuffix,
   refuseUnsafeAddress,
+  releaseOwnership,
+  withToken,
 } from './domain-claims.ts'
-import { domainProvisioner, lookup, productZones } from './domains.ts'
+import { domainProvisioner, lookup, loseClaimsOf, productZones } from './domains.ts'
 import { isConditionFailure } from './service.ts'
 
 /**
@@ -49,9 +65,39 @@ import { isConditionFailure } from './service.ts'
 export const PROBE_LABEL = 'swipe-wildcard-check'
 const probeOf = (domain: string) => `${PROBE_LABEL}.${domain}`
 
-/** The OEM's claim, if it has one. */
-export const oemClaimOf = async (oemId: string): Promise<OemDomain | undefined> =>
-  (await OemDomains.query.byOem({ oemId }).go()).data[0]
+/**
+ * An OEM claim stored before issue 29 becomes a claim of its own with a token (as a site's,
+ * ./domains.ts `migrateClaim`): an ACTIVE one is grandfathered (keeps serving, its zone becomes
+ * its OEM's `domainOwner`), its TXT step shown as not yet seen.
+ */
+const migrateOemClaim = async (legacy: OemDomain): Promise<OemDomain | undefined> => {
+  const claim: OemDomain = withToken(legacy)
+  const done = await migrateClaimItem({ kind: 'oem', id: legacy.oemId }, legacy, () =>
+    createWriteTransaction({ domains: OemDomains, legacy: LegacyOemDomains }, (e) => [
+      e.legacy
+        .delete({ domain: legacy.domain })
+        .where((a, op) => op.eq(a.oemId, legacy.oemId))
+        .commit(),
+      e.domains.create(claim).commit(),
+    ]).go(),
+  )
+  return done ? claim : (await OemDomains.query.byOem({ oemId: legacy.oemId }).go()).data[0]
+}
+
+/** Every OEM claim still stored as before issue 29 is migrated (the scheduled checker runs this first). */
+export const migrateLegacyOemClaims = (): Promise<number> =>
+  migrateEvery(
+    async (state) => (await LegacyOemDomains.query.byState({ state }).go({ pages: 'all' })).data,
+    migrateOemClaim,
+  )
+
+/** The OEM's claim, if it has one (one stored before issue 29 is migrated on the way). */
+export const oemClaimOf = (oemId: string): Promise<OemDomain | undefined> =>
+  currentOrMigrated(
+    async () => (await OemDomains.query.byOem({ oemId }).go()).data[0],
+    async () => (await LegacyOemDomains.query.byOem({ oemId }).go()).data[0],
+    migrateOemClaim,
+  )
 
 /**
  * The OEM an actor's request is about: `oemId` when given (platform staff; anyone else only their
@@ -107,6 +153,7 @@ export const oemDomainView = async (
       ? {
           name: found.domain,
           record: wildcardOf(found.domain),
+          challenge: challengeView(found.domain, found),
           state: found.state,
           ...claimTimes(found),
           siteUrl: found.state === 'ACTIVE' ? oemSiteUrl('{site-uuid}', found.domain) : null,
@@ -126,22 +173,38 @@ export const oemDomainView = async (
   }
 }
 
-/** Checks an OEM domain: SPEC §5's rules (an apex is fine), not a product zone, not under another OEM's. */
+/**
+ * A verified name of another tenant (a site outside this OEM, another OEM) equal to or under
+ * `zone`: the zone's wildcard would shadow it, so the zone may not be this OEM's (issue 29).
+ */
+const coveredOther = async (oemId: string, zone: string) =>
+  (await ownersUnder(zone)).find((o) => o.holderId !== oemId && !o.tenantIds.includes(oemId))
+
+/**
+ * Checks an OEM domain: SPEC §5's rules (an apex is fine), not a product zone, not a public suffix
+ * (issue 29), not held verified by anyone else, not under another OEM's verified zone, and not over
+ * a name another tenant holds verified. Unverified claims of others block nothing.
+ */
 const refuseOemDomain = async (oemId: string, domain: string) => {
   const zones = productZones()
   refuseName(oemDomainRefusal(domain, zones), domain, zones, {
     www: domain,
     target: domainProvisioner().cnameTarget,
   })
-  const others = await Promise.all(
-    DOMAIN_STATES.map((state) => OemDomains.query.byState({ state }).go({ pages: 'all' })),
-  )
-  const under = others
-    .flatMap((o) => o.data)
-    .find((o) => o.oemId !== oemId && (domain === o.domain || domain.endsWith(`.${o.domain}`)))
-  if (under) {
-    logger.info('OEM domain refused: under another OEM domain', { oemId, domain })
+  refusePublicSuffix(domain, 'oemDomain.publicSuffix')
+  const zonesOfOthers = [...(await activeOemZones())].filter(([id]) => id !== oemId).map(([, z]) => z)
+  if (
+    (await heldByOther(domain, oemId)) ||
+    zonesOfOthers.some((z) => domain === z || domain.endsWith(`.${z}`))
+  ) {
+    logger.info('OEM domain refused: held by a site or another OEM', { oemId, domain })
     throw new AppError(409, 'oemDomain.taken', { domain })
+  }
+  if (await coveredOther(oemId, domain)) {
+    logger.info('OEM domain refused: over a name another tenant holds', { oemId, domain })
+    throw new AppError(409, 'oemDomain.coversOthers', { domain }, [
+      { path: 'domain', code: 'oemDomain.coversOthers', params: { domain } },
+    ])
   }
 }
 
@@ -193,16 +256,20 @@ const stopServing = async (oemId: string, zone: string) => {
   for (let i = 0; i < hosts.length; i += 50) await hostMap.update({ deletes: hosts.slice(i, i + 50) })
 }
 
-/** Detaches a claim that ends (removed, replaced, given up) and stops serving it if it was active. */
+/**
+ * Detaches a claim that ends (removed, replaced, given up) and stops serving it if it was active;
+ * the zone is nobody's until a new claim proves its own token (issue 29).
+ */
 const release = async (claim: OemDomain) => {
+  await releaseOwnership(claim.domain, claim.oemId)
   await domainProvisioner().detachWildcard(claim.domain, claim.certificateArn)
   if (claim.state === 'ACTIVE') await stopServing(claim.oemId, claim.domain)
 }
 
 /**
- * Sets or changes the OEM's sites domain: refused names store nothing; the name is claimed in one
- * transaction with the site claims' key (409 when a site or another OEM holds it); an old domain
- * is freed and stops serving; the new one waits in VERIFYING (sites keep the default domain).
+ * Sets or changes the OEM's sites domain: refused names store nothing; a new claim with its own
+ * token (issue 29; 409 only when a site or another OEM holds the name verified); an old domain is
+ * freed and stops serving; the new one waits in VERIFYING (sites keep the default domain).
  */
 export const setOemDomain = async (
   oem: Account,
@@ -222,34 +289,28 @@ export const setOemDomain = async (
     context: { oemId: oem.accountId },
   })
   const p = domainProvisioner()
+  // The same OEM asking again for a zone it failed to connect keeps its token (the same claimant).
+  const token = previous?.domain === domain && previous.token ? previous.token : newToken()
   const claim: OemDomain = {
     domain,
     oemId: oem.accountId,
     tenantIds: accountTenantIds(oem),
     state: 'VERIFYING',
     requestedAt: now(),
-    findings: diagnose(wildcardOf(domain), answers, p.cnameTarget, p.kind),
+    token,
+    findings: [
+      ...diagnose(wildcardOf(domain), answers, p.cnameTarget, p.kind),
+      ...(await challengeFindings(lookup, domain, token)),
+    ],
   }
   if (previous?.domain === domain) {
-    await OemDomains.put(claim)
-      .where((a, op) => op.eq(a.oemId, oem.accountId))
-      .go()
+    await OemDomains.put(claim).go()
   } else {
     const result = await createWriteTransaction({ domains: OemDomains }, (e) => [
-      ...(previous
-        ? [
-            e.domains
-              .delete({ domain: previous.domain })
-              .where((a, op) => op.eq(a.oemId, oem.accountId))
-              .commit(),
-          ]
-        : []),
+      ...(previous ? [e.domains.delete({ domain: previous.domain, oemId: oem.accountId }).commit()] : []),
       e.domains.create(claim).commit(),
     ]).go()
-    if (result.canceled) {
-      logger.info('OEM domain refused: held by a site or another OEM', { oemId: oem.accountId, domain })
-      throw new AppError(409, 'oemDomain.taken', { domain })
-    }
+    if (result.canceled) throw new ConflictError()
   }
   if (previous && previous.domain !== domain) await release(previous)
   logger.info('OEM domain requested', { oemId: oem.accountId, domain })
@@ -260,9 +321,7 @@ export const setOemDomain = async (
 export const removeOemDomain = async (oem: Account): Promise<boolean> => {
   const claim = await oemClaimOf(oem.accountId)
   if (!claim) return false
-  await OemDomains.delete({ domain: claim.domain })
-    .where((a, op) => op.eq(a.oemId, oem.accountId))
-    .go()
+  await OemDomains.delete({ domain: claim.domain, oemId: oem.accountId }).go()
   await release(claim)
   logger.info('OEM domain removed', { oemId: oem.accountId, domain: claim.domain })
   return true
@@ -283,13 +342,14 @@ const record = async (
       | 'certificateReason'
       | 'validationName'
       | 'validationValue'
+      | 'provenAt'
     >
   >,
 ) => {
   try {
-    await OemDomains.patch({ domain: claim.domain })
+    await OemDomains.patch({ domain: claim.domain, oemId: claim.oemId })
       .set(set)
-      .where((a, op) => `${op.eq(a.oemId, claim.oemId)} AND ${op.eq(a.requestedAt, claim.requestedAt)}`)
+      .where((a, op) => op.eq(a.requestedAt, claim.requestedAt))
       .go()
     return true
   } catch (error) {
@@ -316,10 +376,26 @@ const certificateFields = (c: WildcardCertificate) => ({
  * without success: FAILED, detached (the certificate deleted), the OEM master mailed.
  */
 export const checkOemClaim = async (claim: OemDomain, at = now()): Promise<OemDomain['state']> => {
+  // A zone connected before issue 29 (grandfathered) is looked at for its token.
+  if (claim.state === 'ACTIVE' && claim.provenAt === undefined)
+    await record(claim, await grandfatheredCheck(lookup, claim, at))
   if (claim.state !== 'VERIFYING') return claim.state
   const p = domainProvisioner()
   const wildcard = wildcardOf(claim.domain)
-  const findings = diagnose(wildcard, await lookup(probeOf(claim.domain)), p.cnameTarget, p.kind)
+  const findings = [
+    ...diagnose(wildcard, await lookup(probeOf(claim.domain)), p.cnameTarget, p.kind),
+    ...(await challengeFindings(lookup, claim.domain, claim.token ?? newToken())),
+  ]
+  // Ownership before anything is reserved or attached: the zone becomes this OEM's only once its
+  // own token is seen with the wildcard right, and never over another tenant's verified name.
+  if (!findings.some((f) => f.severity === 'error')) {
+    const owned = await takeZone(claim, at)
+    if (owned === 'gone') return 'VERIFYING'
+    if (owned !== 'ours') {
+      await loseOem(claim, at, owned === 'covers' ? 'coversOthers' : 'claimedElsewhere')
+      return 'FAILED'
+    }
+  }
   let certificate: WildcardCertificate | null
   let unread = false
   try {
@@ -402,6 +478,7 @@ const giveUp = async (
   const wildcard = wildcardOf(claim.domain)
   const all = [finding('gaveUp', 'error', { domain: wildcard }), ...findings]
   if (!(await record(claim, { ...held, state: 'FAILED', checkedAt: at, failedAt: at, findings: all }))) return
+  await releaseOwnership(claim.domain, claim.oemId)
   await domainProvisioner().detachWildcard(claim.domain, claim.certificateArn)
   logger.info('OEM domain given up', {
     oemId: claim.oemId,
@@ -425,8 +502,43 @@ const giveUp = async (
   })
 }
 
+/**
+ * The proof of an OEM zone (issue 29), as a site's (./domains.ts `takeName`): the zone's
+ * `domainOwner` item created in one transaction with the claim's proof; refused (`covers`) when
+ * another tenant holds a verified name under the zone. Then the other claims of the name end.
+ */
+const takeZone = async (claim: OemDomain, at: number): Promise<Ownership | 'covers'> => {
+  if (claim.provenAt !== undefined) return ownershipAfterRace(claim.domain, claim.oemId)
+  if (await coveredOther(claim.oemId, claim.domain)) return 'covers'
+  const owned = await proveName({ kind: 'oem', id: claim.oemId }, claim, at, (owner) =>
+    createWriteTransaction({ owners: DomainOwners, domains: OemDomains }, (e) => [
+      e.owners.create(owner).commit(),
+      e.domains
+        .patch({ domain: claim.domain, oemId: claim.oemId })
+        .set({ provenAt: at })
+        .where((a, op) => op.eq(a.requestedAt, claim.requestedAt))
+        .commit(),
+    ]).go(),
+  )
+  if (owned === 'ours') await loseClaimsOf(claim.domain, at, claim.oemId)
+  return owned
+}
+
+/** An OEM claim that cannot have its zone (proven by another first, or over another's name): FAILED. */
+const loseOem = async (claim: OemDomain, at: number, code: 'claimedElsewhere' | 'coversOthers') => {
+  const findings = [
+    code === 'claimedElsewhere'
+      ? claimedElsewhere(claim.domain)
+      : finding(code, 'error', { domain: claim.domain }),
+  ]
+  if (!(await record(claim, { state: 'FAILED', checkedAt: at, failedAt: at, findings }))) return
+  await domainProvisioner().detachWildcard(claim.domain, claim.certificateArn)
+  logger.info('OEM domain claim refused at its proof', { oemId: claim.oemId, domain: claim.domain, code })
+}
+
 /** The scheduled checker's OEM part: every OEM claim still verifying, oldest first. */
 export const checkPendingOemDomains = async (at = now()) => {
+  await migrateLegacyOemClaims()
   const { data } = await OemDomains.query.byState({ state: 'VERIFYING' }).go({ pages: 'all' })
   return checkEach(data, (claim) => checkOemClaim(claim, at), 'OEM domain check failed')
 }

@@ -20,6 +20,17 @@ export const DomainFindingSchema = z.object({
 })
 export type DomainFinding = z.infer<typeof DomainFindingSchema>
 
+/**
+ * A claim's ownership record (issue 29): the TXT record `_swipe-challenge.<name>` whose value is
+ * this claim's own token, and whether the last check saw it.
+ */
+export const DomainChallengeSchema = z.object({
+  name: z.string(),
+  type: z.literal('TXT'),
+  value: z.string(),
+  seen: z.boolean(),
+})
+
 /** A site's domain settings: its default URL, and its custom domain's connection when it has one. */
 export const SiteDomainSchema = z.object({
   siteId: z.string(),
@@ -40,6 +51,8 @@ export const SiteDomainSchema = z.object({
       failedAt: isoOrNull,
       /** When the checker gives up unless the record is found (72 hours after the request). */
       deadline: z.iso.datetime(),
+      /** The TXT record proving the claim is its owner's: verified only once its own token is seen. */
+      challenge: DomainChallengeSchema,
       /** The custom URL once connected. */
       url: z.string().nullable(),
       findings: z.array(DomainFindingSchema),

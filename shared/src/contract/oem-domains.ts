@@ -7,7 +7,7 @@ import * as z from 'zod'
 import { DOMAIN_STATES } from '../site/domain.ts'
 import { ServerMessage } from './common.ts'
 import type { RouteIo } from './define.ts'
-import { DomainFindingSchema } from './domains.ts'
+import { DomainChallengeSchema, DomainFindingSchema } from './domains.ts'
 
 const isoOrNull = z.iso.datetime().nullable()
 
@@ -30,6 +30,8 @@ export const OemDomainSchema = z.object({
       name: z.string(),
       /** The DNS record the OEM adds: `*.<name>` CNAME → `cnameTarget`. */
       record: z.string(),
+      /** The TXT record `_swipe-challenge.<name>` with this claim's own token (issue 29). */
+      challenge: DomainChallengeSchema,
       state: z.enum(DOMAIN_STATES),
       requestedAt: z.iso.datetime(),
       checkedAt: isoOrNull,

@@ -126,8 +126,19 @@ export const DOMAIN_FINDINGS = [
   'certificateTimedOut',
   'verified',
   'gaveUp',
+  'txtMissing',
+  'txtElsewhere',
+  'claimedElsewhere',
+  'coversOthers',
 ] as const
 export type DomainFindingCode = (typeof DOMAIN_FINDINGS)[number]
+
+/**
+ * The name of a claim's ownership record (issue 29): a TXT record whose value is the claim's own
+ * token proves that whoever controls the name's DNS made this claim (`_swipe-challenge.<name>`;
+ * for an OEM, `_swipe-challenge.<zone>`).
+ */
+export const challengeNameOf = (domain: string): string => `_swipe-challenge.${domain}`
 
 /** How long a domain may stay unverified before the checker gives up (SPEC §4, §9; ACM's own limit). */
 export const DOMAIN_VERIFY_LIMIT_MS = 72 * 60 * 60 * 1000

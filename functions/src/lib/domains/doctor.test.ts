@@ -1,13 +1,14 @@
 import { createSocket } from 'node:dgram'
 import { describe, expect, it } from 'vitest'
 import { type DnsAnswers, dnsLookup } from './dns.ts'
-import { diagnose } from './doctor.ts'
+import { challengeFinding, diagnose } from './doctor.ts'
 
 const T = 'd111.cloudfront.net'
 const answers = (over: Partial<DnsAnswers>): DnsAnswers => ({
   cnames: [],
   addresses: [],
   caa: [],
+  txt: [],
   unavailable: false,
   ...over,
 })
@@ -60,6 +61,23 @@ describe('domain doctor', () => {
     expect(found.map((f) => [f.code, f.severity])).toEqual([['caaBlocks', 'warning']])
   })
 
+  it('sees the ownership token only when this claim’s own value is published', () => {
+    const token = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+    const params = { domain: 'lp.example.com', name: '_swipe-challenge.lp.example.com', value: token }
+    expect(challengeFinding('lp.example.com', token, [])).toEqual({
+      code: 'txtMissing',
+      severity: 'error',
+      params,
+    })
+    // Another claim's token left behind (a released name, a squatter's) proves nothing for this one.
+    expect(challengeFinding('lp.example.com', token, ['QRSTUVWXYZ234567ABCDEFGHIJKLMNOP'])).toEqual({
+      code: 'txtElsewhere',
+      severity: 'error',
+      params,
+    })
+    expect(challengeFinding('lp.example.com', token, ['v=spf1 -all', token])).toBeUndefined()
+  })
+
   it('reports a DNS server that does not answer as unavailable, not as a missing record', async () => {
     // A UDP port that is bound and never answers: the resolver times out.
     const silent = createSocket('udp4')
@@ -67,7 +85,7 @@ describe('domain doctor', () => {
     const { port } = silent.address()
     try {
       const found = await dnsLookup([`127.0.0.1:${port}`])('lp.example.com')
-      expect(found).toEqual({ cnames: [], addresses: [], caa: [], unavailable: true })
+      expect(found).toEqual({ cnames: [], addresses: [], caa: [], txt: [], unavailable: true })
     } finally {
       silent.close()
     }

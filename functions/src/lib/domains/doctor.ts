@@ -1,5 +1,7 @@
+import { challengeNameOf } from '@swipe/shared/site/domain'
 import type { StoredFinding } from '#data/domains'
-import { caaBlocksAmazon, type DnsAnswers, isUnsafeAddress } from './dns.ts'
+import { isRefusedAddress as isUnsafeAddress } from '../outbound.ts'
+import { caaBlocksAmazon, type DnsAnswers } from './dns.ts'
 import { type DomainProvisioner, FAILED_ACM, type WildcardCertificate } from './provisioner.ts'
 
 export const finding = (
@@ -39,6 +41,24 @@ export const diagnose = (
       }),
     )
   return found
+}
+
+/** The TXT findings: none of them is an error. */
+export const CHALLENGE_FINDINGS: readonly string[] = ['txtMissing', 'txtElsewhere']
+
+/**
+ * The ownership step (issue 29): the claim's own `token` must be among the TXT values of
+ * `_swipe-challenge.<domain>`; none there, or only other values (another claim's token, an old
+ * one), is an error naming the record to add. Undefined: this claim's token is seen.
+ */
+export const challengeFinding = (
+  domain: string,
+  token: string,
+  txt: readonly string[],
+): StoredFinding | undefined => {
+  if (txt.includes(token)) return undefined
+  const params = { domain, name: challengeNameOf(domain), value: token }
+  return finding(txt.length === 0 ? 'txtMissing' : 'txtElsewhere', 'error', params)
 }
 
 /**

@@ -237,10 +237,13 @@ export const DnsRecordTable = ({
   type,
   host,
   value,
+  valueLabel,
 }: {
   type: string
   host: ReactNode
   value: ReactNode
+  /** The value's label when it is not a target (a TXT record's code). */
+  valueLabel?: string
 }) => {
   const { t } = useTranslation()
   return (
@@ -255,7 +258,7 @@ export const DnsRecordTable = ({
           children: <Typography.Text code>{type}</Typography.Text>,
         },
         { key: 'host', label: t('siteEditor.domain.recordHost'), children: host },
-        { key: 'value', label: t('siteEditor.domain.recordValue'), children: value },
+        { key: 'value', label: valueLabel ?? t('siteEditor.domain.recordValue'), children: value },
       ]}
     />
   )
@@ -278,6 +281,49 @@ export const CnameRecord = ({ host, target, onCopy }: RecordNames & { onCopy: (t
         <CopyableCode text={target} label={t('siteEditor.domain.copyValue')} onCopy={() => onCopy(target)} />
       }
     />
+  )
+}
+
+/**
+ * Step 2's ownership record (issue 29): the TXT record `_swipe-challenge.<name>` with this claim's
+ * own code (copy button), whether the last check saw it, and how to add it at the provider.
+ */
+export const TxtRecord = ({
+  challenge,
+  host,
+  onCopy,
+}: {
+  challenge: { name: string; value: string; seen: boolean }
+  /** What a registrar's form asks for as the TXT record's host. */
+  host: string
+  onCopy: (text: string, done: string) => void
+}) => {
+  const { t } = useTranslation()
+  return (
+    <Flex vertical gap={8} data-testid="domain-txt">
+      <Typography.Paragraph style={{ margin: 0 }}>{t('siteEditor.domain.txtIntro')}</Typography.Paragraph>
+      <DnsRecordTable
+        type="TXT"
+        host={<Typography.Text code>{challenge.name}</Typography.Text>}
+        valueLabel={t('siteEditor.domain.txtValue')}
+        value={
+          <CopyableCode
+            text={challenge.value}
+            label={t('siteEditor.domain.copyTxt')}
+            onCopy={() => onCopy(challenge.value, t('siteEditor.domain.copiedTxt'))}
+          />
+        }
+      />
+      <Flex gap={8} align="center" wrap>
+        <Typography.Text>{t('siteEditor.domain.txtStateLabel')}</Typography.Text>
+        <Tag color={challenge.seen ? 'green' : 'orange'}>
+          {t(challenge.seen ? 'siteEditor.domain.txtSeen' : 'siteEditor.domain.txtPending')}
+        </Tag>
+      </Flex>
+      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+        {t('siteEditor.domain.txtProvider', { host })}
+      </Typography.Paragraph>
+    </Flex>
   )
 }
 

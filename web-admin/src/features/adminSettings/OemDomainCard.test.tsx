@@ -39,6 +39,12 @@ const verifying = {
     verified_at: null,
     failed_at: null,
     deadline: '2026-01-08T01:00:00.000Z',
+    challenge: {
+      name: '_swipe-challenge.sites.acme.test',
+      type: 'TXT',
+      value: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567',
+      seen: false,
+    },
     site_url: null,
     findings: [finding],
     certificate: null,
@@ -113,6 +119,12 @@ describe('the OEM domain in admin settings (issue 19 white label)', () => {
     expect(within(card).getByText('確認中')).toBeTruthy()
     // The registrar's host field takes the wildcard under the registrable name.
     expect(card.textContent).toContain('ホスト名に *.sites、TYPEに CNAME、VALUEに domains.sites.localhost')
+    // The ownership step (issue 29): the zone's TXT record with this claim's code.
+    const txt = within(card).getByTestId('domain-txt')
+    expect(within(txt).getByText('_swipe-challenge.sites.acme.test')).toBeTruthy()
+    expect(within(txt).getByText('未確認')).toBeTruthy()
+    await user.click(within(txt).getByRole('button', { name: '確認コードをコピー' }))
+    expect(await navigator.clipboard.readText()).toBe('ABCDEFGHIJKLMNOPQRSTUVWXYZ234567')
 
     await user.click(within(card).getByRole('button', { name: '今すぐ確認する' }))
     expect(await within(card).findByText('接続済み')).toBeTruthy()

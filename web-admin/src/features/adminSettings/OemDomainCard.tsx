@@ -12,6 +12,7 @@ import {
   DomainStatus,
   type Registrar,
   RegistrarSteps,
+  TxtRecord,
   useCopyText,
   useDomainFlow,
 } from '../../components/domain/DomainFlow.tsx'
@@ -170,6 +171,11 @@ export const OemDomainCard = () => {
               host={domain.record}
               target={answer.cnameTarget}
               onCopy={(text) => void copy(text)}
+            />
+            <TxtRecord
+              challenge={domain.challenge}
+              host={['_swipe-challenge', hostLabelOf(domain.name)].filter(Boolean).join('.')}
+              onCopy={(text, done) => void copy(text, done)}
             />
             <RegistrarSteps
               host={host}

@@ -4,6 +4,7 @@ import { renderTab, testPlan, testSite } from '../frame/testing.tsx'
 import { DomainTab } from './DomainTab.tsx'
 
 const TARGET = 'domains.sites.localhost'
+const TOKEN = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
 const none = {
   site_id: 'site-1',
   site_status: 'PUBLISH',
@@ -29,6 +30,7 @@ const verifying = {
     verified_at: null,
     failed_at: null,
     deadline: '2026-11-27T00:00:00.000Z',
+    challenge: { name: '_swipe-challenge.lp.example.com', type: 'TXT', value: TOKEN, seen: false },
     url: null,
     findings: [missing],
   },
@@ -41,6 +43,7 @@ const active = {
     state: 'ACTIVE',
     verified_at: '2026-11-24T01:00:00.000Z',
     url: 'http://lp.example.com:3001/',
+    challenge: { ...verifying.domain.challenge, seen: true },
     findings: [
       {
         code: 'verified',
@@ -90,6 +93,13 @@ describe('domain tab', () => {
     expect(screen.getAllByText(TARGET).length).toBeGreaterThan(0)
     await user.click(screen.getByRole('button', { name: '値をコピー' }))
     expect(await navigator.clipboard.readText()).toBe(TARGET)
+    // The ownership step (issue 29): this claim's TXT record, its code to copy, not seen yet.
+    const txt = screen.getByTestId('domain-txt')
+    expect(within(txt).getByText('_swipe-challenge.lp.example.com')).toBeTruthy()
+    expect(within(txt).getByText('未確認')).toBeTruthy()
+    expect(within(txt).getByText(/ホスト名に _swipe-challenge\.lp、種別に TXT/)).toBeTruthy()
+    await user.click(within(txt).getByRole('button', { name: '確認コードをコピー' }))
+    expect(await navigator.clipboard.readText()).toBe(TOKEN)
     // Registrar instructions name the host label and the target.
     expect(
       screen.getByText(
@@ -116,6 +126,7 @@ describe('domain tab', () => {
     expect(requests.some((r) => r.method === 'POST' && r.path === '/site/site-1/domain/check')).toBe(true)
     expect(await screen.findByText('lp.example.com の接続が完了しました。')).toBeTruthy()
     expect(screen.getByText('接続済み')).toBeTruthy()
+    expect(within(screen.getByTestId('domain-txt')).getByText('確認済み')).toBeTruthy()
     expect(screen.getByRole('link', { name: /独自ドメインで開く/ }).getAttribute('href')).toBe(
       'http://lp.example.com:3001/',
     )

@@ -12,6 +12,7 @@ import {
   formatDomainDate,
   type Registrar,
   RegistrarSteps,
+  TxtRecord,
   useCopyText,
   useDomainFlow,
 } from '../../../../components/domain/DomainFlow.tsx'
@@ -78,9 +79,10 @@ const getDomain = (id: string, signal?: AbortSignal) =>
 const domainKey = (siteId: string) => ['sites', 'domain', siteId] as const
 
 /**
- * The four-step flow (SPEC §2): enter the domain, copy the CNAME target, add it at the DNS
- * provider (instructions for the common Japanese registrars and Route 53), complete (check now;
- * the scheduled checker also checks). The doctor explains every state in words.
+ * The four-step flow (SPEC §2): enter the domain, copy the CNAME target and this claim's TXT
+ * ownership code (issue 29), add them at the DNS provider (instructions for the common Japanese
+ * registrars and Route 53), complete (check now; the scheduled checker also checks). The doctor
+ * explains every state in words.
  */
 const CustomDomainFlow = ({
   siteId,
@@ -147,6 +149,11 @@ const CustomDomainFlow = ({
             {t('siteEditor.domain.cnameIntro')}
           </Typography.Paragraph>
           <CnameRecord host={domain.name} target={answer.cnameTarget} onCopy={(text) => void copy(text)} />
+          <TxtRecord
+            challenge={domain.challenge}
+            host={['_swipe-challenge', hostLabelOf(domain.name)].filter(Boolean).join('.')}
+            onCopy={(text, done) => void copy(text, done)}
+          />
           <Typography.Text strong>{t('siteEditor.domain.steps.provider.title')}</Typography.Text>
           <Typography.Paragraph style={{ margin: 0 }}>
             {t('siteEditor.domain.providerIntro')}
