@@ -105,6 +105,8 @@ export class Api extends Construct {
   readonly originSecret: Secret
   /** The secret's value as a dynamic reference, resolved by CloudFormation at deploy (never in the template). */
   readonly originVerify: string
+  /** The key of login-ID hashes in the security log (`SECURITY_LOG_KEY` of the contexts that log them). */
+  readonly securityLogSecret: Secret
   private readonly authorizers = new Map<AuthKind, IHttpRouteAuthorizer>()
   private requestAuthorizer: AppFunction | undefined
 
@@ -187,6 +189,16 @@ export class Api extends Construct {
       'CloudFront origin custom headers and the Lambda environment take the value at deploy, so a rotation Lambda could not reach them; rotate by generating a new value and deploying (infra/README.md).',
     )
     this.originVerify = this.originSecret.secretValue.unsafeUnwrap()
+
+    this.securityLogSecret = new Secret(this, 'SecurityLogKey', {
+      description: `Swipe LP ${config.stage}: the key of login-ID hashes in the security log`,
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    })
+    acknowledge(
+      this.securityLogSecret,
+      'SMG4',
+      'The Lambda environment takes the value at deploy; rotating it only starts new log hashes (infra/README.md).',
+    )
 
     const functions = new Map<Context, AppFunction>()
     const jobFunctions = new Map<Context, AppFunction>()
@@ -308,6 +320,7 @@ export class Api extends Construct {
     if (needs.hostMap) fn.useHostMap(r.hostMap, needs.hostMap)
     if (needs.adminOrigin) fn.useAdminOrigin(r.adminOrigin)
     if (needs.sitesOrigin && r.sitesOrigin) fn.useSitesOrigin(r.sitesOrigin)
+    if (needs.securityLogKey) fn.useSecurityLogKey(this.securityLogSecret.secretValue.unsafeUnwrap())
     return fn
   }
 

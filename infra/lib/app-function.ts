@@ -428,6 +428,15 @@ export class AppFunction extends NodejsFunction {
     return this
   }
 
+  /**
+   * Sets `SECURITY_LOG_KEY`, the key of login-ID hashes in the security log
+   * (functions/src/lib/security-log.ts). `value` is a dynamic reference CloudFormation resolves at deploy.
+   */
+  useSecurityLogKey(value: string): this {
+    this.addEnvironment('SECURITY_LOG_KEY', value)
+    return this
+  }
+
   /** Grants the host map (CloudFront KeyValueStore) and sets `SITES_KVS_ARN`; the publisher writes it. */
   useHostMap(store: IKeyValueStore, access: HostMapAccess): this {
     this.addToRolePolicy(

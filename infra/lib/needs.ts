@@ -37,6 +37,11 @@ export interface Needs {
    * installed for Lambda's platform, and the stage's ffmpeg layer when it names one.
    */
   media?: boolean
+  /**
+   * The context logs login IDs that were tried (functions/src/lib/security-log.ts): the stage's
+   * `SECURITY_LOG_KEY`, with which they are hashed (HMAC-SHA-256).
+   */
+  securityLogKey?: boolean
 }
 
 /**
@@ -68,7 +73,7 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
   },
   // Password-reset mails are a job (functions/src/auth/jobs.ts): the request answers in the same
   // time whether or not the account exists, never waiting on SES.
-  auth: { ...DEFAULT_NEEDS, jobs: true },
+  auth: { ...DEFAULT_NEEDS, jobs: true, securityLogKey: true },
   // The publisher copies media into releases in the sites bucket and maps each published host to
   // its release (ARCHITECTURE decision 4); a ZIP of creatives (1 GB) is placed by a job, since it
   // cannot finish within API Gateway's 30 s. Deleting a site starts a job that deletes its members'
@@ -127,8 +132,9 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
   submissions: { table: 'read', adminPool: 'read', membersPool: 'read' },
   // The product's OpenAPI document and the site API (issue 21): the default grants, and the sites
   // origin (the endpoint URLs the dialog and the documentation show are on each site's own origin;
-  // the `content` tag's media URLs too).
-  apiAccess: { ...DEFAULT_NEEDS, sitesOrigin: true },
+  // the `content` tag's media URLs too). A webhook resend is a job (issue 29): the request answers
+  // at once and the context's jobs Lambda makes the attempt.
+  apiAccess: { ...DEFAULT_NEEDS, sitesOrigin: true, jobs: true },
 }
 
 export const needsOf = (context: Context): Readonly<Needs> => CONTEXT_NEEDS[context] ?? DEFAULT_NEEDS

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import {
   CognitoIdentityProviderClient,
   CreateUserPoolClientCommand,
@@ -32,6 +33,8 @@ export const localNames = (stage = 'local') => ({
   table: `swipe-${stage}`,
   mediaBucket: `swipe-${stage}-media`,
   sitesBucket: `swipe-${stage}-sites`,
+  /** The edge's access log (CloudFront's standard logs on AWS), from which page views are billed. */
+  logsBucket: `swipe-${stage}-logs`,
   adminPool: `swipe-${stage}-admins`,
   membersPool: `swipe-${stage}-members`,
   adminClient: `swipe-${stage}-admin-console`,
@@ -204,6 +207,7 @@ export const bootstrap = async (endpoints: Endpoints, adminOrigin: string, stage
     await ensureTable(dynamo, names.table)
     await ensureBucket(s3, names.mediaBucket, adminOrigin)
     await ensureBucket(s3, names.sitesBucket)
+    await ensureBucket(s3, names.logsBucket)
     const admin = await ensurePool(cognito, names.adminPool, names.adminClient, true)
     const members = await ensurePool(cognito, names.membersPool, names.membersClient, false)
     return {
@@ -223,6 +227,9 @@ export const bootstrap = async (endpoints: Endpoints, adminOrigin: string, stage
       COGNITO_ENDPOINT: endpoints.cognito,
       MAIL_FROM: names.mailFrom,
       SES_ENDPOINT: endpoints.mail,
+      // The key of login-ID hashes in the security log (functions/src/lib/security-log.ts), new on
+      // every start as the origin secret is (a Secrets Manager value on AWS).
+      SECURITY_LOG_KEY: randomBytes(32).toString('base64url'),
     }
   } finally {
     dynamo.destroy()

@@ -27,11 +27,16 @@ describe.each([
   it('keeps one generated origin secret, whose value never appears in the template', () => {
     const { resources, stack, logicalId } = scenario()
     const secrets = ofType(resources, 'AWS::SecretsManager::Secret')
-    // The origin secret, and the operator-filled Stripe keys (infra/test/billing.test.ts): no other.
+    // The origin secret, the security log's key (./security-log-key.test.ts) and the operator-filled
+    // Stripe keys (infra/test/billing.test.ts): no other.
     const originId = logicalId(stack.api.originSecret)
+    const logKeyId = logicalId(stack.api.securityLogSecret)
     const ids = secrets.map(([id]) => id)
     expect(ids).toContain(originId)
-    expect(ids.filter((id) => id !== originId)).toEqual([expect.stringMatching(/^StripeKeys/)])
+    expect(ids).toContain(logKeyId)
+    expect(ids.filter((id) => id !== originId && id !== logKeyId)).toEqual([
+      expect.stringMatching(/^StripeKeys/),
+    ])
     const [, secret] = secrets.find(([id]) => id === originId)!
     expect(secret.Properties?.GenerateSecretString).toMatchObject({
       PasswordLength: 48,

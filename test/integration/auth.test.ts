@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { importJWK, SignJWT } from 'jose'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createAccount, setContractStatus, type TestAccount } from '../support/accounts.ts'
-import { api, waitForMail } from '../support/api.ts'
+import { api, mailsTo, waitForMail } from '../support/api.ts'
 import { useStackEnv } from '../support/env.ts'
+import { apiEvent, runInline, runJobs } from '../support/inline.ts'
+import { testIp } from '../support/visitor-site.ts'
 
 const { urls, env } = useStackEnv()
 const http = api(urls.api)
@@ -232,6 +235,45 @@ describe('password reset', () => {
     expect(reused.status).toBe(400)
     expect(reused.body.error.code).toBe('auth.resetTokenInvalid')
     expect((await http.post('/auth/verify-token', { token })).status).toBe(400)
+  })
+})
+
+describe('password reset: the same work for a known and an unknown email', () => {
+  it('does the same calls inside the request and hands over the same job; only that job mails, the known email', async () => {
+    const account = await createAccount({ type: 'USER' })
+    const unknownEmail = `nobody-${randomUUID().slice(0, 8)}@example.com`
+    const ip = testIp()
+    const ask = (email: string) =>
+      runInline(
+        async () => (await import('../../functions/src/auth/forgotPassword.ts')).handler as never,
+        apiEvent('POST', '/auth/forgot-password', '/auth/forgot-password', { body: { email }, sourceIp: ip }),
+      )
+    const known = await ask(account.email)
+    const unknown = await ask(unknownEmail)
+    expect(known.result.statusCode).toBe(200)
+    expect(unknown.result.statusCode).toBe(200)
+    expect(unknown.result.body).toBe(known.result.body)
+    expect(unknown.result.headers).toEqual(known.result.headers)
+    // The request itself: the same table calls in the same order (the rate limits), no account
+    // lookup, no Cognito, no mail — those are the job's.
+    expect(unknown.calls).toEqual(known.calls)
+    expect(known.calls.length).toBeGreaterThan(0)
+    expect(known.calls.filter((call) => !call.startsWith('dynamodb:'))).toEqual([])
+    const handedOver = (run: typeof known) =>
+      run.jobs.map((job) => [job.context, job.type, Object.keys(job.input ?? {})])
+    expect(handedOver(known)).toEqual([['auth', 'passwordReset', ['email', 'locale']]])
+    expect(handedOver(unknown)).toEqual(handedOver(known))
+    expect(await mailsTo(urls.mail, account.email)).toEqual([])
+
+    // The jobs decide: the account's email gets its link, the unknown one nothing.
+    await runJobs(
+      [...known.jobs, ...unknown.jobs],
+      async () => (await import('../../functions/src/auth/jobs.ts')).jobs,
+    )
+    expect((await waitForMail(urls.mail, account.email)).subject).toBe(
+      '【Swipe LP Studio】パスワード再設定のご案内',
+    )
+    expect(await mailsTo(urls.mail, unknownEmail)).toEqual([])
   })
 })
 

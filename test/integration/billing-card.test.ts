@@ -1,11 +1,14 @@
+import { randomUUID } from 'node:crypto'
 import { jstDay } from '@swipe/shared/time/jst'
 import type { Context } from 'aws-lambda'
 import Stripe from 'stripe'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { stripeSignature } from '../../infra/local/stripe.ts'
 import { createAccount, seededMaster, type TestAccount, tokenFor } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
 import { inProcessOnStackClock, stackNow } from '../support/clock.ts'
 import { useStackEnv } from '../support/env.ts'
+import { apiEvent, withLogLines } from '../support/inline.ts'
 
 /**
  * Saving the paying account's card (issue 18): the API opens a setup session at the provider (the
@@ -21,6 +24,8 @@ const RETURN_PATH = '/user/check-plan'
 let oem: TestAccount
 let user: TestAccount
 let token: string
+/** A card invoice whose charge was declined (`failed`), left for the webhook tests. */
+let declinedInvoiceId: string
 
 const stored = async (accountId: string) => {
   const { BillingProfiles } = await import('../../functions/src/data/billing.ts')
@@ -57,6 +62,9 @@ const standIn = (path: string) =>
     method: 'POST',
     headers: { authorization: `Bearer ${env.STRIPE_SECRET_KEY}` },
   })
+
+const context = { getRemainingTimeInMillis: () => 10_000 } as unknown as Context
+const bearer = (as: string) => ({ authorization: `Bearer ${as}` })
 
 const currentMonth = () => jstDay(stackNow()).slice(0, 7)
 
@@ -202,6 +210,7 @@ describe('saving the card on the provider’s hosted page', () => {
     const { closeMonth } = await import('../../functions/src/billing/close.ts')
     const result = await closeMonth(currentMonth(), { accountIds: [payer.accountId] })
     expect(result.issued).toHaveLength(1)
+    declinedInvoiceId = result.issued[0]!
     const failed = await http.get('/user/payment-card', { token: payerToken })
     expect(failed.body).toMatchObject({
       state: 'failed',
@@ -219,6 +228,78 @@ describe('saving the card on the provider’s hosted page', () => {
       card: { last4: '4242', exp_month: Number(month), exp_year: Number(year) },
       last_failure: { invoice_id: result.issued[0] },
     })
+  })
+
+  it('pays a card invoice from the webhook only for the invoice’s own amount in yen', async () => {
+    const { Invoices } = await import('../../functions/src/data/billing.ts')
+    const invoiceOf = async () =>
+      (await Invoices.get({ invoiceId: declinedInvoiceId }).go({ consistent: true })).data!
+    const before = await invoiceOf()
+    expect(before).toMatchObject({ billingMethod: 'CARD', status: 'failed' })
+    expect(before.total).toBeGreaterThan(0)
+    /** A `payment_intent.succeeded` for the invoice, signed as the stand-in (and Stripe) signs. */
+    const succeeded = (intent: Record<string, unknown>) => {
+      const payload = JSON.stringify({
+        id: `evt_${randomUUID()}`,
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        data: {
+          object: {
+            id: 'pi_from_webhook',
+            object: 'payment_intent',
+            status: 'succeeded',
+            amount: before.total,
+            amount_received: before.total,
+            currency: 'jpy',
+            metadata: { invoiceId: declinedInvoiceId },
+            ...intent,
+          },
+        },
+      })
+      return { payload, signature: stripeSignature(payload, env.STRIPE_WEBHOOK_SECRET as string) }
+    }
+
+    // Another amount (one yen short; the total read as cents) or another currency: acknowledged so
+    // Stripe stops retrying, logged, and the invoice is left exactly as it was. Run here to read the log.
+    const { handler } = await import('../../functions/src/billing/webhook.ts')
+    const wrong = [
+      { amount_received: before.total - 1 },
+      { amount: before.total * 100, amount_received: before.total * 100 },
+      { currency: 'usd' },
+    ]
+    const { result: answers, lines } = await withLogLines(async () => {
+      const answered = []
+      for (const intent of wrong) {
+        const { payload, signature } = succeeded(intent)
+        const path = '/billing/stripe/webhook'
+        const headers = { 'stripe-signature': signature }
+        answered.push(
+          await handler(apiEvent('POST', path, path, { headers, body: payload }) as never, context),
+        )
+      }
+      return answered
+    })
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200)
+      expect(JSON.parse(answer.body as string)).toEqual({ received: true })
+    }
+    const ignored = lines.filter((line) => String(line.message).startsWith('stripe webhook ignored'))
+    expect(ignored.map((line) => [line.level, line.invoiceId, line.charged])).toEqual([
+      ['WARN', declinedInvoiceId, { amount: before.total - 1, currency: 'jpy' }],
+      ['WARN', declinedInvoiceId, { amount: before.total * 100, currency: 'jpy' }],
+      ['WARN', declinedInvoiceId, { amount: before.total, currency: 'usd' }],
+    ])
+    expect(await invoiceOf()).toEqual(before)
+
+    // The invoice's own total in yen, through the API: paid, with the intent's id.
+    const { payload, signature } = succeeded({})
+    const right = await fetch(`${urls.api}/billing/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    })
+    expect(right.status).toBe(200)
+    expect(await invoiceOf()).toMatchObject({ status: 'paid', chargeId: 'pi_from_webhook' })
   })
 
   it('removes the card: later invoices are bank transfers; removing nothing is a conflict', async () => {
@@ -290,36 +371,6 @@ describe('who manages the card: the paying account’s own roles only', () => {
 })
 
 describe('without Stripe keys (on AWS, before the operator has set the secret)', () => {
-  /** An HTTP API event for one of the card routes, as API Gateway sends it. */
-  const event = (method: 'GET' | 'POST', path: string, as: string, body?: unknown) => ({
-    version: '2.0',
-    routeKey: `${method} /api/v1${path}`,
-    rawPath: `/api/v1${path}`,
-    rawQueryString: '',
-    headers: { authorization: `Bearer ${as}`, 'content-type': 'application/json' },
-    requestContext: {
-      accountId: 'test',
-      apiId: 'test',
-      domainName: 'localhost',
-      domainPrefix: 'localhost',
-      http: {
-        method,
-        path: `/api/v1${path}`,
-        protocol: 'HTTP/1.1',
-        sourceIp: '127.0.0.1',
-        userAgent: 'test',
-      },
-      requestId: `card-${Date.now()}`,
-      routeKey: `${method} /api/v1${path}`,
-      stage: '$default',
-      time: new Date().toISOString(),
-      timeEpoch: Date.now(),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    isBase64Encoded: false,
-  })
-  const context = { getRemainingTimeInMillis: () => 10_000 } as unknown as Context
-
   it('says card payments are unavailable (not a 500), and the card routes answer 503', async () => {
     vi.resetModules()
     vi.stubEnv('STRIPE_SECRET_ARN', 'arn:aws:secretsmanager:ap-northeast-1:123456789012:secret:Stripe-AbCdEf')
@@ -328,7 +379,8 @@ describe('without Stripe keys (on AWS, before the operator has set the secret)',
       // The secret as CloudFormation creates it: empty keys and a generated filler.
       config.setSecretReader(async () => '{"secretKey":"","webhookSecret":"","filler":"Zx81"}')
       const card = await import('../../functions/src/billing/card.ts')
-      const got = await card.get(event('GET', '/user/payment-card', token) as never, context)
+      const path = '/user/payment-card'
+      const got = await card.get(apiEvent('GET', path, path, { headers: bearer(token) }) as never, context)
       expect(got.statusCode).toBe(200)
       expect(JSON.parse(got.body as string)).toMatchObject({
         available: false,
@@ -336,7 +388,10 @@ describe('without Stripe keys (on AWS, before the operator has set the secret)',
         can_manage: false,
       })
       const setup = await card.setup(
-        event('POST', '/user/payment-card/setup', token, { return_path: RETURN_PATH }) as never,
+        apiEvent('POST', `${path}/setup`, `${path}/setup`, {
+          headers: bearer(token),
+          body: { return_path: RETURN_PATH },
+        }) as never,
         context,
       )
       expect(setup.statusCode).toBe(503)

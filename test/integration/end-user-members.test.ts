@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { expiredCopyOf } from '../e2e/support.ts'
 import { api, mailsTo, waitForMail } from '../support/api.ts'
 import { useStackEnv } from '../support/env.ts'
+import { apiEvent, runInline, runJobs } from '../support/inline.ts'
 import {
   formsCreator,
   MEMBER_REQUEST,
@@ -452,6 +453,72 @@ describe('site members', () => {
     ]
     expect(resendUnknown.status).toBe(202)
     expect(resendUnknown.text).toBe(resendPending.text)
+    await waitForMail(urls.mail, fresh, 2)
+    expect(await mailsTo(urls.mail, unknown)).toEqual([])
+  })
+
+  it('does the same work inside sign-up and resend for every email; the jobs alone decide who is mailed', async () => {
+    const { email: member } = await activeMember(siteA)
+    const fresh = newEmail()
+    const unknown = newEmail()
+    const ip = testIp()
+    const inline = (action: 'register' | 'resend-register-email', body: unknown) =>
+      runInline(
+        async () =>
+          action === 'register'
+            ? ((await import('../../functions/src/endUser/register.ts')).handler as never)
+            : ((await import('../../functions/src/endUser/resendRegisterEmail.ts')).handler as never),
+        apiEvent('POST', `/end-user/site/{siteId}/${action}`, `/end-user/site/${siteA.siteId}/${action}`, {
+          body,
+          sourceIp: ip,
+        }),
+      )
+    /** The request's answer and its own work: its AWS calls and the jobs it handed over (their kind and input's names). */
+    const work = (run: Awaited<ReturnType<typeof inline>>) => ({
+      status: run.result.statusCode,
+      body: run.result.body,
+      headers: run.result.headers,
+      calls: run.calls,
+      jobs: run.jobs.map((job) => [job.context, job.type, Object.keys(job.input ?? {})]),
+    })
+    const signUp = (email: string) =>
+      inline('register', {
+        lang: 'EN',
+        data: { email, password: PASSWORD, confirm_password: PASSWORD, nickname: 'Neo' },
+      })
+    const memberMails = (await mailsTo(urls.mail, member)).length
+    const [toMember, toNew] = [await signUp(member), await signUp(fresh)]
+    expect(work(toMember)).toEqual(work(toNew))
+    expect(work(toNew)).toMatchObject({
+      status: 202,
+      body: JSON.stringify({ status: 'sent' }),
+      jobs: [['endUser', 'registration', ['siteId', 'lang', 'email', 'password', 'company', 'answers']]],
+    })
+    // No member lookup in Cognito, no mail inside the request.
+    expect(toNew.calls.filter((call) => !call.startsWith('dynamodb:') && !call.startsWith('s3:'))).toEqual([])
+    expect(await mailsTo(urls.mail, fresh)).toHaveLength(0)
+    expect(await mailsTo(urls.mail, member)).toHaveLength(memberMails)
+    const endUserJobs = async () => (await import('../../functions/src/endUser/jobs.ts')).jobs
+    await runJobs([...toMember.jobs, ...toNew.jobs], endUserJobs)
+    expect(linkIn((await waitForMail(urls.mail, fresh)).body.text).token).toBeTruthy()
+    expect((await waitForMail(urls.mail, member, memberMails + 1)).subject).toBe(
+      'フォームのテスト: you are already a member',
+    )
+
+    // Resend: an unknown email and a pending one, alike in the request; the pending one's job mails.
+    const [toUnknown, toPending] = [
+      await inline('resend-register-email', { lang: 'EN', email: unknown }),
+      await inline('resend-register-email', { lang: 'EN', email: fresh }),
+    ]
+    expect(work(toUnknown)).toEqual(work(toPending))
+    expect(work(toPending)).toMatchObject({
+      status: 202,
+      jobs: [['endUser', 'resendRegistration', ['siteId', 'lang', 'email']]],
+    })
+    expect(
+      toPending.calls.filter((call) => !call.startsWith('dynamodb:') && !call.startsWith('s3:')),
+    ).toEqual([])
+    await runJobs([...toUnknown.jobs, ...toPending.jobs], endUserJobs)
     await waitForMail(urls.mail, fresh, 2)
     expect(await mailsTo(urls.mail, unknown)).toEqual([])
   })

@@ -52,11 +52,17 @@ export const list = endpoint(billingRoutes['billing.listBills'], async ({ actor,
   })
 })
 
+/**
+ * How long an invoice PDF link works: minutes, not an hour. The link is a bearer URL (whoever holds
+ * it reads the invoice), and the console asks for a fresh one on each click and fetches it at once.
+ */
+export const INVOICE_PDF_LINK_SECONDS = 5 * 60
+
 /** A link to the PDF as issued (the stored file, never re-rendered) with its SHA-256. */
 export const pdf = endpoint(billingRoutes['billing.billPdf'], async ({ actor, params }) => {
   const invoice = await invoiceFor(actor, params.id, 'billing:read')
   return ok({
-    url: await presignGet(mediaBucket, invoice.pdfKey),
+    url: await presignGet(mediaBucket, invoice.pdfKey, INVOICE_PDF_LINK_SECONDS),
     fileName: `${invoice.number}.pdf`,
     sha256: invoice.pdfSha256,
   })

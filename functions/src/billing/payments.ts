@@ -244,21 +244,38 @@ export const chargeInvoice = async (invoiceId: string): Promise<void> => {
   await recordOutcome(invoiceId, outcome, at)
 }
 
+/** What a provider's report says was charged: the amount in yen (JPY has no minor unit) and the currency. */
+export interface Charged {
+  amount: number
+  currency: string
+}
+
 /**
  * Records a charge's outcome once — from the charge's own answer or from the provider's webhook,
  * whichever comes first; the other finds the status moved and changes nothing. Paid from
  * `processing` (or a `failed` charge retried and paid); failed only from `processing`. A failure
- * mails the account.
+ * mails the account. A webhook's report names what was `charged`: unless that is exactly the
+ * invoice's total in `jpy`, nothing changes (logged; docs/decisions.md "Security II — payments…").
  */
 export const recordOutcome = async (
   invoiceId: string,
   outcome: Awaited<ReturnType<PaymentProvider['charge']>>,
   at = now(),
+  charged?: Charged,
 ): Promise<boolean> => {
   const status = outcome.ok ? 'paid' : 'failed'
   const from = outcome.ok ? ['processing', 'failed'] : ['processing']
   const invoice = (await Invoices.get({ invoiceId }).go({ consistent: true })).data
   if (invoice?.billingMethod !== 'CARD' || !from.includes(invoice.status)) return false
+  if (charged && (charged.amount !== invoice.total || charged.currency !== 'jpy')) {
+    logger.warn('stripe webhook ignored: the charge is not the invoice’s amount and currency', {
+      invoiceId,
+      chargeId: outcome.chargeId,
+      charged: { amount: charged.amount, currency: charged.currency },
+      invoiced: { amount: invoice.total, currency: 'jpy' },
+    })
+    return false
+  }
   const result = await createWriteTransaction({ invoices: Invoices, audit: BillingAudit }, (e) => [
     e.invoices
       .patch({ invoiceId })

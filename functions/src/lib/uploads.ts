@@ -97,7 +97,7 @@ export const presignPut = async (
   return { uploadUrl: url, key, headers: { 'content-type': contentType } }
 }
 
-/** A presigned GET for showing a private object (a logo) for an hour. */
-export const presignGet = async (bucket: string, key: string) => {
-  return getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn: 3600 })
+/** A presigned GET for showing a private object (a logo), for an hour unless `expiresIn` (seconds) says less. */
+export const presignGet = async (bucket: string, key: string, expiresIn = 3600) => {
+  return getSignedUrl(s3, new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn })
 }
