@@ -137,6 +137,7 @@ export class Sites extends Construct {
       priceClass: PriceClass.PRICE_CLASS_200,
       enableLogging: true,
       logBucket: logs,
+      // Billable page views are counted from these files (infra/lib/billable-views.ts `SITES_LOG_PREFIX`).
       logFilePrefix: 'cloudfront/sites/',
       ...(domain
         ? {

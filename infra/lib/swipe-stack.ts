@@ -2,6 +2,7 @@ import { CfnOutput, Fn, Stack, type StackProps, Tags } from 'aws-cdk-lib'
 import type { Construct } from 'constructs'
 import { Api, type ApiRoute } from './api.ts'
 import { Auth } from './auth.ts'
+import { BillableViews } from './billable-views.ts'
 import { BillingSchedule, StripeSecret } from './billing.ts'
 import type { StageConfig } from './config.ts'
 import { Data } from './data.ts'
@@ -33,6 +34,8 @@ export class SwipeStack extends Stack {
   readonly mail: Mail
   readonly web: Web
   readonly sites: Sites
+  /** Billable page views from the sites distribution's logs (issue 29). */
+  readonly billableViews: BillableViews
   readonly api: Api
 
   constructor(scope: Construct, id: string, props: SwipeStackProps) {
@@ -75,6 +78,13 @@ export class SwipeStack extends Stack {
       },
     })
     this.sites.routeApi(this.api.httpApi, this.api.originVerify)
+    // Billable page views from the sites distribution's standard logs (issue 29, infra/lib/billable-views.ts).
+    this.billableViews = new BillableViews(this, 'BillableViews', {
+      config,
+      logs: logs.bucket,
+      table: this.data.table,
+      hostMap: this.sites.hostMap,
+    })
     const billingJobs = this.api.jobFunctions.get('billing')
     if (billingJobs) new BillingSchedule(this, 'Billing', { jobs: billingJobs })
     // The Stripe keys, read by the billing API (card routes, webhook) and jobs (charges at closing).

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http'
 import { gzipSync } from 'node:zlib'
-import { GetObjectCommand, NoSuchKey, S3Client } from '@aws-sdk/client-s3'
+import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { API_BASE_PATH } from '@swipe/shared/contract/routes'
+import { ACCESS_LOG_HEADER, accessLogLine } from '../../functions/src/billing/access-log.ts'
+import { now } from '../../functions/src/lib/clock.ts'
 import {
   bucketHostMap,
   type HostMap,
@@ -44,8 +47,23 @@ export interface EdgeOptions {
    */
   hostMapStamp?: string
   cacheHostMap?: boolean
+  /**
+   * The access log, as CloudFront's standard logging writes it (functions/src/billing/access-log.ts):
+   * for every page document it serves from the bucket (an HTML answer) the edge adds a line, after
+   * answering, to a gzipped log object under `cloudfront/sites/` of `bucket` (one per batch) and
+   * hands its key to `deliver` — what S3's notification does for the log Lambda on AWS
+   * (functions/src/billing/page-views.ts). Files are not logged: they never count.
+   */
+  accessLog?: { bucket: string; deliver: (bucket: string, key: string) => Promise<unknown> }
   log?: (line: string) => void
 }
+
+/** The log object's key, as CloudFront names its files: `<prefix><distribution>.<yyyy-mm-dd-hh>.<unique>.gz`. */
+const logObjectKey = (at: number) =>
+  `cloudfront/sites/LOCAL.${new Date(at).toISOString().slice(0, 13).replace('T', '-')}.${randomUUID()}.gz`
+
+/** The viewer's address as CloudFront logs it (`c-ip`): the socket's, without the IPv4-mapped prefix. */
+const viewerAddress = (req: IncomingMessage) => req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? ''
 
 /**
  * The host map as the edge reads it: answers (found or not) kept in memory for as long as the
@@ -147,7 +165,7 @@ export const edgeHeaders = (req: IncomingMessage, originSecret: string | undefin
     [ORIGIN_VERIFY_HEADER]: _verify,
     ...headers
   } = req.headers
-  const address = req.socket.remoteAddress?.replace(/^::ffff:/, '')
+  const address = viewerAddress(req)
   return {
     ...headers,
     ...(address ? { [VIEWER_ADDRESS_HEADER]: `${address}:${req.socket.remotePort ?? 0}` } : {}),
@@ -199,6 +217,58 @@ export const startEdge = async (options: EdgeOptions): Promise<Running> => {
     'content-security-policy': SITE_SECURITY_HEADERS['content-security-policy']
       .replace("img-src 'self' data: https:", `img-src 'self' data: https: ${s3Origin}`)
       .replace("media-src 'self' https:", `media-src 'self' https: ${s3Origin}`),
+  }
+  /**
+   * The access log (`EdgeOptions.accessLog`), written as CloudFront does: after the answer, in
+   * batches — the lines of the requests served while the previous file was being written and
+   * counted make the next file — so a page load never waits for it and a burst of loads makes a few
+   * files, not one per page. Files are written and delivered one at a time, in the order the pages
+   * were served. Never fails a page: a file that cannot be written is logged and dropped.
+   */
+  const pendingLines: string[] = []
+  let draining: Promise<void> | undefined
+  const LINES_PER_FILE = 1000
+  const drainLog = async () => {
+    const accessLog = options.accessLog
+    while (accessLog && pendingLines.length) {
+      const lines = pendingLines.splice(0, LINES_PER_FILE)
+      const key = logObjectKey(now())
+      try {
+        await s3.send(
+          new PutObjectCommand({
+            Bucket: accessLog.bucket,
+            Key: key,
+            Body: gzipSync(`${ACCESS_LOG_HEADER}${lines.join('\n')}\n`),
+            ContentType: 'application/gzip',
+          }),
+        )
+        await accessLog.deliver(accessLog.bucket, key)
+      } catch (error) {
+        options.log?.(`edge: access log: ${String(error)}`)
+      }
+    }
+  }
+  const logRequest = (req: IncomingMessage, status: number, contentType: string, bytes: number) => {
+    if (!options.accessLog) return
+    const purpose = req.headers['sec-purpose'] ?? req.headers.purpose
+    pendingLines.push(
+      accessLogLine({
+        at: now(),
+        address: viewerAddress(req),
+        method: req.method ?? 'GET',
+        host: (req.headers.host ?? '').toLowerCase().replace(/:\d+$/, ''),
+        path: (req.url ?? '/').split('?')[0] ?? '/',
+        status,
+        userAgent: String(req.headers['user-agent'] ?? ''),
+        contentType,
+        purpose: String(purpose ?? ''),
+        bytes,
+        requestId: randomUUID(),
+      }),
+    )
+    draining ??= drainLog().finally(() => {
+      draining = undefined
+    })
   }
   const notFound = (res: ServerResponse) => {
     res.writeHead(404, {
@@ -261,6 +331,7 @@ export const startEdge = async (options: EdgeOptions): Promise<Running> => {
         ...pageHeaders,
       })
       res.end(req.method === 'HEAD' ? undefined : body)
+      if (contentType.startsWith('text/html')) logRequest(req, 200, contentType, body.length)
     } catch (error) {
       options.log?.(`edge: ${String(error)}`)
       if (res.headersSent) {
@@ -282,8 +353,11 @@ export const startEdge = async (options: EdgeOptions): Promise<Running> => {
       new Promise<void>((resolve) => {
         server.closeAllConnections()
         server.close(() => {
-          s3.destroy()
-          resolve()
+          // The lines of the last pages served are written and counted before the edge stops.
+          void (draining ?? Promise.resolve()).finally(() => {
+            s3.destroy()
+            resolve()
+          })
         })
       }),
   }

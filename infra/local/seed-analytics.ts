@@ -4,7 +4,8 @@
  * heatmap, the per-page table and the sources from the first start. Visits are simulated (a
  * seeded random walk over the grid: landing, swipes, dwell, link clicks, contact forms and sign-ups,
  * referrers and UTM) and written exactly as the collection writes them: counters by `ADD` on the
- * day items and the month roll-ups (4 shards), landing sources, unique visitors per day. Written
+ * day items and the month roll-ups (4 shards), landing sources, unique visitors per day; and each
+ * visit's page load as a billable view (what the edge's access log counts, issue 29). Written
  * once: a demo site whose first seeded day already has counters is left as it is.
  */
 import { gridCells, parseCell } from '@swipe/shared/site/cells'
@@ -32,7 +33,7 @@ export const seedAnalytics = async (
   site: { siteId: string; numberHorizontal: number; numberVertical: number; languages: readonly string[] },
   log: (line: string) => void,
 ) => {
-  const { SiteStats } = await import('../../functions/src/data/analytics.ts')
+  const { BillableViews, SiteStats } = await import('../../functions/src/data/analytics.ts')
   const { SiteSources } = await import('../../functions/src/data/analytics-visitors.ts')
   const { cellWritesOf } = await import('../../functions/src/analytics/counters.ts')
   const { DIRECT, STATS_SHARDS, monthOf } = await import('../../functions/src/analytics/service.ts')
@@ -138,6 +139,8 @@ export const seedAnalytics = async (
     const shardOf = (i: number) => i % STATS_SHARDS
     const writes = cellWritesOf(events)
     await Promise.all([
+      // The billable count (the edge's access log on a running stack): one page load per visit.
+      BillableViews.update({ siteId, day }).add({ views: count }).go({ response: 'none' }),
       ...writes.map((write, i) =>
         add({ day, shard: shardOf(i), lang: write.lang, position: write.position }, write.adds),
       ),

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { API_BASE_PATH } from '@swipe/shared/contract/routes'
 import { setClockSource } from '../../functions/src/lib/clock.ts'
-import { bootstrap, type HandlerEnv } from './bootstrap.ts'
+import { bootstrap, type HandlerEnv, localNames } from './bootstrap.ts'
 import { startCognito } from './cognito.ts'
 import { startDns } from './dns.ts'
 import { startDynamo } from './dynamodb.ts'
@@ -161,12 +161,15 @@ export const startLocalStack = async (options: StackOptions): Promise<LocalStack
         log,
       }),
     )
+    // Billable page views: the edge's access log, counted by the log Lambda's code (issue 29).
+    const { countLogObject } = await import('../../functions/src/billing/page-views.ts')
     const edge = await startEdge({
       port: ports.edge,
       s3Endpoint: s3.url,
       sitesBucket: handlerEnv.SITES_BUCKET,
       apiOrigin: `http://${HOST}:${ports.api}`,
       originSecret,
+      accessLog: { bucket: localNames().logsBucket, deliver: countLogObject },
       log,
     })
     running.push(edge)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { SITES_LOG_PREFIX } from '../lib/billable-views.ts'
 import { BILLING_CLOSE_EVENT } from '../lib/billing.ts'
 import { type Json, memo, PROD_CONTEXT, refOf, refsIn, synth } from './support.ts'
 
@@ -131,5 +132,50 @@ describe('the Stripe keys on AWS', () => {
       )
       .filter((statement) => [statement.Resource].flat().includes('*'))
     expect(wildcard).toEqual([])
+  })
+})
+
+describe('billable page views (issue 29)', () => {
+  it('counts the sites distribution standard logs with a Lambda that may read those log files only', () => {
+    const { resources } = dev()
+    const byType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type)
+    // The sites distribution logs into the logs bucket under the prefix the Lambda is told of.
+    const [, distribution] = byType('AWS::CloudFront::Distribution').find(
+      ([, r]) =>
+        ((r.Properties as Json).DistributionConfig as Json).Logging !== undefined &&
+        String(((r.Properties as Json).DistributionConfig as Json).Comment).includes('published sites'),
+    )!
+    const logging = ((distribution.Properties as Json).DistributionConfig as Json).Logging as Json
+    expect(logging.Prefix).toBe(SITES_LOG_PREFIX)
+    const logsBucketId = refOf(logging.Bucket as Json) as string
+
+    const [fnId, fn] = byType('AWS::Lambda::Function').find(([, r]) =>
+      String((r.Properties as Json).Description).endsWith('billable page views from CloudFront logs'),
+    )!
+    const variables = ((fn.Properties as Json).Environment as { Variables: Json }).Variables
+    expect(Object.keys(variables)).toEqual(expect.arrayContaining(['TABLE_NAME', 'SITES_KVS_ARN']))
+
+    // New objects under the prefix invoke it, and nothing else of the bucket does.
+    const [, notification] = byType('Custom::S3BucketNotifications')[0]!
+    expect(refOf((notification.Properties as Json).BucketName as Json)).toBe(logsBucketId)
+    const configs = ((notification.Properties as Json).NotificationConfiguration as Json)
+      .LambdaFunctionConfigurations as Json[]
+    expect(configs).toHaveLength(1)
+    expect(configs[0]).toMatchObject({
+      Events: ['s3:ObjectCreated:*'],
+      Filter: { Key: { FilterRules: [{ Name: 'prefix', Value: SITES_LOG_PREFIX }] } },
+    })
+    expect(JSON.stringify(configs[0]!.LambdaFunctionArn)).toContain(fnId)
+
+    // Least privilege: its S3 access is GetObject on the log files under the prefix.
+    const roleId = refOf((fn.Properties as Json).Role as Json) as string
+    const statements = byType('AWS::IAM::Policy')
+      .filter(([, r]) => ((r.Properties as Json).Roles as Json[]).some((role) => refOf(role) === roleId))
+      .flatMap(([, r]) => ((r.Properties as Json).PolicyDocument as { Statement: Json[] }).Statement)
+    const s3 = statements.filter((s) => [s.Action].flat().some((a) => String(a).startsWith('s3:')))
+    expect(s3).toHaveLength(1)
+    expect(s3[0]!.Action).toBe('s3:GetObject')
+    expect(JSON.stringify(s3[0]!.Resource)).toContain(logsBucketId)
+    expect(JSON.stringify(s3[0]!.Resource)).toContain(`/${SITES_LOG_PREFIX}*`)
   })
 })

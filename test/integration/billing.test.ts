@@ -2,10 +2,11 @@ import { createHash, randomUUID } from 'node:crypto'
 import { planChangeInstant } from '@swipe/shared/billing/months'
 import { jstDay } from '@swipe/shared/time/jst'
 import { PDFParse } from 'pdf-parse'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { createAccount, seededMaster, type TestAccount, tokenFor } from '../support/accounts.ts'
 import { api, waitForMail } from '../support/api.ts'
 import { stackNow } from '../support/clock.ts'
+import { edgeGet } from '../support/edge.ts'
 import { useStackEnv } from '../support/env.ts'
 import { publishVisitorSite } from '../support/visitor-site.ts'
 
@@ -255,25 +256,21 @@ describe('monthly closing, invoices and payments', () => {
     quiet = await createAccount({ type: 'USER', parent: oem, planId })
     userToken = await tokenFor(http, user.email, user.password)
     const site = await publishVisitorSite(http, userToken)
-    // Five page views recorded by analytics (the beacon endpoint), over the plan's 3.
-    const events = Array.from({ length: 5 }, () => ({
-      site: site.siteId,
-      lang: 'ja',
-      at: Date.now(),
-      event: 'view',
-      position: 'A1',
-    }))
-    const sent = await fetch(`${urls.api}/analytics/events`, {
-      method: 'POST',
-      // A browser's user agent: robots' beacons never count.
-      headers: {
-        'content-type': 'application/json',
+    // Five page views, over the plan's 3: pages the edge served (billable views come from its
+    // access log, not from beacons), loaded by a browser.
+    for (let i = 0; i < 5; i++) {
+      const page = await edgeGet(urls.edge, `${site.siteUuid}.sites.localhost`, '/', {
         'user-agent':
           'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
-      },
-      body: JSON.stringify({ events }),
-    })
-    expect(sent.status).toBe(204)
+      })
+      expect(page.status).toBe(200)
+    }
+    // The edge writes its log after answering: the usage reads 5 once it has been counted.
+    await vi.waitFor(
+      async () =>
+        expect((await http.get('/user/user-plan', { token: userToken })).body.usage?.page_views).toBe(5),
+      { timeout: 10_000, interval: 50 },
+    )
   })
 
   it('closes a month once per account, with totals from the recorded usage', async () => {
@@ -318,6 +315,8 @@ describe('monthly closing, invoices and payments', () => {
     const [invoice] = await invoicesOf(user.accountId)
     const link = await http.get(`/user/bill/${invoice!.invoiceId}/export-pdf`, { token: userToken })
     expect(link.status).toBe(200)
+    // A bearer link valid for minutes (5), not an hour: the console asks for one on each click.
+    expect(new URL(link.body.url).searchParams.get('X-Amz-Expires')).toBe('300')
     const pdf = Buffer.from(await (await fetch(link.body.url)).arrayBuffer())
     expect(createHash('sha256').update(pdf).digest('hex')).toBe(link.body.sha256)
     expect(link.body.file_name).toBe(`${invoice!.number}.pdf`)
@@ -555,7 +554,8 @@ describe('the card provider webhook', () => {
     expect(invoice).toMatchObject({ billingMethod: 'CARD', status: 'processing' })
     return { account, invoice: invoice! }
   }
-  const intentEvent = (type: string, invoiceId: string) =>
+  /** A payment intent's event for the invoice: its total in yen, as Stripe reports a JPY charge. */
+  const intentEvent = (type: string, { invoiceId, total }: { invoiceId: string; total: number }) =>
     JSON.stringify({
       id: `evt_${randomUUID()}`,
       object: 'event',
@@ -564,6 +564,9 @@ describe('the card provider webhook', () => {
         object: {
           id: `pi_${randomUUID().slice(0, 8)}`,
           object: 'payment_intent',
+          amount: total,
+          amount_received: type.endsWith('succeeded') ? total : 0,
+          currency: 'jpy',
           metadata: { invoiceId },
           last_payment_error: type.endsWith('failed') ? { code: 'card_declined' } : null,
         },
@@ -572,7 +575,7 @@ describe('the card provider webhook', () => {
 
   it('pays or fails an invoice only on a verified event, once', async () => {
     const { invoice } = await processingInvoice()
-    const payload = intentEvent('payment_intent.succeeded', invoice.invoiceId)
+    const payload = intentEvent('payment_intent.succeeded', invoice)
     expect((await post(payload)).status).toBe(400)
     expect((await post(payload, await sign(payload, 'whsec_someone_else'))).status).toBe(400)
     expect((await invoicesOf(invoice.accountId))[0]!.status).toBe('processing')
@@ -581,12 +584,12 @@ describe('the card provider webhook', () => {
     expect(await accepted.json()).toEqual({ received: true })
     expect((await invoicesOf(invoice.accountId))[0]!.status).toBe('paid')
     // A late failure report of the same invoice changes nothing.
-    const late = intentEvent('payment_intent.payment_failed', invoice.invoiceId)
+    const late = intentEvent('payment_intent.payment_failed', invoice)
     expect((await post(late, await sign(late))).status).toBe(200)
     expect((await invoicesOf(invoice.accountId))[0]!.status).toBe('paid')
 
     const { account, invoice: other } = await processingInvoice()
-    const failed = intentEvent('payment_intent.payment_failed', other.invoiceId)
+    const failed = intentEvent('payment_intent.payment_failed', other)
     expect((await post(failed, await sign(failed))).status).toBe(200)
     expect((await invoicesOf(account.accountId))[0]!.status).toBe('failed')
     const mail = await waitForMail(urls.mail, account.email)

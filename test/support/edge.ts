@@ -17,10 +17,13 @@ export const edgeGet = (
   host: string,
   path: string,
   headers: Record<string, string> = {},
+  /** The loopback address to connect from (another visitor's address: 127.0.0.2, …). */
+  localAddress?: string,
 ): Promise<EdgeResponse> =>
   new Promise((resolve, reject) => {
     const { hostname, port } = new URL(edgeUrl)
-    const req = request({ hostname, port, path, method: 'GET', headers: { host, ...headers } }, (res) => {
+    const options = { hostname, port, path, method: 'GET', headers: { host, ...headers }, localAddress }
+    const req = request(options, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (c: Buffer) => chunks.push(c))
       res.on('end', () => {

@@ -8,6 +8,7 @@ import {
   type PagesReport,
   RANKING_KINDS,
   type RankingReport,
+  SOURCE_OTHER,
   type SourcesReport,
   translate,
 } from '@swipe/shared'
@@ -113,7 +114,15 @@ export const sourcesCsv = (report: SourcesReport, locale: Locale) => {
   type Row = (typeof rows)[number]
   const columns: CsvColumn<Row>[] = [
     ['analysis.col.kind', (r) => translate(locale, `analysis.source.${label[r.kind]}`)],
-    ['analysis.col.source', (r) => (r.value === '' ? translate(locale, 'analysis.source.direct') : r.value)],
+    [
+      'analysis.col.source',
+      (r) =>
+        r.value === ''
+          ? translate(locale, 'analysis.source.direct')
+          : r.value === SOURCE_OTHER
+            ? translate(locale, 'analysis.source.other')
+            : r.value,
+    ],
     ['analysis.col.visits', (r) => r.visits],
   ]
   return csvReply(`analysis-sources-${report.period.from}_${report.period.to}`, columns, rows, locale)

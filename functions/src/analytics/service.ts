@@ -1,9 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { AnalyticsEvent, SiteLanguage } from '@swipe/shared'
+import { type AnalyticsEvent, type SiteLanguage, SOURCE_OTHER } from '@swipe/shared'
 import { isInGrid, siteGrid } from '@swipe/shared/site/cells'
 import { DAY_MS, jstDay, jstDayStart } from '@swipe/shared/time/jst'
 import { SiteStats, STAT_METRICS, type StatField, statField } from '#data/analytics'
-import { SiteSources, type SourceKind, VisitorMarks, VisitorSalts } from '#data/analytics-visitors'
+import {
+  SiteSources,
+  type SourceKind,
+  SourceValues,
+  VisitorMarks,
+  VisitorSalts,
+} from '#data/analytics-visitors'
 import { type SiteRow as Site, Sites } from '#data/sites'
 import type { ConversionKind } from '#data/stat-metrics'
 import * as clock from '#lib/clock'
@@ -181,32 +187,105 @@ const countVisitor = async (
 /** The referrer value of a visit without one (no host is `-`). */
 export const DIRECT = '-'
 
-/** Landing views by referrer host (`-`: none, a direct visit) and by each UTM value given. */
+/** At most this many distinct values per site, day (Japan) and source kind; the rest count as `SOURCE_OTHER`. */
+export const SOURCE_VALUES_PER_DAY = 200
+/** The month roll-up's cap (its report reads months): a month's days may bring more distinct values. */
+export const SOURCE_VALUES_PER_MONTH = 1_000
+/** How long an instance trusts the admitted values it read (a value admitted elsewhere costs one more write). */
+const SOURCE_CACHE_MS = 60_000
+
+const admittedSources = new Map<string, { values: Set<string>; full: boolean; until: number }>()
+
+/**
+ * The value a landing view's source is counted under in a unit (day or month): the value itself
+ * once it is among the unit's admitted values, else `SOURCE_OTHER`. A value not yet admitted is
+ * added to the unit's set by a conditional `ADD` that holds only while the set is below `cap` (or
+ * already has the value), so concurrent beacons never push it past the cap. Known values cost no
+ * write: an instance keeps each set it read or grew for `SOURCE_CACHE_MS`.
+ */
+const admitSource = async (
+  key: { siteId: string; unit: string; kind: SourceKind },
+  value: string,
+  cap: number,
+  expiresAt: number,
+): Promise<string> => {
+  if (key.kind === 'ref' && value === DIRECT) return value
+  const cacheKey = `${key.siteId}#${key.unit}#${key.kind}`
+  let known = admittedSources.get(cacheKey)
+  if (!known || known.until <= clock.now()) {
+    const { data } = await SourceValues.get(key).go({ attributes: ['values'] })
+    const values = new Set(data?.values ?? [])
+    if (admittedSources.size > 2_000) admittedSources.clear()
+    known = { values, full: values.size >= cap, until: clock.now() + SOURCE_CACHE_MS }
+    admittedSources.set(cacheKey, known)
+  }
+  if (known.values.has(value)) return value
+  if (known.full) return SOURCE_OTHER
+  try {
+    await SourceValues.update(key)
+      .add({ values: [value] })
+      .set({ expiresAt })
+      .where(
+        (attr, op) =>
+          `${op.notExists(attr.values)} OR ${op.size(attr.values)} < ${op.value(attr.expiresAt, cap)} OR ${op.contains(attr.values, value)}`,
+      )
+      .go({ response: 'none' })
+    known.values.add(value)
+    return value
+  } catch (error) {
+    if ((error as { cause?: { name?: string } }).cause?.name !== 'ConditionalCheckFailedException')
+      throw error
+    known.full = true
+    return SOURCE_OTHER
+  }
+}
+
+/**
+ * Landing views by referrer host (`-`: none, a direct visit) and by each UTM value given, at most
+ * `SOURCE_VALUES_PER_DAY` distinct values per kind in a day (`SOURCE_VALUES_PER_MONTH` in the
+ * month roll-up); the rest under `SOURCE_OTHER` (docs/decisions.md "Security II — billable page
+ * views and bounded sources").
+ */
 const countSources = async (
   siteId: string,
   day: string,
   shard: number,
   views: ReadonlyArray<Extract<AnalyticsEvent, { event: 'view' }>>,
 ) => {
-  const totals = new Map<string, { kind: SourceKind; value: string; count: number }>()
-  const add = (kind: SourceKind, value: string) => {
-    const key = `${kind}#${value}`
-    const entry = totals.get(key) ?? { kind, value, count: 0 }
-    entry.count++
-    totals.set(key, entry)
-  }
+  const given: Array<[SourceKind, string]> = []
   for (const view of views) {
-    add('ref', view.ref || DIRECT)
-    if (view.utmSource) add('utmSource', view.utmSource)
-    if (view.utmMedium) add('utmMedium', view.utmMedium)
-    if (view.utmCampaign) add('utmCampaign', view.utmCampaign)
+    given.push(['ref', view.ref || DIRECT])
+    if (view.utmSource) given.push(['utmSource', view.utmSource])
+    if (view.utmMedium) given.push(['utmMedium', view.utmMedium])
+    if (view.utmCampaign) given.push(['utmCampaign', view.utmCampaign])
   }
+  const month = monthOf(day)
+  const units = [
+    { unit: day, cap: SOURCE_VALUES_PER_DAY, expiresAt: Math.ceil((jstDayStart(day) + 2 * DAY_MS) / 1000) },
+    {
+      unit: month,
+      cap: SOURCE_VALUES_PER_MONTH,
+      expiresAt: Math.ceil((jstDayStart(`${month}-01`) + 72 * DAY_MS) / 1000),
+    },
+  ]
   await Promise.all(
-    [...totals.values()].flatMap(({ kind, value, count }) =>
-      [day, monthOf(day)].map((unit) =>
-        SiteSources.update({ siteId, day: unit, shard, kind, value }).add({ count }).go({ response: 'none' }),
-      ),
-    ),
+    units.map(async ({ unit, cap, expiresAt }) => {
+      const totals = new Map<string, { kind: SourceKind; value: string; count: number }>()
+      for (const [kind, given_] of given) {
+        const value = await admitSource({ siteId, unit, kind }, given_, cap, expiresAt)
+        const key = `${kind}#${value}`
+        const entry = totals.get(key) ?? { kind, value, count: 0 }
+        entry.count++
+        totals.set(key, entry)
+      }
+      await Promise.all(
+        [...totals.values()].map(({ kind, value, count }) =>
+          SiteSources.update({ siteId, day: unit, shard, kind, value })
+            .add({ count })
+            .go({ response: 'none' }),
+        ),
+      )
+    }),
   )
 }
 

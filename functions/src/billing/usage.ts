@@ -1,55 +1,34 @@
 import { daysOf } from '@swipe/shared/billing/months'
-import { SiteStats } from '#data/analytics'
+import { BillableViews } from '#data/analytics'
 import { Sites } from '#data/sites'
 
-/** The analytics counters' shards (functions/src/analytics/service.ts `STATS_SHARDS`). */
-const STATS_SHARDS = 4
-
-/** Runs `tasks` with at most `limit` at a time. */
-const pooled = async <T>(tasks: Array<() => Promise<T>>, limit = 16): Promise<T[]> => {
-  const results: T[] = new Array(tasks.length)
-  let next = 0
-  await Promise.all(
-    Array.from({ length: Math.min(limit, tasks.length) }, async () => {
-      while (next < tasks.length) {
-        const index = next++
-        results[index] = await (tasks[index] as () => Promise<T>)()
-      }
-    }),
-  )
-  return results
-}
-
 /**
- * A site's page views of some days: the `view` counter of the whole page (`*`) in every language,
- * summed over the days' shards (docs/data-model.md "Analytics counters").
+ * A site's billable page views of some days: the page documents the edge served (its access log,
+ * functions/src/billing/page-views.ts), never the analytics beacons — one query of the site's
+ * days (docs/decisions.md "Security II — billable page views and bounded sources").
  */
 export const siteViews = async (siteId: string, days: readonly string[]): Promise<number> => {
-  const counts = await pooled(
-    days.flatMap((day) =>
-      Array.from({ length: STATS_SHARDS }, (_, shard) => async () => {
-        const { data } = await SiteStats.query
-          .byDay({ siteId, day, shard })
-          .where(({ position }, { eq }) => eq(position, '*'))
-          .go({ pages: 'all', attributes: ['view'] })
-        return data.reduce((sum, cell) => sum + Number(cell.view ?? 0), 0)
-      }),
-    ),
-  )
-  return counts.reduce((a, b) => a + b, 0)
+  if (!days.length) return 0
+  const sorted = [...days].sort()
+  const wanted = new Set(days)
+  const { data } = await BillableViews.query
+    .bySite({ siteId })
+    .between({ day: sorted[0]! }, { day: sorted[sorted.length - 1]! })
+    .go({ pages: 'all', attributes: ['day', 'views'] })
+  return data.reduce((sum, item) => sum + (wanted.has(item.day) ? Number(item.views ?? 0) : 0), 0)
 }
 
 export interface Usage {
   sites: number
   /** Creatives (grid cells) of the account's sites: the "blocks used". */
   blocks: number
-  /** Page views of the account's sites in the days counted. */
+  /** Billable page views (served by the edge) of the account's sites in the days counted. */
   pageViews: number
 }
 
 /**
- * An account's usage of a month: its sites, their blocks (rows × columns) and their page views
- * from the analytics counters, up to `untilDay` (YYYY-MM-DD, inclusive) when given.
+ * An account's usage of a month: its sites, their blocks (rows × columns) and their billable page
+ * views (`siteViews`), up to `untilDay` (YYYY-MM-DD, inclusive) when given.
  */
 export const accountUsage = async (ownerId: string, month: string, untilDay?: string): Promise<Usage> => {
   const { data: sites } = await Sites.query

@@ -98,3 +98,37 @@ export const SiteSources = new Entity(
 )
 
 export type SiteSource = EntityItem<typeof SiteSources>
+
+/**
+ * The distinct source values admitted for a site, unit (a day or a month in Japan) and kind: one
+ * item holding them as a string set, grown by a conditional `ADD` (only while the set has fewer
+ * than the cap, or already holds the value), so the cap holds under any concurrency. A value not
+ * admitted is counted under `SOURCE_OTHER` (functions/src/analytics/service.ts `countSources`).
+ * TTL: a day's set two days after the day, a month's 40 days after its end. Readable keys: pk
+ * `srcv#<siteId>#<unit>#<kind>`.
+ */
+export const SourceValues = new Entity(
+  {
+    model: { entity: 'sourceValues', version: '1', service: SERVICE },
+    attributes: {
+      siteId: { type: 'string', required: true, readOnly: true },
+      unit: { type: 'string', required: true, readOnly: true },
+      kind: { type: 'string', required: true, readOnly: true },
+      values: { type: 'set', items: 'string' },
+      expiresAt: { type: 'number' },
+    },
+    indexes: {
+      byKind: {
+        pk: {
+          field: 'pk',
+          composite: ['siteId', 'unit', 'kind'],
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
+          template: 'srcv#${siteId}#${unit}#${kind}',
+          casing: 'none',
+        },
+        sk: { field: 'sk', composite: [] },
+      },
+    },
+  },
+  entityConfig,
+)

@@ -77,3 +77,91 @@ export const RateWindows = new Entity(
   },
   entityConfig,
 )
+
+/**
+ * Billable page views of a site and day (Japan): page documents served by the edge, counted from
+ * its access log (functions/src/billing/page-views.ts), never from beacons; what invoices and the
+ * plan's usage read. `views` changed only by `ADD`. One partition per site, the day as sort key, so
+ * a month is one query (the log Lambda adds a whole log file's views of a site in one write).
+ * Readable keys: pk `billable#<siteId>`, sk `<yyyy-mm-dd>`.
+ */
+export const BillableViews = new Entity(
+  {
+    model: { entity: 'billableView', version: '1', service: SERVICE },
+    attributes: {
+      siteId: { type: 'string', required: true, readOnly: true },
+      /** Calendar day in Japan, YYYY-MM-DD. */
+      day: { type: 'string', required: true, readOnly: true },
+      views: { type: 'number' },
+    },
+    indexes: {
+      bySite: {
+        pk: {
+          field: 'pk',
+          composite: ['siteId'],
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
+          template: 'billable#${siteId}',
+          casing: 'none',
+        },
+        sk: {
+          field: 'sk',
+          composite: ['day'],
+          // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
+          template: '${day}',
+          casing: 'none',
+        },
+      },
+    },
+  },
+  entityConfig,
+)
+
+/**
+ * The page documents one client address loaded from one site on one day (Japan): `count` only
+ * ever `ADD`ed, so concurrent log files each learn which of their loads fall under the cap
+ * (`BILLABLE_VIEWS_PER_ADDRESS`). The address is kept only as a SHA-256 with the site and day;
+ * TTL two days after the day.
+ */
+export const BillableClients = new Entity(
+  {
+    model: { entity: 'billableClient', version: '1', service: SERVICE },
+    attributes: {
+      siteId: { type: 'string', required: true, readOnly: true },
+      day: { type: 'string', required: true, readOnly: true },
+      client: { type: 'string', required: true, readOnly: true },
+      count: { type: 'number' },
+      expiresAt: { type: 'number' },
+    },
+    indexes: {
+      byClient: {
+        pk: { field: 'pk', composite: ['siteId', 'day', 'client'] },
+        sk: { field: 'sk', composite: [] },
+      },
+    },
+  },
+  entityConfig,
+)
+
+/**
+ * An access-log object already counted (its bucket and key): claimed by a conditional create
+ * before its views are added, so a redelivered S3 event counts nothing twice. TTL 40 days.
+ */
+export const CountedLogs = new Entity(
+  {
+    model: { entity: 'countedLog', version: '1', service: SERVICE },
+    attributes: {
+      object: { type: 'string', required: true, readOnly: true },
+      countedAt: { type: 'string', required: true },
+      /** Billable views the object added (for operators). */
+      views: { type: 'number' },
+      expiresAt: { type: 'number', required: true },
+    },
+    indexes: {
+      byObject: {
+        pk: { field: 'pk', composite: ['object'] },
+        sk: { field: 'sk', composite: [] },
+      },
+    },
+  },
+  entityConfig,
+)

@@ -191,6 +191,12 @@ export const RankingReportSchema = z.object({
 })
 export type RankingReport = z.output<typeof RankingReportSchema>
 
+/**
+ * The source value of the visits past the per-site, per-day cap of distinct values (issue 29):
+ * upper case, so no real value (stored lower case) can be it. Shown as 「その他」/ Other.
+ */
+export const SOURCE_OTHER = 'OTHER'
+
 export const SourceRowSchema = z.object({ value: z.string(), visits: z.number() })
 
 /** GET /analysis/site/{id}/sources: landing views by referrer host and UTM value. */

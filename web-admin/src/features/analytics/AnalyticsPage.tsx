@@ -6,6 +6,7 @@ import {
   SITE_STATUSES,
   type SiteLanguage,
   type SiteStatus,
+  SOURCE_OTHER,
 } from '@swipe/shared'
 import { addDays, addMonths } from '@swipe/shared/time/calendar'
 import { useQuery } from '@tanstack/react-query'
@@ -266,7 +267,11 @@ const Sources = ({ report }: { report: SourcesReport }) => {
                 renderItem={(row) => (
                   <List.Item>
                     <Typography.Text ellipsis style={{ maxWidth: 180 }}>
-                      {row.value === '' ? t('analytics.direct') : row.value}
+                      {row.value === ''
+                        ? t('analytics.direct')
+                        : row.value === SOURCE_OTHER
+                          ? t('analytics.other')
+                          : row.value}
                     </Typography.Text>
                     <Typography.Text>
                       {count(row.visits)}（{percent(report.visits > 0 ? row.visits / report.visits : 0)}）
