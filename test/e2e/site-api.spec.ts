@@ -65,7 +65,7 @@ test('a creator enables the site API with a key, runs the copied curl example an
   expect(answer).toEqual({ site: { id: site.siteId, name }, items: [] })
   // Without the key, the same endpoint refuses.
   const { stdout: refused } = await run('sh', ['-c', curl.replace(/-H "[^"]*" /, '')], { timeout: 30_000 })
-  expect(JSON.parse(refused).error.code).toBe('siteApi.credentialMissing')
+  expect(JSON.parse(refused).error.code).toBe('siteApi.unauthorized')
 
   // Download the documentation (OpenAPI, English).
   await page.getByRole('combobox', { name: 'ドキュメントの言語' }).click()

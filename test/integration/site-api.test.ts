@@ -237,7 +237,7 @@ describe('API issuing per site', () => {
 
     const none = await open(siteA, 'members')
     expect(none.status).toBe(401)
-    expect(none.body.error).toMatchObject({ code: 'siteApi.credentialMissing' })
+    expect(none.body.error).toMatchObject({ code: 'siteApi.unauthorized' })
     // A key with a wrong checksum (one character changed) never reaches the table.
     const typo = `${keyA.slice(0, 20)}${keyA[20] === 'a' ? 'b' : 'a'}${keyA.slice(21)}`
     expect((await open(siteA, 'members', bearer(typo))).status).toBe(401)
@@ -278,17 +278,17 @@ describe('API issuing per site', () => {
     expect(jp[0].media_url).toMatch(/^https?:\/\//)
   })
 
-  it('refuses a key of another site (403), and another tenant or a viewer cannot manage the API', async () => {
+  it('refuses a key of another site as an unknown one (401), and another tenant or a viewer cannot manage the API', async () => {
     const b = await newKey(siteB, 'B')
     expect((await put(siteB, { enabled: true, auth_method: 'API_KEY' })).status).toBe(200)
     expect(
       (await open(siteB, 'members', bearer(b.key))).body.items.map((m: { email: string }) => m.email),
     ).toEqual(['other-site@example.com'])
     const cross = await open(siteB, 'members', bearer(keyA))
-    expect(cross.status).toBe(403)
-    expect(cross.body.error).toMatchObject({ code: 'siteApi.otherSite' })
+    expect(cross.status).toBe(401)
+    expect(cross.body.error).toMatchObject({ code: 'siteApi.unauthorized' })
     const crossBack = await open(siteA, 'members', bearer(b.key))
-    expect(crossBack.status).toBe(403)
+    expect(crossBack.status).toBe(401)
 
     expect((await send('GET', `/site/${siteA}/api`, { token: otherToken })).status).toBe(404)
     expect(
@@ -309,7 +309,7 @@ describe('API issuing per site', () => {
     expect(revoked.body.item).toMatchObject({ id: second.id, status: 'REVOKED' })
     const after = await open(siteA, 'members', bearer(second.key))
     expect(after.status).toBe(401)
-    expect(after.body.error).toMatchObject({ code: 'siteApi.keyInvalid' })
+    expect(after.body.error).toMatchObject({ code: 'siteApi.unauthorized' })
     expect((await send('DELETE', `/site/${siteA}/api/keys/${randomUUID()}`, { token })).status).toBe(404)
   })
 
@@ -365,7 +365,7 @@ describe('API issuing per site', () => {
     expect((await open(siteA, 'members?limit=1', bearer(keyA))).status).toBe(200)
   })
 
-  it('restricts by address: 203.0.113.0/24 refuses 127.0.0.1; IPv6 ranges work too', async () => {
+  it('restricts by address: 203.0.113.0/24 refuses 127.0.0.1 (401); IPv6 ranges work too', async () => {
     const saved = await put(siteA, {
       enabled: true,
       auth_method: 'IP_RESTRICTION',
@@ -374,16 +374,16 @@ describe('API issuing per site', () => {
     })
     expect(saved.status, saved.text).toBe(200)
     const local = await open(siteA, 'members')
-    expect(local.status).toBe(403)
-    expect(local.body.error).toMatchObject({ code: 'siteApi.ipRefused' })
+    expect(local.status).toBe(401)
+    expect(local.body.error).toMatchObject({ code: 'siteApi.unauthorized' })
     expect((await open(siteA, 'members', undefined, '203.0.113.9')).status).toBe(200)
     expect((await open(siteA, 'members', undefined, '2001:db8:1::5')).status).toBe(200)
-    expect((await open(siteA, 'members', undefined, '198.51.100.1')).status).toBe(403)
+    expect((await open(siteA, 'members', undefined, '198.51.100.1')).status).toBe(401)
     // A viewer header without the origin secret is not believed.
     const forged = await send('GET', `/open/site/${siteA}/members`, {
       headers: { 'x-viewer-address': '203.0.113.9' },
     })
-    expect(forged.status).toBe(403)
+    expect(forged.status).toBe(401)
   })
 
   it('checks basic credentials against the stored scrypt hash: a wrong password is 401', async () => {
@@ -405,7 +405,7 @@ describe('API issuing per site', () => {
     expect((await open(siteA, 'members', basic('crm', password))).status).toBe(200)
     const wrong = await open(siteA, 'members', basic('crm', 'wrong-password-here'))
     expect(wrong.status).toBe(401)
-    expect(wrong.body.error).toMatchObject({ code: 'siteApi.basicInvalid' })
+    expect(wrong.body.error).toMatchObject({ code: 'siteApi.unauthorized' })
     expect((await open(siteA, 'members', basic('other', password))).status).toBe(401)
     expect((await open(siteA, 'members')).status).toBe(401)
 

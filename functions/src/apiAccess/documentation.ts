@@ -34,7 +34,7 @@ const TEXT = {
     authIp:
       '許可した IP アドレス（または CIDR 範囲）からのリクエストだけを受け付けます。ヘッダーは不要です。',
     limits:
-      '1 分あたり 60 リクエストまで（キーごと。Basic 認証と IP 制限ではサイトごと）。超えると 429 と Retry-After ヘッダーを返します。認証情報がないか正しくない場合は 401、別サイトのキー・許可外のアドレス・無効な API は 403 です。',
+      '1 分あたり 60 リクエストまで（キーごと。Basic 認証と IP 制限ではサイトごと）。超えると 429 と Retry-After ヘッダーを返します。認証情報がない・正しくない・別サイトのキー・許可外のアドレスはどれも同じ 401 です。失敗が 15 分間に 30 回を超えた接続元アドレスは、その間 429 になります。正しい認証情報で API が無効なら 403 です。',
     endpoints: 'エンドポイント',
     parameters: 'パラメーター',
     example: 'リクエスト例',
@@ -59,7 +59,7 @@ const TEXT = {
       `Basic authentication: \`Authorization: Basic base64(ID:password)\` (ID: ${id}). The password is shown once, when it is set.`,
     authIp: 'Only requests from the allowed IP addresses (or CIDR ranges) are answered. No header is needed.',
     limits:
-      'At most 60 requests a minute (per key; per site for basic and IP access); past that, 429 with a Retry-After header. A missing or wrong credential is 401; a key of another site, an address outside the list or a disabled API is 403.',
+      'At most 60 requests a minute (per key; per site for basic and IP access); past that, 429 with a Retry-After header. A missing or wrong credential, a key of another site and an address outside the list all get the same 401; an address with more than 30 failures in 15 minutes gets 429 until the window ends. With valid credentials, a disabled API is 403.',
     endpoints: 'Endpoints',
     parameters: 'Parameters',
     example: 'Example request',

@@ -40,6 +40,12 @@ export const RATE_LIMITS = {
   memberMailEmail: 5,
   /** Site API requests per key (or, for basic and IP access, per site) per minute (issue 21; a key's own limit may differ). */
   siteApi: 60,
+  /** Failed site API authentications from one client address per 15 minutes (every site and method; issue 29). */
+  siteApiFailClient: 30,
+  /** Failed site API basic-auth attempts on one site per 15 minutes (every address together; issue 29). */
+  siteApiFailSite: 100,
+  /** Failed preview sign-ins on one site from one client address per 15 minutes (any emails; issue 29). */
+  previewLoginClient: 30,
 } as const
 export type RateScope = keyof typeof RATE_LIMITS
 
@@ -57,6 +63,9 @@ export const RATE_WINDOWS_MS: Record<RateScope, number> = {
   memberMailClient: 15 * MINUTE_MS,
   memberMailEmail: 60 * MINUTE_MS,
   siteApi: MINUTE_MS,
+  siteApiFailClient: 15 * MINUTE_MS,
+  siteApiFailSite: 15 * MINUTE_MS,
+  previewLoginClient: 15 * MINUTE_MS,
 }
 
 /**

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { isIpRange } from '../site/ip-ranges.ts'
+import { ALLOWLIST_MIN_PREFIX, isAllowlistRange, isIpRange } from '../site/ip-ranges.ts'
 
 /**
  * API issuing per site (issue 21; SPEC §2 "API generation dialog", §3 "API settings (per site)",
@@ -41,7 +41,13 @@ export const SiteApiSettingsBody = z
     enabled: z.boolean(),
     authMethod: z.enum(SITE_API_AUTH_METHODS),
     ipList: z
-      .array(z.string().trim().refine(isIpRange, { error: 'validation.ipRange' }))
+      .array(
+        z
+          .string()
+          .trim()
+          .refine(isIpRange, { error: 'validation.ipRange', abort: true })
+          .refine(isAllowlistRange, { error: 'validation.ipRangeTooBroad', params: ALLOWLIST_MIN_PREFIX }),
+      )
       .max(SITE_API_LIMITS.ipList, { error: 'validation.tooMany' })
       .default([]),
     basicId: z

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { inAnyRange, isIpRange, parseAddress, parseRange } from './ip-ranges.ts'
+import { inAnyRange, isAllowlistRange, isIpRange, parseAddress, parseRange } from './ip-ranges.ts'
 
 describe('IP ranges for the site API', () => {
   it('accepts IPv4 and IPv6 addresses and CIDR ranges', () => {
@@ -38,6 +38,13 @@ describe('IP ranges for the site API', () => {
     expect(inAnyRange(['2001:db8::/32'], '203.0.113.1')).toBe(false)
     expect(inAnyRange(['198.51.100.7'], '198.51.100.7')).toBe(true)
     expect(inAnyRange(['198.51.100.7'], '198.51.100.8')).toBe(false)
+  })
+  it('takes as an allowlist nothing wider than an IPv4 /8 or an IPv6 /16 (issue 29)', () => {
+    for (const text of ['0.0.0.0/0', '::/0', '128.0.0.0/1', '1.0.0.0/7', '2000::/3', '2001::/15'])
+      expect(isAllowlistRange(text), text).toBe(false)
+    for (const text of ['10.0.0.0/8', '203.0.113.0/24', '198.51.100.7', '2001::/16', '2001:db8::/32', '::1'])
+      expect(isAllowlistRange(text), text).toBe(true)
+    expect(isAllowlistRange('not a range')).toBe(false)
   })
   it('clears host bits of a range', () => {
     expect(parseRange('203.0.113.77/24')).toEqual({

@@ -101,6 +101,19 @@ export const parseRange = (text: string): IpRange | undefined => {
 
 export const isIpRange = (text: string): boolean => parseRange(text) !== undefined
 
+/**
+ * The widest ranges an address allowlist takes (issue 29): an IPv4 /8 and an IPv6 /16. A shorter
+ * prefix (`0.0.0.0/0`, `::/0`, `/1`…`/7`) lets most of the internet in, which is no restriction.
+ */
+export const ALLOWLIST_MIN_PREFIX = { ipv4: 8, ipv6: 16 } as const
+
+/** Whether a range (or address) is narrow enough for an allowlist; texts that are no range are not. */
+export const isAllowlistRange = (text: string): boolean => {
+  const range = parseRange(text)
+  if (!range) return false
+  return range.prefix >= (range.bits === 32 ? ALLOWLIST_MIN_PREFIX.ipv4 : ALLOWLIST_MIN_PREFIX.ipv6)
+}
+
 /** Whether `address` lies in `range` (families never match each other). */
 export const rangeContains = (range: IpRange, address: string): boolean => {
   const parsed = parseAddress(address)

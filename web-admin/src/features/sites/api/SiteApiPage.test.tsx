@@ -144,7 +144,7 @@ describe('the site API page', () => {
     await waitFor(() => expect(screen.queryByText(KEY)).toBeNull())
   })
 
-  it('refuses an address that is no IP or CIDR range before sending', async () => {
+  it('refuses an address that is no IP or CIDR range, or too broad a range, before sending', async () => {
     const { requests } = open()
     fireEvent.click(await screen.findByRole('radio', { name: 'IP 制限' }))
     fireEvent.change(await screen.findByRole('textbox', { name: '許可する IP アドレス' }), {
@@ -153,6 +153,16 @@ describe('the site API page', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存' }))
     expect(
       await screen.findByText('2 行目: IPv4 / IPv6 アドレス、または CIDR 形式の範囲を入力してください。'),
+    ).toBeTruthy()
+    // A range that lets most of the internet in is no allowlist (issue 29).
+    fireEvent.change(screen.getByRole('textbox', { name: '許可する IP アドレス' }), {
+      target: { value: '203.0.113.0/24\n::/0' },
+    })
+    fireEvent.click(screen.getByRole('button', { name: '保存' }))
+    expect(
+      await screen.findByText(
+        '2 行目: 範囲が広すぎます。IPv4 は /8 以上、IPv6 は /16 以上の範囲を指定してください（0.0.0.0/0 や ::/0 は使えません）。',
+      ),
     ).toBeTruthy()
     expect(requests.some((r) => r.method === 'PUT')).toBe(false)
   })
@@ -219,11 +229,25 @@ describe('the site API page', () => {
   it('shows an endpoint’s delivery log and resends a delivery; disables and deletes after confirming', async () => {
     const { requests } = open({
       'GET /site/site-1/api/webhooks': { body: webhooksBody([webhookBody()]) },
-      'GET /site/site-1/api/webhooks/w-1/deliveries': { body: { items: [deliveryBody()] } },
-      'POST /site/site-1/api/webhooks/w-1/deliveries/d-1/resend': {
+      'GET /site/site-1/api/webhooks/w-1/deliveries': {
         body: {
-          item: deliveryBody({ state: 'DELIVERED', attempts: 4, last_status: 200, next_attempt_at: null }),
-          message: 'イベントを再送しました。',
+          items: [
+            deliveryBody(),
+            deliveryBody({
+              id: 'd-2',
+              event_id: 'evt_2',
+              state: 'FAILED',
+              last_status: null,
+              last_error: 'timeout',
+            }),
+          ],
+        },
+      },
+      'POST /site/site-1/api/webhooks/w-1/deliveries/d-1/resend': {
+        status: 202,
+        body: {
+          item: deliveryBody({ last_status: null, next_attempt_at: '2025-04-01T01:00:00.000Z' }),
+          message: 'イベントの再送を受け付けました。まもなく送信します。',
         },
       },
       'PUT /site/site-1/api/webhooks/w-1': {
@@ -241,8 +265,11 @@ describe('the site API page', () => {
     expect(delivery.textContent).toContain('お問い合わせ')
     expect(delivery.textContent).toContain('HTTP 500')
     expect(delivery.textContent).toContain('3')
+    // A failure without an answer is shown as its category, localised, never a socket's text.
+    const timedOut = await screen.findByRole('row', { name: /失敗/ })
+    expect(timedOut.textContent).toContain('タイムアウト（10 秒以内に応答が完了しませんでした）')
     fireEvent.click(within(delivery).getByRole('button', { name: 'evt_1 を再送' }))
-    expect(await screen.findByText('イベントを再送しました。')).toBeTruthy()
+    expect(await screen.findByText('イベントの再送を受け付けました。まもなく送信します。')).toBeTruthy()
     expect(requests.some((r) => r.method === 'POST' && r.path.endsWith('/deliveries/d-1/resend'))).toBe(true)
 
     fireEvent.click(within(row).getByRole('switch', { name: `${HOOK_URL} への送信を有効にする` }))

@@ -1,5 +1,5 @@
 import { SITE_API_LIMITS, type SiteApiAuthMethod } from '@swipe/shared/schemas/site-api'
-import { isIpRange } from '@swipe/shared/site/ip-ranges'
+import { ALLOWLIST_MIN_PREFIX, isAllowlistRange, isIpRange } from '@swipe/shared/site/ip-ranges'
 import { useQuery } from '@tanstack/react-query'
 import {
   Alert,
@@ -369,6 +369,11 @@ export const SiteApiPage = () => {
                     if (ipLines(value ?? '').length === 0) throw new Error(t('siteApi.settings.ipRequired'))
                     const bad = lines.findIndex((line) => line.trim() !== '' && !isIpRange(line))
                     if (bad >= 0) throw new Error(t('siteApi.settings.ipInvalid', { line: bad + 1 }))
+                    const broad = lines.findIndex((line) => line.trim() !== '' && !isAllowlistRange(line))
+                    if (broad >= 0)
+                      throw new Error(
+                        t('siteApi.settings.ipTooBroad', { line: broad + 1, ...ALLOWLIST_MIN_PREFIX }),
+                      )
                   },
                 },
               ]}
