@@ -213,6 +213,20 @@ export const en = {
   'oemDomain.notOem': 'Only an OEM account has an OEM domain. Name the OEM to act on.',
   'oemDomain.taken': 'This domain is already used by another site or OEM.',
   'domain.oemZone': "{zone} is registered as an OEM's sites domain and cannot be used as a custom domain.",
+  'domain.publicSuffix':
+    '{domain} is a public suffix (a name like co.jp or github.io under which anyone can register domains) and cannot be used as a custom domain.',
+  'oemDomain.publicSuffix':
+    '{domain} is a public suffix (a name like co.jp or github.io under which anyone can register domains) and cannot be used as an OEM domain. Enter a domain your company registered (e.g. oem.example.co.jp).',
+  'oemDomain.coversOthers':
+    'Another account has verified a domain under {domain}, so it cannot be used as an OEM domain.',
+  'domain.finding.txtMissing':
+    'The TXT record proving ownership was not found. In your DNS settings, add a TXT record with host {name} and value {value}.',
+  'domain.finding.txtElsewhere':
+    "The TXT record at {name} does not hold this registration's code. Add a TXT record with the value {value} (a value from an earlier registration or another account does not count).",
+  'domain.finding.claimedElsewhere':
+    'Another account verified ownership of {domain} first, so this registration has ended.',
+  'domain.finding.coversOthers':
+    'Another account has verified a domain under {domain}, so this registration has ended.',
   'oemDomain.gaveUpMailSubject': '[{company}] The OEM domain {domain} could not be connected',
   'oemDomain.gaveUpMailBody':
     "Checking the OEM domain {domain} stopped: its DNS record (a CNAME at *.{domain}) was not found within 72 hours.\n\nWhy:\n{reasons}\n\nYour users' sites stay published on the service's default domain. Review the DNS settings, then register the domain again in the admin settings.\n{link}",
@@ -281,6 +295,7 @@ export const en = {
   'analysis.source.utmMedium': 'UTM medium',
   'analysis.source.utmCampaign': 'UTM campaign',
   'analysis.source.direct': '(direct)',
+  'analysis.source.other': '(other)',
   'analysis.unit.count': 'count',
   'analysis.unit.percent': '%',
   'analysis.unit.seconds': 'seconds',
@@ -391,14 +406,14 @@ export const en = {
   'content.markedRead': 'Marked as read.',
   'validation.ipRange':
     'Enter an IPv4 or IPv6 address, or a range in CIDR notation (for example 203.0.113.0/24).',
+  'validation.ipRangeTooBroad':
+    'This range is too broad. Use a prefix of at least /{ipv4} for IPv4 and /{ipv6} for IPv6 (0.0.0.0/0 and ::/0 are not allowed).',
   'validation.basicId': 'The ID cannot contain spaces or a colon.',
   'validation.basicPasswordLength': 'The password must be 12 to 128 characters.',
   'siteApi.disabled': 'The API of this site is not enabled.',
-  'siteApi.credentialMissing': 'Send the credentials of this site’s API in the Authorization header.',
-  'siteApi.keyInvalid': 'The API key is not valid, has expired or was revoked.',
-  'siteApi.basicInvalid': 'The ID or the password is not correct.',
+  'siteApi.unauthorized':
+    'The site API could not authenticate this request. Check the API key or the ID and password in the Authorization header, or the address you call from.',
   'siteApi.otherSite': 'This credential belongs to another site.',
-  'siteApi.ipRefused': 'Requests from this address are not allowed.',
   'siteApi.tooManyKeys': 'A site can have at most {max} active API keys. Revoke one first.',
   'siteApi.keyInactive': 'This key is no longer active.',
   'siteApi.saved': 'The API settings were saved.',
@@ -412,5 +427,5 @@ export const en = {
     'The webhook endpoint was added. Copy the signing secret now: it will not be shown again.',
   'siteApi.webhookUpdated': 'The webhook endpoint was saved.',
   'siteApi.webhookRemoved': 'The webhook endpoint was deleted.',
-  'siteApi.webhookResent': 'The event was sent again.',
+  'siteApi.webhookResent': 'The event will be sent again shortly.',
 } as const

@@ -210,6 +210,20 @@ export const ja: Catalog = {
   'oemDomain.notOem': 'OEMドメインを設定できるのはOEMアカウントだけです。対象のOEMを指定してください。',
   'oemDomain.taken': 'このドメインはすでに別のサイトまたはOEMで使用されています。',
   'domain.oemZone': '{zone} はOEMのサイト用ドメインとして登録されているため、独自ドメインとして使えません。',
+  'domain.publicSuffix':
+    '{domain} は公開サフィックス（co.jp や github.io のように、誰でもその下にドメインを登録できる名前）のため、独自ドメインとして使えません。',
+  'oemDomain.publicSuffix':
+    '{domain} は公開サフィックス（co.jp や github.io のように、誰でもその下にドメインを登録できる名前）のため、OEMドメインとして使えません。自社で登録したドメイン（例: oem.example.co.jp）を入力してください。',
+  'oemDomain.coversOthers':
+    '{domain} の配下に、別のアカウントが所有を確認済みのドメインがあるため、OEMドメインとして使えません。',
+  'domain.finding.txtMissing':
+    '所有確認用のTXTレコードが見つかりません。DNSの管理画面で、ホスト名 {name}、値 {value} のTXTレコードを追加してください。',
+  'domain.finding.txtElsewhere':
+    '{name} のTXTレコードの値が、この登録の確認コードと一致しません。値を {value} にしたTXTレコードを追加してください（以前の登録や別のアカウントの値では確認できません）。',
+  'domain.finding.claimedElsewhere':
+    '別のアカウントが先に {domain} の所有を確認したため、この登録は終了しました。',
+  'domain.finding.coversOthers':
+    '{domain} の配下に、別のアカウントが所有を確認済みのドメインがあるため、この登録は終了しました。',
   'oemDomain.gaveUpMailSubject': '【{company}】OEMドメイン {domain} を接続できませんでした',
   'oemDomain.gaveUpMailBody':
     'OEMドメイン {domain} は、72時間以内にDNSレコード（*.{domain} のCNAME）を確認できなかったため確認を終了しました。\n\n理由:\n{reasons}\n\nユーザーのサイトはサービスのデフォルトドメインで公開を続けています。DNSの設定を見直してから、管理者設定からもう一度登録してください。\n{link}',
@@ -278,6 +292,7 @@ export const ja: Catalog = {
   'analysis.source.utmMedium': 'UTMメディア',
   'analysis.source.utmCampaign': 'UTMキャンペーン',
   'analysis.source.direct': '（直接アクセス）',
+  'analysis.source.other': '（その他）',
   'analysis.unit.count': '件',
   'analysis.unit.percent': '%',
   'analysis.unit.seconds': '秒',
@@ -392,14 +407,14 @@ export const ja: Catalog = {
   'content.markedRead': '既読にしました。',
   'validation.ipRange':
     'IPv4 / IPv6 アドレス、または CIDR 形式の範囲（例: 203.0.113.0/24）を入力してください。',
+  'validation.ipRangeTooBroad':
+    '範囲が広すぎます。IPv4 は /{ipv4} 以上、IPv6 は /{ipv6} 以上の範囲を指定してください（0.0.0.0/0 や ::/0 は使えません）。',
   'validation.basicId': 'ID に空白とコロン（:）は使えません。',
   'validation.basicPasswordLength': 'パスワードは 12〜128 文字で入力してください。',
   'siteApi.disabled': 'このサイトの API は有効になっていません。',
-  'siteApi.credentialMissing': 'このサイトの API の認証情報を Authorization ヘッダーで送ってください。',
-  'siteApi.keyInvalid': 'API キーが正しくないか、有効期限切れまたは無効化されています。',
-  'siteApi.basicInvalid': 'ID またはパスワードが正しくありません。',
+  'siteApi.unauthorized':
+    'このサイトの API の認証に失敗しました。Authorization ヘッダーの API キー、または ID とパスワード、接続元のアドレスを確認してください。',
   'siteApi.otherSite': 'この認証情報は別のサイトのものです。',
-  'siteApi.ipRefused': 'このアドレスからのリクエストは許可されていません。',
   'siteApi.tooManyKeys':
     '有効な API キーは 1 サイト {max} 件までです。使っていないキーを先に無効化してください。',
   'siteApi.keyInactive': 'このキーはすでに無効です。',
@@ -416,5 +431,5 @@ export const ja: Catalog = {
     'Webhook の送信先を追加しました。署名シークレットは今だけ表示されます。コピーしてください。',
   'siteApi.webhookUpdated': 'Webhook の送信先を保存しました。',
   'siteApi.webhookRemoved': 'Webhook の送信先を削除しました。',
-  'siteApi.webhookResent': 'イベントを再送しました。',
+  'siteApi.webhookResent': 'イベントの再送を受け付けました。まもなく送信します。',
 }

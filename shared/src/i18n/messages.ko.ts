@@ -206,6 +206,20 @@ export const ko: Catalog = {
   'oemDomain.notOem': 'OEM 도메인은 OEM 계정만 설정할 수 있습니다. 대상 OEM을 지정해 주세요.',
   'oemDomain.taken': '이 도메인은 이미 다른 사이트나 OEM에서 사용 중입니다.',
   'domain.oemZone': '{zone}은(는) OEM의 사이트용 도메인으로 등록되어 있어 사용자 도메인으로 쓸 수 없습니다.',
+  'domain.publicSuffix':
+    '{domain}은(는) 공개 접미사(co.jp, github.io처럼 누구나 그 아래에 도메인을 등록할 수 있는 이름)이므로 사용자 도메인으로 쓸 수 없습니다.',
+  'oemDomain.publicSuffix':
+    '{domain}은(는) 공개 접미사(co.jp, github.io처럼 누구나 그 아래에 도메인을 등록할 수 있는 이름)이므로 OEM 도메인으로 쓸 수 없습니다. 회사에서 등록한 도메인(예: oem.example.co.jp)을 입력해 주세요.',
+  'oemDomain.coversOthers':
+    '{domain} 아래에 다른 계정이 소유권을 확인한 도메인이 있어 OEM 도메인으로 쓸 수 없습니다.',
+  'domain.finding.txtMissing':
+    '소유권 확인용 TXT 레코드를 찾을 수 없습니다. DNS 관리 화면에서 호스트 이름 {name}, 값 {value}인 TXT 레코드를 추가해 주세요.',
+  'domain.finding.txtElsewhere':
+    '{name}의 TXT 레코드 값이 이 등록의 확인 코드와 일치하지 않습니다. 값이 {value}인 TXT 레코드를 추가해 주세요(이전 등록이나 다른 계정의 값으로는 확인할 수 없습니다).',
+  'domain.finding.claimedElsewhere':
+    '다른 계정이 먼저 {domain}의 소유권을 확인하여 이 등록은 종료되었습니다.',
+  'domain.finding.coversOthers':
+    '{domain} 아래에 다른 계정이 소유권을 확인한 도메인이 있어 이 등록은 종료되었습니다.',
   'oemDomain.gaveUpMailSubject': '[{company}] OEM 도메인 {domain}을(를) 연결하지 못했습니다',
   'oemDomain.gaveUpMailBody':
     'OEM 도메인 {domain}은(는) 72시간 안에 DNS 레코드(*.{domain}의 CNAME)를 확인하지 못해 확인을 종료했습니다.\n\n이유:\n{reasons}\n\n사용자의 사이트는 서비스의 기본 도메인으로 계속 공개됩니다. DNS 설정을 점검한 뒤 관리자 설정에서 다시 등록해 주세요.\n{link}',
@@ -274,6 +288,7 @@ export const ko: Catalog = {
   'analysis.source.utmMedium': 'UTM 매체',
   'analysis.source.utmCampaign': 'UTM 캠페인',
   'analysis.source.direct': '(직접 방문)',
+  'analysis.source.other': '(기타)',
   'analysis.unit.count': '건',
   'analysis.unit.percent': '%',
   'analysis.unit.seconds': '초',
@@ -384,14 +399,14 @@ export const ko: Catalog = {
   'content.deleted': '공지를 삭제했습니다.',
   'content.markedRead': '읽음으로 표시했습니다.',
   'validation.ipRange': 'IPv4 또는 IPv6 주소, 또는 CIDR 형식의 범위(예: 203.0.113.0/24)를 입력해 주세요.',
+  'validation.ipRangeTooBroad':
+    '범위가 너무 넓습니다. IPv4는 /{ipv4} 이상, IPv6는 /{ipv6} 이상의 범위를 지정해 주세요(0.0.0.0/0이나 ::/0은 사용할 수 없습니다).',
   'validation.basicId': 'ID에는 공백과 콜론(:)을 사용할 수 없습니다.',
   'validation.basicPasswordLength': '비밀번호는 12~128자로 입력해 주세요.',
   'siteApi.disabled': '이 사이트의 API가 활성화되어 있지 않습니다.',
-  'siteApi.credentialMissing': '이 사이트 API의 인증 정보를 Authorization 헤더로 보내 주세요.',
-  'siteApi.keyInvalid': 'API 키가 올바르지 않거나 만료 또는 폐기되었습니다.',
-  'siteApi.basicInvalid': 'ID 또는 비밀번호가 올바르지 않습니다.',
+  'siteApi.unauthorized':
+    '이 사이트 API의 인증에 실패했습니다. Authorization 헤더의 API 키 또는 ID와 비밀번호, 요청을 보내는 주소를 확인해 주세요.',
   'siteApi.otherSite': '이 인증 정보는 다른 사이트의 것입니다.',
-  'siteApi.ipRefused': '이 주소에서의 요청은 허용되지 않습니다.',
   'siteApi.tooManyKeys':
     '사이트당 유효한 API 키는 최대 {max}개입니다. 사용하지 않는 키를 먼저 폐기해 주세요.',
   'siteApi.keyInactive': '이 키는 이미 비활성 상태입니다.',
@@ -406,5 +421,5 @@ export const ko: Catalog = {
     'Webhook 엔드포인트를 추가했습니다. 서명 시크릿은 지금만 표시됩니다. 복사해 두세요.',
   'siteApi.webhookUpdated': 'Webhook 엔드포인트를 저장했습니다.',
   'siteApi.webhookRemoved': 'Webhook 엔드포인트를 삭제했습니다.',
-  'siteApi.webhookResent': '이벤트를 다시 보냈습니다.',
+  'siteApi.webhookResent': '이벤트 재전송을 접수했습니다. 곧 전송됩니다.',
 }

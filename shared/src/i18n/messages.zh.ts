@@ -192,6 +192,17 @@ export const zh: Catalog = {
   'oemDomain.notOem': '只有OEM账户可以设置OEM域名。请指定目标OEM。',
   'oemDomain.taken': '此域名已被其他网站或OEM使用。',
   'domain.oemZone': '{zone} 已登记为OEM的网站域名，不能用作自定义域名。',
+  'domain.publicSuffix':
+    '{domain} 是公共后缀（像 co.jp、github.io 这样任何人都能在其下注册域名的名称），不能用作自定义域名。',
+  'oemDomain.publicSuffix':
+    '{domain} 是公共后缀（像 co.jp、github.io 这样任何人都能在其下注册域名的名称），不能用作OEM域名。请输入贵公司注册的域名（例: oem.example.co.jp）。',
+  'oemDomain.coversOthers': '{domain} 下有其他账户已验证所有权的域名，不能用作OEM域名。',
+  'domain.finding.txtMissing':
+    '未找到用于验证所有权的TXT记录。请在DNS管理界面添加主机名为 {name}、值为 {value} 的TXT记录。',
+  'domain.finding.txtElsewhere':
+    '{name} 的TXT记录值与本次登记的验证码不一致。请添加值为 {value} 的TXT记录（以前的登记或其他账户的值无法用于验证）。',
+  'domain.finding.claimedElsewhere': '其他账户已先验证了 {domain} 的所有权，本次登记已结束。',
+  'domain.finding.coversOthers': '{domain} 下有其他账户已验证所有权的域名，本次登记已结束。',
   'oemDomain.gaveUpMailSubject': '【{company}】无法连接OEM域名 {domain}',
   'oemDomain.gaveUpMailBody':
     'OEM域名 {domain} 在72小时内未能确认DNS记录（*.{domain} 的CNAME），已停止检查。\n\n原因：\n{reasons}\n\n用户的网站继续在服务的默认域名上公开。请检查DNS设置后，在管理员设置中重新登记。\n{link}',
@@ -260,6 +271,7 @@ export const zh: Catalog = {
   'analysis.source.utmMedium': 'UTM媒介',
   'analysis.source.utmCampaign': 'UTM广告系列',
   'analysis.source.direct': '（直接访问）',
+  'analysis.source.other': '（其他）',
   'analysis.unit.count': '次',
   'analysis.unit.percent': '%',
   'analysis.unit.seconds': '秒',
@@ -364,14 +376,14 @@ export const zh: Catalog = {
   'content.deleted': '通知已删除。',
   'content.markedRead': '已标记为已读。',
   'validation.ipRange': '请输入 IPv4 或 IPv6 地址，或 CIDR 格式的范围（例如 203.0.113.0/24）。',
+  'validation.ipRangeTooBroad':
+    '范围过大。IPv4 请使用 /{ipv4} 或更长的前缀，IPv6 请使用 /{ipv6} 或更长的前缀（不能使用 0.0.0.0/0 或 ::/0）。',
   'validation.basicId': 'ID 不能包含空格或冒号。',
   'validation.basicPasswordLength': '密码须为 12 到 128 个字符。',
   'siteApi.disabled': '此站点的 API 未启用。',
-  'siteApi.credentialMissing': '请在 Authorization 请求头中发送此站点 API 的凭据。',
-  'siteApi.keyInvalid': 'API 密钥无效、已过期或已被吊销。',
-  'siteApi.basicInvalid': 'ID 或密码不正确。',
+  'siteApi.unauthorized':
+    '无法验证此站点 API 的请求。请检查 Authorization 请求头中的 API 密钥或 ID 和密码，或发出请求的地址。',
   'siteApi.otherSite': '此凭据属于其他站点。',
-  'siteApi.ipRefused': '不允许来自此地址的请求。',
   'siteApi.tooManyKeys': '每个站点最多 {max} 个有效的 API 密钥。请先吊销不用的密钥。',
   'siteApi.keyInactive': '此密钥已失效。',
   'siteApi.saved': 'API 设置已保存。',
@@ -383,5 +395,5 @@ export const zh: Catalog = {
   'siteApi.webhookCreated': '已添加 Webhook 端点。请立即复制签名密钥：之后不会再显示。',
   'siteApi.webhookUpdated': '已保存 Webhook 端点。',
   'siteApi.webhookRemoved': '已删除 Webhook 端点。',
-  'siteApi.webhookResent': '已重新发送该事件。',
+  'siteApi.webhookResent': '已受理重新发送，稍后将发送该事件。',
 }
