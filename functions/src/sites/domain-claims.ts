@@ -131,61 +131,71 @@ export const withToken = <C extends { domain: string; state: string; findings?: 
   }
 }
 
+/** A claim as stored before issue 29 (one item per name, no token). */
+interface LegacyClaim {
+  domain: string
+  state: string
+  tenantIds: string[]
+  verifiedAt?: number
+  requestedAt: number
+  findings?: unknown
+}
+
 /**
- * Migrates one claim stored before issue 29: `transact` deletes the old item and creates the new
- * in one transaction; a grandfathered ACTIVE claim's name becomes its holder's. False when another
- * migration did it first.
+ * The migration of one kind of claim (a site's, an OEM's) stored before issue 29: each becomes a
+ * claim of its own with a token, in one transaction (`move`) with the old item's delete; an ACTIVE
+ * one was connected before and is grandfathered — it keeps serving, its name becomes its holder's
+ * (`domainOwner`), and its TXT step shows as not yet seen (a warning) until its owner publishes the
+ * token (docs/decisions.md "Security II — domain ownership per claim and OEM zones").
+ * - `claimOf(id)`: the holder's claim, its version-1 item migrated on the way;
+ * - `migrateAll()`: every version-1 claim (the scheduled checker runs this first), how many moved.
  */
-export const migrateClaimItem = async (
-  claimant: Claimant,
-  legacy: { domain: string; state: string; tenantIds: string[]; verifiedAt?: number; requestedAt: number },
-  transact: () => Promise<{ canceled: boolean }>,
-): Promise<boolean> => {
-  if ((await transact()).canceled) return false
-  if (legacy.state === 'ACTIVE')
-    await DomainOwners.create({
-      domain: legacy.domain,
-      holder: claimant.kind,
-      holderId: claimant.id,
-      tenantIds: legacy.tenantIds,
-      verifiedAt: legacy.verifiedAt ?? legacy.requestedAt,
-    })
-      .go()
-      .catch((error: unknown) => {
-        if (!isConditionFailure(error)) throw error
+export const legacyClaims = <C extends LegacyClaim>(spec: {
+  kind: Claimant['kind']
+  holderOf: (claim: C) => string
+  /** The holder's current claim, if any. */
+  current: (id: string) => Promise<C | undefined>
+  /** The holder's version-1 claim, if any. */
+  legacy: (id: string) => Promise<C | undefined>
+  /** The version-1 claims in a state. */
+  legacyIn: (state: 'VERIFYING' | 'ACTIVE' | 'FAILED') => Promise<C[]>
+  /** One transaction: the version-1 item deleted (still the holder's), the new one created. */
+  move: (legacy: C, claim: C) => Promise<{ canceled: boolean }>
+}) => {
+  const migrate = async (legacy: C): Promise<C | undefined> => {
+    const id = spec.holderOf(legacy)
+    const claim: C = withToken(legacy)
+    // Another migration of the same item went first: the claim it made is the holder's.
+    if ((await spec.move(legacy, claim)).canceled) return spec.current(id)
+    if (legacy.state === 'ACTIVE')
+      await DomainOwners.create({
+        domain: legacy.domain,
+        holder: spec.kind,
+        holderId: id,
+        tenantIds: legacy.tenantIds,
+        verifiedAt: legacy.verifiedAt ?? legacy.requestedAt,
       })
-  logger.info('Domain claim migrated', {
-    holder: claimant.kind,
-    holderId: claimant.id,
-    domain: legacy.domain,
-  })
-  return true
-}
-
-/**
- * Migrates every claim of one kind still stored as before issue 29 (the scheduled checker runs this
- * first): `read` lists the version-1 claims in a state, `migrate` moves one. Answers how many moved.
- */
-export const migrateEvery = async <C>(
-  read: (state: 'VERIFYING' | 'ACTIVE' | 'FAILED') => Promise<C[]>,
-  migrate: (legacy: C) => Promise<unknown>,
-): Promise<number> => {
-  let migrated = 0
-  for (const state of ['VERIFYING', 'ACTIVE', 'FAILED'] as const)
-    for (const legacy of await read(state)) if (await migrate(legacy)) migrated++
-  return migrated
-}
-
-/** A holder's claim: its current item, else its version-1 item migrated on the way. */
-export const currentOrMigrated = async <C>(
-  current: () => Promise<C | undefined>,
-  legacy: () => Promise<C | undefined>,
-  migrate: (legacy: C) => Promise<C | undefined>,
-): Promise<C | undefined> => {
-  const found = await current()
-  if (found) return found
-  const old = await legacy()
-  return old ? migrate(old) : undefined
+        .go()
+        .catch((error: unknown) => {
+          if (!isConditionFailure(error)) throw error
+        })
+    logger.info('Domain claim migrated', { holder: spec.kind, holderId: id, domain: legacy.domain })
+    return claim
+  }
+  return {
+    claimOf: async (id: string): Promise<C | undefined> => {
+      const found = await spec.current(id)
+      if (found) return found
+      const old = await spec.legacy(id)
+      return old ? migrate(old) : undefined
+    },
+    migrateAll: async (): Promise<number> => {
+      let migrated = 0
+      for (const state of ['VERIFYING', 'ACTIVE', 'FAILED'] as const)
+        for (const old of await spec.legacyIn(state)) if (await migrate(old)) migrated++
+      return migrated
+    },
+  }
 }
 
 /**

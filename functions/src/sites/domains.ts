@@ -28,14 +28,12 @@ import {
   claimedElsewhere,
   claimTimes,
   connectedFindings,
-  currentOrMigrated,
   endOtherClaims,
   explainFindings,
   gaveUpReasons,
   grandfatheredCheck,
   heldByOther,
-  migrateClaimItem,
-  migrateEvery,
+  legacyClaims,
   newToken,
   type Ownership,
   ownershipAfterRace,
@@ -44,7 +42,6 @@ import {
   refusePublicSuffix,
   refuseUnsafeAddress,
   releaseOwnership,
-  withToken,
 } from './domain-claims.ts'
 import { isConditionFailure } from './service.ts'
 
@@ -97,15 +94,14 @@ export const lookup: DnsLookup = (name) => {
   return dnsLookup(server ? [server] : undefined)(name)
 }
 
-/**
- * A claim stored before issue 29 (one item per name, no token) becomes a claim of its own with a
- * token, in one transaction with the old item's delete. An ACTIVE one was connected before and is
- * grandfathered: it keeps serving, its name becomes its holder's (`domainOwner`), and its TXT step
- * shows as not yet seen (a warning) until its owner publishes the token (docs/decisions.md).
- */
-const migrateClaim = async (legacy: SiteDomain): Promise<SiteDomain | undefined> => {
-  const claim: SiteDomain = withToken(legacy)
-  const done = await migrateClaimItem({ kind: 'site', id: legacy.siteId }, legacy, () =>
+/** Claims stored before issue 29 (one item per name, no token): migrated when read (./domain-claims.ts). */
+const siteClaims = legacyClaims<SiteDomain>({
+  kind: 'site',
+  holderOf: (claim) => claim.siteId,
+  current: async (siteId) => (await SiteDomains.query.bySite({ siteId }).go()).data[0],
+  legacy: async (siteId) => (await LegacySiteDomains.query.bySite({ siteId }).go()).data[0],
+  legacyIn: async (state) => (await LegacySiteDomains.query.byState({ state }).go({ pages: 'all' })).data,
+  move: (legacy, claim) =>
     createWriteTransaction({ domains: SiteDomains, legacy: LegacySiteDomains }, (e) => [
       e.legacy
         .delete({ domain: legacy.domain })
@@ -113,24 +109,13 @@ const migrateClaim = async (legacy: SiteDomain): Promise<SiteDomain | undefined>
         .commit(),
       e.domains.create(claim).commit(),
     ]).go(),
-  )
-  return done ? claim : (await SiteDomains.query.bySite({ siteId: legacy.siteId }).go()).data[0]
-}
+})
 
 /** Every claim still stored as before issue 29 is migrated (the scheduled checker runs this first). */
-export const migrateLegacyClaims = (): Promise<number> =>
-  migrateEvery(
-    async (state) => (await LegacySiteDomains.query.byState({ state }).go({ pages: 'all' })).data,
-    migrateClaim,
-  )
+export const migrateLegacyClaims = siteClaims.migrateAll
 
 /** The site's claim, if it has one (one stored before issue 29 is migrated on the way). */
-export const claimOf = (siteId: string): Promise<SiteDomain | undefined> =>
-  currentOrMigrated(
-    async () => (await SiteDomains.query.bySite({ siteId }).go()).data[0],
-    async () => (await LegacySiteDomains.query.bySite({ siteId }).go()).data[0],
-    migrateClaim,
-  )
+export const claimOf = siteClaims.claimOf
 
 /** The answer of every domain route. */
 export const domainView = async (site: SiteRow, locale: Locale, claim?: SiteDomain | null) => {

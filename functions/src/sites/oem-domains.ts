@@ -31,13 +31,11 @@ import {
   claimedElsewhere,
   claimTimes,
   connectedFindings,
-  currentOrMigrated,
   explainFindings,
   gaveUpReasons,
   grandfatheredCheck,
   heldByOther,
-  migrateClaimItem,
-  migrateEvery,
+  legacyClaims,
   newToken,
   type Ownership,
   ownershipAfterRace,
@@ -46,7 +44,6 @@ import {
   refusePublicSuffix,
   refuseUnsafeAddress,
   releaseOwnership,
-  withToken,
 } from './domain-claims.ts'
 import { domainProvisioner, lookup, loseClaimsOf, productZones } from './domains.ts'
 import { isConditionFailure } from './service.ts'
@@ -65,14 +62,14 @@ import { isConditionFailure } from './service.ts'
 export const PROBE_LABEL = 'swipe-wildcard-check'
 const probeOf = (domain: string) => `${PROBE_LABEL}.${domain}`
 
-/**
- * An OEM claim stored before issue 29 becomes a claim of its own with a token (as a site's,
- * ./domains.ts `migrateClaim`): an ACTIVE one is grandfathered (keeps serving, its zone becomes
- * its OEM's `domainOwner`), its TXT step shown as not yet seen.
- */
-const migrateOemClaim = async (legacy: OemDomain): Promise<OemDomain | undefined> => {
-  const claim: OemDomain = withToken(legacy)
-  const done = await migrateClaimItem({ kind: 'oem', id: legacy.oemId }, legacy, () =>
+/** OEM claims stored before issue 29: migrated when read, as a site's (./domain-claims.ts `legacyClaims`). */
+const oemClaims = legacyClaims<OemDomain>({
+  kind: 'oem',
+  holderOf: (claim) => claim.oemId,
+  current: async (oemId) => (await OemDomains.query.byOem({ oemId }).go()).data[0],
+  legacy: async (oemId) => (await LegacyOemDomains.query.byOem({ oemId }).go()).data[0],
+  legacyIn: async (state) => (await LegacyOemDomains.query.byState({ state }).go({ pages: 'all' })).data,
+  move: (legacy, claim) =>
     createWriteTransaction({ domains: OemDomains, legacy: LegacyOemDomains }, (e) => [
       e.legacy
         .delete({ domain: legacy.domain })
@@ -80,24 +77,13 @@ const migrateOemClaim = async (legacy: OemDomain): Promise<OemDomain | undefined
         .commit(),
       e.domains.create(claim).commit(),
     ]).go(),
-  )
-  return done ? claim : (await OemDomains.query.byOem({ oemId: legacy.oemId }).go()).data[0]
-}
+})
 
 /** Every OEM claim still stored as before issue 29 is migrated (the scheduled checker runs this first). */
-export const migrateLegacyOemClaims = (): Promise<number> =>
-  migrateEvery(
-    async (state) => (await LegacyOemDomains.query.byState({ state }).go({ pages: 'all' })).data,
-    migrateOemClaim,
-  )
+export const migrateLegacyOemClaims = oemClaims.migrateAll
 
 /** The OEM's claim, if it has one (one stored before issue 29 is migrated on the way). */
-export const oemClaimOf = (oemId: string): Promise<OemDomain | undefined> =>
-  currentOrMigrated(
-    async () => (await OemDomains.query.byOem({ oemId }).go()).data[0],
-    async () => (await LegacyOemDomains.query.byOem({ oemId }).go()).data[0],
-    migrateOemClaim,
-  )
+export const oemClaimOf = oemClaims.claimOf
 
 /**
  * The OEM an actor's request is about: `oemId` when given (platform staff; anyone else only their
