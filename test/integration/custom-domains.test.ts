@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { REFUSED_ADDRESSES } from '../../functions/src/lib/outbound.cases.ts'
 import { removeRecord, setRecord } from '../../infra/local/dns.ts'
 import { twoTenants } from '../support/accounts.ts'
 import { api, waitForMail } from '../support/api.ts'
@@ -358,6 +360,28 @@ describe('custom domains', () => {
     expect((await put(siteId, chained)).body.error.code).toBe('domain.unsafeAddress')
     removeRecord(zone, domain)
     removeRecord(zone, chained)
+  })
+
+  it('refuses every internal spelling of the outbound table that DNS can carry, as an A or AAAA answer', async () => {
+    const { siteId } = await publishVisitorSite(http, tenants.token, { forms: false, publish: false })
+    // A resolver answers addresses in their plain forms: the table's dotted IPv4 and its IPv6
+    // spellings without a zone id (127.1 or 0x7f.1 are URL spellings, never DNS answers).
+    const answers = REFUSED_ADDRESSES.map(([spelling]) => spelling.replace(/^\[(.*)\]$/, '$1')).filter(
+      (address) => !address.includes('%') && isIP(address) !== 0,
+    )
+    expect(answers.length).toBeGreaterThanOrEqual(40)
+    for (const address of answers) {
+      const domain = name('spelling')
+      setRecord(zone, domain, isIP(address) === 4 ? 'A' : 'AAAA', address)
+      const refused = await put(siteId, domain)
+      expect([address, refused.status, refused.body.error?.code]).toEqual([
+        address,
+        400,
+        'domain.unsafeAddress',
+      ])
+      removeRecord(zone, domain)
+    }
+    expect((await http.get(`/site/${siteId}/domain`, { token: tenants.token })).body.domain).toBeNull()
   })
 
   it('explains conflicting A records and a blocking CAA', async () => {

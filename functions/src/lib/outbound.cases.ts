@@ -1,7 +1,8 @@
 /**
  * The spellings the outbound-address policy (./outbound.ts) is proven on, shared by its unit test,
- * the domain checker's test (./domains/dns.test.ts) and the webhook integration test
- * (test/integration/outbound-policy.test.ts): every one of `REFUSED_ADDRESSES` must be refused
+ * the domain checker's test (./domains/dns.test.ts) and the integration tests (webhook targets in
+ * test/integration/site-webhooks.test.ts; A and AAAA answers of the local DNS server in
+ * test/integration/custom-domains.test.ts): every one of `REFUSED_ADDRESSES` must be refused
  * everywhere, every one of `PUBLIC_ADDRESSES` must pass.
  */
 

@@ -6,6 +6,7 @@ import {
   deliveryView,
   ENDPOINT_ATTEMPTS,
   ENDPOINT_BUDGET_MS,
+  SWEEP_INTERVAL_MS,
   SWEEP_PARALLEL,
   type SweepDeps,
   sweepDueDeliveries,
@@ -29,6 +30,15 @@ const due = (endpointId: string, n: number, siteId = `site-${endpointId}`) =>
 const stored = (key: DeliveryKey, outcome: Partial<SiteWebhookDelivery>) =>
   ({ ...key, state: 'DELIVERED', lastStatus: 200, ...outcome }) as SiteWebhookDelivery
 
+/** Records what a sweep postpones: delivery ids and the time they are due again. */
+const postponed = () => {
+  const calls: { ids: string[]; dueAt: number }[] = []
+  const postpone: SweepDeps['postpone'] = async (keys, dueAt) => {
+    calls.push({ ids: keys.map((k) => k.deliveryId), dueAt })
+  }
+  return { calls, postpone }
+}
+
 /** Lets every settled promise's continuations run (no timers involved). */
 const settle = async () => {
   for (let i = 0; i < 20; i++) await Promise.resolve()
@@ -46,14 +56,21 @@ describe('the webhook sweep, isolated per endpoint', () => {
       await new Promise<void>((resolve) => {
         releaseDead = resolve
       })
-      return stored(key, { state: 'PENDING', lastStatus: undefined, lastError: 'timeout' })
+      return stored(key, {
+        state: 'PENDING',
+        lastStatus: undefined,
+        lastError: 'timeout',
+        dueAt: '2026-11-29T00:00:30.000Z',
+      })
     }
+    const { calls, postpone } = postponed()
     const sweep = sweepDueDeliveries(AT, {
       deadlineMs: 250,
       deps: {
         // The dead endpoint's backlog comes first in the index, as the oldest due.
         readDue: async (at) => (at === AT ? [...due('dead', 30), ...due('b', 3), ...due('c', 1)] : []),
         attempt,
+        postpone,
         now: () => AT,
       },
     })
@@ -64,6 +81,16 @@ describe('the webhook sweep, isolated per endpoint', () => {
     expect(await sweep).toEqual({ attempted: 5, delivered: 4, failed: 0, deferred: 29 })
     // The rest of the dead endpoint's backlog waits for the next sweep: one deadline per sweep.
     expect(started.filter((id) => id.startsWith('dead'))).toEqual(['dead-1'])
+    // … and is due again with the failed attempt's retry, so it no longer heads the due index
+    // ahead of other endpoints' deliveries.
+    expect(calls).toEqual([
+      {
+        ids: due('dead', 30)
+          .slice(1)
+          .map((d) => d.deliveryId),
+        dueAt: Date.parse('2026-11-29T00:00:30.000Z'),
+      },
+    ])
   })
 
   it('keeps dead endpoints to one lane each, so live endpoints still get lanes', async () => {
@@ -81,6 +108,7 @@ describe('the webhook sweep, isolated per endpoint', () => {
           await new Promise<void>((resolve) => pending.push(resolve))
           return stored(key, { state: 'PENDING', lastStatus: undefined, lastError: 'connectionRefused' })
         },
+        postpone: postponed().postpone,
         now: () => AT,
       },
     })
@@ -93,6 +121,7 @@ describe('the webhook sweep, isolated per endpoint', () => {
 
   it("stops an endpoint's queue at its attempt count and at its time budget", async () => {
     const byCount: string[] = []
+    const { calls, postpone } = postponed()
     expect(
       await sweepDueDeliveries(AT, {
         deps: {
@@ -101,11 +130,21 @@ describe('the webhook sweep, isolated per endpoint', () => {
             byCount.push(key.deliveryId)
             return stored(key, { state: 'PENDING', lastStatus: 503 })
           },
+          postpone,
           now: () => AT,
         },
       }),
     ).toEqual({ attempted: ENDPOINT_ATTEMPTS, delivered: 0, failed: 0, deferred: 5 })
     expect(byCount).toHaveLength(ENDPOINT_ATTEMPTS)
+    // What the budget left is due at the next sweep, behind what is due now.
+    expect(calls).toEqual([
+      {
+        ids: due('busy', ENDPOINT_ATTEMPTS + 5)
+          .slice(ENDPOINT_ATTEMPTS)
+          .map((d) => d.deliveryId),
+        dueAt: AT + SWEEP_INTERVAL_MS,
+      },
+    ])
 
     // A slow receiver that answers: each attempt takes 40% of the budget (on the injected clock).
     let now = AT
@@ -119,6 +158,7 @@ describe('the webhook sweep, isolated per endpoint', () => {
             if (key.endpointId === 'slow') now += ENDPOINT_BUDGET_MS * 0.4
             return stored(key, {})
           },
+          postpone: postponed().postpone,
           now: () => now,
         },
       }),
@@ -139,6 +179,7 @@ describe('the webhook sweep, isolated per endpoint', () => {
             if (key.deliveryId === 'flaky-2') return undefined
             return stored(key, { state: 'FAILED', lastStatus: 410 })
           },
+          postpone: postponed().postpone,
           now: () => AT,
         },
       }),

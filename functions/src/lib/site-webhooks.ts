@@ -54,6 +54,8 @@ export const SWEEP_PARALLEL = 10
 /** One endpoint's attempts per sweep, and the time after which it starts no other. */
 export const ENDPOINT_ATTEMPTS = 10
 export const ENDPOINT_BUDGET_MS = 30_000
+/** The sweep's schedule (every minute): what a sweep leaves for later is due again at its next run. */
+export const SWEEP_INTERVAL_MS = 60_000
 
 export const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64url')}`
 
@@ -290,17 +292,42 @@ const readDue = async (at: number): Promise<SiteWebhookDelivery[]> => {
   return due
 }
 
-/** What the sweep reads, attempts and times with (injected by its unit test). */
+type DueKey = DeliveryKey & { dueAt: string }
+
+/**
+ * Moves deliveries the sweep left (still PENDING and due as it read them) to `dueAt`, behind what
+ * is due now, a few writes at a time; one already claimed or changed meanwhile is left alone.
+ */
+const postponeDeliveries = async (keys: readonly DueKey[], dueAt: number) => {
+  for (let i = 0; i < keys.length; i += 25)
+    await Promise.all(
+      keys.slice(i, i + 25).map((d) =>
+        SiteWebhookDeliveries.patch(keyOf(d))
+          .set({ state: 'PENDING', dueAt: iso(dueAt) })
+          .where((a, op) => `${op.eq(a.state, 'PENDING')} AND ${op.eq(a.dueAt, d.dueAt)}`)
+          .go({ response: 'none' })
+          .catch((error: unknown) => {
+            if (!isConditionFailure(error)) throw error
+          }),
+      ),
+    )
+}
+
+/** What the sweep reads, attempts, postpones and times with (injected by its unit test). */
 export interface SweepDeps {
-  readDue: (at: number) => Promise<(DeliveryKey & { dueAt: string })[]>
+  readDue: (at: number) => Promise<DueKey[]>
   attempt: typeof attemptStoredDelivery
+  postpone: (keys: readonly DueKey[], dueAt: number) => Promise<void>
   now: () => number
 }
 
 /**
  * The retry sweep: every PENDING delivery due by `at`, isolated per endpoint — one sequential
  * queue per endpoint, `SWEEP_PARALLEL` queues at a time, each stopped at its budget or at its
- * first attempt that got no answer (its other deliveries stay due for the next sweep).
+ * first attempt that got no answer. What a stopped queue leaves is postponed, so it never sits at
+ * the head of the due index ahead of other endpoints' deliveries (the index is read oldest due
+ * first, `SWEEP_SCAN` at most): past the budget to the next sweep, after no answer to the failed
+ * attempt's own retry (a dead receiver's backlog follows its backoff).
  */
 export const sweepDueDeliveries = async (
   at = clock.now(),
@@ -309,26 +336,36 @@ export const sweepDueDeliveries = async (
   const {
     readDue: read,
     attempt,
+    postpone,
     now,
   }: SweepDeps = {
     readDue,
     attempt: attemptStoredDelivery,
+    postpone: postponeDeliveries,
     now: clock.now,
     ...deps,
   }
   const outcome = { attempted: 0, delivered: 0, failed: 0, deferred: 0 }
-  const queues = new Map<string, DeliveryKey[]>()
+  const queues = new Map<string, DueKey[]>()
   for (const d of await read(at)) {
     const endpoint = `${d.siteId}#${d.endpointId}`
-    queues.set(endpoint, [...(queues.get(endpoint) ?? []), keyOf(d)])
+    queues.set(endpoint, [...(queues.get(endpoint) ?? []), d])
   }
-  const runQueue = async (queue: DeliveryKey[]) => {
+  const defer = async (rest: DueKey[], dueAt: number) => {
+    outcome.deferred += rest.length
+    if (rest.length === 0) return
+    await postpone(rest, dueAt).catch((error: unknown) =>
+      logger.error('Webhook deliveries not postponed', { deliveries: rest.length, error: error as Error }),
+    )
+  }
+  const runQueue = async (queue: DueKey[]) => {
     const started = now()
-    for (const [i, key] of queue.entries()) {
+    for (const [i, due] of queue.entries()) {
       if (i >= ENDPOINT_ATTEMPTS || now() - started >= ENDPOINT_BUDGET_MS) {
-        outcome.deferred += queue.length - i
+        await defer(queue.slice(i), at + SWEEP_INTERVAL_MS)
         return
       }
+      const key = keyOf(due)
       const result = await attempt(key, {
         dueBy: at,
         ...(deadlineMs === undefined ? {} : { deadlineMs }),
@@ -340,9 +377,9 @@ export const sweepDueDeliveries = async (
       outcome.attempted++
       if (result.state === 'DELIVERED') outcome.delivered++
       if (result.state === 'FAILED') outcome.failed++
-      // No answer (a dead or silent receiver): the rest of its queue waits for the next sweep.
+      // No answer (a dead or silent receiver): the rest of its queue waits for this one's retry.
       if (result.state === 'PENDING' && result.lastStatus === undefined) {
-        outcome.deferred += queue.length - i - 1
+        await defer(queue.slice(i + 1), Date.parse(result.dueAt) || at + SWEEP_INTERVAL_MS)
         return
       }
     }
