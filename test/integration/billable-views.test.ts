@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { localNames } from '../../infra/local/bootstrap.ts'
 import { createAccount, seededMaster, type TestAccount, tokenFor } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
-import { freshWindow, inProcessOnStackClock, stackNow } from '../support/clock.ts'
+import { freshWindow, stackNow, useStackClockInProcess } from '../support/clock.ts'
 import { edgeGet } from '../support/edge.ts'
 import { useStackEnv } from '../support/env.ts'
 import { publishVisitorSite, type VisitorSite } from '../support/visitor-site.ts'
@@ -18,6 +18,7 @@ import { publishVisitorSite, type VisitorSite } from '../support/visitor-site.ts
  * sources").
  */
 const { urls, env } = useStackEnv()
+useStackClockInProcess()
 const http = api(urls.api)
 
 const PHONE =
@@ -91,8 +92,6 @@ beforeAll(async () => {
 
 describe('billable page views', () => {
   it('counts page documents the edge served, not forged beacons: 1,000 of them leave the bill as it was', async () => {
-    // The close below and the counts read in this process run on the stack's clock.
-    await inProcessOnStackClock()
     // What never counts — a robot, a prefetch, a page that does not exist — then three real page
     // loads (two languages' documents): once the last is counted, the others have been looked at.
     expect((await load(site, { 'user-agent': BOT })).status).toBe(200)

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { stripeSignature } from '../../infra/local/stripe.ts'
 import { createAccount, seededMaster, type TestAccount, tokenFor } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
-import { inProcessOnStackClock, stackNow } from '../support/clock.ts'
+import { stackNow, useStackClockInProcess } from '../support/clock.ts'
 import { useStackEnv } from '../support/env.ts'
 import { apiEvent, withLogLines } from '../support/inline.ts'
 
@@ -18,6 +18,9 @@ import { apiEvent, withLogLines } from '../support/inline.ts'
  * browser posts its form.
  */
 const { urls, env } = useStackEnv()
+// The closing runs this file starts in its process read the stack's clock: the invoice's time
+// follows the card's, which the stack (on its clock) wrote.
+useStackClockInProcess()
 const http = api(urls.api)
 const RETURN_PATH = '/user/check-plan'
 
@@ -205,8 +208,6 @@ describe('saving the card on the provider’s hosted page', () => {
     // 4000 0000 0000 0341: saving succeeds, every charge is declined (Stripe's test card).
     await saveCard(payerToken, '4000 0000 0000 0341')
     expect((await http.get('/user/payment-card', { token: payerToken })).body.state).toBe('saved')
-    // The invoice's time must follow the card's, which the stack (on its clock) wrote.
-    await inProcessOnStackClock()
     const { closeMonth } = await import('../../functions/src/billing/close.ts')
     const result = await closeMonth(currentMonth(), { accountIds: [payer.accountId] })
     expect(result.issued).toHaveLength(1)

@@ -5,12 +5,13 @@ import { PDFParse } from 'pdf-parse'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { createAccount, seededMaster, type TestAccount, tokenFor } from '../support/accounts.ts'
 import { api, waitForMail } from '../support/api.ts'
-import { stackNow } from '../support/clock.ts'
+import { stackNow, useStackClockInProcess } from '../support/clock.ts'
 import { edgeGet } from '../support/edge.ts'
 import { useStackEnv } from '../support/env.ts'
 import { publishVisitorSite } from '../support/visitor-site.ts'
 
 const { urls } = useStackEnv()
+useStackClockInProcess()
 const http = api(urls.api)
 
 const FEATURES = {

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { inject, onTestFinished } from 'vitest'
+import { afterAll, beforeAll, inject, onTestFinished } from 'vitest'
 
 /**
  * The integration stack's clock (functions/src/lib/clock.ts, which rate windows read) runs ahead of
@@ -63,4 +63,18 @@ export const freshWindow = async (windowMs: number) => {
 export const inProcessOnStackClock = async () => {
   const { setClockSource } = await import('../../functions/src/lib/clock.ts')
   onTestFinished(setClockSource(stackNow))
+}
+
+/**
+ * Every handler a test file calls in its own process (a closing run, a job, a counter read) reads
+ * the stack's clock for the whole file: the month it closes is the stack's month, which other
+ * files may have moved past the end of the real one (a 72-hour expiry on the 29th).
+ */
+export const useStackClockInProcess = () => {
+  let restore = () => {}
+  beforeAll(async () => {
+    const { setClockSource } = await import('../../functions/src/lib/clock.ts')
+    restore = setClockSource(stackNow)
+  })
+  afterAll(() => restore())
 }
