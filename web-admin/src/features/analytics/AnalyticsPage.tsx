@@ -31,7 +31,7 @@ import {
 } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs, { type Dayjs } from 'dayjs'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { errorMessage } from '../../lib/api.ts'
@@ -342,8 +342,13 @@ export const AnalyticsPage = () => {
   const exportCsv = useExportCsv()
   const exportPdf = useExportPdf()
 
+  // From the address as the latest render saw it, not as the render that made the callback did: a
+  // control still holding an older callback (the heatmap's metric switch, clicked right after
+  // 翌月) once put back the month it was drawn with.
+  const latestParams = useRef(searchParams)
+  latestParams.current = searchParams
   const update = (values: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(searchParams)
+    const next = new URLSearchParams(latestParams.current)
     for (const [key, value] of Object.entries(values)) {
       if (value) next.set(key, value)
       else next.delete(key)
