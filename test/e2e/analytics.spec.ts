@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { devices } from '@playwright/test'
+import { type Download, devices } from '@playwright/test'
 import { expect, test } from './fixtures.ts'
 import { apiSignIn, current, signIn, swipe } from './support.ts'
 
@@ -92,10 +92,16 @@ test('the creator reads 効果測定 for the demo site after a visit: months, he
   await expect(heatmap.locator('[data-cell="A1"]')).toHaveAttribute('aria-label', /^A1：\d+\.\d%/)
 
   // CSV of the per-page table: UTF-8 with BOM, Japanese headers.
-  const csvDownload = page.waitForEvent('download')
-  await page.getByRole('button', { name: 'CSV' }).click()
-  await page.getByRole('menuitem', { name: 'ページ別' }).click()
-  const csv = await csvDownload
+  // The menu opens with an animation; a click that lands while it settles is lost, and a person
+  // would open it and click again.
+  let csv: Download | undefined
+  await expect(async () => {
+    const csvDownload = page.waitForEvent('download', { timeout: 10_000 })
+    await page.getByRole('button', { name: 'CSV' }).click()
+    await page.getByRole('menuitem', { name: 'ページ別' }).click()
+    csv = await csvDownload
+  }).toPass({ timeout: 40_000 })
+  if (!csv) throw new Error('no CSV download')
   expect(csv.suggestedFilename()).toMatch(/^analysis-pages-.*\.csv$/)
   const csvBytes = readFileSync((await csv.path())!)
   expect([...csvBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
