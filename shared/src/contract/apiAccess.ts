@@ -63,6 +63,10 @@ export const SiteWebhookView = z.object({
   enabled: z.boolean(),
   /** `whsec_` and four characters, to tell secrets apart. */
   secretPrefix: z.string(),
+  /** During a rotation's overlap: the replaced secret's prefix, which still signs; null otherwise. */
+  previousSecretPrefix: z.string().nullable(),
+  /** When the replaced secret stops signing (24 hours after the rotation); null when none does. */
+  previousSecretUntil: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 })
@@ -171,6 +175,12 @@ export const apiAccessRoutes = defineContext('apiAccess')({
     body: z.object({ enabled: z.boolean(), events: WebhookEvents }),
     response: withMessage(z.object({ item: SiteWebhookView })),
   },
+  'apiAccess.webhookRotateSecret': {
+    summary:
+      'Replaces the signing secret by a new one (shown once); for 24 hours every delivery is signed with both (`webhook-signature` holds two `v1,…`), then with the new one only.',
+    params: WebhookParams,
+    response: z.object({ secret: z.string(), item: SiteWebhookView, message: z.string() }),
+  },
   'apiAccess.webhookRemove': {
     summary: 'Deletes an endpoint and its delivery log.',
     params: WebhookParams,
@@ -190,18 +200,22 @@ export const apiAccessRoutes = defineContext('apiAccess')({
   },
   'apiAccess.openMembers': {
     summary: "The site's members, newest first: filter by registration days (JST) and status; cursor pages.",
+    summaryJa:
+      'サイトの会員の一覧（新しい順）。登録日（日本時間）と状態で絞り込めます。カーソルでページ送りします。',
     params: SiteApiParams,
     query: ListMembersQuery,
     response: submissionPageSchema(MemberRowSchema),
   },
   'apiAccess.openContacts': {
     summary: "The site's contact-form submissions with their answers, newest first; cursor pages.",
+    summaryJa: 'お問い合わせフォームの送信内容と回答の一覧（新しい順）。カーソルでページ送りします。',
     params: SiteApiParams,
     query: ListSubmissionsQuery,
     response: submissionPageSchema(SubmissionRowSchema),
   },
   'apiAccess.openForms': {
     summary: "The site's homepage-form submissions with their answers, newest first; cursor pages.",
+    summaryJa: 'ホームページフォームの送信内容と回答の一覧（新しい順）。カーソルでページ送りします。',
     params: SiteApiParams,
     query: ListSubmissionsQuery,
     response: submissionPageSchema(SubmissionRowSchema),
@@ -209,12 +223,14 @@ export const apiAccessRoutes = defineContext('apiAccess')({
   'apiAccess.openAnalytics': {
     summary:
       "The site's report KPIs for a period (with the previous period) and its daily counters (JST days; default: this month).",
+    summaryJa: '期間の効果測定の指標（前の期間との比較つき）と日ごとの集計（日本時間の日付。既定は今月）。',
     params: SiteApiParams,
     query: AnalysisQuery,
     response: z.object({ kpis: LpReportSchema, daily: ChartReportSchema }),
   },
   'apiAccess.openContent': {
     summary: "The published site's pages and products, per language (members-only pages included).",
+    summaryJa: '公開中のサイトのページと商品（言語ごと。会員限定のページも含みます）。',
     params: SiteApiParams,
     query: z.object({ lang: z.enum(SITE_LANGUAGES).optional() }),
     response: SiteApiContent,

@@ -1,8 +1,7 @@
 /** The billing context's routes with their schemas (heads in ./routes.ts; issue 18). */
 import * as z from 'zod'
-import { PLAN_FEATURES } from '../plans.ts'
 import { requiredText } from '../schemas/common.ts'
-import { IdParams, withMessage } from './common.ts'
+import { IdParams, PlanFeaturesSchema, withMessage } from './common.ts'
 import { defineContext } from './define.ts'
 
 /** Payment states (SPEC §4). `completed` is only reached by a force-complete. */
@@ -30,12 +29,7 @@ const planFields = {
   /** Yen per started 1,000 page views over the limit. */
   limitAccessPrice: yen(1_000_000),
   swipe: z.boolean(),
-  features: z.object(
-    Object.fromEntries(PLAN_FEATURES.map((f) => [f, z.boolean()])) as Record<
-      (typeof PLAN_FEATURES)[number],
-      z.ZodBoolean
-    >,
-  ),
+  features: PlanFeaturesSchema,
 }
 
 export const PlanSchema = z.object({
@@ -95,6 +89,20 @@ export const BillSchema = z.object({
   /** The invoice this one corrects (void), or null. */
   replaces: z.string().nullable(),
   replacedBy: z.string().nullable(),
+  /** The day it was issued (Japan, YYYY-MM-DD). */
+  issuedDay: z.string(),
+  /** 取引年月日: the last day of the billed month (Japan, YYYY-MM-DD), kept by a correction. */
+  transactionDay: z.string(),
+  /** The contract's initial fee on its first invoice, else 0 (excluding tax). */
+  initialFee: z.number().int(),
+  /** Per tax rate: the lines' sum excluding tax and its tax; they add up to subtotal and tax. */
+  taxByRate: z.array(
+    z.object({ taxRate: z.number().int(), taxable: z.number().int(), tax: z.number().int() }),
+  ),
+  /** The force-complete of this payment: when, by whom (platform staff only, else null) and why. */
+  forceCompleted: z
+    .object({ at: z.iso.datetime(), by: z.string().nullable(), reason: z.string().nullable() })
+    .nullable(),
 })
 
 /** The プラン確認 screen: plan, pending change, this month's usage and the account's payments. */
@@ -295,7 +303,11 @@ export const billingRoutes = defineContext('billing')({
   'billing.forceComplete': {
     summary: 'Forces an unpaid payment to completed (MASTER only, irreversible, audited).',
     params: IdParams,
-    body: z.object({ confirm: z.literal(true, { error: 'validation.confirmRequired' }) }),
+    body: z.object({
+      confirm: z.literal(true, { error: 'validation.confirmRequired' }),
+      /** Why (the transfer seen, an agreement…): kept in the audit and shown with the payment. */
+      reason: z.string().trim().max(200, 'validation.tooLong').optional(),
+    }),
     response: withMessage(BillSchema),
   },
 })

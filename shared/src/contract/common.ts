@@ -1,5 +1,6 @@
 /** Schemas several contexts' routes share: declared once here, imported by the context files. */
 import * as z from 'zod'
+import { PLAN_FEATURES, type PlanFeature } from '../plans.ts'
 
 /** The `{id}` of a path such as `/users/{id}`. */
 export const IdParams = z.object({ id: z.string().min(1).max(64) })
@@ -20,3 +21,15 @@ export const PresignedUpload = z.object({
   key: z.string(),
   headers: z.record(z.string(), z.string()),
 })
+
+/**
+ * A plan's feature switches (SPEC §3 Plan), every one present: one object schema for the plan
+ * editor and the site editor alike, so both answer (and document) `features` the same way, its
+ * keys in snake_case on the wire like every other key.
+ */
+export const PlanFeaturesSchema = z.object(
+  Object.fromEntries(PLAN_FEATURES.map((feature) => [feature, z.boolean()])) as Record<
+    PlanFeature,
+    z.ZodBoolean
+  >,
+)

@@ -6,6 +6,12 @@ import { OPENAPI_FILE, openApiText } from '../../../scripts/openapi.ts'
 import { type AnyRoute, contract, contractList, routeList } from '../contract.ts'
 import { openApiDocument } from './openapi.ts'
 
+interface ParameterObject {
+  name: string
+  in: string
+  required: boolean
+}
+
 const pathParams = (path: string) => [...path.matchAll(/\{(\w+)\+?\}/g)].map((m) => m[1]).sort()
 const objectKeys = (schema: z.ZodType | undefined): string[] => {
   if (!schema) return []
@@ -43,6 +49,12 @@ describe('the contract', () => {
       expect(route.summary.length, route.id).toBeGreaterThan(10)
       if (route.body) expect(['POST', 'PUT', 'PATCH', 'DELETE'], route.id).toContain(route.method)
     }
+  })
+
+  it('gives the site API, documented to owners in Japanese, a Japanese summary on every route', () => {
+    const siteApi = contractList().filter((route) => route.auth === 'siteApi')
+    expect(siteApi.length).toBeGreaterThan(0)
+    for (const route of siteApi) expect(route.summaryJa, route.id).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/)
   })
 })
 
@@ -87,6 +99,55 @@ describe('the OpenAPI document', () => {
         walk(paths[`/api/v1${route.path.replace(/\{(\w+)\+\}/g, '{$1}')}`]?.[route.method.toLowerCase()])
     expect(names.length).toBeGreaterThan(0)
     expect(names.filter((name) => /[A-Z]/.test(name))).toEqual([])
+  })
+
+  it('names each path parameter as its template does, in order, and no other', () => {
+    const paths = document.paths as Record<string, Record<string, { parameters?: ParameterObject[] }>>
+    let checked = 0
+    for (const [path, operations] of Object.entries(paths))
+      for (const [method, operation] of Object.entries(operations)) {
+        const inPath = (operation.parameters ?? []).filter((p) => p.in === 'path')
+        expect(
+          inPath.map((p) => p.name),
+          `${method} ${path}`,
+        ).toEqual([...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))
+        expect(inPath.every((p) => p.required)).toBe(true)
+        checked += inPath.length
+      }
+    // `{siteId}` of the preview, end-user and site API routes among them.
+    expect(checked).toBeGreaterThan(100)
+  })
+
+  it("documents enum-keyed records with the keys the edge sends (a plan's features)", () => {
+    const text = JSON.stringify(document)
+    expect(text).not.toContain('"privateDomain"')
+    const limits = (document.paths as Record<string, Record<string, unknown>>)['/api/v1/site/limits']
+      ?.get as {
+      responses: Record<
+        string,
+        { content: Record<string, { schema: { properties: Record<string, unknown> } }> }
+      >
+    }
+    const plan = limits.responses['200']?.content['application/json']?.schema.properties.plan as {
+      properties: { features: { properties: Record<string, unknown>; required: string[] } }
+    }
+    expect(Object.keys(plan.properties.features.properties)).toEqual(plan.properties.features.required)
+    expect(plan.properties.features.required).toEqual([
+      'private_domain',
+      'setting_popup_cta',
+      'setting_form_contact',
+      'analytics_effect',
+      'setting_tag_seo',
+      'multi_language',
+    ])
+  })
+
+  it('describes every operation and tag', () => {
+    const paths = document.paths as Record<string, Record<string, { description?: string }>>
+    for (const operations of Object.values(paths))
+      for (const operation of Object.values(operations))
+        expect(operation.description?.length).toBeGreaterThan(40)
+    expect(document.tags.every((tag) => tag.description.length > 10)).toBe(true)
   })
 
   it('is the file `npm run openapi` writes (run it after changing the contract)', () => {

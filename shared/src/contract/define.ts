@@ -12,6 +12,12 @@ import { type Context, type RouteDef, type RouteId, routes } from './routes.ts'
 export interface RouteIo {
   /** One line for people: what the route does (the OpenAPI summary). */
   summary: string
+  /**
+   * The summary in Japanese, where a document for a site's owner is rendered in Japanese: required
+   * on the site API's routes (`auth: 'siteApi'`, contract.test.ts), whose documentation the console
+   * downloads in ja or en.
+   */
+  summaryJa?: string
   /** Path parameters, e.g. `{ id }` of `/site/{id}`. */
   params?: z.ZodType
   /** The query string (all values arrive as strings; schemas coerce). */

@@ -29,7 +29,7 @@ import {
   VisitorProductViewSchema,
 } from '../site/model.ts'
 import type { AnyRoute } from './define.ts'
-import { API_BASE_PATH, type AuthKind } from './routes.ts'
+import { API_BASE_PATH, type AuthKind, type Context } from './routes.ts'
 
 type JsonSchema = Record<string, unknown>
 
@@ -95,6 +95,12 @@ const snakeProperties = (node: unknown): unknown => {
       )
     } else if (key === 'required' && Array.isArray(value)) {
       out.required = value.map((name) => (typeof name === 'string' ? toSnake(name) : name))
+    } else if (key === 'propertyNames' && isObject(value) && Array.isArray(value.enum)) {
+      // A record keyed by an enum (a plan's `features`): the edge renames its keys like any other.
+      out.propertyNames = {
+        ...value,
+        enum: value.enum.map((name) => (typeof name === 'string' ? toSnake(name) : name)),
+      }
     } else {
       out[key] = snakeProperties(value)
     }
@@ -143,27 +149,49 @@ const SECURITY: Record<AuthKind, Array<Record<string, string[]>>> = {
   siteApi: [{ siteApiKey: [] }, { siteApiBasic: [] }, {}],
 }
 
-/** Path and query parameters from an object schema's properties. */
-const parameters = (
-  schema: z.ZodType | undefined,
-  where: 'path' | 'query',
-  route: AnyRoute,
-  components: Components,
-) => {
-  if (!schema) return []
-  const json = jsonSchema(schema, 'input', route, components)
+/** The names of a path template's parameters, in order: `/site/{id}/api/keys/{keyId}` -> id, keyId. */
+export const templateParameters = (path: string): string[] =>
+  [...path.matchAll(/\{(\w+)\+?\}/g)].map((match) => match[1] as string)
+
+/** A property's JSON Schema as an OpenAPI parameter's `schema`, its description lifted to the parameter. */
+const parameterOf = (name: string, where: 'path' | 'query', required: boolean, inner: unknown) => {
+  const { description, ...schema } = (isObject(inner) ? inner : {}) as JsonSchema
+  return {
+    name,
+    in: where,
+    required,
+    ...(typeof description === 'string' ? { description } : {}),
+    schema,
+  }
+}
+
+/**
+ * Path parameters: one per `{name}` of the template, in its order and under the template's own
+ * name — never the wire's snake_case, since API Gateway hands them to the handler by these names
+ * (`event.pathParameters.siteId`). The schema is the route's `params` property of that name; a
+ * template naming a parameter its schema lacks stops the document from being built.
+ */
+const pathParameters = (route: AnyRoute, components: Components) => {
+  const names = templateParameters(route.path)
+  if (!names.length) return []
+  if (!route.params) throw new Error(`${route.id}: ${route.path} has parameters but no params schema`)
+  const json = jsonSchema(route.params, 'input', { ...route, keys: 'asSent' }, components)
+  const properties = isObject(json.properties) ? json.properties : {}
+  return names.map((name) => {
+    if (!(name in properties)) throw new Error(`${route.id}: {${name}} of ${route.path} is not in its params`)
+    return parameterOf(name, 'path', true, properties[name])
+  })
+}
+
+/** Query parameters from the route's query schema, named as on the wire. */
+const queryParameters = (route: AnyRoute, components: Components) => {
+  if (!route.query) return []
+  const json = jsonSchema(route.query, 'input', route, components)
   const properties = isObject(json.properties) ? json.properties : {}
   const required = new Set(Array.isArray(json.required) ? json.required : [])
-  return Object.entries(properties).map(([name, inner]) => {
-    const { description, ...rest } = (isObject(inner) ? inner : {}) as JsonSchema
-    return {
-      name,
-      in: where,
-      required: where === 'path' || required.has(name),
-      ...(typeof description === 'string' ? { description } : {}),
-      schema: rest,
-    }
-  })
+  return Object.entries(properties).map(([name, inner]) =>
+    parameterOf(name, 'query', required.has(name), inner),
+  )
 }
 
 const SECURITY_SCHEMES = {
@@ -184,6 +212,61 @@ const SECURITY_SCHEMES = {
 }
 
 const ERROR_RESPONSE = { $ref: '#/components/responses/Error' }
+
+/** What each bounded context (one Lambda each, the document's tags) covers. */
+const CONTEXT_DESCRIPTIONS: Record<Context, string> = {
+  health: 'Liveness and readiness of the API and what it depends on.',
+  auth: 'Console sign-in, tokens, password reset and multi-factor authentication.',
+  accounts: 'Accounts of every console (users, sub-admins), their CSV files, profile logo and the summary.',
+  sites: 'The site builder: sites, their plan limits, uploads, ZIP placement, custom domains and media.',
+  uploads: 'Presigned uploads of files that belong to no site.',
+  preview: 'The preview of an unpublished site: pages, comments and share links.',
+  endUser: "What a published site's visitors call: pages, forms, members, CTA clicks.",
+  submissions: "A site's members and form submissions in the console, and their CSV files.",
+  billing: 'Plans, payment methods, invoices and payment history.',
+  analytics: "Visitors' analytics beacons.",
+  analysis: 'Reports of the collected analytics: KPIs, charts, rankings, heatmaps, CSV and PDF.',
+  content: 'System notifications, news, and notices delivered to published sites.',
+  apiAccess:
+    'The per-site API: its settings, keys, webhooks, documentation and the API itself (`/open/site/{siteId}/…`).',
+}
+
+/** Who may call a route, per auth kind (the operation's description says it in words). */
+const CALLERS: Record<AuthKind, string> = {
+  public: 'Anyone may call it: no credential.',
+  admin: 'Needs a console access token',
+  endUser: "Needs a member's session cookie, on the site's own origin.",
+  preview: "Needs a preview token, the owner's console token or the share password (`password` header).",
+  siteApi: "Needs the site's API key, its basic-auth ID and password, or a call from an allowed address.",
+}
+
+/**
+ * An operation's description, derived from its contract entry: what it does (the summary), who
+ * may call it (auth kind and policy action), the success answer and what differs from the rules
+ * every route shares (keys as sent, a text body, a CSV answer, idempotent POSTs).
+ */
+const operationDescription = (route: AnyRoute): string => {
+  const status = route.status ?? (route.responseType === 'empty' ? 204 : 200)
+  const lines = [
+    route.summary,
+    route.auth === 'admin'
+      ? `${CALLERS.admin} whose role may take \`${route.permission}\` (docs/permissions.md).`
+      : CALLERS[route.auth],
+    route.responseType === 'csv'
+      ? `Answers ${status} with a CSV file (UTF-8 with BOM).`
+      : route.response
+        ? `Answers ${status} with JSON.`
+        : `Answers ${status} with no body.`,
+  ]
+  if (route.keys === 'asSent')
+    lines.push(
+      'Keys are taken and answered as sent (form field names are the creator’s), not renamed to snake_case.',
+    )
+  if (route.bodyType === 'text') lines.push('The body may also be sent as `text/plain` (a beacon).')
+  if (route.method === 'POST')
+    lines.push('An `Idempotency-Key` header makes a retry safe: the same key answers the first result again.')
+  return lines.join('\n\n')
+}
 
 const operation = (route: AnyRoute, components: Components) => {
   const status = String(route.status ?? (route.responseType === 'empty' ? 204 : 200))
@@ -215,8 +298,8 @@ const operation = (route: AnyRoute, components: Components) => {
       }
     : {}
   const params = [
-    ...parameters(route.params, 'path', route, components),
-    ...parameters(route.query, 'query', route, components),
+    ...pathParameters(route, components),
+    ...queryParameters(route, components),
     ...(route.method === 'POST'
       ? [
           {
@@ -232,6 +315,7 @@ const operation = (route: AnyRoute, components: Components) => {
   return {
     operationId: route.id,
     summary: route.summary,
+    description: operationDescription(route),
     tags: [route.context],
     security: SECURITY[route.auth],
     ...(route.permission ? { 'x-permission': route.permission } : {}),
@@ -263,7 +347,10 @@ export const openApiDocument = (routes: readonly AnyRoute[]) => {
         'Every route of the contract (shared/src/contract). Bodies and answers are JSON in snake_case; errors share one envelope.',
     },
     servers: [{ url: '/' }],
-    tags: [...new Set(routes.map((route) => route.context))].map((name) => ({ name })),
+    tags: [...new Set(routes.map((route) => route.context))].map((name) => ({
+      name,
+      description: CONTEXT_DESCRIPTIONS[name],
+    })),
     paths,
     components: {
       schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),

@@ -95,6 +95,18 @@ export const PREVIEW_COMMENT_STATUSES = ['open', 'resolved'] as const
 /** At most this many characters in one review comment. */
 export const PREVIEW_COMMENT_MAX = 1000
 
+/** At most this many replies under one review comment. */
+export const PREVIEW_REPLY_MAX = 50
+
+/** An answer in a comment's thread: the owner's (author null) or the reviewer's. */
+export const PreviewReplySchema = z.object({
+  id: z.string(),
+  text: z.string(),
+  /** The invited viewer who wrote it, or null for the site's owner. */
+  author: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+})
+
 export const PreviewCommentSchema = z.object({
   id: z.string(),
   cell: z.string(),
@@ -105,17 +117,19 @@ export const PreviewCommentSchema = z.object({
   author: z.string().nullable(),
   createdAt: z.iso.datetime(),
   resolvedAt: isoOrNull,
+  /** The thread under the comment, oldest first. */
+  replies: z.array(PreviewReplySchema),
 })
 
-export const PreviewCommentBody = z.object({
-  cell,
-  lang,
-  text: z
-    .string()
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(PREVIEW_COMMENT_MAX, { error: 'validation.tooLong' }),
-})
+const commentText = z
+  .string()
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(PREVIEW_COMMENT_MAX, { error: 'validation.tooLong' })
+
+export const PreviewCommentBody = z.object({ cell, lang, text: commentText })
+
+export const PreviewReplyBody = z.object({ text: commentText })
 
 export const PreviewCommentUpdateBody = z.object({ status: z.enum(PREVIEW_COMMENT_STATUSES) })
 
@@ -219,6 +233,13 @@ export const previewRoutes = defineContext('preview')({
     summary: 'Pins a review comment to a cell and language',
     params: SiteParams,
     body: PreviewCommentBody,
+    response: PreviewCommentSchema,
+    status: 201,
+  },
+  'preview.commentReply': {
+    summary: 'Answers a review comment in its thread (the owner, or the reviewer who wrote it)',
+    params: CommentParams,
+    body: PreviewReplyBody,
     response: PreviewCommentSchema,
     status: 201,
   },

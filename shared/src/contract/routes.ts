@@ -445,6 +445,13 @@ export const routes = {
     action: 'commentCreate',
     auth: 'preview',
   }),
+  'preview.commentReply': route({
+    method: 'POST',
+    path: '/preview/site/{siteId}/comments/{commentId}/replies',
+    context: 'preview',
+    action: 'commentReply',
+    auth: 'preview',
+  }),
   'preview.commentUpdate': route({
     method: 'PUT',
     path: '/preview/site/{siteId}/comments/{commentId}',
@@ -1185,6 +1192,14 @@ export const routes = {
     path: '/site/{id}/api/webhooks/{webhookId}',
     context: 'apiAccess',
     action: 'webhookUpdate',
+    auth: 'admin',
+    permission: 'site:write',
+  }),
+  'apiAccess.webhookRotateSecret': route({
+    method: 'POST',
+    path: '/site/{id}/api/webhooks/{webhookId}/rotate-secret',
+    context: 'apiAccess',
+    action: 'webhookRotateSecret',
     auth: 'admin',
     permission: 'site:write',
   }),

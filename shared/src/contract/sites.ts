@@ -1,7 +1,6 @@
 /** The sites context's routes with their schemas (heads in ./routes.ts). */
 import * as z from 'zod'
 import { SITE_STATUSES } from '../accounts.ts'
-import { PLAN_FEATURES } from '../plans.ts'
 import { INTERNAL_LINK_TARGETS } from '../schemas/site.ts'
 import {
   CreateSiteBody,
@@ -22,7 +21,7 @@ import {
   GenerateUploadUrlsBody,
 } from '../schemas/site-uploads.ts'
 import { SITE_LANGUAGES, SiteViewSchema } from '../site/model.ts'
-import { IdParams, PresignedUpload, ServerMessage, VersionQuery } from './common.ts'
+import { IdParams, PlanFeaturesSchema, PresignedUpload, ServerMessage, VersionQuery } from './common.ts'
 import { defineContext } from './define.ts'
 import { domainRoutesIo } from './domains.ts'
 import { mediaRoutesIo } from './media.ts'
@@ -50,7 +49,7 @@ export const SitePlanSchema = z.object({
   quantitySwipe: z.number().int(),
   /** Sites per account. */
   quantitySite: z.number().int(),
-  features: z.record(z.enum(PLAN_FEATURES), z.boolean()),
+  features: PlanFeaturesSchema,
 })
 
 /** A storage key the site references and a URL to show it (presigned GET, one hour). */

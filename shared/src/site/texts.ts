@@ -169,6 +169,9 @@ export interface FormTexts {
   /** SPEC §8 form success. */
   sentTitle: string
   sentText: string
+  /** An entry page whose form is switched off. */
+  closedTitle: string
+  closedText: string
   mailTitle: string
   mailText: string
   resendTitle: string
@@ -219,6 +222,8 @@ export const FORM_TEXTS: Record<ContentLanguage, FormTexts> = {
     agree: '利用規約とプライバシーポリシーに同意する',
     sentTitle: '送信しました',
     sentText: '情報を送信しました。24時間以内にメールにてご連絡いたします。',
+    closedTitle: '現在受け付けていません',
+    closedText: 'このフォームは現在受け付けを停止しています。サイトに戻ってご覧ください。',
     mailTitle: '確認メールを送信しました',
     mailText:
       'ご入力のメールアドレスに、会員登録を完了するためのリンクをお送りしました。24時間以内にリンクを開いて登録を完了してください。',
@@ -267,6 +272,8 @@ export const FORM_TEXTS: Record<ContentLanguage, FormTexts> = {
     agree: 'I agree to the terms of use and the privacy policy',
     sentTitle: 'Sent',
     sentText: 'Your information has been sent. We will contact you by e-mail within 24 hours.',
+    closedTitle: 'Not accepting entries',
+    closedText: 'This form is not accepting entries at the moment. Please go back to the site.',
     mailTitle: 'Check your e-mail',
     mailText:
       'We have sent a link that completes your sign-up to the address you entered. Open it within 24 hours.',
@@ -315,6 +322,8 @@ export const FORM_TEXTS: Record<ContentLanguage, FormTexts> = {
     agree: '我同意使用条款和隐私政策',
     sentTitle: '已发送',
     sentText: '信息已发送。我们将在24小时内通过电子邮件与您联系。',
+    closedTitle: '目前暂停受理',
+    closedText: '此表单目前暂停受理。请返回网站浏览。',
     mailTitle: '请查收确认邮件',
     mailText: '我们已向您填写的邮箱发送了完成注册的链接。请在24小时内打开该链接完成注册。',
     resendTitle: '没有收到邮件？',
@@ -362,6 +371,8 @@ export const FORM_TEXTS: Record<ContentLanguage, FormTexts> = {
     agree: '이용약관 및 개인정보처리방침에 동의합니다',
     sentTitle: '전송되었습니다',
     sentText: '정보가 전송되었습니다. 24시간 이내에 이메일로 연락드리겠습니다.',
+    closedTitle: '현재 접수하지 않습니다',
+    closedText: '이 양식은 현재 접수를 중단했습니다. 사이트로 돌아가 주세요.',
     mailTitle: '확인 메일을 보냈습니다',
     mailText:
       '입력하신 이메일 주소로 회원가입을 완료하는 링크를 보냈습니다. 24시간 이내에 링크를 열어 주세요.',
