@@ -6,11 +6,13 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true'
 process.env.SWIPE_CONTRACT_CHECK = '1'
 
 /**
- * The whole local stack with the admin console's dev server, on free ports. The URLs go to the
- * test workers through the environment, which Playwright passes on to them.
+ * The whole local stack with the admin console's production build (built once per run, served by
+ * `vite preview`), on free ports. The URLs go to the test workers through the environment, which
+ * Playwright passes on to them.
  */
 export default async function globalSetup() {
   const stack = await startTestStack({ admin: true })
+  process.stderr.write(`console build: ${((stack.adminBuildMs ?? 0) / 1000).toFixed(1)} s\n`)
   process.env.E2E_ADMIN_URL = stack.urls.admin
   process.env.E2E_API_URL = stack.urls.api
   process.env.E2E_MAIL_URL = stack.urls.mail
@@ -19,6 +21,11 @@ export default async function globalSetup() {
   process.env.E2E_CLOCK_FILE = stack.clockFile
   // The demo site, published by the seed through the same publisher as "save and publish".
   process.env.E2E_DEMO_SITE_URL = stack.seeded?.url ?? ''
+  // What the seed made, for tests that fill route parameters with it (console-routes.spec.ts).
+  process.env.E2E_SEEDED = JSON.stringify({
+    accounts: stack.seeded?.accounts ?? {},
+    siteId: stack.seeded?.site.siteId ?? '',
+  })
   return async () => {
     await stack.stop()
   }

@@ -1,9 +1,12 @@
-import { App as AntApp, ConfigProvider } from 'antd'
+import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd'
 import { type ReactNode, useContext } from 'react'
 import { useTranslation } from 'react-i18next'
 import { antdLocale } from '../i18n/index.ts'
 import { TOAST_CONFIG } from '../lib/toast.ts'
 import { MotionContext } from './motion.ts'
+import { CONSOLE_THEME } from './theme.ts'
+
+const STILL_THEME: ThemeConfig = { ...CONSOLE_THEME, token: { ...CONSOLE_THEME.token, motion: false } }
 
 /**
  * antd's configuration and its toast/modal host (`App`), following the interface language (date
@@ -20,7 +23,7 @@ export const AntdHost = ({ children }: { children: ReactNode }) => {
     <ConfigProvider
       locale={locale}
       button={{ autoInsertSpace: false }}
-      theme={motion ? undefined : { token: { motion: false } }}
+      theme={motion ? CONSOLE_THEME : STILL_THEME}
     >
       <AntApp notification={TOAST_CONFIG} message={{ duration: 3, maxCount: 1 }}>
         {children}

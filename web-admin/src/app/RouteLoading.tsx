@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next'
+import { CONSOLE_THEME } from './theme.ts'
 
 const SPIN = '@keyframes swipe-route-spin{to{transform:rotate(360deg)}}'
 
 /**
- * The full-page spinner while the first screen's chunk loads: plain elements in antd's colours
+ * The full-page spinner while the first screen's chunk loads: plain elements in the console's colours
  * (the console's PageLoading is antd's Spin, which would put antd into every first load, issue 14).
  */
 export const RouteLoading = () => {
@@ -18,7 +19,7 @@ export const RouteLoading = () => {
         justifyContent: 'center',
         alignItems: 'center',
         gap: 8,
-        color: '#1677ff',
+        color: CONSOLE_THEME.token.colorPrimary,
         fontSize: 14,
       }}
     >

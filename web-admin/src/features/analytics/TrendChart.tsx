@@ -1,16 +1,6 @@
-import { BarChart, LineChart } from 'echarts/charts'
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components'
-import * as echarts from 'echarts/core'
-import { CanvasRenderer } from 'echarts/renderers'
-import ReactEChartsCore from 'echarts-for-react/esm/core'
 import { useTranslation } from 'react-i18next'
+import { EChart } from '../../components/EChart.tsx'
 import type { ChartReport } from './api.ts'
-
-// Only what this chart draws: ECharts' core with two chart types, three components and the canvas
-// renderer (tree-shaken; this module is part of the 効果測定 screen's lazy chunk only). The ESM
-// build of echarts-for-react's core: its CommonJS `lib/core` reaches the browser as a module
-// object, not the component.
-echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer])
 
 /** The period's daily page views (bars), unique visitors and conversions (lines). */
 export const TrendChart = ({ points }: { points: ChartReport['points'] }) => {
@@ -49,7 +39,7 @@ export const TrendChart = ({ points }: { points: ChartReport['points'] }) => {
   }
   return (
     <div role="img" aria-label={t('analytics.chartTitle')} data-testid="trend-chart">
-      <ReactEChartsCore echarts={echarts} option={option} style={{ height: 280 }} notMerge lazyUpdate />
+      <EChart option={option} height={280} />
     </div>
   )
 }

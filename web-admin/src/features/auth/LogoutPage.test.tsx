@@ -14,7 +14,7 @@ describe('log out', () => {
     })
     const { user, router } = renderWithProviders({ at: '/master/summary' })
 
-    await user.click(await screen.findByRole('button', { name: 'アカウントメニュー' }))
+    await user.click(await screen.findByRole('button', { name: '山田 太郎 アカウントメニュー' }))
     await user.click(await screen.findByRole('menuitem', { name: 'ログアウト' }))
 
     expect(await screen.findByRole('button', { name: 'ログイン' })).toBeTruthy()

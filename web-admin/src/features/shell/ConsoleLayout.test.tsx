@@ -85,7 +85,8 @@ describe('console shell', () => {
     expect(screen.getByRole('link', { name: 'Users' })).toBeTruthy()
     expect(localStorage.getItem(STORAGE_KEYS.lang)).toBe('en')
 
-    await user.click(screen.getByRole('button', { name: 'Account menu' }))
+    // Named by its visible text, then what it opens (label in name, WCAG 2.5.3).
+    await user.click(screen.getByRole('button', { name: '山田 太郎 Account menu' }))
     await user.click(await screen.findByRole('menuitem', { name: 'Change password' }))
     expect(await screen.findByRole('heading', { name: 'Change password', level: 1 })).toBeTruthy()
     expect(router.state.location.pathname).toBe('/master/change-password')

@@ -4,6 +4,7 @@ import { Button, ConfigProvider, Dropdown, Flex, Layout, Menu, Typography } from
 import { type CSSProperties, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate, Outlet, useMatches, useNavigate, useParams } from 'react-router'
+import { visuallyHidden } from '../../components/visuallyHidden.ts'
 import { errorMessage } from '../../lib/api.ts'
 import { userInfoQuery } from '../../lib/auth.ts'
 import { isSignedIn, isUserTypeSegment, type UserInfo } from '../../lib/session.ts'
@@ -58,8 +59,10 @@ const AccountMenu = ({ info }: { info: UserInfo }) => {
         onClick: ({ key }) => navigate(key === 'log-out' ? '/log-out' : `/${info.userTypeSegment}/${key}`),
       }}
     >
-      <Button type="text" aria-label={t('shell.accountMenu')} style={{ color: 'inherit' }}>
+      {/* Named by its visible text first, then what it opens (WCAG 2.5.3 label in name). */}
+      <Button type="text" style={{ color: 'inherit' }}>
         {info.contactName ?? info.email}
+        <span style={visuallyHidden}>{` ${t('shell.accountMenu')}`}</span>
       </Button>
     </Dropdown>
   )
@@ -128,10 +131,9 @@ const Shell = ({ info }: { info: UserInfo }) => {
               <AccountMenu info={info} />
             </Flex>
           </Layout.Header>
+          {/* antd's Content is the page's one <main> landmark. */}
           <Layout.Content style={{ padding: 24 }}>
-            <main>
-              <Outlet />
-            </main>
+            <Outlet />
           </Layout.Content>
         </Layout>
       </Layout>

@@ -7,7 +7,7 @@ import { dashboardQuery, yen } from './dashboardApi.ts'
 import { WhenVisible } from './WhenVisible.tsx'
 
 /** ECharts, in a chunk of its own: fetched when a chart comes into view (below the summary's first screen). */
-const DashboardChart = lazy(async () => ({ default: (await import('./DashboardChart.tsx')).DashboardChart }))
+const EChart = lazy(async () => ({ default: (await import('../../components/EChart.tsx')).EChart }))
 
 const TYPES = ['OEM_MASTER', 'USER', 'OTHER'] as const
 
@@ -119,14 +119,18 @@ export const Dashboard = () => {
         <Col xs={24} lg={12}>
           <Card size="small" title={t('billing.dashboard.registrations')} loading={data.isPending}>
             <WhenVisible height={260}>
-              <DashboardChart option={registrationsOption} height={260} />
+              <EChart
+                option={registrationsOption}
+                height={260}
+                label={t('billing.dashboard.registrations')}
+              />
             </WhenVisible>
           </Card>
         </Col>
         <Col xs={24} lg={12}>
           <Card size="small" title={t('billing.dashboard.adoption')} loading={data.isPending}>
             <WhenVisible height={260}>
-              <DashboardChart option={adoptionOption} height={260} />
+              <EChart option={adoptionOption} height={260} label={t('billing.dashboard.adoption')} />
             </WhenVisible>
           </Card>
         </Col>

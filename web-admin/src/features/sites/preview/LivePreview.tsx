@@ -1,10 +1,14 @@
 import type { SiteLanguage } from '@swipe/shared'
-import { Card, Flex, Segmented, Switch, Typography } from 'antd'
+import { Card, Flex, Segmented, Typography } from 'antd'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { LabeledSwitch } from '../../../components/LabeledSwitch.tsx'
 import type { SiteDraft } from '../editor/draft.ts'
 import { type PreviewDevice, PreviewFrame } from './PreviewFrame.tsx'
 import { previewInputOf } from './previewInput.ts'
+
+/** The switches under the frame: small, in 12 px text. */
+const SMALL = { size: 'small', gap: 4, fontSize: 12 } as const
 
 /**
  * The editor's live preview (issue 16): the unsaved draft rendered by the publish render's own
@@ -46,19 +50,13 @@ export const LivePreview = ({
         ]}
       />
       <Flex gap={12} wrap justify="center">
-        <Flex align="center" gap={4}>
-          <Switch
-            size="small"
-            checked={membership}
-            onChange={setMembership}
-            aria-label={t('preview.showMembership')}
-          />
-          <span style={{ fontSize: 12 }}>{t('preview.showMembership')}</span>
-        </Flex>
-        <Flex align="center" gap={4}>
-          <Switch size="small" checked={showCta} onChange={setShowCta} aria-label={t('preview.showCta')} />
-          <span style={{ fontSize: 12 }}>{t('preview.showCta')}</span>
-        </Flex>
+        <LabeledSwitch
+          {...SMALL}
+          checked={membership}
+          onChange={setMembership}
+          label={t('preview.showMembership')}
+        />
+        <LabeledSwitch {...SMALL} checked={showCta} onChange={setShowCta} label={t('preview.showCta')} />
       </Flex>
       <PreviewFrame
         input={input}

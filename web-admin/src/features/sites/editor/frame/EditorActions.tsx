@@ -1,7 +1,7 @@
 import { Button, Flex, Tooltip } from 'antd'
 import { Fragment, useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { visuallyHidden } from './LiveSiteState.tsx'
+import { visuallyHidden } from '../../../../components/visuallyHidden.ts'
 import type { EditorBusy, SaveAction } from './useEditorActions.ts'
 
 interface EditorActionsProps {

@@ -1,6 +1,7 @@
 import { Badge, Tabs } from 'antd'
-import type { ComponentType, CSSProperties } from 'react'
+import type { ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
+import { visuallyHidden } from '../../../../components/visuallyHidden.ts'
 import { CreativeSettingsTab } from '../creatives/CreativeSettingsTab.tsx'
 import { PopupCtaTab } from '../cta/PopupCtaTab.tsx'
 import { DomainTab } from '../domain/DomainTab.tsx'
@@ -17,16 +18,6 @@ const TAB_COMPONENTS: Record<EditorTabKey, ComponentType<EditorTabProps>> = {
   creatives: CreativeSettingsTab,
   menu: GlobalMenuTab,
   other: OtherSettingsTab,
-}
-
-/** Read by screen readers, not shown (the badge shows the count). */
-const visuallyHidden: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
 }
 
 interface EditorTabsProps {

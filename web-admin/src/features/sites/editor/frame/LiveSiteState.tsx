@@ -1,17 +1,7 @@
 import { Alert, Typography } from 'antd'
-import type { CSSProperties } from 'react'
 import { useTranslation } from 'react-i18next'
+import { visuallyHidden } from '../../../../components/visuallyHidden.ts'
 import type { GlobalSetting } from '../../api.ts'
-
-/** Read by screen readers, not shown. */
-export const visuallyHidden: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-}
 
 type LiveFields = Pick<GlobalSetting, 'status' | 'url' | 'unpublishedChanges'>
 

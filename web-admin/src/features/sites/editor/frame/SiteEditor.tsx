@@ -1,9 +1,10 @@
 import { PLAN_FEATURE_MESSAGES, type SiteLanguage } from '@swipe/shared'
 import { useQueryClient } from '@tanstack/react-query'
-import { Alert, Button, Drawer, Flex, Space, Switch, Typography } from 'antd'
+import { Alert, Button, Drawer, Flex, Space, Typography } from 'antd'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
+import { LabeledSwitch } from '../../../../components/LabeledSwitch.tsx'
 import { useUnsavedChangesPrompt } from '../../../../hooks/useUnsavedChangesPrompt.ts'
 import { tShared } from '../../../../i18n/index.ts'
 import { usePermission } from '../../../shell/permissions.tsx'
@@ -124,15 +125,12 @@ export const SiteEditor = ({ siteId, site, reload }: SiteEditorProps) => {
           <Button size="small" onClick={() => setCommentsOpen(true)}>
             {t('preview.comments.show', { count: openTotal })}
           </Button>
-          <Flex align="center" gap={6}>
-            <Switch
-              size="small"
-              checked={livePreview}
-              onChange={setLivePreview}
-              aria-label={t('preview.live.toggle')}
-            />
-            <span>{t('preview.live.toggle')}</span>
-          </Flex>
+          <LabeledSwitch
+            size="small"
+            checked={livePreview}
+            onChange={setLivePreview}
+            label={t('preview.live.toggle')}
+          />
         </Space>
       </Typography.Paragraph>
 
