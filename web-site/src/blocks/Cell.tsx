@@ -5,9 +5,9 @@ import type { CellModel, PageModel } from '../model.ts'
 import type { ButtonParts, ProductCardParts, StageParts, StageTexts } from './cell-parts.ts'
 import { productCardParts, stageParts } from './cell-parts.ts'
 import { LockIcon, PauseIcon } from './icons.tsx'
-import { Img, SIZES } from './Picture.tsx'
-import { SMALLEST_FRAME } from './renditions.ts'
-import { byOrder, FRAME, newTab, safeColor } from './values.ts'
+import { Img } from './Picture.tsx'
+import { PLACEHOLDER, SIZES, SMALLEST_FRAME } from './renditions.ts'
+import { byOrder, FRAME, isAboveMiddle, newTab, safeColor } from './values.ts'
 
 export * from './cell-parts.ts'
 
@@ -22,6 +22,12 @@ export * from './cell-parts.ts'
  *   `stageParts` / `productCardParts` of the member API's creative — the same rules, the same
  *   markup, values set as text and attributes only.
  */
+
+/**
+ * A point or hotspot above the frame's middle (`data-u`): under a centre CTA it moves up, the
+ * others down (Cta.tsx `ctaClearCss`). The island marks a member's the same way (`isAboveMiddle`).
+ */
+const aboveMiddle = (top: string) => (isAboveMiddle(top) ? { 'data-u': '' } : {})
 
 /** Slot markers for the members' templates (`data-k`); nothing outside slot mode. */
 const slotOf = (slot: boolean | undefined, name: string) => (slot ? { 'data-k': name } : {})
@@ -144,7 +150,8 @@ export const Stage = ({
             href={point.href.href}
             {...newTab(point.href)}
             aria-label={point.label}
-            style={{ left: point.left, top: point.top, '--l': point.left } as CSSProperties}
+            style={{ left: point.left, top: point.top, '--l': point.left, '--t': point.top } as CSSProperties}
+            {...aboveMiddle(point.top)}
           />
         ))
       )}
@@ -160,7 +167,8 @@ export const Stage = ({
             className="pr"
             aria-haspopup="dialog"
             data-p={product.key}
-            style={{ ...product.style, '--l': product.style.left } as CSSProperties}
+            style={{ ...product.style, '--l': product.style.left, '--t': product.style.top } as CSSProperties}
+            {...aboveMiddle(product.style.top)}
           >
             <b>{product.name}</b>
             {product.price}
@@ -193,13 +201,6 @@ export const Stage = ({
     </div>
   )
 }
-
-/**
- * Images other than the first wait for the client, which loads the current creative's neighbours
- * as the visitor moves: the first creative (the LCP) gets the whole connection, and a visitor who
- * never swipes does not download the grid. Until then they show a transparent pixel.
- */
-export const PLACEHOLDER = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7'
 
 /** The members-only lock: the invitation to sign up and in, when membership is on. */
 export const Lock = ({
@@ -301,6 +302,9 @@ export const MemberTemplates = ({
   )
 }
 
+/** A creative's class when a CTA of that position may show on it: its controls keep clear (Cta.tsx `ctaClearCss`). */
+export const UNDER_CTA = { TOP: 'ut', CENTER: 'um', BOTTOM: 'uc' } as const
+
 /**
  * One creative of the page (a carousel slide): its stage, or the lock of a members-only creative
  * (whose media and texts never go into the page). The slide's data attributes carry what the
@@ -310,13 +314,13 @@ export const Cell = ({
   model,
   cell,
   first,
-  underCta,
+  underCtas = [],
 }: {
   model: PageModel
   cell: CellModel
   first: boolean
-  /** A bottom popup CTA may show on this creative: its texts and button sit above it. */
-  underCta: boolean
+  /** The classes of the CTA positions that may show on this creative (`UNDER_CTA`). */
+  underCtas?: readonly string[]
 }) => {
   const { creative: c, position } = cell
   const data: Record<string, string> = { 'data-o': String(cell.order) }
@@ -329,7 +333,7 @@ export const Cell = ({
   return (
     // biome-ignore lint/a11y/useSemanticElements: a carousel slide is a group (WAI-ARIA APG), not a fieldset
     <div
-      className={underCta ? 'c uc' : 'c'}
+      className={['c', ...underCtas].join(' ')}
       id={position}
       role="group"
       aria-roledescription="slide"
@@ -395,7 +399,7 @@ export const CELL_CSS = `picture{display:contents}
 .st{position:absolute;inset:0;margin:auto;width:100%;height:100%;width:min(100cqw,65.6cqh);height:min(100cqh,152.42cqw);container-type:size;overflow:hidden}
 .m{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;-webkit-user-drag:none}
 .ov{position:absolute;left:0;right:0;bottom:0;display:flex;flex-direction:column;align-items:center;gap:2cqw;padding:14cqw 5cqw 5cqw;background:linear-gradient(transparent,rgba(0,0,0,.6));color:#fff;text-align:center;pointer-events:none}
-.ov>*{margin:0;pointer-events:auto}
+.ov>*{margin:0}.ov>a{pointer-events:auto}
 .tx{font-size:clamp(13px,4.3cqw,18px);white-space:pre-wrap;text-shadow:0 1px 3px rgba(0,0,0,.6)}
 .pz{font-size:clamp(15px,5.2cqw,22px);font-weight:700;text-shadow:0 1px 3px rgba(0,0,0,.6)}
 .bt{display:flex;align-items:center;justify-content:center;min-width:62%;min-height:44px;padding:8px 20px;border-radius:999px;font-weight:700;text-decoration:none;box-shadow:0 3px 10px rgba(0,0,0,.3)}

@@ -1,5 +1,5 @@
 import { countdownText } from '@swipe/shared/site/countdown'
-import { remainingSlots } from '@swipe/shared/site/cta'
+import { onSheet, remainingSlots } from '@swipe/shared/site/cta'
 import type { ContentLanguage } from '@swipe/shared/site/languages'
 import { CTA_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import { own } from '@swipe/shared/site/own'
@@ -17,7 +17,9 @@ import { colors, type Href, newTab } from './values.ts'
  * by the console's CTA preview (`CtaGroup` with one CTA, shown, and `ctaCss`).
  */
 
-export const POSITIONS = { TOP: 't', CENTER: 'c', BOTTOM: 'b' } as const
+// The centre group's class is `md`: `c` is a creative's and `m` its media's (blocks/Cell.tsx),
+// whose rules would size the group.
+export const POSITIONS = { TOP: 't', CENTER: 'md', BOTTOM: 'b' } as const
 export type CtaPosition = keyof typeof POSITIONS
 
 /** The default colours of a CTA's button. */
@@ -107,7 +109,7 @@ export const Cta = ({ item, texts: t, lang, now, hidden = true }: CtaProps) => {
         />
       )}
       <span>
-        {item.content}
+        <span className="cx">{item.content}</span>
         {cta.showRemainingTime && <small data-cd="">{countdownText(cta.endDate, now, lang)}</small>}
         {cta.showRemainingSlots && item.remaining !== undefined && (
           <small data-sl={t.slots}>{t.slots.replace('{n}', String(item.remaining))}</small>
@@ -178,14 +180,104 @@ export const Ctas = ({
   )
 }
 
+/**
+ * How tall one CTA may be, in CSS px: its text is at most two lines (22.5 px each at the page's
+ * 15px/1.5) and each small line one (18 px: the countdown, and the slots or the "full" text of an
+ * applicant-limit CTA), its image 48 px, its padding 20 px; at least its 56 px minimum.
+ */
+export const ctaHeight = (item: Pick<CtaModel, 'cta' | 'image'>): number => {
+  const smalls = (item.cta.showRemainingTime ? 1 : 0) + (item.cta.kind === 'APPLICANT_LIMIT' ? 1 : 0)
+  return Math.max(56, Math.ceil(20 + Math.max(item.image ? 48 : 0, 45 + 18 * smalls)))
+}
+
+/** Where a CTA group starts from its edge of the swipe area: clear of the up and down arrows. */
+export const CTA_EDGE = 48
+/** Room kept between a CTA group and the controls it must not cover. */
+const CLEAR = 8
+/** Half a link point (44 px round, placed by its centre); a product hotspot's height at most. */
+const POINT_HALF = 22
+const HOTSPOT_HEIGHT = 72
+
+/** The height of each position's group of CTAs (the CTAs one above the other, 8 px apart), in px. */
+export const ctaBands = (ctas: readonly CtaModel[]): Record<CtaPosition, number> => {
+  const band = (position: CtaPosition) => {
+    const heights = ctas
+      .filter((c) => (c.cta.displayPosition ?? CTA_DEFAULTS.displayPosition) === position)
+      .map(ctaHeight)
+    return heights.length ? heights.reduce((a, b) => a + b, 0) + 8 * (heights.length - 1) : 0
+  }
+  return { TOP: band('TOP'), CENTER: band('CENTER'), BOTTOM: band('BOTTOM') }
+}
+
+/**
+ * The rules that keep a creative's controls clear of the CTAs that may show on it (docs/decisions.md
+ * "Every screen right — no control covered"). A creative under a bottom CTA (`.uc`) raises its
+ * texts and link button above the group's band, and pulls its link points and product hotspots up
+ * out of it; under a top CTA (`.ut`) its points, hotspots and video toggle move below the band;
+ * under a centre CTA (`.um`) they leave the middle band for the side they are on (`data-u`: above
+ * the middle). Positions are the frame's, whose edges never lie outside the swipe area, so the
+ * bands measured from the swipe area's edges are kept clear on every screen (on a letterboxed frame
+ * with room to spare). A centre group leaves the left and right arrows free.
+ */
+export const ctaClearCss = (
+  bands: Record<CtaPosition, number>,
+  /** Whether a creative under a CTA of `position` has such parts (else their rule is left out). */
+  has: (position: CtaPosition, part: ClearedPart) => boolean = () => true,
+): string => {
+  const rules: string[] = []
+  /** A rule for a part of the creatives (written only if one has it), or for every page (`null`). */
+  const add = (position: CtaPosition, part: ClearedPart | null, rule: string) => {
+    if (!part || has(position, part)) rules.push(rule)
+  }
+  if (bands.BOTTOM) {
+    const edge = CTA_EDGE + bands.BOTTOM + CLEAR
+    add('BOTTOM', null, `.uc .ov{padding-bottom:${edge}px}`)
+    add('BOTTOM', 'pt', `.uc .pt{top:min(var(--t),calc(100% - ${edge + POINT_HALF}px))!important}`)
+    add('BOTTOM', 'pr', `.uc .pr{top:min(var(--t),calc(100% - ${edge + HOTSPOT_HEIGHT}px))!important}`)
+  }
+  if (bands.TOP) {
+    const edge = CTA_EDGE + bands.TOP + CLEAR
+    add('TOP', 'pt', `.ut .pt{top:max(var(--t),${edge + POINT_HALF}px)!important}`)
+    add('TOP', 'pr', `.ut .pr{top:max(var(--t),${edge}px)!important}`)
+    add('TOP', 'vt', `.ut .vt{top:${edge}px}`)
+  }
+  if (bands.CENTER) {
+    const half = Math.ceil(bands.CENTER / 2) + CLEAR
+    // The left and right arrows (44 px from each side, mid-height) stay free.
+    add('CENTER', null, '.ctas.md{padding:0 46px}')
+    add('CENTER', 'pt', `.um .pt[data-u]{top:min(var(--t),calc(50% - ${half + POINT_HALF}px))!important}`)
+    add(
+      'CENTER',
+      'pt',
+      `.um .pt:not([data-u]){top:max(var(--t),calc(50% + ${half + POINT_HALF}px))!important}`,
+    )
+    add('CENTER', 'pr', `.um .pr[data-u]{top:min(var(--t),calc(50% - ${half + HOTSPOT_HEIGHT}px))!important}`)
+    add('CENTER', 'pr', `.um .pr:not([data-u]){top:max(var(--t),calc(50% + ${half}px))!important}`)
+  }
+  return rules.join('')
+}
+
+/** A creative's part that a CTA's band may have to move: link points, product hotspots, the video toggle. */
+export type ClearedPart = 'pt' | 'pr' | 'vt'
+
+/** The positions of the CTAs that may show on the creative of page order `order` (any of its dates). */
+export const ctaPositionsOn = (ctas: readonly CtaModel[], order: number): CtaPosition[] =>
+  (['TOP', 'CENTER', 'BOTTOM'] as const).filter((position) =>
+    ctas.some(
+      (c) =>
+        (c.cta.displayPosition ?? CTA_DEFAULTS.displayPosition) === position &&
+        onSheet(c.cta.effectiveSheets, order),
+    ),
+  )
+
 /** The CTA block's stylesheet, without the animations (`ctaCss` adds those in use). */
 export const CTA_CSS = `.ctas{position:absolute;left:0;right:0;z-index:2;display:flex;flex-direction:column;align-items:center;gap:8px;padding:0 8px;pointer-events:none}
-.uc .ov{padding-bottom:calc(5cqw + 84px)}
-.ctas.t{top:48px}.ctas.c{top:50%;transform:translateY(-50%)}.ctas.b{bottom:48px}
+.ctas.t{top:${CTA_EDGE}px}.ctas.md{top:50%;transform:translateY(-50%)}.ctas.b{bottom:${CTA_EDGE}px}
 .cta{position:relative;width:min(92%,420px);pointer-events:auto}
 .cta .cb{position:relative;display:flex;align-items:center;gap:10px;min-height:56px;padding:10px 48px 10px 14px;border-radius:14px;background:var(--b);color:var(--t);font-weight:700;text-decoration:none;box-shadow:0 6px 20px rgba(0,0,0,.35)}
+.cta .cx{display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;overflow:hidden}
 .cta img{width:48px;height:48px;border-radius:8px;object-fit:cover;flex:none}
-.cta small{display:block;font-size:12px;font-weight:400}
+.cta small{display:block;overflow:hidden;font-size:12px;font-weight:400;white-space:nowrap;text-overflow:ellipsis}
 .cta .x{position:absolute;top:6px;right:2px;color:var(--t)}
 .cta.fl .cb{animation:none;cursor:default}.cta.fl .cb::before,.cta.fl .cb::after{content:none}
 `
@@ -209,6 +301,16 @@ export const CTA_ANIMATION_CSS: Record<string, string> = {
     '.a-PULSE_OUT .cb::before{content:"";position:absolute;inset:0;border-radius:inherit;animation:po 1.8s ease-out infinite}@keyframes po{from{box-shadow:0 0 0 0 var(--b)}to{box-shadow:0 0 0 18px transparent}}',
 }
 
-/** The CTA stylesheet with the animations `animations` use (each once). */
-export const ctaCss = (animations: readonly (string | null | undefined)[]): string =>
-  [CTA_CSS, ...[...new Set(animations.map(animationOf))].map((a) => CTA_ANIMATION_CSS[a] ?? '')].join('')
+/**
+ * The CTA stylesheet with the animations `animations` use (each once) and, for a page, the rules
+ * that keep its creatives' controls clear of its CTAs (`ctaClearCss`).
+ */
+export const ctaCss = (
+  animations: readonly (string | null | undefined)[],
+  clear?: Parameters<typeof ctaClearCss>,
+): string =>
+  [
+    CTA_CSS,
+    ...[...new Set(animations.map(animationOf))].map((a) => CTA_ANIMATION_CSS[a] ?? ''),
+    clear ? ctaClearCss(...clear) : '',
+  ].join('')

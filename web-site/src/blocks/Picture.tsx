@@ -1,4 +1,5 @@
 import type { ImgHTMLAttributes } from 'react'
+import { PLACEHOLDER, sourceAttribute } from './renditions.ts'
 
 /**
  * An image's web renditions as the page offers them (issue 22): AVIF and WebP sources and a JPEG
@@ -13,30 +14,19 @@ export interface Picture {
   src: string
 }
 
-/**
- * Where each image is shown, as `sizes`: a creative fills the frame (351 × 535, at most the
- * viewport's width and, in the tall frame, two thirds of its height); a popup CTA's image is
- * 48 px; a product card's is up to 400 px; a logo is at most 160 px wide.
- */
-export const SIZES = {
-  frame: 'min(100vw, 66vh)',
-  cta: '48px',
-  product: '(max-width: 448px) calc(100vw - 48px), 400px',
-  logo: '160px',
-} as const
+export { SIZES } from './renditions.ts'
 
 type ImgProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes' | 'alt' | 'slot'>
-
-/** The formats a picture's sources may have, best first (the JPEG is the `<img>`'s). */
-const SOURCE_TYPES = ['image/avif', 'image/webp']
 
 /**
  * An image: `<picture>` with its renditions' sources when it has them, else the `<img>` of the
  * original `src`. `deferred`: the island sets the real sources later (the page's creatives other
- * than the first carry them in `data-src`/`data-srcset` behind a placeholder). `slot`: a members'
- * template (blocks/Cell.tsx `MemberTemplates`): the `<picture>` with a source of each type and
- * the image (`data-k="img"`), their `sizes` set and no file, for the island to fill
- * (client/members.ts: each source's srcset or its removal, the image's srcset and src).
+ * than the first): the `<img>` shows the placeholder and carries its files in data attributes
+ * (`data-src`, `data-srcset`, and each source's srcset as `data-avif`/`data-webp`), with no
+ * `<source>` and no `sizes` yet, which valid HTML allows only with a srcset; the island adds them
+ * (`showPicture`, renditions.ts). `slot`: a members' template (blocks/Cell.tsx `MemberTemplates`):
+ * the `<picture>` with the image alone (`data-k="img"`, its `sizes` in `data-sizes`), for the
+ * island to fill the same way (client/members.ts).
  */
 export const Img = ({
   src,
@@ -52,35 +42,37 @@ export const Img = ({
   alt: string
   picture?: Picture | undefined
   sizes: string
-  /** The placeholder shown until the island loads the image. */
+  /** The placeholder shown until the island loads the image (a creative's frame: `SIZES.frame`). */
   deferred?: string | undefined
   slot?: boolean
 }) => {
   if (slot)
     return (
       <picture>
-        {SOURCE_TYPES.map((type) => (
-          <source key={type} type={type} sizes={sizes} />
-        ))}
-        <img {...img} alt={alt} sizes={sizes} data-k="img" />
+        <img {...img} alt={alt} src={PLACEHOLDER} data-sizes={sizes} data-k="img" />
       </picture>
     )
   if (!picture)
     return <img {...img} alt={alt} {...(deferred ? { src: deferred, 'data-src': src } : { src })} />
-  const set = (srcSet: string) => (deferred ? { 'data-srcset': srcSet } : { srcSet })
+  if (deferred)
+    return (
+      <picture>
+        <img
+          {...img}
+          alt={alt}
+          src={deferred}
+          data-src={picture.src}
+          data-srcset={picture.srcSet}
+          {...Object.fromEntries(picture.sources.map((s) => [sourceAttribute(s.type), s.srcSet]))}
+        />
+      </picture>
+    )
   return (
     <picture>
       {picture.sources.map((source) => (
-        <source key={source.type} type={source.type} sizes={sizes} {...set(source.srcSet)} />
+        <source key={source.type} type={source.type} sizes={sizes} srcSet={source.srcSet} />
       ))}
-      <img
-        {...img}
-        alt={alt}
-        sizes={sizes}
-        {...(deferred
-          ? { src: deferred, 'data-src': picture.src, 'data-srcset': picture.srcSet }
-          : { src: picture.src, srcSet: picture.srcSet })}
-      />
+      <img {...img} alt={alt} sizes={sizes} src={picture.src} srcSet={picture.srcSet} />
     </picture>
   )
 }

@@ -41,6 +41,28 @@ export const pictureOf = (
  */
 export const SMALLEST_FRAME = 200
 
+/**
+ * Where each image is shown, as `sizes`: a creative fills the frame (351 × 535, at most the
+ * viewport's width and, in the tall frame, two thirds of its height); a popup CTA's image is
+ * 48 px; a product card's is up to 400 px; a logo is at most 160 px wide.
+ */
+export const SIZES = {
+  frame: 'min(100vw, 66vh)',
+  cta: '48px',
+  product: '(max-width: 448px) calc(100vw - 48px), 400px',
+  logo: '160px',
+} as const
+
+/**
+ * Images other than the first wait for the client, which loads the current creative's neighbours
+ * as the visitor moves: the first creative (the LCP) gets the whole connection, and a visitor who
+ * never swipes does not download the grid. Until then they show a transparent pixel.
+ */
+export const PLACEHOLDER = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7'
+
+/** The data attribute a deferred image keeps a source's srcset in: `image/avif` → `data-avif`. */
+export const sourceAttribute = (type: string) => `data-${type.slice('image/'.length)}`
+
 /** The largest JPEG of an image's renditions (a link preview's `og:image`), or none. */
 export const largestJpeg = (
   files: readonly { format: string; width: number; url: string | null | undefined }[],

@@ -46,6 +46,9 @@ export const colors = (
 export const percent = (value: number, of: number): string =>
   `${Math.round((Math.min(Math.max(value, 0), of) / of) * 10000) / 100}%`
 
+/** Whether a place on the frame (`percent`'s `top`) lies above its middle. */
+export const isAboveMiddle = (top: string): boolean => Number.parseFloat(top) < 50
+
 /** Attributes of a creator link: external links open in a new tab without access to this page. */
 export const newTab = (link: Href) =>
   link.external ? ({ target: '_blank', rel: 'noopener noreferrer' } as const) : {}

@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
+import { SIZES } from '../blocks/renditions.ts'
 import { fixtureSite } from '../fixture.ts'
 import { renderSitePages } from '../render.tsx'
 import type { PublishInput } from '../types.ts'
 import { openLockedCell } from './members.ts'
+import { showPicture, takeDeferredPicture } from './pictures.ts'
 
 /** The fixture's Japanese swipe page (C2 is members-only), with the API the publisher names. */
 const render = (path = false) => {
@@ -445,6 +447,10 @@ describe('a members-only cell after sign-in', () => {
     }
     input.renditions = { [key]: { images: made('c2') }, 'p2.jpg': { images: made('p2') } }
     const published = publishedUnlocked(input, view, key)
+    // The page defers C2's image (its sources wait in data attributes): shown as the island shows it.
+    expect(published.querySelectorAll('#C2 .st source')).toHaveLength(0)
+    for (const img of published.querySelectorAll<HTMLImageElement>('#C2 img[data-srcset]'))
+      showPicture(img, takeDeferredPicture(img)!, SIZES.frame)
     expect(published.querySelectorAll('#C2 .st source')).toHaveLength(2)
     expect(canonical(cell.querySelector('.st')!)).toEqual(canonical(published.querySelector('#C2 .st')!))
     for (const id of ['p-C2-0', 'p-C2-1'])

@@ -23,9 +23,10 @@ import {
 } from '../blocks/cell-parts.ts'
 import type { Picture } from '../blocks/Picture.tsx'
 import { pictureOf, SMALLEST_FRAME } from '../blocks/renditions.ts'
-import { byOrder, type Href } from '../blocks/values.ts'
+import { byOrder, type Href, isAboveMiddle } from '../blocks/values.ts'
 import { type ApiAnswer, apiUrl, type Camel, type PathsOf } from './api.ts'
 import { MEMBER_HEADERS } from './endUser.ts'
+import { showPicture } from './pictures.ts'
 
 /** The member API's route for one creative (the path checked against the route table). */
 const PATHS: PathsOf<{ page: 'endUser.pagePrivate' }> = {
@@ -58,21 +59,15 @@ const slot = <T extends HTMLElement = HTMLElement>(root: ParentNode, name: strin
 }
 
 /**
- * Fills a template's `<picture>` (Picture.tsx `Img` in slot mode) as `Img` renders `picture`: each
- * source gets the srcset of its type or goes, the image the JPEG srcset and its 1× file; without
+ * Fills a template's `<picture>` (Picture.tsx `Img` in slot mode) as `Img` renders `picture`: its
+ * sources before the image, the image's JPEG srcset, `sizes` and 1× file (`showPicture`); without
  * renditions, the bare image of the original.
  */
-const fillImage = (root: ParentNode, image: HTMLImageElement, url: string, picture: Picture | undefined) => {
-  for (const source of root.querySelectorAll('source')) {
-    const srcSet = picture?.sources.find((s) => s.type === source.type)?.srcSet
-    if (srcSet) source.srcset = srcSet
-    else source.remove()
-  }
-  if (picture) {
-    image.srcset = picture.srcSet
-    image.src = picture.src
-  } else {
-    image.removeAttribute('sizes')
+const fillImage = (image: HTMLImageElement, url: string, picture: Picture | undefined) => {
+  const sizes = image.dataset.sizes ?? ''
+  image.removeAttribute('data-sizes')
+  if (picture) showPicture(image, picture, sizes)
+  else {
     image.parentElement!.replaceWith(image)
     image.src = url
   }
@@ -170,7 +165,7 @@ export const memberStage = (
     alt?.remove()
     if (image) {
       image.alt = parts.media.alt
-      fillImage(stage, image, parts.media.url, parts.media.picture)
+      fillImage(image, parts.media.url, parts.media.picture)
     }
   }
 
@@ -181,8 +176,11 @@ export const memberStage = (
     copy.setAttribute('aria-label', part.label)
     copy.style.left = part.left
     copy.style.top = part.top
-    // The left side again, for the clamp of a phone's FILL frame (../styles.ts), as the render writes it.
+    // Left and top again, for the clamps of a phone's FILL frame (../styles.ts) and of a CTA's
+    // band (blocks/Cta.tsx), as the render writes them.
     copy.style.setProperty('--l', part.left)
+    copy.style.setProperty('--t', part.top)
+    if (isAboveMiddle(part.top)) copy.dataset.u = ''
     point!.before(copy)
   }
   point?.remove()
@@ -195,6 +193,8 @@ export const memberStage = (
     copy.style.top = product.style.top
     colour(copy, product.style)
     copy.style.setProperty('--l', product.style.left)
+    copy.style.setProperty('--t', product.style.top)
+    if (isAboveMiddle(product.style.top)) copy.dataset.u = ''
     copy.querySelector('b')!.textContent = product.name
     if (product.price) copy.append(product.price)
     hotspot!.before(copy)
@@ -228,7 +228,7 @@ export const memberStage = (
 /** Fills a copy of the product card template from its parts. */
 const productCard = (card: DocumentFragment, parts: ProductCardParts) => {
   const image = slot<HTMLImageElement>(card, 'img')
-  if (parts.image && image) fillImage(card, image, parts.image, parts.picture)
+  if (parts.image && image) fillImage(image, parts.image, parts.picture)
   else card.querySelector('picture')?.remove()
   card.querySelector('h3')!.textContent = parts.name
   const price = slot(card, 'pz')

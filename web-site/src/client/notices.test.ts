@@ -60,6 +60,19 @@ describe("a site's notices", () => {
     expect(document.querySelector('aside[aria-label="Notice"] strong')?.textContent).toBe('New')
   })
 
+  it('puts the bar in the page’s column above the swipe area, never over the top bar', async () => {
+    document.body.innerHTML = '<div class="app"><header class="tb"></header><main id="sw"></main></div>'
+    vi.stubGlobal('fetch', answer({ lang: 'JP', notices }))
+    await showNotices('/api/v1', 'site-1', 'JP')
+    expect([...document.querySelector('.app')!.children].map((e) => e.tagName)).toEqual([
+      'HEADER',
+      'ASIDE',
+      'MAIN',
+    ])
+    const bar = document.querySelector('aside')!
+    expect([bar.style.position, bar.style.flex]).toEqual(['relative', '0 0 auto'])
+  })
+
   it('shows nothing when there is no notice or the site cannot be read', async () => {
     vi.stubGlobal('fetch', answer({ lang: 'JP', notices: [] }))
     await showNotices('/api/v1', 'site-1', 'JP')

@@ -1,7 +1,8 @@
 /**
  * A site's notices to its visitors (issue 20, お知らせ配信): the ones public now in the page's
- * language, shown as a dismissible bar at the top of the page. The answer may be cached by the
- * browser and the edge for a minute; a dismissed notice stays dismissed in this browser.
+ * language, shown as a dismissible bar in the page's column between the top bar and the swipe
+ * area. The answer may be cached by the browser and the edge for a minute; a dismissed notice
+ * stays dismissed in this browser.
  */
 import type { ApiAnswer, PathsOf } from './api.ts'
 import { readStored, store } from './storage.ts'
@@ -36,12 +37,15 @@ export const showNotices = async (api: string, siteId: string, lang: string) => 
     node.style.cssText = css
     return node
   }
-  const bar = add(
-    document.body,
-    'aside',
-    '',
-    'position:fixed;left:0;right:0;top:0;z-index:60;background:rgba(20,20,20,.88);color:#fff;font:14px/1.5 system-ui,sans-serif;padding:8px 44px 8px 12px;max-height:40vh;overflow-y:auto',
-  )
+  // In the page's column above the swipe area (which gives it the room), never over the top bar's
+  // language switcher and menu or a creative's controls (docs/decisions.md "Every screen right —
+  // no control covered").
+  const swipeArea = document.getElementById('sw')
+  const bar = document.createElement('aside')
+  if (swipeArea) swipeArea.before(bar)
+  else document.body.prepend(bar)
+  bar.style.cssText =
+    'position:relative;flex:none;background:#141414;color:#fff;font:14px/1.5 system-ui,sans-serif;padding:8px 48px 8px 12px;max-height:40vh;overflow-y:auto'
   bar.setAttribute('aria-label', label!)
   for (const notice of notices) {
     const item = add(bar, 'p', '', 'margin:2px 0')
@@ -58,7 +62,7 @@ export const showNotices = async (api: string, siteId: string, lang: string) => 
     bar,
     'button',
     '×',
-    'position:absolute;top:4px;right:8px;background:none;border:0;color:inherit;font:22px/1 sans-serif;cursor:pointer;padding:4px 8px',
+    'position:absolute;top:0;right:0;width:44px;height:44px;background:none;border:0;color:inherit;font:22px/1 sans-serif;cursor:pointer;padding:0',
   )
   x.setAttribute('aria-label', close!)
   x.addEventListener('click', () => {

@@ -1,7 +1,7 @@
-import { onSheet } from '@swipe/shared/site/cta'
-import { CREATIVE_DEFAULTS, CTA_DEFAULTS } from '@swipe/shared/site/model-defaults'
+import { CREATIVE_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import type { CSSProperties, ReactNode } from 'react'
-import { Cell } from '../blocks/Cell.tsx'
+import { Cell, UNDER_CTA } from '../blocks/Cell.tsx'
+import { ctaPositionsOn } from '../blocks/Cta.tsx'
 import { ChevronIcon } from '../blocks/icons.tsx'
 import { safeColor } from '../blocks/values.ts'
 import type { PageModel } from '../model.ts'
@@ -15,11 +15,9 @@ export const Grid = ({ model, children }: { model: PageModel; children?: ReactNo
     ...(fade && fade > 0 ? { '--fi': `${fade}s` } : {}),
   } as CSSProperties
   const t = model.texts
-  // Creatives under a bottom CTA (any page of it: none chosen is every page) keep their texts clear of it.
-  const bottom = model.ctas.filter(
-    (c) => (c.cta.displayPosition ?? CTA_DEFAULTS.displayPosition) === 'BOTTOM',
-  )
-  const raised = (order: number) => bottom.some((c) => onSheet(c.cta.effectiveSheets, order))
+  // Creatives under a CTA (any page of it: none chosen is every page) keep their controls clear of
+  // it, by the CTA's position (blocks/Cta.tsx `ctaClearCss`).
+  const under = (order: number) => ctaPositionsOn(model.ctas, order).map((position) => UNDER_CTA[position])
   return (
     <main id="sw" aria-roledescription="carousel" aria-label={t.creatives}>
       <h1 className="vh">{model.h1}</h1>
@@ -32,7 +30,7 @@ export const Grid = ({ model, children }: { model: PageModel; children?: ReactNo
                 model={model}
                 cell={cell}
                 first={cell === first}
-                underCta={raised(cell.order)}
+                underCtas={under(cell.order)}
               />
             ))}
           </div>

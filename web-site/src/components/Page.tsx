@@ -3,7 +3,14 @@ import { CTA_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import { INTERNAL_PAGES } from '@swipe/shared/site/urls'
 import { BottomBar, CompanyDialog, ProductDialog } from '../blocks/BottomBar.tsx'
 import { MemberTemplates, ProductTemplates } from '../blocks/Cell.tsx'
-import { Ctas } from '../blocks/Cta.tsx'
+import {
+  type ClearedPart,
+  type CtaPosition,
+  Ctas,
+  ctaBands,
+  type ctaClearCss,
+  ctaPositionsOn,
+} from '../blocks/Cta.tsx'
 import { SIZES } from '../blocks/Picture.tsx'
 import { TopBar } from '../blocks/TopBar.tsx'
 import { BOOT_JS } from '../boot.ts'
@@ -69,6 +76,33 @@ const FirstCreativePreload = ({ model }: { model: PageModel }) => {
   )
 }
 
+/**
+ * What keeps the page's creatives' controls clear of its CTAs (blocks/Cta.tsx `ctaClearCss`): each
+ * position's band, and which parts its creatives have (a members-only creative that may open for a
+ * member: all of them), so a page carries only the rules it uses.
+ */
+const ctaClearing = (model: PageModel): Parameters<typeof ctaClearCss> => {
+  const present = new Set<string>()
+  for (const cell of model.rows.flat()) {
+    const c = cell.creative
+    const parts: ClearedPart[] = cell.locked
+      ? model.unlocks
+        ? ['pt', 'pr', 'vt']
+        : []
+      : [
+          ...(c.imageLinkPoints?.length ? (['pt'] as const) : []),
+          ...(c.products?.length ? (['pr'] as const) : []),
+          ...(cell.video ? (['vt'] as const) : []),
+        ]
+    for (const position of ctaPositionsOn(model.ctas, cell.order))
+      for (const part of parts) present.add(`${position} ${part}`)
+  }
+  return [
+    ctaBands(model.ctas),
+    (position: CtaPosition, part: ClearedPart) => present.has(`${position} ${part}`),
+  ]
+}
+
 /** One language's swipe page, the whole document. */
 export const Page = ({
   model,
@@ -98,7 +132,10 @@ export const Page = ({
       <link rel="icon" href={model.favicon ?? 'data:,'} />
       <FirstCreativePreload model={model} />
       <style>
-        {pageCss(model.ctas.length ? model.ctas.map((c) => c.cta.animation ?? CTA_DEFAULTS.animation) : null)}
+        {pageCss(
+          model.ctas.length ? model.ctas.map((c) => c.cta.animation ?? CTA_DEFAULTS.animation) : null,
+          ctaClearing(model),
+        )}
       </style>
       <noscript>
         <style>{NO_SCRIPT_CSS}</style>
