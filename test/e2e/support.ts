@@ -142,13 +142,16 @@ export const deleteSite = async (api: string, token: string, siteId: string) => 
 
 /**
  * Gives a 1 × 1 site its one image, uploaded as the console does (presigned PUT, then the server's
- * check), saves it with the language's `settings` and publishes it: the site's own URL.
+ * check), saves it with the language's `settings` and publishes it: the site's own URL. `below`:
+ * more creatives under A1 (A2, A3, …; the grid grows to one column of them), each with the same
+ * image and its own fields.
  */
 export const publishOneCellSite = async (
   api: string,
   token: string,
   site: { siteId: string; name: string; version: number },
   settings: Record<string, unknown> = {},
+  below: Record<string, unknown>[] = [],
 ) => {
   const bytes = readFileSync(
     join(import.meta.dirname, '..', '..', 'infra', 'local', 'seed-assets', 'creative-A1.jpg'),
@@ -172,14 +175,19 @@ export const publishOneCellSite = async (
     global_setting: {
       id: site.siteId,
       name: site.name,
-      number_horizontal: 1,
+      number_horizontal: 1 + below.length,
       number_vertical: 1,
       default_language: 'JP',
       languages: ['JP'],
     },
-    creatives: [
-      { lang: 'JP', position: 'A1', media_key: image.key, media_type: 'image', image_alt: site.name },
-    ],
+    creatives: [{}, ...below].map((fields, row) => ({
+      lang: 'JP',
+      position: `A${row + 1}`,
+      media_key: image.key,
+      media_type: 'image',
+      image_alt: site.name,
+      ...fields,
+    })),
     settings: [{ lang: 'JP', sns: [], ...settings }],
   })) as unknown as { version: number }
   const published = (await apiCall(api, token, 'POST', `/site/${site.siteId}/status`, {

@@ -320,7 +320,7 @@ describe('swipe analytics reports', () => {
     })
     const lines = (await lp.text()).replace('\uFEFF', '').trim().split(/\r?\n/)
     expect(lines[0]).toBe('指標,単位,当期間,前期間,増減率（%）')
-    expect(lines).toContain('ページビュー,件,3,0,')
+    expect(lines).toContain('訪問数,件,3,0,')
     expect(lines).toContain('コンバージョン率,%,33.33,0,')
   })
 
@@ -389,7 +389,7 @@ describe('swipe analytics reports', () => {
     })
   })
 
-  it('renders the monthly PDF report with the Japanese KPI labels', async () => {
+  it('renders the monthly PDF report with the Japanese KPI labels, and says which language it is of', async () => {
     const report = await http.get(`/analysis/site/${siteId}/report/export-pdf?month=${today.slice(0, 7)}`, {
       token,
       lang: 'ja',
@@ -401,7 +401,9 @@ describe('swipe analytics reports', () => {
     const { text } = await new PDFParse({ data: new Uint8Array(pdf) }).getText()
     for (const label of [
       '月次効果測定レポート',
-      'ページビュー',
+      '言語：すべての言語',
+      '訪問数',
+      '日別の訪問数',
       'ユニークユーザー',
       '平均滞在時間',
       'リンクボタンのクリック率',
@@ -410,6 +412,25 @@ describe('swipe analytics reports', () => {
       'ランキングは10ページ以上のサイトで表示されます。',
     ])
       expect(text, label).toContain(label)
+    expect(text).not.toContain('ページビュー')
+    // Filtered by a language: the first page and the file name say which (issue 30, item 5).
+    const japanese = await http.get(
+      `/analysis/site/${siteId}/report/export-pdf?month=${today.slice(0, 7)}&lang=JP`,
+      { token, lang: 'ja' },
+    )
+    expect(japanese.status, JSON.stringify(japanese.body)).toBe(200)
+    expect(japanese.body.file_name).toBe(`analysis-${today.slice(0, 7)}-JP.pdf`)
+    const filtered = await new PDFParse({
+      data: new Uint8Array(Buffer.from(japanese.body.base64, 'base64')),
+    }).getText()
+    expect(filtered.text).toContain('言語：日本語')
+    expect(filtered.text).not.toContain('すべての言語')
+    const csv = await fetch(`${urls.api}/analysis/site/${siteId}/pages/export-csv?${period()}&lang=JP`, {
+      headers: { authorization: `Bearer ${token}`, 'x-lang': 'ja' },
+    })
+    expect(csv.headers.get('content-disposition')).toContain(`analysis-pages-${today}_${today}-JP`)
+    // Creative views have their own name in the per-page CSV.
+    expect((await csv.text()).split(/\r?\n/)[0]).toContain('クリエイティブ表示回数')
   })
 
   it('refuses another tenant (404), dates outside the pickers’ range (400), and plans without analytics (403)', async () => {

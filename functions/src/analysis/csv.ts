@@ -19,6 +19,13 @@ import { type CsvColumn, csvReply } from '#lib/csv'
  * with two decimals, durations seconds with one.
  */
 
+/**
+ * A report's file name: its kind and period, and the language when the report is of one (a CSV
+ * has no heading to say so). The sources are counted for every language together: no language.
+ */
+const fileName = (kind: string, report: { period: { from: string; to: string }; lang: string | null }) =>
+  `analysis-${kind}-${report.period.from}_${report.period.to}${report.lang ? `-${report.lang}` : ''}`
+
 const percent = (fraction: number) => Math.round(fraction * 10_000) / 100
 const seconds = (ms: number) => Math.round(ms / 100) / 10
 
@@ -45,7 +52,7 @@ export const lpCsv = (report: LpReport, locale: Locale) => {
     ['analysis.col.previous', (r) => KPI_FORMAT[r.kpi][1](r.previous)],
     ['analysis.col.change', (r) => (r.change === null ? '' : percent(r.change))],
   ]
-  return csvReply(`analysis-lp-${report.period.from}_${report.period.to}`, columns, rows, locale)
+  return csvReply(fileName('lp', report), columns, rows, locale)
 }
 
 export const chartCsv = (report: ChartReport, locale: Locale) => {
@@ -58,7 +65,7 @@ export const chartCsv = (report: ChartReport, locale: Locale) => {
     ['analysis.chart.linkClicks', (r) => r.linkClicks],
     ['analysis.kpi.conversions', (r) => r.conversions],
   ]
-  return csvReply(`analysis-chart-${report.period.from}_${report.period.to}`, columns, report.points, locale)
+  return csvReply(fileName('chart', report), columns, report.points, locale)
 }
 
 export const pagesCsv = (report: PagesReport, locale: Locale) => {
@@ -86,7 +93,7 @@ export const pagesCsv = (report: PagesReport, locale: Locale) => {
     ['analysis.page.swipeRight', (r) => r.swipes.right],
     ['analysis.page.swipeJump', (r) => r.swipes.jump],
   ]
-  return csvReply(`analysis-pages-${report.period.from}_${report.period.to}`, columns, report.rows, locale)
+  return csvReply(fileName('pages', report), columns, report.rows, locale)
 }
 
 /** Every ranking's rows one after the other; a site below 10 pages gets the headers alone. */
@@ -99,7 +106,7 @@ export const rankingCsv = (report: RankingReport, locale: Locale) => {
     ['analysis.col.cell', (r) => r.position],
     ['analysis.col.value', (r) => (r.kind === 'ctr' ? percent(r.value) : r.value)],
   ]
-  return csvReply(`analysis-ranking-${report.period.from}_${report.period.to}`, columns, rows, locale)
+  return csvReply(fileName('ranking', report), columns, rows, locale)
 }
 
 export const sourcesCsv = (report: SourcesReport, locale: Locale) => {

@@ -63,7 +63,9 @@ export const renderMonthlyPdf = (report: MonthlyReport, asked: Locale, now: numb
       size: 'A4',
       margin: 40,
       info: {
-        Title: `${report.lp.site.name} ${report.lp.period.from.slice(0, 7)}`,
+        Title: [report.lp.site.name, report.lp.period.from.slice(0, 7), report.lp.lang]
+          .filter(Boolean)
+          .join(' '),
         Author: 'Swipe LP Studio',
       },
     })
@@ -84,6 +86,13 @@ export const renderMonthlyPdf = (report: MonthlyReport, asked: Locale, now: numb
     pdf.fontSize(18).text(t('analysis.pdf.title'), left, 40, { width })
     pdf.fontSize(10).fillColor('#333')
     pdf.text(t('analysis.pdf.site', { name: lp.site.name }), { width })
+    // A report of one language says so: its figures are that language's visitors only.
+    pdf.text(
+      t('analysis.pdf.language', {
+        language: lp.lang ? t(`analysis.lang.${lp.lang}`) : t('analysis.pdf.allLanguages'),
+      }),
+      { width },
+    )
     pdf.text(
       t('analysis.pdf.period', {
         from: lp.period.from,
@@ -117,7 +126,7 @@ export const renderMonthlyPdf = (report: MonthlyReport, asked: Locale, now: numb
     }
     pdf.moveDown(1)
 
-    // The daily page views as bars.
+    // The daily visits (page loads) as bars.
     pdf.fontSize(13).text(t('analysis.pdf.chart'), left, pdf.y, { width })
     const chartTop = pdf.y + 6
     const chartHeight = 110

@@ -49,7 +49,8 @@ export const handler = endpoint(
       month,
     })
     return ok({
-      fileName: `analysis-${month}.pdf`,
+      // A report of one language is named for it (analysis-2026-11-JP.pdf), as its first page says.
+      fileName: `analysis-${month}${query.lang ? `-${query.lang}` : ''}.pdf`,
       contentType: 'application/pdf' as const,
       base64: pdf.toString('base64'),
     })

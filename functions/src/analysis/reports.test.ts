@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { medianDwellMs, rankingsOf } from './metrics.ts'
 import { previousPeriod, readingUnits, resolvePeriod } from './period.ts'
 import type { Totals } from './read.ts'
+import { thumbnailKey } from './thumbnails.ts'
 
 describe('resolvePeriod', () => {
   const today = '2026-11-24'
@@ -105,5 +106,39 @@ describe('rankingsOf', () => {
       minPages: 10,
       rankings: { pv: [], ctr: [], cv: [], ctaButton: [], popup: [] },
     })
+  })
+})
+
+describe('thumbnailKey', () => {
+  const file = (key: string, format: 'jpeg' | 'webp', target: number) => ({
+    key,
+    format,
+    contentType: `image/${format}`,
+    width: target,
+    height: target,
+    bytes: 1,
+    target,
+  })
+  const image = { mediaType: 'image', mediaKey: 'sites/s/uploads/a.png' }
+  const video = { mediaType: 'video', mediaKey: 'sites/s/uploads/v.mov' }
+
+  it("shows a video's poster, the JPEG one, and nothing while the video has none", () => {
+    const poster = [file('poster.webp', 'webp', 351), file('poster.jpg', 'jpeg', 351)]
+    expect(thumbnailKey(video, { poster, renditions: [] })).toBe('poster.jpg')
+    expect(thumbnailKey(video, undefined)).toBeUndefined()
+    expect(thumbnailKey(video, { poster: [], renditions: [] })).toBeUndefined()
+  })
+
+  it("shows an image's narrowest JPEG rendition wide enough for the tile, else the upload", () => {
+    const renditions = [
+      file('w702.jpg', 'jpeg', 702),
+      file('w176.jpg', 'jpeg', 176),
+      file('w351.jpg', 'jpeg', 351),
+      file('w176.webp', 'webp', 176),
+    ]
+    expect(thumbnailKey(image, { poster: undefined, renditions })).toBe('w351.jpg')
+    expect(thumbnailKey(image, { poster: undefined, renditions: [renditions[1]!] })).toBe('w176.jpg')
+    expect(thumbnailKey(image, undefined)).toBe(image.mediaKey)
+    expect(thumbnailKey({ mediaType: 'image' }, undefined)).toBeUndefined()
   })
 })

@@ -9,6 +9,7 @@ import type {
 import { siteGrid } from '@swipe/shared/site/cells'
 import { addMonths, monthEnd } from '@swipe/shared/time/calendar'
 import { jstDay } from '@swipe/shared/time/jst'
+import { readyRenditions } from '#data/media-renditions'
 import type { SiteItems } from '#data/sites'
 import type { Actor } from '#lib/auth'
 import * as clock from '#lib/clock'
@@ -20,6 +21,7 @@ import { isCurrent } from '../sites/service.ts'
 import { chartPoint, kpisOf, pageRows, rankingsOf } from './metrics.ts'
 import { daysOf, type Period, previousPeriod, resolvePeriod } from './period.ts'
 import { readCells, readPages, readPeriodPage, readSources } from './read.ts'
+import { thumbnailKey } from './thumbnails.ts'
 
 /**
  * The reports of one site (SPEC §7 Analysis): the site is read through the tenant-scoped accessor
@@ -117,22 +119,28 @@ export const chartReport = async (context: ReportContext, unit: 'day' | 'month')
   return { ...context.head, unit, points }
 }
 
-/** Creatives' thumbnails (short-lived URLs) in a language: its images, else the default language's. */
+/**
+ * Creatives' thumbnails (short-lived URLs) in a language: its creatives', else the default
+ * language's; an image or a video's poster (`thumbnailKey`).
+ */
 const thumbnailsOf = async (context: ReportContext): Promise<Array<{ position: string; url: string }>> => {
   const { site, items } = context
   const preferred = context.lang ?? site.defaultLanguage
-  const keys = new Map<string, string>()
+  const chosen = new Map<string, (typeof items.creatives)[number]>()
   for (const lang of [site.defaultLanguage, preferred])
     for (const creative of items.creatives)
-      if (
-        creative.lang === lang &&
-        isCurrent(site, creative) &&
-        creative.mediaType === 'image' &&
-        creative.mediaKey
-      )
-        keys.set(creative.position, creative.mediaKey)
+      if (creative.lang === lang && isCurrent(site, creative) && creative.mediaKey)
+        chosen.set(creative.position, creative)
+  const records = await readyRenditions(
+    site.siteId,
+    [...chosen.values()].map((creative) => creative.mediaKey!),
+  )
+  const keys = [...chosen].flatMap(([position, creative]) => {
+    const key = thumbnailKey(creative, records.get(creative.mediaKey!))
+    return key ? [[position, key] as const] : []
+  })
   return Promise.all(
-    [...keys].map(async ([position, key]) => ({ position, url: await presignGet(mediaBucket, key) })),
+    keys.map(async ([position, key]) => ({ position, url: await presignGet(mediaBucket, key) })),
   )
 }
 

@@ -5,6 +5,7 @@ import {
   createDwell,
   createQueue,
   FLUSH_MS,
+  leavesPage,
   MAX_BYTES,
   MAX_DWELL_MS,
   MAX_EVENTS,
@@ -133,5 +134,51 @@ describe('dwell accounting', () => {
     expect(dwell.enter('A2', 3 * 60 * 60_000)?.durationMs).toBe(MAX_DWELL_MS)
     // A clock set back while on the page does not give a negative time.
     expect(dwell.enter('A3', 0)?.durationMs).toBe(0)
+  })
+})
+
+describe('a click that leaves the page', () => {
+  const here = 'https://demo.example.com/ja/?position=B2'
+  const plain = {
+    button: 0,
+    ctrlKey: false,
+    metaKey: false,
+    shiftKey: false,
+    altKey: false,
+    defaultPrevented: false,
+  }
+  const link = (href: string, target = '', attributes: string[] = []) => ({
+    href,
+    target,
+    hasAttribute: (name: string) => attributes.includes(name),
+  })
+
+  it('is a plain click on a link that opens in this tab: another site, a page of the site, a reload', () => {
+    for (const href of ['https://example.com/', 'https://demo.example.com/ja/contact', '/en/', here])
+      expect(leavesPage(plain, link(href), here), href).toBe(true)
+    expect(leavesPage(plain, link('/ja/contact', '_self'), here)).toBe(true)
+    expect(leavesPage(plain, link('/ja/contact', '_top'), here)).toBe(true)
+  })
+
+  it('is not a click that stays: cancelled, another button or a modifier, a new tab, a download', () => {
+    const contact = link('/ja/contact')
+    expect(leavesPage({ ...plain, defaultPrevented: true }, contact, here)).toBe(false)
+    expect(leavesPage({ ...plain, button: 1 }, contact, here)).toBe(false)
+    for (const key of ['ctrlKey', 'metaKey', 'shiftKey', 'altKey'])
+      expect(leavesPage({ ...plain, [key]: true }, contact, here), key).toBe(false)
+    expect(leavesPage(plain, link('https://example.com/', '_blank'), here)).toBe(false)
+    expect(leavesPage(plain, link('/catalogue.pdf', '', ['download']), here)).toBe(false)
+    expect(leavesPage(plain, undefined, here)).toBe(false)
+    expect(leavesPage(plain, null, here)).toBe(false)
+  })
+
+  it('is not a jump within the page, a phone number, a mail address or script', () => {
+    expect(leavesPage(plain, link('https://demo.example.com/ja/?position=B2#A3'), here)).toBe(false)
+    expect(leavesPage(plain, link('#A3'), here)).toBe(false)
+    // Another page's fragment does replace the page.
+    expect(leavesPage(plain, link('/en/#A3'), here)).toBe(true)
+    for (const href of ['tel:0312345678', 'mailto:info@example.com', 'javascript:void(0)'])
+      expect(leavesPage(plain, link(href), here), href).toBe(false)
+    expect(leavesPage(plain, link('http://['), here)).toBe(false)
   })
 })

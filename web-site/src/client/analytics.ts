@@ -1,7 +1,9 @@
 /**
  * The island's analytics plumbing (docs/decisions.md "Analytics collection"): events are queued and
- * sent in batches the endpoint accepts (a JSON array of at most 50 events and 16 KB), and the time
- * spent on each creative is measured while the page is visible. No DOM here, so it is tested alone.
+ * sent in batches the endpoint accepts (a JSON array of at most 50 events and 16 KB), the time
+ * spent on each creative is measured while the page is visible, and a click that is about to
+ * replace the page is recognised, so what is queued goes while the page is still there. No DOM
+ * here, so it is tested alone.
  */
 
 /** What one request may carry (the endpoint refuses more: 400 beyond 50 events, 413 beyond 16 KB). */
@@ -107,4 +109,48 @@ export const createDwell = () => {
       if (position !== undefined && since === undefined) since = now
     },
   }
+}
+
+/** What of a click decides whether the browser follows its link in this tab. */
+export interface ClickLike {
+  button: number
+  ctrlKey: boolean
+  metaKey: boolean
+  shiftKey: boolean
+  altKey: boolean
+  defaultPrevented: boolean
+}
+
+/** A link as the click found it (an `<a>`): its resolved address, its target, its attributes. */
+export interface LinkLike {
+  href: string
+  target: string
+  hasAttribute: (name: string) => boolean
+}
+
+/** Targets that load the link where the page is (the visitor page is the top-level document). */
+const SAME_TAB = new Set(['', '_self', '_top', '_parent'])
+
+/**
+ * Whether a click replaces the page at `here`: a plain primary click nobody cancelled, on an
+ * http(s) link that opens in this tab, is no download, and is not a jump within the same
+ * document (`#…`). Such a click is the last moment the page can send what it has queued as its
+ * own request: a beacon sent while it unloads leaves as the browser's (an emulated phone's then
+ * carries the browser's own user agent, a headless one's a robot's) and may be dropped (issue 30).
+ */
+export const leavesPage = (click: ClickLike, link: LinkLike | null | undefined, here: string): boolean => {
+  if (!link || click.defaultPrevented || click.button !== 0) return false
+  if (click.ctrlKey || click.metaKey || click.shiftKey || click.altKey) return false
+  if (!SAME_TAB.has(link.target.toLowerCase()) || link.hasAttribute('download')) return false
+  let to: URL
+  let from: URL
+  try {
+    to = new URL(link.href, here)
+    from = new URL(here)
+  } catch {
+    return false
+  }
+  if (to.protocol !== 'http:' && to.protocol !== 'https:') return false
+  const withoutHash = (url: URL) => url.href.slice(0, url.href.length - url.hash.length)
+  return !(to.hash && withoutHash(to) === withoutHash(from))
 }

@@ -377,4 +377,47 @@ describe('the island on a rendered page', () => {
     expect(dwells()).toHaveLength(3)
     window.dispatchEvent(new Event('pageshow'))
   })
+
+  it('sends the queue and the dwell as a same-tab link is followed, and nothing again as the page unloads', () => {
+    // jsdom does not navigate: this listener comes after the island's, which saw an uncancelled click.
+    const stay = (e: Event) => e.preventDefault()
+    window.addEventListener('click', stay)
+    // A link to another page of the site (the language links above already cancel their clicks).
+    const link = document.body.appendChild(document.createElement('a'))
+    link.href = '/contact'
+    leaveAndReturn() // each test's clock starts anew: so does the dwell
+    const before = beacons.length
+    const from = current()[0]!
+    vi.advanceTimersByTime(1_000)
+    key('ArrowUp')
+    const to = current()[0]!
+    expect(to).not.toBe(from)
+    vi.advanceTimersByTime(2_500)
+    link.click()
+    expect(beacons).toHaveLength(before + 1)
+    expect(JSON.parse(beacons.at(-1)!.body)).toMatchObject([
+      { event: 'dwell', position: from, durationMs: 1_000 },
+      { event: 'swipe', from, to },
+      { event: 'dwell', position: to, durationMs: 2_500 },
+    ])
+    window.dispatchEvent(new Event('pagehide'))
+    setHidden(true)
+    expect(beacons).toHaveLength(before + 1)
+    setHidden(false)
+    window.dispatchEvent(new Event('pageshow'))
+    // A page that stays after all (a download): its dwell starts again at the next key or touch.
+    vi.advanceTimersByTime(500)
+    link.click()
+    expect(beacons).toHaveLength(before + 2)
+    vi.advanceTimersByTime(3_000)
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Shift', bubbles: true }))
+    vi.advanceTimersByTime(1_500)
+    window.dispatchEvent(new Event('pagehide'))
+    expect(JSON.parse(beacons.at(-1)!.body)).toEqual([
+      expect.objectContaining({ event: 'dwell', position: to, durationMs: 1_500 }),
+    ])
+    window.dispatchEvent(new Event('pageshow'))
+    window.removeEventListener('click', stay)
+    link.remove()
+  })
 })

@@ -12,12 +12,14 @@ import { languageOfSegment } from '@swipe/shared/site/languages'
 import { CREATIVE_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import { cookiePath } from '@swipe/shared/site/urls'
 import { fillCompanyPanels, setUpTabs } from '../blocks/company.ts'
-import { createDwell, createQueue } from './analytics.ts'
+import { SIZES } from '../blocks/renditions.ts'
+import { createDwell, createQueue, leavesPage } from './analytics.ts'
 import { type ApiAnswer, apiUrl, type PathsOf, type Refusal } from './api.ts'
 import { openDialog, setUpDialog } from './dialogs.ts'
 import { dropHint, forgetOldTokens, signedIn } from './endUser.ts'
 import { openLockedCell } from './members.ts'
 import { showNotices } from './notices.ts'
+import { showPicture, takeDeferredPicture } from './pictures.ts'
 import { readCookie, readStored, store, writeCookie } from './storage.ts'
 import { createSwipe, type Via } from './swipe.ts'
 
@@ -28,17 +30,18 @@ const $$ = <T extends Element = HTMLElement>(selector: string, root: ParentNode 
 ]
 
 /**
- * Loads a cell's deferred media: the sources' and images' srcsets first (issue 22), so the image
- * picks its rendition before its fallback `src` is set; a video's poster.
+ * Loads a cell's deferred media: an image's renditions as `<picture>` sources and its srcset
+ * (issue 22, set before its fallback `src`, so it picks its rendition first; deferred images are
+ * creatives' frames), the original of one without renditions, a video's poster.
  */
 const reveal = (cell: ParentNode) => {
-  for (const el of $$<HTMLImageElement | HTMLSourceElement>('[data-srcset]', cell)) {
-    el.srcset = el.dataset.srcset!
-    el.removeAttribute('data-srcset')
-  }
   for (const img of $$<HTMLImageElement>('img[data-src]', cell)) {
-    img.src = img.dataset.src!
-    img.removeAttribute('data-src')
+    const picture = takeDeferredPicture(img)
+    if (picture) showPicture(img, picture, SIZES.frame)
+    else {
+      img.src = img.dataset.src!
+      img.removeAttribute('data-src')
+    }
   }
   for (const video of $$<HTMLVideoElement>('video[data-poster]', cell)) {
     video.poster = video.dataset.poster!
@@ -147,6 +150,17 @@ document.addEventListener('visibilitychange', () => {
 addEventListener('pagehide', leave)
 addEventListener('pageshow', () => {
   if (!document.hidden) dwell.resume(Date.now())
+})
+// A link about to replace the page (./analytics.ts `leavesPage`): the dwell so far and what is
+// queued go now, while the page can still send them itself. On window, so every handler of the
+// document has had its chance to cancel the click. Should the page stay after all (a download),
+// the visitor's next touch or key starts the dwell again.
+addEventListener('click', (e) => {
+  const link = (e.target as Element | null)?.closest?.<HTMLAnchorElement>('a[href]')
+  if (!leavesPage(e, link, location.href)) return
+  leave()
+  for (const type of ['pointerdown', 'keydown'])
+    addEventListener(type, () => !document.hidden && dwell.resume(Date.now()), { capture: true, once: true })
 })
 
 /** Runs `task` once the page has loaded and the browser is idle: nothing here may delay the page. */

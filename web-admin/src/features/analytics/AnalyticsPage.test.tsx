@@ -10,6 +10,7 @@ import { renderWithProviders } from '../../test/renderWithProviders.tsx'
 import { ConsoleLayout } from '../shell/ConsoleLayout.tsx'
 import { CONSOLE_ROUTES, type ConsoleRouteHandle } from '../shell/consoleRoutes.ts'
 import { AnalyticsPage } from './AnalyticsPage.tsx'
+import { contrast, HEAT_STEPS, heatStep, textOn } from './GridHeatmap.tsx'
 import { monthPeriod, thisMonth } from './period.ts'
 
 // jsdom draws no canvas: the chart stands in with its points (ECharts itself is exercised in the browser test).
@@ -192,7 +193,8 @@ describe('効果測定', () => {
   it('shows the first site’s month: KPIs with their change, the chart, the heatmap, the table, rankings and sources', async () => {
     const { requests } = open()
     expect(await screen.findByRole('heading', { name: '効果測定', level: 1 })).toBeTruthy()
-    const pv = await screen.findByText('ページビュー', { selector: '.ant-statistic-title' })
+    // Page loads are 訪問数; creative views have a name of their own (issue 30).
+    const pv = await screen.findByText('訪問数', { selector: '.ant-statistic-title' })
     const card = pv.closest('[data-kpi]') as HTMLElement
     expect(within(card).getByText('1,200')).toBeTruthy()
     expect(within(card).getByText('前期間比 +20.0%')).toBeTruthy()
@@ -213,10 +215,32 @@ describe('効果測定', () => {
     const heatmap = await screen.findByTestId('heatmap')
     const cells = within(heatmap).getAllByRole('listitem')
     expect(cells.map((cell) => cell.getAttribute('data-cell'))).toEqual(['A1', 'B1', 'A2', 'B2'])
-    expect(cells[0]?.getAttribute('aria-label')).toBe('A1：100.0%、下へ 25.0%、右へ 75.0%')
-    expect(cells[1]?.getAttribute('aria-label')).toBe('B1：60.0%')
+    expect(cells[0]?.getAttribute('aria-label')).toBe(
+      'A1：100.0%、クリエイティブ表示回数 10、下へ 25.0%、右へ 75.0%',
+    )
+    expect(cells[1]?.getAttribute('aria-label')).toBe('B1：60.0%、クリエイティブ表示回数 6')
+    // Each value on a plate under the image, coloured by its step of the highest; the key says which.
+    const plates = cells.map((cell) => cell.querySelector<HTMLElement>('[data-plate]')!)
+    expect(plates.map((plate) => plate.textContent)).toEqual(['A1100.0%', 'B160.0%', 'A220.0%', 'B20.0%'])
+    expect(cells.map((cell) => cell.getAttribute('data-step'))).toEqual(['4', '3', '1', '0'])
+    expect(
+      within(screen.getByTestId('heatmap-legend'))
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual(['0（なし）', '〜25.0%', '〜50.0%', '〜75.0%', '〜100.0%'])
+    // The creative stays visible: its thumbnail (an image or a video's poster) under no overlay.
+    expect(cells[0]?.querySelector<HTMLElement>('[data-thumbnail]')?.style.backgroundImage).toBe(
+      'url("https://media.example.com/a1.jpg")',
+    )
+    expect(cells[3]?.querySelector('[data-thumbnail]')).toBeNull()
     await userEvent.click(screen.getByText('離脱率', { selector: '.ant-segmented-item-label' }))
-    expect(cells[1]?.getAttribute('aria-label')).toBe('B1：100.0%')
+    expect(cells[1]?.getAttribute('aria-label')).toBe('B1：100.0%、クリエイティブ表示回数 6')
+    await userEvent.click(
+      within(heatmap.parentElement!.parentElement!).getByText('クリエイティブ表示回数', {
+        selector: '.ant-segmented-item-label',
+      }),
+    )
+    expect(cells[0]?.getAttribute('aria-label')).toBe('A1：10、下へ 25.0%、右へ 75.0%')
     // The per-page table, the rankings' empty-data text and the sources.
     expect(await screen.findByRole('row', { name: /B1 6 60.0%/ })).toBeTruthy()
     expect(
@@ -224,6 +248,18 @@ describe('効果測定', () => {
     ).toBeTruthy()
     expect(screen.getByText('（直接アクセス）')).toBeTruthy()
     expect(screen.getByText('newsletter')).toBeTruthy()
+  })
+
+  it('colours the heatmap in steps that read apart, with black or white text of at least 4.5:1', () => {
+    expect([0, 0.001, 0.25, 0.26, 0.636, 0.75, 1].map((value) => heatStep(value, 1))).toEqual([
+      0, 1, 1, 2, 3, 3, 4,
+    ])
+    expect(heatStep(5, 0)).toBe(0)
+    // 0 % and 63.6 % (of a highest of 100 %) are two steps apart, light grey and red.
+    expect(HEAT_STEPS[heatStep(0, 1)]).not.toBe(HEAT_STEPS[heatStep(0.636, 1)])
+    for (const colour of HEAT_STEPS)
+      expect(contrast(colour, textOn(colour)), colour).toBeGreaterThanOrEqual(4.5)
+    expect(HEAT_STEPS.map(textOn)).toEqual(['#000000', '#000000', '#000000', '#ffffff', '#ffffff'])
   })
 
   it('moves to the previous month and back, never past this month', async () => {

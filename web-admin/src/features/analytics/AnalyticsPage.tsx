@@ -101,6 +101,11 @@ const KpiCards = ({ report }: { report: LpReport }) => {
           </Col>
         )
       })}
+      <Col span={24}>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t('analytics.terms.visits')}
+        </Typography.Text>
+      </Col>
     </Row>
   )
 }
@@ -123,6 +128,12 @@ const PagesTable = ({ rows, multilingual }: { rows: PageRow[]; multilingual: boo
       title: t('analytics.columns.reachRate'),
       align: 'right',
       render: (_, row) => percent(row.reachRate),
+    },
+    {
+      key: 'views',
+      title: t('analytics.columns.views'),
+      align: 'right',
+      render: (_, row) => count(row.views),
     },
     {
       key: 'avgDwell',
@@ -218,6 +229,11 @@ const Rankings = ({ report }: { report: RankingReport }) => {
     )
   return (
     <Row gutter={[12, 12]}>
+      <Col span={24}>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {t('analytics.terms.creativeViews')}
+        </Typography.Text>
+      </Col>
       {RANKING_KINDS.map((kind) => (
         <Col key={kind} xs={24} md={12} xl={8}>
           <Card size="small" title={t(`analytics.rankings.${kind}`)} data-ranking={kind}>
@@ -249,12 +265,18 @@ const Rankings = ({ report }: { report: RankingReport }) => {
 
 const SOURCE_LISTS = ['referrers', 'utmSource', 'utmMedium', 'utmCampaign'] as const
 
-const Sources = ({ report }: { report: SourcesReport }) => {
+const Sources = ({ report, filtered }: { report: SourcesReport; filtered: boolean }) => {
   const { t } = useTranslation()
   if (report.visits === 0)
     return <Typography.Text type="secondary">{t('analytics.noSources')}</Typography.Text>
   return (
     <Row gutter={[12, 12]}>
+      {/* Sources are counted per site, not per language: a language filter does not apply to them. */}
+      {filtered && (
+        <Col span={24}>
+          <Alert type="info" showIcon title={t('analytics.sourcesAllLanguages')} />
+        </Col>
+      )}
       {SOURCE_LISTS.map((kind) => (
         <Col key={kind} xs={24} md={12} xl={6}>
           <Card size="small" title={t(`analytics.sources.${kind}`)} data-sources={kind}>
@@ -563,7 +585,7 @@ export const AnalyticsPage = () => {
             {sources.isError ? (
               <Failed error={sources.error} retry={() => void sources.refetch()} />
             ) : sources.data ? (
-              <Sources report={sources.data} />
+              <Sources report={sources.data} filtered={Boolean(lang)} />
             ) : (
               <Skeleton active />
             )}

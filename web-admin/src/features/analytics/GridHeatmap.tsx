@@ -4,7 +4,14 @@ import { useTranslation } from 'react-i18next'
 import type { PageRow, PagesReport } from './api.ts'
 import { count, percent, seconds } from './format.ts'
 
-export const HEATMAP_METRICS = ['reachRate', 'medianDwellMs', 'exitRate', 'linkCtr', 'conversions'] as const
+export const HEATMAP_METRICS = [
+  'reachRate',
+  'views',
+  'medianDwellMs',
+  'exitRate',
+  'linkCtr',
+  'conversions',
+] as const
 export type HeatmapMetric = (typeof HEATMAP_METRICS)[number]
 
 /** One creative over the languages shown: sums, and rates recomputed from them. */
@@ -57,6 +64,8 @@ const metricValue = (metric: HeatmapMetric, cell: Cell | undefined, visits: numb
   switch (metric) {
     case 'reachRate':
       return visits > 0 ? cell.reach / visits : 0
+    case 'views':
+      return cell.views
     case 'medianDwellMs':
       return cell.medianDwellMs
     case 'exitRate':
@@ -68,7 +77,36 @@ const metricValue = (metric: HeatmapMetric, cell: Cell | undefined, visits: numb
   }
 }
 
-/** Arrows at the cell's edges: where its visitors swiped next. */
+/**
+ * The colour scale: no value, then four steps of a quarter of the grid's highest each, light to
+ * dark (ColorBrewer YlOrRd), so 0 % and 63.6 % never look alike.
+ */
+export const HEAT_STEPS = ['#f0f0f0', '#fed976', '#fd8d3c', '#e31a1c', '#800026'] as const
+
+/** The step of a value against the grid's highest: 0 for nothing, else 1 … 4. */
+export const heatStep = (value: number, highest: number) =>
+  value > 0 && highest > 0 ? Math.min(HEAT_STEPS.length - 1, Math.ceil((value / highest) * 4)) : 0
+
+/** WCAG relative luminance of a `#rrggbb` colour. */
+const luminance = (hex: string) => {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+  }) as [number, number, number]
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b
+}
+
+/** The contrast ratio of two `#rrggbb` colours (WCAG 2). */
+export const contrast = (a: string, b: string) => {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number]
+  return (light + 0.05) / (dark + 0.05)
+}
+
+/** Black or white, whichever reads better on `background` (at least 4.5:1 on every step). */
+export const textOn = (background: string) =>
+  contrast(background, '#000000') >= contrast(background, '#ffffff') ? '#000000' : '#ffffff'
+
+/** Arrows at the image's edges: where its visitors swiped next, on solid badges. */
 const ARROWS = [
   ['up', '↑', { top: 2, left: '50%', transform: 'translateX(-50%)' }],
   ['down', '↓', { bottom: 2, left: '50%', transform: 'translateX(-50%)' }],
@@ -76,10 +114,45 @@ const ARROWS = [
   ['right', '→', { right: 2, top: '50%', transform: 'translateY(-50%)' }],
 ] as const
 
+/** The colour key: no value, then each step up to its share of the grid's highest. */
+const Legend = ({ highest, shown }: { highest: number; shown: (value: number) => string }) => {
+  const { t } = useTranslation()
+  return (
+    <Flex gap={12} align="center" wrap>
+      <Typography.Text id="heatmap-legend">{t('analytics.heatmapLegend')}</Typography.Text>
+      <ul
+        aria-labelledby="heatmap-legend"
+        data-testid="heatmap-legend"
+        style={{ display: 'flex', flexWrap: 'wrap', gap: 10, listStyle: 'none', margin: 0, padding: 0 }}
+      >
+        {HEAT_STEPS.map((colour, step) => (
+          <li key={colour} style={{ display: 'flex', alignItems: 'center', gap: 4, fontSize: 12 }}>
+            <span
+              aria-hidden
+              style={{
+                width: 18,
+                height: 12,
+                borderRadius: 2,
+                background: colour,
+                border: '1px solid #8c8c8c',
+              }}
+            />
+            {step === 0
+              ? t('analytics.heatmapLegendZero')
+              : t('analytics.heatmapLegendUpTo', { value: shown((highest * step) / 4) })}
+          </li>
+        ))}
+      </ul>
+    </Flex>
+  )
+}
+
 /**
- * The grid heatmap (issue 17 Deliver 4): the site's rows × columns as the visitor swipes them,
- * each creative over its thumbnail, coloured by the chosen metric relative to the grid's highest,
- * with the share of swipes leaving it in each direction.
+ * The grid heatmap (issue 17 Deliver 4; issue 30): the site's rows × columns as the visitor swipes
+ * them, each creative's thumbnail (an image, a video's poster) left as it is, and under it a plate
+ * with the page and the chosen metric's value, coloured by its step of the grid's highest (the
+ * key above says which colour is how much) with black or white text, whichever reads; badges at
+ * the image's edges give the share of swipes leaving it in each direction.
  */
 export const GridHeatmap = ({
   report,
@@ -98,8 +171,13 @@ export const GridHeatmap = ({
   )
   const highest = Math.max(0, ...values.values())
   const thumbnails = new Map(report.thumbnails.map((thumbnail) => [thumbnail.position, thumbnail.url]))
+  const counted = metric === 'conversions' || metric === 'views'
   const shown = (value: number) =>
-    metric === 'medianDwellMs' ? seconds(t, value) : metric === 'conversions' ? count(value) : percent(value)
+    metric === 'medianDwellMs'
+      ? seconds(t, value)
+      : counted
+        ? count(Math.round(value * 10) / 10)
+        : percent(value)
   const size = Math.max(56, Math.min(120, Math.floor(720 / Math.max(columns, 1))))
   return (
     <Flex vertical gap={12}>
@@ -114,6 +192,7 @@ export const GridHeatmap = ({
           options={HEATMAP_METRICS.map((value) => ({ value, label: t(`analytics.heatmapMetrics.${value}`) }))}
         />
       </Flex>
+      <Legend highest={highest} shown={shown} />
       <div style={{ overflowX: 'auto' }}>
         <ol
           aria-label={t('analytics.heatmapTitle')}
@@ -130,7 +209,7 @@ export const GridHeatmap = ({
           {gridCells({ rows, columns }).map((position) => {
             const cell = cells.get(position)
             const value = values.get(position) ?? 0
-            const strength = highest > 0 ? value / highest : 0
+            const plate = HEAT_STEPS[heatStep(value, highest)] ?? HEAT_STEPS[0]
             const out = cell ? Object.values(cell.swipes).reduce((a, b) => a + b, 0) : 0
             const label = t('analytics.heatmapCell', { cell: position, value: shown(value) })
             const shares = ARROWS.filter(([direction]) => cell && cell.swipes[direction] > 0).map(
@@ -141,80 +220,84 @@ export const GridHeatmap = ({
                 share: percent(out > 0 ? (cell?.swipes[direction] ?? 0) / out : 0),
               }),
             )
+            const details = [
+              label,
+              ...(metric === 'views'
+                ? []
+                : [t('analytics.heatmapViews', { count: count(cell?.views ?? 0) })]),
+              ...shares.map((s) =>
+                t('analytics.directionShare', {
+                  direction: t(`analytics.directions.${s.direction}`),
+                  share: s.share,
+                }),
+              ),
+            ].join('、')
+            const thumbnail = thumbnails.get(position)
             return (
               <li
                 key={position}
                 data-cell={position}
-                aria-label={[
-                  label,
-                  ...shares.map((s) =>
-                    t('analytics.directionShare', {
-                      direction: t(`analytics.directions.${s.direction}`),
-                      share: s.share,
-                    }),
-                  ),
-                ].join('、')}
-                title={label}
+                data-step={heatStep(value, highest)}
+                aria-label={details}
+                title={details}
                 style={{
-                  position: 'relative',
                   width: size,
-                  height: Math.round(size * 1.3),
                   borderRadius: 6,
                   overflow: 'hidden',
-                  border: '1px solid #d9d9d9',
-                  backgroundColor: '#fafafa',
-                  backgroundImage: thumbnails.has(position)
-                    ? `url("${thumbnails.get(position)}")`
-                    : undefined,
-                  backgroundSize: 'cover',
-                  backgroundPosition: 'center',
+                  border: '1px solid #bfbfbf',
+                  display: 'flex',
+                  flexDirection: 'column',
                 }}
               >
                 <div
-                  aria-hidden
+                  data-thumbnail={thumbnail ? '' : undefined}
                   style={{
-                    position: 'absolute',
-                    inset: 0,
-                    background: `rgba(229, 77, 46, ${(0.15 + strength * 0.7).toFixed(2)})`,
+                    position: 'relative',
+                    height: Math.round(size * 1.15),
+                    backgroundColor: '#e8e8e8',
+                    backgroundImage: thumbnail ? `url("${thumbnail}")` : undefined,
+                    backgroundSize: 'cover',
+                    backgroundPosition: 'center',
                   }}
-                />
+                >
+                  {shares.map((s) => (
+                    <span
+                      key={s.direction}
+                      aria-hidden
+                      style={{
+                        position: 'absolute',
+                        ...s.style,
+                        fontSize: 10,
+                        lineHeight: '14px',
+                        color: '#ffffff',
+                        background: '#262626',
+                        borderRadius: 4,
+                        padding: '0 3px',
+                        whiteSpace: 'nowrap',
+                      }}
+                    >
+                      {s.arrow}
+                      {s.share}
+                    </span>
+                  ))}
+                </div>
                 <div
                   aria-hidden
+                  data-plate=""
                   style={{
-                    position: 'absolute',
-                    inset: 0,
+                    background: plate,
+                    color: textOn(plate),
+                    borderTop: '1px solid #bfbfbf',
                     display: 'flex',
                     flexDirection: 'column',
                     alignItems: 'center',
-                    justifyContent: 'center',
-                    color: '#fff',
-                    textShadow: '0 1px 2px rgba(0,0,0,.7)',
-                    fontWeight: 600,
-                    fontSize: 12,
+                    padding: '2px 0',
+                    lineHeight: 1.25,
                   }}
                 >
-                  <span>{position}</span>
-                  <span>{shown(value)}</span>
+                  <span style={{ fontSize: 11 }}>{position}</span>
+                  <span style={{ fontSize: 13, fontWeight: 700 }}>{shown(value)}</span>
                 </div>
-                {shares.map((s) => (
-                  <span
-                    key={s.direction}
-                    aria-hidden
-                    style={{
-                      position: 'absolute',
-                      ...s.style,
-                      fontSize: 10,
-                      color: '#fff',
-                      background: 'rgba(0,0,0,.55)',
-                      borderRadius: 4,
-                      padding: '0 3px',
-                      whiteSpace: 'nowrap',
-                    }}
-                  >
-                    {s.arrow}
-                    {s.share}
-                  </span>
-                ))}
               </li>
             )
           })}

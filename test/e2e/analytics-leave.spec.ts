@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto'
+import { chromium, devices, type Page } from '@playwright/test'
+import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.ts'
+import { expect, test } from './fixtures.ts'
+import {
+  apiCall,
+  apiSignIn,
+  createOneCellSite,
+  current,
+  deleteSite,
+  publishOneCellSite,
+  swipe,
+} from './support.ts'
+
+/**
+ * Visits counted to the last second (issue 30, item 2): two phone visits of a fresh two-creative
+ * site leave it, one by A2's link button to the contact page (same tab), one for another site
+ * (`page.goto`), each before the island's 5-second batch went out; the creator's reports then
+ * hold every page load, arrival, exit and dwell of both, each once.
+ *
+ * The page's clock is fixed and moved by hand (`page.clock.setFixedTime`, timers keep running),
+ * so each dwell has an exact length and the averages pin the dwell counts.
+ *
+ * Headless Chromium sends a request made while a page unloads (a beacon at `pagehide`) as the
+ * browser's own: with the browser's user agent, not the emulated phone's. Playwright's default is
+ * "HeadlessChrome", which the endpoint rightly drops as a robot's; so the link visit proves that
+ * the island sends everything while the page is still there, and the visit that leaves by the
+ * address bar (where only `pagehide` can send) runs in a browser started with the phone's user
+ * agent, as a phone's own browser is.
+ */
+
+const { defaultBrowserType: _, ...phone } = devices['Pixel 7']
+const CREATOR = { email: 'creator@example.com', password: 'Creator#Local1' }
+
+/** The required fields of a form, as the console saves them. */
+const fixed = (...keys: string[]) =>
+  keys.map((key) => ({
+    key,
+    type_input: 'TEXT_BOX',
+    title: key,
+    placeholder: '',
+    is_required: true,
+    options: [],
+  }))
+const FORMS = {
+  contact: {
+    enabled: true,
+    recipient_email: 'leave-test@example.com',
+    company_name: '',
+    fields: fixed('email', 'company'),
+  },
+  membership: { enabled: false, fields: fixed('email', 'password', 'confirm_password') },
+  homepage: { enabled: false, fields: fixed('email', 'company') },
+}
+
+/** Lands on the site at `start` (page clock) and waits for the island to run. */
+const land = async (page: Page, url: string, start: number) => {
+  await page.clock.setFixedTime(start)
+  await page.goto(url)
+  await expect.poll(() => current(page)).toEqual(['A1'])
+}
+
+/** A drag up (next row: `1`) or down (previous row: `-1`) at the page clock's `at`. */
+const swipeRow = async (page: Page, direction: 1 | -1, at: number) => {
+  await page.clock.setFixedTime(at)
+  const cdp = await page.context().newCDPSession(page)
+  await swipe(page, cdp, direction === 1 ? [200, 650] : [200, 200], direction === 1 ? [210, 200] : [210, 650])
+  await cdp.detach()
+}
+
+test('a visit that leaves by a link or for another site is counted to its last second', async ({
+  browser,
+  urls,
+}) => {
+  const token = await apiSignIn(urls.api, CREATOR.email, CREATOR.password)
+  const site = await createOneCellSite(urls.api, token, `離脱の計測 ${randomUUID().slice(0, 4)}`)
+  try {
+    const url = await publishOneCellSite(urls.api, token, site, { forms: FORMS }, [
+      { link_button_text: 'お問い合わせ', link_destination_url: 'contact', is_internal_link: true },
+    ])
+    const t0 = Date.now()
+
+    // Visit 1: A1 for 3 s, A2 for 7 s, then A2's link button to the contact page, in this tab.
+    const linkContext = await browser.newContext({ ...phone, locale: 'ja-JP' })
+    const byLink = await linkContext.newPage()
+    await land(byLink, url, t0)
+    await swipeRow(byLink, 1, t0 + 3_000)
+    await expect.poll(() => current(byLink)).toEqual(['A2'])
+    await byLink.clock.setFixedTime(t0 + 10_000)
+    await byLink.locator('#A2').getByRole('link', { name: 'お問い合わせ' }).click()
+    await expect(byLink).toHaveURL(/\/contact/)
+    await linkContext.close()
+
+    // Visit 2: A1 for 2 s, A2 for 5 s, back to A1 for 1 s, then another site in the address bar.
+    const phoneBrowser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [...CHROMIUM_ARGS, `--user-agent=${phone.userAgent}`],
+    })
+    try {
+      const away = await (await phoneBrowser.newContext({ ...phone, locale: 'ja-JP' })).newPage()
+      await land(away, url, t0)
+      await swipeRow(away, 1, t0 + 2_000)
+      await expect.poll(() => current(away)).toEqual(['A2'])
+      await swipeRow(away, -1, t0 + 7_000)
+      await expect.poll(() => current(away)).toEqual(['A1'])
+      await away.clock.setFixedTime(t0 + 8_000)
+      await away.goto(`${urls.api}/`)
+    } finally {
+      await phoneBrowser.close()
+    }
+
+    // The reports of this month (the site's only counters): every load, arrival, exit and dwell.
+    const report = async () => {
+      const [lp, pages] = await Promise.all([
+        apiCall(urls.api, token, 'GET', `/analysis/site/${site.siteId}/lp`),
+        apiCall(urls.api, token, 'GET', `/analysis/site/${site.siteId}/pages`),
+      ])
+      const { kpis } = lp as { kpis: Record<string, { value: number }> }
+      const { visits, rows } = pages as { visits: number; rows: Array<Record<string, unknown>> }
+      return {
+        pageLoads: kpis.pv!.value,
+        avgDwellMs: kpis.avg_dwell_ms!.value,
+        linkCtr: kpis.link_ctr!.value,
+        visits,
+        rows: rows.map(({ position, views, exits, avg_dwell_ms, clicks, swipes }) => ({
+          position,
+          views,
+          exits,
+          avg_dwell_ms,
+          clicks,
+          swipes,
+        })),
+      }
+    }
+    const none = { up: 0, down: 0, left: 0, right: 0, jump: 0 }
+    await expect.poll(report, { timeout: 10_000 }).toEqual({
+      pageLoads: 2,
+      // Five dwells: A1 3 s + 2 s + 1 s, A2 7 s + 5 s.
+      avgDwellMs: 3_600,
+      linkCtr: 0.5,
+      visits: 2,
+      rows: [
+        {
+          position: 'A1',
+          // Two landings and a return; two swipes on: one visit left from here.
+          views: 3,
+          exits: 1,
+          avg_dwell_ms: 2_000,
+          clicks: { link: 0, product: 0, sns: 0, cta: 0 },
+          swipes: { ...none, down: 2 },
+        },
+        {
+          position: 'A2',
+          views: 2,
+          exits: 1,
+          avg_dwell_ms: 6_000,
+          clicks: { link: 1, product: 0, sns: 0, cta: 0 },
+          swipes: { ...none, up: 1 },
+        },
+      ],
+    })
+  } finally {
+    await deleteSite(urls.api, token, site.siteId)
+  }
+})
