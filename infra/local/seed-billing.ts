@@ -38,7 +38,7 @@ export const seedBilling = async (
       bankBranch: '本店営業部',
       ...bank,
       bankAccountNumber: '1234567',
-      bankAccountHolder: 'スワイプエルピースタジオ（カ',
+      bankAccountHolder: 'スワイプエルピースタジオ（カ）',
     }).go()
     log('seed: billing issuer (platform)')
   }
@@ -54,7 +54,7 @@ export const seedBilling = async (
       bankBranch: '梅田支店',
       ...bank,
       bankAccountNumber: '7654321',
-      bankAccountHolder: 'デモオーイーエムパートナー（カ',
+      bankAccountHolder: 'デモオーイーエムパートナー（カ）',
       billsOwnUsers: true,
     }).go()
     log('seed: billing issuer (demo OEM, white label)')
@@ -94,10 +94,20 @@ export const seedBilling = async (
     return issued === 'existing' || issued === 'notBillable' ? undefined : issued
   }
   const setStatus = async (invoiceId: string, from: string, to: 'paid' | 'completed', actorId: string) => {
-    await Invoices.patch({ invoiceId }).set({ status: to }).add({ version: 1 }).go()
+    const at = Date.now()
+    await Invoices.patch({ invoiceId })
+      .set({
+        status: to,
+        // A force-complete shows who, when and why with the payment (issue 30).
+        ...(to === 'completed'
+          ? { forcedAt: at, forcedBy: 'master@example.com', forcedReason: '振込を確認（デモ）' }
+          : {}),
+      })
+      .add({ version: 1 })
+      .go()
     await BillingAudit.create({
       invoiceId,
-      at: Date.now(),
+      at,
       entryId: randomUUID(),
       action: to === 'completed' ? 'FORCE_COMPLETE' : 'CHARGE_SUCCEEDED',
       actorId,

@@ -73,15 +73,8 @@ export const TRIAL_PLAN_ID = 'trial'
 export const OEM_PLAN_ID = 'ep_oem'
 
 export const DEFAULT_PLANS: readonly Plan[] = [
-  tier(
-    TRIAL_PLAN_ID,
-    'トライアル',
-    0,
-    1,
-    9,
-    1_000,
-    all(true, { privateDomain: false, multiLanguage: false }),
-  ),
+  // The trial offers no more than the cheapest paid plan (Light), within its limits (issue 30).
+  tier(TRIAL_PLAN_ID, 'トライアル', 0, 1, 9, 1_000, all(false, { settingFormContact: true })),
   ...withMultilingual(
     tier('light', 'ライト', 9_800, 1, 10, 10_000, all(false, { settingFormContact: true })),
   ),

@@ -95,6 +95,7 @@ test('MASTER creates a plan and assigns it; the user checks the plan and downloa
   await forceButton.click()
   const confirm = master.getByRole('dialog', { name: 'この支払いを完了にしますか？' })
   await expect(confirm).toContainText('この操作は取り消せず')
+  await confirm.getByLabel('理由').fill('振込を確認（E2E）')
   const forced = master.waitForResponse((r) => r.url().endsWith('/force-complete'))
   await confirm.getByRole('button', { name: '完了にする' }).click()
   expect((await forced).status()).toBe(200)

@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { planChangeInstant } from '@swipe/shared/billing/months'
-import { jstDay } from '@swipe/shared/time/jst'
+import { monthStart, nextMonth, planChangeInstant } from '@swipe/shared/billing/months'
+import { DAY_MS, jstDay } from '@swipe/shared/time/jst'
 import { PDFParse } from 'pdf-parse'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { createAccount, seededMaster, type TestAccount, tokenFor } from '../support/accounts.ts'
-import { api, waitForMail } from '../support/api.ts'
+import { api, mailsTo, waitForMail } from '../support/api.ts'
 import { stackNow, useStackClockInProcess } from '../support/clock.ts'
 import { edgeGet } from '../support/edge.ts'
 import { useStackEnv } from '../support/env.ts'
@@ -50,6 +50,11 @@ const invoicesOf = async (accountId: string) => {
 }
 // The stack's clock: beacons are counted on its day, and other test files may have moved it on.
 const currentMonth = () => jstDay(stackNow()).slice(0, 7)
+/** The last day of a month (Japan), YYYY-MM-DD. */
+const lastDay = (month: string) => jstDay(monthStart(nextMonth(month)) - DAY_MS)
+/** YYYY-MM-DD as the invoice prints it. */
+const japanese = (day: string) =>
+  day.replace(/^(\d{4})-(\d{2})-(\d{2})$/, (_, y, m, d) => `${y}年${Number(m)}月${Number(d)}日`)
 
 beforeAll(async () => {
   root = await seededMaster(http)
@@ -307,9 +312,44 @@ describe('monthly closing, invoices and payments', () => {
     })
     const listed = await http.get('/user/bill', { token: userToken })
     expect(listed.status).toBe(200)
+    // The row carries every amount the invoice adds up: the initial fee, the tax per rate.
     expect(listed.body.items).toEqual([
-      expect.objectContaining({ id: invoice!.invoiceId, total: 111_210, status: 'unpaid', month }),
+      expect.objectContaining({
+        id: invoice!.invoiceId,
+        total: 111_210,
+        status: 'unpaid',
+        month,
+        initial_fee: 100_000,
+        tax_by_rate: [{ tax_rate: 10, taxable: 101_100, tax: 10_110 }],
+        transaction_day: lastDay(month),
+        issued_day: jstDay(invoice!.issuedAt),
+        force_completed: null,
+      }),
     ])
+    const row = listed.body.items[0]
+    expect(row.plan_fee + row.page_view_fee + row.licence_fee + row.initial_fee).toBe(row.subtotal)
+    expect(row.subtotal + row.tax).toBe(row.total)
+
+    // One mail per issued invoice, though the month was closed twice: the number, the amount and
+    // the console's プラン確認, never the PDF's signed link.
+    const mails = await mailsTo(urls.mail, user.email)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.subject).toBe(
+      `【Swipe LP Studio】${Number(month.slice(0, 4))}年${Number(month.slice(5, 7))}月分の請求書を発行しました`,
+    )
+    const text = mails[0]!.body.text ?? ''
+    for (const expected of [
+      invoice!.number,
+      '¥111,210',
+      '/adminuser/check-plan',
+      'Invoice number:',
+      '账单编号',
+      '청구서 번호',
+    ])
+      expect(text).toContain(expected)
+    expect(text).not.toMatch(/X-Amz|Signature=|\.pdf/)
+    expect(await mailsTo(urls.mail, quiet.email)).toHaveLength(1)
+    expect((await invoicesOf(user.accountId))[0]).toMatchObject({ mailState: 'SENT' })
   })
 
   it('serves the PDF as issued, with every qualified-invoice item', async () => {
@@ -333,8 +373,16 @@ describe('monthly closing, invoices and payments', () => {
       'PV従量料金',
       '初期費用',
       'お振込先',
+      // 発行日 is the closing's day, 取引年月日 the billed month's last day, due the next month's end.
+      `発行日（請求日）:${japanese(jstDay(invoice!.issuedAt))}`,
+      `取引年月日:${japanese(lastDay(invoice!.month))}`,
+      `お支払期限:${japanese(invoice!.dueDate)}`,
+      '上記「お振込先」の口座へ',
     ])
       expect(flat).toContain(expected)
+    expect(invoice!.dueDate).toBe(lastDay(nextMonth(invoice!.month)))
+    expect(flat).not.toContain('無効')
+    expect(flat).not.toContain('下記口座')
     // Another tenant's invoice does not exist.
     const stranger = await createAccount({ type: 'USER', parent: root, planId: 'light' })
     const theirs = await http.get(`/user/bill/${invoice!.invoiceId}/export-pdf`, {
@@ -350,17 +398,33 @@ describe('monthly closing, invoices and payments', () => {
     const unconfirmed = await http.post(path, {}, { token: master })
     expect(unconfirmed.status).toBe(400)
     expect(unconfirmed.body.error.details[0].path).toBe('body.confirm')
-    const done = await http.post(path, { confirm: true }, { token: master })
+    const done = await http.post(path, { confirm: true, reason: '11月28日に振込を確認' }, { token: master })
     expect(done.status, JSON.stringify(done.body)).toBe(200)
-    expect(done.body).toMatchObject({ status: 'completed', message: '支払いを完了にしました。' })
+    expect(done.body).toMatchObject({
+      status: 'completed',
+      message: '支払いを完了にしました。',
+      force_completed: {
+        at: expect.any(String),
+        by: 'master@example.com',
+        reason: '11月28日に振込を確認',
+      },
+    })
+    // Staff see who did it in the payment list; the billed account sees when and why only.
+    const staffRow = (await http.get(`/user/bill?account_id=${quiet.accountId}`, { token: master })).body
+      .items[0]
+    expect(staffRow.force_completed).toEqual(done.body.force_completed)
+    const ownRow = (
+      await http.get('/user/bill', { token: await tokenFor(http, quiet.email, quiet.password) })
+    ).body.items[0]
+    expect(ownRow.force_completed).toEqual({ ...done.body.force_completed, by: null })
     const twice = await http.post(path, { confirm: true }, { token: master })
     expect(twice.status).toBe(409)
     expect(twice.body.error.code).toBe('billing.notUnpaid')
     const { BillingAudit } = await import('../../functions/src/data/billing.ts')
     const audit = (await BillingAudit.query.byInvoice({ invoiceId: invoice!.invoiceId }).go()).data
-    expect(audit.map((a) => [a.action, a.actorId, a.from ?? null, a.to])).toEqual([
-      ['ISSUED', 'closing', null, 'unpaid'],
-      ['FORCE_COMPLETE', root.accountId, 'unpaid', 'completed'],
+    expect(audit.map((a) => [a.action, a.actorId, a.from ?? null, a.to, a.detail ?? null])).toEqual([
+      ['ISSUED', 'closing', null, 'unpaid', null],
+      ['FORCE_COMPLETE', root.accountId, 'unpaid', 'completed', 'master@example.com: 11月28日に振込を確認'],
     ])
   })
 
@@ -399,7 +463,8 @@ describe('monthly closing, invoices and payments', () => {
     expect(failed!.chargeId).toMatch(/^pi_/)
     const [ok] = await invoicesOf(paid.accountId)
     expect(ok).toMatchObject({ billingMethod: 'CARD', status: 'paid' })
-    const mail = await waitForMail(urls.mail, declined.email)
+    // The invoice's issue mail first, then the decline.
+    const mail = await waitForMail(urls.mail, declined.email, 2)
     expect(mail.subject).toBe(`【Swipe LP Studio】カード決済ができませんでした（${currentMonth()}分）`)
     expect(mail.body.text).toContain(failed!.number)
   })
@@ -471,7 +536,7 @@ describe('issuers and corrections', () => {
       bankBranch: '北支店',
       bankAccountType: '普通',
       bankAccountNumber: '1111111',
-      bankAccountHolder: 'ホワイトラベル（カ',
+      bankAccountHolder: 'ホワイトラベルカブシキガイシャオオサカホンシャエイギョウブキタシテン（カ）',
       billsOwnUsers: true,
     }
     await BillingIssuers.put(issuer).go()
@@ -484,6 +549,10 @@ describe('issuers and corrections', () => {
     expect(text).toContain('ホワイトラベル株式会社')
     expect(text).toContain('登録番号:T1011001098765')
     expect(text).toContain('テスト銀行')
+    // The whole holder name, however long: it wraps, never cut off.
+    expect(text).toContain(
+      '口座名義ホワイトラベルカブシキガイシャオオサカホンシャエイギョウブキタシテン（カ）',
+    )
     expect(text).not.toContain('T4010001234567')
 
     // A mutated registration number issues nothing for that OEM's users.
@@ -497,10 +566,14 @@ describe('issuers and corrections', () => {
   it('corrects an issued invoice by voiding it and issuing a new one that names it', async () => {
     const { closeMonth, correctInvoice } = await import('../../functions/src/billing/close.ts')
     const { InvoiceClaims } = await import('../../functions/src/data/billing.ts')
-    const user = await createAccount({ type: 'USER', parent: oem, planId: 'standard' })
-    await closeMonth(currentMonth(), { accountIds: [user.accountId] })
+    const user = await createAccount({ type: 'USER', parent: oem, planId: 'pro_multi' })
+    const month = currentMonth()
+    await closeMonth(month, { accountIds: [user.accountId] })
     const [old] = await invoicesOf(user.accountId)
-    const replacement = await correctInvoice(old!.invoiceId, root.accountId)
+    // Reissued late: on the 29th of the month after the due month, as the report found it.
+    const at = monthStart(nextMonth(nextMonth(month))) + 28 * DAY_MS
+    const reissued = jstDay(at)
+    const replacement = await correctInvoice(old!.invoiceId, root.accountId, at)
     const after = await invoicesOf(user.accountId)
     const voided = after.find((i) => i.invoiceId === old!.invoiceId)
     const issued = after.find((i) => i.invoiceId === replacement)
@@ -510,17 +583,73 @@ describe('issuers and corrections', () => {
       total: old!.total,
       pdfSha256: old!.pdfSha256,
     })
-    expect(issued).toMatchObject({ status: 'unpaid', replaces: old!.invoiceId, month: old!.month })
+    // A correction keeps the month and its 取引年月日, has its own issue day and is due after it.
+    const due = jstDay(at + 30 * DAY_MS)
+    expect(issued).toMatchObject({
+      status: 'unpaid',
+      replaces: old!.invoiceId,
+      month: old!.month,
+      dueDate: due,
+    })
+    expect(due > old!.dueDate).toBe(true)
     expect(
       (await InvoiceClaims.get({ accountId: user.accountId, month: old!.month }).go({ consistent: true }))
         .data?.invoiceId,
     ).toBe(replacement)
-    // The corrected invoice says which one it corrects; the void one cannot be corrected again.
-    expect(await pdfText(replacement, master)).toContain(`訂正元請求書番号:${old!.number}`)
+    const corrected = await pdfText(replacement, master)
+    for (const expected of [
+      `訂正元請求書番号:${old!.number}`,
+      `発行日（請求日）:${japanese(reissued)}`,
+      `取引年月日:${japanese(lastDay(month))}`,
+      `お支払期限:${japanese(due)}`,
+    ])
+      expect(corrected).toContain(expected)
+    expect(corrected).not.toContain('【無効】')
+
+    // The void invoice downloads stamped 無効 on every page, with the number that replaces it.
+    const token = await tokenFor(http, user.email, user.password)
+    const link = await http.get(`/user/bill/${old!.invoiceId}/export-pdf`, { token })
+    expect(link.body.file_name).toBe(`${old!.number}-void.pdf`)
+    const pdf = Buffer.from(await (await fetch(link.body.url)).arrayBuffer())
+    expect(createHash('sha256').update(pdf).digest('hex')).toBe(link.body.sha256)
+    const { pages } = await new PDFParse({ data: pdf }).getText()
+    expect(pages.length).toBeGreaterThan(0)
+    for (const page of pages) {
+      const flat = page.text.replace(/\s+/g, '')
+      expect(flat).toContain(
+        `無効—この請求書は${japanese(reissued)}に請求書番号${issued!.number}により訂正されました。`,
+      )
+    }
+    const voidText = pages
+      .map((p) => p.text)
+      .join('')
+      .replace(/\s+/g, '')
+    expect(voidText).toContain('【無効】請求書（適格請求書）')
+    // Still the invoice as issued: its own number, dates and total.
+    expect(voidText).toContain(`請求書番号:${old!.number}`)
+    expect(voidText).toContain(`取引年月日:${japanese(lastDay(month))}`)
+
+    // The plan's name in the reader's language, not the stored Japanese one.
+    const names = async (lang: string) =>
+      (await http.get('/user/bill', { token, lang })).body.items.map(
+        (b: { plan_name: string }) => b.plan_name,
+      )
+    expect(await names('ja')).toEqual(['プロ（多言語）', 'プロ（多言語）'])
+    expect(await names('en')).toEqual(['Pro (multilingual)', 'Pro (multilingual)'])
+    expect(await names('ko')).toEqual(['프로(다국어)', '프로(다국어)'])
+
+    // The void one cannot be corrected again; closing again issues nothing and mails nothing more:
+    // one mail for the invoice, one for its correction.
     await expect(correctInvoice(old!.invoiceId, root.accountId)).rejects.toThrow()
-    // Closing again still issues nothing for the month.
-    const again = await closeMonth(currentMonth(), { accountIds: [user.accountId] })
+    const again = await closeMonth(month, { accountIds: [user.accountId] })
     expect(again).toMatchObject({ issued: [], existing: 1 })
+    const mails = await mailsTo(urls.mail, user.email)
+    expect(mails.map((m) => m.subject)).toEqual([
+      `【Swipe LP Studio】${japanese(`${month}-01`).replace(/1日$/, '')}分の請求書を発行しました`,
+      `【Swipe LP Studio】${japanese(`${month}-01`).replace(/1日$/, '')}分の請求書を訂正しました`,
+    ])
+    expect(mails[1]!.body.text).toContain(`以前の請求書（請求書番号 ${old!.number}）は無効です。`)
+    expect(mails[1]!.body.text).toContain(issued!.number)
   })
 })
 

@@ -461,6 +461,10 @@ const requests: Partial<Record<RouteId, (token: string, target: Target) => Promi
       body: { enabled: true, events: ['contact.received'] },
     })
   },
+  'apiAccess.webhookRotateSecret': async (token, target) => {
+    const { siteId, webhookId } = await webhookOf(target)
+    return http.post(`/site/${siteId}/api/webhooks/${webhookId}/rotate-secret`, {}, { token })
+  },
   'apiAccess.webhookRemove': async (token, target) => {
     const { siteId, webhookId } = await webhookOf(target, true)
     return http.call('DELETE', `/site/${siteId}/api/webhooks/${webhookId}`, { token })
@@ -732,12 +736,14 @@ beforeAll(async () => {
   const oemA = await createAccount({ type: 'OEM_MASTER', parent: root })
   fieldParent = oemA
   const oemAdminA = await createAccount({ type: 'OEM_ADMIN', parent: oemA })
-  const userA = await createAccount({ type: 'USER', parent: oemA })
+  // Both tenants' users on a paid plan: the trial lacks analytics, popups and SEO, whose routes
+  // the matrix calls.
+  const userA = await createAccount({ type: 'USER', parent: oemA, planId: 'standard' })
   const subOemA = await createAccount({ type: 'SUB_ADMIN', parent: oemA, adminRole: 'EDITOR' })
   const subEditorA = await createAccount({ type: 'SUB_ADMIN', parent: userA, adminRole: 'EDITOR' })
   const subViewerA = await createAccount({ type: 'SUB_ADMIN', parent: userA, adminRole: 'VIEWER' })
   const oemB = await createAccount({ type: 'OEM_MASTER', parent: root })
-  const userB = await createAccount({ type: 'USER', parent: oemB })
+  const userB = await createAccount({ type: 'USER', parent: oemB, planId: 'standard' })
   // Sub-admin routes act on one's own sub-admins: give each column one, and the other tenant one.
   const subOf = async (parent: TestAccount) =>
     (await createAccount({ type: 'SUB_ADMIN', parent, adminRole: 'EDITOR' })).accountId

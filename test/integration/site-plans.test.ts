@@ -97,11 +97,12 @@ describe('plan limits', () => {
         quantity_swipe: 9,
         quantity_site: 1,
         features: {
+          // No more than the Light plan has (issue 30).
           private_domain: false,
-          setting_popup_cta: true,
+          setting_popup_cta: false,
           setting_form_contact: true,
-          analytics_effect: true,
-          setting_tag_seo: true,
+          analytics_effect: false,
+          setting_tag_seo: false,
           multi_language: false,
         },
       },

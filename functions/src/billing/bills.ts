@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { inScope, scopeRoot } from '@swipe/shared'
+import { inScope, type PolicyActor, scopeRoot } from '@swipe/shared'
 import { billingRoutes } from '@swipe/shared/contract/billing'
 import { createWriteTransaction } from 'electrodb'
 import { BillingAudit, type Invoice, Invoices } from '#data/billing'
@@ -10,6 +10,9 @@ import { mediaBucket } from '#lib/s3'
 import { accountsFor, adminOf, authorize, policyActorOf } from '#lib/tenancy'
 import { presignGet } from '#lib/uploads'
 import { billView } from './bills-view.ts'
+
+/** Platform staff (master, master users and their sub-admins) see who force-completed a payment. */
+const isPlatformStaff = (actor: PolicyActor) => scopeRoot(actor) === 'ALL'
 
 /** An invoice the caller may take `action` on: 404 outside its scope, 403 inside when refused. */
 const invoiceFor = async (
@@ -26,7 +29,7 @@ const invoiceFor = async (
  * The payment list (SPEC §2): one account's invoices when named (in scope), else every invoice
  * in the caller's scope (staff: all; an OEM: its subtree; a user: its own), newest month first.
  */
-export const list = endpoint(billingRoutes['billing.listBills'], async ({ actor, query }) => {
+export const list = endpoint(billingRoutes['billing.listBills'], async ({ actor, query, locale }) => {
   const me = adminOf(actor)
   const policyActor = policyActorOf(me)
   const root = scopeRoot(policyActor)
@@ -48,7 +51,7 @@ export const list = endpoint(billingRoutes['billing.listBills'], async ({ actor,
       .filter(
         (i) => (!query.month || i.month === query.month) && (!query.status || i.status === query.status),
       )
-      .map(billView),
+      .map((invoice) => billView(invoice, locale, isPlatformStaff(policyActor))),
   })
 })
 
@@ -58,24 +61,33 @@ export const list = endpoint(billingRoutes['billing.listBills'], async ({ actor,
  */
 export const INVOICE_PDF_LINK_SECONDS = 5 * 60
 
-/** A link to the PDF as issued (the stored file, never re-rendered) with its SHA-256. */
+/**
+ * A link to the PDF as issued (the stored file, never re-rendered) with its SHA-256; once a
+ * correction has voided the invoice, the copy stamped 無効 on every page that the correction stored.
+ */
 export const pdf = endpoint(billingRoutes['billing.billPdf'], async ({ actor, params }) => {
   const invoice = await invoiceFor(actor, params.id, 'billing:read')
+  const voided = invoice.status === 'void' && invoice.voidPdfKey && invoice.voidPdfSha256
   return ok({
-    url: await presignGet(mediaBucket, invoice.pdfKey, INVOICE_PDF_LINK_SECONDS),
-    fileName: `${invoice.number}.pdf`,
-    sha256: invoice.pdfSha256,
+    url: await presignGet(
+      mediaBucket,
+      voided ? (invoice.voidPdfKey as string) : invoice.pdfKey,
+      INVOICE_PDF_LINK_SECONDS,
+    ),
+    fileName: voided ? `${invoice.number}-void.pdf` : `${invoice.number}.pdf`,
+    sha256: voided ? (invoice.voidPdfSha256 as string) : invoice.pdfSha256,
   })
 })
 
 /**
  * Force-completes an unpaid payment (SPEC §4): MASTER only (the route's policy action), an
  * explicit confirmation in the body, only from `unpaid` (a conditional write, so two clicks make
- * one change), irreversible, and written to the billing audit history with who and when.
+ * one change), irreversible, and written to the billing audit history with who, when and why —
+ * also kept on the invoice, so the payment list shows it beside the payment.
  */
 export const forceComplete = endpoint(
   billingRoutes['billing.forceComplete'],
-  async ({ actor, params, t }) => {
+  async ({ actor, params, body, t, locale }) => {
     const me = adminOf(actor)
     const invoice = await invoiceFor(actor, params.id, 'billing:forceComplete')
     if (invoice.status !== 'unpaid') throw new ConflictError('billing.notUnpaid')
@@ -84,7 +96,12 @@ export const forceComplete = endpoint(
     const result = await createWriteTransaction({ invoices: Invoices, audit: BillingAudit }, (e) => [
       e.invoices
         .patch({ invoiceId: invoice.invoiceId })
-        .set({ status: 'completed' })
+        .set({
+          status: 'completed',
+          forcedAt: at,
+          forcedBy: me.email,
+          ...(body.reason ? { forcedReason: body.reason } : {}),
+        })
         .add({ version: 1 })
         .where(({ status }, { eq }) => eq(status, 'unpaid'))
         .commit(),
@@ -97,13 +114,13 @@ export const forceComplete = endpoint(
           actorId: me.accountId,
           from: 'unpaid',
           to: 'completed',
-          detail: me.email,
+          detail: body.reason ? `${me.email}: ${body.reason}` : me.email,
         })
         .commit(),
     ]).go()
     if (result.canceled) throw new ConflictError('billing.notUnpaid')
     const saved = (await Invoices.get({ invoiceId: invoice.invoiceId }).go({ consistent: true }))
       .data as Invoice
-    return ok({ ...billView(saved), message: t('billing.forceCompleted') })
+    return ok({ ...billView(saved, locale, true), message: t('billing.forceCompleted') })
   },
 )

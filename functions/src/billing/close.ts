@@ -4,7 +4,7 @@ import { TRIAL_PLAN_ID } from '@swipe/shared'
 import { isRegistrationNumber } from '@swipe/shared/billing/money'
 import { MONTH_PATTERN, monthStart, nextMonth, planIdAt } from '@swipe/shared/billing/months'
 import { planNameIn } from '@swipe/shared/plan-names'
-import { DAY_MS, jstDay } from '@swipe/shared/time/jst'
+import { jstDay } from '@swipe/shared/time/jst'
 import { createWriteTransaction } from 'electrodb'
 import { type Account, Accounts } from '#data/accounts'
 import {
@@ -22,7 +22,15 @@ import { logger } from '#lib/logger'
 import { planOf } from '#lib/plans'
 import { mediaBucket, s3 } from '#lib/s3'
 import { sha256Hex } from './digest.ts'
-import { type InvoiceDocument, type IssuerView, invoiceLines, totalsOf } from './document.ts'
+import {
+  dueDateOf,
+  type InvoiceDocument,
+  type IssuerView,
+  invoiceLines,
+  totalsOf,
+  transactionDayOf,
+} from './document.ts'
+import { mailInvoiceIssued } from './invoice-mail.ts'
 import { accountUsage } from './usage.ts'
 
 /** The platform's own issuer item (the operator); OEM masters that bill their users have their own. */
@@ -69,9 +77,6 @@ const issuerOf = async (account: Account) => {
   return { issuerId: PLATFORM_ISSUER, item: await loadIssuer(PLATFORM_ISSUER) }
 }
 
-/** The last calendar day of a month, YYYY-MM-DD. */
-const lastDay = (month: string) => jstDay(monthStart(nextMonth(month)) - DAY_MS)
-
 /** Every account, in pages (the all-accounts index). */
 const allAccounts = async (): Promise<Account[]> =>
   (await Accounts.query.all({}).go({ pages: 'all' })).data as Account[]
@@ -96,8 +101,9 @@ const prepare = async (
   // Free plans (the trial, the partner plan ep_oem) are not billed: no initial fee, no usage fees.
   if (plan.price === 0) return 'notBillable'
   const usage = await accountUsage(account.accountId, month)
-  const first = correcting
-    ? (JSON.parse(correcting.document) as InvoiceDocument).first
+  const original = correcting ? (JSON.parse(correcting.document) as InvoiceDocument) : undefined
+  const first = original
+    ? original.first
     : !(await Invoices.query.byAccount({ accountId: account.accountId }).go({ limit: 1 })).data.length
   const planName = planNameIn(plan, 'ja')
   const { lines, planFee, licenceFee, pageViewFee } = invoiceLines({ month, plan, planName, usage, first })
@@ -113,11 +119,14 @@ const prepare = async (
   const invoiceId = randomUUID()
   const number = `INV-${month.replace('-', '')}-${invoiceId.slice(0, 8).toUpperCase()}`
   const issuedDay = jstDay(at)
-  const dueDate = lastDay(nextMonth(month))
+  // 取引年月日 is the billed month's; a correction keeps it and is due no sooner than its rule allows.
+  const transactionDay = original?.transactionDay ?? transactionDayOf(month)
+  const dueDate = dueDateOf(month, issuedDay, correcting)
   const doc: InvoiceDocument = {
     number,
     month,
     issuedDay,
+    transactionDay,
     dueDate,
     issuer: issuerView(issuer),
     recipient: { companyName: account.companyName ?? account.email, contactName: account.contactName ?? '' },
@@ -163,6 +172,7 @@ const prepare = async (
     dueDate,
     pdfKey,
     pdfSha256: sha256Hex(pdf),
+    mailState: 'PENDING',
     ...(correcting ? { replaces: correcting.invoiceId } : {}),
   }
 }
@@ -177,8 +187,13 @@ export const closeAccount = async (
   month: string,
   at: number,
 ): Promise<string | 'existing' | 'notBillable'> => {
-  if ((await InvoiceClaims.get({ accountId: account.accountId, month }).go({ consistent: true })).data)
+  const claim = (await InvoiceClaims.get({ accountId: account.accountId, month }).go({ consistent: true }))
+    .data
+  if (claim) {
+    // A run that stopped after issuing and before mailing: this retry mails it (once).
+    await mailInvoiceIssued(claim.invoiceId)
     return 'existing'
+  }
   const invoice = await prepare(account, month, at)
   if (invoice === 'notBillable') return invoice
   const result = await createWriteTransaction(
@@ -200,6 +215,7 @@ export const closeAccount = async (
   ).go()
   // Another run issued it first: its invoice stands, this PDF is never referenced.
   if (result.canceled) return 'existing'
+  await mailInvoiceIssued(invoice.invoiceId)
   await collect(invoice.invoiceId)
   return invoice.invoiceId
 }
@@ -217,12 +233,34 @@ export const correctInvoice = async (invoiceId: string, actorId: string, at = no
   if (!account) throw new NotFoundError()
   const invoice = await prepare(account, old.month, at, old)
   if (invoice === 'notBillable') throw new ConflictError()
+  // The old invoice as it reads once void: its document as issued, stamped 無効 on every page.
+  const voidPdf = await renderPdf({
+    kind: 'invoice',
+    document: {
+      ...(JSON.parse(old.document) as InvoiceDocument),
+      voided: { day: jstDay(at), replacedBy: invoice.number },
+    },
+  })
+  const voidPdfKey = `billing/invoices/${old.accountId}/${invoiceId}.void.pdf`
+  await s3.send(
+    new PutObjectCommand({
+      Bucket: mediaBucket,
+      Key: voidPdfKey,
+      Body: voidPdf,
+      ContentType: 'application/pdf',
+    }),
+  )
   const result = await createWriteTransaction(
     { claims: InvoiceClaims, invoices: Invoices, audit: BillingAudit },
     (e) => [
       e.invoices
         .patch({ invoiceId })
-        .set({ status: 'void', replacedBy: invoice.invoiceId })
+        .set({
+          status: 'void',
+          replacedBy: invoice.invoiceId,
+          voidPdfKey,
+          voidPdfSha256: sha256Hex(voidPdf),
+        })
         .add({ version: 1 })
         .where(
           ({ replacedBy, version }, { notExists, eq }) =>
@@ -260,6 +298,7 @@ export const correctInvoice = async (invoiceId: string, actorId: string, at = no
     ],
   ).go()
   if (result.canceled) throw new ConflictError()
+  await mailInvoiceIssued(invoice.invoiceId)
   await collect(invoice.invoiceId)
   return invoice.invoiceId
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { TRIAL_PLAN_ID } from '@swipe/shared'
+import { scopeRoot, TRIAL_PLAN_ID } from '@swipe/shared'
 import { CONTRACT_MINIMUM_MONTHS, INITIAL_FEE_YEN, overageFee } from '@swipe/shared/billing/money'
 import { daysOf, jstMonth, planChangeInstant, planIdAt } from '@swipe/shared/billing/months'
 import { billingRoutes } from '@swipe/shared/contract/billing'
@@ -12,7 +12,7 @@ import { now } from '#lib/clock'
 import { ConflictError, ForbiddenError, ValidationError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
 import { planOf } from '#lib/plans'
-import { accountsFor, adminOf } from '#lib/tenancy'
+import { accountsFor, adminOf, policyActorOf } from '#lib/tenancy'
 import { assertFieldRules } from '../accounts/fields.ts'
 import { billView } from './bills-view.ts'
 import { catalogPlan, planRef } from './plans.ts'
@@ -69,7 +69,7 @@ export const get = endpoint(billingRoutes['billing.userPlan'], async ({ actor, q
       startDate: account.contractStartDate ?? null,
       endDate: account.contractEndDate ?? null,
     },
-    bills: invoices.map(billView),
+    bills: invoices.map((invoice) => billView(invoice, locale, scopeRoot(policyActorOf(me)) === 'ALL')),
   })
 })
 

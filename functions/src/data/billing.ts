@@ -48,6 +48,23 @@ export const Invoices = new Entity(
       replacedBy: { type: 'string' },
       /** The payment provider's charge (card), for the webhook. */
       chargeId: { type: 'string' },
+      /**
+       * The PDF as it reads once void (the document as issued, stamped 無効 on every page): rendered
+       * and stored by the correction that voids it; the list's download serves it from then on.
+       */
+      voidPdfKey: { type: 'string' },
+      voidPdfSha256: { type: 'string' },
+      /**
+       * The issue mail (issue 30): `PENDING` when issued, `SENT` once mailed. The closing run (and its
+       * retries) mails only a `PENDING` invoice, claiming it by a conditional write first, so a retry
+       * never mails twice. Invoices issued before this have neither and are never mailed.
+       */
+      mailState: { type: ['PENDING', 'SENT'] as const },
+      mailedAt: { type: 'number' },
+      /** The force-complete (SPEC §4), as the audit has it: when, the staff member's email and why. */
+      forcedAt: { type: 'number' },
+      forcedBy: { type: 'string' },
+      forcedReason: { type: 'string' },
       updatedAt: {
         type: 'number',
         required: true,

@@ -5,6 +5,7 @@ import { creatorUser, userPlanAnswer } from '../../test/billing.ts'
 import { storeSession, userInfoBody } from '../../test/fixtures.ts'
 import { mockApi } from '../../test/mockApi.ts'
 import { renderWithProviders } from '../../test/renderWithProviders.tsx'
+import { CONFIRM_WINDOW_MS } from './PaymentCardSection.tsx'
 
 const user = creatorUser
 const userPlan = userPlanAnswer()
@@ -28,20 +29,27 @@ const cardBody = (extra: Record<string, unknown>) => ({
   ...extra,
 })
 
-const open = async (card: Record<string, unknown>, more: Parameters<typeof mockApi>[0] = {}) => {
+const open = async (
+  card: Record<string, unknown> | (() => Record<string, unknown>),
+  more: Parameters<typeof mockApi>[0] = {},
+  at = '/adminuser/check-plan',
+) => {
   storeSession(user)
   const api = mockApi({
     'GET /auth/user-info': { body: userInfoBody(user) },
     'GET /user/user-plan': { body: userPlan },
-    'GET /user/payment-card': { body: card },
+    'GET /user/payment-card': typeof card === 'function' ? () => ({ body: card() }) : { body: card },
     ...more,
   })
-  renderWithProviders({ at: '/adminuser/check-plan' })
+  renderWithProviders({ at })
   const section = await screen.findByRole('region', { name: 'お支払い方法' })
   return { api, section }
 }
 
-afterEach(() => vi.unstubAllGlobals())
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
 
 describe('プラン確認: payment card', () => {
   it('with no card: says invoices are bank transfers and sends the user to the hosted page to add one', async () => {
@@ -131,5 +139,57 @@ describe('プラン確認: payment card', () => {
     const { section } = await open(cardBody({ can_manage: false }))
     expect(await within(section).findByText('Visa •••• 4242')).toBeTruthy()
     expect(within(section).queryByRole('button')).toBeNull()
+  })
+
+  it('back from saving a card, removing it leaves no 「確認しています」 behind (issue 30)', async () => {
+    let stored: Record<string, unknown> = cardBody({ card: { ...visa, saved_at: new Date().toISOString() } })
+    const none = cardBody({ method: 'BANK_TRANSFER', state: 'none', card: null })
+    const { section } = await open(
+      () => stored,
+      {
+        'DELETE /user/payment-card': () => {
+          stored = none
+          return {
+            body: {
+              ...none,
+              message: 'カードを削除しました。今後のご請求は銀行振込でのお支払いになります。',
+            },
+          }
+        },
+      },
+      '/adminuser/check-plan?card=saved',
+    )
+    expect(await within(section).findByText('カードを登録しました。')).toBeTruthy()
+    await userEvent.click(within(section).getByRole('button', { name: 'カードを削除' }))
+    const dialog = await screen.findByRole('dialog', { name: 'カードを削除しますか？' })
+    await userEvent.click(within(dialog).getByRole('button', { name: '削除する' }))
+    expect(
+      await within(section).findByText(
+        'カードは登録されていません。ご請求は銀行振込でお支払いいただきます。',
+      ),
+    ).toBeTruthy()
+    expect(within(section).queryByText('カードの登録を確認しています…')).toBeNull()
+    expect(within(section).queryByText('カードを登録しました。')).toBeNull()
+  })
+
+  it('stops saying 「確認しています」 when the saved card never arrives', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    const { api, section } = await open(
+      cardBody({ method: 'BANK_TRANSFER', state: 'none', card: null }),
+      {},
+      '/adminuser/check-plan?card=saved',
+    )
+    expect(await within(section).findByText('カードの登録を確認しています…')).toBeTruthy()
+    await vi.advanceTimersByTimeAsync(CONFIRM_WINDOW_MS + 5_000)
+    expect(
+      await within(section).findByText(
+        'カードの登録をまだ確認できません。しばらくしてからページを再読み込みしてください。',
+      ),
+    ).toBeTruthy()
+    expect(within(section).queryByText('カードの登録を確認しています…')).toBeNull()
+    // No more polling once it has given up.
+    const reads = api.requests.filter((r) => r.path === '/user/payment-card').length
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(api.requests.filter((r) => r.path === '/user/payment-card').length).toBe(reads)
   })
 })

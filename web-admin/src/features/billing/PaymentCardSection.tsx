@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Button, Card, Modal, Space, Tag, Typography } from 'antd'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useSearchParams } from 'react-router'
 import { ListError } from '../../components/ListError.tsx'
@@ -24,6 +24,9 @@ const FRESH_MS = 10 * 60_000
 const isFresh = (card: PaymentCard['card']) =>
   Boolean(card?.savedAt && Date.now() - Date.parse(card.savedAt) < FRESH_MS)
 
+/** How long the panel waits for the provider's webhook to store a card just saved. */
+export const CONFIRM_WINDOW_MS = 60_000
+
 const STATE_TAG = {
   saved: 'success',
   expiringSoon: 'warning',
@@ -46,11 +49,19 @@ export const PaymentCardSection = () => {
   const [search, setSearch] = useSearchParams()
   const returned = search.get('card')
   const [removing, setRemoving] = useState(false)
+  // Back from the hosted page the webhook may land a moment after the browser does: the summary is
+  // read again for a while, then the panel says it could not confirm (never "confirming" for ever).
+  const [waitedOut, setWaitedOut] = useState(false)
+  const waiting = returned === 'saved' && !waitedOut
+  useEffect(() => {
+    if (returned !== 'saved') return
+    setWaitedOut(false)
+    const timer = setTimeout(() => setWaitedOut(true), CONFIRM_WINDOW_MS)
+    return () => clearTimeout(timer)
+  }, [returned])
   const data = useQuery({
     ...paymentCardQuery(),
-    // Back from the hosted page: the webhook may land a moment after the browser does.
-    refetchInterval: (query) =>
-      returned === 'saved' && !isFresh(query.state.data?.card ?? null) ? 2000 : false,
+    refetchInterval: (query) => (waiting && !isFresh(query.state.data?.card ?? null) ? 2000 : false),
   })
   const setup = useCardSetup()
   const remove = useRemoveCard()
@@ -84,7 +95,7 @@ export const PaymentCardSection = () => {
     <section aria-label={title}>
       <Card size="small" title={title} loading={data.isPending} style={{ marginBottom: 24 }}>
         {info && (
-          <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+          <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
             {returned === 'saved' &&
               (isFresh(card) ? (
                 <Alert
@@ -94,8 +105,16 @@ export const PaymentCardSection = () => {
                   onClose={clearReturn}
                   title={t('billing.card.savedNow')}
                 />
-              ) : (
+              ) : waiting ? (
                 <Alert type="info" showIcon title={t('billing.card.confirming')} />
+              ) : (
+                <Alert
+                  type="warning"
+                  showIcon
+                  closable
+                  onClose={clearReturn}
+                  title={t('billing.card.confirmTimeout')}
+                />
               ))}
             {returned === 'cancelled' && (
               <Alert
@@ -195,7 +214,9 @@ export const PaymentCardSection = () => {
           okButtonProps={{ danger: true, loading: remove.isPending }}
           cancelText={t('common.cancel')}
           onCancel={() => setRemoving(false)}
-          onOk={() =>
+          onOk={() => {
+            // The return from saving a card is over: a card being removed is not one being confirmed.
+            if (returned) clearReturn()
             remove.mutate(undefined, {
               onSuccess: (answer) => {
                 toast.success(answer.message)
@@ -206,7 +227,7 @@ export const PaymentCardSection = () => {
                 setRemoving(false)
               },
             })
-          }
+          }}
         >
           <Typography.Paragraph>
             {t('billing.card.removeBody', { brand: brandName(card.brand), last4: card.last4 })}

@@ -26,7 +26,8 @@ export const billingApi = {
     call('billing.changePlan', { params: { id }, body: { planId } }),
   bills: (query: BillsQuery, signal?: AbortSignal) => call('billing.listBills', { query }, { signal }),
   billPdf: (id: string) => call('billing.billPdf', { params: { id } }),
-  forceComplete: (id: string) => call('billing.forceComplete', { params: { id }, body: { confirm: true } }),
+  forceComplete: ({ id, reason }: { id: string; reason: string }) =>
+    call('billing.forceComplete', { params: { id }, body: { confirm: true, reason } }),
   paymentCard: (signal?: AbortSignal) => call('billing.paymentCard', {}, { signal }),
   cardSetup: (returnPath: string) => call('billing.cardSetup', { body: { returnPath } }),
   removeCard: () => call('billing.removeCard', {}),
