@@ -1,23 +1,9 @@
 import { ADMIN_ROLES, AUTHORITIES, requiredText } from '@swipe/shared'
 import { useQuery } from '@tanstack/react-query'
-import {
-  Alert,
-  App,
-  Card,
-  Descriptions,
-  Empty,
-  Form,
-  Input,
-  Modal,
-  Select,
-  Space,
-  Table,
-  Typography,
-} from 'antd'
-import type { ColumnsType } from 'antd/es/table'
+import { Alert, App, Card, Descriptions, Form, Input, Modal, Select, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ListError } from '../../components/ListError.tsx'
+import { DataGrid, type GridColumn, RowActions } from '../../components/DataGrid.tsx'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { useLocalizedValidation } from '../../hooks/useLocalizedValidation.ts'
 import { useSaveFailure } from '../../hooks/useSaveFailure.ts'
@@ -193,7 +179,7 @@ export const AdminListPage = () => {
 
   const role = (value: AdminRole | null) => (value ? t(`adminSettings.roles.${value}`) : '-')
 
-  const columns: ColumnsType<SubAdmin> = [
+  const columns: GridColumn<SubAdmin>[] = [
     {
       key: 'contactName',
       title: t('adminSettings.fields.contactName'),
@@ -214,13 +200,14 @@ export const AdminListPage = () => {
     {
       key: 'createdAt',
       title: t('adminSettings.fields.createdAt'),
+      collapse: true,
       render: (_, admin) => formatDate(admin.createdAt, i18n.language) ?? '-',
     },
     {
       key: 'actions',
       title: t('common.actions'),
       render: (_, admin) => (
-        <Space>
+        <RowActions>
           <ActionButton
             action="subAdmin:manage"
             size="small"
@@ -238,7 +225,7 @@ export const AdminListPage = () => {
           >
             {t('adminSettings.delete')}
           </ActionButton>
-        </Space>
+        </RowActions>
       ),
     },
   ]
@@ -252,23 +239,11 @@ export const AdminListPage = () => {
       </PageHeader>
       <Typography.Paragraph type="secondary">{t('adminSettings.description')}</Typography.Paragraph>
 
-      {list.isError && <ListError error={list.error} onRetry={() => void list.refetch()} />}
-
-      <Table<SubAdmin>
-        rowKey="id"
+      <DataGrid<SubAdmin>
+        query={list}
+        items={list.data?.items ?? []}
         columns={columns}
-        dataSource={list.data?.items ?? []}
-        loading={list.isFetching}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={list.isPending ? t('common.loading') : t('adminSettings.empty')}
-            />
-          ),
-        }}
+        empty={t('adminSettings.empty')}
       />
 
       {editing !== undefined && <SubAdminModal target={editing} onClose={() => setEditing(undefined)} />}

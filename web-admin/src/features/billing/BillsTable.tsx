@@ -1,10 +1,12 @@
-import { Button, Descriptions, Modal, Space, Table, Tag, Typography } from 'antd'
-import type { ColumnsType } from 'antd/es/table'
+import { Button, Tag } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DataGrid, type GridColumn, type ListState, RowActions } from '../../components/DataGrid.tsx'
 import { errorMessage } from '../../lib/api.ts'
 import { useToast } from '../../lib/toast.ts'
-import { type Bill, downloadBillPdf, useForceComplete, yen } from './api.ts'
+import { type Bill, downloadBillPdf, yen } from './api.ts'
+import { ForceCompleteDialog } from './ForceCompleteDialog.tsx'
+import { InvoiceDetailDialog } from './InvoiceDetailDialog.tsx'
 
 const STATUS_COLORS: Record<Bill['status'], string> = {
   paid: 'green',
@@ -24,18 +26,18 @@ const monthText = (month: string) => month.replace('-', '/')
  */
 export const BillsTable = ({
   bills,
-  loading,
+  query,
   showCompany,
   canForce,
 }: {
   bills: Bill[]
-  loading: boolean
+  /** The query the rows come from: its loading and error states show in the list. */
+  query: ListState
   showCompany: boolean
   canForce: boolean
 }) => {
   const { t } = useTranslation()
   const toast = useToast()
-  const force = useForceComplete()
   const [details, setDetails] = useState<Bill | null>(null)
   const [confirming, setConfirming] = useState<Bill | null>(null)
   const [downloading, setDownloading] = useState<string | null>(null)
@@ -51,24 +53,42 @@ export const BillsTable = ({
     }
   }
 
-  const columns: ColumnsType<Bill> = [
-    { title: t('billing.bills.month'), dataIndex: 'month', render: monthText },
-    ...(showCompany ? [{ title: t('billing.bills.company'), dataIndex: 'companyName' }] : []),
-    { title: t('billing.bills.plan'), dataIndex: 'planName' },
-    { title: t('billing.bills.blocks'), dataIndex: 'blocksUsed', align: 'right' },
+  // Below 1200 px the blocks, the amount before tax and the billing method fold away.
+  const columns: GridColumn<Bill>[] = [
+    { key: 'month', title: t('billing.bills.month'), dataIndex: 'month', render: monthText },
+    ...(showCompany ? [{ key: 'company', title: t('billing.bills.company'), dataIndex: 'companyName' }] : []),
+    { key: 'plan', title: t('billing.bills.plan'), dataIndex: 'planName' },
     {
+      key: 'blocks',
+      title: t('billing.bills.blocks'),
+      dataIndex: 'blocksUsed',
+      align: 'right',
+      collapse: true,
+    },
+    {
+      key: 'subtotal',
       title: t('billing.bills.subtotal'),
+      collapse: true,
       dataIndex: 'subtotal',
       align: 'right',
       render: (v: number) => yen(v),
     },
-    { title: t('billing.bills.total'), dataIndex: 'total', align: 'right', render: (v: number) => yen(v) },
     {
+      key: 'total',
+      title: t('billing.bills.total'),
+      dataIndex: 'total',
+      align: 'right',
+      render: (v: number) => yen(v),
+    },
+    {
+      key: 'method',
       title: t('billing.bills.method'),
+      collapse: true,
       dataIndex: 'billingMethod',
       render: (m: Bill['billingMethod']) => t(`billing.bills.methods.${m}`),
     },
     {
+      key: 'status',
       title: t('billing.bills.status'),
       dataIndex: 'status',
       render: (s: Bill['status']) => <Tag color={STATUS_COLORS[s]}>{t(`billing.bills.statuses.${s}`)}</Tag>,
@@ -77,7 +97,7 @@ export const BillsTable = ({
       title: t('billing.bills.actions'),
       key: 'actions',
       render: (_, bill) => (
-        <Space wrap>
+        <RowActions>
           <Button
             size="small"
             loading={downloading === bill.id}
@@ -99,91 +119,23 @@ export const BillsTable = ({
               {t('billing.bills.forceComplete')}
             </Button>
           )}
-        </Space>
+        </RowActions>
       ),
     },
   ]
 
   return (
     <>
-      <Table<Bill>
-        rowKey="id"
-        size="small"
-        loading={loading}
-        dataSource={bills}
+      <DataGrid<Bill>
+        query={query}
+        items={bills}
         columns={columns}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        locale={{ emptyText: t('billing.bills.empty') }}
-        scroll={{ x: true }}
+        size="small"
+        empty={t('billing.bills.empty')}
+        pager={{ kind: 'client', pageSize: 20 }}
       />
-      {details && (
-        <Modal open title={details.number} footer={null} onCancel={() => setDetails(null)}>
-          <Descriptions
-            column={1}
-            size="small"
-            bordered
-            items={[
-              { key: 'month', label: t('billing.bills.month'), children: monthText(details.month) },
-              { key: 'company', label: t('billing.bills.company'), children: details.companyName ?? '-' },
-              { key: 'plan', label: t('billing.bills.plan'), children: details.planName },
-              { key: 'blocks', label: t('billing.bills.blocks'), children: details.blocksUsed },
-              { key: 'planFee', label: t('billing.bills.planFee'), children: yen(details.planFee) },
-              { key: 'pv', label: t('billing.bills.pageViewFee'), children: yen(details.pageViewFee) },
-              { key: 'licence', label: t('billing.bills.licenceFee'), children: yen(details.licenceFee) },
-              { key: 'subtotal', label: t('billing.bills.subtotal'), children: yen(details.subtotal) },
-              { key: 'tax', label: t('billing.bills.tax'), children: yen(details.tax) },
-              { key: 'total', label: t('billing.bills.total'), children: yen(details.total) },
-              {
-                key: 'method',
-                label: t('billing.bills.method'),
-                children: t(`billing.bills.methods.${details.billingMethod}`),
-              },
-              {
-                key: 'status',
-                label: t('billing.bills.status'),
-                children: t(`billing.bills.statuses.${details.status}`),
-              },
-              { key: 'issued', label: t('billing.bills.issued'), children: details.issuedAt.slice(0, 10) },
-              { key: 'due', label: t('billing.bills.due'), children: details.dueDate },
-            ]}
-          />
-          {details.replacedBy && (
-            <Typography.Paragraph type="warning" style={{ marginTop: 12 }}>
-              {t('billing.bills.replacedBy')}
-            </Typography.Paragraph>
-          )}
-        </Modal>
-      )}
-      {confirming && (
-        <Modal
-          open
-          title={t('billing.bills.forceTitle')}
-          okText={t('billing.bills.forceOk')}
-          okButtonProps={{ danger: true, loading: force.isPending }}
-          cancelText={t('common.cancel')}
-          onCancel={() => setConfirming(null)}
-          onOk={() =>
-            force.mutate(confirming.id, {
-              onSuccess: (data) => {
-                toast.success(data.message)
-                setConfirming(null)
-              },
-              onError: (error) => {
-                toast.error(errorMessage(error))
-                setConfirming(null)
-              },
-            })
-          }
-        >
-          <Typography.Paragraph>
-            {t('billing.bills.forceBody', {
-              company: confirming.companyName ?? '',
-              month: monthText(confirming.month),
-              total: yen(confirming.total),
-            })}
-          </Typography.Paragraph>
-        </Modal>
-      )}
+      {details && <InvoiceDetailDialog bill={details} onClose={() => setDetails(null)} />}
+      {confirming && <ForceCompleteDialog bill={confirming} onClose={() => setConfirming(null)} />}
     </>
   )
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Card, Col, Descriptions, Row, Statistic, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { LOADED } from '../../components/DataGrid.tsx'
 import { ListError } from '../../components/ListError.tsx'
 import { useCurrentUser } from '../shell/useCurrentUser.ts'
 import { userPlanQuery, yen } from './api.ts'
@@ -116,7 +117,7 @@ export const CheckPlanPage = () => {
             </Typography.Title>
             <BillsTable
               bills={plan.bills}
-              loading={false}
+              query={LOADED}
               showCompany={false}
               canForce={info.allowedActions.includes('billing:forceComplete')}
             />

@@ -4,7 +4,6 @@ import { Card, DatePicker, Flex, Select, Typography } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ListError } from '../../components/ListError.tsx'
 import { useCurrentUser } from '../shell/useCurrentUser.ts'
 import { billsQuery } from './api.ts'
 import { BillsTable } from './BillsTable.tsx'
@@ -40,16 +39,12 @@ export const PaymentListPage = () => {
           options={PAYMENT_STATUSES.map((s) => ({ value: s, label: t(`billing.bills.statuses.${s}`) }))}
         />
       </Flex>
-      {bills.isError ? (
-        <ListError error={bills.error} onRetry={() => void bills.refetch()} />
-      ) : (
-        <BillsTable
-          bills={bills.data?.items ?? []}
-          loading={bills.isPending}
-          showCompany={showCompany}
-          canForce={info.allowedActions.includes('billing:forceComplete')}
-        />
-      )}
+      <BillsTable
+        bills={bills.data?.items ?? []}
+        query={bills}
+        showCompany={showCompany}
+        canForce={info.allowedActions.includes('billing:forceComplete')}
+      />
     </Card>
   )
 }

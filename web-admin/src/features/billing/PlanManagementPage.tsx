@@ -12,14 +12,12 @@ import {
   Select,
   Space,
   Switch,
-  Table,
   Tag,
   Typography,
 } from 'antd'
-import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ListError } from '../../components/ListError.tsx'
+import { DataGrid, type GridColumn } from '../../components/DataGrid.tsx'
 import { useSaveFailure } from '../../hooks/useSaveFailure.ts'
 import { call, errorMessage } from '../../lib/api.ts'
 import { useToast } from '../../lib/toast.ts'
@@ -259,7 +257,8 @@ export const PlanManagementPage = () => {
   const plans = useQuery(plansQuery())
   const [editing, setEditing] = useState<Plan | null | undefined>(undefined)
 
-  const columns: ColumnsType<Plan> = [
+  // Below 1200 px the page-view allowance and its price fold away.
+  const columns: GridColumn<Plan>[] = [
     {
       title: t('billing.plans.name'),
       key: 'name',
@@ -270,16 +269,36 @@ export const PlanManagementPage = () => {
         </Space>
       ),
     },
-    { title: t('billing.plans.price'), dataIndex: 'price', align: 'right', render: (v: number) => yen(v) },
-    { title: t('billing.plans.quantitySwipe'), dataIndex: 'quantitySwipe', align: 'right' },
-    { title: t('billing.plans.quantitySite'), dataIndex: 'quantitySite', align: 'right' },
     {
+      key: 'price',
+      title: t('billing.plans.price'),
+      dataIndex: 'price',
+      align: 'right',
+      render: (v: number) => yen(v),
+    },
+    {
+      key: 'quantitySwipe',
+      title: t('billing.plans.quantitySwipe'),
+      dataIndex: 'quantitySwipe',
+      align: 'right',
+    },
+    {
+      key: 'quantitySite',
+      title: t('billing.plans.quantitySite'),
+      dataIndex: 'quantitySite',
+      align: 'right',
+    },
+    {
+      key: 'limitAccess',
+      collapse: true,
       title: t('billing.plans.limitAccess'),
       dataIndex: 'limitAccess',
       align: 'right',
       render: (v: number) => v.toLocaleString('ja-JP'),
     },
     {
+      key: 'limitAccessPrice',
+      collapse: true,
       title: t('billing.plans.limitAccessPrice'),
       dataIndex: 'limitAccessPrice',
       align: 'right',
@@ -344,19 +363,7 @@ export const PlanManagementPage = () => {
             <Typography.Text type="secondary">{t('billing.plans.staffOnly')}</Typography.Text>
           )}
         </Flex>
-        {plans.isError ? (
-          <ListError error={plans.error} onRetry={() => void plans.refetch()} />
-        ) : (
-          <Table<Plan>
-            rowKey="id"
-            size="small"
-            loading={plans.isPending}
-            dataSource={plans.data?.items ?? []}
-            columns={columns}
-            pagination={false}
-            scroll={{ x: true }}
-          />
-        )}
+        <DataGrid<Plan> query={plans} items={plans.data?.items ?? []} columns={columns} size="small" />
       </section>
       {editing !== undefined && <PlanModal target={editing} onClose={() => setEditing(undefined)} />}
     </Card>

@@ -1,9 +1,9 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
-import { App, Button, Card, Descriptions, Empty, Flex, Result, Space, Spin, Table, Typography } from 'antd'
-import type { ColumnsType } from 'antd/es/table'
+import { App, Button, Card, Descriptions, Flex, Result, Space, Spin, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
+import { DataGrid, type GridColumn, RowActions } from '../../components/DataGrid.tsx'
 import { ListError } from '../../components/ListError.tsx'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { tShared } from '../../i18n/index.ts'
@@ -83,10 +83,13 @@ export const NoticeListPage = () => {
   const items = list.data?.pages.flatMap((page) => page.items) ?? []
   const to = (path: string) => `/${userTypeId}/${path}`
 
-  const columns: ColumnsType<Notice> = [
+  // Below 1200 px the image, the text and the publication date fold away; title, status, 更新日時
+  // and the actions stay.
+  const columns: GridColumn<Notice>[] = [
     {
       key: 'image',
       title: t('content.notice.fields.image'),
+      collapse: true,
       render: (_, item) =>
         item.imageUrl ? (
           <img src={item.imageUrl} alt="" style={{ maxHeight: 48, maxWidth: 80, objectFit: 'contain' }} />
@@ -102,6 +105,7 @@ export const NoticeListPage = () => {
     {
       key: 'content',
       title: t('content.notice.fields.content'),
+      collapse: true,
       render: (_, item) => (
         <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ margin: 0, maxWidth: 320 }}>
           {item.content}
@@ -113,7 +117,7 @@ export const NoticeListPage = () => {
       key: 'actions',
       title: t('common.actions'),
       render: (_, item) => (
-        <Space>
+        <RowActions>
           <Button size="small" onClick={() => navigate(to(kind.paths.detail(item.id)))}>
             {t('content.list.detail')}
           </Button>
@@ -126,7 +130,7 @@ export const NoticeListPage = () => {
           >
             {t('content.list.delete')}
           </ActionButton>
-        </Space>
+        </RowActions>
       ),
     },
   ]
@@ -149,34 +153,18 @@ export const NoticeListPage = () => {
         <Typography.Paragraph type="secondary">{t('content.notice.deliveryIntro')}</Typography.Paragraph>
       )}
       <StatusFilter value={status} onChange={setStatus} />
-      {list.isError && <ListError error={list.error} onRetry={() => void list.refetch()} />}
-      <Table<Notice>
-        rowKey="id"
+      <DataGrid<Notice>
+        query={list}
+        items={items}
         columns={columns}
-        dataSource={items}
-        loading={list.isFetching && !list.isFetchingNextPage}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={
-                list.isPending
-                  ? t('common.loading')
-                  : t(kind.hasLang ? 'content.notice.deliveryEmpty' : 'content.notice.newsEmpty')
-              }
-            />
-          ),
+        empty={t(kind.hasLang ? 'content.notice.deliveryEmpty' : 'content.notice.newsEmpty')}
+        pager={{
+          kind: 'more',
+          hasMore: list.hasNextPage,
+          onMore: () => void list.fetchNextPage(),
+          label: t('content.list.showMore'),
         }}
       />
-      {list.hasNextPage && (
-        <Flex justify="center" style={{ marginTop: 16 }}>
-          <Button loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-            {t('content.list.showMore')}
-          </Button>
-        </Flex>
-      )}
     </Card>
   )
 }

@@ -1,10 +1,9 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Card, Empty, Flex, Space, Table, Tag, Typography } from 'antd'
-import type { ColumnsType } from 'antd/es/table'
+import { App, Button, Card, Flex, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
-import { ListError } from '../../components/ListError.tsx'
+import { DataGrid, type GridColumn, RowActions } from '../../components/DataGrid.tsx'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { tShared } from '../../i18n/index.ts'
 import { errorMessage } from '../../lib/api.ts'
@@ -49,7 +48,7 @@ export const SystemNotificationListPage = () => {
           }),
     })
 
-  const columns: ColumnsType<SystemNoti> = [
+  const columns: GridColumn<SystemNoti>[] = [
     {
       key: 'title',
       title: t('content.fields.title'),
@@ -58,6 +57,7 @@ export const SystemNotificationListPage = () => {
     {
       key: 'content',
       title: t('content.fields.content'),
+      collapse: true,
       render: (_, item) => (
         <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ margin: 0, maxWidth: 320 }}>
           {textIn(item.content, i18n.language)}
@@ -67,6 +67,7 @@ export const SystemNotificationListPage = () => {
     {
       key: 'audiences',
       title: t('content.fields.audiences'),
+      collapse: true,
       render: (_, item) => (
         <Flex wrap gap={4}>
           {item.audiences.map((audience) => (
@@ -80,7 +81,7 @@ export const SystemNotificationListPage = () => {
       key: 'actions',
       title: t('common.actions'),
       render: (_, item) => (
-        <Space>
+        <RowActions>
           <Button size="small" onClick={() => navigate(detailPath(item.id))}>
             {t('content.list.detail')}
           </Button>
@@ -93,7 +94,7 @@ export const SystemNotificationListPage = () => {
           >
             {t('content.list.delete')}
           </ActionButton>
-        </Space>
+        </RowActions>
       ),
     },
   ]
@@ -111,31 +112,18 @@ export const SystemNotificationListPage = () => {
       </PageHeader>
       <StatusFilter value={status} onChange={setStatus} />
 
-      {list.isError && <ListError error={list.error} onRetry={() => void list.refetch()} />}
-
-      <Table<SystemNoti>
-        rowKey="id"
+      <DataGrid<SystemNoti>
+        query={list}
+        items={items}
         columns={columns}
-        dataSource={items}
-        loading={list.isFetching && !list.isFetchingNextPage}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={list.isPending ? t('common.loading') : t('content.list.empty')}
-            />
-          ),
+        empty={t('content.list.empty')}
+        pager={{
+          kind: 'more',
+          hasMore: list.hasNextPage,
+          onMore: () => void list.fetchNextPage(),
+          label: t('content.list.showMore'),
         }}
       />
-      {list.hasNextPage && (
-        <Flex justify="center" style={{ marginTop: 16 }}>
-          <Button loading={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-            {t('content.list.showMore')}
-          </Button>
-        </Flex>
-      )}
     </Card>
   )
 }

@@ -1,10 +1,10 @@
 import { url } from '@swipe/shared'
 import { CONTENT_STATUSES, PUBLISH_MODES } from '@swipe/shared/schemas/content'
 import { DatePicker, Flex, Form, type FormInstance, type FormRule, Radio, Select } from 'antd'
-import type { ColumnsType } from 'antd/es/table'
 import type { Dayjs } from 'dayjs'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
+import type { GridColumn } from '../../components/DataGrid.tsx'
 import { formatDateTime } from '../../lib/format.ts'
 import { fail } from '../../lib/formRules.ts'
 import { StatusTag } from './labels.tsx'
@@ -106,13 +106,13 @@ export const StatusFilter = ({
   )
 }
 
-/** The lists' status, publication date and last update columns. */
+/** The lists' status, publication date (folding away below 1200 px) and last update columns. */
 export const statusAndDateColumns = <
   T extends { status: ContentStatus; publicationDate: string | null; updatedAt: string | null },
 >(
   t: TFunction,
   language: string,
-): ColumnsType<T> => [
+): GridColumn<T>[] => [
   {
     key: 'status',
     title: t('content.fields.status'),
@@ -121,6 +121,7 @@ export const statusAndDateColumns = <
   {
     key: 'publicationDate',
     title: t('content.fields.publicationDate'),
+    collapse: true,
     render: (_, item) => formatDateTime(item.publicationDate, language) ?? '-',
   },
   {

@@ -1,7 +1,8 @@
 import type { Contract, RouteOutput } from '@swipe/shared/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Card, Empty, Flex, Typography } from 'antd'
+import { Card, Flex, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
+import { LoadingPanel } from '../../components/DataGrid.tsx'
 import { loadFeatureTexts } from '../../i18n/index.ts'
 import { call } from '../../lib/api.ts'
 import { formatDateTime } from '../../lib/format.ts'
@@ -23,15 +24,13 @@ export const LatestInformation = () => {
     queryKey: ['news', 'show'],
     queryFn: ({ signal }) => call('content.newsShow', {}, { signal }),
   })
-  if (!texts.data || news.isError) return null
+  if (!texts.data) return null
   const items = news.data?.items ?? []
   return (
     <section aria-label={t('content.notice.summaryTitle')} style={{ marginBottom: 24 }}>
-      <Card size="small" title={t('content.notice.summaryTitle')} loading={news.isPending}>
-        {items.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('content.notice.summaryEmpty')} />
-        ) : (
-          // Plain list markup: antd's List brings its pagination along (≈ 10 KB gz on the summary).
+      <Card size="small" title={t('content.notice.summaryTitle')}>
+        <LoadingPanel query={news} isEmpty={items.length === 0} empty={t('content.notice.summaryEmpty')}>
+          {/* Plain list markup: antd's List brings its pagination along (≈ 10 KB gz on the summary). */}
           <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {items.map((item: NewsItem, index) => (
               <li
@@ -60,7 +59,7 @@ export const LatestInformation = () => {
               </li>
             ))}
           </ul>
-        )}
+        </LoadingPanel>
       </Card>
     </section>
   )

@@ -1,13 +1,13 @@
 import { AUTHORITIES, CONTRACT_STATUSES, SITE_STATUSES } from '@swipe/shared'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Button, Card, Col, Descriptions, Flex, Row, Statistic, Typography } from 'antd'
+import { Card, Col, Descriptions, Flex, Row, Statistic, Typography } from 'antd'
 import { lazy } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ContractStatusTag, contractStatusLabel } from '../../components/contractLabels.tsx'
+import { ListError } from '../../components/ListError.tsx'
 import { siteStatusLabel } from '../../components/siteStatusLabel.ts'
 import { loadFeatureTexts } from '../../i18n/index.ts'
 import { creatorTypeOf } from '../../lib/accountTypes.ts'
-import { errorMessage } from '../../lib/api.ts'
 import { useCurrentUser } from '../shell/useCurrentUser.ts'
 import { type StatusCounts, summaryQuery } from './api.ts'
 import { LatestInformation } from './LatestInformation.tsx'
@@ -80,17 +80,7 @@ export const SummaryPage = () => {
       </Typography.Paragraph>
 
       {counts.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={errorMessage(counts.error)}
-          action={
-            <Button size="small" onClick={() => void counts.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-          style={{ marginBottom: 24 }}
-        />
+        <ListError error={counts.error} onRetry={() => void counts.refetch()} />
       ) : (
         <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
           {showUsers && (

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Flex, Form, Input, Result, Select, Spin, Typograph
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
+import { ListError } from '../../components/ListError.tsx'
 import { useLocalizedValidation } from '../../hooks/useLocalizedValidation.ts'
 import { useUnsavedChangesPrompt } from '../../hooks/useUnsavedChangesPrompt.ts'
 import { tShared } from '../../i18n/index.ts'
@@ -139,16 +140,7 @@ export const CreateUserPage = () => {
           subTitle={t('users.detail.notFoundDescription')}
         />
       ) : (
-        <Alert
-          type="error"
-          showIcon
-          title={errorMessage(parent.error)}
-          action={
-            <Button size="small" onClick={() => void parent.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
+        <ListError error={parent.error} onRetry={() => void parent.refetch()} />
       )
     }
     const parentType = own ? ownParentTypeOf(info) : (parent.data?.accountType ?? null)

@@ -18,6 +18,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { ContractStatusTag, contractPeriod } from '../../components/contractLabels.tsx'
+import { ListError } from '../../components/ListError.tsx'
 import { useLocalizedValidation } from '../../hooks/useLocalizedValidation.ts'
 import { useUnsavedChangesPrompt } from '../../hooks/useUnsavedChangesPrompt.ts'
 import { tShared } from '../../i18n/index.ts'
@@ -37,6 +38,7 @@ import {
   useDeleteUser,
   useUpdateUser,
 } from './api.ts'
+
 import { fieldLocksFor, planLabel, planOptions } from './fieldRules.ts'
 import { historyContent } from './labels.tsx'
 import { toUserFields, USER_FORM_FIELDS, UserFormFields, type UserFormValues } from './UserFormFields.tsx'
@@ -282,16 +284,7 @@ const UserDetailView = ({ id, startEditing = false }: { id: string; startEditing
         <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0 }}>
           {t('pages.userDetail')}
         </Typography.Title>
-        <Alert
-          type="error"
-          showIcon
-          title={errorMessage(detail.error)}
-          action={
-            <Button size="small" onClick={() => void detail.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
+        <ListError error={detail.error} onRetry={() => void detail.refetch()} />
       </>
     )
   }

@@ -1,14 +1,19 @@
 import { CONTRACT_STATUSES, CREATABLE_TYPES, DEFAULT_PLANS } from '@swipe/shared'
 import { useQuery } from '@tanstack/react-query'
-import { Card, Empty, Input, Select, Space, Table } from 'antd'
-import type { ColumnsType } from 'antd/es/table'
+import { Card, Space } from 'antd'
 import dayjs from 'dayjs'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate, useSearchParams } from 'react-router'
-import { CursorPager } from '../../components/CursorPager.tsx'
+import { Link, useNavigate } from 'react-router'
 import { ContractStatusTag, contractPeriod } from '../../components/contractLabels.tsx'
-import { ListError } from '../../components/ListError.tsx'
+import {
+  DataGrid,
+  FilterSelect,
+  type GridColumn,
+  SearchBox,
+  useCursorPages,
+  useUrlFilters,
+} from '../../components/DataGrid.tsx'
 import { PageHeader } from '../../components/PageHeader.tsx'
 import { displayName, type Profile, usersListQuery } from '../../lib/accounts.ts'
 import { creatableTypes, creatorTypeOf, ownParentTypeOf } from '../../lib/accountTypes.ts'
@@ -27,14 +32,13 @@ export const UserListPage = () => {
   const { t, i18n } = useTranslation()
   const info = useCurrentUser()
   const navigate = useNavigate()
-  const [searchParams, setSearchParams] = useSearchParams()
+  const { params: searchParams, set: setFilters } = useUrlFilters()
   // The filters live in the address, so coming back from a user's page shows the same list.
   const q = searchParams.get('q')?.trim() ?? ''
   const status = CONTRACT_STATUSES.find((value) => value === searchParams.get('status'))
   const accountType = CREATABLE_TYPES.find((value) => value === searchParams.get('accountType'))
   const planId = searchParams.get('planId')?.trim() || undefined
   const parentId = searchParams.get('parentId') || undefined
-  const [searchText, setSearchText] = useState(q)
   // Platform staff see every account, so they may narrow the list to one OEM partner's users.
   const staff = info.userTypeSegment === 'master' || info.userTypeSegment === 'masteruser'
   const partners = useQuery({ ...usersListQuery({ accountType: 'OEM_MASTER', limit: 100 }), enabled: staff })
@@ -42,20 +46,13 @@ export const UserListPage = () => {
   const toast = useToast()
   const exportCsv = useExportUsers()
 
-  // Cursor pages: the cursors of the pages after the first, so "previous" can step back.
-  const filtersKey = JSON.stringify([q, status, accountType, planId, parentId])
-  const [pages, setPages] = useState<{ filtersKey: string; cursors: string[] }>({ filtersKey, cursors: [] })
-  const cursors = pages.filtersKey === filtersKey ? pages.cursors : []
+  const pages = useCursorPages([q, status, accountType, planId, parentId])
   const list = useQuery(
-    usersListQuery({ q: q || undefined, status, accountType, planId, parentId, cursor: cursors.at(-1) }),
+    usersListQuery({ q: q || undefined, status, accountType, planId, parentId, cursor: pages.cursor }),
   )
 
-  const setFilter = (name: 'q' | 'status' | 'accountType' | 'planId' | 'parentId', value: string) => {
-    const next = new URLSearchParams(searchParams)
-    if (value) next.set(name, value)
-    else next.delete(name)
-    setSearchParams(next, { replace: true })
-  }
+  const setFilter = (name: 'q' | 'status' | 'accountType' | 'planId' | 'parentId', value: string) =>
+    setFilters({ [name]: value })
 
   const base = `/${info.userTypeSegment}`
   const detailPath = (id: string) => `${base}/user/${encodeURIComponent(id)}`
@@ -74,7 +71,8 @@ export const UserListPage = () => {
       },
     )
 
-  const columns: ColumnsType<Profile> = [
+  // At 1024 px the contact name, the contract period and the creation day fold away.
+  const columns: GridColumn<Profile>[] = [
     {
       key: 'companyName',
       title: t('users.fields.companyName'),
@@ -84,6 +82,7 @@ export const UserListPage = () => {
     {
       key: 'contactName',
       title: t('users.fields.contactName'),
+      collapse: true,
       render: (_, user) => user.contactName ?? '-',
     },
     {
@@ -99,11 +98,13 @@ export const UserListPage = () => {
     {
       key: 'contractPeriod',
       title: t('users.fields.contractPeriod'),
+      collapse: true,
       render: (_, user) => contractPeriod(user, t, locale),
     },
     {
       key: 'createdAt',
       title: t('users.fields.createdAt'),
+      collapse: true,
       render: (_, user) => formatDate(user.createdAt, locale) ?? '-',
     },
     {
@@ -141,95 +142,74 @@ export const UserListPage = () => {
         </Space>
       </PageHeader>
 
-      <section aria-label={t('users.list.filters')} style={{ marginBottom: 16 }}>
-        <Space wrap>
-          <Input.Search
-            aria-label={t('users.list.search')}
-            placeholder={t('users.list.searchPlaceholder')}
-            enterButton={t('users.list.searchButton')}
-            maxLength={100}
-            allowClear
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            onSearch={(value) => setFilter('q', value.trim())}
-            style={{ width: 360, maxWidth: '100%' }}
-          />
-          <Select
-            virtual={false}
-            aria-label={t('users.list.status')}
-            value={status ?? ''}
-            onChange={(value: string) => setFilter('status', value)}
-            options={[
-              { value: '', label: t('users.list.allStatuses') },
-              ...CONTRACT_STATUSES.map((value) => ({ value, label: t(`users.contractStatuses.${value}`) })),
-            ]}
-            style={{ width: 200 }}
-          />
-          <Select
-            virtual={false}
-            aria-label={t('users.list.type')}
-            value={accountType ?? ''}
-            onChange={(value: string) => setFilter('accountType', value)}
-            options={[
-              { value: '', label: t('users.list.allTypes') },
-              ...CREATABLE_TYPES.map((value) => ({ value, label: t(`users.accountTypes.${value}`) })),
-            ]}
-            style={{ width: 200 }}
-          />
-          <Select
-            virtual={false}
-            aria-label={t('users.list.plan')}
-            value={planId ?? ''}
-            onChange={(value: string) => setFilter('planId', value)}
-            options={[
-              { value: '', label: t('users.list.allPlans') },
-              // Every plan of the catalogue: a filter finds users on any plan, the partner plan too.
-              ...DEFAULT_PLANS.map((plan) => ({ value: plan.planId, label: planLabel(plan.planId, t) })),
-              ...(planId && !DEFAULT_PLANS.some((plan) => plan.planId === planId)
-                ? [{ value: planId, label: planLabel(planId, t) }]
-                : []),
-            ]}
-            style={{ width: 220 }}
-          />
-          {staff && (
-            <Select
-              virtual={false}
-              aria-label={t('users.list.parent')}
-              value={parentId ?? ''}
-              onChange={(value: string) => setFilter('parentId', value)}
-              loading={partners.isPending}
-              options={[
-                { value: '', label: t('users.list.allParents') },
-                ...(partners.data?.items ?? []).map((partner) => ({
-                  value: partner.id,
-                  label: partner.companyName ?? partner.email,
-                })),
-              ]}
-              style={{ width: 240 }}
-            />
-          )}
-        </Space>
-      </section>
-
-      {list.isError && <ListError error={list.error} onRetry={() => void list.refetch()} />}
-
-      <Table<Profile>
-        rowKey="id"
+      <DataGrid<Profile>
+        query={list}
+        items={list.data?.items ?? []}
         columns={columns}
-        dataSource={list.data?.items ?? []}
-        loading={list.isFetching}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={
-                list.isPending ? t('common.loading') : t(filtered ? 'users.list.noMatch' : 'users.list.empty')
-              }
-            />
+        filters={{
+          label: t('users.list.filters'),
+          children: (
+            <>
+              <SearchBox
+                label={t('users.list.search')}
+                placeholder={t('users.list.searchPlaceholder')}
+                button={t('users.list.searchButton')}
+                maxLength={100}
+                value={q}
+                onSearch={(value) => setFilter('q', value)}
+                width={360}
+              />
+              <FilterSelect
+                label={t('users.list.status')}
+                allLabel={t('users.list.allStatuses')}
+                value={status}
+                onChange={(value) => setFilter('status', value)}
+                options={CONTRACT_STATUSES.map((value) => ({
+                  value,
+                  label: t(`users.contractStatuses.${value}`),
+                }))}
+              />
+              <FilterSelect
+                label={t('users.list.type')}
+                allLabel={t('users.list.allTypes')}
+                value={accountType}
+                onChange={(value) => setFilter('accountType', value)}
+                options={CREATABLE_TYPES.map((value) => ({ value, label: t(`users.accountTypes.${value}`) }))}
+              />
+              <FilterSelect
+                label={t('users.list.plan')}
+                allLabel={t('users.list.allPlans')}
+                value={planId}
+                onChange={(value) => setFilter('planId', value)}
+                options={[
+                  // Every plan of the catalogue: a filter finds users on any plan, the partner plan too.
+                  ...DEFAULT_PLANS.map((plan) => ({ value: plan.planId, label: planLabel(plan.planId, t) })),
+                  ...(planId && !DEFAULT_PLANS.some((plan) => plan.planId === planId)
+                    ? [{ value: planId, label: planLabel(planId, t) }]
+                    : []),
+                ]}
+                width={220}
+              />
+              {staff && (
+                <FilterSelect
+                  label={t('users.list.parent')}
+                  allLabel={t('users.list.allParents')}
+                  value={parentId}
+                  onChange={(value) => setFilter('parentId', value)}
+                  loading={partners.isPending}
+                  options={(partners.data?.items ?? []).map((partner) => ({
+                    value: partner.id,
+                    label: partner.companyName ?? partner.email,
+                  }))}
+                  width={240}
+                />
+              )}
+            </>
           ),
         }}
+        empty={t('users.list.empty')}
+        noMatch={t('users.list.noMatch')}
+        filtered={filtered}
         onRow={(user) => ({
           onClick: (event) => {
             // The detail link handles its own clicks.
@@ -238,17 +218,11 @@ export const UserListPage = () => {
           },
           style: { cursor: 'pointer' },
         })}
-      />
-
-      <CursorPager
-        label={t('users.list.page', { page: cursors.length + 1 })}
-        previousDisabled={cursors.length === 0 || list.isFetching}
-        nextDisabled={!list.data?.nextCursor || list.isFetching || list.isPlaceholderData}
-        onPrevious={() => setPages({ filtersKey, cursors: cursors.slice(0, -1) })}
-        onNext={() => {
-          const next = list.data?.nextCursor
-
-          if (next) setPages({ filtersKey, cursors: [...cursors, next] })
+        pager={{
+          kind: 'cursor',
+          pages,
+          nextCursor: list.data?.nextCursor,
+          label: t('users.list.page', { page: pages.page }),
         }}
       />
 

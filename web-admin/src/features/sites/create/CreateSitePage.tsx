@@ -18,6 +18,7 @@ import {
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
+import { ListError } from '../../../components/ListError.tsx'
 import { useLocalizedValidation } from '../../../hooks/useLocalizedValidation.ts'
 import { useUnsavedChangesPrompt } from '../../../hooks/useUnsavedChangesPrompt.ts'
 import { currentLocale, tShared } from '../../../i18n/index.ts'
@@ -284,19 +285,7 @@ export const CreateSitePage = () => {
 
   const body = () => {
     if (limits.isPending) return <Spin description={t('common.loading')} />
-    if (limits.isError)
-      return (
-        <Alert
-          type="error"
-          showIcon
-          title={errorMessage(limits.error)}
-          action={
-            <Button size="small" onClick={() => void limits.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
-      )
+    if (limits.isError) return <ListError error={limits.error} onRetry={() => void limits.refetch()} />
     return <CreateSiteForm limits={limits.data} />
   }
 

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Button, Card, Result, Spin, Typography } from 'antd'
+import { Card, Result, Spin, Typography } from 'antd'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
+import { ListError } from '../../../components/ListError.tsx'
 import { ApiError, errorMessage } from '../../../lib/api.ts'
 import { useToast } from '../../../lib/toast.ts'
 import { useCurrentUser } from '../../shell/useCurrentUser.ts'
@@ -46,16 +47,7 @@ const SiteEditorLoader = ({ id }: { id: string }) => {
         <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0 }}>
           {t('pages.siteDetail')}
         </Typography.Title>
-        <Alert
-          type="error"
-          showIcon
-          title={errorMessage(detail.error)}
-          action={
-            <Button size="small" onClick={() => void detail.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
+        <ListError error={detail.error} onRetry={() => void detail.refetch()} />
       </>
     )
   }

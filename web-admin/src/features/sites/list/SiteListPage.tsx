@@ -1,30 +1,22 @@
 import { SITE_STATUSES, type SiteStatus } from '@swipe/shared'
 import { planNameIn } from '@swipe/shared/plan-names'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Input,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd'
-import type { ColumnsType } from 'antd/es/table'
+import { Alert, App, Button, Card, Flex, Space, Tag, Tooltip, Typography } from 'antd'
 import dayjs from 'dayjs'
-import { useId, useState } from 'react'
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router'
-import { CursorPager } from '../../../components/CursorPager.tsx'
+import { Link, useNavigate, useParams } from 'react-router'
+import {
+  DataGrid,
+  FilterSelect,
+  type GridColumn,
+  RowActions,
+  SearchBox,
+  useCursorPages,
+  useUrlFilters,
+} from '../../../components/DataGrid.tsx'
 import { DayRangeFilter } from '../../../components/DayRangeFilter.tsx'
 import { DAY_FORMAT, dayParam, formatSiteDateTime } from '../../../components/dates.ts'
-import { ListError } from '../../../components/ListError.tsx'
 import { currentLocale, tShared } from '../../../i18n/index.ts'
 import { displayName, userDetailQuery } from '../../../lib/accounts.ts'
 import { ApiError, errorMessage, isStaleVersion } from '../../../lib/api.ts'
@@ -55,15 +47,6 @@ const STATUS_COLORS: Record<SiteStatus, string | undefined> = {
 
 /** Shown where a value is missing (a site never published, a draft without a URL). */
 const NONE = '—'
-
-type FilterName =
-  | 'name'
-  | 'status'
-  | 'ownerId'
-  | 'createdFrom'
-  | 'createdTo'
-  | 'publishedFrom'
-  | 'publishedTo'
 
 /** Whether the site count has reached the plan's limit (`GET /site/limits`). */
 const atSiteLimit = (limits: SiteLimits | undefined): limits is SiteLimits =>
@@ -135,9 +118,8 @@ const SiteList = ({ fixedOwnerId, fixedOwnerName, offersCreate }: SiteListProps)
   const { modal } = App.useApp()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const [searchParams, setSearchParams] = useSearchParams()
-
   // The filters live in the address, so coming back from the editor shows the same list.
+  const { params: searchParams, set: setFilters } = useUrlFilters()
   const name = searchParams.get('name')?.trim() ?? ''
   const status = SITE_STATUSES.find((value) => value === searchParams.get('status'))
   const ownerParam = searchParams.get('ownerId')?.trim() || undefined
@@ -146,7 +128,6 @@ const SiteList = ({ fixedOwnerId, fixedOwnerName, offersCreate }: SiteListProps)
   const createdTo = dayParam(searchParams.get('createdTo'))
   const publishedFrom = dayParam(searchParams.get('publishedFrom'))
   const publishedTo = dayParam(searchParams.get('publishedTo'))
-  const [nameText, setNameText] = useState(name)
 
   const filters: Omit<SiteListParams, 'cursor' | 'limit'> = {
     name: name || undefined,
@@ -158,23 +139,11 @@ const SiteList = ({ fixedOwnerId, fixedOwnerName, offersCreate }: SiteListProps)
     publishedTo,
   }
 
-  // Cursor pages: the cursors of the pages after the first, so "previous" can step back.
-  const filtersKey = JSON.stringify(filters)
-  const [pages, setPages] = useState<{ filtersKey: string; cursors: string[] }>({ filtersKey, cursors: [] })
-  const cursors = pages.filtersKey === filtersKey ? pages.cursors : []
-  const list = useQuery(sitesListQuery({ ...filters, cursor: cursors.at(-1) }))
+  const pages = useCursorPages(filters)
+  const list = useQuery(sitesListQuery({ ...filters, cursor: pages.cursor }))
   const limits = useQuery(siteLimitsQuery())
   const remove = useDeleteSite()
   const exportCsv = useExportSites()
-
-  const setFilters = (values: Partial<Record<FilterName, string | undefined>>) => {
-    const next = new URLSearchParams(searchParams)
-    for (const [key, value] of Object.entries(values)) {
-      if (value) next.set(key, value)
-      else next.delete(key)
-    }
-    setSearchParams(next, { replace: true })
-  }
 
   const base = `/${info.userTypeSegment}`
   const editorPath = (id: string) => `${base}/site/${encodeURIComponent(id)}`
@@ -240,25 +209,19 @@ const SiteList = ({ fixedOwnerId, fixedOwnerName, offersCreate }: SiteListProps)
           .catch(onDeleteError),
     })
 
-  const columns: ColumnsType<SiteSummary> = [
-    // Long names and URLs are cut with an ellipsis (the whole text on hover) and the actions stay
-    // pinned at the right edge, so 編集 / 会員・お問い合わせ / 削除 are on screen at 1366 px.
+  const columns: GridColumn<SiteSummary>[] = [
+    // Nothing is pinned and nothing is cut: long names and URLs wrap, the parent account and the
+    // creation day fold away below 1200 px, and the actions wrap inside their column, so every
+    // column and 編集 / 会員・お問い合わせ / 削除 are on screen at 1024 and 1366 px.
     {
       key: 'name',
       title: t('siteList.columns.name'),
-      width: 220,
-      ellipsis: { showTitle: true },
-      render: (_, site) => (
-        <Link to={editorPath(site.id)} title={site.name}>
-          {site.name}
-        </Link>
-      ),
+      render: (_, site) => <Link to={editorPath(site.id)}>{site.name}</Link>,
     },
     {
       key: 'url',
       title: t('siteList.columns.url'),
-      width: 240,
-      ellipsis: true,
+      collapse: true,
       render: (_, site) =>
         site.url ? (
           <Typography.Link
@@ -281,11 +244,13 @@ const SiteList = ({ fixedOwnerId, fixedOwnerName, offersCreate }: SiteListProps)
     {
       key: 'owner',
       title: t('siteList.columns.owner'),
+      collapse: true,
       render: (_, site) => site.ownerName || NONE,
     },
     {
       key: 'createdAt',
       title: t('siteList.columns.createdAt'),
+      collapse: true,
       render: (_, site) => formatSiteDateTime(site.createdAt) ?? NONE,
     },
     {
@@ -296,9 +261,8 @@ const SiteList = ({ fixedOwnerId, fixedOwnerName, offersCreate }: SiteListProps)
     {
       key: 'actions',
       title: t('common.actions'),
-      fixed: 'right',
       render: (_, site) => (
-        <Space size={4} style={{ whiteSpace: 'nowrap' }}>
+        <RowActions>
           <Link
             to={editorPath(site.id)}
             aria-label={t(canWrite ? 'siteList.actions.editOf' : 'siteList.actions.viewOf', {
@@ -330,10 +294,11 @@ const SiteList = ({ fixedOwnerId, fixedOwnerName, offersCreate }: SiteListProps)
             size="small"
             aria-label={t('siteList.actions.deleteOf', { name: site.name })}
             onClick={() => confirmDelete(site)}
+            style={{ paddingInline: 0 }}
           >
             {t('siteList.actions.delete')}
           </ActionButton>
-        </Space>
+        </RowActions>
       ),
     },
   ]
@@ -360,97 +325,69 @@ const SiteList = ({ fixedOwnerId, fixedOwnerName, offersCreate }: SiteListProps)
         <Alert id={limitReasonId} type="warning" showIcon title={limitReason} style={{ marginBottom: 16 }} />
       )}
 
-      <section aria-label={t('siteList.filters.label')} style={{ marginBottom: 16 }}>
-        <Space wrap align="center">
-          <Input.Search
-            aria-label={t('siteList.filters.name')}
-            placeholder={t('siteList.filters.namePlaceholder')}
-            enterButton={t('siteList.filters.search')}
-            maxLength={100}
-            allowClear
-            value={nameText}
-            onChange={(event) => setNameText(event.target.value)}
-            onSearch={(value) => setFilters({ name: value.trim() })}
-            style={{ width: 320, maxWidth: '100%' }}
-          />
-          <Select
-            virtual={false}
-            aria-label={t('siteList.filters.status')}
-            value={status ?? ''}
-            onChange={(value: string) => setFilters({ status: value })}
-            options={[
-              { value: '', label: t('siteList.filters.allStatuses') },
-              ...SITE_STATUSES.map((value) => ({ value, label: t(`sites.statuses.${value}`) })),
-            ]}
-            style={{ width: 200 }}
-          />
-          {severalOwners && (
-            <OwnerFilter
-              value={ownerParam}
-              knownName={items.find((site) => site.ownerId === ownerParam)?.ownerName}
-              onChange={(value) => setFilters({ ownerId: value })}
-            />
-          )}
-          <DayRangeFilter
-            placeholders={[t('siteList.filters.from'), t('siteList.filters.to')]}
-            label={t('siteList.filters.created')}
-            from={createdFrom}
-            to={createdTo}
-            onChange={(from, to) => setFilters({ createdFrom: from, createdTo: to })}
-          />
-          <DayRangeFilter
-            placeholders={[t('siteList.filters.from'), t('siteList.filters.to')]}
-            label={t('siteList.filters.published')}
-            from={publishedFrom}
-            to={publishedTo}
-            onChange={(from, to) => setFilters({ publishedFrom: from, publishedTo: to })}
-          />
-        </Space>
-        <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
-          {t('siteList.filters.timeZone')}
-        </Typography.Paragraph>
-      </section>
-
-      {list.isError && <ListError error={list.error} onRetry={() => void list.refetch()} />}
-
-      <Table<SiteSummary>
-        rowKey="id"
+      <DataGrid<SiteSummary>
+        query={list}
+        items={items}
         columns={columns}
-        dataSource={items}
-        loading={list.isFetching}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={
-                list.isPending
-                  ? t('common.loading')
-                  : list.isError
-                    ? t('siteList.loadFailed')
-                    : t(filtered ? 'siteList.noMatch' : 'siteList.empty')
-              }
-            >
-              {!list.isPending && !list.isError && !filtered && showCreate && (
-                <Button type="primary" onClick={() => navigate(`${base}/create-site`)}>
-                  {t('siteList.createFirst')}
-                </Button>
+        filters={{
+          label: t('siteList.filters.label'),
+          note: t('siteList.filters.timeZone'),
+          children: (
+            <>
+              <SearchBox
+                label={t('siteList.filters.name')}
+                placeholder={t('siteList.filters.namePlaceholder')}
+                button={t('siteList.filters.search')}
+                maxLength={100}
+                value={name}
+                onSearch={(value) => setFilters({ name: value })}
+              />
+              <FilterSelect
+                label={t('siteList.filters.status')}
+                allLabel={t('siteList.filters.allStatuses')}
+                value={status}
+                onChange={(value) => setFilters({ status: value })}
+                options={SITE_STATUSES.map((value) => ({ value, label: t(`sites.statuses.${value}`) }))}
+              />
+              {severalOwners && (
+                <OwnerFilter
+                  value={ownerParam}
+                  knownName={items.find((site) => site.ownerId === ownerParam)?.ownerName}
+                  onChange={(value) => setFilters({ ownerId: value })}
+                />
               )}
-            </Empty>
+              <DayRangeFilter
+                placeholders={[t('siteList.filters.from'), t('siteList.filters.to')]}
+                label={t('siteList.filters.created')}
+                from={createdFrom}
+                to={createdTo}
+                onChange={(from, to) => setFilters({ createdFrom: from, createdTo: to })}
+              />
+              <DayRangeFilter
+                placeholders={[t('siteList.filters.from'), t('siteList.filters.to')]}
+                label={t('siteList.filters.published')}
+                from={publishedFrom}
+                to={publishedTo}
+                onChange={(from, to) => setFilters({ publishedFrom: from, publishedTo: to })}
+              />
+            </>
           ),
         }}
-      />
-
-      <CursorPager
-        label={t('siteList.page', { page: cursors.length + 1 })}
-        previousDisabled={cursors.length === 0 || list.isFetching}
-        nextDisabled={!list.data?.nextCursor || list.isFetching || list.isPlaceholderData}
-        onPrevious={() => setPages({ filtersKey, cursors: cursors.slice(0, -1) })}
-        onNext={() => {
-          const next = list.data?.nextCursor
-
-          if (next) setPages({ filtersKey, cursors: [...cursors, next] })
+        empty={t('siteList.empty')}
+        noMatch={t('siteList.noMatch')}
+        filtered={filtered}
+        emptyAction={
+          showCreate && (
+            <Button type="primary" onClick={() => navigate(`${base}/create-site`)}>
+              {t('siteList.createFirst')}
+            </Button>
+          )
+        }
+        pager={{
+          kind: 'cursor',
+          pages,
+          nextCursor: list.data?.nextCursor,
+          label: t('siteList.page', { page: pages.page }),
         }}
       />
     </Card>

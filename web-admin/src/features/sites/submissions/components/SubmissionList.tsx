@@ -6,16 +6,20 @@ import {
   type SubmissionMailStatus,
 } from '@swipe/shared'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Empty, Flex, Input, Select, Space, Table, Tag, Typography } from 'antd'
-import type { ColumnsType } from 'antd/es/table'
+import { Button, Tag } from 'antd'
 import dayjs from 'dayjs'
-import { useEffect, useState } from 'react'
+import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
-import { CursorPager } from '../../../../components/CursorPager.tsx'
+import {
+  DataGrid,
+  FilterSelect,
+  type GridColumn,
+  SearchBox,
+  useCursorPages,
+  useUrlFilters,
+} from '../../../../components/DataGrid.tsx'
 import { DayRangeFilter } from '../../../../components/DayRangeFilter.tsx'
 import { DAY_FORMAT, dayParam, formatSiteDateTime } from '../../../../components/dates.ts'
-import { ListError } from '../../../../components/ListError.tsx'
 import { languageLabel } from '../../../../components/languageLabel.ts'
 import { ApiError, errorMessage } from '../../../../lib/api.ts'
 import { saveBlob } from '../../../../lib/files.ts'
@@ -65,22 +69,18 @@ interface SubmissionListProps {
 export const SubmissionList = ({ tab, siteId, onSiteName, onNotFound }: SubmissionListProps) => {
   const { t } = useTranslation()
   const toast = useToast()
-  const [searchParams, setSearchParams] = useSearchParams()
+  const { params: searchParams, set: setFilterValues } = useUrlFilters()
   const members = tab === 'member'
 
   const email = searchParams.get('email')?.trim() ?? ''
   const status = members ? MEMBER_STATUSES.find((value) => value === searchParams.get('status')) : undefined
   const from = dayParam(searchParams.get('from'))
   const to = dayParam(searchParams.get('to'))
-  const [emailText, setEmailText] = useState(email)
   const filters: SubmissionFilters = { email: email || undefined, status, from, to }
   const filtered = Boolean(email || status || from || to)
 
-  // Cursor pages: the cursors of the pages after the first, so "previous" can step back.
-  const filtersKey = JSON.stringify(filters)
-  const [pages, setPages] = useState<{ filtersKey: string; cursors: string[] }>({ filtersKey, cursors: [] })
-  const cursors = pages.filtersKey === filtersKey ? pages.cursors : []
-  const list = useQuery(submissionListQuery(tab, siteId, { ...filters, cursor: cursors.at(-1) }))
+  const pages = useCursorPages(filters)
+  const list = useQuery(submissionListQuery(tab, siteId, { ...filters, cursor: pages.cursor }))
   const exportCsv = useExportSubmissions()
 
   const siteName = list.data?.site.name
@@ -92,14 +92,7 @@ export const SubmissionList = ({ tab, siteId, onSiteName, onNotFound }: Submissi
     if (notFound) onNotFound()
   }, [notFound, onNotFound])
 
-  const setFilters = (values: Partial<Record<FilterName, string | undefined>>) => {
-    const next = new URLSearchParams(searchParams)
-    for (const [key, value] of Object.entries(values)) {
-      if (value) next.set(key, value)
-      else next.delete(key)
-    }
-    setSearchParams(next, { replace: true })
-  }
+  const setFilters = (values: Partial<Record<FilterName, string | undefined>>) => setFilterValues(values)
 
   const onExport = () =>
     exportCsv.mutate(
@@ -114,7 +107,8 @@ export const SubmissionList = ({ tab, siteId, onSiteName, onNotFound }: Submissi
   const language = (lang: string) => (isSiteLanguage(lang) ? languageLabel(t, lang) : lang)
   const when = (value: string | null) => formatSiteDateTime(value) ?? NONE
 
-  const memberColumns: ColumnsType<MemberRow> = [
+  // Below 1200 px the company, the confirmation day and the mode fold away.
+  const memberColumns: GridColumn<MemberRow>[] = [
     { key: 'email', title: t('siteSubmissions.columns.email'), render: (_, row) => row.email },
     {
       key: 'status',
@@ -125,7 +119,12 @@ export const SubmissionList = ({ tab, siteId, onSiteName, onNotFound }: Submissi
         </Tag>
       ),
     },
-    { key: 'company', title: t('siteSubmissions.columns.company'), render: (_, row) => row.company || NONE },
+    {
+      key: 'company',
+      title: t('siteSubmissions.columns.company'),
+      collapse: true,
+      render: (_, row) => row.company || NONE,
+    },
     {
       key: 'createdAt',
       title: t('siteSubmissions.columns.registeredAt'),
@@ -134,25 +133,32 @@ export const SubmissionList = ({ tab, siteId, onSiteName, onNotFound }: Submissi
     {
       key: 'confirmedAt',
       title: t('siteSubmissions.columns.confirmedAt'),
+      collapse: true,
       render: (_, row) => when(row.confirmedAt),
     },
     { key: 'lang', title: t('siteSubmissions.columns.language'), render: (_, row) => language(row.lang) },
   ]
 
-  const submissionColumns: ColumnsType<SubmissionRow> = [
+  const submissionColumns: GridColumn<SubmissionRow>[] = [
     {
       key: 'createdAt',
       title: t('siteSubmissions.columns.receivedAt'),
       render: (_, row) => when(row.createdAt),
     },
     { key: 'email', title: t('siteSubmissions.columns.email'), render: (_, row) => row.email },
-    { key: 'company', title: t('siteSubmissions.columns.company'), render: (_, row) => row.company || NONE },
+    {
+      key: 'company',
+      title: t('siteSubmissions.columns.company'),
+      collapse: true,
+      render: (_, row) => row.company || NONE,
+    },
     { key: 'lang', title: t('siteSubmissions.columns.language'), render: (_, row) => language(row.lang) },
     ...(tab === 'form'
       ? [
           {
             key: 'mode',
             title: t('siteSubmissions.columns.mode'),
+            collapse: true,
             render: (_: unknown, row: SubmissionRow) => row.mode || NONE,
           },
         ]
@@ -168,43 +174,43 @@ export const SubmissionList = ({ tab, siteId, onSiteName, onNotFound }: Submissi
     },
   ]
 
-  const items = list.data?.items ?? []
-  const emptyText = list.isPending
-    ? t('common.loading')
-    : list.isError
-      ? t('siteSubmissions.loadFailed')
-      : t(filtered ? `siteSubmissions.noMatch.${tab}` : `siteSubmissions.empty.${tab}`)
-
   return (
-    <>
-      <section aria-label={t('siteSubmissions.filters.label')} style={{ marginBottom: 16 }}>
-        <Flex justify="space-between" align="flex-start" wrap gap={16}>
-          <Space wrap align="center">
-            <Input.Search
-              aria-label={t('siteSubmissions.filters.email')}
+    <DataGrid<SubmissionListRow>
+      query={list}
+      items={list.data?.items ?? []}
+      columns={(members ? memberColumns : submissionColumns) as GridColumn<SubmissionListRow>[]}
+      filters={{
+        label: t('siteSubmissions.filters.label'),
+        note: t('siteSubmissions.filters.timeZone'),
+        end: (
+          <Button
+            loading={exportCsv.isPending}
+            onClick={onExport}
+            aria-label={t(`siteSubmissions.exportOf.${tab}`)}
+          >
+            {t('siteSubmissions.export')}
+          </Button>
+        ),
+        children: (
+          <>
+            <SearchBox
+              label={t('siteSubmissions.filters.email')}
               placeholder={t('siteSubmissions.filters.emailPlaceholder')}
-              enterButton={t('siteSubmissions.filters.search')}
+              button={t('siteSubmissions.filters.search')}
               maxLength={254}
-              allowClear
-              value={emailText}
-              onChange={(event) => setEmailText(event.target.value)}
-              onSearch={(value) => setFilters({ email: value.trim() })}
-              style={{ width: 320, maxWidth: '100%' }}
+              value={email}
+              onSearch={(value) => setFilters({ email: value })}
             />
             {members && (
-              <Select
-                virtual={false}
-                aria-label={t('siteSubmissions.filters.status')}
-                value={status ?? ''}
-                onChange={(value: string) => setFilters({ status: value })}
-                options={[
-                  { value: '', label: t('siteSubmissions.filters.allStatuses') },
-                  ...MEMBER_STATUSES.map((value) => ({
-                    value,
-                    label: t(`siteSubmissions.memberStatuses.${value}`),
-                  })),
-                ]}
-                style={{ width: 200 }}
+              <FilterSelect
+                label={t('siteSubmissions.filters.status')}
+                allLabel={t('siteSubmissions.filters.allStatuses')}
+                value={status}
+                onChange={(value) => setFilters({ status: value })}
+                options={MEMBER_STATUSES.map((value) => ({
+                  value,
+                  label: t(`siteSubmissions.memberStatuses.${value}`),
+                }))}
               />
             )}
             <DayRangeFilter
@@ -214,64 +220,36 @@ export const SubmissionList = ({ tab, siteId, onSiteName, onNotFound }: Submissi
               to={to}
               onChange={(start, end) => setFilters({ from: start, to: end })}
             />
-          </Space>
-          <Button
-            loading={exportCsv.isPending}
-            onClick={onExport}
-            aria-label={t(`siteSubmissions.exportOf.${tab}`)}
-          >
-            {t('siteSubmissions.export')}
-          </Button>
-        </Flex>
-        <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
-          {t('siteSubmissions.filters.timeZone')}
-        </Typography.Paragraph>
-      </section>
-
-      {list.isError && <ListError error={list.error} onRetry={() => void list.refetch()} />}
-
-      <Table<SubmissionListRow>
-        rowKey="id"
-        columns={(members ? memberColumns : submissionColumns) as ColumnsType<SubmissionListRow>}
-        dataSource={items}
-        loading={list.isFetching}
-        pagination={false}
-        scroll={{ x: 'max-content' }}
-        expandable={{
-          rowExpandable: (row) => row.answers.length > 0,
-          expandedRowRender: (row) => <AnswerList email={row.email} answers={row.answers} />,
-          expandIcon: ({ expanded, expandable, onExpand, record }) =>
-            expandable ? (
-              <Button
-                type="link"
-                size="small"
-                aria-expanded={expanded}
-                aria-label={t(
-                  expanded ? 'siteSubmissions.answers.hideOf' : 'siteSubmissions.answers.showOf',
-                  {
-                    email: record.email,
-                  },
-                )}
-                onClick={(event) => onExpand(record, event)}
-              >
-                {t(expanded ? 'siteSubmissions.answers.hide' : 'siteSubmissions.answers.show')}
-              </Button>
-            ) : null,
-        }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
-      />
-
-      <CursorPager
-        label={t('siteSubmissions.page', { page: cursors.length + 1 })}
-        previousDisabled={cursors.length === 0 || list.isFetching}
-        nextDisabled={!list.data?.cursor || list.isFetching || list.isPlaceholderData}
-        onPrevious={() => setPages({ filtersKey, cursors: cursors.slice(0, -1) })}
-        onNext={() => {
-          const next = list.data?.cursor
-
-          if (next) setPages({ filtersKey, cursors: [...cursors, next] })
-        }}
-      />
-    </>
+          </>
+        ),
+      }}
+      empty={t(`siteSubmissions.empty.${tab}`)}
+      noMatch={t(`siteSubmissions.noMatch.${tab}`)}
+      filtered={filtered}
+      expandable={{
+        rowExpandable: (row) => row.answers.length > 0,
+        expandedRowRender: (row) => <AnswerList email={row.email} answers={row.answers} />,
+        expandIcon: ({ expanded, expandable, onExpand, record }) =>
+          expandable ? (
+            <Button
+              type="link"
+              size="small"
+              aria-expanded={expanded}
+              aria-label={t(expanded ? 'siteSubmissions.answers.hideOf' : 'siteSubmissions.answers.showOf', {
+                email: record.email,
+              })}
+              onClick={(event) => onExpand(record, event)}
+            >
+              {t(expanded ? 'siteSubmissions.answers.hide' : 'siteSubmissions.answers.show')}
+            </Button>
+          ) : null,
+      }}
+      pager={{
+        kind: 'cursor',
+        pages,
+        nextCursor: list.data?.cursor,
+        label: t('siteSubmissions.page', { page: pages.page }),
+      }}
+    />
   )
 }
