@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { type MessageKey, resolveLocale, translate } from '@swipe/shared'
 import {
   API_BASE_PATH,
   type Context,
@@ -141,6 +142,31 @@ export const startGateway = async (options: GatewayOptions): Promise<Running & {
     res.end(body)
   }
 
+  /**
+   * The gateway's own answers (no route, too large, failed or timed out) in the API's one error
+   * envelope, in the caller's language as a handler would answer: API Gateway's bare
+   * `{"message":"Not Found"}` would be the only answer a client's error handling cannot read.
+   */
+  const sendError = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    code: MessageKey,
+    cors: Record<string, string>,
+  ) => {
+    const header = (name: string) => {
+      const value = req.headers[name]
+      return Array.isArray(value) ? value[0] : value
+    }
+    const locale = resolveLocale(header('x-lang'), header('accept-language'))
+    send(
+      res,
+      status,
+      { 'content-type': 'application/json; charset=utf-8', ...cors },
+      JSON.stringify({ error: { code, message: translate(locale, code) } }),
+    )
+  }
+
   const server = createServer(async (req, res) => {
     const started = Date.now()
     const url = new URL(req.url ?? '/', 'http://localhost')
@@ -172,24 +198,14 @@ export const startGateway = async (options: GatewayOptions): Promise<Running & {
       return
     }
     if (!matched) {
-      send(
-        res,
-        404,
-        { 'content-type': 'application/json', ...cors },
-        JSON.stringify({ message: 'Not Found' }),
-      )
+      sendError(req, res, 404, 'error.routeNotFound', cors)
       return
     }
     let body: Buffer
     try {
       body = await readBody(req)
     } catch {
-      send(
-        res,
-        413,
-        { 'content-type': 'application/json', ...cors },
-        JSON.stringify({ message: 'Request Entity Too Large' }),
-      )
+      sendError(req, res, 413, 'error.payloadTooLarge', cors)
       return
     }
     const headers: Record<string, string> = {}
@@ -272,12 +288,7 @@ export const startGateway = async (options: GatewayOptions): Promise<Running & {
     } catch (error) {
       const timeout = (error as { timeout?: boolean }).timeout
       options.log?.(`gateway: ${matched.route.key} failed: ${String((error as Error).stack ?? error)}`)
-      send(
-        res,
-        timeout ? 503 : 500,
-        { 'content-type': 'application/json', ...cors },
-        JSON.stringify({ message: timeout ? 'Service Unavailable' : 'Internal Server Error' }),
-      )
+      sendError(req, res, timeout ? 503 : 500, timeout ? 'error.unavailable' : 'error.internal', cors)
     }
   })
   await new Promise<void>((resolve, reject) => {

@@ -22,14 +22,24 @@ describe('local API gateway', () => {
         ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { body: '{}' }),
       })
       const body = await response.text()
-      expect(body, `${route.method} ${route.path}`).not.toBe('{"message":"Not Found"}')
+      // The gateway's 404 and a context router's unmatched route both name `error.routeNotFound`.
+      expect(body, `${route.method} ${route.path}`).not.toContain('error.routeNotFound')
     }
   })
 
-  it('answers an unknown route like API Gateway does', async () => {
+  it("answers an unknown route in the error envelope, in the caller's language", async () => {
     const response = await fetch(`${urls.api}/no-such-route`)
     expect(response.status).toBe(404)
-    expect(await response.json()).toEqual({ message: 'Not Found' })
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect(await response.json()).toEqual({
+      error: { code: 'error.routeNotFound', message: 'このAPIエンドポイントは存在しません。' },
+    })
+    // A known path with a method it does not take is unmatched too.
+    const english = await fetch(`${urls.api}/health`, { method: 'DELETE', headers: { 'x-lang': 'en' } })
+    expect(english.status).toBe(404)
+    expect(await english.json()).toEqual({
+      error: { code: 'error.routeNotFound', message: 'No such API endpoint.' },
+    })
   })
 
   it('answers CORS preflight for the admin origin only', async () => {

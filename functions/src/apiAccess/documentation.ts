@@ -40,6 +40,16 @@ const TEXT = {
     example: 'リクエスト例',
     response: 'レスポンスの主な項目',
     pages: '一覧は新しい順で、`cursor` が返ったときは次のリクエストの `cursor` に渡すと続きを取得できます。',
+    required: '（必須）',
+    param: {
+      email: 'メールアドレスで絞り込み（部分一致）',
+      from: '期間の開始日（YYYY-MM-DD、日本時間）',
+      to: '期間の終了日（YYYY-MM-DD、日本時間）',
+      status: '会員の状態で絞り込み',
+      cursor: '前のレスポンスが返した続きの位置',
+      limit: '1 回に返す件数',
+      lang: '言語（ja、en、zh、ko）',
+    } as Record<string, string>,
     tag: {
       members: '会員',
       contacts: 'お問い合わせ',
@@ -66,6 +76,16 @@ const TEXT = {
     response: 'Main fields of the answer',
     pages:
       'Lists are newest first; when an answer carries `cursor`, pass it as `cursor` to get the next page.',
+    required: ' (required)',
+    param: {
+      email: 'Filter by email address (partial match)',
+      from: 'First day of the period (YYYY-MM-DD, JST)',
+      to: 'Last day of the period (YYYY-MM-DD, JST)',
+      status: "Filter by the member's status",
+      cursor: 'Where the previous answer left off',
+      limit: 'How many items one answer carries',
+      lang: 'Language (ja, en, zh, ko)',
+    } as Record<string, string>,
     tag: {
       members: 'Members',
       contacts: 'Contact messages',
@@ -77,6 +97,12 @@ const TEXT = {
 } as const
 
 type Json = Record<string, unknown>
+
+/** A site API route's summary in `lang`: the contract's Japanese one for ja, its summary otherwise. */
+const summaryIn = (lang: DocLang, operationId: unknown): string => {
+  const route = contractList().find((candidate) => candidate.id === operationId)
+  return (lang === 'ja' ? route?.summaryJa : undefined) ?? route?.summary ?? ''
+}
 
 const tagOf = (path: string): SiteApiTag => path.split('/').at(-1) as SiteApiTag
 
@@ -112,7 +138,8 @@ export const siteOpenApi = (site: DocSite, lang: DocLang) => {
             // The document's `security` (the site's one method) applies to every operation.
             ...operation,
             tags: [tag],
-            summary: `${text.tag[tag]}: ${String(operation.summary ?? '')}`,
+            // The operation's summary in the document's language (the contract's `summaryJa`).
+            summary: `${text.tag[tag]}: ${summaryIn(lang, operation.operationId)}`,
             // The site is fixed: no `{siteId}` parameter left.
             parameters: ((operation.parameters as Json[] | undefined) ?? []).filter(
               (p) => p.name !== 'siteId',
@@ -174,7 +201,7 @@ interface Section {
   fields: string[]
 }
 
-const sectionsOf = (site: DocSite, document: SiteOpenApi): Section[] =>
+const sectionsOf = (site: DocSite, document: SiteOpenApi, lang: DocLang): Section[] =>
   Object.entries(document.paths).flatMap(([path, operations]) =>
     Object.entries(operations).map(([method, op]) => {
       const operation = op as Json
@@ -184,11 +211,12 @@ const sectionsOf = (site: DocSite, document: SiteOpenApi): Section[] =>
         tag,
         method: method.toUpperCase(),
         url,
-        summary: String(operation.summary ?? ''),
+        summary: summaryIn(lang, operation.operationId),
         parameters: ((operation.parameters as Json[] | undefined) ?? []).map((p) => ({
           name: String(p.name),
           required: p.required === true,
-          description: typeof p.description === 'string' ? p.description : '',
+          description:
+            TEXT[lang].param[String(p.name)] ?? (typeof p.description === 'string' ? p.description : ''),
         })),
         curl: curlExample(site, url),
         fields: answerFields(document, operation),
@@ -217,13 +245,13 @@ export const siteApiMarkdown = (site: DocSite, lang: DocLang): string => {
     text.pages,
     '',
   )
-  for (const section of sectionsOf(site, document)) {
+  for (const section of sectionsOf(site, document, lang)) {
     lines.push(`### ${text.tag[section.tag]} — \`${section.method} ${section.url}\``, '', section.summary, '')
     if (section.parameters.length) {
       lines.push(`${text.parameters}:`, '')
       for (const p of section.parameters)
         lines.push(
-          `- \`${p.name}\`${p.required ? ' (required)' : ''}${p.description ? `: ${p.description}` : ''}`,
+          `- \`${p.name}\`${p.required ? text.required : ''}${p.description ? `: ${p.description}` : ''}`,
         )
       lines.push('')
     }
@@ -259,7 +287,7 @@ export const siteApiHtml = (site: DocSite, lang: DocLang): string => {
     `<p>Base URL: <code>${escapeHtml(site.baseUrl)}</code></p>`,
     `<p>${inline(text.pages)}</p>`,
   ]
-  for (const section of sectionsOf(site, document)) {
+  for (const section of sectionsOf(site, document, lang)) {
     parts.push(
       `<h3>${escapeHtml(text.tag[section.tag])} — <code>${escapeHtml(`${section.method} ${section.url}`)}</code></h3>`,
       `<p>${escapeHtml(section.summary)}</p>`,
@@ -269,7 +297,7 @@ export const siteApiHtml = (site: DocSite, lang: DocLang): string => {
         `<p>${escapeHtml(text.parameters)}:</p><ul>${section.parameters
           .map(
             (p) =>
-              `<li><code>${escapeHtml(p.name)}</code>${p.required ? ' (required)' : ''}${p.description ? `: ${escapeHtml(p.description)}` : ''}</li>`,
+              `<li><code>${escapeHtml(p.name)}</code>${p.required ? escapeHtml(text.required) : ''}${p.description ? `: ${escapeHtml(p.description)}` : ''}</li>`,
           )
           .join('')}</ul>`,
       )

@@ -34,6 +34,7 @@ import { ApiError, errorMessage } from '../../../lib/api.ts'
 import { saveBlob } from '../../../lib/files.ts'
 import { useToast } from '../../../lib/toast.ts'
 import { useCurrentUser } from '../../shell/useCurrentUser.ts'
+import { AuditSummary } from './AuditSummary.tsx'
 import {
   authorizationHeader,
   curlCommand,
@@ -568,9 +569,7 @@ export const SiteApiPage = () => {
                     defaultValue: entry.action,
                   })}
                 </Typography.Text>
-                <Typography.Text type="secondary" code>
-                  {entry.summary}
-                </Typography.Text>
+                <AuditSummary summary={entry.summary} />
               </Space>
             </List.Item>
           )}
