@@ -9,6 +9,7 @@ export const DEFAULT_PORTS = {
   s3: { env: 'S3_PORT', port: 4569 },
   cognito: { env: 'COGNITO_PORT', port: 9229 },
   mail: { env: 'MAIL_PORT', port: 8005 },
+  webhooks: { env: 'WEBHOOK_INSPECTOR_PORT', port: 8006 },
 } as const
 
 export type PortName = keyof typeof DEFAULT_PORTS

@@ -15,6 +15,7 @@ import type { Running } from './process.ts'
 import { startS3 } from './s3.ts'
 import { seed } from './seed.ts'
 import { startStripeStandIn } from './stripe.ts'
+import { startWebhookInspector } from './webhook-inspector.ts'
 
 export const REPO_ROOT = join(import.meta.dirname, '..', '..')
 
@@ -55,6 +56,8 @@ export interface LocalStack {
     s3: string
     cognito: string
     mail: string
+    /** The local webhook inspector (./webhook-inspector.ts). */
+    webhooks: string
   }
   env: HandlerEnv & Record<string, string>
   seeded: Awaited<ReturnType<typeof seed>> | undefined
@@ -89,13 +92,14 @@ export const startLocalStack = async (options: StackOptions): Promise<LocalStack
       startS3(ports.s3, join(options.dataDir, 's3')),
       startCognito(ports.cognito, join(options.dataDir, 'cognito')),
       startMail(ports.mail),
+      startWebhookInspector(ports.webhooks),
     ])
     for (const result of emulators) if (result.status === 'fulfilled') running.push(result.value)
     const failed = emulators.find((r): r is PromiseRejectedResult => r.status === 'rejected')
     if (failed) throw failed.reason
-    const [dynamodb, s3, cognito, mail] = emulators.map(
+    const [dynamodb, s3, cognito, mail, webhooks] = emulators.map(
       (r) => (r as PromiseFulfilledResult<Running>).value,
-    ) as [Running, Running, Running, Running]
+    ) as [Running, Running, Running, Running, Running]
     const sitesDomain = options.sitesDomain ?? 'sites.localhost'
     const handlerEnv = await bootstrap(
       { dynamodb: dynamodb.url, s3: s3.url, cognito: cognito.url, mail: mail.url },
@@ -139,6 +143,9 @@ export const startLocalStack = async (options: StackOptions): Promise<LocalStack
       STRIPE_API_URL: stripe.url,
       // The stand-in signs its webhooks with this secret, as Stripe would; tests sign theirs too.
       STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+      // The one loopback origin site webhooks may go to here: the inspector's own (issue 30;
+      // functions/src/lib/outbound.ts `localInspectorAllowance`). No AWS stack sets it.
+      WEBHOOK_INSPECTOR_ORIGIN: webhooks.url,
     }
     // The handler modules read their configuration at load, like a Lambda reading its environment.
     Object.assign(process.env, env)
@@ -197,6 +204,7 @@ export const startLocalStack = async (options: StackOptions): Promise<LocalStack
         s3: s3.url,
         cognito: cognito.url,
         mail: mail.url,
+        webhooks: webhooks.url,
       },
       env,
       seeded,

@@ -22,7 +22,7 @@ const main = async () => {
     await assertPortFree(port, name, DEFAULT_PORTS[name].env)
   }
   log(
-    'Starting the local stack (DynamoDB Local, s3rver, cognito-local, SES local, API, site edge, admin console)…',
+    'Starting the local stack (DynamoDB Local, s3rver, cognito-local, SES local, webhook inspector, API, site edge, admin console)…',
   )
   const stack = await startLocalStack({
     ports,
@@ -62,6 +62,7 @@ Swipe LP Studio is running (ready in ${seconds}s). Local only — nothing here t
   API             ${stack.urls.api}   (health: ${stack.urls.api}/health)
   Site edge       ${stack.urls.edge}   (serves published sites by Host, e.g. http://{site-uuid}.sites.localhost:${ports.edge}, and http://sites.localhost:${ports.edge}/sites/{siteId}/)
   Mail viewer     ${stack.urls.mail}   (captured mail as JSON: ${stack.urls.mail}/store)
+  Webhooks        ${stack.urls.webhooks}   (inspector: register ${stack.urls.webhooks}/hooks as a site's webhook URL)
   DynamoDB Local  ${stack.urls.dynamodb}   S3 (s3rver) ${stack.urls.s3}   Cognito (cognito-local) ${stack.urls.cognito}
 
 Demo logins (local only):

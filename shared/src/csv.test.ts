@@ -19,6 +19,15 @@ describe('neutralizeCell', () => {
     ['a=b', 'a=b'],
     [null, ''],
     [42, '42'],
+    // Numbers the product computed stay numbers, negative ones too (issue 30).
+    [-2.26, '-2.26'],
+    [-0.5, '-0.5'],
+    [Number.NaN, ''],
+    [Number.POSITIVE_INFINITY, ''],
+    [true, 'true'],
+    // The same characters as text are still neutralised: text is judged as text.
+    ['-2.26', `'-2.26`],
+    ['-2+3+cmd|" /C calc"!A0', `'-2+3+cmd|" /C calc"!A0`],
   ])('%j -> %j', (input, output) => {
     expect(neutralizeCell(input)).toBe(output)
   })

@@ -3,13 +3,19 @@
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g
 
 /**
- * Spreadsheet safety for every CSV the product exports (OWASP "CSV injection"):
- * - control characters (NUL and the rest of C0 but tab, LF and CR, and DEL) are removed, since a
- *   spreadsheet may skip them and then read what follows as a formula;
- * - a cell that a spreadsheet would read as a formula — starting with = + - @, tab, CR or LF, or
- *   with one of = + - @ after leading spaces — is prefixed with an apostrophe.
+ * Spreadsheet safety for every CSV the product exports (OWASP "CSV injection"), judged by the
+ * cell's type, not by its first character alone (issue 30):
+ * - a number the product computed (a count, a rate, a change of -2.26) is written as the number
+ *   it is, so a spreadsheet or pandas reads a number; a number is never a formula. Not finite: empty;
+ * - text (whatever a user or a form may have entered): control characters (NUL and the rest of C0
+ *   but tab, LF and CR, and DEL) are removed, since a spreadsheet may skip them and then read what
+ *   follows as a formula; text that a spreadsheet would read as a formula — starting with
+ *   = + - @, tab, CR or LF, or with one of = + - @ after leading spaces — is prefixed with an
+ *   apostrophe (text `-1` too: the type says it is text, and it stays the text it was).
  */
 export const neutralizeCell = (value: unknown): string => {
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : ''
+  if (typeof value === 'bigint' || typeof value === 'boolean') return String(value)
   const text = (value === null || value === undefined ? '' : String(value)).replace(CONTROL, '')
   return /^[\t\r\n]|^ *[=+\-@]/.test(text) ? `'${text}` : text
 }

@@ -155,10 +155,13 @@ describe('CSV import and export of users', () => {
     const bytes = new Uint8Array(await response.arrayBuffer())
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const text = new TextDecoder().decode(bytes.slice(3))
-    const [header, ...rows] = text.trim().split('\n')
+    expect(text.endsWith('\r\n')).toBe(true)
+    const [header, ...rows] = text.trim().split('\r\n')
     expect(header).toBe(
-      '会社名,メールアドレス,担当者名,アカウント種別,契約状況,契約開始日,契約終了日,権限,ライセンス発行,作成日',
+      '会社名,メールアドレス,担当者名,アカウント種別,契約状況,契約開始日,契約終了日,権限,ライセンス発行,作成日時 (JST)',
     )
+    // One date-time format in every export: Japanese wall-clock time (issue 30).
+    expect(rows.every((row) => /,\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(row))).toBe(true)
     expect(rows.some((row) => row.startsWith(`"'=HYPERLINK(""http://evil.example"",""x"")"`))).toBe(true)
     expect(rows.every((row) => !row.startsWith('='))).toBe(true)
   })

@@ -231,10 +231,11 @@ describe('site list date filters (JST days, inclusive)', () => {
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer())
     expect(text.charCodeAt(0)).toBe(0xfeff)
-    expect(text.slice(1).trim().split(/\r?\n/)).toEqual([
-      'サイト名,URL,ステータス,親アカウント,作成日,公開日',
-      `${springNew.name},${row(springNew).url},PRIVATE,Test USER,2025-04-30T14:59:59.999Z,2025-04-30T14:30:00.000Z`,
-    ])
+    // Exact bytes: CRLF after every record, times in JST with the zone in the header (issue 30).
+    expect(text.slice(1)).toBe(
+      'サイト名,URL,ステータス,親アカウント,作成日時 (JST),公開日時 (JST)\r\n' +
+        `${springNew.name},${row(springNew).url},PRIVATE,Test USER,2025-04-30 23:59:59,2025-04-30 23:30:00\r\n`,
+    )
 
     const both = await fetch(`${urls.api}/site/export?published_to=2025-04-30`, {
       headers: { authorization: `Bearer ${userToken}`, 'x-lang': 'en' },

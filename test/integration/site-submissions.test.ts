@@ -390,8 +390,8 @@ describe('the creator’s member, contact and form lists', () => {
           'メールアドレス',
           'ステータス',
           '会社名',
-          '登録日時（日本時間）',
-          '本登録日時（日本時間）',
+          '登録日時 (JST)',
+          '本登録日時 (JST)',
           '言語',
           'お名前',
           '備考',
@@ -451,7 +451,7 @@ describe('the creator’s member, contact and form lists', () => {
       expect(csv.status).toBe(200)
       expect(csv.headers.get('content-disposition')).toMatch(/filename="forms-/)
       expect(csv.rows).toEqual([
-        ['受信日時（日本時間）', 'メールアドレス', '会社名', '言語', 'モード', 'ご質問', '通知メール'],
+        ['受信日時 (JST)', 'メールアドレス', '会社名', '言語', 'モード', 'ご質問', '通知メール'],
         [
           '2025-04-02 10:00:00',
           'form@example.com',

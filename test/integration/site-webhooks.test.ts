@@ -1,4 +1,4 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -11,6 +11,7 @@ import { api, waitForMail } from '../support/api.ts'
 import { advanceStackClock, stackNow } from '../support/clock.ts'
 import { useStackEnv } from '../support/env.ts'
 import { publishVisitorSite, testIp, visitorCall } from '../support/visitor-site.ts'
+import { standardVerify } from '../support/webhooks.ts'
 
 /**
  * The site's signed webhooks (issue 21 Deliver 6; docs/decisions.md "API issuing per site
@@ -51,16 +52,6 @@ const send = async (
   })
   const text = await response.text()
   return { status: response.status, text, body: text ? JSON.parse(text) : undefined }
-}
-
-/** The documented verification, written out as a receiver would (Stripe's scheme). */
-const verify = (secret: string, header: string, body: string, nowSeconds: number) => {
-  const parts = Object.fromEntries(header.split(',').map((p) => p.split('=', 2) as [string, string]))
-  const t = Number(parts.t)
-  if (Math.abs(nowSeconds - t) > 300) return false
-  const expected = createHmac('sha256', secret).update(`${t}.${body}`).digest()
-  const given = Buffer.from(parts.v1 ?? '', 'hex')
-  return given.length === expected.length && timingSafeEqual(given, expected)
 }
 
 /** Waits for something the stack does after its answer (a job), never longer than 15 s. */
@@ -194,13 +185,16 @@ describe('site webhooks', () => {
     expect(created.status, created.text).toBe(201)
     secret = created.body.secret
     hookId = created.body.item.id
-    expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{32}$/)
+    // Standard Webhooks: `whsec_` and the base64 of 24 random bytes.
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/)
     expect(created.body.item).toEqual({
       id: hookId,
       url: `http://127.0.0.1:${port}/hook`,
       events: ['contact.received', 'form.received'],
       enabled: true,
       secret_prefix: secret.slice(0, 10),
+      previous_secret_prefix: null,
+      previous_secret_until: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     })
@@ -221,11 +215,15 @@ describe('site webhooks', () => {
     )
     expect(got!.headers['content-type']).toBe('application/json')
     expect(got!.headers['swipe-event']).toBe('contact.received')
-    const header = got!.headers['swipe-signature'] as string
-    expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/)
-    expect(verify(secret, header, got!.body, Math.floor(stackNow() / 1000))).toBe(true)
-    expect(verify(`${secret}x`, header, got!.body, Math.floor(stackNow() / 1000))).toBe(false)
+    // Signed as Standard Webhooks sign (issue 30), verified by its own library.
+    expect(got!.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/)
+    expect(got!.headers['webhook-timestamp']).toMatch(/^\d+$/)
+    expect(standardVerify(secret, got!.headers, got!.body)).toBe(true)
+    expect(standardVerify(`whsec_${Buffer.alloc(24, 1).toString('base64')}`, got!.headers, got!.body)).toBe(
+      false,
+    )
     const payload = JSON.parse(got!.body)
+    expect(got!.headers['webhook-id']).toBe(payload.id)
     expect(payload).toMatchObject({
       id: expect.stringMatching(/^evt_[0-9a-f]{32}$/),
       type: 'contact.received',
@@ -278,6 +276,9 @@ describe('site webhooks', () => {
     expect(received).toHaveLength(2)
     expect(received[1]!.body).toBe(received[0]!.body)
     expect(received[1]!.headers['swipe-delivery']).toBe(received[0]!.headers['swipe-delivery'])
+    // One message id over every attempt, so a receiver drops the repeat (Standard Webhooks).
+    expect(received[1]!.headers['webhook-id']).toBe(received[0]!.headers['webhook-id'])
+    expect(standardVerify(secret, received[1]!.headers, received[1]!.body)).toBe(true)
     const [done] = await deliveriesOf(hookId)
     expect(done).toMatchObject({ id: pending.id, state: 'DELIVERED', attempts: 2, last_status: 200 })
     received.length = 0
@@ -309,9 +310,7 @@ describe('site webhooks', () => {
       (r) => r.length === 1,
     )
     expect(got!.headers['swipe-event']).toBe('member.registered')
-    expect(
-      verify(secret, got!.headers['swipe-signature'] as string, got!.body, Math.floor(stackNow() / 1000)),
-    ).toBe(true)
+    expect(standardVerify(secret, got!.headers, got!.body)).toBe(true)
     expect(JSON.parse(got!.body)).toMatchObject({
       type: 'member.registered',
       site_id: siteId,

@@ -39,7 +39,7 @@ const EXPORT_COLUMNS = [
   ['csv.contractEndDate', (a: Account) => a.contractEndDate],
   ['csv.authority', (a: Account) => a.authority],
   ['csv.licenseIssuing', (a: Account) => (a.licenseIssuing ? 'true' : 'false')],
-  ['csv.createdAt', (a: Account) => new Date(a.createdAt).toISOString()],
+  ['csv.createdAt', (a: Account) => a.createdAt, 'dateTime'],
 ] as const
 
 export const exportCsv = endpoint(accountsRoutes['accounts.export'], async ({ actor, query, locale }) => {

@@ -19,6 +19,7 @@ import { jobs } from './webhookJobs.ts'
 import * as webhookList from './webhookList.ts'
 import * as webhookRemove from './webhookRemove.ts'
 import * as webhookResend from './webhookResend.ts'
+import * as webhookRotateSecret from './webhookRotateSecret.ts'
 import * as webhookUpdate from './webhookUpdate.ts'
 
 // This context serves the site API (issue 21): its routes authenticate with lib/site-api.ts.
@@ -37,6 +38,7 @@ export const handler = contextHandler(
     webhookList,
     webhookCreate,
     webhookUpdate,
+    webhookRotateSecret,
     webhookRemove,
     webhookDeliveries,
     webhookResend,

@@ -111,6 +111,7 @@ export const SITE_API_AUDIT_ACTIONS = [
   'webhook.update',
   'webhook.remove',
   'webhook.resend',
+  'webhook.rotateSecret',
 ] as const
 export type SiteApiAuditAction = (typeof SITE_API_AUDIT_ACTIONS)[number]
 

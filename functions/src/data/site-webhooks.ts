@@ -28,9 +28,15 @@ export const SiteWebhookEndpoints = new Entity(
       events: { type: 'set', items: [...SITE_WEBHOOK_EVENTS], required: true },
       /**
        * The signing secret `whsec_…`: kept as is because it must sign every delivery (no KMS on
-       * the local stack); answered once at creation and never again.
+       * the local stack); answered once at creation (or rotation) and never again.
        */
-      secret: { type: 'string', required: true, readOnly: true },
+      secret: { type: 'string', required: true },
+      /**
+       * The secret a rotation replaced (issue 30): it signs beside `secret` until
+       * `previousSecretUntil` (ISO), so a receiver can switch without a failed delivery.
+       */
+      previousSecret: { type: 'string' },
+      previousSecretUntil: { type: 'string' },
       enabled: { type: 'boolean', required: true },
       createdAt: { type: 'string', required: true, readOnly: true },
       createdBy: { type: 'string', required: true, readOnly: true },

@@ -4,6 +4,7 @@ import {
   checkOutboundUrl,
   isAddressLiteral,
   isPublicAddress,
+  localInspectorAllowance,
   OutboundRefused,
   pinnedLookup,
   resolvePublicAddress,
@@ -110,5 +111,42 @@ describe('the outbound-address policy', () => {
     lookup('elsewhere.example', { all: true }, (_error, ...answer) => seen.push(answer))
     lookup('elsewhere.example', {}, (_error, ...answer) => seen.push(answer))
     expect(seen).toEqual([[[{ address: '2606:4700:4700::1111', family: 6 }]], ['2606:4700:4700::1111', 6]])
+  })
+
+  it("allows exactly the local webhook inspector's origin, and never inside a Lambda", () => {
+    const origin = 'http://127.0.0.1:8006'
+    const allow = localInspectorAllowance({ WEBHOOK_INSPECTOR_ORIGIN: origin })
+    expect(allow(new URL('http://127.0.0.1:8006/hooks/a?x=1'))).toEqual({ address: '127.0.0.1', family: 4 })
+    for (const url of [
+      'http://127.0.0.1:8007/hooks',
+      'https://127.0.0.1:8006/hooks',
+      'http://localhost:8006/hooks',
+      'http://[::1]:8006/hooks',
+      'http://127.0.0.2:8006/hooks',
+      'http://user:pw@127.0.0.1:8006/hooks',
+      'http://169.254.169.254/latest/meta-data/',
+    ])
+      expect(allow(new URL(url)), url).toBeUndefined()
+    const url = new URL('http://127.0.0.1:8006/hooks')
+    expect(
+      localInspectorAllowance({ WEBHOOK_INSPECTOR_ORIGIN: origin, AWS_LAMBDA_FUNCTION_NAME: 'swipe-prod' })(
+        url,
+      ),
+    ).toBeUndefined()
+    expect(localInspectorAllowance({})(url)).toBeUndefined()
+    // Only a loopback HTTP origin with a port configures anything: never a host, a path or 0.0.0.0.
+    for (const configured of [
+      'http://10.0.0.1:8006',
+      'http://0.0.0.0:8006',
+      'http://localhost:8006',
+      'https://127.0.0.1:8006',
+      'http://127.0.0.1',
+      'http://127.0.0.1:8006/hooks',
+      'not a url',
+    ])
+      expect(
+        localInspectorAllowance({ WEBHOOK_INSPECTOR_ORIGIN: configured })(url),
+        configured,
+      ).toBeUndefined()
   })
 })

@@ -1,6 +1,8 @@
 import { lookup as systemLookup } from 'node:dns/promises'
 import type { LookupFunction } from 'node:net'
 import ipaddr from 'ipaddr.js'
+import * as z from 'zod'
+import { readEnv } from './env.ts'
 
 /**
  * The one outbound-address policy (issue 29; docs/decisions.md "Security II — outbound-address
@@ -161,3 +163,42 @@ export const pinnedLookup =
     if ((options as { all?: boolean }).all) callback(null, [{ address, family }])
     else callback(null, address, family)
   }
+
+/**
+ * The one exception, on the local stack only (issue 30): its webhook inspector
+ * (infra/local/webhook-inspector.ts), whose origin the stack names in `WEBHOOK_INSPECTOR_ORIGIN`.
+ * Exactly that origin is allowed — plain HTTP, the loopback address 127.0.0.1 and that port; any
+ * other loopback port, host spelling or scheme is refused as before. A value that is not such an
+ * origin allows nothing, and inside a Lambda (`AWS_LAMBDA_FUNCTION_NAME`) it is ignored: no AWS
+ * stack sets it.
+ */
+export const localInspectorAllowance = (env: {
+  WEBHOOK_INSPECTOR_ORIGIN?: string | undefined
+  AWS_LAMBDA_FUNCTION_NAME?: string | undefined
+}): ((url: URL) => CheckedAddress | undefined) => {
+  const raw = env.WEBHOOK_INSPECTOR_ORIGIN
+  if (env.AWS_LAMBDA_FUNCTION_NAME || !raw) return () => undefined
+  let origin: string
+  try {
+    const parsed = new URL(raw)
+    if (parsed.protocol !== 'http:' || parsed.hostname !== '127.0.0.1' || !parsed.port) return () => undefined
+    if (parsed.origin !== raw.replace(/\/$/, '')) return () => undefined
+    origin = parsed.origin
+  } catch {
+    return () => undefined
+  }
+  return (url) =>
+    url.origin === origin && !url.username && !url.password ? { address: '127.0.0.1', family: 4 } : undefined
+}
+
+/**
+ * The inspector's address when `url` is on its origin, else undefined. Read on each call: the
+ * local stack names the origin once its inspector listens.
+ */
+export const localInspectorTarget = (url: URL): CheckedAddress | undefined =>
+  localInspectorAllowance(
+    readEnv({
+      WEBHOOK_INSPECTOR_ORIGIN: z.string().optional(),
+      AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
+    }),
+  )(url)

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { keysToSnake } from '@swipe/shared/case'
 import type { SiteWebhookDeliveryView, SiteWebhookView } from '@swipe/shared/contract/apiAccess'
 import { SITE_WEBHOOK_EVENTS } from '@swipe/shared/schemas/site-api'
@@ -18,6 +18,7 @@ import {
   attemptDelivery,
   type DeliveryErrorCategory,
   isRetryable,
+  newWebhookSecret,
   nextAttemptAt,
   resolveTarget,
   storedErrorCategory,
@@ -57,18 +58,46 @@ export const ENDPOINT_BUDGET_MS = 30_000
 /** The sweep's schedule (every minute): what a sweep leaves for later is due again at its next run. */
 export const SWEEP_INTERVAL_MS = 60_000
 
-export const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64url')}`
+export { newWebhookSecret }
 
-export const webhookView = (endpoint: SiteWebhookEndpoint): z.output<typeof SiteWebhookView> => ({
-  id: endpoint.endpointId,
-  url: endpoint.url,
-  // A set comes back in any order: the events in their documented order.
-  events: SITE_WEBHOOK_EVENTS.filter((event) => endpoint.events.includes(event)),
-  enabled: endpoint.enabled,
-  secretPrefix: endpoint.secret.slice(0, 'whsec_'.length + 4),
-  createdAt: endpoint.createdAt,
-  updatedAt: endpoint.updatedAt,
-})
+/**
+ * How long a rotated secret keeps signing beside its successor (issue 30): a day, so a receiver
+ * can switch to the new secret while every delivery still verifies with the old one.
+ */
+export const SECRET_OVERLAP_MS = 24 * 60 * 60_000
+
+/** The secrets that sign a delivery at `now`: the endpoint's own, and the previous one in its overlap. */
+export const signingSecrets = (endpoint: SiteWebhookEndpoint, now: number): string[] => [
+  endpoint.secret,
+  ...(endpoint.previousSecret &&
+  endpoint.previousSecretUntil &&
+  Date.parse(endpoint.previousSecretUntil) > now
+    ? [endpoint.previousSecret]
+    : []),
+]
+
+/** The previous secret's end, while it still signs; null otherwise. */
+const overlapEnd = (endpoint: SiteWebhookEndpoint, now: number): string | null =>
+  signingSecrets(endpoint, now).length > 1 ? (endpoint.previousSecretUntil ?? null) : null
+
+const secretPrefix = (secret: string) => secret.slice(0, 'whsec_'.length + 4)
+
+/** An endpoint as the console lists it, with a rotation's overlap as of the clock's now. */
+export const webhookView = (endpoint: SiteWebhookEndpoint): z.output<typeof SiteWebhookView> => {
+  const until = overlapEnd(endpoint, clock.now())
+  return {
+    id: endpoint.endpointId,
+    url: endpoint.url,
+    // A set comes back in any order: the events in their documented order.
+    events: SITE_WEBHOOK_EVENTS.filter((event) => endpoint.events.includes(event)),
+    enabled: endpoint.enabled,
+    secretPrefix: secretPrefix(endpoint.secret),
+    previousSecretPrefix: until && endpoint.previousSecret ? secretPrefix(endpoint.previousSecret) : null,
+    previousSecretUntil: until,
+    createdAt: endpoint.createdAt,
+    updatedAt: endpoint.updatedAt,
+  }
+}
 
 export const deliveryView = (delivery: SiteWebhookDelivery): z.output<typeof SiteWebhookDeliveryView> => ({
   id: delivery.deliveryId,
@@ -218,8 +247,10 @@ export const attemptStoredDelivery = async (
     const result = await attemptDelivery(
       {
         url: endpoint.url,
-        secret: endpoint.secret,
+        secrets: signingSecrets(endpoint, clock.now()),
         event: delivery.event,
+        // The event's id: the same on every retry and resend of this delivery.
+        messageId: delivery.eventId,
         deliveryId: delivery.deliveryId,
         body: delivery.payload,
         nowMs: clock.now(),

@@ -7,15 +7,18 @@ import {
   attemptDelivery,
   errorCategory,
   isRetryable,
+  newWebhookSecret,
   nextAttemptAt,
   RETRY_WINDOW_MS,
   resolveTarget,
+  sign,
   signatureHeader,
   storedErrorCategory,
   verifySignature,
 } from './webhooks.ts'
 
-const SECRET = 'whsec_test_secret'
+const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'
+const OLD_SECRET = newWebhookSecret()
 
 interface Received {
   headers: IncomingMessage['headers']
@@ -73,8 +76,9 @@ describe('webhook delivery core', () => {
     attemptDelivery(
       {
         url,
-        secret: SECRET,
+        secrets: [SECRET, OLD_SECRET],
         event: 'contact.received',
+        messageId: 'evt_1',
         deliveryId: 'd-1',
         body: JSON.stringify({ event: 'contact.received', data: { email: 'a@example.com' } }),
         nowMs: Date.now(),
@@ -90,12 +94,23 @@ describe('webhook delivery core', () => {
     const [hit] = received
     expect(hit!.headers['swipe-event']).toBe('contact.received')
     expect(hit!.headers['swipe-delivery']).toBe('d-1')
-    const header = String(hit!.headers['swipe-signature'])
-    expect(verifySignature(SECRET, header, hit!.body, Math.floor(Date.now() / 1000))).toBe(true)
-    expect(verifySignature('another secret', header, hit!.body, Math.floor(Date.now() / 1000))).toBe(false)
-    expect(verifySignature(SECRET, header, `${hit!.body} `, Math.floor(Date.now() / 1000))).toBe(false)
+    expect(hit!.headers['swipe-signature']).toBeUndefined()
+    const headers = {
+      id: String(hit!.headers['webhook-id']),
+      timestamp: String(hit!.headers['webhook-timestamp']),
+      signature: String(hit!.headers['webhook-signature']),
+    }
+    expect(headers.id).toBe('evt_1')
+    // Two secrets (a rotation's overlap): two signatures, separated by a space, each verifying.
+    expect(headers.signature).toMatch(/^v1,[A-Za-z0-9+/]{43}= v1,[A-Za-z0-9+/]{43}=$/)
+    const now = Math.floor(Date.now() / 1000)
+    expect(verifySignature(SECRET, headers, hit!.body, now)).toBe(true)
+    expect(verifySignature(OLD_SECRET, headers, hit!.body, now)).toBe(true)
+    expect(verifySignature(newWebhookSecret(), headers, hit!.body, now)).toBe(false)
+    expect(verifySignature(SECRET, headers, `${hit!.body} `, now)).toBe(false)
+    expect(verifySignature(SECRET, { ...headers, id: 'evt_2' }, hit!.body, now)).toBe(false)
     // An old signature is refused (replay).
-    expect(verifySignature(SECRET, header, hit!.body, Math.floor(Date.now() / 1000) + 600)).toBe(false)
+    expect(verifySignature(SECRET, headers, hit!.body, now + 600)).toBe(false)
   })
 
   it('reports a 500 as retryable, and schedules retries with backoff for 24 hours only', async () => {
@@ -225,9 +240,15 @@ describe('webhook delivery core', () => {
     expect(storedErrorCategory('write EPROTO 0C0CF2B4:error:0A00010B:SSL routines')).toBe('network')
   })
 
-  it('signs "<timestamp>.<body>" with HMAC-SHA256 (a known answer)', () => {
-    expect(signatureHeader('s', 1700000000, '{}')).toBe(
-      't=1700000000,v1=e9232c9945da8456c2dea6b39da7786c07b00bca7a64d5dd1283674713a7b72a',
+  it('signs "<id>.<timestamp>.<body>" as Standard Webhooks does (the specification\'s own example)', () => {
+    const [id, timestamp, body] = ['msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, '{"test": 2432232314}']
+    expect(sign(SECRET, id, timestamp, body)).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=')
+    expect(signatureHeader([SECRET, SECRET], id, timestamp, body)).toBe(
+      'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE= v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=',
     )
+    // A new secret is `whsec_` and 24 random bytes in standard base64.
+    const secret = newWebhookSecret()
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/)
+    expect(Buffer.from(secret.slice(6), 'base64')).toHaveLength(24)
   })
 })

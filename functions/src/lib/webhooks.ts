@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
@@ -8,18 +7,25 @@ import { SITE_WEBHOOK_EVENTS } from '@swipe/shared/schemas/site-api'
 import {
   type CheckedAddress,
   checkOutboundUrl,
+  localInspectorTarget,
   OutboundRefused,
   pinnedLookup,
   type Resolver,
 } from './outbound.ts'
+import { ID_HEADER, SIGNATURE_HEADER, signatureHeader, TIMESTAMP_HEADER } from './webhooks-signature.ts'
 
 /**
  * The delivery core of the site webhooks (issue 21, "Beyond"; docs/decisions.md "API issuing per
  * site (issue 21)"): the signature, the retry schedule and one SSRF-safe attempt. What is stored
  * and when it is attempted: ./site-webhooks.ts.
  *
- * - Signature: `Swipe-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` with the
- *   endpoint's secret (Stripe's scheme); a receiver recomputes it and refuses old timestamps.
+ * - Signature (issue 30): the Standard Webhooks scheme (standardwebhooks.com), so its libraries
+ *   verify a delivery as they are: `webhook-id` (the event's id, the same on every retry and
+ *   resend), `webhook-timestamp` (unix seconds of the attempt) and `webhook-signature`:
+ *   `v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, keyed by the bytes of the secret
+ *   `whsec_<base64>`; during a secret's rotation one such signature per valid secret, separated by
+ *   spaces. A receiver recomputes one and refuses old timestamps (5 minutes). Replaces the
+ *   `Swipe-Signature` of issue 21 (Stripe's scheme under the `whsec_` prefix).
  * - Retries: exponential backoff from 30 s, doubling, at most 6 h apart, for 24 h after the first
  *   attempt; then the delivery is given up.
  * - SSRF: HTTPS only; the host is resolved on every attempt and every address it resolves to must
@@ -37,30 +43,17 @@ import {
 export const WEBHOOK_EVENTS = SITE_WEBHOOK_EVENTS
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]
 
-export const SIGNATURE_HEADER = 'swipe-signature'
-
-/** `t=<seconds>,v1=<hex>` for a body sent at `timestamp` (unix seconds). */
-export const signatureHeader = (secret: string, timestamp: number, body: string): string =>
-  `t=${timestamp},v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`
-
-/** What a receiver runs: the signature matches and is at most `toleranceSeconds` old. */
-export const verifySignature = (
-  secret: string,
-  header: string | undefined,
-  body: string,
-  nowSeconds: number,
-  toleranceSeconds = 300,
-): boolean => {
-  const parts = Object.fromEntries(
-    (header ?? '').split(',').map((part) => part.split('=', 2) as [string, string]),
-  )
-  const timestamp = Number(parts.t)
-  if (!Number.isInteger(timestamp) || !parts.v1 || Math.abs(nowSeconds - timestamp) > toleranceSeconds)
-    return false
-  const expected = Buffer.from(signatureHeader(secret, timestamp, body).split('v1=')[1] ?? '', 'hex')
-  const given = Buffer.from(parts.v1, 'hex')
-  return given.length === expected.length && timingSafeEqual(given, expected)
-}
+export {
+  ID_HEADER,
+  newWebhookSecret,
+  SIGNATURE_HEADER,
+  type SignedHeaders,
+  sign,
+  signatureHeader,
+  signatureMatches,
+  TIMESTAMP_HEADER,
+  verifySignature,
+} from './webhooks-signature.ts'
 
 const RETRY_BASE_MS = 30_000
 const RETRY_MAX_GAP_MS = 6 * 60 * 60_000
@@ -100,9 +93,12 @@ const testReceiver = (): string | undefined => {
 
 /**
  * The address to connect to for `url`, checked by the outbound-address policy (HTTPS only), or the
- * one local test receiver; throws `OutboundRefused` when refused.
+ * local stack's webhook inspector (`localInspectorTarget`), or the one local test receiver; throws
+ * `OutboundRefused` when refused.
  */
 export const resolveTarget = async (url: URL, resolve?: Resolver): Promise<CheckedAddress> => {
+  const inspector = localInspectorTarget(url)
+  if (inspector) return inspector
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
   const allowed = testReceiver()
   if (allowed && url.protocol === 'http:' && `${host}:${url.port}` === allowed)
@@ -171,8 +167,11 @@ class DeadlineError extends Error {
 export const attemptDelivery = async (
   input: {
     url: string
-    secret: string
+    /** The endpoint's valid secrets: its own, and during a rotation the one it replaced. */
+    secrets: readonly string[]
     event: WebhookEvent
+    /** `webhook-id`: the event's id, the same on every attempt. */
+    messageId: string
     deliveryId: string
     body: string
     nowMs: number
@@ -199,6 +198,7 @@ export const attemptDelivery = async (
     return failed(error)
   }
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest
+  const timestamp = Math.floor(input.nowMs / 1000)
   return new Promise<AttemptResult>((done) => {
     let settled = false
     const finish = (result: AttemptResult) => {
@@ -220,7 +220,9 @@ export const attemptDelivery = async (
           'user-agent': 'SwipeLP-Webhooks/1',
           'swipe-event': input.event,
           'swipe-delivery': input.deliveryId,
-          [SIGNATURE_HEADER]: signatureHeader(input.secret, Math.floor(input.nowMs / 1000), input.body),
+          [ID_HEADER]: input.messageId,
+          [TIMESTAMP_HEADER]: String(timestamp),
+          [SIGNATURE_HEADER]: signatureHeader(input.secrets, input.messageId, timestamp, input.body),
         },
       },
       (res) => {

@@ -102,7 +102,7 @@ describe('submissionsCsv', () => {
     const contacts = submissionsCsv('contact', [submission()], 'ja')
     expect(contacts.headers?.['content-disposition']).toMatch(/filename="contacts-/)
     expect(rowsOf(contacts.body)[0]).toEqual([
-      '受信日時（日本時間）',
+      '受信日時 (JST)',
       'メールアドレス',
       '会社名',
       '言語',
@@ -111,7 +111,7 @@ describe('submissionsCsv', () => {
     const forms = submissionsCsv('form', [submission({ mode: 'trial', mailStatus: 'FAILED' })], 'ja')
     expect(forms.headers?.['content-disposition']).toMatch(/filename="forms-/)
     expect(rowsOf(forms.body)).toEqual([
-      ['受信日時（日本時間）', 'メールアドレス', '会社名', '言語', 'モード', '通知メール'],
+      ['受信日時 (JST)', 'メールアドレス', '会社名', '言語', 'モード', '通知メール'],
       ['2025-04-01 00:00:00', 'a@example.com', '', 'EN', 'trial', '送信失敗'],
     ])
   })

@@ -1,5 +1,4 @@
 import { type Locale, type MemberRow, type SubmissionRow, translate } from '@swipe/shared'
-import { jstDateTime } from '@swipe/shared/time/jst'
 import type { SubmissionKind } from '#data/submissions'
 import { type CsvColumn, csvReply } from '#lib/csv'
 import type { Reply } from '#lib/http'
@@ -38,8 +37,8 @@ export const membersCsv = (rows: readonly MemberRow[], locale: Locale): Reply =>
       ['csv.email', (m: MemberRow) => m.email],
       ['csv.memberStatus', (m: MemberRow) => translate(locale, `submissions.memberStatus.${m.status}`)],
       ['csv.companyName', (m: MemberRow) => m.company],
-      ['csv.registeredAt', (m: MemberRow) => jstDateTime(m.createdAt)],
-      ['csv.confirmedAt', (m: MemberRow) => jstDateTime(m.confirmedAt)],
+      ['csv.registeredAt', (m: MemberRow) => m.createdAt, 'dateTime'],
+      ['csv.confirmedAt', (m: MemberRow) => m.confirmedAt, 'dateTime'],
       ['csv.language', (m: MemberRow) => m.lang],
       ...answerColumns(rows),
     ],
@@ -51,7 +50,7 @@ export const submissionsCsv = (kind: SubmissionKind, rows: readonly SubmissionRo
   csvReply(
     kind === 'contact' ? 'contacts' : 'forms',
     [
-      ['csv.receivedAt', (s: SubmissionRow) => jstDateTime(s.createdAt)],
+      ['csv.receivedAt', (s: SubmissionRow) => s.createdAt, 'dateTime'],
       ['csv.email', (s: SubmissionRow) => s.email],
       ['csv.companyName', (s: SubmissionRow) => s.company],
       ['csv.language', (s: SubmissionRow) => s.lang],

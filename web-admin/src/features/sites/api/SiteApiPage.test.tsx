@@ -71,6 +71,8 @@ const webhookBody = (overrides: Record<string, unknown> = {}) => ({
   events: ['contact.received'],
   enabled: true,
   secret_prefix: 'whsec_ssss',
+  previous_secret_prefix: null,
+  previous_secret_until: null,
   created_at: '2025-04-01T00:30:00.000Z',
   updated_at: '2025-04-01T00:30:00.000Z',
   ...overrides,
@@ -118,6 +120,39 @@ describe('the site API page', () => {
       `curl -sS -H "Authorization: Bearer <API キー>" '${BASE}/members'`,
     )
     expect(screen.getByText('API キー方式では、先に API キーを 1 つ以上発行してください。')).toBeTruthy()
+  })
+
+  it('lists the change history under field labels, a password only as changed', async () => {
+    open({
+      'GET /site/site-1/api': {
+        body: stateBody({
+          audit: [
+            {
+              at: '2025-04-01T00:30:00.000Z',
+              actor_id: 'a-1',
+              action: 'settings.update',
+              summary: 'enabled=true method=BASIC_AUTH basicId=crm-reader basicPassword=changed',
+            },
+            {
+              at: '2025-04-01T00:20:00.000Z',
+              actor_id: 'a-1',
+              action: 'settings.update',
+              summary: 'enabled=false method=IP_RESTRICTION ipList=203.0.113.7 198.51.100.0/24',
+            },
+          ],
+        }),
+      },
+    })
+    const history = (await screen.findByText('変更履歴')).closest('.ant-card') as HTMLElement
+    const items = within(history)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent)
+    expect(items).toEqual([
+      '2025-04-01 09:30設定の保存API: 有効 / 認証方式: Basic 認証 / Basic 認証 ID: crm-reader / パスワードを変更',
+      '2025-04-01 09:20設定の保存API: 無効 / 認証方式: IP 制限 / 許可する IP アドレス: 203.0.113.7 198.51.100.0/24',
+    ])
+    expect(history.textContent).not.toContain('basicPassword')
+    expect(history.textContent).not.toContain('changed')
   })
 
   it('shows a new key once, with its header and curl example, and forgets it when closed', async () => {
@@ -203,9 +238,9 @@ describe('the site API page', () => {
       },
     })
     expect(await screen.findByText('送信先はまだありません。')).toBeTruthy()
+    // The Standard Webhooks library verifies a delivery as it is (issue 30).
     expect(screen.getByTestId('site-webhook-snippet').textContent).toContain(
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: the snippet's own template literal, as text.
-      "createHmac('sha256', secret).update(`${t}.${body}`)",
+      'new Webhook(secret).verify(body, {',
     )
     const add = screen.getByRole('button', { name: '送信先を追加' })
     await waitFor(() => expect((add as HTMLButtonElement).disabled).toBe(false))
@@ -288,5 +323,38 @@ describe('the site API page', () => {
     expect(requests.some((r) => r.method === 'DELETE' && r.path === '/site/site-1/api/webhooks/w-1')).toBe(
       true,
     )
+  })
+
+  it('replaces an endpoint’s secret after confirming, shows the new one once and the old one’s overlap', async () => {
+    const NEW = `whsec_${'n'.repeat(32)}`
+    const rotated = webhookBody({
+      secret_prefix: 'whsec_nnnn',
+      previous_secret_prefix: 'whsec_ssss',
+      previous_secret_until: '2025-04-02T00:30:00.000Z',
+    })
+    let listed = webhookBody()
+    const { requests } = open({
+      'GET /site/site-1/api/webhooks': () => ({ body: webhooksBody([listed]) }),
+      'POST /site/site-1/api/webhooks/w-1/rotate-secret': () => {
+        listed = rotated
+        return { body: { secret: NEW, item: rotated, message: '署名シークレットを切り替えました。' } }
+      },
+    })
+    const row = await screen.findByRole('row', { name: new RegExp(HOOK_URL) })
+    fireEvent.click(within(row).getByRole('button', { name: `${HOOK_URL} の署名シークレットを更新` }))
+    const confirm = await topDialog()
+    expect(requests.some((r) => r.path.endsWith('/rotate-secret'))).toBe(false)
+    fireEvent.click(within(confirm).getByRole('button', { name: 'シークレットを更新' }))
+    await screen.findByText('このシークレットは今だけ表示されます。コピーして受信側に保存してください。')
+    const shown = await topDialog()
+    expect(within(shown).getByTestId('site-webhook-secret').textContent).toBe(NEW)
+    fireEvent.click(within(shown).getByRole('button', { name: 'コピーしたので閉じる' }))
+    // The list now names both secrets: the new one, and the old one with the end of its overlap (JST).
+    await waitFor(() =>
+      expect(screen.getByRole('row', { name: new RegExp(HOOK_URL) }).textContent).toContain(
+        '旧 whsec_ssss… も 2025-04-02 09:30 まで署名に使用',
+      ),
+    )
+    expect(screen.getByRole('row', { name: new RegExp(HOOK_URL) }).textContent).toContain('whsec_nnnn…')
   })
 })

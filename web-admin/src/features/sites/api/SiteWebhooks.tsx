@@ -29,6 +29,7 @@ import {
   useCreateWebhook,
   useRemoveWebhook,
   useResendDelivery,
+  useRotateWebhookSecret,
   useUpdateWebhook,
   VERIFICATION_SNIPPET,
   type Webhook,
@@ -135,6 +136,7 @@ export const SiteWebhooks = ({ siteId }: { siteId: string }) => {
   const create = useCreateWebhook(siteId)
   const update = useUpdateWebhook(siteId)
   const remove = useRemoveWebhook(siteId)
+  const rotate = useRotateWebhookSecret(siteId)
   const [addOpen, setAddOpen] = useState(false)
   const [addForm] = Form.useForm<{ url: string; events: WebhookEvent[] }>()
   const [shown, setShown] = useState<NewWebhook | null>(null)
@@ -171,6 +173,22 @@ export const SiteWebhooks = ({ siteId }: { siteId: string }) => {
       },
     })
 
+  // A new secret, shown once; the old one keeps signing beside it for 24 hours (issue 30).
+  const confirmRotate = (webhook: Webhook) =>
+    modal.confirm({
+      title: t('siteApi.webhooks.rotateConfirmTitle', { url: webhook.url }),
+      content: t('siteApi.webhooks.rotateConfirmBody'),
+      okText: t('siteApi.webhooks.rotate'),
+      cancelText: t('siteApi.webhooks.cancel'),
+      onOk: async () => {
+        try {
+          setShown(await rotate.mutateAsync(webhook.id))
+        } catch (error) {
+          toast.error(errorMessage(error))
+        }
+      },
+    })
+
   const columns: ColumnsType<Webhook> = [
     {
       key: 'url',
@@ -195,7 +213,19 @@ export const SiteWebhooks = ({ siteId }: { siteId: string }) => {
     {
       key: 'secret',
       title: t('siteApi.webhooks.secret'),
-      render: (_, w) => <Typography.Text code>{`${w.secretPrefix}…`}</Typography.Text>,
+      render: (_, w) => (
+        <Space orientation="vertical" size={0}>
+          <Typography.Text code>{`${w.secretPrefix}…`}</Typography.Text>
+          {w.previousSecretPrefix ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('siteApi.webhooks.previousSecret', {
+                prefix: `${w.previousSecretPrefix}…`,
+                until: formatSiteDateTime(w.previousSecretUntil),
+              })}
+            </Typography.Text>
+          ) : null}
+        </Space>
+      ),
     },
     {
       key: 'enabled',
@@ -222,6 +252,14 @@ export const SiteWebhooks = ({ siteId }: { siteId: string }) => {
             onClick={() => setLogOf(logOf === w.id ? null : w.id)}
           >
             {t('siteApi.webhooks.deliveries')}
+          </Button>
+          <Button
+            type="link"
+            size="small"
+            aria-label={t('siteApi.webhooks.rotateOf', { url: w.url })}
+            onClick={() => confirmRotate(w)}
+          >
+            {t('siteApi.webhooks.rotate')}
           </Button>
           <Button
             type="link"

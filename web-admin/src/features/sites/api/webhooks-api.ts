@@ -5,7 +5,8 @@ import { siteApiKeys } from './api.ts'
 
 /**
  * A site's webhooks (issue 21 Deliver 6; functions/src/apiAccess/webhook*.ts): the endpoints, the
- * secret shown once at creation, enable/disable, delete, each endpoint's delivery log and resend.
+ * secret shown once at creation (and at a rotation), enable/disable, delete, each endpoint's
+ * delivery log and resend.
  * Every change refreshes the API page too (its audit trail lists webhook changes).
  */
 
@@ -74,15 +75,27 @@ export const useResendDelivery = (siteId: string) => {
   })
 }
 
-/** What a receiver runs to check `Swipe-Signature` (the scheme of functions/src/lib/webhooks.ts). */
-export const VERIFICATION_SNIPPET = `import { createHmac, timingSafeEqual } from 'node:crypto'
+export const useRotateWebhookSecret = (siteId: string) => {
+  const refresh = useRefresh(siteId)
+  return useMutation({
+    mutationFn: (webhookId: string) =>
+      call('apiAccess.webhookRotateSecret', { params: { id: siteId, webhookId } }),
+    onSuccess: () => refresh(),
+  })
+}
 
-// secret: whsec_…, header: the Swipe-Signature header, body: the raw request body (text)
-export const verifySwipeSignature = (secret, header, body, toleranceSeconds = 300) => {
-  const parts = Object.fromEntries(header.split(',').map((part) => part.split('=', 2)))
-  const t = Number(parts.t)
-  if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > toleranceSeconds) return false
-  const expected = createHmac('sha256', secret).update(\`\${t}.\${body}\`).digest()
-  const given = Buffer.from(parts.v1 ?? '', 'hex')
-  return given.length === expected.length && timingSafeEqual(given, expected)
-}`
+/**
+ * What a receiver runs (issue 30): the Standard Webhooks library verifies the `webhook-id`,
+ * `webhook-timestamp` and `webhook-signature` headers (functions/src/lib/webhooks-signature.ts).
+ */
+export const VERIFICATION_SNIPPET = `// npm install standardwebhooks
+import { Webhook } from 'standardwebhooks'
+
+// secret: whsec_…, body: the raw request body (text), headers: the request's headers
+export const verifySwipeWebhook = (secret, body, headers) =>
+  // Throws when no signature matches or the timestamp is more than 5 minutes off.
+  new Webhook(secret).verify(body, {
+    'webhook-id': headers['webhook-id'],
+    'webhook-timestamp': headers['webhook-timestamp'],
+    'webhook-signature': headers['webhook-signature'],
+  })`
