@@ -129,6 +129,9 @@ test('the creator previews live, shares a private site, and resolves a viewer’
   await dialog.getByRole('button', { name: '招待メールを送信' }).click()
   await expect(dialog.getByTestId('share-total')).toHaveText('招待済み 1人')
   const mail = await waitForMail(urls.mail, viewer)
+  // The invitation names who invites (issue 30 #11), never by their address.
+  expect(mail.subject).toMatch(/^【レビュー用 .+】.+ からプレビューへのご招待$/)
+  expect(mail.subject).not.toContain(CREATOR.email)
   const link = /https?:\/\/\S+\/site\/\S+\/preview/.exec(mail.body.text ?? '')?.[0]
   expect(link).toBe(`${urls.admin}/site/${siteId}/preview`)
 
@@ -162,6 +165,19 @@ test('the creator previews live, shares a private site, and resolves a viewer’
   await viewerPage.getByRole('textbox', { name: 'B2 へのコメント' }).fill('価格の文字をもう少し大きく')
   await viewerPage.getByRole('button', { name: '送信' }).click()
   await expect(viewerPage.getByTestId('comment-B2')).toContainText('価格の文字をもう少し大きく')
+
+  // The view log has the cell the viewer landed on (A1) as well as those swiped to (issue 30 #11).
+  await expect(async () => {
+    const share = (await apiCall(urls.api, token, 'GET', `/preview/site/${siteId}/share`)) as {
+      items: { email: string; cells_viewed: string[] }[]
+    }
+    expect(share.items.find((i) => i.email === viewer)?.cells_viewed).toEqual([
+      'JP:A1',
+      'JP:A2',
+      'JP:B1',
+      'JP:B2',
+    ])
+  }).toPass({ timeout: 15_000 })
 
   // The creator sees it on the editor's grid and ticks it off.
   await page.goto(`/adminuser/site/${siteId}`)

@@ -44,6 +44,11 @@ describe('custom domains', () => {
     const cases: Array<[string, string, string]> = [
       ['lp_example..com', 'validation.domain', 'ドメインの形式が正しくありません。'],
       [
+        'https://LP.example.com/spring',
+        'domain.url',
+        'https:// やパスを付けずに、ドメイン名だけを入力してください（例: lp.example.com）。',
+      ],
+      [
         '203.0.113.7',
         'domain.ipAddress',
         'IPアドレスは接続できません。ドメイン名（例: lp.example.co.jp）を入力してください。',

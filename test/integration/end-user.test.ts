@@ -576,6 +576,9 @@ describe('end-user read API', () => {
         text_color: '#333333',
       },
     })
+    // English has no SNS links of its own: it shows the default language's (issue 30 #11).
+    const english = await http.get(`/end-user/common/${siteId}?lang=EN`)
+    expect(english.body.sns).toEqual(response.body.sns)
   })
 
   it('answers the company profile and legal texts as plain strings, tabs 0–3', async () => {

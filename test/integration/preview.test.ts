@@ -152,6 +152,14 @@ describe('preview and sharing', () => {
       { token: owner },
     )
     expect(weak.status).toBe(400)
+    // The refusal names the rule, as the share dialog shows it.
+    const said = weak.body.error.details.map(
+      (d: { path: string; message: string }) => `${d.path} ${d.message}`,
+    )
+    expect([...new Set(said)]).toEqual([
+      'body.password パスワードは8〜20文字で入力してください。',
+      'body.password パスワードには英小文字・英大文字・数字・記号をそれぞれ1文字以上含め、空白は使えません。',
+    ])
 
     const status = await setPassword(site.siteId)
     expect(status).toMatchObject({ is_private: true, has_password: true, total: 0, open_comments: 0 })
@@ -169,8 +177,11 @@ describe('preview and sharing', () => {
       },
     ])
     const mail = await waitForMail(urls.mail, viewer)
-    expect(mail.subject).toBe('【フォームのテスト】プレビューへのご招待')
+    // The invitation names who invites (the account's name, never its address).
+    expect(mail.subject).toBe('【フォームのテスト】Test USER からプレビューへのご招待')
+    expect(mail.body.text).toContain('Test USER から、フォームのテスト の公開前プレビューに招待されました。')
     expect(mail.body.text).toContain(`/site/${site.siteId}/preview`)
+    expect(mail.body.text).not.toContain('@')
   })
 
   it('answers a wrong password and an address not invited alike, and opens the preview for an invited viewer', async () => {
@@ -238,6 +249,7 @@ describe('preview and sharing', () => {
       author: viewer,
       created_at: expect.any(String),
       resolved_at: null,
+      replies: [],
     })
     const noCell = await http.post(
       `/preview/site/${site.siteId}/comments`,
@@ -280,6 +292,42 @@ describe('preview and sharing', () => {
     expect(resolved.body).toMatchObject({ status: 'resolved', resolved_at: expect.any(String) })
     const status = await http.get(`/preview/site/${site.siteId}/share/status`, { token: owner })
     expect(status.body.open_comments).toBe(1)
+  })
+
+  it('threads replies of the owner and of the reviewer under a comment; another reviewer cannot answer it', async () => {
+    const token = (await login(site.siteId, viewer, PASSWORD)).body.token
+    const asked = await http.post(
+      `/preview/site/${site.siteId}/comments`,
+      { cell: 'A1', lang: 'JP', text: '価格は税込ですか？' },
+      { token },
+    )
+    expect(asked.status).toBe(201)
+    const path = `/preview/site/${site.siteId}/comments/${asked.body.id}/replies`
+    const answered = await http.post(path, { text: 'はい、税込です。' }, { token: owner })
+    expect(answered.status, JSON.stringify(answered.body)).toBe(201)
+    expect(answered.body.replies).toEqual([
+      { id: expect.any(String), text: 'はい、税込です。', author: null, created_at: expect.any(String) },
+    ])
+    const thanked = await http.post(path, { text: 'ありがとうございます' }, { token })
+    expect(thanked.status).toBe(201)
+    // The reviewer sees the whole thread under their comment.
+    const mine = await previewGet(`/preview/site/${site.siteId}/comments`, { token })
+    const thread = mine.body.items.find((c: { id: string }) => c.id === asked.body.id)
+    expect(thread.replies.map((r: { text: string; author: string | null }) => [r.author, r.text])).toEqual([
+      [null, 'はい、税込です。'],
+      [viewer, 'ありがとうございます'],
+    ])
+    // Another invited reviewer does not see the comment and cannot answer it; empty text is refused.
+    const third = `third-${randomUUID().slice(0, 6)}@example.com`
+    await invite(site.siteId, [third])
+    const thirdToken = (await login(site.siteId, third, PASSWORD)).body.token
+    const foreignReply = await http.post(path, { text: '横から失礼します' }, { token: thirdToken })
+    expect(foreignReply.status).toBe(404)
+    const empty = await http.post(path, { text: '  ' }, { token: owner })
+    expect(empty.status).toBe(400)
+    expect(empty.body.error.details[0]).toMatchObject({ path: 'body.text', code: 'validation.required' })
+    const stored = await previewGet(`/preview/site/${site.siteId}/comments`, { token: owner })
+    expect(stored.body.items.find((c: { id: string }) => c.id === asked.body.id).replies).toHaveLength(2)
   })
 
   it('ends existing tokens at once on a revoke and on a password change', async () => {

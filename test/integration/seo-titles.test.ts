@@ -4,21 +4,20 @@ import { api } from '../support/api.ts'
 import { useStackEnv } from '../support/env.ts'
 
 /**
- * SEO texts take ordinary Japanese titles (issue 15 #8): the full-width forms of the symbols SPEC
- * §5 allows (｜, ：, －, the ideographic space and the CJK brackets) save through PUT /site/{id}
- * and are stored as typed, while a forbidden symbol is still refused with the field's localised
- * message and nothing written.
+ * SEO texts take ordinary Japanese titles (issue 15 #8, issue 30 #4): Japanese punctuation and
+ * full-width symbols (。、！？・〜％／＆「」【】｜：－, the ideographic space) and their ASCII forms save
+ * through PUT /site/{id} and are stored as typed, while emoji, control characters and the
+ * underscore are still refused with the field's localised message and nothing written.
  */
 
 const { urls } = useStackEnv()
 const http = api(urls.api)
 
-const JA_MESSAGE =
-  '使用できるのは文字・数字・空白・ハイフン・縦線・コロン・括弧のみです(その他の記号、アンダースコア、絵文字は使えません)。'
+const JA_MESSAGE = '絵文字、改行・タブなどの制御文字、アンダースコア（_）は使えません。'
 const EN_MESSAGE =
-  'Use letters, digits, spaces, hyphens, vertical bars, colons and brackets only (no other symbols, underscores or emoji).'
+  'Emoji, control characters such as line breaks and tabs, and underscores (_) cannot be used.'
 
-describe('SEO titles with full-width symbols (PUT /site/{id})', () => {
+describe('SEO titles with Japanese punctuation and symbols (PUT /site/{id})', () => {
   let token: string
   let siteId: string
 
@@ -57,6 +56,7 @@ describe('SEO titles with full-width symbols (PUT /site/{id})', () => {
   it.each([
     ['春キャンペーン【期間限定】', '春キャンペーン｜デモ', '春の新作：第2弾　－予約受付中－（数量限定）'],
     ['春キャンペーン｜デモ', '〔予約〕《新作》［限定］｛春｝', 'セール：3月1日から'],
+    ['送料無料！20%OFF', '春・夏、11/30まで？', '春の新作です。〜11月30日 A&B ２０％ＯＦＦ／＆「新作」'],
   ])('saves the title %s as typed', async (title, h1, description) => {
     const before = await load()
     const saved = await http.call('PUT', `/site/${siteId}`, {
@@ -75,10 +75,11 @@ describe('SEO titles with full-width symbols (PUT /site/{id})', () => {
     })
   })
 
-  it('still refuses a forbidden symbol, full-width or not, with the localised message', async () => {
+  it('still refuses emoji, control characters and the underscore with the localised message', async () => {
     const before = await load()
     for (const [title, lang, message] of [
-      ['春キャンペーン！', 'ja', JA_MESSAGE],
+      ['春キャンペーン🎉', 'ja', JA_MESSAGE],
+      ['春キャンペーン\n送料無料', 'ja', JA_MESSAGE],
       ['春キャンペーン＿デモ', 'en', EN_MESSAGE],
       ['春キャンペーン_デモ', 'ja', JA_MESSAGE],
     ] as const) {

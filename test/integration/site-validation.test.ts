@@ -198,11 +198,11 @@ const RULES: Rule[] = [
     fail: (b) => seoWith(b, { description: 'あ'.repeat(161) }),
   },
   {
-    rule: 'SEO text allows letters, digits, spaces, hyphen, bar, colon and brackets only',
+    rule: 'SEO text takes punctuation and symbols but no emoji, control characters or underscore',
     path: 'settings.0.seo.title',
     code: 'validation.seoChars',
-    pass: (b) => seoWith(b, { title: '春のセール 2026 - 公式 | 【限定】' }),
-    fail: (b) => seoWith(b, { title: '春のセール!' }),
+    pass: (b) => seoWith(b, { title: '春のセール 2026 - 公式 | 【限定】送料無料！' }),
+    fail: (b) => seoWith(b, { title: '春のセール🎉' }),
   },
   {
     rule: 'SEO text has no leading or trailing spaces',

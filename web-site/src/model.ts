@@ -1,4 +1,4 @@
-import { bottomBarShows } from '@swipe/shared/site/bottom-bar'
+import { bottomBarShows, snsLinksFor } from '@swipe/shared/site/bottom-bar'
 import { cellOrder, isCellReference, isInGrid, parseCell, siteGrid } from '@swipe/shared/site/cells'
 import { ctaContentFor } from '@swipe/shared/site/cta'
 import {
@@ -277,8 +277,10 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
       : null
 
   const snsOn = cells.some((c) => c.shows.sns)
+  // A language without SNS links of its own shows the default language's (issue 30 #11).
+  const snsLinks = snsLinksFor((l) => input.settings.find((s) => s.lang === l)?.sns, lang, defaultLanguage)
   const sns = snsOn
-    ? (settings?.sns ?? []).flatMap((s) => {
+    ? snsLinks.flatMap((s) => {
         const href = s.snsType === 'phone_number' ? telUrl(s.snsUrl) : safeExternalUrl(s.snsUrl)
         return href ? [{ type: s.snsType, href, external: s.snsType !== 'phone_number' }] : []
       })

@@ -89,6 +89,19 @@ export const PreviewComments = new Entity(
       status: { type: ['open', 'resolved'] as const, required: true },
       createdAt: { type: 'string', required: true, readOnly: true },
       resolvedAt: { type: 'string' },
+      /** The thread (issue 30 #11): answers of the owner (no author) and of the reviewer, oldest first. */
+      replies: {
+        type: 'list',
+        items: {
+          type: 'map',
+          properties: {
+            replyId: { type: 'string', required: true },
+            text: { type: 'string', required: true },
+            author: { type: 'string' },
+            createdAt: { type: 'string', required: true },
+          },
+        },
+      },
     },
     indexes: {
       comment: {

@@ -1,4 +1,6 @@
+import type { SiteLanguage } from '@swipe/shared'
 import { endUserRoutes } from '@swipe/shared/contract/endUser'
+import { snsLinksFor } from '@swipe/shared/site/bottom-bar'
 import { ok } from '#lib/http'
 import {
   CONTENT_CACHE,
@@ -22,7 +24,9 @@ export const handler = visitorEndpoint(endUserRoutes['endUser.common'], async ({
       defaultLanguage: defaultLanguageOf(site),
       displayLanguageIcon: site.displayLanguageIcon,
       languages: languageList(site),
-      sns: snsView(settingsOf(site, items, lang)?.sns),
+      sns: snsView(
+        snsLinksFor((l) => settingsOf(site, items, l as SiteLanguage)?.sns, lang, defaultLanguageOf(site)),
+      ),
       displayGlobalMenu: site.displayGlobalMenu,
       menu: menuView(site, items, lang),
     },

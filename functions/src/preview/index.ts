@@ -1,5 +1,6 @@
 import { contextHandler } from '#lib/router'
 import * as commentCreate from './commentCreate.ts'
+import * as commentReply from './commentReply.ts'
 import * as comments from './comments.ts'
 import * as commentUpdate from './commentUpdate.ts'
 import * as company from './company.ts'
@@ -25,6 +26,7 @@ export const handler = contextHandler('preview', {
   views,
   comments,
   commentCreate,
+  commentReply,
   commentUpdate,
   shareInvite,
   shareList,

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { SiteLanguage } from '@swipe/shared'
-import { Accounts } from '#data/accounts'
+import { type Account, Accounts } from '#data/accounts'
 import {
   type PreviewComment,
   PreviewComments,
@@ -140,13 +140,31 @@ export const checkDomain = (site: Site, domain: string | undefined) => {
 /** What the mails name of a site. */
 type MailSite = Pick<Site, 'siteId' | 'name' | 'ownerId'> & { defaultLanguage: string }
 
-/** Mails the invitation, in the site's default language, with the link to the preview page. */
-export const mailInvitation = async (site: MailSite, email: string) => {
+/** Who sends an invitation, as the account's profile names them: never their email address. */
+export type Inviter = Pick<Account, 'contactName' | 'companyName'>
+
+/**
+ * The inviter as the mail names them (issue 30 #11): the contact name with the company in
+ * brackets, either alone, or "the site's creator" when the account has neither.
+ */
+export const inviterName = (inviter: Inviter, t: ReturnType<typeof translator>) => {
+  const person = oneLine(inviter.contactName ?? '')
+  const company = oneLine(inviter.companyName ?? '')
+  if (person && company) return t('preview.inviterWithCompany', { person, company })
+  return person || company || t('preview.inviterFallback')
+}
+
+/**
+ * Mails the invitation, in the site's default language, with the link to the preview page and
+ * the name of who invites.
+ */
+export const mailInvitation = async (site: MailSite, email: string, inviter: Inviter) => {
   const t = translator(site.defaultLanguage as SiteLanguage)
+  const name = inviterName(inviter, t)
   await sendMail({
     to: email,
-    subject: t('preview.inviteMailSubject', { site: oneLine(site.name) }),
-    text: t('preview.inviteMailBody', { site: site.name, link: previewUrl(site.siteId) }),
+    subject: t('preview.inviteMailSubject', { site: oneLine(site.name), inviter: name }),
+    text: t('preview.inviteMailBody', { site: site.name, inviter: name, link: previewUrl(site.siteId) }),
   })
   logger.info('Preview invitation sent', { siteId: site.siteId })
 }
@@ -200,6 +218,12 @@ export const commentView = (c: PreviewComment) => ({
   author: c.author ?? null,
   createdAt: c.createdAt,
   resolvedAt: c.resolvedAt ?? null,
+  replies: (c.replies ?? []).map((r) => ({
+    id: r.replyId,
+    text: r.text,
+    author: r.author ?? null,
+    createdAt: r.createdAt,
+  })),
 })
 
 /** Everything of the site's share: settings, invites and comments, with one query. */

@@ -3,7 +3,7 @@ import { PreviewInvites } from '#data/previews'
 import { now } from '#lib/clock'
 import { ConflictError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
-import { sitesFor } from '#lib/tenancy'
+import { adminOf, sitesFor } from '#lib/tenancy'
 import { normaliseEmail } from '../endUser/members.ts'
 import { mailInvitation, shareListOf, shareOf } from './service.ts'
 
@@ -26,7 +26,7 @@ export const handler = endpoint(previewRoutes['preview.shareInvite'], async ({ a
         await PreviewInvites.create({ siteId: params.siteId, email, invitedAt: at }).go()
       })
   }
-  await Promise.all(emails.map((email) => mailInvitation(site, email)))
+  await Promise.all(emails.map((email) => mailInvitation(site, email, adminOf(actor))))
   return ok({
     ...(await shareListOf(params.siteId)),
     message: t('preview.invited', { count: emails.length }),

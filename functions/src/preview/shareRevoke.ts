@@ -1,7 +1,7 @@
 import { previewRoutes } from '@swipe/shared/contract/preview'
 import { PreviewInvites } from '#data/previews'
 import { endpoint, ok } from '#lib/http'
-import { sitesFor } from '#lib/tenancy'
+import { adminOf, sitesFor } from '#lib/tenancy'
 import { normaliseEmail } from '../endUser/members.ts'
 import { mailInvitation, shareListOf } from './service.ts'
 
@@ -15,7 +15,8 @@ export const handler = endpoint(previewRoutes['preview.shareRevoke'], async ({ a
   const emails = [...new Set(body.emails.map(normaliseEmail))]
   await Promise.all(emails.map((email) => PreviewInvites.delete({ siteId: params.siteId, email }).go()))
   const list = await shareListOf(params.siteId)
-  if (body.resendAll) await Promise.all(list.items.map((invite) => mailInvitation(site, invite.email)))
+  if (body.resendAll)
+    await Promise.all(list.items.map((invite) => mailInvitation(site, invite.email, adminOf(actor))))
   return ok({
     ...list,
     message: body.resendAll

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { type Locale, type MessageKey, translate } from '@swipe/shared'
 import type { DomainFinding } from '@swipe/shared/contract/domains'
-import { challengeNameOf, DOMAIN_VERIFY_LIMIT_MS } from '@swipe/shared/site/domain'
+import { bareDomainOf, challengeNameOf, DOMAIN_VERIFY_LIMIT_MS } from '@swipe/shared/site/domain'
 import { getDomain } from 'tldts'
 import { type DomainOwner, DomainOwners, ownerOf } from '#data/domain-owners'
 import { SiteDomains, type StoredFinding } from '#data/domains'
@@ -323,7 +323,9 @@ export const refuseName = (
   if (refusal === 'format')
     throw new AppError(400, 'validation.domain', {}, [{ path: 'domain', code: 'validation.domain' }])
   const zone = zones.find((z) => domain === z || domain.endsWith(`.${z}`)) ?? ''
-  const params = { domain, www: suggest.www, target: suggest.target, zone }
+  // An address (`https://…`): the message shows the name alone, the one to type instead.
+  const shown = refusal === 'url' ? bareDomainOf(domain) || 'lp.example.com' : domain
+  const params = { domain: shown, www: suggest.www, target: suggest.target, zone }
   const code = `domain.${refusal}` as MessageKey
   throw new AppError(400, code, params, [{ path: 'domain', code, params }])
 }

@@ -30,3 +30,18 @@ export const bottomBarShows = (
   sns: creative.snsConfig ?? defaults?.showSnsByDefault ?? BOTTOM_BAR_DEFAULTS.showSnsByDefault,
   company: creative.showCompany ?? defaults?.showCompanyByDefault ?? BOTTOM_BAR_DEFAULTS.showCompanyByDefault,
 })
+
+/**
+ * The SNS links a language's pages show (issue 30 #11; docs/decisions.md "Every screen right —
+ * SEO text, share and review, domains, SNS, failed videos"): its own, or the default language's
+ * when it has none, so the links are entered once for every language and a language overrides
+ * them by entering its own. `linksOf` reads one language's stored list.
+ */
+export const snsLinksFor = <T>(
+  linksOf: (lang: string) => readonly T[] | null | undefined,
+  lang: string,
+  defaultLanguage: string,
+): readonly T[] => {
+  const own = linksOf(lang) ?? []
+  return own.length > 0 || lang === defaultLanguage ? own : (linksOf(defaultLanguage) ?? [])
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { domainRefusal, hostLabelOf, isApexDomain, normaliseDomain } from './domain.ts'
+import { bareDomainOf, domainRefusal, hostLabelOf, isApexDomain, normaliseDomain } from './domain.ts'
 
 const zones = ['sites.swipe-lp.com', 'admin.swipe-lp.com']
 
@@ -12,6 +12,10 @@ describe('custom domain rules', () => {
     ['-lp.example.com', 'format'],
     ['lp.example.c0m', 'format'],
     ['lp.example', 'reserved'],
+    ['https://lp.example.com', 'url'],
+    ['http://lp.example.com/', 'url'],
+    ['lp.example.com/campaign', 'url'],
+    ['lp.example.com:8080', 'url'],
     ['192.168.0.1', 'ipAddress'],
     ['[::1]', 'ipAddress'],
     ['2001:db8::1', 'ipAddress'],
@@ -24,6 +28,12 @@ describe('custom domain rules', () => {
     ['example.co.jp', 'apex'],
   ])('%s → %s', (domain, refusal) => {
     expect(domainRefusal(normaliseDomain(domain), zones)).toBe(refusal)
+  })
+
+  it('finds the bare name in an address typed where a name belongs', () => {
+    expect(bareDomainOf('https://LP.example.com/spring?x=1')).toBe('lp.example.com')
+    expect(bareDomainOf('http://user@lp.example.com:8080/')).toBe('lp.example.com')
+    expect(bareDomainOf('lp.example.com/')).toBe('lp.example.com')
   })
 
   it('normalises case, spaces and the trailing dot', () => {

@@ -4,7 +4,7 @@
  */
 
 /** Why a domain cannot be connected at all (the API answers 400 with `domain.<reason>`). */
-export type DomainRefusal = 'format' | 'ipAddress' | 'productZone' | 'apex' | 'reserved'
+export type DomainRefusal = 'format' | 'url' | 'ipAddress' | 'productZone' | 'apex' | 'reserved'
 
 /** Host name syntax: labels of letters, digits and inner hyphens, a letter TLD, 253 characters at most. */
 const HOST = /^(?=.{1,253}$)(?:(?!-)[a-z0-9-]{1,63}(?<!-)\.)+[a-z]{2,63}$/
@@ -59,6 +59,24 @@ export const isApexDomain = (domain: string): boolean => {
   return labels.length <= (TWO_LABEL_SUFFIXES.has(suffix) ? 3 : 2)
 }
 
+/**
+ * An address typed where a name belongs (issue 30 #11): a scheme (`https://`), a path, a query or
+ * a port. Refused as `url`, whose message shows the bare name (`bareDomainOf`), before the IP rule
+ * (which a `:` would otherwise trigger).
+ */
+const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\/|[/?#]|^[^:[\]]+:\d*$/
+
+/** The host name inside what looks like an address (`https://lp.example.com/a` → `lp.example.com`). */
+export const bareDomainOf = (input: string): string =>
+  normaliseDomain(
+    input
+      .trim()
+      .replace(/^[a-z][a-z0-9+.-]*:\/\//i, '')
+      .replace(/^[^/?#@]*@/, '')
+      .replace(/[/?#].*$/, '')
+      .replace(/:\d*$/, ''),
+  )
+
 /** The labels of `domain` left of its registrable name: the "host" a registrar's DNS form asks for (`lp` of `lp.example.co.jp`). */
 export const hostLabelOf = (domain: string): string => {
   const labels = domain.split('.')
@@ -78,6 +96,7 @@ export const domainRefusal = (
   productZones: readonly string[],
   options: { allowApex?: boolean } = {},
 ): DomainRefusal | undefined => {
+  if (URL_LIKE.test(domain)) return 'url'
   if (IPV4.test(domain) || domain.includes(':') || /^\[.*\]$/.test(domain)) return 'ipAddress'
   if (!HOST.test(domain)) return 'format'
   for (const zone of productZones) {

@@ -13,19 +13,19 @@ import {
   Segmented,
   Select,
   Spin,
-  Switch,
   Typography,
 } from 'antd'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
+import { LabeledSwitch } from '../../../components/LabeledSwitch.tsx'
 import { ApiError, call, errorMessage, storedPreviewSite } from '../../../lib/api.ts'
 import { getStoredUserInfo, isSignedIn } from '../../../lib/session.ts'
 import { readStorage, STORAGE_KEYS, writeStorage } from '../../../lib/storage.ts'
 import { useToast } from '../../../lib/toast.ts'
 import { previewKeys } from './api.ts'
 import { type PreviewDevice, PreviewFrame } from './PreviewFrame.tsx'
-import { languageOfLink, mediaMapOf, previewInputOf } from './previewInput.ts'
+import { landingCellOf, languageOfLink, mediaMapOf, previewInputOf } from './previewInput.ts'
 import { ReviewComments } from './ReviewComments.tsx'
 import { ShareDialog } from './ShareDialog.tsx'
 
@@ -145,6 +145,11 @@ const PreviewScreen = ({ siteId, mode }: { siteId: string; mode: 'owner' | 'view
       flush()
     }
   }, [mode, siteId, shownLang])
+  // The landing cell is logged too (issue 30 #11): the frame reports moves only, not where it opened.
+  const landing = data ? landingCellOf(data.creatives, start ?? cell) : undefined
+  useEffect(() => {
+    if (mode === 'viewer' && landing) seen.current.add(landing)
+  }, [mode, landing])
 
   const comment = useMutation({
     mutationFn: () =>
@@ -208,14 +213,8 @@ const PreviewScreen = ({ siteId, mode }: { siteId: string; mode: 'owner' | 'view
               style={{ minWidth: 120 }}
             />
           )}
-          <Flex align="center" gap={6}>
-            <Switch checked={membership} onChange={setMembership} aria-label={t('preview.showMembership')} />
-            <span>{t('preview.showMembership')}</span>
-          </Flex>
-          <Flex align="center" gap={6}>
-            <Switch checked={showCta} onChange={setShowCta} aria-label={t('preview.showCta')} />
-            <span>{t('preview.showCta')}</span>
-          </Flex>
+          <LabeledSwitch checked={membership} onChange={setMembership} label={t('preview.showMembership')} />
+          <LabeledSwitch checked={showCta} onChange={setShowCta} label={t('preview.showCta')} />
           {mode === 'owner' && (
             <Button type="primary" onClick={() => setSharing(true)}>
               {t('preview.share')}

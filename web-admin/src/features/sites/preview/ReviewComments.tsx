@@ -1,6 +1,7 @@
+import { PREVIEW_COMMENT_MAX } from '@swipe/shared/contract/preview'
 import { LANGUAGE_NAMES } from '@swipe/shared/site/languages'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Checkbox, Empty, Flex, List, Segmented, Tag, Typography } from 'antd'
+import { Button, Checkbox, Empty, Flex, Input, List, Segmented, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { call, errorMessage } from '../../../lib/api.ts'
@@ -8,9 +9,87 @@ import { useToast } from '../../../lib/toast.ts'
 import { type PreviewComment, previewKeys, useComments } from './api.ts'
 
 /**
+ * A comment's thread (issue 30 #11): the answers under it, each named from the reader's side (the
+ * owner's answers are "you" to the owner and "the site's creator" to the reviewer), and a reply box.
+ */
+const Thread = ({ siteId, comment, owner }: { siteId: string; comment: PreviewComment; owner: boolean }) => {
+  const { t } = useTranslation()
+  const toast = useToast()
+  const client = useQueryClient()
+  const [open, setOpen] = useState(false)
+  const [text, setText] = useState('')
+  const reply = useMutation({
+    mutationFn: () =>
+      call('preview.commentReply', { params: { siteId, commentId: comment.id }, body: { text } }),
+    onSuccess: async () => {
+      toast.success(t('preview.comments.replySent'))
+      setText('')
+      setOpen(false)
+      await client.invalidateQueries({ queryKey: previewKeys.comments(siteId) })
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  })
+  const who = (author: string | null) =>
+    author === null
+      ? t(owner ? 'preview.comments.you' : 'preview.comments.creator')
+      : owner
+        ? author
+        : t('preview.comments.you')
+  return (
+    <Flex vertical gap={4} style={{ paddingLeft: 12, borderLeft: '2px solid rgba(0,0,0,0.15)' }}>
+      {comment.replies.map((r) => (
+        <div key={r.id} data-testid={`reply-${r.id}`}>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {who(r.author)} · {new Date(r.createdAt).toLocaleString()}
+          </Typography.Text>
+          <Typography.Paragraph style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+            {r.text}
+          </Typography.Paragraph>
+        </div>
+      ))}
+      {open ? (
+        <Flex vertical gap={4}>
+          <Input.TextArea
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            maxLength={PREVIEW_COMMENT_MAX}
+            autoSize={{ minRows: 2, maxRows: 6 }}
+            aria-label={t('preview.comments.replyLabel', { cell: comment.cell })}
+          />
+          <Flex gap={4}>
+            <Button
+              size="small"
+              type="primary"
+              disabled={!text.trim()}
+              loading={reply.isPending}
+              onClick={() => reply.mutate()}
+            >
+              {t('preview.comments.replySend')}
+            </Button>
+            <Button size="small" onClick={() => setOpen(false)}>
+              {t('common.cancel')}
+            </Button>
+          </Flex>
+        </Flex>
+      ) : (
+        <Button
+          size="small"
+          type="link"
+          style={{ alignSelf: 'start', padding: 0 }}
+          onClick={() => setOpen(true)}
+        >
+          {t('preview.comments.reply')}
+        </Button>
+      )}
+    </Flex>
+  )
+}
+
+/**
  * The review comments of a site as a checklist (issue 16): each pinned to a language and a cell,
  * open or resolved; the owner ticks them off (`onOpenCell` jumps to the cell in the editor or the
- * preview). Viewers see their own comments, without the checkbox.
+ * preview). Viewers see their own comments, without the checkbox. Both sides answer in the
+ * comment's thread.
  */
 export const ReviewComments = ({
   siteId,
@@ -88,6 +167,7 @@ export const ReviewComments = ({
                   >
                     {c.text}
                   </Typography.Paragraph>
+                  <Thread siteId={siteId} comment={c} owner={owner} />
                 </Flex>
               </Flex>
             </List.Item>

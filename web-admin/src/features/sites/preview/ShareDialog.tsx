@@ -15,14 +15,29 @@ import {
 } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { call, errorMessage } from '../../../lib/api.ts'
+import { tShared } from '../../../i18n/index.ts'
+import { ApiError, call, errorMessage } from '../../../lib/api.ts'
+import { checkPassword } from '../../../lib/schemaRules.ts'
 import { useToast } from '../../../lib/toast.ts'
 import { previewKeys, type ShareList, useInvalidateShare } from './api.ts'
+
+/** The share password's rule in words: the messages of the very rule the API applies (SPEC §5). */
+const passwordRuleText = (language: string) =>
+  // Japanese and Chinese sentences follow each other without a space.
+  [tShared('validation.passwordLength'), tShared('validation.passwordRule')].join(
+    /^(ja|zh)/.test(language) ? '' : ' ',
+  )
+
+/** The password field's problem in a refusal: the server's own field message, else its summary. */
+const passwordProblem = (error: unknown) =>
+  (error instanceof ApiError && error.details.find((d) => d.path.endsWith('password'))?.message) ||
+  errorMessage(error)
 
 /**
  * The share popup (SPEC §2; issue 16): the link, the security settings (a required password,
  * invited addresses only or anyone with the password), invitations by email, and the invited
- * viewers with their view log, revoke (confirmed) and resend.
+ * viewers with their view log, revoke (confirmed) and resend. The password field names the rule
+ * and checks it before sending, with the same shared schema as the API (issue 30 #11).
  */
 export const ShareDialog = ({
   siteId,
@@ -33,7 +48,7 @@ export const ShareDialog = ({
   open: boolean
   onClose: () => void
 }) => {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const toast = useToast()
   const { modal } = App.useApp()
   const refresh = useInvalidateShare(siteId)
@@ -64,8 +79,13 @@ export const ShareDialog = ({
       setPasswordError(undefined)
       await refresh()
     },
-    onError: (error) => setPasswordError(errorMessage(error)),
+    onError: (error) => setPasswordError(passwordProblem(error)),
   })
+  const submitPassword = () => {
+    const problem = checkPassword(password)
+    if (problem) setPasswordError(problem)
+    else savePassword.mutate()
+  }
   const invite = useMutation({
     mutationFn: () => call('preview.shareInvite', { params: { siteId }, body: { emails } }),
     onSuccess: async (answer) => {
@@ -141,22 +161,29 @@ export const ShareDialog = ({
         <Form layout="vertical" component={false}>
           <Form.Item
             label={t('preview.shareDialog.password')}
-            help={passwordError ?? t('preview.shareDialog.passwordHelp')}
+            help={
+              passwordError ?? (
+                <>
+                  <span data-testid="share-password-rule">{passwordRuleText(i18n.language)}</span>{' '}
+                  {t('preview.shareDialog.passwordHelp')}
+                </>
+              )
+            }
             validateStatus={passwordError ? 'error' : undefined}
             required
           >
             <Flex gap={8}>
               <Input.Password
                 value={password}
-                onChange={(e) => setPassword(e.target.value)}
+                onChange={(e) => {
+                  setPassword(e.target.value)
+                  setPasswordError(undefined)
+                }}
+                onPressEnter={submitPassword}
                 autoComplete="new-password"
                 aria-label={t('preview.shareDialog.password')}
               />
-              <Button
-                onClick={() => savePassword.mutate()}
-                loading={savePassword.isPending}
-                disabled={!password}
-              >
+              <Button onClick={submitPassword} loading={savePassword.isPending} disabled={!password}>
                 {t('preview.shareDialog.savePassword')}
               </Button>
             </Flex>

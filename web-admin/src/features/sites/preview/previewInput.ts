@@ -1,4 +1,5 @@
 import type { SiteLanguage } from '@swipe/shared'
+import { parseCell } from '@swipe/shared/site/cells'
 import type { PublishInput } from '@swipe/web-site/types'
 import type { SiteDraft } from '../editor/draft.ts'
 
@@ -40,4 +41,27 @@ export const languageOfLink = (
   const path = href.replace(/^https?:\/\/[^/]+/, '').replace(/[?#].*$/, '')
   if (path === '/' || path === '') return defaultLanguage
   return languages.find((l) => path === `/${segments[l]}/` || path === `/${segments[l]}`)
+}
+
+/**
+ * The cell a preview opens on: `wanted` when the shown language has a creative there, else the
+ * first creative in reading order (row by row), where the page starts. The view log records it
+ * (issue 30 #11): the frame reports only the moves after it.
+ */
+export const landingCellOf = (
+  creatives: readonly { position: string }[],
+  wanted: string | undefined,
+): string | undefined => {
+  if (wanted && creatives.some((c) => c.position === wanted)) return wanted
+  const order = (position: string) => {
+    const cell = parseCell(position)
+    return cell ? [cell.row, cell.column] : [Number.MAX_SAFE_INTEGER, 0]
+  }
+  return [...creatives]
+    .map((c) => c.position)
+    .sort((a, b) => {
+      const [ra, ca] = order(a)
+      const [rb, cb] = order(b)
+      return ra! - rb! || ca! - cb!
+    })[0]
 }

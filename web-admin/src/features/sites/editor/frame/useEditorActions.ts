@@ -9,6 +9,7 @@ import { isPlanRefusal, type SiteDetail, type SiteStatusAction, siteKeys } from 
 import { useConfirmFormLinks } from '../creatives/FormLinkWarnings.tsx'
 import { type FieldProblem, problemsFromApi } from '../draft.ts'
 import { saveBodyOf, validateSave } from './editorModel.ts'
+import { useConfirmFailedVideos } from './FailedVideoConfirm.tsx'
 import { useEditorMutations } from './mutations.ts'
 import { saveToastOf, useSaveToast } from './saveToast.tsx'
 import type { EditorStore } from './useEditorState.ts'
@@ -42,6 +43,7 @@ export const useEditorActions = ({ siteId, store, reload, onDeleted }: Options) 
   const queryClient = useQueryClient()
   const mutations = useEditorMutations(siteId)
   const confirmFormLinks = useConfirmFormLinks()
+  const confirmFailedVideos = useConfirmFailedVideos(siteId)
   const [busy, setBusy] = useState<EditorBusy>(null)
   const [problems, setProblems] = useState<FieldProblem[]>([])
   const [problemSource, setProblemSource] = useState<ProblemSource>('save')
@@ -93,6 +95,8 @@ export const useEditorActions = ({ siteId, store, reload, onDeleted }: Options) 
     }
     // Links to disabled forms: a publish lists them and asks; a save or a draft never does.
     if ((action === 'publish' || action === 'private') && !(await confirmFormLinks(modal, sent))) return
+    // A video that could not be made phone-friendly: a publish names its cells and asks.
+    if (action === 'publish' && !(await confirmFailedVideos(modal, sent))) return
     setProblems([])
     setBusy(action)
     let stage: ProblemSource = 'save'

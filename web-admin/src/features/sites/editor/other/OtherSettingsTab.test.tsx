@@ -22,9 +22,7 @@ describe('other settings tab', () => {
 
     await user.type(screen.getByLabelText('タイトル'), '春_セール')
     expect(
-      screen.getByText(
-        '使用できるのは文字・数字・空白・ハイフン・縦線・コロン・括弧のみです(その他の記号、アンダースコア、絵文字は使えません)。',
-      ),
+      screen.getByText('絵文字、改行・タブなどの制御文字、アンダースコア（_）は使えません。'),
     ).toBeTruthy()
 
     await user.click(screen.getByLabelText('bodyタグ'))
@@ -80,6 +78,37 @@ describe('other settings tab', () => {
       screen.getByText('電話番号は数字・ハイフン・括弧で入力してください（先頭に+も使えます）。'),
     ).toBeTruthy()
     expect(latest().settings[0]?.sns.map((s) => s.snsType)).toEqual(['youtube', 'phone_number'])
+  })
+
+  it('shows the default language’s SNS links in another language until it has its own', async () => {
+    const draft = testDraft({
+      settings: [
+        {
+          lang: 'JP',
+          seo: null,
+          sns: [{ snsType: 'instagram', snsUrl: 'https://instagram.com/swipe' }],
+          company: null,
+          forms: null,
+          showSnsByDefault: true,
+          showCompanyByDefault: true,
+        },
+      ],
+    })
+    const { user, latest } = renderTab(OtherSettingsTab, { draft, lang: 'EN' })
+    expect(screen.getByTestId('sns-inherited').textContent).toBe(
+      'この言語のSNSリンクは未入力のため、日本語のSNSリンクを表示します（入力欄の薄い文字）。この言語だけ別のリンクにする場合は入力してください。',
+    )
+    const instagram = screen.getByRole('textbox', { name: 'Instagram' }) as HTMLInputElement
+    expect(instagram.placeholder).toBe('https://instagram.com/swipe')
+    expect(instagram.value).toBe('')
+    await user.click(screen.getByRole('textbox', { name: 'YouTube' }))
+    await user.paste('https://www.youtube.com/@swipe-en')
+    expect(screen.getByTestId('sns-inherited').textContent).toBe(
+      'この言語だけのSNSリンクを表示します。すべて空にすると日本語のSNSリンクを表示します。',
+    )
+    expect(latest().settings.find((s) => s.lang === 'EN')?.sns).toEqual([
+      { snsType: 'youtube', snsUrl: 'https://www.youtube.com/@swipe-en' },
+    ])
   })
 
   it('builds a form: adds a dropdown with options and one default; fixed fields stay', async () => {

@@ -64,6 +64,16 @@ export const OtherSettingsTab = (props: EditorTabProps) => {
   )
 
   const creatives = useMemo(() => draft.creatives.filter((c) => c.lang === lang), [draft.creatives, lang])
+  // Another language than the default follows the default language's SNS links until it has its own.
+  const defaultLanguage = draft.globalSetting.defaultLanguage
+  const defaultLinks = draft.settings.find((s) => s.lang === defaultLanguage)?.sns ?? NO_LINKS
+  const inherited = useMemo(
+    () =>
+      lang === defaultLanguage
+        ? undefined
+        : { language: t(`siteContent.langs.${defaultLanguage}`), links: defaultLinks },
+    [lang, defaultLanguage, defaultLinks, t],
+  )
   const bottomBar = (kind: 'sns' | 'company') => {
     const [setting, own] =
       kind === 'sns'
@@ -103,7 +113,7 @@ export const OtherSettingsTab = (props: EditorTabProps) => {
     sns: (
       <>
         {bottomBar('sns')}
-        <Sns sns={settings?.sns ?? NO_LINKS} onChange={setSns} problems={saved.sns} />
+        <Sns sns={settings?.sns ?? NO_LINKS} onChange={setSns} problems={saved.sns} inherited={inherited} />
       </>
     ),
     forms: <Forms lang={lang} forms={forms} onChange={setForms} plan={plan} problems={saved.forms} />,

@@ -1,5 +1,5 @@
 import { SITE_LIMITS, SNS_TYPES, urlSchema } from '@swipe/shared'
-import { Flex, Input } from 'antd'
+import { Alert, Flex, Input } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { i18n, tShared } from '../../../../i18n/index.ts'
@@ -56,17 +56,22 @@ const snsIssue = (type: SnsType, value: string): string | undefined => {
 
 /**
  * SNS links (SPEC §3 sns list): one optional field per network, a URL (a telephone number for
- * phone_number). The draft's list holds only the filled ones, in the networks' order.
+ * phone_number). The draft's list holds only the filled ones, in the networks' order. In another
+ * language than the default, an empty list shows the default language's links (`snsLinksFor`):
+ * the section says so and shows them as the fields' placeholders.
  */
 export const SnsSection = ({
   sns,
   onChange,
   problems,
+  inherited,
 }: {
   sns: readonly SnsLink[]
   onChange: (sns: SnsLink[]) => void
   /** The last save's problems below this language's `sns`. */
   problems: readonly FieldProblem[]
+  /** In another language than the default: the default language's name and links. */
+  inherited?: { language: string; links: readonly SnsLink[] } | undefined
 }) => {
   const { t } = useTranslation()
   // The field being typed in is judged once the user leaves it.
@@ -83,8 +88,23 @@ export const SnsSection = ({
     onChange(next)
   }
 
+  const inheriting = inherited && sns.length === 0 && inherited.links.length > 0
+  const inheritedUrl = (type: SnsType) =>
+    inheriting ? inherited.links.find((link) => link.snsType === type)?.snsUrl : undefined
+
   return (
     <Flex vertical>
+      {inherited && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="sns-inherited"
+          title={t(inheriting ? 'siteContent.sns.inheriting' : 'siteContent.sns.ownLinks', {
+            lang: inherited.language,
+          })}
+        />
+      )}
       {SNS_TYPES.map((type) => {
         const value = urlOf(type)
         const index = sns.findIndex((link) => link.snsType === type)
@@ -108,7 +128,10 @@ export const SnsSection = ({
                 inputMode={phone ? 'tel' : 'url'}
                 value={value}
                 maxLength={SITE_LIMITS.url}
-                placeholder={t(phone ? 'siteContent.sns.phonePlaceholder' : 'siteContent.sns.urlPlaceholder')}
+                placeholder={
+                  inheritedUrl(type) ??
+                  t(phone ? 'siteContent.sns.phonePlaceholder' : 'siteContent.sns.urlPlaceholder')
+                }
                 onChange={(event) => {
                   setTyping(type)
                   set(type, event.target.value)
