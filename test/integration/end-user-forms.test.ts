@@ -4,6 +4,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { api, mailsTo } from '../support/api.ts'
 import { freshWindow } from '../support/clock.ts'
+import { edgeGet } from '../support/edge.ts'
 import { useStackEnv } from '../support/env.ts'
 import {
   formsCreator,
@@ -38,13 +39,15 @@ describe('visitor contact and homepage forms', () => {
   let site: VisitorSite
   let draft: VisitorSite
   let formless: VisitorSite
+  let replying: VisitorSite
 
   beforeAll(async () => {
     const token = await formsCreator(http)
-    ;[site, draft, formless] = await Promise.all([
+    ;[site, draft, formless, replying] = await Promise.all([
       publishVisitorSite(http, token),
       publishVisitorSite(http, token, { publish: false }),
       publishVisitorSite(http, token, { forms: false }),
+      publishVisitorSite(http, token, { replies: true }),
     ])
   })
 
@@ -356,6 +359,54 @@ describe('visitor contact and homepage forms', () => {
     }
     expect(await submissionOf(draft.siteId, 'contact', email)).toEqual([])
     expect(await submissionOf(formless.siteId, 'contact', email)).toEqual([])
+  })
+
+  it('sends the creator’s automatic reply to the visitor, never their answers, at most 3 an hour per address', async () => {
+    const email = newEmail()
+    await freshWindow(60 * MINUTE)
+    for (let i = 0; i < 4; i++) {
+      const sent = await post(replying, 'contact', contactBody(email, { message: `秘密の相談 ${i}` }))
+      expect(sent.status, sent.text).toBe(201)
+    }
+    // Every submission is stored and reaches the recipient; the visitor gets three replies, not four.
+    expect(await submissionOf(replying.siteId, 'contact', email)).toHaveLength(4)
+    expect(await mailsAbout(replying.recipient, email)).toHaveLength(4)
+    const replies = await mailsTo(urls.mail, email)
+    expect(replies).toHaveLength(3)
+    for (const reply of replies) {
+      expect(reply).toMatchObject({
+        subject: 'お問い合わせを受け付けました',
+        replyTo: [replying.recipient],
+        body: {
+          text: [
+            'お問い合わせありがとうございます。',
+            '担当より2営業日以内にご連絡します。',
+            '',
+            '--',
+            'このメールは フォームのテスト のフォームに入力されたメールアドレスへの自動返信です。お心当たりのない場合は、このメールを破棄してください。',
+          ].join('\n'),
+        },
+      })
+      expect(reply.body.html).toBeUndefined()
+    }
+    // A form without one sends none.
+    const other = newEmail()
+    expect((await post(site, 'contact', contactBody(other))).status).toBe(201)
+    expect(await mailsTo(urls.mail, other)).toEqual([])
+  })
+
+  it('serves the creator’s sent text, and a disabled form’s page says it is not accepting', async () => {
+    const page = (target: VisitorSite, path: string) =>
+      edgeGet(urls.edge, `${target.siteUuid}.sites.localhost`, path)
+    const sent = await page(replying, '/contact-success')
+    expect(sent.status).toBe(200)
+    expect(sent.text).toContain(
+      '<p class="st">ありがとうございました。\n担当より2営業日以内にご連絡します。</p>',
+    )
+    const closed = await page(formless, '/contact')
+    expect(closed.status).toBe(200)
+    expect(closed.text).toContain('<h1 id="h" tabindex="-1">現在受け付けていません</h1>')
+    expect(closed.text).not.toContain('<form')
   })
 
   it('keeps a submission whose mail fails, marked FAILED, and still answers 201', async () => {

@@ -154,6 +154,8 @@ const fullSave = (id: string, version: number, media: Media) => ({
           enabled: true,
           recipient_email: 'support@example.com',
           company_name: '株式会社サンプル',
+          success_text: 'ありがとうございました。\n担当よりご連絡します。',
+          auto_reply: { enabled: true, subject: '受け付けました', body: 'お問い合わせありがとうございます。' },
           fields: [
             {
               key: 'email',
@@ -233,6 +235,8 @@ const fullSave = (id: string, version: number, media: Media) => ({
             },
             { type_input: 'NUMBER', title: '人数', placeholder: '1', is_required: false, options: [] },
           ],
+          success_text: '',
+          auto_reply: { enabled: false, subject: '', body: '' },
         },
       },
     },
@@ -692,8 +696,8 @@ describe('site builder', () => {
     const bytes = new Uint8Array(await response.arrayBuffer())
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
-    const lines = text.slice(1).trim().split('\n')
-    expect(lines[0]).toBe('サイト名,URL,ステータス,親アカウント,作成日,公開日')
+    const lines = text.slice(1).trim().split('\r\n')
+    expect(lines[0]).toBe('サイト名,URL,ステータス,親アカウント,作成日時 (JST),公開日時 (JST)')
     const row = lines.find((line) => line.includes('HYPERLINK'))
     expect(row).toBeDefined()
     expect(row!.startsWith(`"'=HYPERLINK(""x"")",http://`)).toBe(true)

@@ -21,15 +21,31 @@ export const formField = (title: string, extra: Record<string, unknown> = {}) =>
 const fixed = (key: string, title: string) => formField(title, { key, is_required: true })
 const choices = (...values: string[]) => values.map((value, i) => ({ value, is_default: i === 0 }))
 
+/** The contact form's own sent text and automatic reply (`publishVisitorSite`'s `replies`). */
+export const REPLIES = {
+  success_text: 'ありがとうございました。\n担当より2営業日以内にご連絡します。',
+  auto_reply: {
+    enabled: true,
+    subject: 'お問い合わせを受け付けました',
+    body: 'お問い合わせありがとうございます。\n担当より2営業日以内にご連絡します。',
+  },
+}
+
 /**
  * The forms of one language: every form enabled, each with fields of its own beside the fixed ones;
  * the contact form's message is a single-line text box unless `messageType` says otherwise.
  */
-export const visitorForms = (recipient: string, lang: 'JP' | 'EN', messageType = 'TEXT_BOX') => ({
+export const visitorForms = (
+  recipient: string,
+  lang: 'JP' | 'EN',
+  messageType = 'TEXT_BOX',
+  replies = false,
+) => ({
   contact: {
     enabled: true,
     recipient_email: recipient,
     company_name: lang === 'JP' ? '株式会社テスト' : 'Test Inc.',
+    ...(replies ? REPLIES : {}),
     fields: [
       fixed('email', lang === 'JP' ? 'メールアドレス' : 'Email'),
       fixed('company', lang === 'JP' ? '会社名' : 'Company'),
@@ -81,7 +97,12 @@ export interface VisitorSite {
 export const publishVisitorSite = async (
   http: Api,
   token: string,
-  options: { forms?: boolean; publish?: boolean; messageType?: 'TEXT_BOX' | 'TEXT_AREA' } = {},
+  options: {
+    forms?: boolean
+    publish?: boolean
+    messageType?: 'TEXT_BOX' | 'TEXT_AREA'
+    replies?: boolean
+  } = {},
 ): Promise<VisitorSite> => {
   const created = await http.post(
     '/site',
@@ -133,7 +154,9 @@ export const publishVisitorSite = async (
             show_in_contact: false,
             show_in_form: false,
           },
-          ...(withForms ? { forms: visitorForms(recipient, 'JP', options.messageType) } : {}),
+          ...(withForms
+            ? { forms: visitorForms(recipient, 'JP', options.messageType, options.replies) }
+            : {}),
         },
         {
           lang: 'EN',

@@ -330,13 +330,18 @@ describe('form pages: escaping', () => {
 })
 
 describe('form pages: disabled forms', () => {
-  it('writes no page for a disabled form and shows the swipe page’s links to it as unavailable', () => {
+  it('writes a "not accepting" page for a disabled form’s entry page and shows the swipe page’s links to it as unavailable', () => {
     const files = render((input) => {
       settingsOf(input, 'JP').forms!.contact!.enabled = false
     })
-    expect(paths(files)).not.toContain('contact/index.html')
+    // A visitor holding an old link reads that the form is closed, not that the site is missing.
+    const closed = doc(files, 'contact/index.html')
+    expect(closed.querySelector('h1')?.textContent).toBe('現在受け付けていません')
+    expect(closed.querySelector('main p')?.textContent).toBe(FORM_TEXTS.JP.closedText)
+    expect(closed.querySelector('main a.bt')?.getAttribute('href')).toBe('/')
+    expect(closed.querySelector('form')).toBeNull()
     expect(paths(files)).not.toContain('contact-success/index.html')
-    expect(paths(files)).toContain('en/contact/index.html')
+    expect(doc(files, 'en/contact/index.html').querySelector('form')?.dataset.action).toBe('contact')
     const ja = doc(files, 'index.html')
     const button = ja.querySelector('#B1 .bt')!
     expect(button.tagName).toBe('SPAN')
@@ -350,8 +355,13 @@ describe('form pages: disabled forms', () => {
     const files = render((input) => {
       settingsOf(input, 'JP').forms!.membership!.enabled = false
     })
-    for (const name of ['register', 'register-success', 'register-complete', 'login'])
+    for (const name of ['register-success', 'register-complete'])
       expect(paths(files)).not.toContain(`${name}/index.html`)
+    for (const name of ['register', 'login']) {
+      const closed = doc(files, `${name}/index.html`)
+      expect(closed.querySelector('h1')?.textContent).toBe('現在受け付けていません')
+      expect(closed.querySelector('form')).toBeNull()
+    }
     const ja = doc(files, 'index.html')
     const lock = ja.querySelector('#C2 .lk')!
     expect(lock.textContent).toBe('会員限定コンテンツです')
@@ -360,16 +370,21 @@ describe('form pages: disabled forms', () => {
     expect(ja.querySelector('a[href="/register"],a[href="/login"]')).toBeNull()
   })
 
-  it('publishes a site whose forms are all disabled or absent: swipe pages only, no forms script', () => {
+  it('publishes a site whose forms are all disabled or absent: swipe pages and "not accepting" pages only, no forms script', () => {
     for (const forms of [null, undefined, { contact: { enabled: false }, membership: null }]) {
       const files = render((input) => {
         for (const settings of input.settings) settings.forms = forms
       })
+      const closed = ['register', 'login', 'contact', 'forms']
       expect(paths(files).filter((p) => p.endsWith('.html'))).toEqual([
         'index.html',
+        ...closed.map((name) => `${name}/index.html`),
         'en/index.html',
+        ...closed.map((name) => `en/${name}/index.html`),
         'ja/index.html',
       ])
+      expect(doc(files, 'en/forms/index.html').querySelector('h1')?.textContent).toBe('Not accepting entries')
+      expect(doc(files, 'en/forms/index.html').querySelector('script')).toBeNull()
       expect(paths(files).some((p) => p.startsWith('assets/forms.'))).toBe(false)
       expect(doc(files, 'index.html').querySelectorAll('.na').length).toBeGreaterThan(0)
     }
@@ -393,6 +408,29 @@ describe('form pages: success and confirmation', () => {
       expect(success.querySelector('main a.bt')?.getAttribute('href')).toBe(`/${segment}`)
     }
     expect(t.sentText).toMatch(/24/)
+  })
+
+  it('shows the creator’s own sent text, escaped and with its line breaks, where the form has one', () => {
+    const files = render((input) => {
+      const { forms } = settingsOf(input, 'JP')
+      forms!.contact = {
+        ...forms!.contact!,
+        successText: `  ありがとうございました。\n担当より連絡します。${EVIL}  `,
+      }
+    })
+    const sent = doc(files, 'contact-success/index.html').querySelector('main p.st')!
+    expect(sent.textContent).toBe(`ありがとうございました。\n担当より連絡します。${EVIL}`)
+    expect(sent.querySelector('script,b')).toBeNull()
+    expect(doc(files, 'contact-success/index.html').querySelector('style')?.textContent).toContain(
+      '.st{white-space:pre-line}',
+    )
+    // The other form and the other language keep the page's own words.
+    expect(doc(files, 'form-success/index.html').querySelector('main p')?.textContent).toBe(
+      FORM_TEXTS.JP.sentText,
+    )
+    expect(doc(files, 'en/contact-success/index.html').querySelector('main p')?.textContent).toBe(
+      FORM_TEXTS.EN.sentText,
+    )
   })
 
   it('explains the mail after sign-up and offers to resend it or to sign up again', () => {

@@ -21,14 +21,18 @@ const render = (change?: (input: PublishInput) => void) => {
 
 describe('renderSitePages: files', () => {
   it('writes a page per language, the company texts, a redirect and the hashed script', () => {
-    // Without forms: the swipe pages alone (the form pages are tested in form-pages.test.tsx).
+    // Without forms: the swipe pages and the forms' "not accepting" pages (form-pages.test.tsx).
     const files = render((input) => {
       for (const settings of input.settings) settings.forms = null
     })
+    const closed = (segment: string) =>
+      ['register', 'login', 'contact', 'forms'].map((name) => `${segment}${name}/index.html`)
     expect(files.map((f) => f.path)).toEqual([
       'index.html',
+      ...closed(''),
       expect.stringMatching(/^data\/company\.ja\.[0-9a-f]{12}\.json$/),
       'en/index.html',
+      ...closed('en/'),
       expect.stringMatching(/^data\/company\.en\.[0-9a-f]{12}\.json$/),
       'ja/index.html',
       expect.stringMatching(/^assets\/swipe\.[0-9a-f]{12}\.js$/),
@@ -143,6 +147,27 @@ describe('renderSitePages: the page', () => {
     expect(html.indexOf('<script>')).toBeGreaterThan(html.indexOf('id="sw"'))
     expect(doc.body.dataset.island).toMatch(/^\/assets\/swipe\.[0-9a-f]{12}\.js$/)
     expect(doc.querySelectorAll('link[rel=stylesheet], link[rel=modulepreload]')).toHaveLength(0)
+  })
+
+  it('writes Japanese SEO punctuation as typed and escapes & and < in the title and description', () => {
+    const files = render((input) => {
+      const ja = input.settings.find((s) => s.lang === 'JP')!
+      Object.assign(ja.seo!, {
+        title: 'A&B <x> 送料無料！',
+        description: '春・夏、20%OFF〜11/30まで。A&B <x>',
+      })
+    })
+    const html = page(files)
+    expect(html).toContain('<title>A&amp;B &lt;x&gt; 送料無料！</title>')
+    expect(html).toContain(
+      '<meta name="description" content="春・夏、20%OFF〜11/30まで。A&amp;B &lt;x&gt;"/>',
+    )
+    expect(html).not.toContain('<x>')
+    const doc = parse(html)
+    expect(doc.title).toBe('A&B <x> 送料無料！')
+    expect(doc.querySelector('meta[name=description]')?.getAttribute('content')).toBe(
+      '春・夏、20%OFF〜11/30まで。A&B <x>',
+    )
   })
 
   it('escapes creator text everywhere it appears', () => {
@@ -370,6 +395,17 @@ describe('renderSitePages: the page', () => {
     ])
     expect(doc.getElementById('B1')?.dataset.a).toBe('#FFD400')
     expect(doc.getElementById('A3')?.dataset.s).toBe('4')
+  })
+
+  it('shows the default language’s SNS links in a language without its own, and its own otherwise', () => {
+    const links = (files: RenderedFile[], path: string) =>
+      [...parse(page(files, path)).querySelectorAll('#bb .sns a')].map((a) => a.getAttribute('href'))
+    const inherited = render((input) => {
+      input.settings.find((s) => s.lang === 'EN')!.sns = []
+    })
+    expect(links(inherited, 'en/index.html')).toEqual(links(inherited, 'index.html'))
+    expect(links(inherited, 'en/index.html')).toHaveLength(4)
+    expect(links(render(), 'en/index.html')).toEqual(['https://instagram.com/example'])
   })
 
   it('writes the bottom bar with SNS links and company tabs, and the company texts as JSON', () => {

@@ -6,7 +6,7 @@ import { FormPage } from './components/FormPage.tsx'
 import { BODY_SLOT, HEAD_SLOT, Page } from './components/Page.tsx'
 import { CLIENT_HASH, CLIENT_JS, FORMS_HASH, FORMS_JS } from './generated/client.ts'
 import { inlineCandidates as candidatesOf, withInlineFirst } from './inline.ts'
-import { formPagesOf } from './lib/forms.ts'
+import { closedPagesOf, formPagesOf } from './lib/forms.ts'
 import { defaultLanguageOf, type PageModel, pageModel, publicMediaKeys, siteLanguages } from './model.ts'
 import type { PublishInput, RenderedFile } from './types.ts'
 
@@ -93,7 +93,8 @@ export const renderSitePages = (input: PublishInput): RenderedFile[] => {
       body: html,
       cacheControl: CACHE_CONTROL.page,
     })
-    for (const page of formPagesOf(model.forms)) {
+    const closedPages = closedPagesOf(model.forms)
+    for (const page of [...formPagesOf(model.forms), ...closedPages]) {
       const path = `${isDefault ? '' : `${LANGUAGE_SEGMENTS[lang]}/`}${page}/index.html`
       // Members sign up and in on the site's own origin only: here, a way there (or nothing).
       if (model.membersAway && isMemberPage(page)) {
@@ -106,7 +107,7 @@ export const renderSitePages = (input: PublishInput): RenderedFile[] => {
           })
         continue
       }
-      formPages++
+      if (!closedPages.includes(page)) formPages++
       files.push({
         path,
         contentType: HTML,

@@ -1,7 +1,7 @@
 import { BOTTOM_BAR_CSS, DIALOG_CSS } from './blocks/BottomBar.tsx'
 import { BLOCK_BASE_CSS, BLOCK_MOTION_CSS } from './blocks/base.ts'
 import { CELL_CSS, PRODUCT_CARD_CSS } from './blocks/Cell.tsx'
-import { CTA_ANIMATION_CSS, ctaCss } from './blocks/Cta.tsx'
+import { CTA_ANIMATION_CSS, type ctaClearCss, ctaCss } from './blocks/Cta.tsx'
 import { FORM_FIELD_CSS } from './blocks/FormField.tsx'
 import { FORM_SUBMIT_CSS } from './blocks/FormSubmit.tsx'
 import { TOP_BAR_CSS } from './blocks/TopBar.tsx'
@@ -87,9 +87,14 @@ export { BLOCK_BASE_CSS, CTA_ANIMATION_CSS }
 export const NO_SCRIPT_CSS =
   '#sw{overflow:auto;scroll-snap-type:y mandatory;touch-action:auto;scrollbar-width:none}.rw{overflow-x:auto;scroll-snap-type:x mandatory;scroll-snap-align:start;scrollbar-width:none}.c{scroll-snap-align:start}.ar,.ctas{display:none}'
 
-/** The CSS of a page: the base, plus the CTA block's styles and the animations its CTAs use. */
-export const pageCss = (ctaAnimations: readonly string[] | null): string =>
-  (BASE + (ctaAnimations ? ctaCss(ctaAnimations) : '')).replace(/\n/g, '')
+/**
+ * The CSS of a page: the base, plus the CTA block's styles, the animations its CTAs use and the
+ * rules that keep its creatives' controls clear of them (`ctaClearCss`).
+ */
+export const pageCss = (
+  ctaAnimations: readonly string[] | null,
+  ctaClear?: Parameters<typeof ctaClearCss>,
+): string => (BASE + (ctaAnimations ? ctaCss(ctaAnimations, ctaClear) : '')).replace(/\n/g, '')
 
 /**
  * The visitor form pages' CSS (register, login, contact, forms and their success pages), inlined
@@ -97,6 +102,7 @@ export const pageCss = (ctaAnimations: readonly string[] | null): string =>
  * pair reaches WCAG 4.5:1; controls are at least 44 px high; focus is always visible.
  */
 export const FORM_CSS = `*,::before,::after{box-sizing:border-box}
+.st{white-space:pre-line}
 [hidden]{display:none!important}
 body{margin:0;font:15px/1.6 system-ui,-apple-system,"Hiragino Sans","Hiragino Kaku Gothic ProN","Noto Sans JP","Noto Sans CJK KR","Noto Sans SC",sans-serif;background:#f2f2f3;color:#202020;-webkit-text-size-adjust:100%}
 a{color:#0b57d0}

@@ -7,6 +7,7 @@ import { NotFoundError } from '#lib/errors'
 import { ok, type Reply } from '#lib/http'
 import { logger } from '#lib/logger'
 import { sendMail } from '#lib/mail'
+import { emailClient, takeAllowance } from '#lib/rate-limit'
 import { recordConversion } from '../analytics/service.ts'
 import { submissionRow } from '../submissions/rows.ts'
 import {
@@ -51,11 +52,43 @@ const mailOf = (
 }
 
 /**
+ * The automatic reply to the visitor (docs/decisions.md "Every screen right — form replies"): the
+ * creator's subject and text with a line naming the site, to the address the visitor typed, with
+ * Reply-To the contact recipient. Never the visitor's answers (the form relays no stranger's words),
+ * and at most `RATE_LIMITS.autoReplyEmail` per address an hour over every site: past it, or when the
+ * mail fails, the submission stands and only the log says so.
+ */
+const sendAutoReply = async (published: PublishedForm<'contact' | 'homepage'>, email: string) => {
+  const reply = published.form.autoReply
+  if (!reply?.enabled || !email) return
+  const { siteId } = published.site
+  if (!(await takeAllowance('autoReplyEmail', emailClient(email), 1))) {
+    logger.warn('Form auto-reply skipped: address allowance used up', { siteId, kind: published.kind })
+    return
+  }
+  const t = translator(published.lang)
+  const site = oneLine(published.site.name)
+  const recipient = published.forms.contact.recipientEmail
+  try {
+    await sendMail({
+      to: email,
+      ...(recipient ? { replyTo: recipient } : {}),
+      subject: oneLine(reply.subject) || t('endUser.autoReplySubject', { site }),
+      text: `${reply.body.trim()}\n\n--\n${t('endUser.autoReplyFooter', { site })}`,
+    })
+    logger.info('Form auto-reply sent', { siteId, kind: published.kind })
+  } catch (error) {
+    logger.error('Form auto-reply failed', { siteId, kind: published.kind, error: error as Error })
+  }
+}
+
+/**
  * A contact or homepage form submission: 404 unless the form is enabled, 400 `endUser.refused`
  * for a filled honeypot, 400 with field paths when the form's rules fail; then the submission is
  * stored, mailed to the contact setting's recipient (when there is one) with Reply-To set to the
  * visitor's address, so that replying answers the visitor, and its `mailStatus`
- * recorded: a failed mail is FAILED and the submission is kept. 201 `{ status: 'received' }`.
+ * recorded: a failed mail is FAILED and the submission is kept; then the form's automatic reply,
+ * when it has one (`sendAutoReply`). 201 `{ status: 'received' }`.
  */
 export const receiveSubmission = async (
   siteId: string,
@@ -100,6 +133,7 @@ export const receiveSubmission = async (
     }
     await SiteSubmissions.patch(key).set({ mailStatus }).go({ response: 'none' })
   }
+  await sendAutoReply(published, email)
   // The site's webhooks get the submission as the site API lists it (issue 21).
   await queueWebhookEvent(
     siteId,

@@ -46,6 +46,8 @@ export const RATE_LIMITS = {
   siteApiFailSite: 100,
   /** Failed preview sign-ins on one site from one client address per 15 minutes (any emails; issue 29). */
   previewLoginClient: 30,
+  /** Automatic replies of contact and homepage forms to one email per hour (every site together). */
+  autoReplyEmail: 3,
 } as const
 export type RateScope = keyof typeof RATE_LIMITS
 
@@ -66,6 +68,7 @@ export const RATE_WINDOWS_MS: Record<RateScope, number> = {
   siteApiFailClient: 15 * MINUTE_MS,
   siteApiFailSite: 15 * MINUTE_MS,
   previewLoginClient: 15 * MINUTE_MS,
+  autoReplyEmail: 60 * MINUTE_MS,
 }
 
 /**

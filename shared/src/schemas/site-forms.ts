@@ -19,8 +19,17 @@ export type FormKind = (typeof FORM_KINDS)[number]
 export const FORM_INPUT_TYPES = ['TEXT_BOX', 'TEXT_AREA', 'NUMBER', 'SELECT', 'SELECT_OPTIONS'] as const
 export type FormInputType = (typeof FORM_INPUT_TYPES)[number]
 
-/** Item caps SPEC §9 leaves open (docs/decisions.md): fields per form, options per field. */
-export const FORM_LIMITS = { fields: 20, options: 20 } as const
+/**
+ * Item caps SPEC §9 leaves open (docs/decisions.md): fields per form, options per field, and the
+ * lengths of the sent page's text and the automatic reply's subject and body.
+ */
+export const FORM_LIMITS = {
+  fields: 20,
+  options: 20,
+  successText: 500,
+  replySubject: 100,
+  replyBody: 2000,
+} as const
 
 /** Keys of the fixed fields the visitor pages map to end-user attributes. */
 export const FORM_FIELD_KEYS = ['email', 'password', 'confirm_password', 'company'] as const
@@ -80,12 +89,51 @@ const fieldsSchema = (required: readonly (typeof FORM_FIELD_KEYS)[number][]) =>
       })
     })
 
+/** Control characters a multi-line text may not hold (tab, line feed and carriage return it may). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is refused.
+const CONTROL_IN_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+/** Control characters a one-line text may not hold: every one. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is refused.
+const CONTROL = /[\u0000-\u001f\u007f]/
+
+/** Plain text a visitor reads or receives: line breaks allowed where `lines`, other control characters never. */
+const plainText = (max: number, lines = true) =>
+  z
+    .string()
+    .max(max, { error: 'validation.tooLong' })
+    .refine((value) => !(lines ? CONTROL_IN_LINES : CONTROL).test(value), { error: 'validation.invalid' })
+
+/**
+ * The mail a contact or homepage form sends back to the visitor's address (docs/decisions.md
+ * "Every screen right — form replies"): the creator's own subject and text only, never the
+ * visitor's answers, so the form cannot relay a stranger's words to an address they typed.
+ */
+export const AutoReplySchema = z
+  .object({
+    enabled: z.boolean().default(false),
+    /** Empty: 「お問い合わせありがとうございます（site）」 in the form's language. */
+    subject: plainText(FORM_LIMITS.replySubject, false).default(''),
+    body: plainText(FORM_LIMITS.replyBody).default(''),
+  })
+  .refine((reply) => !reply.enabled || reply.body.trim().length > 0, {
+    path: ['body'],
+    error: 'validation.required',
+  })
+export type AutoReply = z.output<typeof AutoReplySchema>
+
+/** What a form sends back: the sent page's text (empty: the page's own words) and the automatic reply. */
+const replyFields = {
+  successText: plainText(FORM_LIMITS.successText).default(''),
+  autoReply: AutoReplySchema.default({ enabled: false, subject: '', body: '' }),
+}
+
 export const ContactFormSchema = z.object({
   enabled: z.boolean().default(false),
   /** Where a visitor's message is sent. Required once the form is enabled. */
   recipientEmail: email.optional().or(z.literal('')),
   companyName: z.string().max(SITE_LIMITS.text, { error: 'validation.tooLong' }).default(''),
   fields: fieldsSchema(['email', 'company']),
+  ...replyFields,
 })
 
 export const MembershipFormSchema = z.object({
@@ -96,6 +144,7 @@ export const MembershipFormSchema = z.object({
 export const HomepageFormSchema = z.object({
   enabled: z.boolean().default(false),
   fields: fieldsSchema(['email', 'company']),
+  ...replyFields,
 })
 
 export const SiteFormsSchema = z
@@ -178,10 +227,17 @@ export const defaultForms = (lang: Lang): SiteForms => ({
     recipientEmail: '',
     companyName: '',
     fields: [fixedField('email', lang), fixedField('company', lang), messageField(lang)],
+    successText: '',
+    autoReply: { enabled: false, subject: '', body: '' },
   },
   membership: {
     enabled: false,
     fields: [fixedField('email', lang), fixedField('password', lang), fixedField('confirm_password', lang)],
   },
-  homepage: { enabled: false, fields: [fixedField('email', lang), fixedField('company', lang)] },
+  homepage: {
+    enabled: false,
+    fields: [fixedField('email', lang), fixedField('company', lang)],
+    successText: '',
+    autoReply: { enabled: false, subject: '', body: '' },
+  },
 })

@@ -5,6 +5,7 @@ import { Field } from '../blocks/FormField.tsx'
 import { SubmitButton, submitLabel } from '../blocks/FormSubmit.tsx'
 import {
   AGREEMENT_FIELD,
+  ENTRY_PAGES,
   type FormModel,
   type FormPageName,
   HONEYPOT_FIELD,
@@ -140,6 +141,25 @@ const Also = ({ href, children }: { href: string; children: ReactNode }) => (
     <a href={href}>{children}</a>
   </p>
 )
+
+/** An entry page whose form is off: it says so and leads back to the site. */
+const closed = (page: FormPageName, model: PageModel, t: FormTexts) =>
+  (ENTRY_PAGES as readonly FormPageName[]).includes(page)
+    ? {
+        title: t.closedTitle,
+        body: (
+          <>
+            <h1 id="h" tabIndex={-1}>
+              {t.closedTitle}
+            </h1>
+            <p>{t.closedText}</p>
+            <a className="bt" href={model.home}>
+              {t.backToSite}
+            </a>
+          </>
+        ),
+      }
+    : undefined
 
 /** Each page's title and content. */
 const content = (
@@ -298,7 +318,9 @@ const content = (
         body: (
           <>
             {heading(t.sentTitle)}
-            <p>{t.sentText}</p>
+            <p className="st">
+              {(page === 'contact-success' ? contact : homepage)?.successText ?? t.sentText}
+            </p>
             <a className="bt" href={model.home}>
               {t.backToSite}
             </a>
@@ -309,13 +331,14 @@ const content = (
 }
 
 /**
- * A visitor form page (SPEC §2 End-user pages), the whole document, or null when its form is
- * not enabled. The site frame's top bar (logo, back to the swipe page), the form built from the
+ * A visitor form page (SPEC §2 End-user pages), the whole document: an entry page whose form is
+ * off says the form is not accepting (`closed`); any other page of a form that is off is null. The site frame's top bar (logo, back to the swipe page), the form built from the
  * creator's fields, and the forms island (a module script: never render-blocking).
  */
 export const FormPage = ({ model, page, script, siteId, apiBase }: FormPageProps) => {
   const t = FORM_TEXTS[model.lang]
-  const found = content(page, model, t)
+  const open = content(page, model, t)
+  const found = open ?? closed(page, model, t)
   if (!found) return null
   return (
     <html lang={model.htmlLang}>
@@ -327,7 +350,7 @@ export const FormPage = ({ model, page, script, siteId, apiBase }: FormPageProps
         <meta name="theme-color" content="#ffffff" />
         <link rel="icon" href={model.favicon ?? 'data:,'} />
         <style>{FORM_CSS}</style>
-        <script type="module" src={script} />
+        {open && <script type="module" src={script} />}
       </head>
       <body
         data-site={siteId}

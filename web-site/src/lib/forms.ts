@@ -69,6 +69,8 @@ export interface FormModel {
   companyName?: string
   /** The company block, when the company is shown on this form. */
   company: FormCompany | null
+  /** The creator's words for the sent page (contact and homepage forms); none: the page's own. */
+  successText?: string
 }
 
 /** The enabled forms of a language; a disabled (or missing) form is absent. */
@@ -152,11 +154,13 @@ const formOf = (
 ): FormModel | undefined => {
   if (!form?.enabled) return undefined
   const companyName = form.companyName?.trim()
+  const successText = 'successText' in form ? form.successText?.trim() : undefined
   return {
     kind,
     fields: (form.fields ?? []).map((field, index) => fieldModel(field, index, kind)),
     ...(kind === 'contact' && companyName ? { companyName } : {}),
     company: companyOf(company, kind),
+    ...(successText ? { successText } : {}),
   }
 }
 
@@ -174,6 +178,18 @@ export const formsOf = (settings: PublishSettings | undefined): FormsModel => {
 /** The pages a language has: those whose form is enabled. */
 export const formPagesOf = (forms: FormsModel): FormPageName[] =>
   (Object.keys(FORM_PAGES) as FormPageName[]).filter((page) => forms[FORM_PAGES[page]])
+
+/** The pages a visitor may hold a link to: when their form is off they say so (never "no such site"). */
+export const ENTRY_PAGES = [
+  'register',
+  'login',
+  'contact',
+  'forms',
+] as const satisfies readonly FormPageName[]
+
+/** The entry pages of a language whose form is off: each is published as a "not accepting" page. */
+export const closedPagesOf = (forms: FormsModel): FormPageName[] =>
+  ENTRY_PAGES.filter((page) => !forms[FORM_PAGES[page]])
 
 /**
  * The membership form's fixed field `key` under a new id, for the sign-in and resend forms; SPEC

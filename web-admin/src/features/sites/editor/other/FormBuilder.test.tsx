@@ -53,3 +53,31 @@ describe('form builder: multi-line text', () => {
     expect(previewAreas().map((a) => a.name)).toEqual(['message', 'field_4'])
   })
 })
+
+describe('form builder: what the form sends back', () => {
+  it('sets the sent page’s words and an automatic reply on the contact form, and not on membership', async () => {
+    const { user, latest } = renderTab(OtherSettingsTab)
+    const forms = screen.getByRole('region', { name: 'フォーム' })
+    await user.click(within(forms).getByLabelText('送信完了ページの文言'))
+    await user.paste('ありがとうございました。')
+    expect(within(forms).queryByLabelText('自動返信の本文')).toBeNull()
+    await user.click(within(forms).getByRole('switch', { name: '送信者に自動返信メールを送る' }))
+    await user.click(within(forms).getByLabelText('自動返信の件名'))
+    await user.paste('受け付けました')
+    await user.click(within(forms).getByLabelText('自動返信の本文'))
+    await user.paste('担当よりご連絡します。')
+    await expect
+      .poll(() => {
+        const contact = latest().settings[0]?.forms?.contact
+        return [contact?.successText, contact?.autoReply]
+      })
+      .toEqual([
+        'ありがとうございました。',
+        { enabled: true, subject: '受け付けました', body: '担当よりご連絡します。' },
+      ])
+    await user.click(within(forms).getByRole('tab', { name: '会員登録' }))
+    const membership = within(forms).getByRole('tabpanel', { name: '会員登録' })
+    expect(within(membership).getByRole('switch', { name: '「会員登録」を有効にする' })).toBeTruthy()
+    expect(within(membership).queryByLabelText('送信完了ページの文言')).toBeNull()
+  })
+})

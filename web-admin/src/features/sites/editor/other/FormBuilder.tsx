@@ -8,6 +8,7 @@ import { Field, firstProblem } from '../creatives/Field.tsx'
 import { type FieldProblem, problemAt } from '../draft.ts'
 import { FormFieldEditor } from './FormFieldEditor.tsx'
 import { FormPreview } from './FormPreview.tsx'
+import { FormReplies, type RepliedForm } from './FormReplies.tsx'
 
 export type FormKindKey = keyof SiteForms
 type AnyForm = SiteForms[FormKindKey]
@@ -156,6 +157,14 @@ export const FormBuilder = ({
               </Typography.Text>
             )}
           </Flex>
+          {kind !== 'membership' && (
+            <FormReplies
+              lang={lang}
+              form={form as RepliedForm}
+              onChange={(patch) => onChange((f) => ({ ...f, ...patch }))}
+              problemAt={at}
+            />
+          )}
         </Flex>
       </Col>
       <Col xs={24} lg={9}>
