@@ -1,5 +1,6 @@
 import { ACCOUNT_TYPES, AUTHORITIES, CONTRACT_STATUSES, HISTORY_ACTIONS } from '@swipe/shared'
 import { Entity, type EntityItem } from 'electrodb'
+import { now } from '#lib/clock'
 import { entityConfig, SERVICE } from './service.ts'
 
 /**
@@ -50,13 +51,14 @@ export const Accounts = new Entity(
         set: (_, item: { email?: string; companyName?: string; contactName?: string }) =>
           [item.email, item.companyName, item.contactName].filter(Boolean).join(' ').toLowerCase(),
       },
-      createdAt: { type: 'number', required: true, default: () => Date.now(), readOnly: true },
+      // The injectable clock: the dashboard's month rules (new this month, registrations) compare with it.
+      createdAt: { type: 'number', required: true, default: () => now(), readOnly: true },
       updatedAt: {
         type: 'number',
         required: true,
-        default: () => Date.now(),
+        default: () => now(),
         watch: '*',
-        set: () => Date.now(),
+        set: () => now(),
       },
       version: { type: 'number', required: true, default: 1 },
     },
