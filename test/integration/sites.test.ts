@@ -155,7 +155,11 @@ const fullSave = (id: string, version: number, media: Media) => ({
           recipient_email: 'support@example.com',
           company_name: '株式会社サンプル',
           success_text: 'ありがとうございました。\n担当よりご連絡します。',
-          auto_reply: { enabled: true, subject: '受け付けました', body: 'お問い合わせありがとうございます。' },
+          auto_reply: {
+            enabled: true,
+            subject: '受け付けました',
+            body: 'お問い合わせありがとうございます。',
+          },
           fields: [
             {
               key: 'email',
