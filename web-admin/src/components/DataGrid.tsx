@@ -1,4 +1,4 @@
-import { Button, Empty, Flex, Input, Select, Spin, Table, type TableProps, Typography } from 'antd'
+import { Button, Empty, Flex, Input, Select, Table, type TableProps, Typography } from 'antd'
 import type { ColumnType } from 'antd/es/table'
 import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router'
 import { CursorPager } from './CursorPager.tsx'
 import styles from './DataGrid.module.css'
 import { ListError } from './ListError.tsx'
+import type { ListState } from './LoadingPanel.tsx'
 
 /**
  * The one list scaffold of the console (umami's `DataGrid` and `LoadingPanel`): a screen says what
@@ -13,25 +14,7 @@ import { ListError } from './ListError.tsx'
  * fails, empties and fits a laptop. Every list screen renders through it.
  */
 
-/** What the scaffold reads of a TanStack query (a plain or an infinite one). */
-export interface ListState {
-  isPending: boolean
-  isFetching: boolean
-  isError: boolean
-  error: unknown
-  refetch: () => unknown
-  isPlaceholderData?: boolean
-  isFetchingNextPage?: boolean
-}
-
-/** The state of rows that came with something already loaded (nothing to wait for or retry). */
-export const LOADED: ListState = {
-  isPending: false,
-  isFetching: false,
-  isError: false,
-  error: null,
-  refetch: () => undefined,
-}
+export { type ListState, LOADED, LoadingPanel } from './LoadingPanel.tsx'
 
 /**
  * A column. `collapse` marks a secondary column that folds away below 1200 px (a 1024 px laptop
@@ -149,30 +132,6 @@ export const RowActions = ({ children }: { children: ReactNode }) => (
     {children}
   </Flex>
 )
-
-/** What is shown while a block loads, when it failed (with retry) or has nothing, else its content. */
-export const LoadingPanel = ({
-  query,
-  isEmpty,
-  empty,
-  children,
-}: {
-  query: ListState
-  isEmpty: boolean
-  empty: string
-  children: ReactNode
-}) => {
-  const { t } = useTranslation()
-  if (query.isPending)
-    return (
-      <Flex justify="center" style={{ padding: 24 }}>
-        <Spin description={t('common.loading')} />
-      </Flex>
-    )
-  if (query.isError) return <ListError error={query.error} onRetry={() => void query.refetch()} />
-  if (isEmpty) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />
-  return <>{children}</>
-}
 
 type Pager =
   /** Server cursors, one page at a time, with previous / next. */
