@@ -50,3 +50,11 @@ export const profileBody = (overrides: Record<string, unknown> = {}) => ({
   version: 3,
   ...overrides,
 })
+
+/** The API's 400 `error.validation` answer, with the field problems it names. */
+export const validationRefusal = (
+  details: Array<{ path: string; code: string; message: string; params?: Record<string, unknown> }>,
+) => ({
+  status: 400,
+  body: { error: { code: 'error.validation', message: '入力内容に誤りがあります。', details } },
+})

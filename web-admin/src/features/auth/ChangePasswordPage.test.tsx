@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { storeSession, userInfoBody } from '../../test/fixtures.ts'
+import { storeSession, userInfoBody, validationRefusal } from '../../test/fixtures.ts'
 import { type MockReply, mockApi } from '../../test/mockApi.ts'
 import { renderWithProviders } from '../../test/renderWithProviders.tsx'
 
@@ -33,22 +33,15 @@ describe('change password', () => {
   })
 
   it('puts the server error for the current password on that field', async () => {
-    const { user } = open({
-      status: 400,
-      body: {
-        error: {
-          code: 'error.validation',
-          message: '入力内容に誤りがあります。',
-          details: [
-            {
-              path: 'body.old_password',
-              code: 'error.wrongPassword',
-              message: '現在のパスワードが違います。',
-            },
-          ],
+    const { user } = open(
+      validationRefusal([
+        {
+          path: 'body.old_password',
+          code: 'error.wrongPassword',
+          message: '現在のパスワードが違います。',
         },
-      },
-    })
+      ]),
+    )
     await fill(user)
     await user.click(screen.getByRole('button', { name: '変更する' }))
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { profileBody, storeSession, userInfoBody } from '../../test/fixtures.ts'
+import { profileBody, storeSession, userInfoBody, validationRefusal } from '../../test/fixtures.ts'
 import { type MockReply, type MockRequest, mockApi } from '../../test/mockApi.ts'
 import { renderWithProviders } from '../../test/renderWithProviders.tsx'
 
@@ -57,22 +57,15 @@ const created = (requests: MockRequest[]) =>
 
 describe('create user', () => {
   it('puts the server error for a taken email on the email field', async () => {
-    const { user } = open({
-      status: 400,
-      body: {
-        error: {
-          code: 'error.validation',
-          message: '入力内容に誤りがあります。',
-          details: [
-            {
-              path: 'body.email',
-              code: 'account.emailTaken',
-              message: 'このメールアドレスのアカウントは既に存在します。',
-            },
-          ],
+    const { user } = open(
+      validationRefusal([
+        {
+          path: 'body.email',
+          code: 'account.emailTaken',
+          message: 'このメールアドレスのアカウントは既に存在します。',
         },
-      },
-    })
+      ]),
+    )
     await fill(user, 'ユーザー')
     await user.click(screen.getByRole('button', { name: '登録する' }))
 

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { storeSession } from '../../../test/fixtures.ts'
+import { storeSession, validationRefusal } from '../../../test/fixtures.ts'
 import { type MockReply, type MockRequest, mockApi } from '../../../test/mockApi.ts'
 import { renderWithProviders } from '../../../test/renderWithProviders.tsx'
 import { ShareDialog } from './ShareDialog.tsx'
@@ -56,23 +56,16 @@ describe('share dialog: the password rule', () => {
   })
 
   it('shows the server’s field message when the API refuses the password', async () => {
-    const { user } = open({
-      status: 400,
-      body: {
-        error: {
-          code: 'error.validation',
-          message: '入力内容に誤りがあります。',
-          details: [
-            {
-              path: 'body.password',
-              code: 'validation.passwordRule',
-              message: 'サーバーが示すパスワードの規則です。',
-              params: {},
-            },
-          ],
+    const { user } = open(
+      validationRefusal([
+        {
+          path: 'body.password',
+          code: 'validation.passwordRule',
+          message: 'サーバーが示すパスワードの規則です。',
+          params: {},
         },
-      },
-    })
+      ]),
+    )
     await user.click(await screen.findByLabelText('共有パスワード'))
     await user.paste('Preview#2026')
     await user.click(screen.getByRole('button', { name: 'パスワードを保存' }))
