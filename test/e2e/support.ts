@@ -1,8 +1,10 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { type CDPSession, expect, type Page } from '@playwright/test'
 import { importJWK, SignJWT } from 'jose'
+import { writeRelease } from '../../web-site/scripts/release.ts'
+import { serveRelease } from '../../web-site/scripts/serve.ts'
 
 /** The console's own translations, so tests expect exactly what a user reads. */
 export const uiText = (lang: 'ja' | 'en' | 'zh' | 'ko') =>
@@ -195,4 +197,22 @@ export const publishOneCellSite = async (
     version: saved.version,
   })) as unknown as { global_setting: { url: string } }
   return published.global_setting.url
+}
+
+/**
+ * A release of `input` rendered into a temporary folder and served on a free loopback port, for a
+ * spec's whole file or group (`dir` holds the rendered files); `stop` closes the server and removes
+ * the folder.
+ */
+export const servedRelease = async (input: Parameters<typeof writeRelease>[0]) => {
+  const dir = writeRelease(input)
+  const { url, server } = await serveRelease(dir)
+  return {
+    url,
+    dir,
+    stop: async () => {
+      await new Promise((resolve) => server.close(resolve))
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
 }

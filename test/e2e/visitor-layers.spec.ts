@@ -1,16 +1,14 @@
 import { spawnSync } from 'node:child_process'
-import { readFileSync, rmSync } from 'node:fs'
-import { get, type Server } from 'node:http'
+import { readFileSync } from 'node:fs'
+import { get } from 'node:http'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { devices, type Page } from '@playwright/test'
 import { fixtureSite } from '@swipe/web-site/fixture'
-import { writeRelease } from '../../web-site/scripts/release.ts'
-import { serveRelease } from '../../web-site/scripts/serve.ts'
 import { LARGEST_CELLS, LARGEST_SITE } from '../support/sites.ts'
 import { expect, test } from './fixtures.ts'
-import { current } from './support.ts'
+import { current, servedRelease } from './support.ts'
 
 /**
  * Issue 30, items 3 and 9 on the visitor's pages: no layer covers a control, and the pages are
@@ -217,7 +215,7 @@ test('the demo site’s swipe page, as the edge serves it, is valid HTML (the Nu
 })
 
 test.describe('a 10 × 10 site', () => {
-  let site: { url: string; server: Server; dir: string }
+  let site: Awaited<ReturnType<typeof servedRelease>>
 
   test.beforeAll(async () => {
     const input = fixtureSite({
@@ -261,14 +259,11 @@ test.describe('a 10 × 10 site', () => {
         },
       ]
     }
-    const dir = writeRelease(input)
-    const { url, server } = await serveRelease(dir)
-    site = { url, server, dir }
+    site = await servedRelease(input)
   })
 
   test.afterAll(async () => {
-    await new Promise((resolve) => site.server.close(resolve))
-    rmSync(site.dir, { recursive: true, force: true })
+    await site.stop()
   })
 
   test('no layer over a control on any of its 100 creatives at three phone sizes; valid HTML', async ({

@@ -1,12 +1,9 @@
-import { readFileSync, rmSync } from 'node:fs'
-import type { Server } from 'node:http'
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { gzipSync } from 'node:zlib'
 import { devices, expect, type Page, test } from '@playwright/test'
 import { fixtureSite } from '@swipe/web-site/fixture'
-import { writeRelease } from '../../web-site/scripts/release.ts'
-import { serveRelease } from '../../web-site/scripts/serve.ts'
-import { current, swipe } from './support.ts'
+import { current, servedRelease, swipe } from './support.ts'
 
 /**
  * The visitor's swipe page in a phone (issue 6): the fixture site rendered as the publisher will,
@@ -19,17 +16,14 @@ declare const document: any, window: any, innerHeight: number, WheelEvent: any, 
 const { defaultBrowserType: _, ...phone } = devices['Pixel 7']
 test.use({ ...phone, locale: 'ja-JP' })
 
-let site: { url: string; server: Server; dir: string }
+let site: Awaited<ReturnType<typeof servedRelease>>
 
 test.beforeAll(async () => {
-  const dir = writeRelease(fixtureSite({ now: new Date().toISOString() }))
-  const { url, server } = await serveRelease(dir)
-  site = { url, server, dir }
+  site = await servedRelease(fixtureSite({ now: new Date().toISOString() }))
 })
 
 test.afterAll(async () => {
-  await new Promise((resolve) => site.server.close(resolve))
-  rmSync(site.dir, { recursive: true, force: true })
+  await site.stop()
 })
 
 const axe = async (page: Page) => {
@@ -208,21 +202,18 @@ test.describe('the creative frame on a Pixel 7 screen', () => {
     hasTouch: true,
   })
 
-  let bare: { url: string; server: Server; dir: string }
+  let bare: Awaited<ReturnType<typeof servedRelease>>
 
   test.beforeAll(async () => {
     const input = fixtureSite({ now: new Date().toISOString() })
     input.site.displayLanguageIcon = false
     input.site.displayGlobalMenu = false
     delete input.site.logoKey
-    const dir = writeRelease(input)
-    const { url, server } = await serveRelease(dir)
-    bare = { url, server, dir }
+    bare = await servedRelease(input)
   })
 
   test.afterAll(async () => {
-    await new Promise((resolve) => bare.server.close(resolve))
-    rmSync(bare.dir, { recursive: true, force: true })
+    await bare.stop()
   })
 
   test('the media covers the swipe area, points stay on screen, no empty top bar', async ({ page }) => {
