@@ -33,6 +33,10 @@ import {
 import { mailInvoiceIssued } from './invoice-mail.ts'
 import { accountUsage } from './usage.ts'
 
+/** Where an invoice's PDF is kept in the media bucket; a voided invoice's stamped copy beside it. */
+const invoicePdfKey = (accountId: string, invoiceId: string, variant?: 'void') =>
+  `billing/invoices/${accountId}/${invoiceId}${variant ? `.${variant}` : ''}.pdf`
+
 /** The platform's own issuer item (the operator); OEM masters that bill their users have their own. */
 export const PLATFORM_ISSUER = 'PLATFORM'
 
@@ -143,7 +147,7 @@ const prepare = async (
     replaces: correcting?.number,
   }
   const pdf = await renderPdf({ kind: 'invoice', document: doc })
-  const pdfKey = `billing/invoices/${account.accountId}/${invoiceId}.pdf`
+  const pdfKey = invoicePdfKey(account.accountId, invoiceId)
   await s3.send(
     new PutObjectCommand({ Bucket: mediaBucket, Key: pdfKey, Body: pdf, ContentType: 'application/pdf' }),
   )
@@ -241,7 +245,7 @@ export const correctInvoice = async (invoiceId: string, actorId: string, at = no
       voided: { day: jstDay(at), replacedBy: invoice.number },
     },
   })
-  const voidPdfKey = `billing/invoices/${old.accountId}/${invoiceId}.void.pdf`
+  const voidPdfKey = invoicePdfKey(old.accountId, invoiceId, 'void')
   await s3.send(
     new PutObjectCommand({
       Bucket: mediaBucket,
