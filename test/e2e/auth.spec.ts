@@ -35,12 +35,16 @@ test.describe('sign-in', () => {
   test('an expired access token is refreshed silently', async ({ page }) => {
     await signIn(page, 'oem@example.com', 'Oem#Local1')
     await expect(page).toHaveURL(/\/admin\/summary$/)
+    // The summary's own requests first, so none is in flight when the token is swapped.
+    await page.waitForLoadState('networkidle')
     const token = await page.evaluate(() => localStorage.getItem('accessToken'))
     const expired = await expiredCopyOf(token ?? '')
-    await page.evaluate((value) => localStorage.setItem('accessToken', value), expired)
+    // Listening before the swap: whichever page sends the next request (this one or the reloaded
+    // one) gets a 401 and refreshes.
     const refreshed = page.waitForResponse(
       (r) => r.url().endsWith('/auth/refresh-token') && r.status() === 200,
     )
+    await page.evaluate((value) => localStorage.setItem('accessToken', value), expired)
     await page.reload()
     await refreshed
     await expect(page.getByRole('heading', { level: 1, name: ja.pages.summary })).toBeVisible()

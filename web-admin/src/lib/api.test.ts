@@ -179,6 +179,30 @@ describe('401', () => {
     expect(navigate).toHaveBeenCalledExactlyOnceWith('/login')
   })
 
+  it('keeps the session when the refresh gets no answer (the page is being left, or the network is down)', async () => {
+    vi.useFakeTimers()
+    localStorage.setItem(STORAGE_KEYS.userInfo, JSON.stringify(userInfo))
+    const { requests } = mockApi({
+      'POST /auth/refresh-token': () => {
+        throw new TypeError('Failed to fetch')
+      },
+      'GET /site': { status: 401 },
+    })
+    const error = await caught(api.get('/site'))
+    expect(error.status).toBe(0)
+    expect(error.code).toBe('network')
+    expect(requests.map((sent) => `${sent.method} ${sent.path}`)).toEqual([
+      'GET /site',
+      'POST /auth/refresh-token',
+    ])
+    // The next page (or the next try) refreshes with the same refresh token.
+    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe('old-access')
+    expect(localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('refresh-1')
+    expect(localStorage.getItem(STORAGE_KEYS.userInfo)).not.toBeNull()
+    vi.advanceTimersByTime(5000)
+    expect(navigate).not.toHaveBeenCalled()
+  })
+
   it('goes to /login when there is no refresh token at all', async () => {
     vi.useFakeTimers()
     localStorage.removeItem(STORAGE_KEYS.refreshToken)

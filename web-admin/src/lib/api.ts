@@ -384,7 +384,10 @@ const exchange = async (path: string, options: RequestOptions): Promise<RawRespo
         // Another request may have refreshed already while this one was in flight.
         const stored = getAccessToken()
         token = stored && stored !== sentToken ? stored : await refreshAccessToken()
-      } catch {
+      } catch (error) {
+        // A refresh that got no answer (the page is being left, the network is down) ends nothing:
+        // the session stays for the next page or the next try. Only a refusal ends it.
+        if (error instanceof ApiError && error.status === 0) throw error
         token = null
       }
       if (token) response = await send(path, options, token)

@@ -35,4 +35,23 @@ describe('toasts', () => {
     await act(() => vi.advanceTimersByTimeAsync(400))
     expect(screen.queryByText('削除できませんでした。')).toBeNull()
   })
+
+  it('gives a toast that replaces another its own 3 s', async () => {
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'Date', 'requestAnimationFrame', 'cancelAnimationFrame'],
+    })
+    const { user } = renderWithProviders({ ui: <Toaster /> })
+    await user.click(await screen.findByRole('button', { name: 'first' }))
+    expect(await screen.findByText('保存しました。')).toBeTruthy()
+    await act(() => vi.advanceTimersByTimeAsync(2_500))
+
+    // The first toast had 0.5 s left; the one replacing it starts its own 3 s.
+    await user.click(screen.getByRole('button', { name: 'second' }))
+    expect(await screen.findByText('削除できませんでした。')).toBeTruthy()
+    await act(() => vi.advanceTimersByTimeAsync(2_000))
+    expect(screen.getByText('削除できませんでした。')).toBeTruthy()
+    await act(() => vi.advanceTimersByTimeAsync(1_400))
+    expect(screen.queryByText('削除できませんでした。')).toBeNull()
+  })
 })

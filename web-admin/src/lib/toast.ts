@@ -9,16 +9,21 @@ export const TOAST_CONFIG = {
   maxCount: 1,
 } as const satisfies NotificationConfig
 
-/** All toasts share one key, so a new one replaces the one on screen instead of stacking. */
-const TOAST_KEY = 'toast'
+/**
+ * Each toast has its own key: `maxCount: 1` replaces the one on screen, and the new one runs its own
+ * 3 s. (A shared key would update the old notice in place and keep its timer, so a toast that
+ * replaced another near its end vanished at once.)
+ */
+let toasts = 0
+const nextKey = () => `toast-${++toasts}`
 
 /** Success and failure toasts; success shows the server's message when it sent one. */
 export const useToast = () => {
   const { notification } = App.useApp()
   return useMemo(
     () => ({
-      success: (text: string) => notification.success({ key: TOAST_KEY, title: text, role: 'status' }),
-      error: (text: string) => notification.error({ key: TOAST_KEY, title: text, role: 'alert' }),
+      success: (text: string) => notification.success({ key: nextKey(), title: text, role: 'status' }),
+      error: (text: string) => notification.error({ key: nextKey(), title: text, role: 'alert' }),
     }),
     [notification],
   )
