@@ -20,6 +20,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['shared/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'infra/local/**/*.test.ts'],
+          setupFiles: ['test/support/unit-setup.ts'],
           environment: 'node',
         },
       },

@@ -37,6 +37,14 @@ Object.assign(process.env, env, {
   STRIPE_API_URL: stripeUrl(),
   POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
 })
+// The platform `npm start` gives its handlers (functions/src/platform/local): the invoice PDFs are
+// drawn in this process. Loaded once the environment is in place: handler modules read it at load.
+const [{ providePlatform }, { localPlatform }, { parsePlatformEnv }] = await Promise.all([
+  import('../functions/src/platform/index.ts'),
+  import('../functions/src/platform/local/index.ts'),
+  import('../functions/src/platform/env.ts'),
+])
+providePlatform(localPlatform(parsePlatformEnv(process.env)))
 const { closeMonth } = await import('../functions/src/billing/close.ts')
 const result = await closeMonth(values.month, values.account ? { accountIds: values.account } : {})
 process.stdout.write(

@@ -28,6 +28,14 @@ const env = await bootstrap(
 )
 Object.assign(process.env, env, { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN' })
 
+// The platform `npm start` gives its handlers (functions/src/platform/local): renditions, and the
+// host map a publish writes, as the stack's. Loaded once the environment is in place.
+const [{ providePlatform }, { localPlatform }, { parsePlatformEnv }] = await Promise.all([
+  import('../functions/src/platform/index.ts'),
+  import('../functions/src/platform/local/index.ts'),
+  import('../functions/src/platform/env.ts'),
+])
+providePlatform(localPlatform(parsePlatformEnv(process.env)))
 const { Sites } = await import('../functions/src/data/sites.ts')
 const { reencodeSite } = await import('../functions/src/sites/media.ts')
 const siteIds = values.site?.length

@@ -382,7 +382,7 @@ export class AppFunction extends NodejsFunction {
 
   /**
    * Lets this function start jobs in `worker` (an asynchronous invoke) and sets
-   * `JOBS_FUNCTION_NAME`, which makes `#lib/jobs` invoke instead of running in process.
+   * `JOBS_FUNCTION_NAME`, which the AWS platform's job queue invokes (functions/src/platform/aws/jobs.ts).
    */
   useJobs(worker: AppFunction): this {
     this.addToRolePolicy(
@@ -394,7 +394,7 @@ export class AppFunction extends NodejsFunction {
 
   /**
    * Lets this function publish sites through `publisher` (a synchronous invoke) and sets
-   * `PUBLISHING_FUNCTION_NAME`, which makes `#lib/publisher` invoke instead of rendering in process.
+   * `PUBLISHING_FUNCTION_NAME`, which the AWS platform's publisher invokes (functions/src/platform/aws/publisher.ts).
    */
   usePublisher(publisher: AppFunction): this {
     this.addToRolePolicy(
@@ -406,7 +406,7 @@ export class AppFunction extends NodejsFunction {
 
   /**
    * Lets this function render PDFs through `documents` (a synchronous invoke) and sets
-   * `DOCUMENTS_FUNCTION_NAME`, which makes `#lib/documents` invoke instead of rendering in process.
+   * `DOCUMENTS_FUNCTION_NAME`, which the AWS platform's renderer invokes (functions/src/platform/aws/documents.ts).
    */
   useDocuments(documents: AppFunction): this {
     this.addToRolePolicy(

@@ -1,38 +1,9 @@
 import { CfnOutput, type RemovalPolicy, Stack } from 'aws-cdk-lib'
-import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam'
-import type { IFunction, Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda'
-import type { CfnSchedule } from 'aws-cdk-lib/aws-scheduler'
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam'
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda'
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Construct } from 'constructs'
-import { jobSchedule } from './job-schedule.ts'
 import { acknowledge } from './nag.ts'
-
-/** The job event the billing jobs Lambda recognises (functions/src/billing/index.ts `close`). */
-export const BILLING_CLOSE_EVENT = { source: 'swipe.job', context: 'billing', type: 'close', id: 'scheduled' }
-
-/**
- * The monthly closing run (issue 18): an EventBridge Scheduler schedule at 00:00 JST on the 1st of
- * every month that invokes the billing jobs Lambda with the closing job's event; the run closes the
- * month that just ended and is idempotent, so a retried invocation issues nothing twice. The
- * scheduler's role may invoke that one function (its unqualified ARN) and nothing else.
- */
-export class BillingSchedule extends Construct {
-  readonly schedule: CfnSchedule
-  readonly role: Role
-
-  constructor(scope: Construct, id: string, props: { jobs: IFunction }) {
-    super(scope, id)
-    ;({ role: this.role, schedule: this.schedule } = jobSchedule(this, 'MonthlyClose', {
-      jobs: props.jobs,
-      event: BILLING_CLOSE_EVENT,
-      expression: 'cron(0 0 1 * ? *)',
-      timezone: 'Asia/Tokyo',
-      description: 'Monthly billing close: one invoice per billable account (00:00 JST on the 1st)',
-      roleDescription: 'EventBridge Scheduler: invokes the billing jobs Lambda for the monthly close',
-      retryPolicy: { maximumRetryAttempts: 2, maximumEventAgeInSeconds: 3600 },
-    }))
-  }
-}
 
 /**
  * The Stripe keys (issue 18): one Secrets Manager secret holding
@@ -41,7 +12,7 @@ export class BillingSchedule extends Construct {
  * sets the real value once (README "Deploy"). The billing Lambdas get its ARN as
  * `STRIPE_SECRET_ARN` and may read that one secret (`secretsmanager:GetSecretValue`, nothing else);
  * they read it at cold start and keep it for the container's life
- * (functions/src/billing/stripe-config.ts). Until it is set, card payments are "unavailable" in the
+ * (functions/src/platform/aws/payments.ts). Until it is set, card payments are "unavailable" in the
  * console, card invoices stay `processing` and the webhook believes nothing.
  */
 export class StripeSecret extends Construct {

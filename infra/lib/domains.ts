@@ -14,22 +14,12 @@ import {
   S3OriginAccessControl,
   Signing,
 } from 'aws-cdk-lib/aws-cloudfront'
-import { PolicyStatement, type Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda'
 import type { IBucket } from 'aws-cdk-lib/aws-s3'
-import type { CfnSchedule } from 'aws-cdk-lib/aws-scheduler'
 import { Construct } from 'constructs'
-import { jobSchedule } from './job-schedule.ts'
 import { acknowledge } from './nag.ts'
 import { VIEWER_ADDRESS_SOURCE } from './sites.ts'
-
-/** The job event the sites jobs Lambda recognises (functions/src/sites/jobs.ts `domainCheck`). */
-export const DOMAIN_CHECK_EVENT = {
-  source: 'swipe.job',
-  context: 'sites',
-  type: 'domainCheck',
-  id: 'scheduled',
-}
 
 /** The CloudFront actions the AWS adapter calls (functions/src/lib/domains/provisioner.ts), and only those. */
 export const DOMAIN_TENANT_ACTIONS = [
@@ -232,9 +222,8 @@ export class DomainDistribution extends Construct {
 
 /**
  * Custom domains on AWS (issue 19; docs/decisions.md "Custom domains (issue 19)"):
- * - an EventBridge Scheduler schedule every 5 minutes that invokes the sites jobs Lambda with the
- *   domain check's event (the same job `npm start` runs on a timer); its role may invoke that one
- *   function and nothing else;
+ * - the checker's schedule is the runtime table's `domainCheck` (@swipe/shared/contract/runtime),
+ *   made with every other schedule (./job-schedule.ts);
  * - with a target (a multi-tenant distribution and its connection group), the sites API and jobs
  *   Lambdas are told where to attach (environment) and may call exactly the CloudFront tenant
  *   actions the adapter uses, on distribution tenants of this account plus that distribution and
@@ -243,24 +232,12 @@ export class DomainDistribution extends Construct {
  *   (`DOMAIN_PROVISIONER=unavailable`): the local adapter must never stand in on AWS.
  */
 export class CustomDomains extends Construct {
-  readonly schedule: CfnSchedule
-  readonly role: Role
-
   constructor(
     scope: Construct,
     id: string,
     props: { api: LambdaFunction; jobs: LambdaFunction; target: CustomDomainTarget | undefined },
   ) {
     super(scope, id)
-    ;({ role: this.role, schedule: this.schedule } = jobSchedule(this, 'DomainCheck', {
-      jobs: props.jobs,
-      event: DOMAIN_CHECK_EVENT,
-      expression: 'rate(5 minutes)',
-      description: 'Custom domains: check every domain still verifying (connect, or give up after 72 hours)',
-      roleDescription: 'EventBridge Scheduler: invokes the sites jobs Lambda for the custom-domain checker',
-      // The next run comes in 5 minutes: a failed one is not worth retrying late.
-      retryPolicy: { maximumRetryAttempts: 0, maximumEventAgeInSeconds: 300 },
-    }))
     const { target } = props
     for (const fn of [props.api, props.jobs]) {
       if (!target) {

@@ -1,4 +1,5 @@
 import type { Context } from '@swipe/shared/contract/routes'
+import { calls, jobContexts } from '@swipe/shared/contract/runtime'
 import type { BucketAccess, HostMapAccess, MailAccess, PoolAccess, TableAccess } from './app-function.ts'
 
 /** What a bounded context's Lambda is given: each entry is one grant plus its environment variable(s). */
@@ -20,16 +21,19 @@ export interface Needs {
   /**
    * The context runs asynchronous jobs (functions/src/lib/jobs.ts): a jobs Lambda of the same
    * module with a long timeout, which the context's API Lambda may invoke (InvocationType Event).
+   * Derived from the runtime table (`needsOf`): a context has jobs when the table lists one.
    */
   jobs?: boolean
   /**
    * The context publishes sites (functions/src/lib/publisher.ts): a publishing Lambda, the only one
-   * that bundles the renderer, which the context's API Lambda invokes synchronously.
+   * that bundles the renderer, which the context's API Lambda invokes synchronously. Derived from
+   * the runtime table's `publish` invocation (`needsOf`).
    */
   publishes?: boolean
   /**
    * The context renders PDFs (invoices, reports; functions/src/lib/documents.ts): it invokes the
-   * documents Lambda synchronously, the only one that bundles pdfkit and carries the font.
+   * documents Lambda synchronously, the only one that bundles pdfkit and carries the font. Derived
+   * from the runtime table's `document` invocation (`needsOf`).
    */
   documents?: boolean
   /**
@@ -73,7 +77,7 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
   },
   // Password-reset mails are a job (functions/src/auth/jobs.ts): the request answers in the same
   // time whether or not the account exists, never waiting on SES.
-  auth: { ...DEFAULT_NEEDS, jobs: true, securityLogKey: true },
+  auth: { ...DEFAULT_NEEDS, securityLogKey: true },
   // The publisher copies media into releases in the sites bucket and maps each published host to
   // its release (ARCHITECTURE decision 4); a ZIP of creatives (1 GB) is placed by a job, since it
   // cannot finish within API Gateway's 30 s. Deleting a site starts a job that deletes its members'
@@ -85,8 +89,6 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
     membersPool: 'forget',
     hostMap: 'readWrite',
     sitesOrigin: true,
-    jobs: true,
-    publishes: true,
     media: true,
   },
   // Visitors' reads of published sites and CTA click counters: the table (counters, members and
@@ -104,20 +106,17 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
     mail: 'send',
     adminOrigin: true,
     sitesOrigin: true,
-    // Sign-up and resend are jobs (functions/src/endUser/jobs.ts): the same answer in the same
-    // time for a new, pending, member or unknown email.
-    jobs: true,
+    // Sign-up and resend are jobs (functions/src/endUser/jobs.ts; the runtime table): the same
+    // answer in the same time for a new, pending, member or unknown email.
   },
-  // Billing (issue 18): the default grants, and a jobs Lambda for the monthly closing run, which
-  // EventBridge Scheduler invokes at 00:00 JST on the 1st (infra/lib/billing.ts).
-  billing: { ...DEFAULT_NEEDS, jobs: true, documents: true },
+  // Billing (issue 18): the default grants; its jobs Lambda (the monthly close, the runtime table's
+  // `billingClose` schedule: infra/lib/job-schedule.ts) and PDF rendering come from the table.
   // Beacons: reads site items and adds to counters; nothing else.
   analytics: { table: 'readWrite' },
   // The creator's analytics reports (issue 17): read the counters and the site (the table; a closed
   // month's counters are compacted once, written back), presign creatives' thumbnails (#lib/s3
   // reads both bucket names), the pools' ids for #lib/cognito (admin tokens).
   analysis: {
-    documents: true,
     // Links in answers point into the admin SPA (#lib/urls, read at load).
     adminOrigin: true,
     table: 'readWrite',
@@ -134,10 +133,21 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
   // origin (the endpoint URLs the dialog and the documentation show are on each site's own origin;
   // the `content` tag's media URLs too). A webhook resend is a job (issue 29): the request answers
   // at once and the context's jobs Lambda makes the attempt.
-  apiAccess: { ...DEFAULT_NEEDS, sitesOrigin: true, jobs: true },
+  apiAccess: { ...DEFAULT_NEEDS, sitesOrigin: true },
 }
 
-export const needsOf = (context: Context): Readonly<Needs> => CONTEXT_NEEDS[context] ?? DEFAULT_NEEDS
+/**
+ * What a context's Lambda is given. Which other Lambdas it starts or calls is the runtime table's
+ * (@swipe/shared/contract/runtime): a jobs Lambda when the table lists a job of the context, the
+ * publishing and documents Lambdas when the context is a caller of the `publish` or `document`
+ * invocation.
+ */
+export const needsOf = (context: Context): Readonly<Needs> => ({
+  ...(CONTEXT_NEEDS[context] ?? DEFAULT_NEEDS),
+  jobs: jobContexts().includes(context),
+  publishes: calls(context, 'publish'),
+  documents: calls(context, 'document'),
+})
 
 /**
  * The publishing Lambda (functions/src/publishing/index.ts): reads the site, copies its media from

@@ -3,15 +3,15 @@ import type { Construct } from 'constructs'
 import { Api, type ApiRoute } from './api.ts'
 import { Auth } from './auth.ts'
 import { BillableViews } from './billable-views.ts'
-import { BillingSchedule, StripeSecret } from './billing.ts'
+import { StripeSecret } from './billing.ts'
 import type { StageConfig } from './config.ts'
 import { Data } from './data.ts'
 import { CustomDomains, DomainDistribution, readDomainTarget } from './domains.ts'
+import { JobSchedules } from './job-schedule.ts'
 import { Mail } from './mail.ts'
 import { Sites } from './sites.ts'
 import { AccessLogs, Storage } from './storage.ts'
 import { Web } from './web.ts'
-import { WebhookSchedule } from './webhooks.ts'
 
 export interface SwipeStackProps extends StackProps {
   config: StageConfig
@@ -85,8 +85,10 @@ export class SwipeStack extends Stack {
       table: this.data.table,
       hostMap: this.sites.hostMap,
     })
+    // Every schedule of the runtime table (the monthly billing close, the custom-domain checker, the
+    // webhook retry sweep), each invoking its context's jobs Lambda (infra/lib/job-schedule.ts).
+    new JobSchedules(this, 'Schedules', { jobFunctions: this.api.jobFunctions })
     const billingJobs = this.api.jobFunctions.get('billing')
-    if (billingJobs) new BillingSchedule(this, 'Billing', { jobs: billingJobs })
     // The Stripe keys, read by the billing API (card routes, webhook) and jobs (charges at closing).
     const billingApi = this.api.functions.get('billing')
     if (billingApi && billingJobs)
@@ -94,10 +96,7 @@ export class SwipeStack extends Stack {
         readers: [billingApi, billingJobs],
         removalPolicy: config.removalPolicy,
       })
-    // Site webhooks (issue 21): the retry sweep every minute on the end-user jobs Lambda (infra/lib/webhooks.ts).
-    const endUserJobs = this.api.jobFunctions.get('endUser')
-    if (endUserJobs) new WebhookSchedule(this, 'Webhooks', { jobs: endUserJobs })
-    // Custom domains (issue 19): the scheduled checker and the CloudFront tenant grants (infra/lib/domains.ts).
+    // Custom domains (issue 19): the CloudFront tenant grants of the API and jobs Lambdas (infra/lib/domains.ts).
     const sitesApi = this.api.functions.get('sites')
     const sitesJobs = this.api.jobFunctions.get('sites')
     if (sitesApi && sitesJobs)

@@ -4,12 +4,10 @@ import { gzipSync } from 'node:zlib'
 import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { API_BASE_PATH } from '@swipe/shared/contract/routes'
 import { ACCESS_LOG_HEADER, accessLogLine } from '../../functions/src/billing/access-log.ts'
-import { now } from '../../functions/src/lib/clock.ts'
 import {
   bucketHostMap,
   type HostMap,
   type HostTarget,
-  hostMapStampFile,
   normaliseHost,
   objectKeyFor,
   pathFormKey,
@@ -40,8 +38,8 @@ export interface EdgeOptions {
   /** The origin secret the API checks before it believes `X-Viewer-Address`. */
   originSecret?: string
   /**
-   * The host map's stamp file (functions/src/lib/host-map.ts `hostMapStampFile`, default from
-   * `HOSTMAP_STAMP_FILE`): with one, the edge keeps the map in memory and drops it whenever the
+   * The host map's stamp file (the stack's `HOSTMAP_STAMP_FILE`, written by every bucket host map
+   * of functions/src/lib/host-map.ts): with one, the edge keeps the map in memory and drops it whenever the
    * stamp changes; without one (or with `cacheHostMap: false`, the benchmark's baseline) it reads
    * the map from the bucket on every request.
    */
@@ -52,9 +50,14 @@ export interface EdgeOptions {
    * for every page document it serves from the bucket (an HTML answer) the edge adds a line, after
    * answering, to a gzipped log object under `cloudfront/sites/` of `bucket` (one per batch) and
    * hands its key to `deliver` — what S3's notification does for the log Lambda on AWS
-   * (functions/src/billing/page-views.ts). Files are not logged: they never count.
+   * (functions/src/billing/page-views.ts). Files are not logged: they never count. Its times are
+   * `now`'s: the stack's platform clock (functions/src/platform), which the handlers read too.
    */
-  accessLog?: { bucket: string; deliver: (bucket: string, key: string) => Promise<unknown> }
+  accessLog?: {
+    bucket: string
+    deliver: (bucket: string, key: string) => Promise<unknown>
+    now: () => number
+  }
   log?: (line: string) => void
 }
 
@@ -205,7 +208,7 @@ export const startEdge = async (options: EdgeOptions): Promise<Running> => {
     credentials: localCredentials,
     forcePathStyle: true,
   })
-  const stampFile = options.hostMapStamp ?? hostMapStampFile()
+  const stampFile = options.hostMapStamp
   const bucketMap = bucketHostMap(s3, options.sitesBucket)
   const hosts = stampFile && options.cacheHostMap !== false ? cachedHostMap(bucketMap, stampFile) : bucketMap
   const releaseObjects = releaseCache()
@@ -232,7 +235,7 @@ export const startEdge = async (options: EdgeOptions): Promise<Running> => {
     const accessLog = options.accessLog
     while (accessLog && pendingLines.length) {
       const lines = pendingLines.splice(0, LINES_PER_FILE)
-      const key = logObjectKey(now())
+      const key = logObjectKey(accessLog.now())
       try {
         await s3.send(
           new PutObjectCommand({
@@ -249,11 +252,12 @@ export const startEdge = async (options: EdgeOptions): Promise<Running> => {
     }
   }
   const logRequest = (req: IncomingMessage, status: number, contentType: string, bytes: number) => {
-    if (!options.accessLog) return
+    const accessLog = options.accessLog
+    if (!accessLog) return
     const purpose = req.headers['sec-purpose'] ?? req.headers.purpose
     pendingLines.push(
       accessLogLine({
-        at: now(),
+        at: accessLog.now(),
         address: viewerAddress(req),
         method: req.method ?? 'GET',
         host: (req.headers.host ?? '').toLowerCase().replace(/:\d+$/, ''),

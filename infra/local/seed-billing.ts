@@ -20,7 +20,7 @@ export const seedBilling = async (
   const { closeAccount, correctInvoice, PLATFORM_ISSUER } = await import(
     '../../functions/src/billing/close.ts'
   )
-  const { paymentProvider } = await import('../../functions/src/billing/payments.ts')
+  const { platform } = await import('../../functions/src/platform/index.ts')
   const { jstMonth, monthStart, nextMonth, previousMonth } = await import('@swipe/shared/billing/months')
 
   const bank = {
@@ -72,7 +72,7 @@ export const seedBilling = async (
   }
   // A card on the creator's billing profile, through the provider (the stand-in locally).
   const useCard = async (number: string) => {
-    const provider = paymentProvider()
+    const provider = platform().payments
     const customerId = await provider.createCustomer({
       accountId: creator.accountId,
       email: creator.email,

@@ -27,11 +27,10 @@ export const seedDomains = async (
 ) => {
   const zoneFile = process.env.DOMAIN_DNS_ZONE_FILE
   if (!zoneFile) return
-  const { domainProvisioner, setDomain, checkClaim, migrateLegacyClaims } = await import(
-    '../../functions/src/sites/domains.ts'
-  )
+  const { setDomain, checkClaim, migrateLegacyClaims } = await import('../../functions/src/sites/domains.ts')
+  const { platform } = await import('../../functions/src/platform/index.ts')
   const { challengeNameOf } = await import('../../shared/src/site/domain.ts')
-  setRecord(zoneFile, DEMO_DOMAIN, 'CNAME', domainProvisioner().cnameTarget)
+  setRecord(zoneFile, DEMO_DOMAIN, 'CNAME', platform().domains.cnameTarget)
   const { SiteDomains } = await import('../../functions/src/data/domains.ts')
   await migrateLegacyClaims()
   const existing = (await SiteDomains.query.byDomain({ domain: DEMO_DOMAIN }).go()).data

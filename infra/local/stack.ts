@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { API_BASE_PATH } from '@swipe/shared/contract/routes'
-import { setClockSource } from '../../functions/src/lib/clock.ts'
 import { bootstrap, type HandlerEnv, localNames } from './bootstrap.ts'
 import { startCognito } from './cognito.ts'
 import { startDns } from './dns.ts'
@@ -30,21 +29,12 @@ export interface StackOptions {
   /** Domain under which default-domain sites are served: `{site-uuid}.<sitesDomain>`. */
   sitesDomain?: string
   /**
-   * Tests only: a file holding milliseconds the handlers' clock (functions/src/lib/clock.ts, which
+   * Tests only: a file holding milliseconds the handlers' clock (functions/src/platform/local/clock.ts, which
    * rate windows read) runs ahead of the system clock, read on every reading. The integration tests
    * move it forward to start a fresh rate window instead of waiting for one (test/support/clock.ts).
    */
   clockFile?: string
   log: (line: string) => void
-}
-
-/** The offset in a clock file; 0 while it is missing or empty. */
-const clockOffset = (file: string) => {
-  try {
-    return Number(readFileSync(file, 'utf8')) || 0
-  } catch {
-    return 0
-  }
 }
 
 export interface LocalStack {
@@ -72,11 +62,6 @@ export interface LocalStack {
 export const startLocalStack = async (options: StackOptions): Promise<LocalStack> => {
   const { ports, log } = options
   const running: Running[] = []
-  if (options.clockFile) {
-    const file = options.clockFile
-    const restore = setClockSource(() => Date.now() + clockOffset(file))
-    running.push({ name: 'clock', url: file, stop: async () => restore() })
-  }
   const stop = async () => {
     for (const part of running.reverse()) {
       await part.stop().catch((error) => log(`stopping ${part.name}: ${String(error)}`))
@@ -136,7 +121,7 @@ export const startLocalStack = async (options: StackOptions): Promise<LocalStack
       ORIGIN_VERIFY_SECRET: originSecret,
       ORIGIN_VERIFY_REQUIRED: 'false',
       // Every process that flips the host map marks it here; the site edge keeps the map in memory
-      // until the mark changes (functions/src/lib/host-map.ts `hostMapStampFile`).
+      // until the mark changes (functions/src/platform/local/host-map.ts).
       HOSTMAP_STAMP_FILE: join(options.dataDir, 'hostmap-stamp'),
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       STRIPE_SECRET_KEY: 'sk_test_local_stand_in',
@@ -149,12 +134,20 @@ export const startLocalStack = async (options: StackOptions): Promise<LocalStack
     }
     // The handler modules read their configuration at load, like a Lambda reading its environment.
     Object.assign(process.env, env)
-    // No publishing Lambda here: "save and publish" renders in this process (#lib/publisher).
-    const [{ publishInProcess }, { publishSite }] = await Promise.all([
-      import('../../functions/src/lib/publisher.ts'),
-      import('../../functions/src/publishing/publish.ts'),
+    // The platform of every handler in this process (functions/src/platform): the local adapters —
+    // no publishing, documents or jobs Lambda; the clock ahead by the clock file's offset. Imported
+    // after the environment is in place, which the handler modules read at load.
+    const [{ providePlatform }, { localPlatform }, { parsePlatformEnv }] = await Promise.all([
+      import('../../functions/src/platform/index.ts'),
+      import('../../functions/src/platform/local/index.ts'),
+      import('../../functions/src/platform/env.ts'),
     ])
-    publishInProcess(publishSite)
+    const stackPlatform = localPlatform(
+      parsePlatformEnv(process.env),
+      options.clockFile ? { clockFile: options.clockFile } : {},
+    )
+    const restorePlatform = providePlatform(stackPlatform)
+    running.push({ name: 'platform', url: options.clockFile ?? 'local', stop: async () => restorePlatform() })
 
     const seeded = options.seed ? await seed(log) : undefined
 
@@ -176,7 +169,12 @@ export const startLocalStack = async (options: StackOptions): Promise<LocalStack
       sitesBucket: handlerEnv.SITES_BUCKET,
       apiOrigin: `http://${HOST}:${ports.api}`,
       originSecret,
-      accessLog: { bucket: localNames().logsBucket, deliver: countLogObject },
+      hostMapStamp: env.HOSTMAP_STAMP_FILE,
+      accessLog: {
+        bucket: localNames().logsBucket,
+        deliver: countLogObject,
+        now: () => stackPlatform.clock.now(),
+      },
       log,
     })
     running.push(edge)

@@ -3,12 +3,10 @@
  * every part, children included, and frees every port.
  */
 import { join } from 'node:path'
-import { scheduleBillingClose } from './billing-schedule.ts'
-import { scheduleDomainChecks } from './domain-schedule.ts'
 import { assertPortFree, configuredPorts, DEFAULT_PORTS, type PortName } from './ports.ts'
+import { contextDispatch, startScheduler } from './scheduler.ts'
 import { DEMO_ACCOUNTS, DEMO_SITE_NAME } from './seed.ts'
 import { REPO_ROOT, startLocalStack } from './stack.ts'
-import { scheduleWebhookSweep } from './webhook-schedule.ts'
 
 // The machines run Node 20 while Lambda runs Node 22 (ARCHITECTURE.md); the SDK's notice about it is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'
@@ -32,20 +30,29 @@ const main = async () => {
     seed: true,
     log,
   })
-  // The monthly closing run on its schedule (00:00 JST on the 1st), as EventBridge Scheduler on AWS.
-  const stopBilling = scheduleBillingClose(log)
-  // The custom-domain checker every minute, as EventBridge Scheduler on AWS (issue 19).
-  const stopDomains = scheduleDomainChecks(log)
-  // The webhook retry sweep every minute, as EventBridge Scheduler on AWS (issue 21).
-  const stopWebhooks = scheduleWebhookSweep(log)
+  // Every schedule of the runtime table (the monthly close, the domain check, the webhook sweep),
+  // as EventBridge Scheduler on AWS: the job event through the context's handler (./scheduler.ts),
+  // on the handlers' clock. The domain check runs every minute here (5 on AWS) unless told otherwise.
+  const { now } = await import('../../functions/src/lib/clock.ts')
+  const everyMs = (name: string, fallback?: number) => {
+    const value = Number(process.env[name] ?? fallback)
+    return value > 0 ? value : undefined
+  }
+  const scheduler = startScheduler({
+    now,
+    dispatch: contextDispatch(),
+    log,
+    everyMs: {
+      domainCheck: everyMs('DOMAIN_CHECK_INTERVAL_MS', 60_000),
+      webhookSweep: everyMs('WEBHOOK_SWEEP_INTERVAL_MS'),
+    },
+  })
   let stopping = false
   const shutdown = async (signal: string) => {
     if (stopping) return
     stopping = true
     log(`\n${signal}: stopping…`)
-    stopBilling()
-    stopDomains()
-    stopWebhooks()
+    scheduler.stop()
     await stack.stop()
     log('Stopped. Every port is free.')
     process.exit(0)

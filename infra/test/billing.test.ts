@@ -1,15 +1,18 @@
+import { scheduledJobEvent } from '@swipe/shared/contract/runtime'
 import { describe, expect, it } from 'vitest'
 import { SITES_LOG_PREFIX } from '../lib/billable-views.ts'
-import { BILLING_CLOSE_EVENT } from '../lib/billing.ts'
 import { type Json, memo, PROD_CONTEXT, refOf, refsIn, synth } from './support.ts'
 
 const dev = memo(() => synth())
 const prod = memo(() => synth(PROD_CONTEXT))
 
+/** The runtime table's job event of the close (infra/test/schedules.test.ts checks every schedule's). */
+const BILLING_CLOSE_EVENT = scheduledJobEvent('billingClose')
+
 describe('monthly billing close', () => {
   it('runs the billing jobs Lambda at 00:00 JST on the 1st through EventBridge Scheduler', () => {
     const { resources } = dev()
-    // The billing close's schedule (the domain checker has one of its own, infra/test/domains.test.ts).
+    // The billing close's schedule in the whole stack (the others: infra/test/schedules.test.ts).
     const schedules = Object.entries(resources).filter(
       ([, r]) =>
         r.Type === 'AWS::Scheduler::Schedule' &&

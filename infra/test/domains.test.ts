@@ -13,7 +13,6 @@ import { describe, expect, it } from 'vitest'
 import {
   CustomDomains,
   DOMAIN_CERTIFICATE_ACTIONS,
-  DOMAIN_CHECK_EVENT,
   DOMAIN_TENANT_ACTIONS,
   DomainDistribution,
   readDomainTarget,
@@ -57,22 +56,6 @@ const statementsOf = (resources: ReturnType<typeof build>['resources'], roleRef:
     .flatMap((r) => (r.Properties.PolicyDocument as { Statement: Json[] }).Statement)
 
 describe('custom domains on AWS', () => {
-  it('checks every 5 minutes by invoking the sites jobs Lambda with the domain check, and may invoke nothing else', () => {
-    const { resources, jobs } = build(target)
-    const schedules = Object.values(resources).filter((r) => r.Type === 'AWS::Scheduler::Schedule')
-    expect(schedules).toHaveLength(1)
-    const props = schedules[0]!.Properties
-    expect(props.ScheduleExpression).toBe('rate(5 minutes)')
-    expect(props.State).toBe('ENABLED')
-    const scheduleTarget = props.Target as Json
-    expect(scheduleTarget.Arn).toEqual({ 'Fn::GetAtt': [jobs, 'Arn'] })
-    expect(JSON.parse(scheduleTarget.Input as string)).toEqual(DOMAIN_CHECK_EVENT)
-    const role = (scheduleTarget.RoleArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0]
-    expect(statementsOf(resources, role)).toEqual([
-      { Action: 'lambda:InvokeFunction', Effect: 'Allow', Resource: { 'Fn::GetAtt': [jobs, 'Arn'] } },
-    ])
-  })
-
   it('grants the API and jobs Lambdas exactly the tenant actions the adapter calls, and tells them where to attach', () => {
     const { resources, api, jobs } = build(target)
     for (const fn of [api, jobs]) {
@@ -149,8 +132,6 @@ describe('custom domains on AWS', () => {
     }
     expect(JSON.stringify(resources)).not.toContain('cloudfront:')
     expect(JSON.stringify(resources)).not.toContain('acm:')
-    // The checker still runs (it finds nothing to check).
-    expect(Object.values(resources).filter((r) => r.Type === 'AWS::Scheduler::Schedule')).toHaveLength(1)
   })
 
   it('leaves cdk-nag nothing unacknowledged on its own resources', () => {

@@ -1,5 +1,6 @@
 import { TABLE } from '@swipe/functions/data/table'
 import { API_BASE_PATH, routeKey, routeList } from '@swipe/shared/contract/routes'
+import { scheduleList } from '@swipe/shared/contract/runtime'
 import { AwsSolutionsChecks } from 'cdk-nag'
 import { describe, expect, it } from 'vitest'
 import { PDF_FONT_IN_ASSET } from '../lib/app-function.ts'
@@ -334,9 +335,9 @@ describe.each(stages)('%s stage', (_name, scenario) => {
         resource: { 'Fn::GetAtt': [logicalId(documents), 'Arn'] },
       })
     }
-    // EventBridge Scheduler's roles invoke the billing jobs Lambda (infra/lib/billing.ts), the
-    // sites jobs Lambda (the custom-domain checker, infra/lib/domains.ts) and the end-user jobs
-    // Lambda (the webhook retry sweep, infra/lib/webhooks.ts), each that one only.
+    // EventBridge Scheduler's roles invoke the jobs Lambda of their schedule's context (the runtime
+    // table's schedules, infra/lib/job-schedule.ts: the billing close, the custom-domain checker,
+    // the webhook retry sweep), each that one only.
     const targets = ofType(resources, 'AWS::Scheduler::Schedule').map(
       ([, schedule]) => (schedule.Properties as Json).Target as Json,
     )
@@ -347,7 +348,7 @@ describe.each(stages)('%s stage', (_name, scenario) => {
         })),
       ),
     )
-    expect(targets).toHaveLength(3)
+    expect(targets).toHaveLength(scheduleList().length)
     for (const target of targets)
       expectedInvokers.push({ roles: [refOf(target.RoleArn)], resource: target.Arn })
     // Only each context's API role may invoke its jobs, publishing and documents Lambdas, exactly them (no wildcard).

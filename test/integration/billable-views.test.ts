@@ -6,9 +6,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { localNames } from '../../infra/local/bootstrap.ts'
 import { createAccount, seededMaster, type TestAccount, tokenFor } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
-import { freshWindow, stackNow, useStackClockInProcess } from '../support/clock.ts'
+import { freshWindow, stackNow } from '../support/clock.ts'
 import { edgeGet } from '../support/edge.ts'
-import { useStackEnv } from '../support/env.ts'
+import { useStackEnv, useStackPlatform } from '../support/env.ts'
 import { publishVisitorSite, type VisitorSite } from '../support/visitor-site.ts'
 
 /**
@@ -18,7 +18,7 @@ import { publishVisitorSite, type VisitorSite } from '../support/visitor-site.ts
  * sources").
  */
 const { urls, env } = useStackEnv()
-useStackClockInProcess()
+useStackPlatform()
 const http = api(urls.api)
 
 const PHONE =

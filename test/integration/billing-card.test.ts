@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto'
 import { jstDay } from '@swipe/shared/time/jst'
 import type { Context } from 'aws-lambda'
 import Stripe from 'stripe'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { stripeSignature } from '../../infra/local/stripe.ts'
 import { createAccount, seededMaster, type TestAccount, tokenFor } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
-import { stackNow, useStackClockInProcess } from '../support/clock.ts'
-import { useStackEnv } from '../support/env.ts'
+import { stackNow } from '../support/clock.ts'
+import { useStackEnv, useStackPlatform } from '../support/env.ts'
 import { apiEvent, withLogLines } from '../support/inline.ts'
 
 /**
@@ -20,7 +20,7 @@ import { apiEvent, withLogLines } from '../support/inline.ts'
 const { urls, env } = useStackEnv()
 // The closing runs this file starts in its process read the stack's clock: the invoice's time
 // follows the card's, which the stack (on its clock) wrote.
-useStackClockInProcess()
+useStackPlatform()
 const http = api(urls.api)
 const RETURN_PATH = '/user/check-plan'
 
@@ -373,14 +373,21 @@ describe('who manages the card: the paying account’s own roles only', () => {
 
 describe('without Stripe keys (on AWS, before the operator has set the secret)', () => {
   it('says card payments are unavailable (not a 500), and the card routes answer 503', async () => {
-    vi.resetModules()
-    vi.stubEnv('STRIPE_SECRET_ARN', 'arn:aws:secretsmanager:ap-northeast-1:123456789012:secret:Stripe-AbCdEf')
-    try {
-      const config = await import('../../functions/src/billing/stripe-config.ts')
-      // The secret as CloudFormation creates it: empty keys and a generated filler.
-      config.setSecretReader(async () => '{"secretKey":"","webhookSecret":"","filler":"Zx81"}')
-      const card = await import('../../functions/src/billing/card.ts')
-      const path = '/user/payment-card'
+    const [{ platform, runWithPlatform }, { awsPayments }, { parsePlatformEnv }] = await Promise.all([
+      import('../../functions/src/platform/index.ts'),
+      import('../../functions/src/platform/aws/payments.ts'),
+      import('../../functions/src/platform/env.ts'),
+    ])
+    // The AWS adapter, reading the secret as CloudFormation creates it: empty keys and a generated filler.
+    const payments = awsPayments(
+      parsePlatformEnv({
+        STRIPE_SECRET_ARN: 'arn:aws:secretsmanager:ap-northeast-1:123456789012:secret:Stripe-AbCdEf',
+      }),
+      { get: async () => '{"secretKey":"","webhookSecret":"","filler":"Zx81"}' },
+    )
+    const card = await import('../../functions/src/billing/card.ts')
+    const path = '/user/payment-card'
+    await runWithPlatform({ ...platform(), payments }, async () => {
       const got = await card.get(apiEvent('GET', path, path, { headers: bearer(token) }) as never, context)
       expect(got.statusCode).toBe(200)
       expect(JSON.parse(got.body as string)).toMatchObject({
@@ -400,9 +407,6 @@ describe('without Stripe keys (on AWS, before the operator has set the secret)',
         code: 'billing.cardUnavailable',
         message: '現在クレジットカード決済はご利用いただけません。銀行振込でお支払いください。',
       })
-    } finally {
-      vi.unstubAllEnvs()
-      vi.resetModules()
-    }
+    })
   })
 })

@@ -5,13 +5,13 @@ import { PDFParse } from 'pdf-parse'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { createAccount, seededMaster, type TestAccount, tokenFor } from '../support/accounts.ts'
 import { api, mailsTo, waitForMail } from '../support/api.ts'
-import { stackNow, useStackClockInProcess } from '../support/clock.ts'
+import { stackNow } from '../support/clock.ts'
 import { edgeGet } from '../support/edge.ts'
-import { useStackEnv } from '../support/env.ts'
+import { useStackEnv, useStackPlatform } from '../support/env.ts'
 import { publishVisitorSite } from '../support/visitor-site.ts'
 
 const { urls } = useStackEnv()
-useStackClockInProcess()
+useStackPlatform()
 const http = api(urls.api)
 
 const FEATURES = {
@@ -429,17 +429,17 @@ describe('monthly closing, invoices and payments', () => {
   })
 
   it('charges cards at closing: a declined test card fails the payment and mails the account', async () => {
-    const { paymentProvider } = await import('../../functions/src/billing/payments.ts')
+    const { platform } = await import('../../functions/src/platform/index.ts')
     const { BillingProfiles } = await import('../../functions/src/data/billing.ts')
     const { closeMonth } = await import('../../functions/src/billing/close.ts')
     const onCard = async (number: string) => {
       const account = await createAccount({ type: 'USER', parent: oem, planId: 'light' })
-      const customerId = await paymentProvider().createCustomer({
+      const customerId = await platform().payments.createCustomer({
         accountId: account.accountId,
         email: account.email,
         name: 'x',
       })
-      const card = await paymentProvider().saveCard(customerId, {
+      const card = await platform().payments.saveCard(customerId, {
         number,
         expMonth: 12,
         expYear: 2034,

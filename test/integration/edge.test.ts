@@ -69,8 +69,8 @@ describe('local site edge', () => {
         new PutObjectCommand({ Bucket: sitesBucket, Key: `${prefix}/${key}`, Body: body, ContentType: type }),
       )
     const { pathFormKey } = await import('../../functions/src/lib/host-map.ts')
-    await bucketHostMap(s3, sitesBucket).put(host, { siteId, prefix })
-    await bucketHostMap(s3, sitesBucket).put(pathFormKey(siteId), { siteId, prefix })
+    await bucketHostMap(s3, sitesBucket, env.HOSTMAP_STAMP_FILE).put(host, { siteId, prefix })
+    await bucketHostMap(s3, sitesBucket, env.HOSTMAP_STAMP_FILE).put(pathFormKey(siteId), { siteId, prefix })
     expect(env.SITES_BUCKET).toBe(sitesBucket)
   })
 

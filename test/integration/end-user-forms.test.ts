@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { api, mailsTo } from '../support/api.ts'
 import { freshWindow } from '../support/clock.ts'
 import { edgeGet } from '../support/edge.ts'
-import { useStackEnv } from '../support/env.ts'
+import { useStackEnv, useStackPlatform } from '../support/env.ts'
 import {
   formsCreator,
   publishVisitorSite,
@@ -17,6 +17,8 @@ import {
 // This worker's own SES client points at a closed port, so a handler run in-process fails to mail
 // (the mail-failure case); every other call goes through the gateway, which mails as usual.
 const { urls } = useStackEnv({ SES_ENDPOINT: 'http://127.0.0.1:9' })
+// Handlers run in this worker on the stack's platform, whose mail goes to that unreachable SES.
+useStackPlatform()
 const http = api(urls.api)
 
 const newEmail = () => `visitor-${randomUUID().slice(0, 8)}@example.com`

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { useStackEnv } from '../support/env.ts'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { provideStackPlatform, useStackEnv } from '../support/env.ts'
 
 const { urls } = useStackEnv()
 
@@ -38,6 +38,8 @@ describe('GET /api/v1/health/ready (readiness)', () => {
     // The same handler module, loaded in this worker with one resource that does not exist.
     process.env.MEDIA_BUCKET = `missing-${Date.now()}`
     const { handler } = await import('../../functions/src/health/index.ts')
+    // The stack's platform (its mail emulator), as the gateway's handlers have.
+    onTestFinished(await provideStackPlatform())
     const result = await handler(
       {
         version: '2.0',

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { creatorToken } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
-import { useStackEnv } from '../support/env.ts'
+import { useStackEnv, useStackPlatform } from '../support/env.ts'
 
 const { urls } = useStackEnv()
+// The publishing Lambda's code runs in this process on the stack's platform (its host map, its clock).
+useStackPlatform()
 const http = api(urls.api)
 
 /**

@@ -4,10 +4,12 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { creatorToken } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
 import { type EdgeResponse, edgeGet } from '../support/edge.ts'
-import { useStackEnv } from '../support/env.ts'
+import { useStackEnv, useStackPlatform } from '../support/env.ts'
 import { confirmedKeys, samples, storeMedia } from '../support/uploads.ts'
 
 const { urls, env } = useStackEnv()
+// Publishing in this process writes the stack's host map (the local platform's bucket map).
+useStackPlatform()
 const http = api(urls.api)
 
 /** The CSP every site response carries (infra/lib/sites/headers.ts), spelled out. */
@@ -46,8 +48,8 @@ const releasesOf = async (siteId: string) => {
 }
 
 const hostTarget = async (host: string) => {
-  const { hostMap } = await import('../../functions/src/lib/hosts.ts')
-  return hostMap.get(host)
+  const { platform } = await import('../../functions/src/platform/index.ts')
+  return platform().hostMap.get(host)
 }
 
 interface TestSite {

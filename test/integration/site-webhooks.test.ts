@@ -9,7 +9,7 @@ import { REFUSED_ADDRESSES } from '../../functions/src/lib/outbound.cases.ts'
 import { twoTenants } from '../support/accounts.ts'
 import { api, waitForMail } from '../support/api.ts'
 import { advanceStackClock, stackNow } from '../support/clock.ts'
-import { useStackEnv } from '../support/env.ts'
+import { useStackEnv, useStackPlatform } from '../support/env.ts'
 import { publishVisitorSite, testIp, visitorCall } from '../support/visitor-site.ts'
 import { standardVerify } from '../support/webhooks.ts'
 
@@ -25,6 +25,8 @@ import { standardVerify } from '../support/webhooks.ts'
 
 const receiverFile = join(dirname(inject('stack').clockFile), 'webhook-receiver')
 const { urls } = useStackEnv({ SWIPE_WEBHOOK_TEST_RECEIVER_FILE: receiverFile })
+// The sweep runs here, on the stack's platform and clock, as the schedule runs it in the stack.
+useStackPlatform()
 const http = api(urls.api)
 
 interface Received {
@@ -118,9 +120,6 @@ describe('site webhooks', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     port = (server.address() as AddressInfo).port
     allowReceiver('')
-    // The sweep runs here, on the stack's clock, as the schedule runs it in the stack.
-    const clock = await import('../../functions/src/lib/clock.ts')
-    clock.setClockSource(stackNow)
     sweep = (await import('../../functions/src/lib/site-webhooks.ts')).sweepDueDeliveries
     const tenants = await twoTenants(http)
     token = tenants.token

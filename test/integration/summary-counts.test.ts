@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createAccount, seededMaster, type TestAccount, tokenFor } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
-import { useStackEnv } from '../support/env.ts'
+import { useStackEnv, useStackPlatform } from '../support/env.ts'
 
 const { urls } = useStackEnv()
+// Expiring a site in this worker flips the stack's host map (the local platform's).
+useStackPlatform()
 const http = api(urls.api)
 
 const USER_STATUSES = ['ACTIVE', 'SUSPENDED', 'TERMINATED', 'INACTIVE']

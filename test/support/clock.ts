@@ -1,10 +1,11 @@
 import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { afterAll, beforeAll, inject, onTestFinished } from 'vitest'
+import { inject, onTestFinished } from 'vitest'
 
 /**
- * The integration stack's clock (functions/src/lib/clock.ts, which rate windows read) runs ahead of
- * the system clock by the milliseconds its clock file holds (test/support/stack.ts). A test that
+ * The integration stack's clock (functions/src/platform/local/clock.ts, which rate windows read)
+ * runs ahead of the system clock by the milliseconds its clock file holds (test/support/stack.ts);
+ * handlers a test runs in its own process read it too (./env.ts `useStackPlatform`). A test that
  * fills a rate window moves that clock forward to the start of a fresh window instead of waiting
  * for one in real time (docs/decisions.md "CI time: a clock for rate windows").
  */
@@ -54,27 +55,4 @@ export const freshWindow = async (windowMs: number) => {
   await holdWindowLock()
   advanceStackClock(windowMs - (stackNow() % windowMs))
   return stackNow()
-}
-
-/**
- * Handlers this test calls in its own process (a closing run, a job) read the stack's clock too,
- * until the test finishes: times they write compare with those the stack's handlers wrote.
- */
-export const inProcessOnStackClock = async () => {
-  const { setClockSource } = await import('../../functions/src/lib/clock.ts')
-  onTestFinished(setClockSource(stackNow))
-}
-
-/**
- * Every handler a test file calls in its own process (a closing run, a job, a counter read) reads
- * the stack's clock for the whole file: the month it closes is the stack's month, which other
- * files may have moved past the end of the real one (a 72-hour expiry on the 29th).
- */
-export const useStackClockInProcess = () => {
-  let restore = () => {}
-  beforeAll(async () => {
-    const { setClockSource } = await import('../../functions/src/lib/clock.ts')
-    restore = setClockSource(stackNow)
-  })
-  afterAll(() => restore())
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { LambdaClient } from '@aws-sdk/client-lambda'
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
-import { vi } from 'vitest'
+import { inject, vi } from 'vitest'
 import type { JobEvent } from '../../functions/src/lib/jobs.ts'
+import { provideStackPlatform } from './env.ts'
 
 /**
  * What a handler does inside its request, apart from what it hands to a job (issue 29: account
@@ -73,6 +74,21 @@ export const apiEvent = (
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>
 
 /**
+ * Provides the stack's platform (functions/src/platform/local) to the current module graph — a
+ * fresh one after `vi.resetModules()` has none — with jobs handed to the jobs Lambda
+ * (`JOBS_FUNCTION_NAME`, caught by `runInline`). Answers the platform's restore.
+ */
+const provideStackPlatformWithLambdaJobs = async () => {
+  const [{ awsJobs }, { awsInvoker }, { parsePlatformEnv }] = await Promise.all([
+    import('../../functions/src/platform/aws/jobs.ts'),
+    import('../../functions/src/platform/aws/invoker.ts'),
+    import('../../functions/src/platform/env.ts'),
+  ])
+  const env = parsePlatformEnv(process.env)
+  return provideStackPlatform(() => ({ jobs: awsJobs(env, awsInvoker(env)) }))
+}
+
+/**
  * Runs `load()`'s handler on `event` as described above. `load` imports the handler module (after
  * the fresh start, so it shares the recorded clients).
  */
@@ -91,12 +107,14 @@ export const runInline = async (
     return { StatusCode: 202 }
   }) as never)
   try {
-    const [{ dynamo }, { s3 }, { cognito }, { ses }] = await Promise.all([
+    await provideStackPlatformWithLambdaJobs()
+    const [{ dynamo }, { s3 }, { cognito }, { platform }] = await Promise.all([
       import('../../functions/src/lib/dynamo.ts'),
       import('../../functions/src/lib/s3.ts'),
       import('../../functions/src/lib/cognito-client.ts'),
-      import('../../functions/src/lib/mail.ts'),
+      import('../../functions/src/platform/index.ts'),
     ])
+    const ses = platform().mail.client
     const calls: string[] = []
     /** The SDK clients' common part: an initialize-step middleware sees every command sent. */
     type Recorded = {
@@ -143,8 +161,13 @@ export const runJobs = async (
   runners: () => Promise<Parameters<typeof import('../../functions/src/lib/jobs.ts').dispatchJob>[1]>,
 ) => {
   const { dispatchJob } = await import('../../functions/src/lib/jobs.ts')
-  const table = await runners()
-  for (const job of jobs) await dispatchJob(job, table)
+  const restore = await provideStackPlatform()
+  try {
+    const table = await runners()
+    for (const job of jobs) await dispatchJob(job, table)
+  } finally {
+    restore()
+  }
 }
 
 /**

@@ -1,4 +1,6 @@
 import { contextHandler } from '#lib/router'
+import { declareAwsAdapters } from '#platform'
+import { awsMail } from '#platform/aws/mail'
 import * as contract from './contract.ts'
 import * as create from './create.ts'
 import * as csv from './csv.ts'
@@ -9,6 +11,9 @@ import * as remove from './remove.ts'
 import * as subAdmins from './subAdmins.ts'
 import * as summary from './summary.ts'
 import * as update from './update.ts'
+
+// The large AWS adapters this Lambda's code uses (functions/src/platform/aws/index.ts).
+declareAwsAdapters({ mail: awsMail })
 
 export const handler = contextHandler('accounts', {
   list,

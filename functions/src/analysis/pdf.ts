@@ -13,6 +13,7 @@ import {
 import { cellReference } from '@swipe/shared/site/cells'
 import { jstMinute } from '@swipe/shared/time/jst'
 import PDFDocument from 'pdfkit'
+import { platformEnv } from '#platform/env'
 
 /**
  * The monthly report as PDF (issue 17 Deliver 5): A4, in the creator's UI language, Noto Sans JP
@@ -22,8 +23,8 @@ import PDFDocument from 'pdfkit'
  * the code (a Lambda bundle copies it); otherwise it is resolved from npm.
  */
 export const fontPath = (): string =>
-  process.env.ANALYSIS_FONT_PATH ||
-  process.env.INVOICE_FONT_PATH ||
+  platformEnv().ANALYSIS_FONT_PATH ||
+  platformEnv().INVOICE_FONT_PATH ||
   createRequire(import.meta.url).resolve(
     '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
   )

@@ -2,11 +2,11 @@ import { analysisRoutes } from '@swipe/shared/contract/analysis'
 import { monthEnd } from '@swipe/shared/time/calendar'
 import { jstDay } from '@swipe/shared/time/jst'
 import * as clock from '#lib/clock'
-import { renderPdf } from '#lib/documents'
 import { ValidationError } from '#lib/errors'
 import { endpoint, ok } from '#lib/http'
 import { logger } from '#lib/logger'
 import { adminOf } from '#lib/tenancy'
+import { platform } from '#platform'
 import { earliestDay } from './period.ts'
 import { cellsOf, chartReport, lpReport, pagesReport, rankingReport, reportContext } from './service.ts'
 
@@ -37,7 +37,7 @@ export const handler = endpoint(
       pagesReport(context, cells),
       rankingReport(context, cells),
     ])
-    const pdf = await renderPdf({
+    const pdf = await platform().documents.render({
       kind: 'monthlyReport',
       report: { lp, chart, pages, ranking },
       locale,

@@ -1,6 +1,4 @@
-import { installSiteApiVerifier } from '#lib/auth'
 import { contextHandler } from '#lib/router'
-import { authenticateSiteApi } from '#lib/site-api'
 import * as docs from './docs.ts'
 import * as keyCreate from './keyCreate.ts'
 import * as keyRevoke from './keyRevoke.ts'
@@ -21,9 +19,6 @@ import * as webhookRemove from './webhookRemove.ts'
 import * as webhookResend from './webhookResend.ts'
 import * as webhookRotateSecret from './webhookRotateSecret.ts'
 import * as webhookUpdate from './webhookUpdate.ts'
-
-// This context serves the site API (issue 21): its routes authenticate with lib/site-api.ts.
-installSiteApiVerifier(authenticateSiteApi)
 
 export const handler = contextHandler(
   'apiAccess',

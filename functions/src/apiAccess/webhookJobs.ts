@@ -1,4 +1,4 @@
-import type { JobRunner } from '#lib/jobs'
+import type { JobRunners } from '#lib/jobs'
 import { attemptStoredDelivery, type DeliveryKey } from '#lib/site-webhooks'
 
 /**
@@ -6,7 +6,7 @@ import { attemptStoredDelivery, type DeliveryKey } from '#lib/site-webhooks'
  * routes: a resend's attempt (issue 29), so the creator's request answers at once whatever the
  * receiver does; the attempt ends at its deadline (#lib/webhooks).
  */
-export const jobs: Record<string, JobRunner> = {
+export const jobs: JobRunners<'apiAccess'> = {
   webhookResend: async (event) => {
     const key = JSON.parse(event.input?.delivery ?? 'null') as DeliveryKey | null
     if (!key) throw new Error('webhookResend: no delivery')

@@ -1,7 +1,7 @@
 import { isLocale, translate } from '@swipe/shared'
 import { Accounts } from '#data/accounts'
 import { ResetTokens } from '#data/auth'
-import type { JobRunner } from '#lib/jobs'
+import type { JobRunners } from '#lib/jobs'
 import { logger } from '#lib/logger'
 import { sendMail } from '#lib/mail'
 import { adminUrl } from '#lib/urls'
@@ -37,7 +37,7 @@ export const sendResetLink = async (email: string, locale: string) => {
 }
 
 /** The auth context's asynchronous jobs (`#lib/jobs`), run by the same Lambda module as its routes. */
-export const jobs: Record<string, JobRunner> = {
+export const jobs: JobRunners<'auth'> = {
   passwordReset: async ({ input }) => {
     if (!input?.email) throw new Error('passwordReset job without an email')
     await sendResetLink(input.email, input.locale ?? 'ja')

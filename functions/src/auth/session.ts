@@ -5,7 +5,9 @@ import type { Account } from '#data/accounts'
 import { accountByUsername, assertActive, verifyPoolAccessToken } from '#lib/auth'
 import { adminPool } from '#lib/cognito'
 import { UnauthorizedError } from '#lib/errors'
+import { mediaBucket } from '#lib/s3'
 import { policyActorOf } from '#lib/tenancy'
+import { presignGet } from '#lib/uploads'
 
 /** What the console needs to know about the signed-in account (GET /auth/user-info). */
 export const userInfoOf = async (account: Account) => ({
@@ -48,10 +50,7 @@ export const sessionBody = async (result: AuthenticationResultType, account: Acc
   }
 }
 
-const logoUrlOf = async (key: string) => {
-  const [{ presignGet }, { mediaBucket }] = await Promise.all([import('#lib/uploads'), import('#lib/s3')])
-  return presignGet(mediaBucket, key)
-}
+const logoUrlOf = (key: string) => presignGet(mediaBucket, key)
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 export const newToken = () => randomBytes(32).toString('base64url')

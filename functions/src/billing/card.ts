@@ -11,7 +11,8 @@ import { logger } from '#lib/logger'
 import { headerOf } from '#lib/request-state'
 import { adminOf, policyActorOf } from '#lib/tenancy'
 import { adminUrl } from '#lib/urls'
-import { cardPaymentsAvailable, paymentProvider } from './payments.ts'
+import { platform } from '#platform'
+import { cardPaymentsAvailable } from './payments.ts'
 
 /**
  * The paying account's card (issue 18): saved on the provider's hosted page (Stripe Checkout in
@@ -111,7 +112,7 @@ export const get = endpoint(billingRoutes['billing.paymentCard'], async ({ actor
 export const setup = endpoint(billingRoutes['billing.cardSetup'], async ({ actor, body, event, locale }) => {
   const me = adminOf(actor)
   const account = await managedAccount(me)
-  const provider = paymentProvider()
+  const provider = platform().payments
   const profile = (await BillingProfiles.get({ accountId: account.accountId }).go({ consistent: true })).data
   let customerId = profile?.customerId
   if (!customerId) {
@@ -145,7 +146,7 @@ export const remove = endpoint(billingRoutes['billing.removeCard'], async ({ act
   const account = await managedAccount(me)
   const profile = (await BillingProfiles.get({ accountId: account.accountId }).go({ consistent: true })).data
   if (!profile?.paymentMethodId) throw new ConflictError('billing.noCard')
-  await paymentProvider().detachCard(profile.paymentMethodId)
+  await platform().payments.detachCard(profile.paymentMethodId)
   await BillingProfiles.patch({ accountId: account.accountId })
     .set({ method: 'BANK_TRANSFER' })
     .remove(['paymentMethodId', 'cardLast4', 'cardBrand', 'cardExpMonth', 'cardExpYear', 'cardSavedAt'])
@@ -162,7 +163,7 @@ export const remove = endpoint(billingRoutes['billing.removeCard'], async ({ act
  * Answers whether anything changed.
  */
 export const applySetupSession = async (sessionId: string): Promise<boolean> => {
-  const provider = paymentProvider()
+  const provider = platform().payments
   const result = await provider.setupSessionCard(sessionId)
   if (!result?.accountId) return false
   const profile = (await BillingProfiles.get({ accountId: result.accountId }).go({ consistent: true })).data

@@ -16,11 +16,11 @@ import {
   Invoices,
 } from '#data/billing'
 import { now } from '#lib/clock'
-import { renderPdf } from '#lib/documents'
 import { ConflictError, NotFoundError } from '#lib/errors'
 import { logger } from '#lib/logger'
 import { planOf } from '#lib/plans'
 import { mediaBucket, s3 } from '#lib/s3'
+import { platform } from '#platform'
 import { sha256Hex } from './digest.ts'
 import {
   dueDateOf,
@@ -31,6 +31,7 @@ import {
   transactionDayOf,
 } from './document.ts'
 import { mailInvoiceIssued } from './invoice-mail.ts'
+import { chargeInvoice } from './payments.ts'
 import { accountUsage } from './usage.ts'
 
 /** Where an invoice's PDF is kept in the media bucket; a voided invoice's stamped copy beside it. */
@@ -146,7 +147,7 @@ const prepare = async (
     first,
     replaces: correcting?.number,
   }
-  const pdf = await renderPdf({ kind: 'invoice', document: doc })
+  const pdf = await platform().documents.render({ kind: 'invoice', document: doc })
   const pdfKey = invoicePdfKey(account.accountId, invoiceId)
   await s3.send(
     new PutObjectCommand({ Bucket: mediaBucket, Key: pdfKey, Body: pdf, ContentType: 'application/pdf' }),
@@ -238,7 +239,7 @@ export const correctInvoice = async (invoiceId: string, actorId: string, at = no
   const invoice = await prepare(account, old.month, at, old)
   if (invoice === 'notBillable') throw new ConflictError()
   // The old invoice as it reads once void: its document as issued, stamped 無効 on every page.
-  const voidPdf = await renderPdf({
+  const voidPdf = await platform().documents.render({
     kind: 'invoice',
     document: {
       ...(JSON.parse(old.document) as InvoiceDocument),
@@ -310,7 +311,6 @@ export const correctInvoice = async (invoiceId: string, actorId: string, at = no
 /** Card invoices are charged once issued (payments.ts); bank transfers wait for the transfer. A provider
  * that cannot be reached leaves the invoice `processing` (logged), never unissued. */
 const collect = async (invoiceId: string) => {
-  const { chargeInvoice } = await import('./payments.ts')
   try {
     await chargeInvoice(invoiceId)
   } catch (error) {

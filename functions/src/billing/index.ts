@@ -1,11 +1,18 @@
 import { contextHandler } from '#lib/router'
+import { declareAwsAdapters } from '#platform'
+import { awsMail } from '#platform/aws/mail'
+import { awsPayments } from '#platform/aws/payments'
+import { awsSecrets } from '#platform/aws/secrets'
 import * as bills from './bills.ts'
 import * as card from './card.ts'
-import { closeMonth, monthToClose } from './close.ts'
 import * as dashboard from './dashboard.ts'
+import { jobs } from './jobs.ts'
 import * as plans from './plans.ts'
 import * as userPlan from './user-plan.ts'
 import * as webhook from './webhook.ts'
+
+// The large AWS adapters this Lambda's code uses (functions/src/platform/aws/index.ts).
+declareAwsAdapters({ secrets: awsSecrets, payments: awsPayments, mail: awsMail })
 
 export const handler = contextHandler(
   'billing',
@@ -27,14 +34,5 @@ export const handler = contextHandler(
     dashboardAdoption: { handler: dashboard.adoption },
     dashboardRevenue: { handler: dashboard.revenue },
   },
-  {
-    /**
-     * The monthly closing run: EventBridge Scheduler invokes the jobs Lambda at 00:00 JST on the
-     * 1st with `{ source: 'swipe.job', context: 'billing', type: 'close', id: 'scheduled' }`; it
-     * closes the month that just ended (or `input.month`).
-     */
-    close: async (event) => {
-      await closeMonth(event.input?.month ?? monthToClose(Date.now()))
-    },
-  },
+  jobs,
 )

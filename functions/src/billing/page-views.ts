@@ -1,16 +1,14 @@
-// The KeyValueStore API is signed with SigV4A; this registers the SDK's JavaScript signer.
-import '@aws-sdk/signature-v4a'
 import { createHash } from 'node:crypto'
 import { gunzipSync } from 'node:zlib'
-import { CloudFrontKeyValueStoreClient } from '@aws-sdk/client-cloudfront-keyvaluestore'
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { DAY_MS, jstDay, jstDayStart } from '@swipe/shared/time/jst'
 import * as z from 'zod'
 import { BillableClients, BillableViews, CountedLogs } from '#data/analytics'
 import * as clock from '#lib/clock'
-import { awsEnv, clientConfig, readEnv } from '#lib/env'
-import { bucketHostMap, type HostMap, kvsHostMap } from '#lib/host-map'
+import { clientConfig, readEnv } from '#lib/env'
 import { logger } from '#lib/logger'
+import { declareAwsAdapters, platform } from '#platform'
+import { awsHostMap } from '#platform/aws/host-map'
 import {
   type AccessRecord,
   BILLABLE_VIEWS_PER_ADDRESS,
@@ -19,6 +17,9 @@ import {
   parseAccessLog,
   siteIdOfPath,
 } from './access-log.ts'
+
+// The large AWS adapters this Lambda's code uses (functions/src/platform/aws/index.ts).
+declareAwsAdapters({ hostMap: awsHostMap })
 
 export { BILLABLE_VIEWS_PER_ADDRESS }
 
@@ -31,10 +32,6 @@ export { BILLABLE_VIEWS_PER_ADDRESS }
  */
 
 const env = readEnv({
-  /** The host map on AWS (read only). */
-  SITES_KVS_ARN: z.string().min(1).optional(),
-  /** The host map locally (`_hostmap/` objects of the sites bucket). */
-  SITES_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url().optional(),
 })
 
@@ -45,12 +42,6 @@ const s3 = new S3Client({
   responseChecksumValidation: 'WHEN_REQUIRED',
 })
 
-const hosts: HostMap | undefined = env.SITES_KVS_ARN
-  ? kvsHostMap(new CloudFrontKeyValueStoreClient({ region: awsEnv.AWS_REGION }), env.SITES_KVS_ARN)
-  : env.SITES_BUCKET
-    ? bucketHostMap(s3, env.SITES_BUCKET)
-    : undefined
-
 /**
  * The site a record was served for: the site its host maps to (a default, OEM or custom domain),
  * else the `/sites/<siteId>/` of its path (the path form on the shared host, or a logged release
@@ -59,8 +50,10 @@ const hosts: HostMap | undefined = env.SITES_KVS_ARN
  */
 const siteResolver = () => {
   const cache = new Map<string, Promise<string | undefined>>()
+  // The platform's host map (read only): the KeyValueStore on AWS, the bucket map locally.
+  const hosts = platform().hostMap
   return async (record: AccessRecord): Promise<string | undefined> => {
-    if (record.host && hosts) {
+    if (record.host) {
       let found = cache.get(record.host)
       if (!found) {
         found = hosts.get(record.host).then((target) => target?.siteId)

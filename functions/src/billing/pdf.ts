@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import { formatYen } from '@swipe/shared/billing/money'
 import PDFDocument from 'pdfkit'
+import { platformEnv } from '#platform/env'
 import type { InvoiceDocument } from './document.ts'
 import { japaneseDay, monthLabel, notesOf, transactionDayOf } from './document.ts'
 
@@ -12,7 +13,7 @@ export { sha256Hex } from './digest.ts'
  * package is not beside the code (a Lambda bundle copies it); otherwise it is resolved from npm.
  */
 const fontPath = (): string =>
-  process.env.INVOICE_FONT_PATH ||
+  platformEnv().INVOICE_FONT_PATH ||
   createRequire(import.meta.url).resolve(
     '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
   )

@@ -1,6 +1,6 @@
 import { documentFields, type SiteDocumentKind } from '@swipe/shared/site/model'
 import { SITE_SCHEMA_VERSION } from '@swipe/shared/site/model-defaults'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   Creatives,
   GlobalMenus,
@@ -11,10 +11,8 @@ import {
   StoredDataError,
 } from './sites.ts'
 
-// The entities name their table at import; nothing here talks to it.
-vi.hoisted(() => {
-  process.env.TABLE_NAME ??= 'unit-test'
-})
+// The entities name their table at import (TABLE_NAME, set by test/support/unit-setup.ts); nothing
+// here talks to it.
 
 /** Attributes an entity keeps besides its document: keys, bookkeeping, lock and version. */
 const BOOKKEEPING: Record<SiteDocumentKind, string[]> = {

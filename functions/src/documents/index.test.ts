@@ -1,6 +1,8 @@
 import { PDFParse } from 'pdf-parse'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { type DocumentRequest, renderPdf } from '#lib/documents'
+import type { DocumentRequest } from '#lib/documents'
+import { parsePlatformEnv } from '#platform/env'
+import { localDocuments } from '#platform/local/documents'
 import type { MonthlyReport } from '../analysis/pdf.ts'
 import type { InvoiceDocument } from '../billing/document.ts'
 import { renderInvoicePdf } from '../billing/pdf.ts'
@@ -84,6 +86,9 @@ const report: MonthlyReport = {
 const overTheWire = (request: DocumentRequest) =>
   handler({ source: 'swipe.document', request: JSON.parse(JSON.stringify(request)) })
 
+/** The local platform's renderer: the PDF drawn in this process. */
+const inProcess = localDocuments(parsePlatformEnv({}))
+
 const textOf = async (pdf: Buffer) => (await new PDFParse({ data: new Uint8Array(pdf) }).getText()).text
 
 afterEach(() => {
@@ -93,8 +98,8 @@ afterEach(() => {
 describe('the documents Lambda', () => {
   it('answers the very PDF the in-process renderer makes of an invoice, base64', async () => {
     const direct = await renderInvoicePdf(invoice)
-    // Without DOCUMENTS_FUNCTION_NAME (tests, the local stack) #lib/documents renders in process.
-    expect((await renderPdf({ kind: 'invoice', document: invoice })).equals(direct)).toBe(true)
+    // The local platform (the stack, tests, scripts) renders in process.
+    expect((await inProcess.render({ kind: 'invoice', document: invoice })).equals(direct)).toBe(true)
     const answer = await overTheWire({ kind: 'invoice', document: invoice })
     if (!answer.ok) throw new Error(`Refused: ${JSON.stringify(answer)}`)
     expect(Object.keys(answer).sort()).toEqual(['base64', 'ok'])
@@ -107,7 +112,7 @@ describe('the documents Lambda', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-30T12:00:00+09:00') })
     const now = Date.now()
     const request: DocumentRequest = { kind: 'monthlyReport', report, locale: 'en', now }
-    const direct = await renderPdf(request)
+    const direct = await inProcess.render(request)
     const answer = await overTheWire(request)
     if (!answer.ok) throw new Error(`Refused: ${JSON.stringify(answer)}`)
     const remote = Buffer.from(answer.base64, 'base64')

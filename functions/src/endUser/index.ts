@@ -1,4 +1,6 @@
 import { contextHandler } from '#lib/router'
+import { declareAwsAdapters } from '#platform'
+import { awsMail } from '#platform/aws/mail'
 import * as common from './common.ts'
 import * as company from './company.ts'
 import * as contact from './contact.ts'
@@ -23,6 +25,9 @@ import * as resolve from './resolve.ts'
 import * as scripts from './scripts.ts'
 import * as seo from './seo.ts'
 import * as site from './site.ts'
+
+// The large AWS adapters this Lambda's code uses (functions/src/platform/aws/index.ts).
+declareAwsAdapters({ mail: awsMail })
 
 export const handler = contextHandler(
   'endUser',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { SiteLanguage } from '@swipe/shared'
 import type { StoredAnswer } from '#data/submissions'
 import { type Event, ok, type Reply } from '#lib/http'
-import { type JobRunner, runJob } from '#lib/jobs'
+import { type JobRunners, runJob } from '#lib/jobs'
 import { logger } from '#lib/logger'
 import { clientIp, emailClient, takeOrRefuse } from '#lib/rate-limit'
 import {
@@ -90,7 +90,7 @@ const required = (input: Readonly<Record<string, string>> | undefined, names: st
 }
 
 /** The end-user context's asynchronous jobs, run by the same Lambda module as its routes. */
-export const jobs: Record<string, JobRunner> = {
+export const jobs: JobRunners<'endUser'> = {
   registration: async (event) => {
     const input = required(event.input, ['siteId', 'lang', 'email', 'password', 'company', 'answers'])
     await completeRegistration({
@@ -112,8 +112,8 @@ export const jobs: Record<string, JobRunner> = {
     await attemptDeliveries(JSON.parse(input.deliveries!) as DeliveryKey[])
   },
   /**
-   * The webhook retry sweep: every PENDING delivery that is due. On AWS an EventBridge Scheduler
-   * schedule invokes it every minute; `npm start` runs it on a timer (infra/local/webhook-schedule.ts).
+   * The webhook retry sweep: every PENDING delivery that is due, every minute (the runtime table's
+   * `webhookSweep` schedule: EventBridge Scheduler on AWS, infra/local/scheduler.ts under `npm start`).
    */
   webhookSweep: async () => {
     const outcome = await sweepDueDeliveries()

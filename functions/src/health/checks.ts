@@ -5,8 +5,8 @@ import { GetAccountCommand } from '@aws-sdk/client-sesv2'
 import { adminPool, cognito, membersPool } from '#lib/cognito'
 import { dynamo, tableName } from '#lib/dynamo'
 import { logger } from '#lib/logger'
-import { ses } from '#lib/mail'
 import { mediaBucket, s3, sitesBucket } from '#lib/s3'
+import { platform } from '#platform'
 
 const TIMEOUT_MS = 3000
 
@@ -19,7 +19,7 @@ const checks: Record<string, (signal: AbortSignal) => Promise<unknown>> = {
     cognito.send(new DescribeUserPoolCommand({ UserPoolId: adminPool.id }), { abortSignal: signal }),
   membersUserPool: (signal) =>
     cognito.send(new DescribeUserPoolCommand({ UserPoolId: membersPool.id }), { abortSignal: signal }),
-  mail: (signal) => ses.send(new GetAccountCommand({}), { abortSignal: signal }),
+  mail: (signal) => platform().mail.client.send(new GetAccountCommand({}), { abortSignal: signal }),
 }
 
 const probe = async (name: string, check: (signal: AbortSignal) => Promise<unknown>) => {

@@ -3,6 +3,7 @@ import type { AuthKind } from '@swipe/shared/contract/routes'
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose'
 import { type Account, Accounts } from '../data/accounts.ts'
+import { assertActive } from './account-status.ts'
 import { clientIp } from './client-ip.ts'
 import { ForbiddenError, UnauthorizedError } from './errors.ts'
 import { refuseCrossOrigin, sessionTokenOf } from './member-session.ts'
@@ -10,6 +11,7 @@ import { adminPool, membersPool } from './pools.ts'
 import { verifyPreviewToken } from './preview-tokens.ts'
 import { requestState } from './request-state.ts'
 import { securityEvent } from './security-log.ts'
+import { authenticateSiteApi } from './site-api.ts'
 
 type Event = APIGatewayProxyEventV2
 type Result = APIGatewayProxyStructuredResultV2
@@ -62,31 +64,10 @@ export const accountByUsername = async (username: string): Promise<Account | und
   return found.data[0]
 }
 
-/** 403 with the reason for any account that is not active (SPEC §4 contract status). */
-export const assertActive = (account: Pick<Account, 'contractStatus'>): void => {
-  switch (account.contractStatus) {
-    case 'ACTIVE':
-      return
-    case 'SUSPENDED':
-      throw new ForbiddenError('error.accountSuspended')
-    case 'TERMINATED':
-      throw new ForbiddenError('error.accountTerminated')
-    default:
-      throw new ForbiddenError('error.accountInactive')
-  }
-}
+/** 403 with the reason for any account that is not active (./account-status.ts). */
+export { assertActive }
 
 export type Verifier = (event: Event) => Promise<Actor | undefined>
-
-let siteApiVerifier: Verifier | undefined
-/**
- * Installs the site API's verifier (functions/src/lib/site-api.ts). The one context that serves
- * the site API installs it when loaded, so no other Lambda bundles the key store; a `siteApi`
- * route served anywhere else fails closed (401).
- */
-export const installSiteApiVerifier = (verify: Verifier): void => {
-  siteApiVerifier = verify
-}
 
 const verifiers: Record<AuthKind, Verifier> = {
   public: async () => undefined,
@@ -129,10 +110,8 @@ const verifiers: Record<AuthKind, Verifier> = {
     return verifiers.admin(event)
   },
   // The site API (issue 21): the site's key, basic credentials or address list (lib/site-api.ts).
-  siteApi: async (event) => {
-    if (!siteApiVerifier) throw new UnauthorizedError()
-    return siteApiVerifier(event)
-  },
+  // The same on AWS and locally; only the apiAccess context serves such routes, but any would.
+  siteApi: (event) => authenticateSiteApi(event),
 }
 
 /** Middleware for a route's authentication kind; puts the actor on the request state. */

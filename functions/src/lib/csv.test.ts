@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync'
 import { describe, expect, it } from 'vitest'
-import { setClockSource } from './clock.ts'
+import { platform, runWithPlatform } from '#platform'
 import { type CsvColumn, csvReply, csvText } from './csv.ts'
 
 interface Row {
@@ -54,16 +54,12 @@ describe('csvText (issue 30: numbers stay numbers, one JST format, CRLF)', () =>
 
 describe('csvReply', () => {
   it('answers UTF-8 with BOM under a name dated by the Japanese day', () => {
-    const restore = setClockSource(() => Date.parse('2026-11-29T16:00:00Z'))
-    try {
-      const reply = csvReply('sites', columns, [], 'ja')
-      expect(reply.body).toBe('\uFEFF名前,増減,作成日時 (JST)\r\n')
-      expect(reply.headers).toMatchObject({
-        'content-type': 'text/csv; charset=utf-8',
-        'content-disposition': 'attachment; filename="sites-2026-11-30.csv"',
-      })
-    } finally {
-      restore()
-    }
+    const clock = { now: () => Date.parse('2026-11-29T16:00:00Z') }
+    const reply = runWithPlatform({ ...platform(), clock }, () => csvReply('sites', columns, [], 'ja'))
+    expect(reply.body).toBe('\uFEFF名前,増減,作成日時 (JST)\r\n')
+    expect(reply.headers).toMatchObject({
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': 'attachment; filename="sites-2026-11-30.csv"',
+    })
   })
 })

@@ -41,18 +41,16 @@ export const normaliseHost = (host: string): string =>
 
 export const hostMapKey = (host: string): string => `_hostmap/${normaliseHost(host)}.json`
 
-/**
- * Locally only: the file whose content changes after every write of the bucket host map
- * (`HOSTMAP_STAMP_FILE`, set by the local stack for every process that may publish: its own, the
- * test workers). The local edge keeps the map in memory and reads this file on each request (a
- * few microseconds, against an S3 round trip): a flip, from any process, is seen by the very next
- * request. Written after the map's objects, so a reader that sees the new stamp finds the new map.
- */
-export const hostMapStampFile = (): string | undefined => process.env.HOSTMAP_STAMP_FILE || undefined
-
 let stamps = 0
-const touchStamp = () => {
-  const file = hostMapStampFile()
+/**
+ * Locally only: the file whose content changes after every write of the bucket host map (the
+ * local platform's `HOSTMAP_STAMP_FILE`, set by the local stack for every process that may
+ * publish: its own, the test workers). The local edge keeps the map in memory and reads this file
+ * on each request (a few microseconds, against an S3 round trip): a flip, from any process, is
+ * seen by the very next request. Written after the map's objects, so a reader that sees the new
+ * stamp finds the new map.
+ */
+const touchStamp = (file: string | undefined) => {
   if (file) writeFileSync(file, `${process.pid}-${++stamps}-${process.hrtime.bigint()}`)
 }
 
@@ -65,8 +63,11 @@ export const readHostMapStamp = (file: string): string => {
   }
 }
 
-/** The host map kept as one small JSON object per host in a bucket (the local adapter). */
-export const bucketHostMap = (s3: S3Client, bucket: string): HostMap => ({
+/**
+ * The host map kept as one small JSON object per host in a bucket (the local adapter); every write
+ * marks `stampFile` when given (`touchStamp`).
+ */
+export const bucketHostMap = (s3: S3Client, bucket: string, stampFile?: string): HostMap => ({
   async get(host) {
     try {
       const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: hostMapKey(host) }))
@@ -90,14 +91,14 @@ export const bucketHostMap = (s3: S3Client, bucket: string): HostMap => ({
         }),
       )
     } finally {
-      touchStamp()
+      touchStamp(stampFile)
     }
   },
   async delete(host) {
     try {
       await s3.send(new DeleteObjectCommand({ Bucket: bucket, Key: hostMapKey(host) }))
     } finally {
-      touchStamp()
+      touchStamp(stampFile)
     }
   },
   async update({ puts, deletes }) {

@@ -1,27 +1,16 @@
-// The KeyValueStore API is signed with SigV4A; this registers the SDK's JavaScript signer (the
-// native CRT one is not bundled).
-import '@aws-sdk/signature-v4a'
-import { CloudFrontKeyValueStoreClient } from '@aws-sdk/client-cloudfront-keyvaluestore'
 import * as z from 'zod'
-import { awsEnv, readEnv } from './env.ts'
-import { bucketHostMap, type HostMap, kvsHostMap, normaliseHost } from './host-map.ts'
-import { s3, sitesBucket } from './s3.ts'
+import { readEnv } from './env.ts'
+import { normaliseHost } from './host-map.ts'
 
+/**
+ * Plain configuration, not an adapter choice: which hosts a site answers on follows from the
+ * stage's sites domain on AWS and locally alike. The host map itself is the platform's
+ * (`platform().hostMap`, #platform/host-map).
+ */
 const env = readEnv({
-  /** The CloudFront KeyValueStore the host router reads (AWS); absent locally. */
-  SITES_KVS_ARN: z.string().min(1).optional(),
   /** `https://{host}.<sites domain>`: where default-domain sites answer; absent on a stage without one. */
   SITES_ORIGIN: z.string().optional(),
 })
-
-/**
- * The host map of this stage: the KeyValueStore when `SITES_KVS_ARN` is set (AWS), else the JSON
- * objects under `_hostmap/` in the sites bucket that the local edge reads. Configuration decides,
- * not the handler.
- */
-export const hostMap: HostMap = env.SITES_KVS_ARN
-  ? kvsHostMap(new CloudFrontKeyValueStoreClient({ region: awsEnv.AWS_REGION }), env.SITES_KVS_ARN)
-  : bucketHostMap(s3, sitesBucket)
 
 /**
  * The hosts a site answers on: its default domain `{site-uuid}.<sites domain>` (from

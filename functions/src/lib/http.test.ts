@@ -1,8 +1,8 @@
-import './unit-env.ts'
 import type { RouteIo } from '@swipe/shared/contract'
 import type { RouteDef, RouteId } from '@swipe/shared/contract/routes'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import * as z from 'zod'
+import { platform, runWithPlatform } from '#platform'
 import { AppError, ConflictError, ForbiddenError, TooManyRequestsError, ValidationError } from './errors.ts'
 import { endpoint, ok } from './http.ts'
 import { logger } from './logger.ts'
@@ -173,9 +173,11 @@ describe('the route decides what the handler gets and sends', () => {
     endpoint(testRoute({ response: Thing }), async () => ok(body as z.input<typeof Thing>))
 
   it('with SWIPE_CONTRACT_CHECK=1 turns an answer its response schema refuses into a 500, and sends one that fits', async () => {
-    vi.stubEnv('SWIPE_CONTRACT_CHECK', '1')
+    const checking = { ...platform(), contractCheck: true }
     const error = vi.spyOn(logger, 'error').mockImplementation(() => undefined)
-    const fits = await replying({ id: 't1', rowCount: 2 })(event(), {} as never)
+    const fits = await runWithPlatform(checking, () =>
+      replying({ id: 't1', rowCount: 2 })(event(), {} as never),
+    )
     expect(fits).toEqual({
       statusCode: 200,
       headers: {
@@ -187,9 +189,8 @@ describe('the route decides what the handler gets and sends', () => {
     })
     expect(error).not.toHaveBeenCalled()
 
-    const drifted = await replying({ id: 't1', rowCount: 'two' })(
-      event({ headers: { 'x-lang': 'en' } }),
-      {} as never,
+    const drifted = await runWithPlatform(checking, () =>
+      replying({ id: 't1', rowCount: 'two' })(event({ headers: { 'x-lang': 'en' } }), {} as never),
     )
     expect(drifted).toEqual({
       statusCode: 500,
@@ -211,8 +212,10 @@ describe('the route decides what the handler gets and sends', () => {
   })
 
   it('sends an answer as the handler built it when the check is off (production)', async () => {
-    vi.stubEnv('SWIPE_CONTRACT_CHECK', '')
-    const result = await replying({ id: 't1', rowCount: 'two' })(event(), {} as never)
+    const production = { ...platform(), contractCheck: false }
+    const result = await runWithPlatform(production, () =>
+      replying({ id: 't1', rowCount: 'two' })(event(), {} as never),
+    )
     expect(result.statusCode).toBe(200)
     expect(result.body).toBe(JSON.stringify({ id: 't1', row_count: 'two' }))
   })

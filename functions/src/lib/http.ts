@@ -20,6 +20,7 @@ import type {
 import type { Context } from 'aws-lambda'
 import type * as z from 'zod'
 import type { ZodError } from 'zod'
+import { platform } from '#platform'
 import { type Actor, authenticate } from './auth.ts'
 import { assertViaEdge, clientIp } from './client-ip.ts'
 import { AppError, type FieldIssue, ForbiddenError, ValidationError } from './errors.ts'
@@ -179,12 +180,12 @@ const toResult = (reply: Reply, camel = true): Result => {
 }
 
 /**
- * Tests run with `SWIPE_CONTRACT_CHECK=1`: every 2xx JSON answer is checked against its route's
+ * Tests run with `SWIPE_CONTRACT_CHECK=1` (the platform's `contractCheck`): every 2xx JSON answer is checked against its route's
  * response schema, so a handler that drifts from the contract (and so from the OpenAPI document
  * and the console's types) fails the test that called it with a 500 naming the fields.
  */
 const checkReply = (route: Partial<RouteIo> & { id?: string }, reply: Reply): void => {
-  if (process.env.SWIPE_CONTRACT_CHECK !== '1') return
+  if (!platform().contractCheck) return
   if (reply.raw || reply.status >= 300 || reply.status === 204) return
   // Routes without a response schema answer CSV or nothing (contract.test.ts checks which).
   if (!route.response) return

@@ -1,4 +1,3 @@
-import './unit-env.ts'
 import type { RouteDef } from '@swipe/shared/contract/routes'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Actor } from './auth.ts'

@@ -1,28 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AppError, ValidationError } from './errors.ts'
-import { type Answer, answerOf, invokeSync, settle } from './invoke.ts'
-
-/** What the Lambda client was sent, and what it answers next. */
-const lambda = vi.hoisted(() => ({
-  sent: [] as unknown[],
-  next: undefined as unknown,
-}))
-vi.mock('@aws-sdk/client-lambda', () => ({
-  LambdaClient: class {
-    send(command: { input: unknown }) {
-      lambda.sent.push(command.input)
-      return Promise.resolve(lambda.next)
-    }
-  },
-  InvokeCommand: class {
-    constructor(readonly input: unknown) {}
-  },
-}))
-
-const payload = (answer: unknown) => ({
-  StatusCode: 200,
-  Payload: new TextEncoder().encode(JSON.stringify(answer)),
-})
+import { describe, expect, it } from 'vitest'
+import { AppError } from './errors.ts'
+import { type Answer, answerOf, settle } from './invoke.ts'
 
 /** What a call throws (a refusal's fields survive the trip as JSON). */
 const thrown = async (run: () => Promise<unknown> | unknown) => {
@@ -33,11 +11,6 @@ const thrown = async (run: () => Promise<unknown> | unknown) => {
   }
   throw new Error('It did not throw')
 }
-
-afterEach(() => {
-  lambda.sent.length = 0
-  lambda.next = undefined
-})
 
 describe('answerOf and settle', () => {
   it('carry a refusal across the invoke as its fields and raise the same AppError', async () => {
@@ -84,42 +57,5 @@ describe('answerOf and settle', () => {
 
   it('give a done answer back whole', () => {
     expect(settle({ ok: true, base64: 'JVBERi0=' })).toEqual({ ok: true, base64: 'JVBERi0=' })
-  })
-})
-
-describe('invokeSync', () => {
-  it('invokes synchronously with the event as JSON and answers what the function answered', async () => {
-    lambda.next = payload({ ok: true, base64: 'JVBERi0=' })
-    const answer = await invokeSync<{ base64: string }>('swipe-documents', { source: 'x', n: 1 }, 'Work')
-    expect(answer).toEqual({ ok: true, base64: 'JVBERi0=' })
-    expect(lambda.sent).toEqual([
-      {
-        FunctionName: 'swipe-documents',
-        InvocationType: 'RequestResponse',
-        Payload: new TextEncoder().encode(JSON.stringify({ source: 'x', n: 1 })),
-      },
-    ])
-  })
-
-  it("throws a refusal's AppError, as the code run in process would have", async () => {
-    lambda.next = payload(answerOf(new ValidationError([{ path: 'query.month', code: 'validation.tooOld' }])))
-    const raised = await thrown(() => invokeSync('swipe-documents', {}, 'Work'))
-    expect(raised).toBeInstanceOf(AppError)
-    expect(raised).toMatchObject({
-      status: 400,
-      code: 'error.validation',
-      details: [{ path: 'query.month', code: 'validation.tooOld' }],
-    })
-  })
-
-  it('fails plainly (a 500) when the function failed or answered nothing', async () => {
-    lambda.next = { StatusCode: 200, FunctionError: 'Unhandled', Payload: new TextEncoder().encode('{}') }
-    const failed = await thrown(() => invokeSync('swipe-documents', {}, 'Rendering a PDF'))
-    expect(failed).not.toBeInstanceOf(AppError)
-    expect(failed).toEqual(new Error('Rendering a PDF failed in swipe-documents: Unhandled'))
-    lambda.next = { StatusCode: 200 }
-    expect(await thrown(() => invokeSync('swipe-documents', {}, 'Rendering a PDF'))).toEqual(
-      new Error('Rendering a PDF failed in swipe-documents: no answer'),
-    )
   })
 })

@@ -1,11 +1,12 @@
-import './unit-env.ts'
+import { type Context, routeList } from '@swipe/shared/contract/routes'
 import type { Context as LambdaContext } from 'aws-lambda'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { runJob } from './jobs.ts'
 import { contextHandler } from './router.ts'
 
-// jobs.ts reads JOBS_FUNCTION_NAME at load; this runs above the imports. Unset, as on the local
-// stack: jobs run in this process. (jobs-lambda.test.ts covers the configured jobs Lambda.)
+// The platform (functions/src/platform, the AWS one here: nothing is provided) reads
+// JOBS_FUNCTION_NAME when first used; this runs above the imports. Unset, as in a jobs Lambda: jobs
+// run in this process. (platform/aws/lambda.test.ts covers the configured jobs Lambda.)
 vi.hoisted(() => {
   vi.stubEnv('JOBS_FUNCTION_NAME', undefined)
 })
@@ -35,42 +36,65 @@ describe('runJob', () => {
   })
 })
 
+/** Stand-in handlers for every route of a context: what is tested is the job dispatch around them. */
+const stubRoutes = (context: Context) =>
+  Object.fromEntries(
+    routeList()
+      .filter((r) => r.context === context)
+      .map((r) => [r.action, { handler: async () => ({ statusCode: 200, body: 'route' }) }]),
+  )
+
 describe('a context Lambda with jobs', () => {
   it('runs a job event with its runner and sends anything else to its routes', async () => {
     const ran: string[] = []
-    const handler = contextHandler(
-      'health',
-      {
-        get: { handler: async () => ({ statusCode: 200, body: 'route' }) },
-        ready: { handler: async () => ({ statusCode: 200, body: 'ready' }) },
+    const handler = contextHandler('auth', stubRoutes('auth'), {
+      passwordReset: async (job) => {
+        ran.push(job.id)
       },
-      {
-        check: async (job) => {
-          ran.push(job.id)
-        },
-      },
-    )
+    })
     const lambda = {} as LambdaContext
     expect(
-      await handler({ source: 'swipe.job', context: 'health', type: 'check', id: 'j1' } as never, lambda),
+      await handler(
+        { source: 'swipe.job', context: 'auth', type: 'passwordReset', id: 'j1' } as never,
+        lambda,
+      ),
     ).toEqual({ statusCode: 204 })
     expect(ran).toEqual(['j1'])
     await expect(
-      handler({ source: 'swipe.job', context: 'health', type: 'nope', id: 'j2' } as never, lambda),
-    ).rejects.toThrow('No job runner for health.nope')
+      handler({ source: 'swipe.job', context: 'auth', type: 'nope', id: 'j2' } as never, lambda),
+    ).rejects.toThrow('No job runner for auth.nope')
     await expect(
-      handler({ source: 'swipe.job', context: 'sites', type: 'check', id: 'j3' } as never, lambda),
-    ).rejects.toThrow('Job for sites sent to health')
+      handler({ source: 'swipe.job', context: 'sites', type: 'passwordReset', id: 'j3' } as never, lambda),
+    ).rejects.toThrow('Job for sites sent to auth')
     const http = await handler(
       {
         version: '2.0',
-        routeKey: 'GET /api/v1/health',
-        rawPath: '/api/v1/health',
-        requestContext: { http: { method: 'GET', path: '/api/v1/health' }, requestId: 'r' },
+        routeKey: 'POST /api/v1/auth/login',
+        rawPath: '/api/v1/auth/login',
+        requestContext: { http: { method: 'POST', path: '/api/v1/auth/login' }, requestId: 'r' },
         headers: {},
       } as never,
       lambda,
     )
     expect(http).toMatchObject({ statusCode: 200, body: 'route' })
+  })
+
+  it('fails at load when its runners and the runtime table disagree', () => {
+    const run = async () => {}
+    // @ts-expect-error a job of the table without its runner does not compile
+    expect(() => contextHandler('auth', stubRoutes('auth'), {})).toThrow(
+      'Context auth: job runners and runtime table disagree (missing: passwordReset; extra: -)',
+    )
+    expect(() => contextHandler('auth', stubRoutes('auth'))).toThrow('(missing: passwordReset; extra: -)')
+    // @ts-expect-error nor does a runner the table does not list
+    expect(() => contextHandler('auth', stubRoutes('auth'), { passwordReset: run, check: run })).toThrow(
+      '(missing: -; extra: check)',
+    )
+    // A context without jobs in the table takes none.
+    // @ts-expect-error
+    expect(() => contextHandler('health', stubRoutes('health'), { check: run })).toThrow(
+      '(missing: -; extra: check)',
+    )
+    expect(() => contextHandler('health', stubRoutes('health'))).not.toThrow()
   })
 })

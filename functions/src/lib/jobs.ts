@@ -1,18 +1,16 @@
-import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda'
 import type { Context } from '@swipe/shared/contract/routes'
-import * as z from 'zod'
-import { clientConfig, readEnv } from './env.ts'
+import type { JobRunnersOf } from '@swipe/shared/contract/runtime'
+import { platform } from '#platform'
 import { logger } from './logger.ts'
 
 /**
  * Work that cannot finish inside API Gateway's 30 s (a 1 GB ZIP): the handler records a job item,
- * starts the job and answers 202; the console polls the job. Where the job runs is configuration,
- * not a question the handler asks: with `JOBS_FUNCTION_NAME` set (on AWS, by the CDK stack) the
- * job is an asynchronous invocation (InvocationType Event) of the context's jobs Lambda, which runs
- * the same context module and recognises the event (`contextHandler`); without it (the local
- * stack, whose gateway runs every context in one process) it runs in this process after the answer.
+ * starts the job and answers 202; the console polls the job. Where the job runs is the platform's
+ * job queue (functions/src/platform/jobs.ts), not a question the handler asks: on AWS an
+ * asynchronous invocation of the context's jobs Lambda, which runs the same context module and
+ * recognises the event (`contextHandler`); on the local stack, whose gateway runs every context in
+ * one process, in this process after the answer.
  */
-const env = readEnv({ JOBS_FUNCTION_NAME: z.string().min(1).optional() })
 
 /** The event a context Lambda receives for a job. */
 export interface JobEvent {
@@ -30,6 +28,13 @@ export interface JobEvent {
 }
 
 export type JobRunner = (event: JobEvent) => Promise<void>
+
+/**
+ * A context's runner map: exactly the runtime table's jobs of that context
+ * (@swipe/shared/contract/runtime), so a job without a runner does not compile; `contextHandler`
+ * checks the same at load.
+ */
+export type JobRunners<C extends Context> = JobRunnersOf<C, JobRunner>
 
 export const isJobEvent = (event: unknown): event is JobEvent =>
   typeof event === 'object' &&
@@ -50,8 +55,6 @@ export const dispatchJob = async (event: JobEvent, runners: Record<string, JobRu
   }
 }
 
-let lambda: LambdaClient | undefined
-
 /**
  * Starts a job without waiting for it. Resolves once the job is handed over (the invocation was
  * accepted, or the in-process run was scheduled); the job itself records its outcome.
@@ -61,20 +64,5 @@ export const runJob = async (
   runners: Record<string, JobRunner>,
 ): Promise<void> => {
   const event: JobEvent = { source: 'swipe.job', ...job }
-  if (env.JOBS_FUNCTION_NAME) {
-    lambda ??= new LambdaClient(clientConfig(undefined))
-    await lambda.send(
-      new InvokeCommand({
-        FunctionName: env.JOBS_FUNCTION_NAME,
-        InvocationType: 'Event',
-        Payload: new TextEncoder().encode(JSON.stringify(event)),
-      }),
-    )
-    return
-  }
-  setImmediate(() => {
-    dispatchJob(event, runners).catch((error: unknown) =>
-      logger.error('Job failed', { jobId: event.id, error: error as Error }),
-    )
-  })
+  await platform().jobs.start(event, () => dispatchJob(event, runners))
 }

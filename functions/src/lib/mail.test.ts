@@ -1,12 +1,8 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest'
-
-let mail: typeof import('./mail.ts')
-
-beforeAll(async () => {
-  vi.stubEnv('MAIL_FROM', 'no-reply@example.com')
-  vi.stubEnv('SES_ENDPOINT', undefined)
-  mail = await import('./mail.ts')
-})
+import { describe, expect, it, vi } from 'vitest'
+import { awsMail } from '../platform/aws/mail.ts'
+import { parsePlatformEnv } from '../platform/env.ts'
+import { platform, runWithPlatform } from '../platform/index.ts'
+import * as mail from './mail.ts'
 
 describe('Reply-To on a mail', () => {
   it('takes one plain address and nothing that could add a header or a second recipient', () => {
@@ -30,14 +26,17 @@ describe('Reply-To on a mail', () => {
 
   it('sends ReplyToAddresses only for a plain address, the mail itself either way', async () => {
     const sent: unknown[] = []
-    const spy = vi.spyOn(mail.ses, 'send').mockImplementation(async (command: { input: unknown }) => {
+    const port = awsMail(parsePlatformEnv({ MAIL_FROM: 'no-reply@example.com' }))
+    const spy = vi.spyOn(port.client, 'send').mockImplementation(async (command: { input: unknown }) => {
       sent.push(command.input)
       return {}
     })
     const base = { to: 'owner@example.com', subject: 'S', text: '1行目\n2行目' }
-    await mail.sendMail({ ...base, replyTo: 'visitor@example.com' })
-    await mail.sendMail({ ...base, replyTo: 'visitor@example.com\r\nBcc: victim@example.com' })
-    await mail.sendMail(base)
+    await runWithPlatform({ ...platform(), mail: port }, async () => {
+      await mail.sendMail({ ...base, replyTo: 'visitor@example.com' })
+      await mail.sendMail({ ...base, replyTo: 'visitor@example.com\r\nBcc: victim@example.com' })
+      await mail.sendMail(base)
+    })
     spy.mockRestore()
     expect(sent).toEqual([
       {

@@ -1,11 +1,6 @@
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2'
+import { SendEmailCommand } from '@aws-sdk/client-sesv2'
 import * as z from 'zod'
-import { clientConfig, readEnv } from './env.ts'
-
-const env = readEnv({ MAIL_FROM: z.email(), SES_ENDPOINT: z.url().optional() })
-
-export const mailFrom = env.MAIL_FROM
-export const ses = new SESv2Client(clientConfig(env.SES_ENDPOINT))
+import { platform } from '#platform'
 
 export interface Mail {
   to: string
@@ -33,12 +28,14 @@ export const replyToAddress = (value: string | undefined): string | undefined =>
     ? value
     : undefined
 
-/** Sends one message through SES from the configured sender. */
+/** Sends one message through SES (the platform's, #platform/mail) from the configured sender. */
 export const sendMail = async (mail: Mail): Promise<void> => {
   const replyTo = replyToAddress(mail.replyTo)
-  await ses.send(
+  const { client, from } = platform().mail
+  if (!from) throw new Error('No sender is configured (MAIL_FROM)')
+  await client.send(
     new SendEmailCommand({
-      FromEmailAddress: env.MAIL_FROM,
+      FromEmailAddress: from,
       Destination: { ToAddresses: [mail.to] },
       ...(replyTo ? { ReplyToAddresses: [replyTo] } : {}),
       Content: {

@@ -1,8 +1,6 @@
 import { lookup as systemLookup } from 'node:dns/promises'
 import type { LookupFunction } from 'node:net'
 import ipaddr from 'ipaddr.js'
-import * as z from 'zod'
-import { readEnv } from './env.ts'
 
 /**
  * The one outbound-address policy (issue 29; docs/decisions.md "Security II — outbound-address
@@ -170,7 +168,7 @@ export const pinnedLookup =
  * Exactly that origin is allowed — plain HTTP, the loopback address 127.0.0.1 and that port; any
  * other loopback port, host spelling or scheme is refused as before. A value that is not such an
  * origin allows nothing, and inside a Lambda (`AWS_LAMBDA_FUNCTION_NAME`) it is ignored: no AWS
- * stack sets it.
+ * stack sets it. Only the local platform asks (functions/src/platform/local/outbound.ts).
  */
 export const localInspectorAllowance = (env: {
   WEBHOOK_INSPECTOR_ORIGIN?: string | undefined
@@ -190,15 +188,3 @@ export const localInspectorAllowance = (env: {
   return (url) =>
     url.origin === origin && !url.username && !url.password ? { address: '127.0.0.1', family: 4 } : undefined
 }
-
-/**
- * The inspector's address when `url` is on its origin, else undefined. Read on each call: the
- * local stack names the origin once its inspector listens.
- */
-export const localInspectorTarget = (url: URL): CheckedAddress | undefined =>
-  localInspectorAllowance(
-    readEnv({
-      WEBHOOK_INSPECTOR_ORIGIN: z.string().optional(),
-      AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
-    }),
-  )(url)

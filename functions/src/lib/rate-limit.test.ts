@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { setClockSource } from './clock.ts'
+import { platform, providePlatform } from '#platform'
 import { AppError } from './errors.ts'
 import {
   emailClient,
@@ -137,7 +137,8 @@ describe('per-address and per-email windows', () => {
 
   it('gives back what was taken in the same window only', async () => {
     const now = Date.UTC(2025, 0, 1, 10, 14, 59)
-    const restore = setClockSource(() => now)
+    let at = now
+    const restore = providePlatform({ ...platform(), clock: { now: () => at } })
     try {
       await takeAllowance('adminLoginClient', '198.51.100.7', 1, { now })
       await giveBack('adminLoginClient', '198.51.100.7', 1, now)
@@ -147,7 +148,7 @@ describe('per-address and per-email windows', () => {
       expect(windows.size).toBe(1)
       // So is the window of a sign-in that began one second before the clock moved on.
       await takeAllowance('adminLoginClient', '198.51.100.7', 1, { now })
-      setClockSource(() => now + 1000)
+      at = now + 1000
       await giveBack('adminLoginClient', '198.51.100.7', 1, now)
       expect([...windows.values()].map((w) => w.count)).toEqual([1])
     } finally {
@@ -157,7 +158,7 @@ describe('per-address and per-email windows', () => {
 
   it('reads the time of the window and of Retry-After from the clock module', async () => {
     const now = Date.UTC(2025, 0, 1, 10, 14, 50)
-    const restore = setClockSource(() => now)
+    const restore = providePlatform({ ...platform(), clock: { now: () => now } })
     try {
       expect(secondsToNextWindow()).toBe(10)
       await takeAllowance('forms', '198.51.100.7', 1)

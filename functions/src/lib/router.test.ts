@@ -1,4 +1,3 @@
-import './unit-env.ts'
 import { describe, expect, it } from 'vitest'
 import { contextHandler } from './router.ts'
 

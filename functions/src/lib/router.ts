@@ -1,9 +1,10 @@
 import middy from '@middy/core'
 import httpRouterHandler, { type Method } from '@middy/http-router'
 import { API_BASE_PATH, type Context, routeList } from '@swipe/shared/contract/routes'
+import { type JobName, jobNamesOf } from '@swipe/shared/contract/runtime'
 import type { Context as LambdaContext } from 'aws-lambda'
 import { apiEdge, type Event, type Result } from './http.ts'
-import { dispatchJob, isJobEvent, type JobRunner } from './jobs.ts'
+import { dispatchJob, isJobEvent, type JobRunner, type JobRunners } from './jobs.ts'
 
 type RouteHandler = (event: Event, context: LambdaContext) => Promise<Result>
 
@@ -11,12 +12,14 @@ type RouteHandler = (event: Event, context: LambdaContext) => Promise<Result>
  * The Lambda of one bounded context: an http-router over exactly the routes the route table
  * gives this context. `modules` maps each action to its handler module; a missing or extra
  * action fails at load, so a route can never be deployed without its handler. `jobs` are the
- * context's asynchronous jobs (`#lib/jobs`): a job event runs its runner instead of a route.
+ * context's asynchronous jobs (`#lib/jobs`): a job event runs its runner instead of a route. They
+ * are exactly the runtime table's jobs of the context (@swipe/shared/contract/runtime): the type
+ * says so, and a missing or extra runner fails at load too.
  */
-export const contextHandler = (
-  context: Context,
+export const contextHandler = <C extends Context>(
+  context: C,
   modules: Record<string, { handler: RouteHandler }>,
-  jobs?: Record<string, JobRunner>,
+  jobs?: [JobName<C>] extends [never] ? undefined : JobRunners<C>,
 ) => {
   const defs = routeList().filter((r) => r.context === context)
   const wanted = new Set(defs.map((r) => r.action))
@@ -25,6 +28,15 @@ export const contextHandler = (
   if (missing.length || extra.length) {
     throw new Error(
       `Context ${context}: handler modules and route table disagree (missing: ${missing.join(', ') || '-'}; extra: ${extra.join(', ') || '-'})`,
+    )
+  }
+  const runners = jobs as Readonly<Record<string, JobRunner>> | undefined
+  const jobNames = new Set(jobNamesOf(context))
+  const missingJobs = [...jobNames].filter((name) => !runners?.[name])
+  const extraJobs = Object.keys(runners ?? {}).filter((name) => !jobNames.has(name))
+  if (missingJobs.length || extraJobs.length) {
+    throw new Error(
+      `Context ${context}: job runners and runtime table disagree (missing: ${missingJobs.join(', ') || '-'}; extra: ${extraJobs.join(', ') || '-'})`,
     )
   }
   const router = httpRouterHandler(
@@ -38,11 +50,11 @@ export const contextHandler = (
   const http = middy<Event, Result>()
     .use(apiEdge())
     .handler(router as never)
-  if (!jobs) return http
+  if (!runners) return http
   return async (event: Event, lambdaContext: LambdaContext): Promise<Result> => {
     if (!isJobEvent(event)) return http(event, lambdaContext)
     if (event.context !== context) throw new Error(`Job for ${event.context} sent to ${context}`)
-    await dispatchJob(event, jobs)
+    await dispatchJob(event, runners)
     return { statusCode: 204 }
   }
 }

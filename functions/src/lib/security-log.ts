@@ -60,8 +60,13 @@ const processKey = randomBytes(32).toString('base64url')
  * `SECURITY_LOG_KEY`, enough to see that the same ID is being tried again, not enough to read it
  * back or to confirm a guess.
  */
-export const loginIdHash = (loginId: string): string =>
-  keyedLoginIdHash(loginId, env.SECURITY_LOG_KEY ?? processKey)
+export const loginIdHasher =
+  (configured: string | undefined) =>
+  (loginId: string): string =>
+    keyedLoginIdHash(loginId, configured ?? processKey)
+
+/** `loginIdHasher` with this stage's `SECURITY_LOG_KEY`. */
+export const loginIdHash = loginIdHasher(env.SECURITY_LOG_KEY)
 
 /** Writes one security event line (warn level, `security: true` so a log filter can pick them). */
 export const securityEvent = (kind: SecurityEventKind, event: SecurityEvent): void => {

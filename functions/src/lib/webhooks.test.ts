@@ -1,6 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { awsOutbound } from '../platform/aws/outbound.ts'
+import { parsePlatformEnv } from '../platform/env.ts'
+import { platform, providePlatform } from '../platform/index.ts'
+import { localOutbound } from '../platform/local/outbound.ts'
 import { OutboundRefused } from './outbound.ts'
 import {
   ANSWER_BODY_CAP,
@@ -62,9 +66,18 @@ describe('webhook delivery core', () => {
     server.closeAllConnections()
     return new Promise<void>((resolve) => server.close(() => resolve()))
   })
+  let restore: (() => void) | undefined
+  /** Runs on a platform that allows one test receiver: the local one, or (ignoring it) AWS's. */
+  const allowReceiver = (receiver: string, on: 'local' | 'aws' = 'local') => {
+    const env = parsePlatformEnv({ SWIPE_WEBHOOK_TEST_RECEIVER: receiver })
+    restore = providePlatform({
+      ...platform(),
+      outbound: on === 'aws' ? awsOutbound(env) : localOutbound(env),
+    })
+  }
   afterEach(() => {
-    delete process.env.SWIPE_WEBHOOK_TEST_RECEIVER
-    delete process.env.AWS_LAMBDA_FUNCTION_NAME
+    restore?.()
+    restore = undefined
     received.length = 0
     answer = 200
     manner = 'plain'
@@ -87,7 +100,7 @@ describe('webhook delivery core', () => {
     )
 
   it('delivers to the local receiver the test allows, with a signature the receiver verifies', async () => {
-    process.env.SWIPE_WEBHOOK_TEST_RECEIVER = `127.0.0.1:${port}`
+    allowReceiver(`127.0.0.1:${port}`)
     const result = await deliver(`http://127.0.0.1:${port}/hook`)
     expect(result.status).toBe(200)
     expect(received).toHaveLength(1)
@@ -114,7 +127,7 @@ describe('webhook delivery core', () => {
   })
 
   it('reports a 500 as retryable, and schedules retries with backoff for 24 hours only', async () => {
-    process.env.SWIPE_WEBHOOK_TEST_RECEIVER = `127.0.0.1:${port}`
+    allowReceiver(`127.0.0.1:${port}`)
     answer = 500
     const result = await deliver(`http://127.0.0.1:${port}/hook`)
     expect(result.status).toBe(500)
@@ -130,7 +143,7 @@ describe('webhook delivery core', () => {
   })
 
   it('refuses the metadata address, loopback outside the allowance, private names and plain http', async () => {
-    process.env.SWIPE_WEBHOOK_TEST_RECEIVER = `127.0.0.1:${port}`
+    allowReceiver(`127.0.0.1:${port}`)
     for (const url of [
       'https://169.254.169.254/latest/meta-data/',
       `https://127.0.0.1:${port}/hook`,
@@ -161,8 +174,7 @@ describe('webhook delivery core', () => {
   })
 
   it('ignores the test allowance on AWS', async () => {
-    process.env.SWIPE_WEBHOOK_TEST_RECEIVER = `127.0.0.1:${port}`
-    process.env.AWS_LAMBDA_FUNCTION_NAME = 'swipe-prod-apiAccess'
+    allowReceiver(`127.0.0.1:${port}`, 'aws')
     const result = await deliver(`http://127.0.0.1:${port}/hook`)
     expect(result.error).toBe('refusedAddress')
     expect(result.detail).toMatch(/scheme/)
@@ -172,7 +184,7 @@ describe('webhook delivery core', () => {
   it.each(['dripBody', 'dripHeaders'] as const)(
     'ends an attempt whose receiver drips (%s) at its deadline, as a timeout',
     async (drip) => {
-      process.env.SWIPE_WEBHOOK_TEST_RECEIVER = `127.0.0.1:${port}`
+      allowReceiver(`127.0.0.1:${port}`)
       manner = drip
       const started = Date.now()
       const result = await deliver(`http://127.0.0.1:${port}/hook`, { deadlineMs: 300 })
@@ -188,7 +200,7 @@ describe('webhook delivery core', () => {
   )
 
   it('reads at most a few KB of an answer, then counts its status', async () => {
-    process.env.SWIPE_WEBHOOK_TEST_RECEIVER = `127.0.0.1:${port}`
+    allowReceiver(`127.0.0.1:${port}`)
     manner = 'endlessBody'
     answer = 202
     const result = await deliver(`http://127.0.0.1:${port}/hook`, { deadlineMs: 1500 })
@@ -201,7 +213,7 @@ describe('webhook delivery core', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
     const closedPort = (closed.address() as AddressInfo).port
     await new Promise<void>((resolve) => closed.close(() => resolve()))
-    process.env.SWIPE_WEBHOOK_TEST_RECEIVER = `127.0.0.1:${closedPort}`
+    allowReceiver(`127.0.0.1:${closedPort}`)
     const result = await deliver(`http://127.0.0.1:${closedPort}/hook`)
     expect(result.error).toBe('connectionRefused')
     expect(result.detail).toMatch(/ECONNREFUSED/)

@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { request as httpsRequest } from 'node:https'
-import { isIP } from 'node:net'
 import { SITE_WEBHOOK_ERRORS } from '@swipe/shared/contract/apiAccess'
 import { SITE_WEBHOOK_EVENTS } from '@swipe/shared/schemas/site-api'
+import { platform } from '#platform'
 import {
   type CheckedAddress,
   checkOutboundUrl,
-  localInspectorTarget,
   OutboundRefused,
   pinnedLookup,
   type Resolver,
@@ -35,9 +33,8 @@ import { ID_HEADER, SIGNATURE_HEADER, signatureHeader, TIMESTAMP_HEADER } from '
  * - Bounded (issue 29): one deadline for the whole attempt (`ATTEMPT_DEADLINE_MS`), the answer's
  *   body read up to `ANSWER_BODY_CAP`; a failure is stored and shown as a category
  *   (`errorCategory`), the socket's own text goes to the server's log only.
- * - Tests may allow one local receiver (`SWIPE_WEBHOOK_TEST_RECEIVER=127.0.0.1:<port>`, or that
- *   text in the file `SWIPE_WEBHOOK_TEST_RECEIVER_FILE` names; plain HTTP), read only outside AWS
- *   Lambda and only when a test sets it.
+ * - Tests may allow one local receiver (plain HTTP; the local platform's allowance,
+ *   functions/src/platform/local/outbound.ts); the AWS platform allows none.
  */
 
 export const WEBHOOK_EVENTS = SITE_WEBHOOK_EVENTS
@@ -74,35 +71,14 @@ export const isRetryable = (status: number | undefined) =>
   status === undefined || status === 408 || status === 429 || status >= 500
 
 /**
- * The one local receiver a test allows (`host:port`), never on AWS: named by
- * `SWIPE_WEBHOOK_TEST_RECEIVER`, or written by the test into the file
- * `SWIPE_WEBHOOK_TEST_RECEIVER_FILE` names (the integration stack's handlers run in another
- * process than the test; test/support/stack.ts names the file, and no file means no allowance).
- */
-const testReceiver = (): string | undefined => {
-  if (process.env.AWS_LAMBDA_FUNCTION_NAME) return undefined
-  if (process.env.SWIPE_WEBHOOK_TEST_RECEIVER) return process.env.SWIPE_WEBHOOK_TEST_RECEIVER
-  const file = process.env.SWIPE_WEBHOOK_TEST_RECEIVER_FILE
-  if (!file) return undefined
-  try {
-    return readFileSync(file, 'utf8').trim() || undefined
-  } catch {
-    return undefined
-  }
-}
-
-/**
  * The address to connect to for `url`, checked by the outbound-address policy (HTTPS only), or the
- * local stack's webhook inspector (`localInspectorTarget`), or the one local test receiver; throws
+ * platform's local allowance (the local stack's webhook inspector, or the one receiver a test
+ * names; none on AWS: #platform/outbound); throws
  * `OutboundRefused` when refused.
  */
 export const resolveTarget = async (url: URL, resolve?: Resolver): Promise<CheckedAddress> => {
-  const inspector = localInspectorTarget(url)
-  if (inspector) return inspector
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
-  const allowed = testReceiver()
-  if (allowed && url.protocol === 'http:' && `${host}:${url.port}` === allowed)
-    return { address: host, family: isIP(host) === 6 ? 6 : 4 }
+  const allowed = platform().outbound.allowed(url)
+  if (allowed) return allowed
   return (await checkOutboundUrl(url, { ...(resolve ? { resolve } : {}) })).target
 }
 

@@ -1,4 +1,6 @@
 import { contextHandler } from '#lib/router'
+import { declareAwsAdapters } from '#platform'
+import { awsMail } from '#platform/aws/mail'
 import * as commentCreate from './commentCreate.ts'
 import * as commentReply from './commentReply.ts'
 import * as comments from './comments.ts'
@@ -15,6 +17,9 @@ import * as shareRevoke from './shareRevoke.ts'
 import * as shareStatus from './shareStatus.ts'
 import * as site from './site.ts'
 import * as views from './views.ts'
+
+// The large AWS adapters this Lambda's code uses (functions/src/platform/aws/index.ts).
+declareAwsAdapters({ mail: awsMail })
 
 export const handler = contextHandler('preview', {
   site,

@@ -1,6 +1,11 @@
 import { logger } from '#lib/logger'
 import { answerOf, isPublishEvent, type PublishAnswer } from '#lib/publisher'
+import { declareAwsAdapters } from '#platform'
+import { awsHostMap } from '#platform/aws/host-map'
 import { publishSite } from './publish.ts'
+
+// The large AWS adapters this Lambda's code uses (functions/src/platform/aws/index.ts).
+declareAwsAdapters({ hostMap: awsHostMap })
 
 /**
  * The publishing Lambda (docs/decisions.md "Lambda bundles"): the sites API invokes

@@ -12,11 +12,12 @@ import { type MediaRendition, type Rendition, readyRenditions } from '#data/medi
 import { loadSiteItems, type Site, type SiteRow, Sites } from '#data/sites'
 import { ConflictError, type FieldIssue, NotFoundError, ValidationError } from '#lib/errors'
 import { PATH_FORM_FOLDER, pathFormKey } from '#lib/host-map'
-import { hostMap, siteHosts } from '#lib/hosts'
+import { siteHosts } from '#lib/hosts'
 import { logger } from '#lib/logger'
 import { oemZoneOf } from '#lib/oem-zones'
 import { commitSiteStatus } from '#lib/plans'
 import { sharedSitesOrigin, siteUrl } from '#lib/urls'
+import { platform } from '#platform'
 import {
   creativeFields,
   globalSettingOf,
@@ -283,9 +284,9 @@ export const syncHostMap = async (siteId: string, known: SiteRow): Promise<strin
     const releaseId = servedRelease(current)
     if (releaseId) {
       const target = { siteId, prefix: releasePrefix(siteId, releaseId) }
-      await hostMap.update({ puts: new Map(hosts.map((host) => [host, target])) })
+      await platform().hostMap.update({ puts: new Map(hosts.map((host) => [host, target])) })
     } else {
-      await hostMap.update({ deletes: hosts })
+      await platform().hostMap.update({ deletes: hosts })
     }
     const after = await readSite(siteId)
     if (mapState(after, oemZone) === mapState(current, oemZone)) return releaseId

@@ -1,4 +1,3 @@
-import { CloudFrontClient } from '@aws-sdk/client-cloudfront'
 import { type Locale, translate, userTypeSegment } from '@swipe/shared'
 import { DOMAIN_VERIFY_LIMIT_MS, domainRefusal, normaliseDomain, wwwOf } from '@swipe/shared/site/domain'
 import { createWriteTransaction } from 'electrodb'
@@ -8,19 +7,18 @@ import { DomainOwners } from '#data/domain-owners'
 import { LegacySiteDomains, type SiteDomain, SiteDomains, type StoredFinding } from '#data/domains'
 import { loadSiteItems, type SiteRow, Sites } from '#data/sites'
 import { now } from '#lib/clock'
-import { acmCertificates, certificateClient } from '#lib/domains/certificates'
-import { type DnsLookup, dnsLookup } from '#lib/domains/dns'
+import type { DnsLookup } from '#lib/domains/dns'
 import { diagnose, finding } from '#lib/domains/doctor'
-import { awsProvisioner, type DomainProvisioner, localProvisioner } from '#lib/domains/provisioner'
-import { awsEnv, readEnv } from '#lib/env'
+import { readEnv } from '#lib/env'
 import { AppError, ConflictError } from '#lib/errors'
-import { hostMap } from '#lib/hosts'
 import { logger } from '#lib/logger'
 import { sendMail } from '#lib/mail'
 import { activeZoneOver, oemZoneOf } from '#lib/oem-zones'
 import { commitSiteStatus, planOfOwner, requireFeature } from '#lib/plans'
 import { publish } from '#lib/publisher'
 import { adminUrl, siteUrl } from '#lib/urls'
+import { platform } from '#platform'
+import { sitesZoneOf } from '#platform/domains'
 import {
   challengeFindings,
   challengeView,
@@ -50,16 +48,10 @@ const env = readEnv({
   ADMIN_ORIGIN: z.url(),
   /** Further zones of the product no creator may claim (comma-separated), beside the sites and console domains. */
   PRODUCT_ZONES: z.string().optional(),
-  /** The CNAME target creators are told (AWS: the connection group's routing endpoint). */
-  DOMAIN_CNAME_TARGET: z.string().min(1).optional(),
-  /** AWS: the multi-tenant distribution and connection group the tenants join. */
-  DOMAIN_DISTRIBUTION_ID: z.string().min(1).optional(),
-  DOMAIN_CONNECTION_GROUP_ID: z.string().min(1).optional(),
 })
 
 /** The sites zone (`sites.example.com` of `https://{host}.sites.example.com`). */
-const sitesZone = (): string | undefined =>
-  env.SITES_ORIGIN ? new URL(env.SITES_ORIGIN.replace('{host}.', '')).hostname : undefined
+const sitesZone = (): string | undefined => sitesZoneOf(env.SITES_ORIGIN)
 
 /** The product's own zones: the sites domain, the console's domain, and `PRODUCT_ZONES`. */
 export const productZones = (): string[] =>
@@ -67,32 +59,8 @@ export const productZones = (): string[] =>
     .map((z) => (z ?? '').trim().toLowerCase())
     .filter(Boolean)
 
-let provisioner: DomainProvisioner | undefined
-/** The stage's adapter: AWS when the stack names a distribution and connection group, else local. */
-export const domainProvisioner = (): DomainProvisioner => {
-  if (provisioner) return provisioner
-  const target = env.DOMAIN_CNAME_TARGET ?? `domains.${sitesZone() ?? 'localhost'}`
-  provisioner =
-    env.DOMAIN_DISTRIBUTION_ID && env.DOMAIN_CONNECTION_GROUP_ID
-      ? awsProvisioner(new CloudFrontClient({ region: awsEnv.AWS_REGION }), {
-          distributionId: env.DOMAIN_DISTRIBUTION_ID,
-          connectionGroupId: env.DOMAIN_CONNECTION_GROUP_ID,
-          cnameTarget: target,
-          // OEM wildcards: ACM certificates validated over DNS, in us-east-1 (docs/decisions.md).
-          wildcardCertificates: acmCertificates(certificateClient()),
-        })
-      : localProvisioner(target)
-  return provisioner
-}
-
-/**
- * The resolver the doctor asks: the DNS server `DOMAIN_DNS_SERVER` names (`host:port`; the local
- * stack's), else the system's. Read on each check so the stack can set it after loading handlers.
- */
-export const lookup: DnsLookup = (name) => {
-  const server = process.env.DOMAIN_DNS_SERVER
-  return dnsLookup(server ? [server] : undefined)(name)
-}
+/** The resolver the doctor asks: the platform's (the local stack's DNS server, else the system's). */
+export const lookup: DnsLookup = (name) => platform().dns(name)
 
 /** Claims stored before issue 29 (one item per name, no token): migrated when read (./domain-claims.ts). */
 const siteClaims = legacyClaims<SiteDomain>({
@@ -120,7 +88,7 @@ export const claimOf = siteClaims.claimOf
 /** The answer of every domain route. */
 export const domainView = async (site: SiteRow, locale: Locale, claim?: SiteDomain | null) => {
   const found = claim === undefined ? await claimOf(site.siteId) : (claim ?? undefined)
-  const p = domainProvisioner()
+  const p = platform().domains
   const stored = (found?.findings ?? []) as StoredFinding[]
   return {
     siteId: site.siteId,
@@ -183,14 +151,14 @@ const restingStatus = (site: SiteRow): SiteRow['status'] => (site.releaseId ? 'P
 export const refuseDomain = (domain: string): void => {
   refuseName(domainRefusal(domain, productZones()), domain, productZones(), {
     www: wwwOf(domain),
-    target: domainProvisioner().cnameTarget,
+    target: platform().domains.cnameTarget,
   })
   refusePublicSuffix(domain, 'domain.publicSuffix')
 }
 
 /** The doctor's findings of one check: the CNAME's, then this claim's TXT token's (issue 29). */
 const doctor = async (domain: string, token: string, answers?: Awaited<ReturnType<DnsLookup>>) => {
-  const p = domainProvisioner()
+  const p = platform().domains
   return [
     ...diagnose(domain, answers ?? (await lookup(domain)), p.cnameTarget, p.kind),
     ...(await challengeFindings(lookup, domain, token)),
@@ -208,7 +176,7 @@ export const setDomain = async (
   input: string,
 ): Promise<{ claim: SiteDomain; changed: boolean }> => {
   // An AWS stage without a multi-tenant distribution to attach to (infra/lib/domains.ts) refuses.
-  if (process.env.DOMAIN_PROVISIONER === 'unavailable') throw new AppError(400, 'domain.unavailable')
+  if (!platform().domains.available) throw new AppError(400, 'domain.unavailable')
   const domain = normaliseDomain(input)
   refuseDomain(domain)
   await refuseOemZone(domain)
@@ -268,10 +236,10 @@ export const setDomain = async (
  */
 const disconnect = async (siteId: string, claim: SiteDomain) => {
   await releaseOwnership(claim.domain, siteId)
-  await domainProvisioner().detach(claim.domain)
+  await platform().domains.detach(claim.domain)
   const site = await freshSite(siteId)
   if (site?.customDomain === claim.domain) await Sites.patch({ siteId }).remove(['customDomain']).go()
-  await hostMap.delete(claim.domain)
+  await platform().hostMap.delete(claim.domain)
 }
 
 /** Removes a site's custom domain: frees the name, detaches it, and leaves DOMAIN_VERIFYING. */
@@ -291,8 +259,8 @@ export const releaseDomainOf = async (siteId: string): Promise<void> => {
   if (!claim) return
   await SiteDomains.delete({ domain: claim.domain, siteId }).go()
   await releaseOwnership(claim.domain, siteId)
-  await domainProvisioner().detach(claim.domain)
-  await hostMap.delete(claim.domain)
+  await platform().domains.detach(claim.domain)
+  await platform().hostMap.delete(claim.domain)
   logger.info('Custom domain freed with its site', { siteId, domain: claim.domain })
 }
 
@@ -342,7 +310,7 @@ const takeName = async (claim: SiteDomain, at: number): Promise<Ownership> => {
 export const loseClaimsOf = async (domain: string, at: number, winnerId: string): Promise<void> => {
   const ended = await endOtherClaims(domain, at, winnerId)
   for (const siteId of ended.sites) await moveStatus(siteId, ['DOMAIN_VERIFYING'], restingStatus)
-  for (const arn of ended.certificates) await domainProvisioner().detachWildcard(domain, arn)
+  for (const arn of ended.certificates) await platform().domains.detachWildcard(domain, arn)
 }
 
 /** A claim whose name another claim proved first: FAILED with the reason, the site back at rest. */
@@ -365,7 +333,7 @@ export const checkClaim = async (claim: SiteDomain, at = now()): Promise<SiteDom
   if (claim.state === 'ACTIVE' && claim.provenAt === undefined)
     await record(claim, await grandfatheredCheck(lookup, claim, at))
   if (claim.state !== 'VERIFYING') return claim.state
-  const p = domainProvisioner()
+  const p = platform().domains
   const findings = await doctor(claim.domain, claim.token ?? newToken())
   if (!findings.some((f) => f.severity === 'error')) {
     const owned = await takeName(claim, at)
@@ -434,7 +402,7 @@ const giveUp = async (claim: SiteDomain, at: number, findings: StoredFinding[]) 
   const all = [finding('gaveUp', 'error', { domain: claim.domain }), ...findings]
   if (!(await record(claim, { state: 'FAILED', checkedAt: at, failedAt: at, findings: all }))) return
   await releaseOwnership(claim.domain, claim.siteId)
-  await domainProvisioner().detach(claim.domain)
+  await platform().domains.detach(claim.domain)
   await moveStatus(claim.siteId, ['DOMAIN_VERIFYING'], restingStatus)
   logger.info('Custom domain given up', {
     siteId: claim.siteId,
@@ -451,7 +419,7 @@ const giveUp = async (claim: SiteDomain, at: number, findings: StoredFinding[]) 
     text: translate(locale, 'domain.gaveUpMailBody', {
       site: site.name,
       domain: claim.domain,
-      reasons: gaveUpReasons(findings, locale, claim.domain, domainProvisioner().cnameTarget),
+      reasons: gaveUpReasons(findings, locale, claim.domain, platform().domains.cnameTarget),
       link: adminUrl(`/${userTypeSegment(owner.accountType, owner.parentType)}/site/${claim.siteId}`),
     }),
   })

@@ -1,4 +1,10 @@
 import { contextHandler } from '#lib/router'
+import { declareAwsAdapters } from '#platform'
+import { awsDns } from '#platform/aws/dns'
+import { awsDomains } from '#platform/aws/domains'
+import { awsHostMap } from '#platform/aws/host-map'
+import { awsMail } from '#platform/aws/mail'
+import { awsVideo } from '#platform/aws/video'
 import * as bulkAbort from './bulkAbort.ts'
 import * as bulkComplete from './bulkComplete.ts'
 import * as bulkStart from './bulkStart.ts'
@@ -24,6 +30,9 @@ import * as remove from './remove.ts'
 import * as status from './status.ts'
 import * as update from './update.ts'
 import * as uploadUrls from './uploadUrls.ts'
+
+// The large AWS adapters this Lambda's code uses (functions/src/platform/aws/index.ts).
+declareAwsAdapters({ domains: awsDomains, dns: awsDns, hostMap: awsHostMap, mail: awsMail, video: awsVideo })
 
 export const handler = contextHandler(
   'sites',

@@ -10,13 +10,9 @@ import { runJob } from '#lib/jobs'
 import { logger } from '#lib/logger'
 import { encodeImage, IMAGE_TARGETS, loadSharp, UndecodableImageError } from '#lib/media/images'
 import { effectiveState, hasRenditions, MEDIA_TIMEOUT_MS, renditionKey } from '#lib/media/rules'
-import {
-  type VideoTranscoder,
-  VideoUnavailableError,
-  VideoUnreadableError,
-  videoTranscoder,
-} from '#lib/media/video'
+import { type VideoTranscoder, VideoUnavailableError, VideoUnreadableError } from '#lib/media/video'
 import { mediaBucket, s3 } from '#lib/s3'
+import { platform } from '#platform'
 import { isConditionFailure, siteKeys } from './service.ts'
 
 /**
@@ -214,7 +210,7 @@ export const processMedia = async (
   try {
     const work =
       current.mediaType === 'video'
-        ? videoRenditions(current, options.transcoder ?? videoTranscoder(), controller.signal)
+        ? videoRenditions(current, options.transcoder ?? platform().video, controller.signal)
         : imageRenditions(current, current.purpose === 'logo' ? 'logo' : 'media')
     const made = await Promise.race([work, timeout])
     await MediaRenditions.patch({ siteId, key })

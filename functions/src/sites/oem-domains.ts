@@ -17,12 +17,12 @@ import { now } from '#lib/clock'
 import { diagnose, finding, wildcardStep } from '#lib/domains/doctor'
 import type { WildcardCertificate } from '#lib/domains/provisioner'
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '#lib/errors'
-import { hostMap } from '#lib/hosts'
 import { logger } from '#lib/logger'
 import { sendMail } from '#lib/mail'
 import { activeOemZones } from '#lib/oem-zones'
 import { accountTenantIds, adminOf, authorize, policyActorOf } from '#lib/tenancy'
 import { adminUrl, oemSiteUrl, siteUrl } from '#lib/urls'
+import { platform } from '#platform'
 import { releasePrefix } from '../publishing/retention.ts'
 import {
   challengeFindings,
@@ -45,7 +45,7 @@ import {
   refuseUnsafeAddress,
   releaseOwnership,
 } from './domain-claims.ts'
-import { domainProvisioner, lookup, loseClaimsOf, productZones } from './domains.ts'
+import { lookup, loseClaimsOf, productZones } from './domains.ts'
 import { isConditionFailure } from './service.ts'
 
 /**
@@ -126,7 +126,7 @@ export const oemDomainView = async (
   claim?: OemDomain | null,
 ) => {
   const found = claim === undefined ? await oemClaimOf(oem.accountId) : (claim ?? undefined)
-  const p = domainProvisioner()
+  const p = platform().domains
   const stored = (found?.findings ?? []) as StoredFinding[]
   return {
     oemId: oem.accountId,
@@ -175,7 +175,7 @@ const refuseOemDomain = async (oemId: string, domain: string) => {
   const zones = productZones()
   refuseName(oemDomainRefusal(domain, zones), domain, zones, {
     www: domain,
-    target: domainProvisioner().cnameTarget,
+    target: platform().domains.cnameTarget,
   })
   refusePublicSuffix(domain, 'oemDomain.publicSuffix')
   const zonesOfOthers = [...(await activeOemZones())].filter(([id]) => id !== oemId).map(([, z]) => z)
@@ -225,12 +225,12 @@ const serveOnZone = async (oemId: string, zone: string) => {
     const releaseId = servedRelease(site)
     if (!releaseId) continue
     const host = `${site.siteUuid}.${zone}`
-    await hostMap.put(host, { siteId: site.siteId, prefix: releasePrefix(site.siteId, releaseId) })
+    await platform().hostMap.put(host, { siteId: site.siteId, prefix: releasePrefix(site.siteId, releaseId) })
     const after = (await Sites.get({ siteId: site.siteId }).go({ consistent: true })).data ?? undefined
     const now = servedRelease(after)
-    if (!now) await hostMap.delete(host)
+    if (!now) await platform().hostMap.delete(host)
     else if (now !== releaseId)
-      await hostMap.put(host, { siteId: site.siteId, prefix: releasePrefix(site.siteId, now) })
+      await platform().hostMap.put(host, { siteId: site.siteId, prefix: releasePrefix(site.siteId, now) })
     served++
   }
   logger.info('OEM domain serving', { oemId, zone, sites: served })
@@ -239,7 +239,8 @@ const serveOnZone = async (oemId: string, zone: string) => {
 /** The zone stops serving: its claim is gone, so the OEM's sites' `{uuid}.<zone>` hosts leave the map. */
 const stopServing = async (oemId: string, zone: string) => {
   const hosts = (await sitesOfOem(oemId)).map((s) => `${s.siteUuid}.${zone}`)
-  for (let i = 0; i < hosts.length; i += 50) await hostMap.update({ deletes: hosts.slice(i, i + 50) })
+  for (let i = 0; i < hosts.length; i += 50)
+    await platform().hostMap.update({ deletes: hosts.slice(i, i + 50) })
 }
 
 /**
@@ -248,7 +249,7 @@ const stopServing = async (oemId: string, zone: string) => {
  */
 const release = async (claim: OemDomain) => {
   await releaseOwnership(claim.domain, claim.oemId)
-  await domainProvisioner().detachWildcard(claim.domain, claim.certificateArn)
+  await platform().domains.detachWildcard(claim.domain, claim.certificateArn)
   if (claim.state === 'ACTIVE') await stopServing(claim.oemId, claim.domain)
 }
 
@@ -263,7 +264,7 @@ export const setOemDomain = async (
 ): Promise<{ claim: OemDomain; changed: boolean }> => {
   // An AWS stage without a multi-tenant distribution refuses (docs/decisions.md); with one, the
   // wildcard's certificate comes from ACM (CloudFront-managed ones cannot cover `*.`).
-  if (process.env.DOMAIN_PROVISIONER === 'unavailable' || !domainProvisioner().wildcard)
+  if (!platform().domains.available || !platform().domains.wildcard)
     throw new AppError(400, 'domain.unavailable')
   const domain = normaliseDomain(input)
   await refuseOemDomain(oem.accountId, domain)
@@ -274,7 +275,7 @@ export const setOemDomain = async (
     message: 'OEM domain refused: internal address',
     context: { oemId: oem.accountId },
   })
-  const p = domainProvisioner()
+  const p = platform().domains
   // The same OEM asking again for a zone it failed to connect keeps its token (the same claimant).
   const token = previous?.domain === domain && previous.token ? previous.token : newToken()
   const claim: OemDomain = {
@@ -366,7 +367,7 @@ export const checkOemClaim = async (claim: OemDomain, at = now()): Promise<OemDo
   if (claim.state === 'ACTIVE' && claim.provenAt === undefined)
     await record(claim, await grandfatheredCheck(lookup, claim, at))
   if (claim.state !== 'VERIFYING') return claim.state
-  const p = domainProvisioner()
+  const p = platform().domains
   const wildcard = wildcardOf(claim.domain)
   const findings = [
     ...diagnose(wildcard, await lookup(probeOf(claim.domain)), p.cnameTarget, p.kind),
@@ -465,7 +466,7 @@ const giveUp = async (
   const all = [finding('gaveUp', 'error', { domain: wildcard }), ...findings]
   if (!(await record(claim, { ...held, state: 'FAILED', checkedAt: at, failedAt: at, findings: all }))) return
   await releaseOwnership(claim.domain, claim.oemId)
-  await domainProvisioner().detachWildcard(claim.domain, claim.certificateArn)
+  await platform().domains.detachWildcard(claim.domain, claim.certificateArn)
   logger.info('OEM domain given up', {
     oemId: claim.oemId,
     domain: claim.domain,
@@ -482,7 +483,7 @@ const giveUp = async (
     }),
     text: translate(locale, 'oemDomain.gaveUpMailBody', {
       domain: claim.domain,
-      reasons: gaveUpReasons(findings, locale, wildcard, domainProvisioner().cnameTarget),
+      reasons: gaveUpReasons(findings, locale, wildcard, platform().domains.cnameTarget),
       link: adminUrl(`/${userTypeSegment(oem.accountType, oem.parentType)}/admin-list`),
     }),
   })
@@ -518,7 +519,7 @@ const loseOem = async (claim: OemDomain, at: number, code: 'claimedElsewhere' | 
       : finding(code, 'error', { domain: claim.domain }),
   ]
   if (!(await record(claim, { state: 'FAILED', checkedAt: at, failedAt: at, findings }))) return
-  await domainProvisioner().detachWildcard(claim.domain, claim.certificateArn)
+  await platform().domains.detachWildcard(claim.domain, claim.certificateArn)
   logger.info('OEM domain claim refused at its proof', { oemId: claim.oemId, domain: claim.domain, code })
 }
 

@@ -5,8 +5,8 @@ import { disabledFormLinks } from '@swipe/shared/site/form-links'
 import { ConflictError, type FieldIssue, ValidationError } from '#lib/errors'
 import { endpoint, ok, zodIssues } from '#lib/http'
 import { oemZoneOf } from '#lib/oem-zones'
-import { publish } from '#lib/publisher'
 import { sitesFor } from '#lib/tenancy'
+import { platform } from '#platform'
 import { withdrawSite } from '../publishing/publish.ts'
 import { isCurrent, siteMedia, siteView } from './service.ts'
 
@@ -51,7 +51,7 @@ export const handler = endpoint(sitesRoutes['sites.status'], async ({ actor, bod
           settings: items.settings,
         }).map((link) => ({ code: 'site.linkToDisabledForm' as const, ...link }))
   if (status === 'PUBLISH')
-    await publish(site.siteId, { expectVersion: body.version, loaded: { site, items } })
+    await platform().publisher.publish(site.siteId, { expectVersion: body.version, loaded: { site, items } })
   else await withdrawSite(site.siteId, status, { expectVersion: body.version })
   const saved = await sitesFor(actor).load(site.siteId, 'site:read')
   return ok({

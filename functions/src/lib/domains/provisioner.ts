@@ -47,7 +47,8 @@ export interface DomainProvisioner {
 
 /**
  * The local stack's adapter: no certificate exists locally (the site edge speaks HTTP), so a
- * verified CNAME is all a domain needs; the local edge serves it by Host from the host map.
+ * verified CNAME is all a domain needs; the local edge serves it by Host from the host map. An AWS
+ * stage without a distribution keeps it too, refusing every new domain (functions/src/platform/aws/domains.ts).
  */
 export const localProvisioner = (cnameTarget: string): DomainProvisioner => ({
   kind: 'local',

@@ -1,5 +1,3 @@
-import '#lib/unit-env'
-
 import { describe, expect, it } from 'vitest'
 import { effectiveState, hasRenditions, MEDIA_TIMEOUT_MS, renditionKey } from './rules.ts'
 

@@ -1,7 +1,10 @@
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { awsVideo } from '../../platform/aws/video.ts'
+import { parsePlatformEnv } from '../../platform/env.ts'
+import { localVideo } from '../../platform/local/video.ts'
 import {
   ffmpegTranscoder,
   LOCAL_FFMPEG,
@@ -9,7 +12,6 @@ import {
   unavailableTranscoder,
   VideoUnavailableError,
   VideoUnreadableError,
-  videoTranscoder,
 } from './video.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'swipe-video-port-'))
@@ -24,13 +26,12 @@ const fakeFfmpeg = (name: string, script: string) => {
 }
 
 describe('the video port', () => {
-  it('picks the adapter from the environment: FFMPEG_PATH (the layer on AWS), the Debian binary locally, none in a Lambda without a layer', () => {
-    expect(videoTranscoder({ FFMPEG_PATH: '/opt/bin/ffmpeg' }).name).toBe('ffmpeg (/opt/bin/ffmpeg)')
-    expect(videoTranscoder({ FFMPEG_PATH: '/opt/bin/ffmpeg', AWS_LAMBDA_FUNCTION_NAME: 'jobs' }).name).toBe(
-      'ffmpeg (/opt/bin/ffmpeg)',
-    )
-    expect(videoTranscoder({ AWS_LAMBDA_FUNCTION_NAME: 'jobs' })).toBe(unavailableTranscoder)
-    expect(videoTranscoder({}).name).toBe(`ffmpeg (${LOCAL_FFMPEG})`)
+  it('picks the adapter by platform: FFMPEG_PATH (the layer on AWS), none in a Lambda without a layer, the Debian binary locally', () => {
+    const env = (vars: Record<string, string>) => parsePlatformEnv(vars)
+    expect(awsVideo(env({ FFMPEG_PATH: '/opt/bin/ffmpeg' })).name).toBe('ffmpeg (/opt/bin/ffmpeg)')
+    expect(awsVideo(env({}))).toBe(unavailableTranscoder)
+    expect(localVideo(env({ FFMPEG_PATH: '/opt/bin/ffmpeg' })).name).toBe('ffmpeg (/opt/bin/ffmpeg)')
+    expect(localVideo(env({})).name).toBe(`ffmpeg (${LOCAL_FFMPEG})`)
   })
 
   it('asks ffmpeg for H.264 High/yuv420p with AAC, at most 720 px wide and even, index first, no metadata', () => {
@@ -63,7 +64,6 @@ describe('the video port', () => {
     const binary = fakeFfmpeg('ok', `echo "$@" >> "${log}"`)
     const out = await ffmpegTranscoder(binary).transcode(join(dir, 'in'), dir, new AbortController().signal)
     expect(out).toEqual({ video: join(dir, 'video.mp4'), poster: join(dir, 'poster.png') })
-    const { readFileSync } = await import('node:fs')
     const calls = readFileSync(log, 'utf8').trim().split('\n')
     expect(calls).toHaveLength(2)
     expect(calls[0]).toContain('-movflags +faststart')

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 
 /**
@@ -129,15 +128,3 @@ export const unavailableTranscoder: VideoTranscoder = {
 
 /** Where Debian's package puts ffmpeg (README prerequisites, `.ci/run`). */
 export const LOCAL_FFMPEG = '/usr/bin/ffmpeg'
-
-/**
- * The transcoder for this process: `FFMPEG_PATH` when set (the CDK stack sets `/opt/bin/ffmpeg`
- * on the jobs function that has the layer); otherwise, outside Lambda, the Debian binary; in a
- * Lambda without the variable, none.
- */
-export const videoTranscoder = (env: NodeJS.ProcessEnv = process.env): VideoTranscoder => {
-  const configured = env.FFMPEG_PATH?.trim()
-  if (configured) return ffmpegTranscoder(configured)
-  if (env.AWS_LAMBDA_FUNCTION_NAME) return unavailableTranscoder
-  return existsSync(LOCAL_FFMPEG) ? ffmpegTranscoder(LOCAL_FFMPEG) : unavailableTranscoder
-}

@@ -1,6 +1,0 @@
-/**
- * Imported first by unit tests whose module graph reaches the data layer (#lib/http loads the
- * accounts, sites and idempotency entities): the entities read TABLE_NAME at load, as a Lambda
- * reads its environment. No unit test reaches the table; one that tried would fail to connect.
- */
-process.env.TABLE_NAME ??= 'swipe-unit-tests'

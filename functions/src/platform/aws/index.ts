@@ -1,0 +1,71 @@
+import type { DnsLookup } from '../dns.ts'
+import type { Domains } from '../domains.ts'
+import type { PlatformEnv } from '../env.ts'
+import type { HostMap } from '../host-map.ts'
+import type { Platform } from '../index.ts'
+import type { MailPort } from '../mail.ts'
+import type { Payments } from '../payments.ts'
+import type { Secrets } from '../secrets.ts'
+import type { VideoTranscoder } from '../video.ts'
+import { awsClock } from './clock.ts'
+import { awsDocuments } from './documents.ts'
+import { awsInvoker } from './invoker.ts'
+import { awsJobs } from './jobs.ts'
+import { awsOutbound } from './outbound.ts'
+import { awsPublisher } from './publisher.ts'
+
+/**
+ * The adapters whose SDKs are large (Stripe and Secrets Manager, ACM and CloudFront, the
+ * KeyValueStore with its SigV4A signer, SES, ffmpeg): a Lambda carries one only when its entry
+ * module declares it (`declareAwsAdapters` in ../index.ts), so each bundle holds what its own code
+ * uses, as when each module imported its own client. entries.test.ts checks that every entry
+ * declares every such port its code reaches.
+ */
+export interface AwsAdapters {
+  secrets?: (env: PlatformEnv) => Secrets
+  payments?: (env: PlatformEnv, secrets: Secrets) => Payments
+  domains?: (env: PlatformEnv) => Domains
+  dns?: (env: PlatformEnv) => DnsLookup
+  hostMap?: (env: PlatformEnv) => HostMap
+  mail?: (env: PlatformEnv) => MailPort
+  video?: (env: PlatformEnv) => VideoTranscoder
+}
+
+export type DeclaredPort = keyof AwsAdapters
+
+/** A port this Lambda's entry did not declare: any use says so, instead of a vague TypeError. */
+const undeclared = <T extends object>(port: DeclaredPort): T =>
+  new Proxy({} as T, {
+    get: (_target, property) => {
+      throw new Error(
+        `This Lambda's entry module declares no ${port} adapter (declareAwsAdapters), yet its code used ${port}.${String(property)}`,
+      )
+    },
+  })
+
+/**
+ * The platform of a deployed Lambda, configured by the function's environment: the light adapters
+ * every function carries (clock, Lambda invokes, jobs, publishing, documents, the outbound policy)
+ * and the declared ones. Built once per process by `platform()` (../index.ts). Imports nothing of
+ * ../local/.
+ */
+export const awsPlatform = (env: PlatformEnv, declared: AwsAdapters = {}): Platform => {
+  const invoker = awsInvoker(env)
+  const secrets = declared.secrets?.(env) ?? undeclared<Secrets>('secrets')
+  return {
+    clock: awsClock(env),
+    invoker,
+    jobs: awsJobs(env, invoker),
+    publisher: awsPublisher(env, invoker),
+    documents: awsDocuments(env, invoker),
+    contractCheck: env.SWIPE_CONTRACT_CHECK,
+    outbound: awsOutbound(env),
+    secrets,
+    payments: declared.payments?.(env, secrets) ?? undeclared<Payments>('payments'),
+    domains: declared.domains?.(env) ?? undeclared<Domains>('domains'),
+    dns: declared.dns?.(env) ?? undeclared<DnsLookup>('dns'),
+    hostMap: declared.hostMap?.(env) ?? undeclared<HostMap>('hostMap'),
+    mail: declared.mail?.(env) ?? undeclared<MailPort>('mail'),
+    video: declared.video?.(env) ?? undeclared<VideoTranscoder>('video'),
+  }
+}

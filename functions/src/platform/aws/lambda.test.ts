@@ -1,0 +1,136 @@
+import { describe, expect, it, vi } from 'vitest'
+import type { DocumentRequest } from '../../lib/documents.ts'
+import { AppError } from '../../lib/errors.ts'
+import { runJob } from '../../lib/jobs.ts'
+import { parsePlatformEnv } from '../env.ts'
+import { runWithPlatform } from '../index.ts'
+import { awsPlatform } from './index.ts'
+
+/**
+ * The AWS platform's calls of other Lambdas, as the CDK stack configures a function: jobs are
+ * asynchronous invocations of the jobs Lambda, publishing and PDFs synchronous ones. (The in-process
+ * ways are the local platform's: jobs.test.ts, documents/index.test.ts, the integration tests.)
+ */
+
+/** What the Lambda client was sent, and what it answers. */
+const lambda = vi.hoisted(() => ({ sent: [] as unknown[], answer: undefined as unknown }))
+vi.mock('@aws-sdk/client-lambda', () => ({
+  LambdaClient: class {
+    send(command: { input: { InvocationType?: string } }) {
+      lambda.sent.push(command.input)
+      if (command.input.InvocationType === 'Event') return Promise.resolve({ StatusCode: 202 })
+      return Promise.resolve({
+        StatusCode: 200,
+        Payload: new TextEncoder().encode(JSON.stringify(lambda.answer)),
+      })
+    }
+  },
+  InvokeCommand: class {
+    constructor(readonly input: unknown) {}
+  },
+}))
+
+const configured = awsPlatform(
+  parsePlatformEnv({
+    JOBS_FUNCTION_NAME: 'swipe-jobs',
+    PUBLISHING_FUNCTION_NAME: 'swipe-publishing',
+    DOCUMENTS_FUNCTION_NAME: 'swipe-documents',
+  }),
+)
+const bare = awsPlatform(parsePlatformEnv({}))
+
+const sent = () => lambda.sent.splice(0)
+
+describe('jobs', () => {
+  const event = { context: 'sites' as const, type: 'bulkUpload', id: 'job-1' }
+
+  it('invokes the jobs Lambda asynchronously when one is configured', async () => {
+    const local = vi.fn()
+    await runWithPlatform(configured, () => runJob(event, { bulkUpload: local }))
+    expect(local).not.toHaveBeenCalled()
+    expect(sent()).toEqual([
+      {
+        FunctionName: 'swipe-jobs',
+        InvocationType: 'Event',
+        Payload: new TextEncoder().encode(JSON.stringify({ source: 'swipe.job', ...event })),
+      },
+    ])
+  })
+
+  it('runs the job in this process after the answer where none is (a jobs Lambda’s follow-up job)', async () => {
+    let resolve: (event: unknown) => void = () => {}
+    const ran = new Promise((r) => {
+      resolve = r
+    })
+    await runWithPlatform(bare, () => runJob(event, { bulkUpload: async (e) => resolve(e) }))
+    expect(await ran).toEqual({ source: 'swipe.job', ...event })
+    expect(sent()).toEqual([])
+  })
+})
+
+describe('publisher', () => {
+  const loaded = {} as never
+
+  it('invokes the publishing Lambda synchronously with a publish event', async () => {
+    lambda.answer = { ok: true }
+    await configured.publisher.publish('site-1', { expectVersion: 3, loaded })
+    expect(sent()).toEqual([
+      {
+        FunctionName: 'swipe-publishing',
+        InvocationType: 'RequestResponse',
+        Payload: new TextEncoder().encode(
+          JSON.stringify({ source: 'swipe.publish', siteId: 'site-1', expectVersion: 3 }),
+        ),
+      },
+    ])
+  })
+
+  it('raises the refusal it answered with, and refuses to publish in a function without one', async () => {
+    lambda.answer = { ok: false, error: { status: 409, code: 'error.conflict', params: {}, headers: {} } }
+    const refused = configured.publisher.publish('site-1', { expectVersion: 2, loaded })
+    await expect(refused).rejects.toBeInstanceOf(AppError)
+    await expect(refused).rejects.toMatchObject({ status: 409, code: 'error.conflict' })
+    sent()
+    await expect(bare.publisher.publish('site-1', { expectVersion: 2, loaded })).rejects.toThrow(
+      'No publishing Lambda (PUBLISHING_FUNCTION_NAME)',
+    )
+    expect(sent()).toEqual([])
+  })
+})
+
+describe('documents', () => {
+  // Only its shape matters here: the request crosses the invoke as it is.
+  const request = {
+    kind: 'invoice',
+    document: { number: 'INV-202611-ABCDEFGH', month: '2026-11' },
+  } as unknown as DocumentRequest
+
+  it('invokes the documents Lambda synchronously with the request and answers the bytes it sent back', async () => {
+    const bytes = Buffer.from('%PDF-1.3 請求書 \u0000\u00ff', 'utf8')
+    lambda.answer = { ok: true, base64: bytes.toString('base64') }
+    const pdf = await configured.documents.render(request)
+    expect(pdf.equals(bytes)).toBe(true)
+    expect(sent()).toEqual([
+      {
+        FunctionName: 'swipe-documents',
+        InvocationType: 'RequestResponse',
+        Payload: new TextEncoder().encode(JSON.stringify({ source: 'swipe.document', request })),
+      },
+    ])
+  })
+
+  it('raises the refusal the documents Lambda answered with', async () => {
+    lambda.answer = { ok: false, error: { status: 400, code: 'error.badRequest', params: {}, headers: {} } }
+    const refused = configured.documents.render(request)
+    await expect(refused).rejects.toBeInstanceOf(AppError)
+    await expect(refused).rejects.toMatchObject({ status: 400, code: 'error.badRequest' })
+    sent()
+  })
+
+  it('renders nothing in a function without a documents Lambda', async () => {
+    await expect(bare.documents.render(request)).rejects.toThrow(
+      'No documents Lambda (DOCUMENTS_FUNCTION_NAME)',
+    )
+    expect(sent()).toEqual([])
+  })
+})

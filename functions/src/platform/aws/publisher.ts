@@ -1,0 +1,18 @@
+import type { PublishEvent } from '@swipe/shared/contract/runtime'
+import type { PlatformEnv } from '../env.ts'
+import type { Invoker } from '../invoker.ts'
+import type { Publisher } from '../publisher.ts'
+
+/**
+ * The publishing Lambda (`PUBLISHING_FUNCTION_NAME`, set by the CDK stack on the contexts that
+ * publish, with the permission to invoke it), called synchronously. A function without it does
+ * not publish: asking it to is a deployment error.
+ */
+export const awsPublisher = (env: PlatformEnv, invoker: Invoker): Publisher => ({
+  publish: async (siteId, { expectVersion }) => {
+    const functionName = env.PUBLISHING_FUNCTION_NAME
+    if (!functionName) throw new Error('No publishing Lambda (PUBLISHING_FUNCTION_NAME) in this function')
+    const event: PublishEvent = { source: 'swipe.publish', siteId, expectVersion }
+    await invoker.invokeSync(functionName, event, `Publishing ${siteId}`)
+  },
+})

@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs'
+import { isIP } from 'node:net'
+import { localInspectorAllowance } from '#lib/outbound'
+import type { PlatformEnv } from '../env.ts'
+import type { Outbound } from '../outbound.ts'
+
+/**
+ * The one local receiver a test allows (`host:port`): named by `SWIPE_WEBHOOK_TEST_RECEIVER`, or
+ * written by the test into the file `SWIPE_WEBHOOK_TEST_RECEIVER_FILE` names (the integration
+ * stack's handlers run in another process than the test; test/support/stack.ts names the file, and
+ * no file means no allowance). The file is read on each attempt.
+ */
+const testReceiver = (env: PlatformEnv): string | undefined => {
+  if (env.SWIPE_WEBHOOK_TEST_RECEIVER) return env.SWIPE_WEBHOOK_TEST_RECEIVER
+  const file = env.SWIPE_WEBHOOK_TEST_RECEIVER_FILE
+  if (!file) return undefined
+  try {
+    return readFileSync(file, 'utf8').trim() || undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Locally: exactly the stack's webhook inspector origin (`localInspectorAllowance`), and the one
+ * receiver a test names, over plain HTTP at exactly that `host:port`.
+ */
+export const localOutbound = (env: PlatformEnv): Outbound => {
+  const inspector = localInspectorAllowance({ WEBHOOK_INSPECTOR_ORIGIN: env.WEBHOOK_INSPECTOR_ORIGIN })
+  return {
+    allowed(url) {
+      const found = inspector(url)
+      if (found) return found
+      const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
+      const receiver = testReceiver(env)
+      if (receiver && url.protocol === 'http:' && `${host}:${url.port}` === receiver)
+        return { address: host, family: isIP(host) === 6 ? 6 : 4 }
+      return undefined
+    },
+  }
+}

@@ -1,0 +1,10 @@
+import { publishSite } from '../../publishing/publish.ts'
+import type { PlatformEnv } from '../env.ts'
+import type { Publisher } from '../publisher.ts'
+
+/** No publishing Lambda here: "save and publish" renders in this process, with the site the caller loaded. */
+export const localPublisher = (_env: PlatformEnv): Publisher => ({
+  publish: async (siteId, options) => {
+    await publishSite(siteId, options)
+  },
+})

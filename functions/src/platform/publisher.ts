@@ -1,0 +1,16 @@
+import type { LoadedSite } from '../publishing/publish.ts'
+
+/**
+ * Publishing a site renders its pages with the visitor site's server entry (react-dom/server), the
+ * only code of the API that needs it. On AWS it runs in a Lambda of its own, called synchronously,
+ * so the sites API bundle carries no renderer (docs/decisions.md "Lambda bundles"); on the local
+ * stack it runs in the process (functions/src/publishing/publish.ts `publishSite`).
+ */
+export interface Publisher {
+  /**
+   * Publishes a site: in the publishing Lambda, which loads the site itself under the same version
+   * condition, or in this process with the site the caller loaded. Throws what `publishSite`
+   * throws (a refusal crosses the invoke as the same `AppError`).
+   */
+  publish(siteId: string, options: { expectVersion: number; loaded: LoadedSite }): Promise<void>
+}

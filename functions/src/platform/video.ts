@@ -1,0 +1,5 @@
+/**
+ * The video transcoder (#lib/media/video): ffmpeg from the Lambda layer on AWS
+ * (./aws/video.ts), the Debian binary locally (./local/video.ts), or none.
+ */
+export type { VideoTranscoder } from '#lib/media/video'
