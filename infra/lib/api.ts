@@ -100,7 +100,7 @@ export class Api extends Construct {
   /**
    * The origin secret: a generated value that every CloudFront origin to this API adds as
    * `X-Origin-Verify`, and without which the API refuses a request and never believes its
-   * `X-Viewer-Address` (functions/src/lib/client-ip.ts; docs/decisions.md "Client identity").
+   * `X-Viewer-Address` (functions/src/lib/client-ip.ts; docs/decisions/0045-client-identity.md).
    */
   readonly originSecret: Secret
   /** The secret's value as a dynamic reference, resolved by CloudFormation at deploy (never in the template). */
@@ -206,8 +206,8 @@ export class Api extends Construct {
     let documents: AppFunction | undefined
     // pdfkit, fontkit and its brotli decoder (≈ 850 KB) and the font are used only to draw PDFs: one
     // Lambda renders them for every context that makes them (billing's invoices, analysis' report),
-    // so those contexts' bundles stay without them (docs/decisions.md "PDF documents in their own
-    // Lambda"). It stops before the API Lambda (15 s), as the publisher does; it is given nothing.
+    // so those contexts' bundles stay without them (docs/decisions/0009-lambda-bundles.md "PDF documents in
+    // their own Lambda"). It stops before the API Lambda (15 s), as the publisher does; it is given nothing.
     const documentsFunction = () => {
       documents ??= this.give(
         new AppFunction(this, 'DocumentsFunction', {
@@ -260,7 +260,7 @@ export class Api extends Construct {
       }
       if (needs.publishes) {
         // Rendering pages needs react-dom/server, which no other code of the API uses: in a Lambda
-        // of its own, the API's bundle stays without it (docs/decisions.md "Lambda bundles"). It
+        // of its own, the API's bundle stays without it (docs/decisions/0009-lambda-bundles.md). It
         // stops before the API Lambda (15 s), so a slow publish is the API's 500, not a publish
         // that finishes after the client was told it failed.
         const publisher = new AppFunction(this, `${pascal(context)}PublishingFunction`, {
@@ -340,9 +340,9 @@ export class Api extends Construct {
           userPoolClients: [r.adminClient],
         })
         break
-      // A member's session is an HttpOnly cookie (docs/decisions.md "Members' sessions: one origin
-      // per site"), which a JWT authorizer cannot read: the end-user Lambda verifies it (signature,
-      // issuer, expiry, app client, the path's site) before anything else, as it always did.
+      // A member's session is an HttpOnly cookie (docs/decisions/0029-members-sessions.md), which a JWT
+      // authorizer cannot read: the end-user Lambda verifies it (signature, issuer, expiry, app client, the
+      // path's site) before anything else, as it always did.
       case 'endUser':
         authorizer = new HttpNoneAuthorizer()
         break

@@ -22,12 +22,11 @@ export interface BillableViewsProps {
 }
 
 /**
- * Billable page views (issue 29; docs/decisions.md "Security II — billable page views and bounded
- * sources"): every standard log file CloudFront delivers for the sites distribution triggers the
- * log Lambda (functions/src/billing/page-views.ts) through an S3 notification; it counts the page
- * documents served into the billable counter the invoices read. Least privilege: it may read the
- * log objects under the sites prefix only (nothing else of the bucket), read the host map, and
- * read and write the table.
+ * Billable page views (issue 29; docs/decisions/0048-billable-page-views.md): every standard log file
+ * CloudFront delivers for the sites distribution triggers the log Lambda
+ * (functions/src/billing/page-views.ts) through an S3 notification; it counts the page documents served into
+ * the billable counter the invoices read. Least privilege: it may read the log objects under the sites prefix
+ * only (nothing else of the bucket), read the host map, and read and write the table.
  */
 export class BillableViews extends Construct {
   readonly function: AppFunction

@@ -221,7 +221,7 @@ export class DomainDistribution extends Construct {
 }
 
 /**
- * Custom domains on AWS (issue 19; docs/decisions.md "Custom domains (issue 19)"):
+ * Custom domains on AWS (issue 19; docs/decisions/0037-custom-domains.md):
  * - the checker's schedule is the runtime table's `domainCheck` (@swipe/shared/contract/runtime),
  *   made with every other schedule (./job-schedule.ts);
  * - with a target (a multi-tenant distribution and its connection group), the sites API and jobs

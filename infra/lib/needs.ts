@@ -82,8 +82,8 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
   // its release (ARCHITECTURE decision 4); a ZIP of creatives (1 GB) is placed by a job, since it
   // cannot finish within API Gateway's 30 s. Deleting a site starts a job that deletes its members'
   // pool users: the members pool with AdminDeleteUser only.
-  // Publishing renders pages in a Lambda of its own (`publishes`; docs/decisions.md "Lambda
-  // bundles"); the API keeps the bucket and host-map grants to withdraw and delete sites.
+  // Publishing renders pages in a Lambda of its own (`publishes`; docs/decisions/0009-lambda-bundles.md); the
+  // API keeps the bucket and host-map grants to withdraw and delete sites.
   sites: {
     ...DEFAULT_NEEDS,
     membersPool: 'forget',

@@ -3,7 +3,7 @@
  * oem@example.com and creator@example.com shows it unread), latest information from staff and
  * from the OEM (on every summary in their scope), and a notification delivery for the demo site,
  * scheduled a week ahead so the visitor journeys of the demo site stay as they are until then
- * (docs/decisions.md "Issue 20"). Written once, under fixed ids: what exists is left as it is.
+ * (docs/decisions/0044-notifications.md). Written once, under fixed ids: what exists is left as it is.
  */
 interface SeededAccount {
   accountId: string

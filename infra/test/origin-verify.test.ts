@@ -5,7 +5,7 @@ import { VIEWER_ADDRESS_SOURCE } from '../lib/sites.ts'
 import { type Json, memo, PROD_CONTEXT, type Resources, refsIn, synth } from './support.ts'
 
 /**
- * Client identity (docs/decisions.md "Client identity and per-address limits"): the API is used
+ * Client identity (docs/decisions/0045-client-identity.md): the API is used
  * through CloudFront only. Every CloudFront origin that reaches API Gateway adds the origin secret
  * as `X-Origin-Verify`; every API Lambda requires it, so a direct call to the execute-api
  * endpoint is refused and a forged `CloudFront-Viewer-Address` is never believed.

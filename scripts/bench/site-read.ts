@@ -6,7 +6,7 @@ import { fmt, median } from './load.ts'
 
 /**
  * `npm run bench:read`: what reading every stored item through the site model costs
- * (docs/decisions.md "Site model once, versioned stored data"). On the largest site a plan allows
+ * (docs/decisions/0004-site-model.md). On the largest site a plan allows
  * (10 × 10 cells in four languages: 400 creatives, test/support/sites.ts), in one run of a local
  * stack on free ports, interleaved round by round so both sides share the machine's load:
  *

@@ -1,8 +1,8 @@
 /**
  * Contrast of creator colours (WCAG 2 relative luminance). The editor warns beside its colour
  * pickers when a text colour is hard to read on its background and offers the fix; the visitor
- * pages paint exactly the colours the creator chose (docs/decisions.md "Creator colours"). No zod,
- * no React: the console and the site build both use it.
+ * pages paint exactly the colours the creator chose (docs/decisions/0022-visitor-site.md "The creator's
+ * colours as chosen"). No zod, no React: the console and the site build both use it.
  */
 
 export type Rgb = readonly [number, number, number]

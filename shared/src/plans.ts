@@ -3,7 +3,7 @@ import type { AccountType } from './accounts.ts'
 /**
  * Subscription plans (SPEC §1, §3 Plan, §9). The catalogue below is what the local seed and a new
  * stage write to the table; plan management (a later issue) edits the stored plans. The limits
- * are ours (docs/decisions.md, "Plans").
+ * are ours (docs/decisions/0011-plans.md).
  */
 
 /** The feature switches of a plan (SPEC §3 Plan flags). */
@@ -101,7 +101,7 @@ export const defaultPlan = (planId: string): Plan | undefined =>
 /**
  * Plans only platform staff (master, master users) assign: the partner plan, free and nearly
  * unlimited, is what partners build under, not something a partner hands its users
- * (docs/decisions.md, "Field rules").
+ * (docs/decisions/0013-guarded-account-fields.md).
  */
 export const STAFF_ONLY_PLAN_IDS: readonly string[] = [OEM_PLAN_ID]
 

@@ -12,7 +12,7 @@ import {
 } from './support.ts'
 
 /**
- * Issue 12, finding 1 (docs/decisions.md "Members' sessions: one origin per site"): a page of one
+ * Issue 12, finding 1 (docs/decisions/0029-members-sessions.md): a page of one
  * tenant cannot obtain or use the session of another tenant's member. Tenant B is the demo
  * creator (its site has membership and the members-only C3); tenant A is a new direct user of the
  * platform with a site of its own. In ONE browser context a visitor signs in to B on B's own

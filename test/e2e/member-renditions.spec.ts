@@ -4,7 +4,7 @@ import { expect, test } from './fixtures.ts'
 import { signUp } from './support.ts'
 
 /**
- * Issue 22, members-only media (docs/decisions.md "Members-only media as the page shows it"): on
+ * Issue 22, members-only media (docs/decisions/0043-members-only-media.md): on
  * a phone, a member who opens the demo's members-only creative C3 gets the `<picture>` a published
  * creative has — AVIF and WebP sources and a JPEG srcset of the web renditions the seed's
  * re-encoding made — and Chromium loads an AVIF rendition from the member API's presigned URL,

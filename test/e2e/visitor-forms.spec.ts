@@ -64,8 +64,8 @@ test('a visitor signs up on the demo site through the mailed link, signs in and 
   // The whole creative, as the cell block shows a public one: its texts and its link button too.
   await expect(member.locator('.ov .tx')).toHaveText('スワイプで次のクリエイティブへ')
   await expect(member.locator('.ov a.bt[data-t="link"]')).toHaveAttribute('href', 'https://example.com/')
-  // The session is an HttpOnly cookie of this site's end-user API (docs/decisions.md "Members'
-  // sessions: one origin per site"); the page keeps only a hint, its expiry, and no token.
+  // The session is an HttpOnly cookie of this site's end-user API (docs/decisions/0029-members-sessions.md);
+  // the page keeps only a hint, its expiry, and no token.
   const session = (await context.cookies()).find((c) => c.name === 'swipe_member')
   expect(session).toMatchObject({ domain: origin.hostname, httpOnly: true, sameSite: 'Strict' })
   expect(session?.path).toMatch(/^\/api\/v1\/end-user\/site\/[^/]+\/$/)

@@ -14,8 +14,7 @@ import { publishVisitorSite, type VisitorSite } from '../support/visitor-site.ts
 /**
  * Issue 29, finding 4: page views an invoice bills are the page documents the edge served (its
  * access log), so forged beacons to the API change no bill; and the distinct source values a site
- * stores per day are capped (docs/decisions.md "Security II — billable page views and bounded
- * sources").
+ * stores per day are capped (docs/decisions/0048-billable-page-views.md).
  */
 const { urls, env } = useStackEnv()
 useStackPlatform()

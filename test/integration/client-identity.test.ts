@@ -10,7 +10,7 @@ import { useStackEnv } from '../support/env.ts'
 import { formsCreator, publishVisitorSite, testIp, visitorCall } from '../support/visitor-site.ts'
 
 /**
- * Client identity (docs/decisions.md "Client identity and per-address limits"): the address the
+ * Client identity (docs/decisions/0045-client-identity.md): the address the
  * limits count is the socket's, or the viewer address the edge names with the origin secret;
  * never an `X-Viewer-Address` the caller wrote. Each test connects from loopback
  * addresses of its own (all of 127.0.0.0/8 reaches the local servers), so its windows are its own.

@@ -4,7 +4,7 @@ import { api } from '../support/api.ts'
 import { useStackEnv } from '../support/env.ts'
 
 /**
- * The creative fit on phones (issue 15 #10, docs/decisions.md "Creative frame on phones"): an
+ * The creative fit on phones (issue 15 #10, docs/decisions/0024-creative-frame-on-phones.md): an
  * optional global-setting field. A site that never chose answers null (the visitor page uses the
  * default, FILL); FIT and FILL save through PUT /site/{id}; sending none clears the choice; any
  * other value is refused and nothing is written.

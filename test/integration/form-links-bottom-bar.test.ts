@@ -7,10 +7,10 @@ import { useStackEnv } from '../support/env.ts'
 import { confirmedKeys, storeMedia } from '../support/uploads.ts'
 
 /**
- * Links to disabled forms and the bottom bar's site default (docs/decisions.md "Links to disabled
- * forms, company and SNS by default"), through the gateway and the local edge: a publish with a link
- * to a form that is off succeeds and answers the link as a warning; a draft answers none; the
- * published page shows the bottom bar when only the language's default asks for it.
+ * Links to disabled forms and the bottom bar's site default
+ * (docs/decisions/0020-form-links-and-bottom-bar-defaults.md), through the gateway and the local edge: a
+ * publish with a link to a form that is off succeeds and answers the link as a warning; a draft answers none;
+ * the published page shows the bottom bar when only the language's default asks for it.
  */
 const { urls } = useStackEnv()
 const http = api(urls.api)

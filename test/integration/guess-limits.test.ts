@@ -7,11 +7,10 @@ import { useStackEnv } from '../support/env.ts'
 import { publishVisitorSite } from '../support/visitor-site.ts'
 
 /**
- * Security II (issue 29; docs/decisions.md "Security II — failed-guess limits and site API
- * oracles"): failed site API authentications and preview sign-ins are limited per client address
- * (429 before any password is checked once 30 have failed in 15 minutes), every refusal of the site
- * API before its credentials pass is one answer whatever the site, its state or the key's owner,
- * and an address allowlist that lets most of the internet in is refused.
+ * Security II (issue 29; docs/decisions/0050-failed-guess-limits.md): failed site API authentications and
+ * preview sign-ins are limited per client address (429 before any password is checked once 30 have failed in
+ * 15 minutes), every refusal of the site API before its credentials pass is one answer whatever the site, its
+ * state or the key's owner, and an address allowlist that lets most of the internet in is refused.
  */
 
 const { urls } = useStackEnv()

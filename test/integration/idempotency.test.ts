@@ -7,7 +7,7 @@ import { useStackEnv } from '../support/env.ts'
 import { formsCreator, publishVisitorSite, testIp, type VisitorSite } from '../support/visitor-site.ts'
 
 /**
- * Idempotent POSTs (issue #12 item 4, docs/decisions.md "Idempotent writes and the site limit"):
+ * Idempotent POSTs (issue #12 item 4, docs/decisions/0007-idempotent-writes.md):
  * one `Idempotency-Key` runs its request once per caller, repeats get the first answer again or
  * 409 while it is still running, another request under the key is 422; and the plan's site limit
  * holds however many creates race for the last slot.

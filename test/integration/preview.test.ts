@@ -7,7 +7,7 @@ import { useStackEnv } from '../support/env.ts'
 import { publishVisitorSite, type VisitorSite } from '../support/visitor-site.ts'
 
 /**
- * Preview and sharing (issue 16; docs/decisions.md "Preview and sharing") through the gateway:
+ * Preview and sharing (issue 16; docs/decisions/0030-preview-and-sharing.md) through the gateway:
  * the owner's preview is the saved draft, never the live release; invited viewers sign in with
  * their address and the share password and get a token of that one site, which a revoke or a
  * password change ends at once; failures answer alike and lock after five; comments are pinned

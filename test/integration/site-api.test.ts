@@ -8,7 +8,7 @@ import { useStackEnv } from '../support/env.ts'
 import { publishVisitorSite } from '../support/visitor-site.ts'
 
 /**
- * API issuing per site (issue 21; docs/decisions.md "API issuing per site (issue 21)"): the
+ * API issuing per site (issue 21; docs/decisions/0040-site-api.md): the
  * creator's settings and keys, and the site API (`/open/site/{siteId}/<tag>`) behind its
  * authentication — a key, basic credentials or an address list — with the rate limit.
  */

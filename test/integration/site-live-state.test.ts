@@ -6,9 +6,9 @@ import { useStackEnv } from '../support/env.ts'
 import { confirmedKeys, storeMedia } from '../support/uploads.ts'
 
 /**
- * Saved is not live (docs/decisions.md "Saved is not live"): the site view says which version the
- * public site shows and whether what is saved differs from it, through the gateway, and the
- * public site itself changes only on a publish.
+ * Saved is not live (docs/decisions/0015-site-editor.md "Saved is not live: live state, save actions and
+ * their toasts"): the site view says which version the public site shows and whether what is saved differs
+ * from it, through the gateway, and the public site itself changes only on a publish.
  */
 const { urls } = useStackEnv()
 const http = api(urls.api)

@@ -14,13 +14,13 @@ import { publishVisitorSite, testIp, visitorCall } from '../support/visitor-site
 import { standardVerify } from '../support/webhooks.ts'
 
 /**
- * The site's signed webhooks (issue 21 Deliver 6; docs/decisions.md "API issuing per site
- * (issue 21)"): endpoints managed through the real handlers, a contact sent on the site delivered
- * to a receiver started here on 127.0.0.1 (allowed explicitly through the stack's receiver file),
- * signed as documented, retried after a 500 by the sweep on the stack's clock, refused for private
- * and metadata targets at creation and at delivery, resent, and kept from other tenants. Issue 29:
- * every spelling of the outbound-address policy's table is refused at creation; an attempt whose
- * receiver drips its answer ends at its deadline as a `timeout`, and a resend answers at once.
+ * The site's signed webhooks (issue 21 Deliver 6; docs/decisions/0040-site-api.md): endpoints managed through
+ * the real handlers, a contact sent on the site delivered to a receiver started here on 127.0.0.1 (allowed
+ * explicitly through the stack's receiver file), signed as documented, retried after a 500 by the sweep on
+ * the stack's clock, refused for private and metadata targets at creation and at delivery, resent, and kept
+ * from other tenants. Issue 29: every spelling of the outbound-address policy's table is refused at creation;
+ * an attempt whose receiver drips its answer ends at its deadline as a `timeout`, and a resend answers at
+ * once.
  */
 
 const receiverFile = join(dirname(inject('stack').clockFile), 'webhook-receiver')

@@ -10,10 +10,10 @@ import { confirmedKeys, storeMedia } from '../support/uploads.ts'
 import { publishVisitorSite, type VisitorSite, visitorCall } from '../support/visitor-site.ts'
 
 /**
- * Versioned stored data (issue 13, item 6; docs/decisions.md "Site model once, versioned stored
- * data"): documents stored before versions existed are read through the migrations, a document
- * that still fails the model is a 500 `error.storedData` (never defaults) and stays as stored, and
- * list rows and deletion do not read documents at all.
+ * Versioned stored data (issue 13, item 6; docs/decisions/0004-site-model.md): documents stored before
+ * versions existed are read through the migrations, a document that still fails the model is a 500
+ * `error.storedData` (never defaults) and stays as stored, and list rows and deletion do not read documents
+ * at all.
  */
 
 const { urls } = useStackEnv()

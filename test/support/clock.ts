@@ -7,7 +7,7 @@ import { inject, onTestFinished } from 'vitest'
  * runs ahead of the system clock by the milliseconds its clock file holds (test/support/stack.ts);
  * handlers a test runs in its own process read it too (./env.ts `useStackPlatform`). A test that
  * fills a rate window moves that clock forward to the start of a fresh window instead of waiting
- * for one in real time (docs/decisions.md "CI time: a clock for rate windows").
+ * for one in real time (docs/decisions/0056-clock-for-rate-windows.md).
  */
 const clockFile = () => inject('stack').clockFile
 

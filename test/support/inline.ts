@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { LambdaClient } from '@aws-sdk/client-lambda'
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
-import { inject, vi } from 'vitest'
+import { vi } from 'vitest'
 import type { JobEvent } from '../../functions/src/lib/jobs.ts'
 import { provideStackPlatform } from './env.ts'
 

@@ -7,12 +7,11 @@
  * without it (links, the company texts' fallback); swiping starts when the island arrives.
  *
  * Before that, and before the first paint where the browser has not painted yet, it brings a
- * returning visitor back to the language they chose (docs/decisions.md "Multilingual sites: the
- * switcher and the remembered language"): on the default language's page only (`data-langs` on
- * <body> lists the site's other languages' URL segments there and nowhere else), when the `lang`
- * cookie names one of those languages and the visitor did not come from a page of the same site,
- * it replaces the page with that language's (`{root}{segment}/`, query and fragment kept). The
- * target page has no `data-langs`, so it never redirects again; a visitor who chose the default
+ * returning visitor back to the language they chose (docs/decisions/0018-multilingual-sites.md): on the
+ * default language's page only (`data-langs` on <body> lists the site's other languages' URL segments there
+ * and nowhere else), when the `lang` cookie names one of those languages and the visitor did not come from a
+ * page of the same site, it replaces the page with that language's (`{root}{segment}/`, query and fragment
+ * kept). The target page has no `data-langs`, so it never redirects again; a visitor who chose the default
  * language has a cookie naming it, which is not in the list. A tap on a language link writes the
  * cookie at once (30 days, the site's path), so a choice made before the island arrives counts.
  *

@@ -5,7 +5,7 @@ import type { PublishInput } from './types.ts'
 
 /**
  * The bottom bar follows each language's default (other settings) unless a creative chooses
- * (docs/decisions.md "Links to disabled forms, company and SNS by default").
+ * (docs/decisions/0020-form-links-and-bottom-bar-defaults.md).
  */
 const swipePage = (change: (input: PublishInput) => void) => {
   const input = fixtureSite()

@@ -2,12 +2,11 @@ import type { CellModel, PageModel } from './model.ts'
 import type { PublishInput } from './types.ts'
 
 /**
- * The first creative inside the page (docs/decisions.md "The first creative arrives with the
- * page"). A phone on a slow connection spends three round trips before the page's first byte
- * (DNS, TCP, the request) and one more for the first creative, even preloaded. A page that fits
- * TCP's first window with its first creative's AVIF inside saves that last round trip: the
- * creative paints with the page. So when the first creative's largest AVIF is small and the page
- * with it still fits, the page carries it as a `data:` URL in its AVIF source, and drops the
+ * The first creative inside the page (docs/decisions/0042-media-for-phones.md). A phone on a slow connection
+ * spends three round trips before the page's first byte (DNS, TCP, the request) and one more for the first
+ * creative, even preloaded. A page that fits TCP's first window with its first creative's AVIF inside saves
+ * that last round trip: the creative paints with the page. So when the first creative's largest AVIF is small
+ * and the page with it still fits, the page carries it as a `data:` URL in its AVIF source, and drops the
  * preload (which would fetch the same picture again). Browsers without AVIF take the JPEG or WebP
  * sources as before; a page that would not fit is rendered as before, with the preload.
  */

@@ -7,7 +7,7 @@ import { pageModel } from './model.ts'
 import type { PublishInput } from './types.ts'
 
 /**
- * The preview of one language's swipe page (issue 16; docs/decisions.md "Preview and sharing"):
+ * The preview of one language's swipe page (issue 16; docs/decisions/0030-preview-and-sharing.md):
  * the publish render's own page (the same blocks, CSS and island) for a draft, as one HTML
  * document the console shows in a sandboxed frame (`sandbox="allow-scripts"`: an opaque origin,
  * so nothing in it can reach the console's storage or the live site's cookies). Against the

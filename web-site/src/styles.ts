@@ -32,7 +32,7 @@ const GRID = `#sw{position:relative;flex:1;min-height:0;overflow:hidden;touch-ac
 `
 
 /**
- * Creative fit FILL (the default; docs/decisions.md "Creative frame on phones"): on a tall phone
+ * Creative fit FILL (the default; docs/decisions/0024-creative-frame-on-phones.md): on a tall phone
  * screen (portrait, at most 480 px wide, at least twice as high as wide) the frame grows until it
  * covers its slide, keeping 351:535, so the media has no bands; the slide crops its sides. Points
  * and products keep their places on the frame (percentages of it, so on the media too) but are

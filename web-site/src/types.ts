@@ -110,11 +110,10 @@ export interface PublishInput {
   origin?: string
   /**
    * Where members sign up and sign in, when this render is not served on the site's own origin
-   * (the path form on the shared sites host, docs/decisions.md "Members' sessions: one origin per
-   * site"): the site's own origin (`https://{site-uuid}.<sites domain>` or its custom domain). The
-   * member pages (register, sign-in…) then link there and are rendered as redirects there, and the
-   * swipe page never asks for members-only creatives. `''`: no such origin, no member links at all.
-   * Absent: this render is the site's own origin.
+   * (the path form on the shared sites host, docs/decisions/0029-members-sessions.md): the site's own origin
+   * (`https://{site-uuid}.<sites domain>` or its custom domain). The member pages (register, sign-in…) then
+   * link there and are rendered as redirects there, and the swipe page never asks for members-only creatives.
+   * `''`: no such origin, no member links at all. Absent: this render is the site's own origin.
    */
   memberOrigin?: string
   /** Where the page posts analytics beacons (`data-analytics-endpoint`); none when absent. */

@@ -35,10 +35,9 @@ const ownSites = async (ownerId: string): Promise<Counts> => {
 /**
  * The counts the caller may see: its users by contract status (none for those who may not read
  * users) and the sites of its scope by status. Read from counters kept on every write (one or
- * two items, whatever the number of tenants: docs/decisions.md "Counts that do not grow with the
- * tenants"): staff read the platform's tally; an OEM's staff read the OEM's tally (the accounts
- * below it and their sites) plus the sites of the account they work for; anyone else the sites
- * of the account they work for.
+ * two items, whatever the number of tenants: docs/decisions/0008-counts-kept-on-writes.md): staff read the
+ * platform's tally; an OEM's staff read the OEM's tally (the accounts below it and their sites) plus the
+ * sites of the account they work for; anyone else the sites of the account they work for.
  */
 export const handler = endpoint(accountsRoutes['accounts.summary'], async ({ actor }) => {
   if (actor?.kind !== 'admin') throw new ForbiddenError()

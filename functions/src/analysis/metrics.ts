@@ -14,9 +14,9 @@ import { CONVERSION_KINDS, DWELL_BUCKETS_MS } from '#data/stat-metrics'
 import type { Totals } from './read.ts'
 
 /**
- * The metric definitions of the reports, as pure functions of summed counters (docs/decisions.md
- * "Swipe analytics reports" has them in words). Rates are fractions (0.25 = 25 %), rounded to 4
- * places; durations whole milliseconds.
+ * The metric definitions of the reports, as pure functions of summed counters (
+ * docs/decisions/0033-swipe-analytics-reports.md has them in words). Rates are fractions (0.25 = 25 %),
+ * rounded to 4 places; durations whole milliseconds.
  */
 
 const n = (totals: Totals | undefined, field: string) => totals?.[field] ?? 0

@@ -3,7 +3,7 @@ import { addDays, addMonths, daysBetween, monthEnd } from '@swipe/shared/time/ca
 import { ValidationError } from '#lib/errors'
 
 /**
- * A report's periods (docs/decisions.md "Swipe analytics reports"): Japanese calendar days, both
+ * A report's periods (docs/decisions/0033-swipe-analytics-reports.md): Japanese calendar days, both
  * inclusive, checked against today (SPEC §5: no future month, not older than one year), and the
  * period compared with.
  */

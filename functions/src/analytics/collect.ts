@@ -40,7 +40,7 @@ export const isPreview = (event: Event): boolean => {
  * no body: a beacon reads no answer. The client address and user agent only feed the day's
  * visitor hash (`recordEvents`); neither is stored. Beacons feed the analytics reports only:
  * invoices bill the page documents the edge served (functions/src/billing/page-views.ts), so a
- * forged beacon changes no bill (docs/decisions.md "Security II — billable page views…").
+ * forged beacon changes no bill (docs/decisions/0048-billable-page-views.md).
  */
 export const handler = endpoint(
   analyticsRoutes['analytics.collect'],

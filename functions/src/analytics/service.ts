@@ -243,8 +243,7 @@ const admitSource = async (
 /**
  * Landing views by referrer host (`-`: none, a direct visit) and by each UTM value given, at most
  * `SOURCE_VALUES_PER_DAY` distinct values per kind in a day (`SOURCE_VALUES_PER_MONTH` in the
- * month roll-up); the rest under `SOURCE_OTHER` (docs/decisions.md "Security II — billable page
- * views and bounded sources").
+ * month roll-up); the rest under `SOURCE_OTHER` (docs/decisions/0048-billable-page-views.md).
  */
 const countSources = async (
   siteId: string,

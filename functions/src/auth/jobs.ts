@@ -13,7 +13,7 @@ export const RESET_TTL_MS = 60 * 60_000
 /**
  * Mails a reset link when the email belongs to an active account, and does nothing otherwise.
  * Run as a job (`passwordReset`), so the request answers in the same time whether or not the
- * account exists (docs/decisions.md "Client identity and per-address limits").
+ * account exists (docs/decisions/0045-client-identity.md).
  */
 export const sendResetLink = async (email: string, locale: string) => {
   const lang = isLocale(locale) ? locale : 'ja'

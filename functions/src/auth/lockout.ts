@@ -1,7 +1,10 @@
 import { LoginAttempts } from '#data/auth'
 import { TooManyRequestsError } from '#lib/errors'
 
-/** 5 failed sign-ins for one login ID within 15 minutes lock it for 15 minutes (docs/decisions.md). */
+/**
+ * 5 failed sign-ins for one login ID within 15 minutes lock it for 15 minutes
+ * (docs/decisions/0010-sign-in-and-authorization.md).
+ */
 export const LOCKOUT = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 }
 
 export const normaliseLoginId = (loginId: string) => loginId.trim().toLowerCase()

@@ -7,7 +7,7 @@ import { isbot } from 'isbot'
  * `#Fields:` line, so a log with more, fewer or reordered fields (v2 lets the operator choose)
  * parses alike; a field it needs and does not find is simply absent. The local edge writes the
  * same format (infra/local/edge.ts), with one more field CloudFront cannot log (`cs(Sec-Purpose)`).
- * docs/decisions.md "Security II — billable page views and bounded sources".
+ * docs/decisions/0048-billable-page-views.md.
  */
 
 /** The fields of CloudFront's standard log (legacy), in its order: what the local edge writes too. */

@@ -20,7 +20,7 @@ import { cardPaymentsAvailable } from './payments.ts'
  * The API opens a setup session and answers its URL; the cardholder enters the card there and comes
  * back to プラン確認; the provider's signed `checkout.session.completed` webhook (./webhook.ts)
  * makes the card the customer's default and stores its summary (`applySetupSession`).
- * docs/decisions.md "Billing: saving a card".
+ * docs/decisions/0035-billing-saving-a-card.md.
  */
 
 /** Accounts that are invoiced themselves (functions/src/billing/close.ts closes these). */

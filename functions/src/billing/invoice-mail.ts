@@ -15,7 +15,7 @@ const conditionFailed = (error: unknown) => /conditional request failed/i.test(S
  * amount, due date and a link to プラン確認 in the console, where the signed-in account downloads
  * the PDF — never the PDF's own (bearer) link or anything else secret. The account's language is
  * not stored, so the body carries every console language, Japanese first (the invoice's language);
- * the subject is Japanese (docs/decisions.md "Every screen right — invoices").
+ * the subject is Japanese (docs/decisions/0036-invoices-as-read.md).
  *
  * Sent once: only an invoice issued `PENDING` is mailed, and it is claimed (`SENT`, a conditional
  * write) before the mail goes, so a retried or concurrent closing run never mails it twice; a send

@@ -24,11 +24,11 @@ declareAwsAdapters({ hostMap: awsHostMap })
 export { BILLABLE_VIEWS_PER_ADDRESS }
 
 /**
- * Billable page views (docs/decisions.md "Security II — billable page views and bounded
- * sources"): counted from the edge's access log — CloudFront's standard log files on AWS, the local
- * edge's files of the same format locally — never from beacons, so no request to the API can
- * change an invoice. One code path, two triggers: the S3 event of a new log object (the Lambda
- * `handler`), and the local edge handing over the object it just wrote (`countLogObject`).
+ * Billable page views (docs/decisions/0048-billable-page-views.md): counted from the edge's access log —
+ * CloudFront's standard log files on AWS, the local edge's files of the same format locally — never from
+ * beacons, so no request to the API can change an invoice. One code path, two triggers: the S3 event of a new
+ * log object (the Lambda `handler`), and the local edge handing over the object it just wrote
+ * (`countLogObject`).
  */
 
 const env = readEnv({

@@ -63,7 +63,7 @@ export interface Charged {
  * whichever comes first; the other finds the status moved and changes nothing. Paid from
  * `processing` (or a `failed` charge retried and paid); failed only from `processing`. A failure
  * mails the account. A webhook's report names what was `charged`: unless that is exactly the
- * invoice's total in `jpy`, nothing changes (logged; docs/decisions.md "Security II — payments…").
+ * invoice's total in `jpy`, nothing changes (logged; docs/decisions/0049-payments-and-account-answers.md).
  */
 export const recordOutcome = async (
   invoiceId: string,

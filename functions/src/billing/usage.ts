@@ -5,7 +5,7 @@ import { Sites } from '#data/sites'
 /**
  * A site's billable page views of some days: the page documents the edge served (its access log,
  * functions/src/billing/page-views.ts), never the analytics beacons — one query of the site's
- * days (docs/decisions.md "Security II — billable page views and bounded sources").
+ * days (docs/decisions/0048-billable-page-views.md).
  */
 export const siteViews = async (siteId: string, days: readonly string[]): Promise<number> => {
   if (!days.length) return 0

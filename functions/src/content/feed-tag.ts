@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 
 /**
- * The bell's ETag without a table read (docs/decisions.md "Issue 20"). What a reader's feed shows
+ * The bell's ETag without a table read (docs/decisions/0044-notifications.md). What a reader's feed shows
  * changes only when (a) a notification of its audience is written (the audience's version), (b) a
  * scheduled start or an end date of its audience passes (the audience's instants), or (c) the
  * reader marks something read (the reader's version). The tag hashes those with the reader and

@@ -3,7 +3,9 @@ import { endpoint, ok } from '#lib/http'
 import { adminOf } from '#lib/tenancy'
 import { createNotice, newsOwnerOf, noticeView } from './notices.ts'
 
-/** Creates latest information for the accounts in the writer's scope (docs/decisions.md "Issue 20"). */
+/**
+ * Creates latest information for the accounts in the writer's scope (docs/decisions/0044-notifications.md).
+ */
 export const handler = endpoint(contentRoutes['content.newsCreate'], async ({ actor, body, t }) => {
   const account = adminOf(actor)
   const created = await createNotice(account, { kind: 'news', ...newsOwnerOf(account) }, body)

@@ -21,7 +21,7 @@ import {
 } from '../data/content.ts'
 import { type AudienceState, type ReaderState, StateMemo } from './feed-tag.ts'
 
-/** How long this Lambda trusts the versions it remembers (docs/decisions.md "Issue 20"). */
+/** How long this Lambda trusts the versions it remembers (docs/decisions/0044-notifications.md). */
 export const TAG_MEMO_MS = 15_000
 
 /** The receivers' audience of an account (a sub-admin reads as its parent's type); none for MASTER. */

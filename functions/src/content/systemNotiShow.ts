@@ -10,7 +10,7 @@ import { audienceMemo, audienceOf, feedPage, readerMemo, unreadCount } from './s
  * The caller's bell (SPEC §2): its unread count and the notifications its role receives, newest
  * first, in its language. Answers carry an ETag and `private, no-cache`, so the browser revalidates
  * each poll; a poll whose tag still matches is a 304 decided from this Lambda's memory of the
- * audience's and the reader's versions, with no notification read (docs/decisions.md "Issue 20").
+ * audience's and the reader's versions, with no notification read (docs/decisions/0044-notifications.md).
  */
 export const handler = endpoint(
   contentRoutes['content.systemNotiShow'],

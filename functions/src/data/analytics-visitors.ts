@@ -2,10 +2,10 @@ import { Entity, type EntityItem } from 'electrodb'
 import { entityConfig, SERVICE } from './service.ts'
 
 /**
- * Unique visitors without cookies and without stored addresses (docs/decisions.md "Swipe analytics
- * reports"): a visitor of a day is the SHA-256 of that day's random salt, the site, the client
- * address and the user agent. The salt lives one day (TTL at the end of the day in Japan, and no
- * reader uses a salt of another day), so yesterday's hashes cannot be recomputed from today's
+ * Unique visitors without cookies and without stored addresses
+ * (docs/decisions/0033-swipe-analytics-reports.md): a visitor of a day is the SHA-256 of that day's random
+ * salt, the site, the client address and the user agent. The salt lives one day (TTL at the end of the day in
+ * Japan, and no reader uses a salt of another day), so yesterday's hashes cannot be recomputed from today's
  * requests.
  */
 export const VisitorSalts = new Entity(

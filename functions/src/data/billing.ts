@@ -8,7 +8,7 @@ const BILLING_METHODS = ['BANK_TRANSFER', 'CARD'] as const
  * An issued invoice and its payment (SPEC §3 Payment row and invoice; issue 18). Money is integer
  * yen. Once issued its amounts, lines and PDF never change: only the payment status moves, and a
  * correction voids it (`replacedBy`) and issues a new invoice that `replaces` it. The PDF as issued
- * is stored in the media bucket with its SHA-256 (kept 7 years: docs/decisions.md "Billing").
+ * is stored in the media bucket with its SHA-256 (kept 7 years: docs/decisions/0034-billing.md).
  */
 export const Invoices = new Entity(
   {

@@ -81,7 +81,7 @@ export type SystemNotification = EntityItem<typeof SystemNotifications>
 /**
  * Per audience: a version bumped by every write that concerns it, and the future instants at which
  * what it sees changes (scheduled starts, end dates). With the reader's own version they make the
- * bell's ETag, so a poll can be answered 304 from memory (docs/decisions.md "Issue 20").
+ * bell's ETag, so a poll can be answered 304 from memory (docs/decisions/0044-notifications.md).
  */
 export const SystemNotiAudiences = new Entity(
   {

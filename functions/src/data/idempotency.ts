@@ -2,9 +2,9 @@ import { Entity, type EntityItem } from 'electrodb'
 import { entityConfig, SERVICE } from './service.ts'
 
 /**
- * One `Idempotency-Key` of one caller on one route (Stripe's model, docs/decisions.md
- * "Idempotent writes"): claimed `inFlight` by a conditional put before the handler runs, then
- * `done` with the response the first request got, which a repeat with the same key and the same
+ * One `Idempotency-Key` of one caller on one route (Stripe's model,
+ * docs/decisions/0007-idempotent-writes.md): claimed `inFlight` by a conditional put before the handler runs,
+ * then `done` with the response the first request got, which a repeat with the same key and the same
  * request replays. Keyed by the caller's scope (`account:<id>`, `member:<sub>`, `preview:<siteId>`
  * or `client:<hash of the address>`), the route (`sites.create`) and the key as sent (case kept).
  * Only a fingerprint of the request is kept, never its body; expires by TTL 24 hours after the

@@ -121,7 +121,7 @@ export const PreviewComments = new Entity(
 
 /**
  * The key preview tokens are signed with (HS256), made once per stage on first use by a
- * conditional put and read by every preview Lambda (docs/decisions.md "Preview and sharing").
+ * conditional put and read by every preview Lambda (docs/decisions/0030-preview-and-sharing.md).
  */
 export const PreviewSigningKeys = new Entity(
   {

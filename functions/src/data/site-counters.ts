@@ -17,11 +17,10 @@ const byStatus = Object.fromEntries(
  * concurrency: a site create is one transaction with `ADD count 1` conditioned on
  * `count < limit`, a site delete one with `ADD count -1` (functions/src/lib/plans.ts). Owners
  * whose sites predate the counter get it on first use, counted from the owner index
- * (docs/decisions.md "Idempotent writes and the site limit"). `sites_<STATUS>` count the owner's
+ * (docs/decisions/0007-idempotent-writes.md). `sites_<STATUS>` count the owner's
  * sites by status for the summary, changed in the same transactions and by status changes
  * (functions/src/lib/plans.ts `commitSiteStatus`); version 2 has them, so owners counted by
- * version 1 are counted again on first use (docs/decisions.md "Counts that do not grow with the
- * tenants").
+ * version 1 are counted again on first use (docs/decisions/0008-counts-kept-on-writes.md).
  */
 export const SiteCounters = new Entity(
   {

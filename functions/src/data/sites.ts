@@ -23,7 +23,7 @@ import { entityConfig, SERVICE } from './service.ts'
 export { SITE_LANGUAGES }
 
 /**
- * The site's stored documents (docs/decisions.md "Site model once, versioned stored data"): each
+ * The site's stored documents (docs/decisions/0004-site-model.md): each
  * item's fields besides its keys and bookkeeping are one document of the shared site model
  * (`@swipe/shared/site/model`), and `schemaVersion` names the model version it was written under
  * (absent: written before versions existed, read as 1). Readers take items through `readSite`,
@@ -59,7 +59,7 @@ export const Sites = new Entity(
       numberHorizontal: { type: 'number', required: true },
       numberVertical: { type: 'number', required: true },
       /**
-       * The generation of creatives the site shows (docs/decisions.md "Saves of any size"): a new
+       * The generation of creatives the site shows (docs/decisions/0017-saves-of-any-size.md): a new
        * one is made when the grid size changes (the creatives are cleared) and when a save changes
        * more creatives than one transaction holds (every creative is staged under the new
        * generation, then one transaction flips this number with the version). Creatives of any
@@ -78,7 +78,7 @@ export const Sites = new Entity(
       languages: { type: 'list', items: { type: 'string' }, required: true },
       displayLanguageIcon: { type: 'boolean', required: true, default: G.displayLanguageIcon },
       displayGlobalMenu: { type: 'boolean', required: true, default: G.displayGlobalMenu },
-      /** Optional; absent reads as G.creativeFit (docs/decisions.md "Creative frame on phones"). */
+      /** Optional; absent reads as G.creativeFit (docs/decisions/0024-creative-frame-on-phones.md). */
       creativeFit: { type: ['FILL', 'FIT'] as const },
       faviconKey: { type: 'string' },
       logoKey: { type: 'string' },

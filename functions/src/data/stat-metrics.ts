@@ -9,7 +9,7 @@ export type SwipeDirection = (typeof SWIPE_DIRECTIONS)[number]
 
 /**
  * Upper bounds (exclusive, ms) of the dwell histogram's buckets; the last bucket is open. The
- * reports' median dwell is read from it (docs/decisions.md "Swipe analytics reports").
+ * reports' median dwell is read from it (docs/decisions/0033-swipe-analytics-reports.md).
  */
 export const DWELL_BUCKETS_MS = [1_000, 2_000, 3_000, 5_000, 10_000, 20_000, 30_000, 60_000, 120_000] as const
 /** The bucket of a dwell: 0 … `DWELL_BUCKETS_MS.length`. */

@@ -16,13 +16,12 @@ export const siteField = (status: SiteStatus) => `sites_${status}` as const
 export type TallyField = ReturnType<typeof userField> | ReturnType<typeof siteField>
 
 /**
- * The summary's counts of one scope, kept on writes (docs/decisions.md "Counts that do not grow
- * with the tenants"): scope `ALL` counts every account but sub-admins and every site; an account's
- * scope counts the accounts below it (sub-admins aside) and the sites they own, its own sites not
- * included (those are on its `siteCounter`). Every write that creates, deletes or changes the
- * status of an account or site `ADD`s to the tallies of its scopes in its own transaction, on the
- * condition that they exist; a missing tally is counted from the indexes first
- * (functions/src/lib/tallies.ts).
+ * The summary's counts of one scope, kept on writes (docs/decisions/0008-counts-kept-on-writes.md): scope
+ * `ALL` counts every account but sub-admins and every site; an account's scope counts the accounts below it
+ * (sub-admins aside) and the sites they own, its own sites not included (those are on its `siteCounter`).
+ * Every write that creates, deletes or changes the status of an account or site `ADD`s to the tallies of its
+ * scopes in its own transaction, on the condition that they exist; a missing tally is counted from the
+ * indexes first (functions/src/lib/tallies.ts).
  */
 export const Tallies = new Entity(
   {

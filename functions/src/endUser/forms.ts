@@ -35,7 +35,7 @@ import {
 } from './service.ts'
 
 /**
- * What the visitor form endpoints share (docs/decisions.md "Visitor forms and members"): the
+ * What the visitor form endpoints share (docs/decisions/0028-visitor-forms-and-members.md): the
  * published form of a language, the guard every POST passes (rate limits, body size, the body read
  * as sent), the honeypot, the form's rules, and the answers as stored and mailed.
  */

@@ -28,8 +28,8 @@ import { NO_STORE, publishedSetting } from './service.ts'
 /**
  * The mail-sending half of visitor sign-up and resend, as jobs (`#lib/jobs`): the request answers
  * 202 once the job is handed over, so it takes the same time whether the email is new, pending, a
- * member or unknown, and never waits on Cognito or SES (docs/decisions.md "Client identity and
- * per-address limits"). The sign-up's password travels only in the job's input, never stored.
+ * member or unknown, and never waits on Cognito or SES (docs/decisions/0045-client-identity.md). The
+ * sign-up's password travels only in the job's input, never stored.
  */
 
 export interface RegistrationInput {

@@ -15,7 +15,7 @@ import { NO_STORE, publishedSetting } from './service.ts'
 
 /**
  * POST /end-user/site/{siteId}/login: a member's email and password -> a session on this site's
- * own origin (docs/decisions.md "Members' sessions: one origin per site"): the members-pool access
+ * own origin (docs/decisions/0029-members-sessions.md): the members-pool access
  * token goes out only as the HttpOnly cookie of `sessionCookie` (this site's end-user API path,
  * the token's lifetime); the body says `{ email, expiresIn }` and never holds the token.
  *

@@ -5,7 +5,7 @@ import { NO_STORE, visitorEndpoint } from './service.ts'
 
 /**
  * POST /end-user/site/{siteId}/logout: ends the member's session on this browser by expiring its
- * cookie (docs/decisions.md "Members' sessions: one origin per site"); 204 whether or not one was
+ * cookie (docs/decisions/0029-members-sessions.md); 204 whether or not one was
  * set, and for any site id (a session of a site since unpublished can be ended too). Like every
  * member-session request it must come from the site's own origin with `X-Swipe-Member: 1`, so
  * another page cannot sign a visitor out. The access token itself stays valid until it expires

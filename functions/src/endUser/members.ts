@@ -19,7 +19,7 @@ import { isConditionFailure } from '#lib/rate-limit'
 import { sitePageUrl, translator } from './forms.ts'
 
 /**
- * Site members (SPEC §7 End user; docs/decisions.md "Visitor forms and members"). The members
+ * Site members (SPEC §7 End user; docs/decisions/0028-visitor-forms-and-members.md). The members
  * pool holds the credentials under the username `<siteId>#<email>`, so one email can join two
  * sites; the `siteMember` item holds the status and the pending registration.
  *

@@ -23,7 +23,7 @@ import { mediaPaths, releasePrefix } from '../publishing/retention.ts'
 import { isCurrent } from '../sites/service.ts'
 
 /**
- * The end-user read API (SPEC §7 End user; docs/decisions.md "End-user read API"): what a
+ * The end-user read API (SPEC §7 End user; docs/decisions/0026-end-user-read-api.md): what a
  * visitor's page may know about a published site. Every read goes through `publishedSite` or
  * `publishedSetting`: any site that is not published (draft, private, expired, checking its
  * domain, deleted, unknown) does not exist here, and answers the same 404. Views are built field

@@ -52,8 +52,8 @@ const mailOf = (
 }
 
 /**
- * The automatic reply to the visitor (docs/decisions.md "Every screen right — form replies"): the
- * creator's subject and text with a line naming the site, to the address the visitor typed, with
+ * The automatic reply to the visitor (docs/decisions/0027-visitor-form-pages.md "Form replies and closed
+ * forms"): the creator's subject and text with a line naming the site, to the address the visitor typed, with
  * Reply-To the contact recipient. Never the visitor's answers (the form relays no stranger's words),
  * and at most `RATE_LIMITS.autoReplyEmail` per address an hour over every site: past it, or when the
  * mail fails, the submission stands and only the log says so.

@@ -10,7 +10,7 @@ const readiness = sharedRound(() => checkDependencies())
  * Readiness: each dependency (table, buckets, user pools, mail) by its cheapest read, 503 when
  * one is down. Public and cached: an answer is at most 10 s old (`checked_at` says when its round
  * started), so the public cannot turn it into load on the dependencies or the control-plane
- * quotas (docs/decisions.md "Health: liveness and readiness").
+ * quotas (docs/decisions/0006-health.md).
  */
 export const handler = endpoint(healthRoutes['health.ready'], async () => {
   const { healthy, checks, checkedAt } = await readiness()

@@ -83,7 +83,7 @@ const verifiers: Record<AuthKind, Verifier> = {
     return { kind: 'admin', sub: String(claims.sub), username, claims, account }
   },
   // A member's session is the HttpOnly cookie of the site's own origin, never a header a script
-  // sets (docs/decisions.md "Members' sessions: one origin per site"): a request another origin
+  // sets (docs/decisions/0029-members-sessions.md): a request another origin
   // made is refused before the cookie is read, and the token must be a member of the path's site.
   endUser: async (event) => {
     refuseCrossOrigin(event)
@@ -95,7 +95,7 @@ const verifiers: Record<AuthKind, Verifier> = {
     if (!siteId || !username.startsWith(`${siteId}#`)) throw new ForbiddenError('endUser.otherSite')
     return { kind: 'endUser', sub: String(claims.sub), username, claims }
   },
-  // Preview routes (docs/decisions.md "Preview and sharing"): a preview token the API signed
+  // Preview routes (docs/decisions/0030-preview-and-sharing.md): a preview token the API signed
   // (scoped to one site: the handler checks the path's), or the owner's admin token (the handler
   // checks the site is in scope), or no token but the share password in the `password` header
   // (shares that are not private; the handler checks it).

@@ -6,9 +6,9 @@ import { ForbiddenError } from './errors.ts'
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from './origin-headers.ts'
 
 /**
- * Who the client is, as far as rate limits and security lines are concerned (docs/decisions.md
- * "Client identity"). the viewer header (`X-Viewer-Address`) is a header like any other: a caller that
- * reaches the API directly (the execute-api endpoint, the local gateway) can send it with any
+ * Who the client is, as far as rate limits and security lines are concerned (
+ * docs/decisions/0045-client-identity.md). the viewer header (`X-Viewer-Address`) is a header like any other:
+ * a caller that reaches the API directly (the execute-api endpoint, the local gateway) can send it with any
  * value. So it is believed only on a request that carries the origin secret, which CloudFront (and
  * locally the site edge) adds to every request it forwards and which no viewer can know; every
  * other request is the socket's source address, which API Gateway (and the local gateway) fills

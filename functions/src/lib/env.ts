@@ -27,7 +27,7 @@ export const clientConfig = (endpoint: string | undefined) => ({
 })
 
 /**
- * Proof that a request came through our edge (docs/decisions.md "Client identity"). CloudFront
+ * Proof that a request came through our edge (docs/decisions/0045-client-identity.md). CloudFront
  * (and, locally, the site edge) adds `X-Origin-Verify: <ORIGIN_VERIFY_SECRET>` to every request it
  * sends to the API; only such a request may name its viewer in `X-Viewer-Address`. With
  * `ORIGIN_VERIFY_REQUIRED=true` (every AWS stage: the execute-api endpoint stays reachable, so it

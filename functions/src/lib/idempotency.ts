@@ -12,7 +12,7 @@ import { errorResult } from './responses.ts'
 import { securityEvent } from './security-log.ts'
 
 /**
- * Idempotent POSTs, Stripe's model (docs/decisions.md "Idempotent writes and the site limit"). A
+ * Idempotent POSTs, Stripe's model (docs/decisions/0007-idempotent-writes.md). A
  * POST that carries `Idempotency-Key` claims the key for its caller and route with a conditional
  * put before the handler runs; the response is then stored (24 hours) and a repeat with the same
  * key and the same request gets it again, marked `idempotent-replayed: true`. The same key with

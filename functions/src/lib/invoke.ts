@@ -2,7 +2,7 @@ import { AppError, type FieldIssue } from './errors.ts'
 
 /**
  * The answer of a synchronous call of another Lambda of the API, for work whose code the caller's
- * bundle must not carry (docs/decisions.md "Lambda bundles"): publishing (react-dom/server) and PDF
+ * bundle must not carry (docs/decisions/0009-lambda-bundles.md): publishing (react-dom/server) and PDF
  * documents (pdfkit), made by the platform's invoker (functions/src/platform/aws/invoker.ts). The
  * invoked function answers either done, with its result's fields, or the refusal's fields; the
  * caller rebuilds the refusal into the `AppError` the same code run in process would have thrown,

@@ -9,7 +9,7 @@ import { headerOf } from './request-state.ts'
 import { securityEvent } from './security-log.ts'
 
 /**
- * A site member's session (docs/decisions.md "Members' sessions: one origin per site"): the
+ * A site member's session (docs/decisions/0029-members-sessions.md): the
  * members-pool access token lives only in an HttpOnly cookie that the site's own host holds for
  * that site's end-user API, never in the page's reach (no JSON field, no storage a script reads).
  */

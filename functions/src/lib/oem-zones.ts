@@ -6,7 +6,7 @@ export type OemZones = ReadonlyMap<string, string>
 /**
  * Every verified OEM sites domain, in one query of the `ACTIVE` partition (one item per OEM that
  * set one: a handful). Read where site URLs or hosts are made, so a verification or a removal
- * shows in the very next answer on every Lambda (docs/decisions.md, issue 19 white label).
+ * shows in the very next answer on every Lambda (docs/decisions/0038-oem-white-label-domains.md).
  */
 export const activeOemZones = async (): Promise<OemZones> => {
   // A zone verified before issue 29 and not migrated yet (./sites/oem-domains.ts) still counts.

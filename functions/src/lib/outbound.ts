@@ -3,10 +3,9 @@ import type { LookupFunction } from 'node:net'
 import ipaddr from 'ipaddr.js'
 
 /**
- * The one outbound-address policy (issue 29; docs/decisions.md "Security II — outbound-address
- * policy and bounded webhook attempts"): every connection the product opens to a place a customer
- * chose (webhook deliveries; the domain checker's reading of a name's addresses) goes to a public
- * unicast address only.
+ * The one outbound-address policy (issue 29; docs/decisions/0047-outbound-address-policy.md): every
+ * connection the product opens to a place a customer chose (webhook deliveries; the domain checker's reading
+ * of a name's addresses) goes to a public unicast address only.
  *
  * - Parsing is `ipaddr.js`'s, which reads every spelling a resolver or `inet_aton` accepts
  *   (`0177.0.0.1`, `127.1`, `2130706433`, `0x7f.1`, any IPv6 form, zone ids). WHATWG URL parsing

@@ -5,7 +5,7 @@ import { PreviewSigningKeys } from '../data/previews.ts'
 import { now } from './clock.ts'
 
 /**
- * Preview tokens (SPEC §3 credentials; docs/decisions.md "Preview and sharing"): HS256 JWTs the
+ * Preview tokens (SPEC §3 credentials; docs/decisions/0030-preview-and-sharing.md): HS256 JWTs the
  * API signs for one site and one viewer, carrying the share's password version so that a password
  * change ends every token issued before it. The signing key is made once per stage (a conditional
  * put of 32 random bytes into the table) and kept in memory for a few minutes.

@@ -8,7 +8,7 @@ import { type Answer, answerOf, settle } from './invoke.ts'
  * only code of the API that needs it. Where it runs is the platform's publisher
  * (functions/src/platform/publisher.ts): on AWS the publishing Lambda, called synchronously with a
  * publish event (the runtime table's `publishEvent`), so the sites API bundle carries no renderer
- * (docs/decisions.md "Lambda bundles"); on the local stack this process.
+ * (docs/decisions/0009-lambda-bundles.md); on the local stack this process.
  */
 
 export type { PublishEvent }

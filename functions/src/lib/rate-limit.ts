@@ -13,8 +13,8 @@ import { TooManyRequestsError } from './errors.ts'
  *
  * The endpoints that send mail or check a password have longer windows, per client address AND
  * per target (a login ID or an email, hashed), so neither one address can try many accounts or
- * mail many inboxes, nor many addresses flood one inbox (docs/decisions.md "Client identity and
- * per-address limits"). The client address is never a header the caller sets (`clientIp`).
+ * mail many inboxes, nor many addresses flood one inbox (docs/decisions/0045-client-identity.md). The client
+ * address is never a header the caller sets (`clientIp`).
  *
  * Windows read the time from `./clock.ts` (the system clock in a Lambda), so the local stack's
  * tests can start a fresh window without waiting for one.

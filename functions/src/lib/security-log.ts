@@ -16,8 +16,8 @@ const env = readEnv({
  * Security events (OWASP ASVS 5.0 chapter 16): every refusal an operator must be able to see,
  * as one structured log line each. A line names the request, the actor (an account or member
  * id, or a hash of the login ID that was tried), the client address and the reason; it never
- * carries a password, a token, a cookie or a visitor's email (docs/decisions.md, "Security
- * events").
+ * carries a password, a token, a cookie or a visitor's email
+ * (docs/decisions/0046-security-hardening-at-the-edges.md).
  */
 export type SecurityEventKind =
   | 'auth.failed'

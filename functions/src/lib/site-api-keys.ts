@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto'
 
 /**
- * Site API credentials (issue 21; docs/decisions.md "API issuing per site (issue 21)").
+ * Site API credentials (issue 21; docs/decisions/0040-site-api.md).
  *
  * A key is `slp_live_` + 30 random base62 characters + 6 base62 characters of the CRC32 of what
  * precedes them (GitHub's token format): a secret scanner, or the authorizer, can tell a real key

@@ -23,7 +23,7 @@ import { parseSiteApiCredential, type SiteApiCredential } from './site-api-gate.
 import { hashKey, secureEqual, verifyPassword } from './site-api-keys.ts'
 
 /**
- * Authentication of the site API (issue 21; docs/decisions.md "API issuing per site (issue 21)"
+ * Authentication of the site API (issue 21; docs/decisions/0040-site-api.md
  * and "Security II — failed-guess limits and site API oracles"). The handler runs it in full on
  * every request, locally through the gateway and on AWS behind the Lambda authorizer's gate
  * (./site-api-gate.ts): nothing is cached, so a revoked key is refused at once and the rate limit

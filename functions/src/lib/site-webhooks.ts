@@ -25,7 +25,7 @@ import {
 } from './webhooks.ts'
 
 /**
- * The site's webhooks (issue 21 Deliver 6; docs/decisions.md "API issuing per site (issue 21)"):
+ * The site's webhooks (issue 21 Deliver 6; docs/decisions/0040-site-api.md):
  * endpoints, the deliveries an event makes, and their attempts. `./webhooks.ts` signs and sends
  * one attempt; this module stores what happened and decides what comes next:
  * - an event makes one PENDING delivery per enabled endpoint that subscribes to it, due at once;

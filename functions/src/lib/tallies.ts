@@ -7,9 +7,8 @@ import { isConditionFailure } from './rate-limit.ts'
 import { retryOnConflict, type TransactionOutcome } from './transactions.ts'
 
 /**
- * The summary's counters (functions/src/data/tallies.ts, docs/decisions.md "Counts that do not
- * grow with the tenants"): which scopes a write counts in, what it adds, and the first-use count
- * of a scope whose tally is missing.
+ * The summary's counters (functions/src/data/tallies.ts, docs/decisions/0008-counts-kept-on-writes.md): which
+ * scopes a write counts in, what it adds, and the first-use count of a scope whose tally is missing.
  */
 
 /** The platform's scope: every account but sub-admins, every site. */

@@ -13,9 +13,9 @@ import {
 import { ID_HEADER, SIGNATURE_HEADER, signatureHeader, TIMESTAMP_HEADER } from './webhooks-signature.ts'
 
 /**
- * The delivery core of the site webhooks (issue 21, "Beyond"; docs/decisions.md "API issuing per
- * site (issue 21)"): the signature, the retry schedule and one SSRF-safe attempt. What is stored
- * and when it is attempted: ./site-webhooks.ts.
+ * The delivery core of the site webhooks (issue 21, "Beyond"; docs/decisions/0040-site-api.md): the
+ * signature, the retry schedule and one SSRF-safe attempt. What is stored and when it is attempted:
+ * ./site-webhooks.ts.
  *
  * - Signature (issue 30): the Standard Webhooks scheme (standardwebhooks.com), so its libraries
  *   verify a delivery as they are: `webhook-id` (the event's id, the same on every retry and

@@ -1,5 +1,5 @@
 /**
- * Calls of another Lambda of the API (docs/decisions.md "Lambda bundles"): the synchronous call for
+ * Calls of another Lambda of the API (docs/decisions/0009-lambda-bundles.md): the synchronous call for
  * work whose code the caller's bundle must not carry (publishing, PDF documents), and the
  * asynchronous one that starts a job in the context's jobs Lambda. The answer's protocol (done, or
  * a refusal rebuilt into the `AppError` the same code in process would have thrown) is

@@ -3,7 +3,7 @@ import type { LoadedSite } from '../publishing/publish.ts'
 /**
  * Publishing a site renders its pages with the visitor site's server entry (react-dom/server), the
  * only code of the API that needs it. On AWS it runs in a Lambda of its own, called synchronously,
- * so the sites API bundle carries no renderer (docs/decisions.md "Lambda bundles"); on the local
+ * so the sites API bundle carries no renderer (docs/decisions/0009-lambda-bundles.md); on the local
  * stack it runs in the process (functions/src/publishing/publish.ts `publishSite`).
  */
 export interface Publisher {

@@ -27,7 +27,7 @@ import { normaliseEmail, oneLine } from '../endUser/members.ts'
 
 import type { SiteItems } from '../sites/service.ts'
 
-/** Who opened a preview (docs/decisions.md "Preview and sharing"). */
+/** Who opened a preview (docs/decisions/0030-preview-and-sharing.md). */
 export type Viewer =
   | { kind: 'owner'; email: null }
   | { kind: 'invitee'; email: string }

@@ -8,7 +8,7 @@ import { publishSite } from './publish.ts'
 declareAwsAdapters({ hostMap: awsHostMap })
 
 /**
- * The publishing Lambda (docs/decisions.md "Lambda bundles"): the sites API invokes
+ * The publishing Lambda (docs/decisions/0009-lambda-bundles.md): the sites API invokes
  * it synchronously to publish one site (`#lib/publisher`), and it answers with the refusal the API
  * answers with, or done. It is the only function that bundles the renderer (react-dom/server).
  */

@@ -90,7 +90,7 @@ export const publishInput = (
  * names is added at the release root, where the edge looks for files.
  *
  * Every tenant's path form shares that host's origin, so no member session may live there
- * (docs/decisions.md "Members' sessions: one origin per site"): its member pages send the visitor
+ * (docs/decisions/0029-members-sessions.md): its member pages send the visitor
  * to the site's own origin (`memberOrigin`), and its swipe page never unlocks.
  */
 const withPathForm = (files: RenderedFile[], input: PublishInput): RenderedFile[] => {

@@ -146,7 +146,7 @@ interface LegacyClaim {
  * claim of its own with a token, in one transaction (`move`) with the old item's delete; an ACTIVE
  * one was connected before and is grandfathered — it keeps serving, its name becomes its holder's
  * (`domainOwner`), and its TXT step shows as not yet seen (a warning) until its owner publishes the
- * token (docs/decisions.md "Security II — domain ownership per claim and OEM zones").
+ * token (docs/decisions/0039-domain-ownership-per-claim.md).
  * - `claimOf(id)`: the holder's claim, its version-1 item migrated on the way;
  * - `migrateAll()`: every version-1 claim (the scheduled checker runs this first), how many moved.
  */

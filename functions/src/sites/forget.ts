@@ -15,7 +15,7 @@ import { membersPool } from '#lib/members-pool'
 import { memberUsername } from '../endUser/members.ts'
 
 /**
- * Forgets a deleted site's visitors (docs/decisions.md "Visitor forms and members"): its contact
+ * Forgets a deleted site's visitors (docs/decisions/0028-visitor-forms-and-members.md): its contact
  * and form submissions, its members and their members-pool users. A job (`#lib/jobs`), since
  * Cognito deletes about 25 users a second per pool and a site may have many thousands of members.
  *

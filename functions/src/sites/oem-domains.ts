@@ -49,13 +49,13 @@ import { lookup, loseClaimsOf, productZones } from './domains.ts'
 import { isConditionFailure } from './service.ts'
 
 /**
- * OEM white-label domains (issue 19 Deliver 5; docs/decisions.md "Custom domains: OEM white label
- * (issue 19)"). An OEM master sets its sites domain (`oem.example`) through the same four steps as
- * a site's custom domain: validated, claimed uniquely against sites and OEMs in one transaction,
- * verified by the same doctor through DNS (one wildcard record `*.oem.example` CNAME → the target,
- * checked on a probe name under it), given up after 72 hours with a mail. Once ACTIVE, its users'
- * sites answer on `{site-uuid}.oem.example` too: every served site of the OEM gets that host in the
- * host map (and every later publish adds it, `#lib/oem-zones`), and the API's URLs name it.
+ * OEM white-label domains (issue 19 Deliver 5; docs/decisions/0038-oem-white-label-domains.md). An OEM master
+ * sets its sites domain (`oem.example`) through the same four steps as a site's custom domain: validated,
+ * claimed uniquely against sites and OEMs in one transaction, verified by the same doctor through DNS (one
+ * wildcard record `*.oem.example` CNAME → the target, checked on a probe name under it), given up after 72
+ * hours with a mail. Once ACTIVE, its users' sites answer on `{site-uuid}.oem.example` too: every served site
+ * of the OEM gets that host in the host map (and every later publish adds it, `#lib/oem-zones`), and the
+ * API's URLs name it.
  */
 
 /** The name the doctor resolves to see the wildcard: any label under the domain matches `*.`. */
@@ -197,7 +197,7 @@ const refuseOemDomain = async (oemId: string, domain: string) => {
 /**
  * Every site under the OEM (its users' and its own), read from the all-sites index. Run only when
  * the OEM domain becomes active or is removed: rare, so the whole index is read rather than every
- * user's own (docs/decisions.md).
+ * user's own (docs/decisions/0038-oem-white-label-domains.md).
  */
 const sitesOfOem = async (oemId: string) =>
   (
@@ -262,8 +262,9 @@ export const setOemDomain = async (
   oem: Account,
   input: string,
 ): Promise<{ claim: OemDomain; changed: boolean }> => {
-  // An AWS stage without a multi-tenant distribution refuses (docs/decisions.md); with one, the
-  // wildcard's certificate comes from ACM (CloudFront-managed ones cannot cover `*.`).
+  // An AWS stage without a multi-tenant distribution refuses
+  // (docs/decisions/0038-oem-white-label-domains.md); with one, the wildcard's certificate comes from ACM
+  // (CloudFront-managed ones cannot cover `*.`).
   if (!platform().domains.available || !platform().domains.wildcard)
     throw new AppError(400, 'domain.unavailable')
   const domain = normaliseDomain(input)

@@ -78,10 +78,10 @@ const answered = (kind: SiteDocumentKind, document: Record<string, unknown>) =>
   Object.fromEntries(documentFields(kind).map((field) => [field, document[field] ?? null]))
 
 /**
- * What the public site shows against what is saved (docs/decisions.md "Saved is not live"): the
- * version a publish wrote, and whether the site is served publicly with a different version. A
- * site published before versions were recorded has none: its changes count as unpublished until
- * the next publish, since nothing proves the live site shows them.
+ * What the public site shows against what is saved (docs/decisions/0015-site-editor.md "Saved is not live:
+ * live state, save actions and their toasts"): the version a publish wrote, and whether the site is served
+ * publicly with a different version. A site published before versions were recorded has none: its changes
+ * count as unpublished until the next publish, since nothing proves the live site shows them.
  */
 export const liveStateOf = (site: Pick<Site, 'status' | 'version' | 'publishedVersion'>) => {
   const served = site.status === 'PUBLISH'

@@ -166,7 +166,7 @@ const stage = async (staged: readonly Creative[]) => {
 }
 
 /**
- * Saves the editor (docs/decisions.md "Saves of any size"): the global setting and every changed
+ * Saves the editor (docs/decisions/0017-saves-of-any-size.md): the global setting and every changed
  * item of the parts sent, with the site's version bump, conditioned on the version the editor
  * started from. A stale save changes nothing visible (409).
  *
@@ -292,7 +292,8 @@ export const handler = endpoint(sitesRoutes['sites.update'], async ({ actor, bod
   const writes = staging ? otherWrites : [...creativeWrites, ...otherWrites]
 
   // A save that changes nothing leaves the live site showing what is saved: the new version
-  // carries the published one (docs/decisions.md "Saved is not live").
+  // carries the published one (docs/decisions/0015-site-editor.md "Saved is not live: live state, save
+  // actions and their toasts").
   const changed =
     creativeWrites.length > 0 ||
     otherWrites.length > 0 ||

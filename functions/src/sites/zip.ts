@@ -14,9 +14,9 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl'
 import { checkImagePixels, IMAGE_HEAD_BYTES, isCappedImage, pixelParams } from '#lib/image-pixels'
 
 /**
- * The checks a bulk-upload ZIP passes before anything of it is written (docs/decisions.md, "Site
- * uploads"). Everything here is pure or reads only the ZIP it is given, so the rules are tested
- * with ZIPs built in memory; the worker (`bulk.ts`) reads the same ZipFile over ranged S3 reads.
+ * The checks a bulk-upload ZIP passes before anything of it is written (docs/decisions/0016-site-uploads.md).
+ * Everything here is pure or reads only the ZIP it is given, so the rules are tested with ZIPs built in
+ * memory; the worker (`bulk.ts`) reads the same ZipFile over ranged S3 reads.
  */
 export const ZIP_LIMITS = {
   /** The ZIP itself (SPEC §9). */

@@ -4,7 +4,7 @@ import { type CsvColumn, csvReply } from '#lib/csv'
 import type { Reply } from '#lib/http'
 
 /**
- * The lists as CSV (docs/decisions.md "Member, contact and form lists"): the fixed columns, then
+ * The lists as CSV (docs/decisions/0031-submission-lists.md): the fixed columns, then
  * one column per distinct answer title, in the order the newest rows show them (the current form
  * first, titles of fields since renamed or removed after). Email and company have columns of their
  * own; two answers of one row under the same title share the cell, one per line.

@@ -14,7 +14,7 @@ import { sitesFor } from '#lib/tenancy'
 import { memberRow, submissionRow } from './rows.ts'
 
 /**
- * Reads of the creator's lists (docs/decisions.md "Member, contact and form lists"): a site's
+ * Reads of the creator's lists (docs/decisions/0031-submission-lists.md): a site's
  * members (index `bySite`, newest first) and its contact or homepage-form submissions (`byKind`).
  * Dates are key conditions, email and status are filters; every row is mapped to what the lists
  * show, so a registration's token hash and expiry never leave the table.
@@ -82,7 +82,7 @@ const checkCursor = (
 const memberCursors = createConversions(SiteMembers).byAccessPattern.bySite
 const submissionCursors = createConversions(SiteSubmissions).byAccessPattern.byKind
 
-/** Too many rows for one CSV: the caller narrows the dates (docs/decisions.md). */
+/** Too many rows for one CSV: the caller narrows the dates (docs/decisions/0031-submission-lists.md). */
 export class ExportTooLargeError extends AppError {
   constructor() {
     super(400, 'submissions.exportTooLarge', { max: SUBMISSION_LIST_LIMITS.exportRows })

@@ -28,7 +28,7 @@ export const routes = {
   // Auth (SPEC §7): ./routes-auth.ts
   ...authRouteHeads,
 
-  // Accounts: one scoped set of user endpoints for every console (docs/decisions.md)
+  // Accounts: one scoped set of user endpoints for every console (docs/decisions/0012-accounts-console.md)
   'accounts.list': route({
     method: 'GET',
     path: '/users',
@@ -178,7 +178,7 @@ export const routes = {
     permission: 'summary:read',
   }),
 
-  // Sites: the site builder (SPEC §7 Sites; docs/decisions.md "Site builder")
+  // Sites: the site builder (SPEC §7 Sites; docs/decisions/0014-site-builder.md)
   'sites.list': route({
     method: 'GET',
     path: '/site',
@@ -244,7 +244,7 @@ export const routes = {
     permission: 'site:publish',
   }),
 
-  // Custom domains (issue 19; SPEC §2 domain setting flow; docs/decisions.md "Custom domains (issue 19)")
+  // Custom domains (issue 19; SPEC §2 domain setting flow; docs/decisions/0037-custom-domains.md)
   'sites.domainGet': route({
     method: 'GET',
     path: '/site/{id}/domain',
@@ -277,7 +277,7 @@ export const routes = {
     auth: 'admin',
     permission: 'site:write',
   }),
-  // OEM white-label domains (issue 19; docs/decisions.md "Custom domains: OEM white label (issue 19)")
+  // OEM white-label domains (issue 19; docs/decisions/0038-oem-white-label-domains.md)
   'sites.oemDomainGet': route({
     method: 'GET',
     path: '/oem-domain',
@@ -312,7 +312,7 @@ export const routes = {
   }),
 
   // Site uploads: presigned uploads checked by the server before they may be attached, and the
-  // ZIP bulk upload of creatives (SPEC §7, §9; docs/decisions.md "Site uploads")
+  // ZIP bulk upload of creatives (SPEC §7, §9; docs/decisions/0016-site-uploads.md)
   'sites.uploadUrls': route({
     method: 'POST',
     path: '/site/generate-urls',
@@ -379,7 +379,7 @@ export const routes = {
     permission: 'site:read',
   }),
 
-  // Preview and sharing (SPEC §7 Preview; docs/decisions.md "Preview and sharing"). `preview`
+  // Preview and sharing (SPEC §7 Preview; docs/decisions/0030-preview-and-sharing.md). `preview`
   // routes take a preview token of the path's site, the owner's admin token, or (shares that are
   // not private) the share password in the `password` header.
   'preview.site': route({
@@ -501,8 +501,9 @@ export const routes = {
     permission: 'site:write',
   }),
 
-  // End user: what a published site's pages read (SPEC §7 End user; docs/decisions.md "End-user
-  // read API"). Public: only published sites exist here; members-only content stays locked.
+  // End user: what a published site's pages read (SPEC §7 End user;
+  // docs/decisions/0026-end-user-read-api.md). Public: only published sites exist here; members-only content
+  // stays locked.
   'endUser.site': route({
     method: 'GET',
     path: '/end-user/site/{siteId}',
@@ -582,7 +583,7 @@ export const routes = {
     auth: 'public',
   }),
 
-  // Visitor forms and members (SPEC §7 End user; docs/decisions.md "Visitor forms and members").
+  // Visitor forms and members (SPEC §7 End user; docs/decisions/0028-visitor-forms-and-members.md).
   // Every POST is rate-limited per client and per site, honeypot-guarded and size-limited.
   'endUser.contactSetting': route({
     method: 'GET',
@@ -670,7 +671,7 @@ export const routes = {
   }),
 
   // Submissions: the creator's lists of what visitors left on a site (SPEC §7 Members, contacts,
-  // forms; docs/decisions.md "Member, contact and form lists"). `{id}` is the site.
+  // forms; docs/decisions/0031-submission-lists.md). `{id}` is the site.
   'submissions.members': route({
     method: 'GET',
     path: '/site-member/{id}',
@@ -721,7 +722,7 @@ export const routes = {
   }),
 
   // System notifications (issue 20; SPEC §2, §4, §7 /system_noti): staff write them for receivers
-  // by role; every admin reads its own feed (docs/decisions.md "Issue 20")
+  // by role; every admin reads its own feed (docs/decisions/0044-notifications.md)
   'content.systemNotiList': route({
     method: 'GET',
     path: '/system_noti',
@@ -888,7 +889,7 @@ export const routes = {
     permission: 'site:write',
   }),
 
-  // Analytics: visitors' beacons (ARCHITECTURE decision 7; docs/decisions.md "Analytics collection")
+  // Analytics: visitors' beacons (ARCHITECTURE decision 7; docs/decisions/0032-analytics-collection.md)
   'analytics.collect': route({
     method: 'POST',
     path: '/analytics/events',
@@ -897,8 +898,9 @@ export const routes = {
     auth: 'public',
   }),
 
-  // Analysis: the creator's reports of a site (SPEC §7 Analysis; docs/decisions.md "Swipe analytics
-  // reports"). `{id}` is the site; each reads counters, never raw events.
+  // Analysis: the creator's reports of a site (SPEC §7 Analysis;
+  // docs/decisions/0033-swipe-analytics-reports.md). `{id}` is the site; each reads counters, never raw
+  // events.
   'analysis.lp': route({
     method: 'GET',
     path: '/analysis/site/{id}/lp',
@@ -989,7 +991,7 @@ export const routes = {
   }),
 
   // Billing (issue 18; SPEC §2, §3, §4, §7 /plan family, /user/user-plan, /user/bill):
-  // the plan catalogue, plan changes, invoices and payments (docs/decisions.md "Billing")
+  // the plan catalogue, plan changes, invoices and payments (docs/decisions/0034-billing.md)
   'billing.listPlans': route({
     method: 'GET',
     path: '/plan',
@@ -1120,8 +1122,8 @@ export const routes = {
     permission: 'account:read',
   }),
 
-  // API issuing per site (issue 21; SPEC §2 API generation dialog, §3, §5, §7; docs/decisions.md
-  // "API issuing per site (issue 21)"): the creator's settings and keys, managed with site:write
+  // API issuing per site (issue 21; SPEC §2 API generation dialog, §3, §5, §7;
+  // docs/decisions/0040-site-api.md): the creator's settings and keys, managed with site:write
   'apiAccess.settingsGet': route({
     method: 'GET',
     path: '/site/{id}/api',

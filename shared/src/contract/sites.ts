@@ -144,8 +144,8 @@ export const sitesRoutes = defineContext('sites')({
       .extend({
         /**
          * Links to forms that are off in their language, found when publishing (public or private):
-         * the site is published, the visitor sees 「現在ご利用いただけません」 (docs/decisions.md
-         * "Links to disabled forms, company and SNS by default"). Empty for a draft.
+         * the site is published, the visitor sees 「現在ご利用いただけません」 (
+         * docs/decisions/0020-form-links-and-bottom-bar-defaults.md). Empty for a draft.
          */
         warnings: z.array(DisabledFormLinkSchema),
       }),

@@ -3,9 +3,9 @@ import { SITE_LANGUAGES } from './site-builder.ts'
 import { isoDate } from './users.ts'
 
 /**
- * Swipe analytics reports (SPEC §2 Analytics, §7 Analysis; docs/decisions.md "Swipe analytics
- * reports"): `GET /analysis/site/{id}/lp`, `/lp/chart`, `/pages`, `/ranking`, `/sources`, each
- * with `/export-csv`, and the monthly PDF report. Every report reads counters, never raw events.
+ * Swipe analytics reports (SPEC §2 Analytics, §7 Analysis; docs/decisions/0033-swipe-analytics-reports.md):
+ * `GET /analysis/site/{id}/lp`, `/lp/chart`, `/pages`, `/ranking`, `/sources`, each with `/export-csv`, and
+ * the monthly PDF report. Every report reads counters, never raw events.
  */
 
 export const ANALYSIS_LIMITS = {

@@ -6,7 +6,8 @@ import { requiredText, url } from './common.ts'
  * Latest information, notification delivery and system notifications (SPEC §2, §3 "News,
  * notification delivery, system notification", §4 statuses, §5 content ≤ 120 characters and dates).
  * Statuses are never stored: `contentStatus` derives them from the stored draft flag and dates when
- * read, so nothing has to run when a scheduled notice goes live or expires (docs/decisions.md).
+ * read, so nothing has to run when a scheduled notice goes live or expires
+ * (docs/decisions/0044-notifications.md).
  */
 
 /** Content max 120 characters (SPEC §5 "Popup CTA, news, notifications"). */

@@ -3,7 +3,7 @@ import { ALLOWLIST_MIN_PREFIX, isAllowlistRange, isIpRange } from '../site/ip-ra
 
 /**
  * API issuing per site (issue 21; SPEC §2 "API generation dialog", §3 "API settings (per site)",
- * §5 "API validation", §7 "API issuing"; docs/decisions.md "API issuing per site (issue 21)").
+ * §5 "API validation", §7 "API issuing"; docs/decisions/0040-site-api.md).
  * The console checks the dialog with these schemas, and the API checks the same again.
  */
 

@@ -52,8 +52,8 @@ export const CreateSiteBody = z
 
 /**
  * The language icon of a new site: what the creator asked for, else ON exactly when the site has
- * more than one language (a multilingual site's visitors need the switcher; docs/decisions.md
- * "Multilingual sites: the switcher and the remembered language").
+ * more than one language (a multilingual site's visitors need the switcher;
+ * docs/decisions/0018-multilingual-sites.md).
  */
 export const languageIconAtCreate = (body: { languages: readonly string[]; displayLanguageIcon?: boolean }) =>
   body.displayLanguageIcon ?? body.languages.length > 1
@@ -102,7 +102,7 @@ export const SiteStatusBody = z.object({
 
 /**
  * The site list's filters, shared by `GET /site` and `GET /site/export`. Date bounds are calendar
- * days (YYYY-MM-DD), both inclusive, read as Asia/Tokyo days (docs/decisions.md, "Site builder").
+ * days (YYYY-MM-DD), both inclusive, read as Asia/Tokyo days (docs/decisions/0014-site-builder.md).
  */
 const SiteListFilters = z.object({
   name: z.string().trim().max(100).optional(),

@@ -14,14 +14,14 @@ export type FormKind = (typeof FORM_KINDS)[number]
 
 /**
  * Input types: text, number, dropdown, checkbox (SPEC §3), and multi-line text (`TEXT_AREA`, for a
- * message: docs/decisions.md "Contact form a Japanese business expects").
+ * message: docs/decisions/0027-visitor-form-pages.md "A contact form a Japanese business expects").
  */
 export const FORM_INPUT_TYPES = ['TEXT_BOX', 'TEXT_AREA', 'NUMBER', 'SELECT', 'SELECT_OPTIONS'] as const
 export type FormInputType = (typeof FORM_INPUT_TYPES)[number]
 
 /**
- * Item caps SPEC §9 leaves open (docs/decisions.md): fields per form, options per field, and the
- * lengths of the sent page's text and the automatic reply's subject and body.
+ * Item caps SPEC §9 leaves open (docs/decisions/0027-visitor-form-pages.md): fields per form, options per
+ * field, and the lengths of the sent page's text and the automatic reply's subject and body.
  */
 export const FORM_LIMITS = {
   fields: 20,
@@ -104,9 +104,10 @@ const plainText = (max: number, lines = true) =>
     .refine((value) => !(lines ? CONTROL_IN_LINES : CONTROL).test(value), { error: 'validation.invalid' })
 
 /**
- * The mail a contact or homepage form sends back to the visitor's address (docs/decisions.md
- * "Every screen right — form replies"): the creator's own subject and text only, never the
- * visitor's answers, so the form cannot relay a stranger's words to an address they typed.
+ * The mail a contact or homepage form sends back to the visitor's address
+ * (docs/decisions/0027-visitor-form-pages.md "Form replies and closed forms"): the creator's own subject and
+ * text only, never the visitor's answers, so the form cannot relay a stranger's words to an address they
+ * typed.
  */
 export const AutoReplySchema = z
   .object({

@@ -4,7 +4,7 @@ import { isoDate } from './users.ts'
 /**
  * The creator's lists of what visitors left on a site (SPEC §2 "Contact, membership and form
  * lists", §7 "Members, contacts, forms"): `GET /site-member/{id}`, `/site-contact/{id}`,
- * `/site-form/{id}` and their `/export-csv` (docs/decisions.md "Member, contact and form lists").
+ * `/site-form/{id}` and their `/export-csv` (docs/decisions/0031-submission-lists.md).
  */
 
 /** A member is PENDING until the mailed link is opened. */

@@ -12,7 +12,7 @@ import { SITE_LANGUAGES } from './site-builder.ts'
 
 /** Images and videos of creatives, products and CTAs: 30 MB (SPEC §9). */
 export const SITE_MEDIA_MAX_BYTES = 31_457_280
-/** Logo and favicon: images only, 5 MB (docs/decisions.md "Site uploads"). */
+/** Logo and favicon: images only, 5 MB (docs/decisions/0016-site-uploads.md). */
 export const SITE_LOGO_MAX_BYTES = 5 * 1024 * 1024
 /** Bulk upload of creatives: one ZIP of at most 1 GB (SPEC §9). */
 export const BULK_ZIP_MAX_BYTES = 1_073_741_824

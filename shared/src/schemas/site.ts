@@ -213,8 +213,7 @@ const CTA_LANGUAGES = ['JP', 'EN', 'CN', 'KR'] as const
 
 /**
  * A popup CTA's text and image in one content language. A language without its own text or image
- * shows the default language's (`ctaContentFor`, docs/decisions.md "Popup CTAs on every page, in
- * every language").
+ * shows the default language's (`ctaContentFor`, docs/decisions/0019-popup-ctas.md).
  */
 export const CtaLocalizedSchema = z.object({
   lang: z.enum(CTA_LANGUAGES),

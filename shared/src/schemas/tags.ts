@@ -3,8 +3,8 @@
  * carries. They are read here as a short list of allowed elements with allowed attributes — an
  * allowlist, not a blocklist — so that an inline event handler, a `javascript:` URL, a redirecting
  * meta refresh or an element outside the list is refused in the editor and by the API alike,
- * before the page's Content-Security-Policy would have to stop it (docs/decisions.md, "Head and
- * body tags").
+ * before the page's Content-Security-Policy would have to stop it
+ * (docs/decisions/0046-security-hardening-at-the-edges.md).
  */
 
 /** What a rule set allows for one element. */

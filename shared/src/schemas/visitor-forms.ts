@@ -4,11 +4,11 @@ import { SITE_LANGUAGES } from './site-builder.ts'
 import { FORM_LIMITS, type FormField } from './site-forms.ts'
 
 /**
- * What a visitor sends from a site's form pages (SPEC §7 End user; docs/decisions.md "Visitor
- * forms"): sign-up, its confirmation and resend, sign-in, the contact form and the homepage
- * ("other") form. The visitor page renders its inputs from the site's form configuration with
- * `formFieldName` as each input's name; the API rebuilds the same rules from the same configuration
- * (`submissionSchema`), so a field the page shows is the field the server checks.
+ * What a visitor sends from a site's form pages (SPEC §7 End user;
+ * docs/decisions/0028-visitor-forms-and-members.md): sign-up, its confirmation and resend, sign-in, the
+ * contact form and the homepage ("other") form. The visitor page renders its inputs from the site's form
+ * configuration with `formFieldName` as each input's name; the API rebuilds the same rules from the same
+ * configuration (`submissionSchema`), so a field the page shows is the field the server checks.
  */
 
 /** The hidden input a person never fills; a request with a value in it is refused and not stored. */
@@ -17,7 +17,7 @@ export const HONEYPOT_FIELD = 'website'
 /** The name of the agreement checkbox shown when the company requires contract agreement. */
 export const AGREEMENT_FIELD = 'agreement'
 
-/** Size limits of what a visitor sends (docs/decisions.md "Visitor forms"). */
+/** Size limits of what a visitor sends (docs/decisions/0028-visitor-forms-and-members.md). */
 export const VISITOR_FORM_LIMITS = {
   /** Characters of one text or number answer. */
   value: 2000,

@@ -3,7 +3,7 @@ import { CELL_PATTERN } from '../site/cells.ts'
 import { SITE_LANGUAGES, type SiteLanguage } from './site-builder.ts'
 
 /**
- * What published sites send to the API (SPEC §7 End user; docs/decisions.md "End-user read API"):
+ * What published sites send to the API (SPEC §7 End user; docs/decisions/0026-end-user-read-api.md):
  * the read endpoints' queries and the analytics beacons. The visitor island stays vanilla (no zod),
  * so these are the server's contract, written down once.
  */
@@ -46,7 +46,7 @@ export const ResolveSiteQuery = z.object({
   path: z.string().max(2048).default('/'),
 })
 
-/** Limits of the analytics beacon endpoint (docs/decisions.md "Analytics collection"). */
+/** Limits of the analytics beacon endpoint (docs/decisions/0032-analytics-collection.md). */
 export const ANALYTICS_LIMITS = {
   /** Bytes of one request body (a beacon is a few hundred). */
   maxBodyBytes: 16 * 1024,

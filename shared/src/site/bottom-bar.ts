@@ -1,9 +1,9 @@
 /**
- * Whether a creative shows the bottom bar's SNS links and company tabs (docs/decisions.md "Links to
- * disabled forms, company and SNS by default"). Each language's other settings hold the site's
- * default (`showSnsByDefault`, `showCompanyByDefault`, on unless switched off); a creative follows
- * it unless it says otherwise (`snsConfig` / `showCompany`: absent = follow, true = show, false =
- * hide). No zod here: the publish render, the API and the editor read it.
+ * Whether a creative shows the bottom bar's SNS links and company tabs
+ * (docs/decisions/0020-form-links-and-bottom-bar-defaults.md). Each language's other settings hold the site's
+ * default (`showSnsByDefault`, `showCompanyByDefault`, on unless switched off); a creative follows it unless
+ * it says otherwise (`snsConfig` / `showCompany`: absent = follow, true = show, false = hide). No zod here:
+ * the publish render, the API and the editor read it.
  */
 
 /** The site-level defaults a settings document without them has: shown on every creative. */
@@ -32,10 +32,10 @@ export const bottomBarShows = (
 })
 
 /**
- * The SNS links a language's pages show (issue 30 #11; docs/decisions.md "Every screen right —
- * SEO text, share and review, domains, SNS, failed videos"): its own, or the default language's
- * when it has none, so the links are entered once for every language and a language overrides
- * them by entering its own. `linksOf` reads one language's stored list.
+ * The SNS links a language's pages show (issue 30 #11;
+ * docs/decisions/0020-form-links-and-bottom-bar-defaults.md "SNS links are entered once"): its own, or the
+ * default language's when it has none, so the links are entered once for every language and a language
+ * overrides them by entering its own. `linksOf` reads one language's stored list.
  */
 export const snsLinksFor = <T>(
   linksOf: (lang: string) => readonly T[] | null | undefined,

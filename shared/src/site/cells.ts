@@ -121,7 +121,7 @@ export interface PlaceOptions {
 
 /**
  * The one placement rule for several files at once (the editor's drop and file picker, the ZIP
- * bulk upload; docs/decisions.md "Cell-named uploads"):
+ * bulk upload; docs/decisions/0016-site-uploads.md "Cell-named uploads"):
  * - a file whose name names a cell of the grid goes to that cell, whether it has media or not;
  *   a second file naming the same cell is not placed (`duplicate`);
  * - every other file, in natural name order, fills the cells that are neither `occupied` nor

@@ -23,7 +23,7 @@ export const onSheet = (effectiveSheets: readonly number[] | null | undefined, s
  * start and end (only a start: from then on; only an end: until then; equal start and end: at that
  * instant; neither: always) and the page is one of its effective sheets (none chosen: every
  * page, `onSheet`). An applicant-limit CTA
- * with no slot left shows no more (docs/decisions.md, "Visitor site").
+ * with no slot left shows no more (docs/decisions/0022-visitor-site.md).
  */
 export const isCtaActive = (cta: CtaRules, now: number | Date, sheetOrder: number): boolean => {
   const time = now instanceof Date ? now.getTime() : now

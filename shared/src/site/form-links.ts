@@ -1,8 +1,8 @@
 /**
- * Links to the site's own forms that lead nowhere (docs/decisions.md "Links to disabled forms,
- * company and SNS by default"): an internal link (`contact`, `form`, `membership`) opens its form's
- * page only while that form is enabled in the link's language; otherwise the visitor sees a grey
- * 「現在ご利用いただけません」 button. The editor warns beside the field and before publishing; the
+ * Links to the site's own forms that lead nowhere
+ * (docs/decisions/0020-form-links-and-bottom-bar-defaults.md): an internal link (`contact`, `form`,
+ * `membership`) opens its form's page only while that form is enabled in the link's language; otherwise the
+ * visitor sees a grey 「現在ご利用いただけません」 button. The editor warns beside the field and before publishing; the
  * publish answer lists them as `warnings`. No zod here: the editor's field warnings use it too.
  */
 

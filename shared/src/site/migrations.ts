@@ -6,7 +6,7 @@ import { SITE_SCHEMA_VERSION } from './model-defaults.ts'
  * item written before versions existed has none and counts as 1). A read brings a document up to
  * `SITE_SCHEMA_VERSION` through the steps below, in order, then checks it against the model: a
  * document that still fails is an error for the caller to report, never replaced by defaults
- * (docs/decisions.md "Site model once, versioned stored data").
+ * (docs/decisions/0004-site-model.md).
  *
  * A change to the model that older documents would fail (a field renamed, a rule tightened)
  * raises `SITE_SCHEMA_VERSION` and adds the step that brings those documents into line, with a

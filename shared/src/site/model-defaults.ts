@@ -55,7 +55,7 @@ export const GLOBAL_SETTING_DEFAULTS = {
   displayLanguageIcon: false,
   displayGlobalMenu: false,
   /**
-   * How a creative meets a phone's screen (docs/decisions.md "Creative frame on phones"): FILL
+   * How a creative meets a phone's screen (docs/decisions/0024-creative-frame-on-phones.md): FILL
    * covers the screen, FIT shows the whole 351 × 535 frame (SPEC §9) at the screen's width.
    */
   creativeFit: 'FILL',

@@ -40,7 +40,7 @@ export type SiteLanguage = (typeof SITE_LANGUAGES)[number]
 
 /**
  * Creatives (rows × columns) a site may have until the plans API exists: the one place the
- * default plan limit lives (docs/decisions.md, "Site builder").
+ * default plan limit lives (docs/decisions/0014-site-builder.md).
  */
 export const DEFAULT_MAX_CREATIVES = 100
 

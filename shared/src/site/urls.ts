@@ -59,8 +59,7 @@ export const INTERNAL_PAGES: Record<string, string> = {
 
 /**
  * The membership form's pages: they start or use a member's session, so they exist only on the
- * site's own origin, never on the shared path-form host (docs/decisions.md "Members' sessions:
- * one origin per site").
+ * site's own origin, never on the shared path-form host (docs/decisions/0029-members-sessions.md).
  */
 export const MEMBER_PAGES: ReadonlySet<string> = new Set([
   'register',

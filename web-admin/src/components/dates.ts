@@ -3,7 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs'
 
 /**
  * The site list's dates are Japanese: the API reads the date filters as Asia/Tokyo days
- * (docs/decisions.md, "Site builder"), so the created and published instants are shown on the
+ * (docs/decisions/0014-site-builder.md), so the created and published instants are shown on the
  * same clock, whatever the browser's time zone (`@swipe/shared/time/jst`).
  */
 

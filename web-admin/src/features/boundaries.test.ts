@@ -4,13 +4,13 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 /*
- * Feature folders do not borrow from one another (docs/decisions.md, "Console widgets and shared
- * homes"). What several features use lives in src/components (UI) or src/lib (the rest); a feature
- * may import from its own folder, from those homes, and from the app frame: the console layout
- * (features/shell) and the error pages (features/errors). The shared homes import no feature, so
- * no arrow runs back up. This reads every source file, tests included, and lists each import that
- * breaks the rule. `vi.mock` of another feature's module is not an import: it replaces the module
- * and borrows nothing from it (the route error test breaks two screens that way).
+ * Feature folders do not borrow from one another (docs/decisions/0052-console-widgets.md). What several
+ * features use lives in src/components (UI) or src/lib (the rest); a feature may import from its own folder,
+ * from those homes, and from the app frame: the console layout (features/shell) and the error pages
+ * (features/errors). The shared homes import no feature, so no arrow runs back up. This reads every source
+ * file, tests included, and lists each import that breaks the rule. `vi.mock` of another feature's module is
+ * not an import: it replaces the module and borrows nothing from it (the route error test breaks two screens
+ * that way).
  */
 
 const SRC = join(dirname(fileURLToPath(import.meta.url)), '..')

@@ -210,8 +210,8 @@ export const ctaBands = (ctas: readonly CtaModel[]): Record<CtaPosition, number>
 }
 
 /**
- * The rules that keep a creative's controls clear of the CTAs that may show on it (docs/decisions.md
- * "Every screen right — no control covered"). A creative under a bottom CTA (`.uc`) raises its
+ * The rules that keep a creative's controls clear of the CTAs that may show on it (
+ * docs/decisions/0025-visitor-page-controls.md). A creative under a bottom CTA (`.uc`) raises its
  * texts and link button above the group's band, and pulls its link points and product hotspots up
  * out of it; under a top CTA (`.ut`) its points, hotspots and video toggle move below the band;
  * under a centre CTA (`.um`) they leave the middle band for the side they are on (`data-u`: above

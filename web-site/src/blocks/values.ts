@@ -33,7 +33,8 @@ export const safeColor = (value: string | null | undefined, fallback: string): s
 /**
  * A button's background and text colour: the creator's, else the defaults. Painted as chosen, never
  * swapped for a "more legible" one (the editor warns about low contrast and offers the fix:
- * docs/decisions.md "Creator colours"), so the live site shows what the editor showed.
+ * docs/decisions/0022-visitor-site.md "The creator's colours as chosen"), so the live site shows what the
+ * editor showed.
  */
 export const colors = (
   background: string | null | undefined,

@@ -1,5 +1,5 @@
 /**
- * The island's analytics plumbing (docs/decisions.md "Analytics collection"): events are queued and
+ * The island's analytics plumbing (docs/decisions/0032-analytics-collection.md): events are queued and
  * sent in batches the endpoint accepts (a JSON array of at most 50 events and 16 KB), the time
  * spent on each creative is measured while the page is visible, and a click that is about to
  * replace the page is recognised, so what is queued goes while the page is still there. No DOM

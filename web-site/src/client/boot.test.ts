@@ -6,9 +6,9 @@ import type { SiteAddress } from '../types.ts'
 import { LANG_MAX_AGE } from './storage.ts'
 
 /**
- * The boot script's remembered language (docs/decisions.md "Multilingual sites: the switcher and
- * the remembered language"): the real inline script run on rendered pages, with a stand-in
- * `location` (jsdom's cannot be replaced or navigate) that records where it was sent.
+ * The boot script's remembered language (docs/decisions/0018-multilingual-sites.md): the real inline script
+ * run on rendered pages, with a stand-in `location` (jsdom's cannot be replaced or navigate) that records
+ * where it was sent.
  */
 describe('the boot script: a returning visitor gets the language they chose', () => {
   const cookies: string[] = []

@@ -3,8 +3,8 @@ import { fixtureSite } from '../fixture.ts'
 import { renderSitePages } from '../render.tsx'
 
 /**
- * Popup CTAs against the end-user API (docs/decisions.md "Popup CTA counting"): the island on the
- * fixture page as the publisher renders it (analytics at `/api/v1/analytics/events`, so the API at
+ * Popup CTAs against the end-user API (docs/decisions/0019-popup-ctas.md "Popup CTA counting"): the island on
+ * the fixture page as the publisher renders it (analytics at `/api/v1/analytics/events`, so the API at
  * `/api/v1`), with a fake API answering `fetch`.
  */
 describe('popup CTAs with the API', () => {

@@ -1,6 +1,6 @@
 /**
  * Whether this browser is signed in to a site as a member: a hint, never the session
- * (docs/decisions.md "Members' sessions: one origin per site"). The session is an HttpOnly cookie
+ * (docs/decisions/0029-members-sessions.md). The session is an HttpOnly cookie
  * that only the site's own origin sends to its end-user API; no script can read it. The sign-in
  * page keeps its expiry (epoch ms, nothing else) under `swipe.member.<siteId>`, so the swipe page
  * knows whether asking for members-only creatives is worth it, and drops it on a 401.

@@ -1,9 +1,9 @@
 /**
- * Members-only creatives on the swipe page: the page ships a lock and no media (docs/decisions.md
- * "Visitor site"); for a signed-in member the island asks the end-user API for the creative and
- * puts it where the lock was — the whole creative, as a public cell shows it (docs/decisions.md
- * "One block registry"). The markup is the cell block's own: the page carries the block's stage
- * and product card rendered in slot mode (`<template id="mc">`, `<template id="mp">`,
+ * Members-only creatives on the swipe page: the page ships a lock and no media (
+ * docs/decisions/0022-visitor-site.md); for a signed-in member the island asks the end-user API for the
+ * creative and puts it where the lock was — the whole creative, as a public cell shows it (
+ * docs/decisions/0005-one-block-registry.md). The markup is the cell block's own: the page carries the
+ * block's stage and product card rendered in slot mode (`<template id="mc">`, `<template id="mp">`,
  * blocks/Cell.tsx `MemberTemplates`); this fills a copy with the block's own rules
  * (`stageParts`, `productCardParts`), setting text and attributes only, never markup. Images
  * come as the published page shows them (issue 22): the template's `<picture>` gets the member

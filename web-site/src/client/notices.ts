@@ -38,8 +38,7 @@ export const showNotices = async (api: string, siteId: string, lang: string) => 
     return node
   }
   // In the page's column above the swipe area (which gives it the room), never over the top bar's
-  // language switcher and menu or a creative's controls (docs/decisions.md "Every screen right —
-  // no control covered").
+  // language switcher and menu or a creative's controls (docs/decisions/0025-visitor-page-controls.md).
   const swipeArea = document.getElementById('sw')
   const bar = document.createElement('aside')
   if (swipeArea) swipeArea.before(bar)

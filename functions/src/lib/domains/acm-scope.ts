@@ -5,8 +5,7 @@
 
 /**
  * CloudFront reads its certificates in us-east-1 only, whatever the stack's own region: the
- * wildcard certificates of OEM domains are requested there (docs/decisions.md "Custom domains:
- * OEM white label").
+ * wildcard certificates of OEM domains are requested there (docs/decisions/0038-oem-white-label-domains.md).
  */
 export const CERTIFICATE_REGION = 'us-east-1'
 

@@ -77,7 +77,8 @@ export interface AwsProvisionerConfig {
    * Where an OEM's wildcard certificate comes from. CloudFront-managed certificates are
    * HTTP-validated, which ACM cannot do for a wildcard: `*.<zone>` needs an ACM certificate
    * validated over DNS (us-east-1), named in the tenant's `Customizations` (./certificates.ts;
-   * the AWS stage always gives it). Without it the stage refuses OEM domains (docs/decisions.md).
+   * the AWS stage always gives it). Without it the stage refuses OEM domains
+   * (docs/decisions/0038-oem-white-label-domains.md).
    */
   wildcardCertificates?: WildcardCertificates
 }
@@ -126,7 +127,7 @@ const errorName = (error: unknown) => (error as { name?: string }).name
 const FAILED_CERTIFICATE = new Set(['failed', 'validation-timed-out', 'revoked', 'expired', 'inactive'])
 
 /**
- * The AWS adapter (docs/decisions.md "Custom domains (issue 19)"): one CloudFront distribution
+ * The AWS adapter (docs/decisions/0037-custom-domains.md): one CloudFront distribution
  * tenant per custom domain, under the stack's multi-tenant distribution and connection group,
  * with a CloudFront-managed certificate validated over the CNAME the creator added
  * (`ValidationTokenHost: cloudfront`: CloudFront answers the HTTP validation itself, no extra

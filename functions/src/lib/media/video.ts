@@ -6,7 +6,7 @@ import { join } from 'node:path'
  * browser plays — H.264 (High, yuv420p) with AAC audio in an MP4 whose index is at the front
  * (`+faststart`), at most 720 px wide — and its first frame, the cell's poster. One adapter runs
  * an ffmpeg binary: locally the Debian package (`/usr/bin/ffmpeg`), on AWS the binary of an ffmpeg
- * Lambda layer (`/opt/bin/ffmpeg`) inside the sites jobs function (docs/decisions.md, issue 22).
+ * Lambda layer (`/opt/bin/ffmpeg`) inside the sites jobs function (docs/decisions/0042-media-for-phones.md).
  * Where no binary is configured (a stack deployed without the layer), the port says so and the
  * video keeps being served as uploaded.
  */

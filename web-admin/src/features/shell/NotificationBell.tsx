@@ -69,7 +69,7 @@ const FeedEntry = ({
  * The bell in the console header (SPEC §2): the unread count, and a list of the signed-in account's
  * system notifications with mark-all-as-read and show-more; an opened item is marked read. It
  * polls every 30 s while the tab is visible; the browser sends the ETag back, so an unchanged bell
- * costs the API a 304 decided from memory (docs/decisions.md "Issue 20").
+ * costs the API a 304 decided from memory (docs/decisions/0044-notifications.md).
  */
 export const NotificationBell = () => {
   const { t, i18n } = useTranslation()

@@ -10,8 +10,8 @@ import { formatDateTime } from '../../lib/format.ts'
 type NewsItem = RouteOutput<Contract['content.newsShow']>['items'][number]
 
 /**
- * The latest information the signed-in account reads (issue 20; docs/decisions.md): the platform's
- * and its partner's, public now, newest first. Its texts come with it (the `content` catalogue).
+ * The latest information the signed-in account reads (issue 20; docs/decisions/0044-notifications.md): the
+ * platform's and its partner's, public now, newest first. Its texts come with it (the `content` catalogue).
  */
 export const LatestInformation = () => {
   const { t, i18n } = useTranslation()

@@ -6,7 +6,7 @@ import { type ConfirmedUpload, sitesApi } from '../api.ts'
 export const SITE_MEDIA_MAX_BYTES = 31_457_280
 export const SITE_IMAGE_EXTENSIONS = ['png', 'jpeg', 'jpg', 'jfif', 'heic', 'heif'] as const
 export const SITE_VIDEO_EXTENSIONS = ['mp4', 'mov', 'webm'] as const
-/** Logo and favicon: images only, 5 MB (docs/decisions.md). */
+/** Logo and favicon: images only, 5 MB (docs/decisions/0016-site-uploads.md). */
 export const SITE_LOGO_MAX_BYTES = 5 * 1024 * 1024
 
 export const MEDIA_RULE = {

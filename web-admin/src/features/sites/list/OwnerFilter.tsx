@@ -7,7 +7,7 @@ import { type Profile, userDetailQuery, usersListQuery } from '../../../lib/acco
 import { useCurrentUser } from '../../shell/useCurrentUser.ts'
 
 /**
- * Sites belong to the account a creator works for (docs/decisions.md, "Who owns a new site"):
+ * Sites belong to the account a creator works for (docs/decisions/0014-site-builder.md):
  * a master, an OEM master or a direct user. OEM admins, master users and sub-admins build for
  * their parent, so they never own a site and are no choice here.
  */

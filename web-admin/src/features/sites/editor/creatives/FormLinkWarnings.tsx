@@ -14,9 +14,9 @@ export const useFormLinkPlace = () => {
 }
 
 /**
- * The creative's links to forms that are off in its language (docs/decisions.md "Links to disabled
- * forms, company and SNS by default"): what the visitor would see, and one click to enable the form
- * in the draft (saved with the next save). The contact form also needs its recipient address.
+ * The creative's links to forms that are off in its language
+ * (docs/decisions/0020-form-links-and-bottom-bar-defaults.md): what the visitor would see, and one click to
+ * enable the form in the draft (saved with the next save). The contact form also needs its recipient address.
  */
 export const FormLinkWarnings = ({ tab, creative }: { tab: EditorTabProps; creative: Creative }) => {
   const { t } = useTranslation()

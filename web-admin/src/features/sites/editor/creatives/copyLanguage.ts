@@ -4,10 +4,10 @@ import type { SiteDraft } from '../draft.ts'
 import { newCreative } from './model.ts'
 
 /**
- * "Copy creatives from another language" (docs/decisions.md "Multilingual sites: the switcher and
- * the remembered language"): every cell of the grid that has something set in the source language
- * (media, texts, links, products, link points, colours, switches) is copied whole into the same
- * cell of the target language; cells blank in the source leave the target's cell as it is.
+ * "Copy creatives from another language" (docs/decisions/0018-multilingual-sites.md): every cell of the grid
+ * that has something set in the source language (media, texts, links, products, link points, colours,
+ * switches) is copied whole into the same cell of the target language; cells blank in the source leave the
+ * target's cell as it is.
  */
 
 /** A cell with nothing set: every field as a fresh cell has it. */

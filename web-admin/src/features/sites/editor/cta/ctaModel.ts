@@ -4,7 +4,7 @@ import { CTA_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import type { PopupCta, PopupCtaKind } from '../../api.ts'
 import type { SiteDraft } from '../draft.ts'
 
-/** Popup CTAs per site (the shared schema's limit, docs/decisions.md). */
+/** Popup CTAs per site (the shared schema's limit, docs/decisions/0019-popup-ctas.md). */
 export const MAX_CTAS = 20
 
 /** A new CTA with SPEC §3's defaults: red button, white text, every page, at the bottom. */

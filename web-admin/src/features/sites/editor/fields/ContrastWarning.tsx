@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next'
  * Beside a text colour and its background: a warning when the pair is below WCAG AA for normal
  * text (4.5:1), with the one-click fix (black or white, whichever contrasts more with the
  * background). Nothing when the pair is legible, or either colour is unset, invalid or translucent.
- * The live site paints the creator's colours as chosen (docs/decisions.md "Creator colours"):
- * this warning is where legibility is dealt with.
+ * The live site paints the creator's colours as chosen (docs/decisions/0022-visitor-site.md "The creator's
+ * colours as chosen"): this warning is where legibility is dealt with.
  */
 export const ContrastWarning = ({
   text,

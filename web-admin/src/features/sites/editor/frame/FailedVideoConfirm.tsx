@@ -16,9 +16,9 @@ export const videoCellsOf = (draft: SiteDraft): Map<string, { lang: string; posi
 /**
  * Before a publish (issue 30 #11): a video whose phone-friendly MP4 could not be made is
  * published as uploaded, which many phones cannot play. The publish asks first, naming each cell
- * and why (docs/decisions.md "Every screen right — SEO text, share and review, domains, SNS,
- * failed videos"): the creator may publish anyway or go back and replace the file. When the state
- * cannot be read, the publish goes on (the editor's media notice stays on the screen).
+ * and why (docs/decisions/0042-media-for-phones.md "A video that could not be converted"): the creator may
+ * publish anyway or go back and replace the file. When the state cannot be read, the publish goes on (the
+ * editor's media notice stays on the screen).
  */
 export const useConfirmFailedVideos = (siteId: string) => {
   const { t } = useTranslation()

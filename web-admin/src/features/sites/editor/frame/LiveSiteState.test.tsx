@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { editorReady, openEditor, SITE_PATH, siteReply, testSite } from './testing.tsx'
 
-/** Saved is not live (docs/decisions.md): the editor's banner, link, button help and toasts. */
+/**
+ * Saved is not live (docs/decisions/0015-site-editor.md): the editor's banner, link, button help and toasts.
+ */
 
 const LIVE_URL = 'https://sites.example.test/0b6f3c1e-2d4a-4f5b-8c6d-7e8f9a0b1c2d'
 const UNPUBLISHED = '未公開の変更があります'

@@ -18,10 +18,10 @@ export const LiveSiteLink = ({ url }: { url: string }) => {
 }
 
 /**
- * What visitors see against what is saved (docs/decisions.md "Saved is not live"), for a site the
- * public host serves: saved changes not yet published as a warning that says how to publish them,
- * or that the live site is current; with the link to the live site either way. Nothing for a site
- * that is not served (its status tag says so).
+ * What visitors see against what is saved (docs/decisions/0015-site-editor.md "Saved is not live: live state,
+ * save actions and their toasts"), for a site the public host serves: saved changes not yet published as a
+ * warning that says how to publish them, or that the live site is current; with the link to the live site
+ * either way. Nothing for a site that is not served (its status tag says so).
  */
 export const LiveSiteState = ({ site }: { site: LiveFields }) => {
   const { t } = useTranslation()

@@ -10,8 +10,8 @@ const FIELDS = {
 } as const
 
 /**
- * The language's bottom-bar default for SNS links or company information (docs/decisions.md
- * "Links to disabled forms, company and SNS by default"), next to where they are filled in: on
+ * The language's bottom-bar default for SNS links or company information (
+ * docs/decisions/0020-form-links-and-bottom-bar-defaults.md), next to where they are filled in: on
  * unless switched off; the creatives that choose for themselves are counted, with one click to
  * make them follow it again.
  */

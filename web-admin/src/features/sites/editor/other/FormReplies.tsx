@@ -9,8 +9,8 @@ import { Field } from '../creatives/Field.tsx'
 export type RepliedForm = SiteForms['contact'] | SiteForms['homepage']
 
 /**
- * What a contact or homepage form sends back (docs/decisions.md "Every screen right — form
- * replies"): the sent page's words, and an automatic reply mail to the address the visitor typed.
+ * What a contact or homepage form sends back (docs/decisions/0027-visitor-form-pages.md "Form replies and
+ * closed forms"): the sent page's words, and an automatic reply mail to the address the visitor typed.
  */
 export const FormReplies = ({
   lang,

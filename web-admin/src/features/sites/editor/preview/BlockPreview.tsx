@@ -2,7 +2,7 @@ import { type CSSProperties, type ReactNode, useLayoutEffect, useRef, useState }
 import { createPortal } from 'react-dom'
 
 /**
- * A picture of visitor-site blocks in the console (docs/decisions.md "One block registry"): the
+ * A picture of visitor-site blocks in the console (docs/decisions/0005-one-block-registry.md): the
  * site's own components and stylesheet (`@swipe/web-site/blocks/*`) inside a shadow root, so the
  * site's short class names and element rules never reach antd and antd's never reach the blocks.
  * Inert and hidden from assistive technology: it is a picture, not a second page to operate —
