@@ -1,7 +1,23 @@
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 
-/** One config, five projects; `npm test` runs them in order (see package.json). */
+/**
+ * The jsdom tests that run each file in its own worker (the web-isolated project): the visitor
+ * site's, which write whole pages into the document; the console's that replace a module with
+ * vi.mock; and the toasts', whose fake clock drives antd's own timers (antd stays loaded between
+ * files of a worker, and once failed there after another file).
+ */
+const WEB_ISOLATED = [
+  'web-site/src/**/*.test.{ts,tsx}',
+  'web-admin/src/features/errors/RouteErrorPage.test.tsx',
+  'web-admin/src/features/analytics/AnalyticsPage.test.tsx',
+  'web-admin/src/lib/toast.test.tsx',
+]
+
+/**
+ * One config, six projects; `npm test` runs them in two lanes side by side (package.json,
+ * scripts/run-parallel.mjs).
+ */
 export default defineConfig({
   test: {
     // The machines run Node 20 while Lambda runs Node 22 (ARCHITECTURE.md); the SDK's notice about it is noise here.
@@ -28,7 +44,22 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'web',
-          include: ['web-admin/src/**/*.test.{ts,tsx}', 'web-site/src/**/*.test.{ts,tsx}'],
+          include: ['web-admin/src/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, ...WEB_ISOLATED],
+          environment: 'jsdom',
+          setupFiles: ['web-admin/src/test/fresh-modules.ts', 'web-admin/src/test/setup.ts'],
+          // A worker keeps its jsdom, React and antd from one console test file to the next instead
+          // of building them again for each (`npm run ci:times -- web`: about half the project's CPU);
+          // fresh-modules.ts gives each file fresh modules of ours and a reset window, setup.ts resets
+          // the DOM, storage, timers and mocks after each test.
+          isolate: false,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'web-isolated',
+          include: WEB_ISOLATED,
           environment: 'jsdom',
           setupFiles: ['web-admin/src/test/setup.ts'],
         },

@@ -20,7 +20,10 @@ export default defineConfig({
   forbidOnly: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // `npm run ci:times` asks for a JSON report beside the list (scripts/ci-times.mjs reads it).
+  reporter: process.env.CI_TIMES_PLAYWRIGHT_JSON
+    ? [['list'], ['json', { outputFile: process.env.CI_TIMES_PLAYWRIGHT_JSON }]]
+    : [['list']],
   outputDir: '../test-results',
   use: {
     ...devices['Desktop Chrome'],
