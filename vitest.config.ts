@@ -24,7 +24,7 @@ export default defineConfig({
     env: {
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       POWERTOOLS_LOG_LEVEL: 'ERROR',
-      // Every 2xx JSON answer is checked against its route's response schema (functions/src/lib/http.ts).
+      // Every 2xx JSON answer is checked against its route's response schema (functions/src/edge/http.ts).
       SWIPE_CONTRACT_CHECK: '1',
     },
     // Vitest's default is one worker fewer than the cores: one worker on CI's 2 cores, the other

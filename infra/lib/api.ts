@@ -69,7 +69,7 @@ export interface ApiProps {
 const EXPOSED_HEADERS = ['content-disposition']
 /**
  * `password` is the preview share password (SPEC §7, GET /preview/site/{siteId});
- * `idempotency-key` makes a POST safe to retry (functions/src/lib/idempotency.ts).
+ * `idempotency-key` makes a POST safe to retry (functions/src/edge/idempotency.ts).
  */
 const ALLOWED_HEADERS = ['authorization', 'content-type', 'accept-language', 'password', 'idempotency-key']
 
@@ -78,7 +78,7 @@ const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1)
 /**
  * The HTTP API under /api/v1, built from the route table (ARCHITECTURE decision 1): one Lambda
  * per bounded context that has routes, one route per table entry, and an authorizer chosen by
- * the route's auth kind. The handlers verify the caller again (functions/src/lib/auth.ts); the
+ * the route's auth kind. The handlers verify the caller again (functions/src/edge/auth.ts); the
  * gateway authorizer turns away bad tokens before a Lambda is paid for.
  */
 export class Api extends Construct {
@@ -100,7 +100,7 @@ export class Api extends Construct {
   /**
    * The origin secret: a generated value that every CloudFront origin to this API adds as
    * `X-Origin-Verify`, and without which the API refuses a request and never believes its
-   * `X-Viewer-Address` (functions/src/lib/client-ip.ts; docs/decisions/0045-client-identity.md).
+   * `X-Viewer-Address` (functions/src/edge/client-ip.ts; docs/decisions/0045-client-identity.md).
    */
   readonly originSecret: Secret
   /** The secret's value as a dynamic reference, resolved by CloudFormation at deploy (never in the template). */
@@ -302,7 +302,7 @@ export class Api extends Construct {
         acknowledge(
           httpRoute,
           'APIG4',
-          `${routeKey(route)} (${route.id}) is authorized by the member's HttpOnly session cookie, which no gateway authorizer reads; its Lambda verifies it before anything else (functions/src/lib/auth.ts).`,
+          `${routeKey(route)} (${route.id}) is authorized by the member's HttpOnly session cookie, which no gateway authorizer reads; its Lambda verifies it before anything else (functions/src/edge/auth.ts).`,
         )
       }
     }
@@ -358,7 +358,7 @@ export class Api extends Construct {
         break
       // The site API (issue 21): the gate checks the credential's shape and the key's checksum
       // without any I/O (functions/src/authorizers/request.ts); the handler authenticates fully
-      // (functions/src/lib/site-api.ts). No identity source, hence no result cache: an IP-restricted
+      // (functions/src/edge/site-api.ts). No identity source, hence no result cache: an IP-restricted
       // site's callers send no header at all, and a required one would be refused before the gate.
       case 'siteApi':
         authorizer = new HttpLambdaAuthorizer('SiteApiAuthorizer', this.requestAuthorizerFunction(), {

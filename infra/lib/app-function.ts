@@ -71,7 +71,7 @@ export type HostMapAccess = 'read' | 'readWrite'
 /** `send` mails from the identity; `status` only reads the account's sending status. */
 export type MailAccess = 'send' | 'status'
 
-/** The environment variable a bucket's name is read from (functions/src/lib/s3.ts). */
+/** The environment variable a bucket's name is read from (functions/src/platform/services/s3.ts). */
 export type BucketVariable = 'MEDIA_BUCKET' | 'SITES_BUCKET'
 /** The prefix of a pool's variables: `<prefix>_USER_POOL_ID`, `<prefix>_USER_POOL_CLIENT_ID`. */
 export type PoolPrefix = 'ADMIN' | 'MEMBERS'
@@ -365,7 +365,7 @@ export class AppFunction extends NodejsFunction {
     return this
   }
 
-  /** Sets `ADMIN_ORIGIN`, the admin SPA's origin that mails link into (functions/src/lib/urls.ts). */
+  /** Sets `ADMIN_ORIGIN`, the admin SPA's origin that mails link into (functions/src/platform/services/urls.ts). */
   useAdminOrigin(origin: string): this {
     this.addEnvironment('ADMIN_ORIGIN', origin)
     return this
@@ -373,7 +373,7 @@ export class AppFunction extends NodejsFunction {
 
   /**
    * Sets `SITES_ORIGIN`, the default-domain origin of published sites with `{host}` for the site
-   * UUID (functions/src/lib/urls.ts, functions/src/lib/hosts.ts).
+   * UUID (functions/src/platform/services/urls.ts, functions/src/platform/services/hosts.ts).
    */
   useSitesOrigin(origin: string): this {
     this.addEnvironment('SITES_ORIGIN', origin)
@@ -420,7 +420,7 @@ export class AppFunction extends NodejsFunction {
    * Sets `ORIGIN_VERIFY_SECRET` (the value CloudFront's API origins add as `X-Origin-Verify`) and
    * `ORIGIN_VERIFY_REQUIRED`: with it, the API refuses (403) every request that did not come
    * through CloudFront and believes `X-Viewer-Address` only on those that did
-   * (functions/src/lib/client-ip.ts). `value` is a dynamic reference CloudFormation resolves at deploy.
+   * (functions/src/edge/client-ip.ts). `value` is a dynamic reference CloudFormation resolves at deploy.
    */
   useOriginVerify(value: string): this {
     this.addEnvironment('ORIGIN_VERIFY_SECRET', value)
@@ -430,7 +430,7 @@ export class AppFunction extends NodejsFunction {
 
   /**
    * Sets `SECURITY_LOG_KEY`, the key of login-ID hashes in the security log
-   * (functions/src/lib/security-log.ts). `value` is a dynamic reference CloudFormation resolves at deploy.
+   * (functions/src/edge/security-log.ts). `value` is a dynamic reference CloudFormation resolves at deploy.
    */
   useSecurityLogKey(value: string): this {
     this.addEnvironment('SECURITY_LOG_KEY', value)

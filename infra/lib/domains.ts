@@ -1,5 +1,5 @@
-import { CERTIFICATE_REGION, OEM_CERTIFICATE_TAG } from '@swipe/functions/lib/domains/acm-scope'
-import { ORIGIN_VERIFY_HEADER } from '@swipe/functions/lib/origin-headers'
+import { ORIGIN_VERIFY_HEADER } from '@swipe/functions/edge/origin-headers'
+import { CERTIFICATE_REGION, OEM_CERTIFICATE_TAG } from '@swipe/functions/platform/services/domains/acm-scope'
 import { API_BASE_PATH } from '@swipe/shared/contract/routes'
 import { Aws } from 'aws-cdk-lib'
 import {
@@ -21,7 +21,7 @@ import { Construct } from 'constructs'
 import { acknowledge } from './nag.ts'
 import { VIEWER_ADDRESS_SOURCE } from './sites.ts'
 
-/** The CloudFront actions the AWS adapter calls (functions/src/lib/domains/provisioner.ts), and only those. */
+/** The CloudFront actions the AWS adapter calls (functions/src/platform/services/domains/provisioner.ts), and only those. */
 export const DOMAIN_TENANT_ACTIONS = [
   'cloudfront:CreateDistributionTenant',
   'cloudfront:GetDistributionTenantByDomain',
@@ -32,7 +32,7 @@ export const DOMAIN_TENANT_ACTIONS = [
 
 /**
  * The ACM actions the wildcard certificates of OEM domains take
- * (functions/src/lib/domains/certificates.ts), and only those: request (with tags, which ACM
+ * (functions/src/platform/services/domains/certificates.ts), and only those: request (with tags, which ACM
  * authorises as AddTagsToCertificate), describe, delete. All in us-east-1 (CloudFront's region),
  * and only on certificates tagged as OEM wildcards.
  */

@@ -19,19 +19,19 @@ export interface Needs {
    */
   sitesOrigin?: boolean
   /**
-   * The context runs asynchronous jobs (functions/src/lib/jobs.ts): a jobs Lambda of the same
+   * The context runs asynchronous jobs (functions/src/platform/services/jobs.ts): a jobs Lambda of the same
    * module with a long timeout, which the context's API Lambda may invoke (InvocationType Event).
    * Derived from the runtime table (`needsOf`): a context has jobs when the table lists one.
    */
   jobs?: boolean
   /**
-   * The context publishes sites (functions/src/lib/publisher.ts): a publishing Lambda, the only one
+   * The context publishes sites (functions/src/platform/services/publisher.ts): a publishing Lambda, the only one
    * that bundles the renderer, which the context's API Lambda invokes synchronously. Derived from
    * the runtime table's `publish` invocation (`needsOf`).
    */
   publishes?: boolean
   /**
-   * The context renders PDFs (invoices, reports; functions/src/lib/documents.ts): it invokes the
+   * The context renders PDFs (invoices, reports; functions/src/platform/services/documents.ts): it invokes the
    * documents Lambda synchronously, the only one that bundles pdfkit and carries the font. Derived
    * from the runtime table's `document` invocation (`needsOf`).
    */
@@ -42,7 +42,7 @@ export interface Needs {
    */
   media?: boolean
   /**
-   * The context logs login IDs that were tried (functions/src/lib/security-log.ts): the stage's
+   * The context logs login IDs that were tried (functions/src/edge/security-log.ts): the stage's
    * `SECURITY_LOG_KEY`, with which they are hashed (HMAC-SHA-256).
    */
   securityLogKey?: boolean
@@ -50,8 +50,8 @@ export interface Needs {
 
 /**
  * What a context gets unless `CONTEXT_NEEDS` says otherwise: everything the handlers' lib modules
- * read at load (functions/src/lib: dynamo, s3, cognito, mail, urls). Note each lib module reads its
- * whole slice, e.g. #lib/s3 needs both bucket names: narrow a context by module, not by variable.
+ * read at load (functions/src/platform/services: dynamo, s3, cognito, mail, urls). Note each lib module reads its
+ * whole slice, e.g. #platform/services/s3 needs both bucket names: narrow a context by module, not by variable.
  * The infra test that loads every bundle with its deployed environment catches a missing one.
  */
 export const DEFAULT_NEEDS: Readonly<Needs> = {
@@ -93,7 +93,7 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
   },
   // Visitors' reads of published sites and CTA click counters: the table (counters, members and
   // form submissions are written), the media bucket to presign files a release does not serve, the
-  // sites bucket to read a release's manifest, the builder's site rules (which load #lib/urls, hence
+  // sites bucket to read a release's manifest, the builder's site rules (which load #platform/services/urls, hence
   // the admin origin) and the sites origin (host lookup, release media URLs, links in mails).
   // Members sign up and in: the members pool with the sign-up actions only (sign-in is the app
   // client's InitiateAuth, which needs no grant), never the admin pool; mail for sign-up links and
@@ -114,10 +114,10 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
   // Beacons: reads site items and adds to counters; nothing else.
   analytics: { table: 'readWrite' },
   // The creator's analytics reports (issue 17): read the counters and the site (the table; a closed
-  // month's counters are compacted once, written back), presign creatives' thumbnails (#lib/s3
-  // reads both bucket names), the pools' ids for #lib/cognito (admin tokens).
+  // month's counters are compacted once, written back), presign creatives' thumbnails (#platform/services/s3
+  // reads both bucket names), the pools' ids for #platform/services/cognito (admin tokens).
   analysis: {
-    // Links in answers point into the admin SPA (#lib/urls, read at load).
+    // Links in answers point into the admin SPA (#platform/services/urls, read at load).
     adminOrigin: true,
     table: 'readWrite',
     mediaBucket: 'read',
@@ -126,7 +126,7 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
     membersPool: 'read',
   },
   // The creator's member, contact and form lists: reads the table, and the pools' ids for
-  // #lib/cognito (admin tokens are verified against the admin pool). Lists of visitors' personal
+  // #platform/services/cognito (admin tokens are verified against the admin pool). Lists of visitors' personal
   // data write nothing and send nothing.
   submissions: { table: 'read', adminPool: 'read', membersPool: 'read' },
   // The product's OpenAPI document and the site API (issue 21): the default grants, and the sites
@@ -152,7 +152,7 @@ export const needsOf = (context: Context): Readonly<Needs> => ({
 /**
  * The publishing Lambda (functions/src/publishing/index.ts): reads the site, copies its media from
  * the media bucket into a release in the sites bucket, commits the status and maps the site's hosts
- * (ARCHITECTURE decision 4); the admin and sites origins are read by #lib/urls. No pool, no mail.
+ * (ARCHITECTURE decision 4); the admin and sites origins are read by #platform/services/urls. No pool, no mail.
  */
 export const PUBLISHER_NEEDS: Readonly<Needs> = {
   table: 'readWrite',

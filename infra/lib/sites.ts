@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { ORIGIN_VERIFY_HEADER } from '@swipe/functions/lib/origin-headers'
+import { ORIGIN_VERIFY_HEADER } from '@swipe/functions/edge/origin-headers'
 import { API_BASE_PATH } from '@swipe/shared/contract/routes'
 import { Duration, Fn } from 'aws-cdk-lib'
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2'

@@ -227,7 +227,7 @@ export const bootstrap = async (endpoints: Endpoints, adminOrigin: string, stage
       COGNITO_ENDPOINT: endpoints.cognito,
       MAIL_FROM: names.mailFrom,
       SES_ENDPOINT: endpoints.mail,
-      // The key of login-ID hashes in the security log (functions/src/lib/security-log.ts), new on
+      // The key of login-ID hashes in the security log (functions/src/edge/security-log.ts), new on
       // every start as the origin secret is (a Secrets Manager value on AWS).
       SECURITY_LOG_KEY: randomBytes(32).toString('base64url'),
     }

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { dnsLookup } from '../../functions/src/lib/domains/dns.ts'
+import { dnsLookup } from '../../functions/src/platform/services/domains/dns.ts'
 import { setRecord, startDns, wildcardRecords } from './dns.ts'
 
 describe('the local DNS server: wildcard records (an OEM sites domain, issue 19)', () => {

@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib'
 import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { API_BASE_PATH } from '@swipe/shared/contract/routes'
 import { ACCESS_LOG_HEADER, accessLogLine } from '../../functions/src/billing/access-log.ts'
+import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../functions/src/edge/origin-headers.ts'
 import {
   bucketHostMap,
   type HostMap,
@@ -14,8 +15,7 @@ import {
   pathFormObjectKeyFor,
   pathFormOf,
   readHostMapStamp,
-} from '../../functions/src/lib/host-map.ts'
-import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../functions/src/lib/origin-headers.ts'
+} from '../../functions/src/platform/services/host-map.ts'
 import { SITE_NOT_FOUND_PAGE, SITE_SECURITY_HEADERS } from '../lib/sites/headers.ts'
 import { localCredentials } from './dynamodb.ts'
 import { HOST } from './ports.ts'
@@ -39,7 +39,7 @@ export interface EdgeOptions {
   originSecret?: string
   /**
    * The host map's stamp file (the stack's `HOSTMAP_STAMP_FILE`, written by every bucket host map
-   * of functions/src/lib/host-map.ts): with one, the edge keeps the map in memory and drops it whenever the
+   * of functions/src/platform/services/host-map.ts): with one, the edge keeps the map in memory and drops it whenever the
    * stamp changes; without one (or with `cacheHostMap: false`, the benchmark's baseline) it reads
    * the map from the bucket on every request.
    */

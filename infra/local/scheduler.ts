@@ -8,7 +8,7 @@
  * code they run on AWS. One log line per run.
  *
  * Due times come from the schedule's expression in its time zone, read on the injected clock
- * (the handlers' clock, functions/src/lib/clock.ts), so a test drives it without real time:
+ * (the handlers' clock, functions/src/platform/services/clock.ts), so a test drives it without real time:
  * `runDue(at)` runs what is due at `at`; the timer loop only calls `runDue` when the next run
  * is due.
  */
@@ -87,7 +87,7 @@ export const nextDue = (
 }
 
 export interface SchedulerOptions {
-  /** The clock due times are read on (the handlers' clock, functions/src/lib/clock.ts `now`). */
+  /** The clock due times are read on (the handlers' clock, functions/src/platform/services/clock.ts `now`). */
   now: () => number
   /** Sends a job event to its context's Lambda module (`contextDispatch()` under `npm start`). */
   dispatch: (event: ScheduledJobEvent) => Promise<unknown>

@@ -44,7 +44,7 @@ export const seedDomains = async (
   }
 
   const { Creatives, Sites } = await import('../../functions/src/data/sites.ts')
-  const { s3, mediaBucket } = await import('../../functions/src/lib/s3.ts')
+  const { s3, mediaBucket } = await import('../../functions/src/platform/services/s3.ts')
   const siteId = randomUUID()
   const mediaKey = `sites/${siteId}/media/${randomUUID()}.jpg`
   await s3.send(
@@ -69,7 +69,7 @@ export const seedDomains = async (
     isInternalLink: false,
   }).go()
   // Through the create's transaction, so the owner's site counts include it.
-  const { createSiteInSlot } = await import('../../functions/src/lib/plans.ts')
+  const { createSiteInSlot } = await import('../../functions/src/domain/plans.ts')
   await createSiteInSlot(
     { quantitySite: Number.MAX_SAFE_INTEGER },
     {

@@ -10,7 +10,7 @@ export const seedPreview = async (site: { siteId: string }, log: (line: string) 
   const { PreviewComments, PreviewInvites, PreviewShares } = await import(
     '../../functions/src/data/previews.ts'
   )
-  const { hashSharePassword } = await import('../../functions/src/lib/preview-tokens.ts')
+  const { hashSharePassword } = await import('../../functions/src/edge/preview-tokens.ts')
   const { siteId } = site
   if ((await PreviewShares.get({ siteId }).go()).data) return
   const day = 24 * 60 * 60 * 1000

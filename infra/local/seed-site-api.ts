@@ -7,7 +7,7 @@
  */
 /** The demo key: a fixed body with its checksum, as every key. */
 export const demoSiteApiKey = async () =>
-  (await import('../../functions/src/lib/site-api-keys.ts')).keyOf('LocalDemoKeyForTheDemoSite0001')
+  (await import('../../functions/src/edge/site-api-keys.ts')).keyOf('LocalDemoKeyForTheDemoSite0001')
 
 export const seedSiteApi = async (
   creatorId: string,
@@ -15,8 +15,8 @@ export const seedSiteApi = async (
   log: (line: string) => void,
 ) => {
   const { SiteApiAudit, SiteApiKeys, SiteApiSettings } = await import('../../functions/src/data/site-api.ts')
-  const { hashKey, visiblePrefixOf } = await import('../../functions/src/lib/site-api-keys.ts')
-  const { siteUrl } = await import('../../functions/src/lib/urls.ts')
+  const { hashKey, visiblePrefixOf } = await import('../../functions/src/edge/site-api-keys.ts')
+  const { siteUrl } = await import('../../functions/src/platform/services/urls.ts')
   const key = await demoSiteApiKey()
   const endpoint = `${siteUrl(site)}api/v1/open/site/${site.siteId}/members`
   const { siteId } = site

@@ -13,7 +13,7 @@ export const seedWebhooks = async (
   const { SiteWebhookDeliveries, SiteWebhookEndpoints } = await import(
     '../../functions/src/data/site-webhooks.ts'
   )
-  const { newWebhookSecret } = await import('../../functions/src/lib/site-webhooks.ts')
+  const { newWebhookSecret } = await import('../../functions/src/domain/site-webhooks.ts')
   const { siteId } = site
   if ((await SiteWebhookEndpoints.query.endpoint({ siteId }).go({ limit: 1 })).data.length) return
   const endpointId = '00000000-0000-4000-8000-00000000a21e'

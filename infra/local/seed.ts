@@ -61,7 +61,7 @@ const ASSETS = join(import.meta.dirname, 'seed-assets')
 export const seed = async (log: (line: string) => void) => {
   const { Accounts } = await import('../../functions/src/data/accounts.ts')
   const { Sites, Creatives } = await import('../../functions/src/data/sites.ts')
-  const { cognito, adminPool } = await import('../../functions/src/lib/cognito.ts')
+  const { cognito, adminPool } = await import('../../functions/src/platform/services/cognito.ts')
   const { Plans } = await import('../../functions/src/data/plans.ts')
 
   for (const plan of DEFAULT_PLANS) {
@@ -117,7 +117,7 @@ export const seed = async (log: (line: string) => void) => {
     )
     const ancestorIds = parent ? [...parent.ancestorIds, parent.accountId] : []
     // With the summary's counts, as the API stores an account.
-    const { putCountedAccount } = await import('../../functions/src/lib/tallies.ts')
+    const { putCountedAccount } = await import('../../functions/src/domain/tallies.ts')
     await putCountedAccount({
       accountId,
       accountType: demo.type,
@@ -175,7 +175,7 @@ export const seed = async (log: (line: string) => void) => {
       }
     }
     // Through the create's transaction, so the creator's site counts include it (no plan limit).
-    const { createSiteInSlot } = await import('../../functions/src/lib/plans.ts')
+    const { createSiteInSlot } = await import('../../functions/src/domain/plans.ts')
     site = await createSiteInSlot(
       { quantitySite: Number.MAX_SAFE_INTEGER },
       {
@@ -208,13 +208,13 @@ export const seed = async (log: (line: string) => void) => {
   await (await import('./seed-site-api.ts')).seedSiteApi(creator.accountId, site, log)
   await (await import('./seed-webhooks.ts')).seedWebhooks(creator.accountId, site, log)
   await (await import('./seed-domains.ts')).seedDomains(ids.oem!, log)
-  const { siteUrl } = await import('../../functions/src/lib/urls.ts')
+  const { siteUrl } = await import('../../functions/src/platform/services/urls.ts')
   return { accounts: ids, site, url: siteUrl(site) }
 }
 
 /** Copies a bundled image or video into the media bucket as an upload would land, and returns its key. */
 const storeAsset = async (siteId: string, file: string) => {
-  const { s3, mediaBucket } = await import('../../functions/src/lib/s3.ts')
+  const { s3, mediaBucket } = await import('../../functions/src/platform/services/s3.ts')
   const video = file.endsWith('.webm')
   const key = `sites/${siteId}/media/${randomUUID()}.${video ? 'webm' : 'jpg'}`
   await s3.send(

@@ -129,7 +129,7 @@ export const startLocalStack = async (options: StackOptions): Promise<LocalStack
       // The stand-in signs its webhooks with this secret, as Stripe would; tests sign theirs too.
       STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
       // The one loopback origin site webhooks may go to here: the inspector's own (issue 30;
-      // functions/src/lib/outbound.ts `localInspectorAllowance`). No AWS stack sets it.
+      // functions/src/platform/services/outbound.ts `localInspectorAllowance`). No AWS stack sets it.
       WEBHOOK_INSPECTOR_ORIGIN: webhooks.url,
     }
     // The handler modules read their configuration at load, like a Lambda reading its environment.

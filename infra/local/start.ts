@@ -33,7 +33,7 @@ const main = async () => {
   // Every schedule of the runtime table (the monthly close, the domain check, the webhook sweep),
   // as EventBridge Scheduler on AWS: the job event through the context's handler (./scheduler.ts),
   // on the handlers' clock. The domain check runs every minute here (5 on AWS) unless told otherwise.
-  const { now } = await import('../../functions/src/lib/clock.ts')
+  const { now } = await import('../../functions/src/platform/services/clock.ts')
   const everyMs = (name: string, fallback?: number) => {
     const value = Number(process.env[name] ?? fallback)
     return value > 0 ? value : undefined

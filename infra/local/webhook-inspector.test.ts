@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { newWebhookSecret, signatureHeader } from '../../functions/src/lib/webhooks-signature.ts'
+import { newWebhookSecret, signatureHeader } from '../../functions/src/domain/webhooks-signature.ts'
 import { KEPT, startWebhookInspector } from './webhook-inspector.ts'
 
 describe('the local webhook inspector', () => {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { signatureMatches } from '../../functions/src/lib/webhooks-signature.ts'
+import { signatureMatches } from '../../functions/src/domain/webhooks-signature.ts'
 import { HOST } from './ports.ts'
 import type { Running } from './process.ts'
 
@@ -8,7 +8,7 @@ import type { Running } from './process.ts'
  * The local webhook inspector (issue 30), the webhooks' counterpart of the mail viewer: a receiver
  * on 127.0.0.1 that a creator registers as a site's webhook URL on the local stack (the only
  * loopback origin the stack's outbound policy allows: `WEBHOOK_INSPECTOR_ORIGIN`,
- * functions/src/lib/outbound.ts `localInspectorAllowance`). It answers every POST 200 and keeps
+ * functions/src/platform/services/outbound.ts `localInspectorAllowance`). It answers every POST 200 and keeps
  * the latest `KEPT` deliveries in memory: method, path, headers and the body exactly as received.
  *
  * It knows no secret. Whether a delivery's Standard Webhooks signature verifies is checked against

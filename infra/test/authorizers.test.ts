@@ -29,7 +29,7 @@ describe('authorizer per auth kind', () => {
     const issuer = (a: Json) => refsIn((a.JwtConfiguration as { Issuer: unknown }).Issuer)
     expect(audience(admin)).toEqual([logicalId(stack.auth.adminClient)])
     expect(issuer(admin)).toEqual(new Set([logicalId(stack.auth.adminPool)]))
-    // A JWT authorizer reads a header; a member's session is an HttpOnly cookie (functions/src/lib/auth.ts).
+    // A JWT authorizer reads a header; a member's session is an HttpOnly cookie (functions/src/edge/auth.ts).
     expect(routeFor('GET /api/v1/end-user/x').AuthorizationType).toBe('NONE')
     expect(routeFor('GET /api/v1/end-user/x').AuthorizerId).toBeUndefined()
     const { resources } = scenario()

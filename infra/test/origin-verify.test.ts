@@ -115,7 +115,7 @@ describe.each([
 })
 
 /**
- * The security log's login-ID hashes are keyed (functions/src/lib/security-log.ts): one generated
+ * The security log's login-ID hashes are keyed (functions/src/edge/security-log.ts): one generated
  * secret per stage whose value reaches, as a dynamic reference resolved at deploy, the Lambdas that
  * log login IDs (the auth context) and no other API Lambda. Here beside the origin secret, on the
  * same synthesised app.

@@ -315,7 +315,7 @@ describe.each(stages)('%s stage', (_name, scenario) => {
         }),
       )
     }
-    // The sites API invokes its publishing Lambda too (synchronously; functions/src/lib/publisher.ts).
+    // The sites API invokes its publishing Lambda too (synchronously; functions/src/platform/services/publisher.ts).
     for (const [context, publisher] of stack.api.publishingFunctions) {
       expectedInvokers.push({
         roles: [refOf(props(resources, logicalId(stack.api.functions.get(context)!)).Role)],
@@ -323,7 +323,7 @@ describe.each(stages)('%s stage', (_name, scenario) => {
       })
     }
     // Billing (its API and jobs) and analysis invoke the documents Lambda (synchronously;
-    // functions/src/lib/documents.ts).
+    // functions/src/platform/services/documents.ts).
     const documents = stack.api.documentsFunction!
     for (const fn of [
       stack.api.functions.get('billing')!,

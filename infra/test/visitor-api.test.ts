@@ -34,7 +34,7 @@ describe.each([
     for (const route of visitorRoutes) {
       const deployed = routes.find((r) => r.RouteKey === routeKey(route))
       // Open at the gateway: members-only reads carry their session as an HttpOnly cookie, which
-      // no JWT authorizer reads; the end-user Lambda verifies it (functions/src/lib/auth.ts).
+      // no JWT authorizer reads; the end-user Lambda verifies it (functions/src/edge/auth.ts).
       expect(deployed?.AuthorizationType, route.id).toBe('NONE')
       const integration = resources[refsIn(deployed?.Target).values().next().value!]?.Properties as Json
       expect(refOf(integration.IntegrationUri), route.id).toBe(

@@ -12,7 +12,7 @@ const stack = await startTestStack({ admin: false })
 try {
   Object.assign(process.env, stack.env)
   const http = api(stack.urls.api.replace('localhost', '127.0.0.1'))
-  const { s3 } = await import('../../functions/src/lib/s3.ts')
+  const { s3 } = await import('../../functions/src/platform/services/s3.ts')
   const { sitesService } = await import('../../functions/src/data/sites.ts')
   const { publishSite } = await import('../../functions/src/publishing/publish.ts')
 

@@ -2,7 +2,7 @@ import { startTestStack } from '../support/stack.ts'
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true'
 // The stack's handlers run in this process: every 2xx JSON answer is checked against its route's
-// response schema, as in the integration tests (functions/src/lib/http.ts).
+// response schema, as in the integration tests (functions/src/edge/http.ts).
 process.env.SWIPE_CONTRACT_CHECK = '1'
 
 /**

@@ -368,7 +368,7 @@ describe('swipe analytics reports', () => {
       exit_rate: 0.2,
       swipes: { up: 0, down: 0, left: 0, right: 8, jump: 0 },
     })
-    const { documentClient, tableName } = await import('../../functions/src/lib/dynamo.ts')
+    const { documentClient, tableName } = await import('../../functions/src/platform/services/dynamo.ts')
     const { QueryCommand } = await import('@aws-sdk/lib-dynamodb')
     const compacted = await documentClient.send(
       new QueryCommand({

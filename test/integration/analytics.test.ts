@@ -341,7 +341,7 @@ describe('analytics collection', () => {
   })
 
   it('limits each client lightly per minute, and forgets it the next minute', async () => {
-    const { takeAllowance } = await import('../../functions/src/lib/rate-limit.ts')
+    const { takeAllowance } = await import('../../functions/src/edge/rate-limit.ts')
     const ip = `203.0.113.${Math.floor(Math.random() * 250)}-${randomUUID()}`
     const now = Date.parse('2030-01-01T00:00:10Z')
     expect(await takeAllowance('analytics', ip, 6, { max: 10, now })).toBe(true)

@@ -184,7 +184,7 @@ describe('plan change', () => {
     expect(check.body.pending).toMatchObject({ plan: { id: 'premium' }, from_day: jstDay(from) })
 
     // …and the stored account resolves by time on both sides of the instant (an injected clock).
-    const { planOf } = await import('../../functions/src/lib/plans.ts')
+    const { planOf } = await import('../../functions/src/domain/plans.ts')
     const stored = await storedAccount(user.accountId)
     expect(stored).toMatchObject({ planId: 'standard', pendingPlanId: 'premium', pendingPlanFrom: from })
     expect((await planOf(stored, from - 1)).planId).toBe('standard')

@@ -282,10 +282,10 @@ describe('security log of a failed admin sign-in', () => {
 
   it('writes exactly one line: the login ID as a hash, the socket address, never the password', async () => {
     // The handler runs in this worker, against the same emulators, so its log lines can be read.
-    const { logger } = await import('../../functions/src/lib/logger.ts')
+    const { logger } = await import('../../functions/src/platform/services/logger.ts')
     logger.setLogLevel('INFO')
     const { handler } = await import('../../functions/src/auth/login.ts')
-    const { loginIdHash } = await import('../../functions/src/lib/security-log.ts')
+    const { loginIdHash } = await import('../../functions/src/edge/security-log.ts')
     const lines: string[] = []
     const capture = (chunk: unknown) => {
       lines.push(String(chunk))

@@ -38,8 +38,8 @@ describe('local site edge', () => {
   const prefix = `sites/${siteId}/r1`
 
   beforeAll(async () => {
-    const { s3, sitesBucket } = await import('../../functions/src/lib/s3.ts')
-    const { bucketHostMap } = await import('../../functions/src/lib/host-map.ts')
+    const { s3, sitesBucket } = await import('../../functions/src/platform/services/s3.ts')
+    const { bucketHostMap } = await import('../../functions/src/platform/services/host-map.ts')
     await s3.send(
       new PutObjectCommand({
         Bucket: sitesBucket,
@@ -68,7 +68,7 @@ describe('local site edge', () => {
       await s3.send(
         new PutObjectCommand({ Bucket: sitesBucket, Key: `${prefix}/${key}`, Body: body, ContentType: type }),
       )
-    const { pathFormKey } = await import('../../functions/src/lib/host-map.ts')
+    const { pathFormKey } = await import('../../functions/src/platform/services/host-map.ts')
     await bucketHostMap(s3, sitesBucket, env.HOSTMAP_STAMP_FILE).put(host, { siteId, prefix })
     await bucketHostMap(s3, sitesBucket, env.HOSTMAP_STAMP_FILE).put(pathFormKey(siteId), { siteId, prefix })
     expect(env.SITES_BUCKET).toBe(sitesBucket)

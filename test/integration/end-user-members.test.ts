@@ -32,7 +32,7 @@ const memberOf = async (siteId: string, email: string) => {
 /** The members-pool user of an email on a site: whether it may sign in. */
 const poolUser = async (site: VisitorSite, email: string) => {
   const { AdminGetUserCommand } = await import('@aws-sdk/client-cognito-identity-provider')
-  const { cognito, membersPool } = await import('../../functions/src/lib/cognito.ts')
+  const { cognito, membersPool } = await import('../../functions/src/platform/services/cognito.ts')
   const user = await cognito.send(
     new AdminGetUserCommand({ UserPoolId: membersPool.id, Username: `${site.siteId}#${email}` }),
   )

@@ -15,7 +15,7 @@ const at = (ms: number) => new Date(ms).toISOString()
 /** Puts a small real file at each key, so the publisher (which copies bytes into a release) can publish. */
 const storeBytes = async (keys: readonly string[]) => {
   const { PutObjectCommand } = await import('@aws-sdk/client-s3')
-  const { s3, mediaBucket } = await import('../../functions/src/lib/s3.ts')
+  const { s3, mediaBucket } = await import('../../functions/src/platform/services/s3.ts')
   for (const key of keys) {
     const ext = key.split('.').pop()
     const [body, type] =

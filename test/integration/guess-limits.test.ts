@@ -99,7 +99,7 @@ describe('failed-guess limits and site API oracles', () => {
 
   it('counts unknown keys and another site’s keys as failures of the address', async () => {
     await freshWindow(FIFTEEN_MINUTES)
-    const { keyOf } = await import('../../functions/src/lib/site-api-keys.ts')
+    const { keyOf } = await import('../../functions/src/edge/site-api-keys.ts')
     const scanner = newAddress()
     for (let i = 1; i <= 30; i++) {
       const key = i % 2 ? keyOf(randomUUID().replaceAll('-', '').slice(0, 30)) : keyOfOffSite
@@ -110,7 +110,7 @@ describe('failed-guess limits and site API oracles', () => {
   })
 
   it('answers another site’s key exactly as an unknown key, and a site alike whether its API is on, off or absent', async () => {
-    const { keyOf } = await import('../../functions/src/lib/site-api-keys.ts')
+    const { keyOf } = await import('../../functions/src/edge/site-api-keys.ts')
     const unknownKey = keyOf('0123456789abcdefghijABCDEFGHIJ')
     const caller = newAddress()
     const unknown = await open(keySite, caller, bearer(unknownKey))

@@ -52,7 +52,7 @@ describe('the local scheduler', () => {
     restorePlatform = providePlatform(
       localPlatform(parsePlatformEnv(process.env), { clockFile: inject('stack').clockFile }),
     )
-    const { now } = await import('../../functions/src/lib/clock.ts')
+    const { now } = await import('../../functions/src/platform/services/clock.ts')
     scheduler = startScheduler({
       now,
       dispatch: contextDispatch(),
@@ -78,7 +78,7 @@ describe('the local scheduler', () => {
   it('runs the webhook sweep when it is due on the clock: the due delivery is attempted, one log line', async () => {
     // A visitor event's delivery, stored PENDING and due now; its first attempt (a job of its own)
     // is left out, so only the sweep can attempt it.
-    const { recordWebhookEvent } = await import('../../functions/src/lib/site-webhooks.ts')
+    const { recordWebhookEvent } = await import('../../functions/src/domain/site-webhooks.ts')
     const [key] = await recordWebhookEvent(siteId, 'contact.received', { email: 'sweep@example.com' })
     expect(key).toBeDefined()
     expect(await deliveries()).toMatchObject([{ id: key!.deliveryId, state: 'PENDING', attempts: 0 }])

@@ -21,7 +21,7 @@ import { cameraMov, mp4 } from '../support/zip.ts'
 
 const { urls } = useStackEnv()
 const http = api(urls.api)
-const { s3, mediaBucket } = await import('../../functions/src/lib/s3.ts')
+const { s3, mediaBucket } = await import('../../functions/src/platform/services/s3.ts')
 const { MediaRenditions } = await import('../../functions/src/data/media-renditions.ts')
 const { processMedia } = await import('../../functions/src/sites/media.ts')
 

@@ -11,7 +11,7 @@ const http = api(urls.api)
 
 /**
  * The publishing Lambda (functions/src/publishing/index.ts) as AWS runs it: the sites API invokes
- * it with a publish event and turns its answer back into the response (#lib/publisher). Locally
+ * it with a publish event and turns its answer back into the response (#platform/services/publisher). Locally
  * the API publishes in process (test/integration/publishing.test.ts); this is the other side.
  */
 describe('the publishing Lambda', () => {
@@ -56,7 +56,7 @@ describe('the publishing Lambda', () => {
       error: { status: 409, code: 'error.conflict', params: {}, headers: {} },
     })
     // Across the invoke, the answer becomes the error the in-process publish throws.
-    const { settle } = await import('../../functions/src/lib/publisher.ts')
+    const { settle } = await import('../../functions/src/platform/services/publisher.ts')
     const raised = (() => {
       try {
         settle(JSON.parse(JSON.stringify(answer)))

@@ -5,7 +5,7 @@ import { useStackEnv } from '../support/env.ts'
 import { testIp, visitorCall } from '../support/visitor-site.ts'
 
 /**
- * The stack's handlers read rate windows from its clock (functions/src/lib/clock.ts), which the
+ * The stack's handlers read rate windows from its clock (functions/src/platform/services/clock.ts), which the
  * tests move forward instead of waiting (test/support/clock.ts). If the handlers read the system
  * clock instead, the Retry-After below would be any second of the window and the request after the
  * move would still be refused.

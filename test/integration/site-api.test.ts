@@ -78,7 +78,7 @@ const seedSubmission = async (siteId: string, kind: 'contact' | 'form', email: s
 
 /** Every stored item of a site's API partition and of the hash index, as raw DynamoDB items. */
 const storedApiItems = async (siteId: string) => {
-  const { documentClient, tableName } = await import('../../functions/src/lib/dynamo.ts')
+  const { documentClient, tableName } = await import('../../functions/src/platform/services/dynamo.ts')
   const { QueryCommand } = await import('@aws-sdk/lib-dynamodb')
   const result = await documentClient.send(
     new QueryCommand({

@@ -50,7 +50,7 @@ const storedVisitors = async (siteId: string) => {
 /** The members-pool user of an email on a site, or the error name Cognito answers with. */
 const poolUser = async (siteId: string, email: string) => {
   const { AdminGetUserCommand } = await import('@aws-sdk/client-cognito-identity-provider')
-  const { cognito, membersPool } = await import('../../functions/src/lib/cognito.ts')
+  const { cognito, membersPool } = await import('../../functions/src/platform/services/cognito.ts')
   try {
     const user = await cognito.send(
       new AdminGetUserCommand({ UserPoolId: membersPool.id, Username: `${siteId}#${email}` }),
@@ -224,7 +224,7 @@ describe('forgetting the visitors of a deleted site', () => {
       }).go()
     }
     const { AdminCreateUserCommand } = await import('@aws-sdk/client-cognito-identity-provider')
-    const { cognito, membersPool } = await import('../../functions/src/lib/cognito.ts')
+    const { cognito, membersPool } = await import('../../functions/src/platform/services/cognito.ts')
     await cognito.send(
       new AdminCreateUserCommand({
         UserPoolId: membersPool.id,

@@ -9,7 +9,7 @@ import { buildZip, patchEntry, png, pngClaiming, renameEntry, type ZipInput } fr
 
 const { urls } = useStackEnv()
 const http = api(urls.api)
-const { s3, mediaBucket } = await import('../../functions/src/lib/s3.ts')
+const { s3, mediaBucket } = await import('../../functions/src/platform/services/s3.ts')
 const { SiteUploads, BulkJobs } = await import('../../functions/src/data/site-uploads.ts')
 const { sitesService, Sites } = await import('../../functions/src/data/sites.ts')
 const { processBulkJob } = await import('../../functions/src/sites/bulk.ts')

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { dirname, join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { REFUSED_ADDRESSES } from '../../functions/src/lib/outbound.cases.ts'
+import { REFUSED_ADDRESSES } from '../../functions/src/platform/services/outbound.cases.ts'
 import { twoTenants } from '../support/accounts.ts'
 import { api, waitForMail } from '../support/api.ts'
 import { advanceStackClock, stackNow } from '../support/clock.ts'
@@ -120,7 +120,7 @@ describe('site webhooks', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     port = (server.address() as AddressInfo).port
     allowReceiver('')
-    sweep = (await import('../../functions/src/lib/site-webhooks.ts')).sweepDueDeliveries
+    sweep = (await import('../../functions/src/domain/site-webhooks.ts')).sweepDueDeliveries
     const tenants = await twoTenants(http)
     token = tenants.token
     otherToken = tenants.otherToken
@@ -157,7 +157,7 @@ describe('site webhooks', () => {
       expect(refused.status, url).toBe(400)
       expect(refused.body.error.code, url).toBe('siteApi.webhookUrlInvalid')
     }
-    // Every spelling of the outbound-address policy's table (functions/src/lib/outbound.cases.ts).
+    // Every spelling of the outbound-address policy's table (functions/src/platform/services/outbound.cases.ts).
     for (const [spelling, what] of REFUSED_ADDRESSES) {
       const bare = spelling.replace(/^\[(.*)\]$/, '$1')
       const url = `https://${bare.includes(':') ? `[${bare}]` : bare}/hook`
@@ -379,7 +379,7 @@ describe('site webhooks', () => {
 
   it('ends an attempt at its deadline when the receiver drips its answer, and resends at once', async () => {
     const { SiteWebhookDeliveries } = await import('../../functions/src/data/site-webhooks.ts')
-    const { attemptStoredDelivery } = await import('../../functions/src/lib/site-webhooks.ts')
+    const { attemptStoredDelivery } = await import('../../functions/src/domain/site-webhooks.ts')
     const drip = await create({ url: `http://127.0.0.1:${port}/drip`, events: ['form.received'] })
     expect(drip.status, drip.text).toBe(201)
     const dripId = drip.body.item.id

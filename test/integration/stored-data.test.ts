@@ -22,7 +22,7 @@ const http = api(urls.api)
 type Item = Record<string, unknown>
 
 const dynamo = async () => {
-  const { documentClient, tableName } = await import('../../functions/src/lib/dynamo.ts')
+  const { documentClient, tableName } = await import('../../functions/src/platform/services/dynamo.ts')
   const { GetCommand, PutCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb')
   return { documentClient, tableName, GetCommand, PutCommand, UpdateCommand }
 }

@@ -17,7 +17,7 @@ const counted = (statuses: string[], counts: Record<string, number>) => ({
 })
 
 /**
- * The summary is read from counters kept on writes (functions/src/lib/tallies.ts). One fresh OEM
+ * The summary is read from counters kept on writes (functions/src/domain/tallies.ts). One fresh OEM
  * per run, so its scope is this file's alone and every count is exact.
  */
 describe('GET /summary from counters kept on writes', () => {

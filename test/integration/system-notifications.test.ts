@@ -123,7 +123,7 @@ describe('system notifications', () => {
 
     // One stored item for two audiences, never a copy per reader.
     const both = await create({ audiences: ['OEM_MASTER', 'OEM_ADMIN'] })
-    const { documentClient, tableName } = await import('../../functions/src/lib/dynamo.ts')
+    const { documentClient, tableName } = await import('../../functions/src/platform/services/dynamo.ts')
     const { ScanCommand } = await import('@aws-sdk/lib-dynamodb')
     // Every page of the scan: a filter applies per 1 MB page, and the table holds the whole suite's data.
     const keys: unknown[] = []

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest'
 import { useStackEnv } from '../support/env.ts'
 
 useStackEnv()
-const { s3, mediaBucket } = await import('../../functions/src/lib/s3.ts')
-const { verifyUpload } = await import('../../functions/src/lib/uploads.ts')
-const { AppError } = await import('../../functions/src/lib/errors.ts')
+const { s3, mediaBucket } = await import('../../functions/src/platform/services/s3.ts')
+const { verifyUpload } = await import('../../functions/src/platform/services/uploads.ts')
+const { AppError } = await import('../../functions/src/edge/errors.ts')
 
 const jpeg = readFileSync(
   join(import.meta.dirname, '..', '..', 'infra', 'local', 'seed-assets', 'creative-A1.jpg'),

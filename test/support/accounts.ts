@@ -28,9 +28,9 @@ export const createAccount = async (options: {
   /** The account's plan; none means the fallback plan (trial for a direct user). */
   planId?: string
 }): Promise<TestAccount> => {
-  const { cognito, adminPool } = await import('../../functions/src/lib/cognito.ts')
-  // Stored with the summary's counts, as the API stores an account (functions/src/lib/tallies.ts).
-  const { putCountedAccount } = await import('../../functions/src/lib/tallies.ts')
+  const { cognito, adminPool } = await import('../../functions/src/platform/services/cognito.ts')
+  // Stored with the summary's counts, as the API stores an account (functions/src/domain/tallies.ts).
+  const { putCountedAccount } = await import('../../functions/src/domain/tallies.ts')
   const email = options.email ?? `${options.type.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`
   const password = options.temporaryPassword ? 'Temp#Pass1' : 'Test#Pass1'
   const accountId = randomUUID()
@@ -77,7 +77,7 @@ export const createAccount = async (options: {
 }
 
 export const setContractStatus = async (accountId: string, status: ContractStatus) => {
-  const { setCountedContractStatus } = await import('../../functions/src/lib/tallies.ts')
+  const { setCountedContractStatus } = await import('../../functions/src/domain/tallies.ts')
   await setCountedContractStatus(accountId, status)
 }
 

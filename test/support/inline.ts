@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { LambdaClient } from '@aws-sdk/client-lambda'
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
 import { vi } from 'vitest'
-import type { JobEvent } from '../../functions/src/lib/jobs.ts'
+import type { JobEvent } from '../../functions/src/platform/services/jobs.ts'
 import { provideStackPlatform } from './env.ts'
 
 /**
@@ -109,9 +109,9 @@ export const runInline = async (
   try {
     await provideStackPlatformWithLambdaJobs()
     const [{ dynamo }, { s3 }, { cognito }, { platform }] = await Promise.all([
-      import('../../functions/src/lib/dynamo.ts'),
-      import('../../functions/src/lib/s3.ts'),
-      import('../../functions/src/lib/cognito-client.ts'),
+      import('../../functions/src/platform/services/dynamo.ts'),
+      import('../../functions/src/platform/services/s3.ts'),
+      import('../../functions/src/platform/services/cognito-client.ts'),
       import('../../functions/src/platform/index.ts'),
     ])
     const ses = platform().mail.client
@@ -158,9 +158,11 @@ export const runInline = async (
 /** Runs the jobs a request handed over, as the context's jobs Lambda would (one after another). */
 export const runJobs = async (
   jobs: JobEvent[],
-  runners: () => Promise<Parameters<typeof import('../../functions/src/lib/jobs.ts').dispatchJob>[1]>,
+  runners: () => Promise<
+    Parameters<typeof import('../../functions/src/platform/services/jobs.ts').dispatchJob>[1]
+  >,
 ) => {
-  const { dispatchJob } = await import('../../functions/src/lib/jobs.ts')
+  const { dispatchJob } = await import('../../functions/src/platform/services/jobs.ts')
   const restore = await provideStackPlatform()
   try {
     const table = await runners()
@@ -175,7 +177,7 @@ export const runJobs = async (
  * answers its result and the JSON log lines it wrote, parsed. The integration stack logs at ERROR.
  */
 export const withLogLines = async <T>(work: () => Promise<T>, level: 'INFO' | 'WARN' = 'WARN') => {
-  const { logger } = await import('../../functions/src/lib/logger.ts')
+  const { logger } = await import('../../functions/src/platform/services/logger.ts')
   const written: string[] = []
   const capture = (chunk: unknown) => {
     written.push(String(chunk))

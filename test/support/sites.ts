@@ -25,7 +25,7 @@ export const storeSite = async (
   site: Omit<StoredSite, 'id' | 'uuid' | 'status'> & { status?: SiteStatus },
 ): Promise<StoredSite> => {
   // Through the create's transaction (no plan limit here), so the owner's counts include it.
-  const { createSiteInSlot } = await import('../../functions/src/lib/plans.ts')
+  const { createSiteInSlot } = await import('../../functions/src/domain/plans.ts')
   const stored = { ...site, status: site.status ?? 'DRAFT', id: randomUUID(), uuid: randomUUID() }
   await createSiteInSlot(
     { quantitySite: Number.MAX_SAFE_INTEGER },

@@ -63,7 +63,7 @@ export const startTestStack = async (options: {
   const clockFile = join(dataDir, 'clock-offset')
   writeFileSync(clockFile, '0')
   // The one local webhook receiver a test may allow: none until a test writes `host:port` there
-  // (functions/src/lib/webhooks.ts; the handlers run in this process, the tests in workers).
+  // (functions/src/domain/webhooks.ts; the handlers run in this process, the tests in workers).
   process.env.SWIPE_WEBHOOK_TEST_RECEIVER_FILE = join(dataDir, 'webhook-receiver')
   // Tests provoke refusals on purpose; their security lines (warn) would bury a failure's output.
   if (!process.env.DEBUG_STACK) process.env.POWERTOOLS_LOG_LEVEL ??= 'ERROR'

@@ -79,7 +79,7 @@ export const confirmedKeys = async (siteId: string, exts: readonly string[]): Pr
  */
 export const storeMedia = async (keys: readonly string[]): Promise<void> => {
   const { PutObjectCommand } = await import('@aws-sdk/client-s3')
-  const { s3, mediaBucket } = await import('../../functions/src/lib/s3.ts')
+  const { s3, mediaBucket } = await import('../../functions/src/platform/services/s3.ts')
   for (const key of keys) {
     const ext = key.split('.').pop() ?? ''
     const [body, type] =

@@ -1,10 +1,10 @@
 import type { CONTRACT_ACTIONS, ContractStatus, MessageKey } from '@swipe/shared'
 import { accountsRoutes } from '@swipe/shared/contract/accounts'
 import { createWriteTransaction } from 'electrodb'
-import { ConflictError, ForbiddenError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
-import { tallyNeeds, tallyWrites, userDelta, withCounters } from '#lib/tallies'
-import { accountsFor } from '#lib/tenancy'
+import { tallyNeeds, tallyWrites, userDelta, withCounters } from '#domain/tallies'
+import { ConflictError, ForbiddenError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
+import { accountsFor } from '#edge/tenancy'
 import { accountEntities, assertCommitted, countOf, historyEntry, profileOf } from './service.ts'
 
 /** SPEC §4: pause active -> suspended, resume suspended -> active, terminate is final. */

@@ -1,8 +1,8 @@
 import { CHILD_TYPES, GUARDED_FIELD_DEFAULTS } from '@swipe/shared'
 import { accountsRoutes } from '@swipe/shared/contract/accounts'
-import { BadRequestError, ForbiddenError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
-import { accountsFor, principalIdOf } from '#lib/tenancy'
+import { BadRequestError, ForbiddenError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
+import { accountsFor, principalIdOf } from '#edge/tenancy'
 import { assertFieldRules } from './fields.ts'
 import { createAccount, profileOf } from './service.ts'
 

@@ -11,8 +11,8 @@ import {
 import { planNameIn } from '@swipe/shared/plan-names'
 import type { Account } from '#data/accounts'
 import { Plans } from '#data/plans'
-import { AppError, type FieldIssue, ValidationError } from '#lib/errors'
-import { policyActorOf } from '#lib/tenancy'
+import { AppError, type FieldIssue, ValidationError } from '#edge/errors'
+import { policyActorOf } from '#edge/tenancy'
 
 /**
  * A plan's name in the caller's language: a built-in plan under its catalogue name is translated,

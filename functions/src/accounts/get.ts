@@ -1,7 +1,7 @@
 import { accountsRoutes } from '@swipe/shared/contract/accounts'
 import { ContractHistory } from '#data/accounts'
-import { endpoint, ok } from '#lib/http'
-import { accountsFor } from '#lib/tenancy'
+import { endpoint, ok } from '#edge/http'
+import { accountsFor } from '#edge/tenancy'
 import { profileOf } from './service.ts'
 
 /** The profile and its contract history, newest first. */

@@ -1,6 +1,6 @@
 import { accountsRoutes } from '@swipe/shared/contract/accounts'
-import { endpoint, ok } from '#lib/http'
-import { accountsFor } from '#lib/tenancy'
+import { endpoint, ok } from '#edge/http'
+import { accountsFor } from '#edge/tenancy'
 import { profileOf } from './service.ts'
 
 export const handler = endpoint(accountsRoutes['accounts.list'], async ({ actor, query }) => {

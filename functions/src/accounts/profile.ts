@@ -3,11 +3,11 @@ import { DeleteObjectCommand } from '@aws-sdk/client-s3'
 import { LOGO_MAX_BYTES } from '@swipe/shared'
 import { accountsRoutes } from '@swipe/shared/contract/accounts'
 import { type Account, Accounts } from '#data/accounts'
-import { BadRequestError, NotFoundError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
-import { mediaBucket, s3 } from '#lib/s3'
-import { adminOf } from '#lib/tenancy'
-import { presignGet, presignPut, verifyUpload } from '#lib/uploads'
+import { BadRequestError, NotFoundError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
+import { adminOf } from '#edge/tenancy'
+import { mediaBucket, s3 } from '#platform/services/s3'
+import { presignGet, presignPut, verifyUpload } from '#platform/services/uploads'
 
 const logoPrefix = (account: Account) => `accounts/${account.accountId}/logo/`
 const LOGO_RULE = { kinds: ['png', 'jpeg'] as const, maxBytes: LOGO_MAX_BYTES }

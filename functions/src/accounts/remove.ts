@@ -1,8 +1,8 @@
 import { accountsRoutes } from '@swipe/shared/contract/accounts'
 import { Accounts } from '#data/accounts'
-import { ConflictError, ForbiddenError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
-import { accountsFor } from '#lib/tenancy'
+import { ConflictError, ForbiddenError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
+import { accountsFor } from '#edge/tenancy'
 import { deleteAccount } from './service.ts'
 
 export const handler = endpoint(accountsRoutes['accounts.remove'], async ({ actor, params, query, t }) => {

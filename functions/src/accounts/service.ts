@@ -15,16 +15,16 @@ import {
 import { createWriteTransaction } from 'electrodb'
 import { type Account, Accounts, ContractHistory, EmailClaims } from '#data/accounts'
 import { Tallies } from '#data/tallies'
-import { adminPool, cognito } from '#lib/cognito'
-import { ConflictError, ValidationError } from '#lib/errors'
-import { logger } from '#lib/logger'
-import { sendMail } from '#lib/mail'
-import { countsAsUser, scopesOf, tallyNeeds, tallyWrites, userDelta, withCounters } from '#lib/tallies'
-import { adminUrl } from '#lib/urls'
+import { countsAsUser, scopesOf, tallyNeeds, tallyWrites, userDelta, withCounters } from '#domain/tallies'
+import { ConflictError, ValidationError } from '#edge/errors'
+import { adminPool, cognito } from '#platform/services/cognito'
+import { logger } from '#platform/services/logger'
+import { sendMail } from '#platform/services/mail'
+import { adminUrl } from '#platform/services/urls'
 
 /**
  * An account, its email claim, its history and the summary's tallies change together, in one
- * transaction (the tallies of the account's scopes: functions/src/lib/tallies.ts).
+ * transaction (the tallies of the account's scopes: functions/src/domain/tallies.ts).
  */
 export const accountEntities = {
   accounts: Accounts,

@@ -1,10 +1,10 @@
 import { accountsRoutes } from '@swipe/shared/contract/accounts'
 import { type Account, Accounts } from '#data/accounts'
 import { accountsService } from '#data/accounts-service'
-import type { Actor } from '#lib/auth'
-import { NotFoundError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
-import { adminOf } from '#lib/tenancy'
+import type { Actor } from '#edge/auth'
+import { NotFoundError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
+import { adminOf } from '#edge/tenancy'
 import { assertCommitted, createAccount, deleteAccount, historyEntry } from './service.ts'
 
 /** A sub-admin of the caller's own; anyone else's does not exist for it. */

@@ -3,11 +3,11 @@ import { accountsRoutes } from '@swipe/shared/contract/accounts'
 import type { Account } from '#data/accounts'
 import { SiteCounters } from '#data/site-counters'
 import { siteField, userField } from '#data/tallies'
-import { ForbiddenError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
-import { ensureSiteCounter } from '#lib/plans'
-import { ALL_SCOPE, readTally } from '#lib/tallies'
-import { policyActorOf } from '#lib/tenancy'
+import { ensureSiteCounter } from '#domain/plans'
+import { ALL_SCOPE, readTally } from '#domain/tallies'
+import { ForbiddenError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
+import { policyActorOf } from '#edge/tenancy'
 
 type Counts = Partial<Record<string, unknown>>
 

@@ -1,8 +1,8 @@
 import { accountsRoutes } from '@swipe/shared/contract/accounts'
 import { accountsService } from '#data/accounts-service'
-import { ForbiddenError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
-import { accountsFor } from '#lib/tenancy'
+import { ForbiddenError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
+import { accountsFor } from '#edge/tenancy'
 import { assertFieldRules } from './fields.ts'
 import { assertCommitted, historyEntry, profileOf } from './service.ts'
 

@@ -1,5 +1,5 @@
 import { analysisRoutes } from '@swipe/shared/contract/analysis'
-import { endpoint, ok } from '#lib/http'
+import { endpoint, ok } from '#edge/http'
 import { chartReport, reportContext } from './service.ts'
 
 /** GET /analysis/site/{id}/lp/chart: a point per day or month of the period. */

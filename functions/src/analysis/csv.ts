@@ -12,7 +12,7 @@ import {
   type SourcesReport,
   translate,
 } from '@swipe/shared'
-import { type CsvColumn, csvReply } from '#lib/csv'
+import { type CsvColumn, csvReply } from '#domain/csv'
 
 /**
  * The reports as CSV (UTF-8 with BOM, every cell formula-safe: `csvReply`). Rates are percentages

@@ -1,4 +1,4 @@
-import { contextHandler } from '#lib/router'
+import { contextHandler } from '#edge/router'
 import * as chart from './chart.ts'
 import * as chartCsv from './chartCsv.ts'
 import * as lp from './lp.ts'

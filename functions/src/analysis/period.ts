@@ -1,6 +1,6 @@
 import { ANALYSIS_LIMITS } from '@swipe/shared'
 import { addDays, addMonths, daysBetween, monthEnd } from '@swipe/shared/time/calendar'
-import { ValidationError } from '#lib/errors'
+import { ValidationError } from '#edge/errors'
 
 /**
  * A report's periods (docs/decisions/0033-swipe-analytics-reports.md): Japanese calendar days, both

@@ -1,5 +1,5 @@
 import { analysisRoutes } from '@swipe/shared/contract/analysis'
-import { endpoint } from '#lib/http'
+import { endpoint } from '#edge/http'
 import { rankingCsv } from './csv.ts'
 import { rankingReport, reportContext } from './service.ts'
 

@@ -3,7 +3,7 @@ import { SITE_LANGUAGES, type SiteLanguage } from '@swipe/shared'
 import { addDays, monthEnd } from '@swipe/shared/time/calendar'
 import { STAT_METRICS, statField } from '#data/analytics'
 import { SiteSources, type SourceKind } from '#data/analytics-visitors'
-import { documentClient, tableName } from '#lib/dynamo'
+import { documentClient, tableName } from '#platform/services/dynamo'
 import { DIRECT, STATS_SHARDS } from '../analytics/service.ts'
 import { type Period, readingUnits } from './period.ts'
 

@@ -1,5 +1,5 @@
 import { analysisRoutes } from '@swipe/shared/contract/analysis'
-import { endpoint, ok } from '#lib/http'
+import { endpoint, ok } from '#edge/http'
 import { reportContext, sourcesReport } from './service.ts'
 
 /** GET /analysis/site/{id}/sources: visits by referrer and UTM of a site (see ./service.ts). */

@@ -1,5 +1,5 @@
 import { analysisRoutes } from '@swipe/shared/contract/analysis'
-import { endpoint } from '#lib/http'
+import { endpoint } from '#edge/http'
 import { sourcesCsv } from './csv.ts'
 import { reportContext, sourcesReport } from './service.ts'
 

@@ -1,11 +1,11 @@
 import { ANALYTICS_LIMITS } from '@swipe/shared'
 import { analyticsRoutes } from '@swipe/shared/contract/analytics'
 import { isbot } from 'isbot'
-import { now } from '#lib/clock'
-import { AppError, TooManyRequestsError } from '#lib/errors'
-import { type Event, endpoint, ok } from '#lib/http'
-import { clientIp, secondsToNextWindow, takeAllowance } from '#lib/rate-limit'
-import { headerOf } from '#lib/request-state'
+import { AppError, TooManyRequestsError } from '#edge/errors'
+import { type Event, endpoint, ok } from '#edge/http'
+import { clientIp, secondsToNextWindow, takeAllowance } from '#edge/rate-limit'
+import { headerOf } from '#edge/request-state'
+import { now } from '#platform/services/clock'
 import { recordEvents } from './service.ts'
 
 const rawLength = (body: string | undefined, base64: boolean | undefined) =>
@@ -50,7 +50,7 @@ export const handler = endpoint(
     const userAgent = headerOf(event, 'user-agent') ?? ''
     // Previews and robots never count (the answer is the same 204: nothing to learn from it).
     if (!isPreview(event) && !isbot(userAgent))
-      // The injectable clock (lib/clock.ts), as the reports read "today" with it: one time for both.
+      // The injectable clock (platform/services/clock.ts), as the reports read "today" with it: one time for both.
       await recordEvents(body, now(), {
         address: clientIp(event),
         userAgent,

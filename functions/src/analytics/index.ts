@@ -1,4 +1,4 @@
-import { contextHandler } from '#lib/router'
+import { contextHandler } from '#edge/router'
 import * as collect from './collect.ts'
 
 export const handler = contextHandler('analytics', { collect })

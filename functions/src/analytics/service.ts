@@ -12,8 +12,8 @@ import {
 } from '#data/analytics-visitors'
 import { type SiteRow as Site, Sites } from '#data/sites'
 import type { ConversionKind } from '#data/stat-metrics'
-import * as clock from '#lib/clock'
-import { logger } from '#lib/logger'
+import * as clock from '#platform/services/clock'
+import { logger } from '#platform/services/logger'
 import { cellWritesOf, counterKey, counts } from './counters.ts'
 
 /**

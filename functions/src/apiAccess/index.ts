@@ -1,4 +1,4 @@
-import { contextHandler } from '#lib/router'
+import { contextHandler } from '#edge/router'
 import * as docs from './docs.ts'
 import * as keyCreate from './keyCreate.ts'
 import * as keyRevoke from './keyRevoke.ts'

@@ -1,8 +1,8 @@
 import { apiAccessRoutes } from '@swipe/shared/contract/apiAccess'
 import { SITE_API_LIMITS } from '@swipe/shared/schemas/site-api'
-import * as clock from '#lib/clock'
-import { AppError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
+import { AppError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
+import * as clock from '#platform/services/clock'
 import { audit, issueKey, isUsable, keyView, readApiPartition, siteForApi } from './service.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000

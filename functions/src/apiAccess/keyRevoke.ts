@@ -1,7 +1,7 @@
 import { apiAccessRoutes } from '@swipe/shared/contract/apiAccess'
 import { SiteApiKeys } from '#data/site-api'
-import * as clock from '#lib/clock'
-import { endpoint, ok } from '#lib/http'
+import { endpoint, ok } from '#edge/http'
+import * as clock from '#platform/services/clock'
 import { audit, keyOf, keyView, siteForApi } from './service.ts'
 
 /** DELETE /site/{id}/api/keys/{keyId}: the key is refused from now on (kept in the list as revoked). */

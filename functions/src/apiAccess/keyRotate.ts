@@ -1,9 +1,9 @@
 import { apiAccessRoutes } from '@swipe/shared/contract/apiAccess'
 import { SITE_API_LIMITS } from '@swipe/shared/schemas/site-api'
 import { SiteApiKeys } from '#data/site-api'
-import * as clock from '#lib/clock'
-import { AppError, ConflictError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
+import { AppError, ConflictError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
+import * as clock from '#platform/services/clock'
 import { audit, issueKey, isUsable, keyOf, keyView, readApiPartition, siteForApi } from './service.ts'
 
 /**

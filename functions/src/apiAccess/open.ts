@@ -1,9 +1,9 @@
 import type { SiteLanguage } from '@swipe/shared'
 import { loadSiteItems, Sites } from '#data/sites'
-import type { Actor } from '#lib/auth'
-import { NotFoundError } from '#lib/errors'
-import { siteApiSiteOf } from '#lib/site-api'
-import { siteUrl } from '#lib/urls'
+import type { Actor } from '#edge/auth'
+import { NotFoundError } from '#edge/errors'
+import { siteApiSiteOf } from '#edge/site-api'
+import { siteUrl } from '#platform/services/urls'
 import { chartReport, lpReport, type ReportQuery, reportContextOf } from '../analysis/service.ts'
 import {
   creativeMediaKeys,
@@ -20,7 +20,7 @@ import {
  * What the site API reads (issue 21): each tag calls the service of the context that owns the
  * data — the creator's lists (functions/src/submissions/service.ts), the analytics reports
  * (functions/src/analysis/service.ts), the published pages (functions/src/endUser/service.ts) —
- * for the one site the request authenticated for (lib/site-api.ts).
+ * for the one site the request authenticated for (edge/site-api.ts).
  */
 
 /** The `{ id, name }` head of a list page, for the authenticated site only. */

@@ -1,5 +1,5 @@
 import { apiAccessRoutes } from '@swipe/shared/contract/apiAccess'
-import { endpoint, ok } from '#lib/http'
+import { endpoint, ok } from '#edge/http'
 import { analyticsOf } from './open.ts'
 
 /** GET /open/site/{siteId}/analytics: the report KPIs and daily counters of a period. */

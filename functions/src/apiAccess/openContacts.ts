@@ -1,5 +1,5 @@
 import { apiAccessRoutes } from '@swipe/shared/contract/apiAccess'
-import { endpoint, ok } from '#lib/http'
+import { endpoint, ok } from '#edge/http'
 import { listSubmissions } from '../submissions/service.ts'
 import { siteHeadOf } from './open.ts'
 

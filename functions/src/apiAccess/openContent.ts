@@ -1,5 +1,5 @@
 import { apiAccessRoutes } from '@swipe/shared/contract/apiAccess'
-import { endpoint, ok } from '#lib/http'
+import { endpoint, ok } from '#edge/http'
 import { contentOf } from './open.ts'
 
 /** GET /open/site/{siteId}/content: the published pages and products per language. */

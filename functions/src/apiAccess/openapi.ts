@@ -1,7 +1,7 @@
 import { contractList } from '@swipe/shared/contract'
 import { apiAccessRoutes } from '@swipe/shared/contract/apiAccess'
 import { openApiDocument } from '@swipe/shared/contract/openapi'
-import { endpoint, ok } from '#lib/http'
+import { endpoint, ok } from '#edge/http'
 
 /** Built once per container: the contract does not change while it runs. */
 let document: ReturnType<typeof openApiDocument> | undefined

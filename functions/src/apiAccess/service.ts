@@ -16,13 +16,13 @@ import {
 } from '#data/site-api'
 import { type SiteWebhookEndpoint, SiteWebhookEndpoints } from '#data/site-webhooks'
 import type { SiteRow } from '#data/sites'
-import type { Actor } from '#lib/auth'
-import * as clock from '#lib/clock'
-import { NotFoundError } from '#lib/errors'
-import type { Event } from '#lib/http'
-import { generateKey, hashKey, visiblePrefixOf } from '#lib/site-api-keys'
-import { adminOf, sitesFor } from '#lib/tenancy'
-import { siteUrl } from '#lib/urls'
+import type { Actor } from '#edge/auth'
+import { NotFoundError } from '#edge/errors'
+import type { Event } from '#edge/http'
+import { generateKey, hashKey, visiblePrefixOf } from '#edge/site-api-keys'
+import { adminOf, sitesFor } from '#edge/tenancy'
+import * as clock from '#platform/services/clock'
+import { siteUrl } from '#platform/services/urls'
 
 /**
  * The creator's side of API issuing (issue 21): settings, keys and their audit trail, on the

@@ -1,5 +1,5 @@
 import { apiAccessRoutes } from '@swipe/shared/contract/apiAccess'
-import { endpoint, ok } from '#lib/http'
+import { endpoint, ok } from '#edge/http'
 import { apiView, siteForApi } from './service.ts'
 
 /** GET /site/{id}/api: the API dialog's state (never a key or a password). */

@@ -1,11 +1,11 @@
 import { apiAccessRoutes } from '@swipe/shared/contract/apiAccess'
 import { SiteApiSettings } from '#data/site-api'
-import * as clock from '#lib/clock'
-import { ConflictError, ValidationError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
-import { isConditionFailure } from '#lib/rate-limit'
-import { hashPassword } from '#lib/site-api-keys'
-import { adminOf } from '#lib/tenancy'
+import { ConflictError, ValidationError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
+import { isConditionFailure } from '#edge/rate-limit'
+import { hashPassword } from '#edge/site-api-keys'
+import { adminOf } from '#edge/tenancy'
+import * as clock from '#platform/services/clock'
 import { apiView, audit, isUsable, readApiPartition, siteForApi } from './service.ts'
 
 /**

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { apiAccessRoutes, SITE_WEBHOOK_LIMITS } from '@swipe/shared/contract/apiAccess'
 import { SiteWebhookEndpoints } from '#data/site-webhooks'
-import * as clock from '#lib/clock'
-import { AppError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
-import { checkWebhookUrl, endpointsOf, newWebhookSecret, webhookView } from '#lib/site-webhooks'
-import { adminOf } from '#lib/tenancy'
+import { checkWebhookUrl, endpointsOf, newWebhookSecret, webhookView } from '#domain/site-webhooks'
+import { AppError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
+import { adminOf } from '#edge/tenancy'
+import * as clock from '#platform/services/clock'
 import { audit, siteForApi } from './service.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { apiAccessRoutes, SITE_WEBHOOK_LIMITS } from '@swipe/shared/contract/apiAccess'
-import { endpoint, ok } from '#lib/http'
-import { deliveriesOf, deliveryView } from '#lib/site-webhooks'
+import { deliveriesOf, deliveryView } from '#domain/site-webhooks'
+import { endpoint, ok } from '#edge/http'
 import { siteForApi, webhookOf } from './service.ts'
 
 /** GET /site/{id}/api/webhooks/{webhookId}/deliveries: the latest 50, newest first. */

@@ -1,6 +1,6 @@
 import { apiAccessRoutes, SITE_WEBHOOK_EVENTS, SITE_WEBHOOK_LIMITS } from '@swipe/shared/contract/apiAccess'
-import { endpoint, ok } from '#lib/http'
-import { endpointsOf, webhookView } from '#lib/site-webhooks'
+import { endpointsOf, webhookView } from '#domain/site-webhooks'
+import { endpoint, ok } from '#edge/http'
 import { siteForApi } from './service.ts'
 
 /** GET /site/{id}/api/webhooks: the site's endpoints, oldest first (never a secret). */

@@ -1,6 +1,6 @@
 import { apiAccessRoutes } from '@swipe/shared/contract/apiAccess'
-import { endpoint, ok } from '#lib/http'
-import { removeEndpoint } from '#lib/site-webhooks'
+import { removeEndpoint } from '#domain/site-webhooks'
+import { endpoint, ok } from '#edge/http'
 import { audit, siteForApi, webhookOf } from './service.ts'
 
 /** DELETE /site/{id}/api/webhooks/{webhookId}: the endpoint and its delivery log are deleted. */

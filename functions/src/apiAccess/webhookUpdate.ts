@@ -1,8 +1,8 @@
 import { apiAccessRoutes } from '@swipe/shared/contract/apiAccess'
 import { SiteWebhookEndpoints } from '#data/site-webhooks'
-import * as clock from '#lib/clock'
-import { endpoint, ok } from '#lib/http'
-import { webhookView } from '#lib/site-webhooks'
+import { webhookView } from '#domain/site-webhooks'
+import { endpoint, ok } from '#edge/http'
+import * as clock from '#platform/services/clock'
 import { audit, siteForApi, webhookOf } from './service.ts'
 
 /** PUT /site/{id}/api/webhooks/{webhookId}: enables or disables the endpoint and sets its events. */

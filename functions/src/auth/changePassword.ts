@@ -1,8 +1,8 @@
 import { ChangePasswordCommand } from '@aws-sdk/client-cognito-identity-provider'
 import { authRoutes } from '@swipe/shared/contract/auth'
-import { cognito } from '#lib/cognito'
-import { ValidationError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
+import { ValidationError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
+import { cognito } from '#platform/services/cognito'
 
 export const handler = endpoint(authRoutes['auth.changePassword'], async ({ body, event, t }) => {
   const token = (event.headers.authorization ?? '').replace(/^Bearer\s+/i, '')

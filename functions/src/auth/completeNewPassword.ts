@@ -3,9 +3,9 @@ import {
   type RespondToAuthChallengeCommandOutput,
 } from '@aws-sdk/client-cognito-identity-provider'
 import { authRoutes } from '@swipe/shared/contract/auth'
-import { adminPool, cognito } from '#lib/cognito'
-import { UnauthorizedError, ValidationError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
+import { UnauthorizedError, ValidationError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
+import { adminPool, cognito } from '#platform/services/cognito'
 import { normaliseLoginId } from './lockout.ts'
 import { accountOfTokens, sessionBody } from './session.ts'
 

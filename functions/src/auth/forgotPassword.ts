@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { authRoutes } from '@swipe/shared/contract/auth'
-import { endpoint, ok } from '#lib/http'
-import { runJob } from '#lib/jobs'
-import { clientIp, emailClient, takeOrRefuse } from '#lib/rate-limit'
+import { endpoint, ok } from '#edge/http'
+import { clientIp, emailClient, takeOrRefuse } from '#edge/rate-limit'
+import { runJob } from '#platform/services/jobs'
 import { jobs } from './jobs.ts'
 
 export { RESET_TTL_MS } from './jobs.ts'

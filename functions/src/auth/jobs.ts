@@ -1,10 +1,10 @@
 import { isLocale, translate } from '@swipe/shared'
 import { Accounts } from '#data/accounts'
 import { ResetTokens } from '#data/auth'
-import type { JobRunners } from '#lib/jobs'
-import { logger } from '#lib/logger'
-import { sendMail } from '#lib/mail'
-import { adminUrl } from '#lib/urls'
+import type { JobRunners } from '#platform/services/jobs'
+import { logger } from '#platform/services/logger'
+import { sendMail } from '#platform/services/mail'
+import { adminUrl } from '#platform/services/urls'
 import { newToken, sha256 } from './session.ts'
 
 /** Reset links live 60 minutes. */
@@ -36,7 +36,7 @@ export const sendResetLink = async (email: string, locale: string) => {
   logger.info('Password reset link sent', { accountId: account.accountId })
 }
 
-/** The auth context's asynchronous jobs (`#lib/jobs`), run by the same Lambda module as its routes. */
+/** The auth context's asynchronous jobs (`#platform/services/jobs`), run by the same Lambda module as its routes. */
 export const jobs: JobRunners<'auth'> = {
   passwordReset: async ({ input }) => {
     if (!input?.email) throw new Error('passwordReset job without an email')

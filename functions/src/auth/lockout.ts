@@ -1,5 +1,5 @@
 import { LoginAttempts } from '#data/auth'
-import { TooManyRequestsError } from '#lib/errors'
+import { TooManyRequestsError } from '#edge/errors'
 
 /**
  * 5 failed sign-ins for one login ID within 15 minutes lock it for 15 minutes

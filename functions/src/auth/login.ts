@@ -3,12 +3,12 @@ import {
   type InitiateAuthCommandOutput,
 } from '@aws-sdk/client-cognito-identity-provider'
 import { authRoutes } from '@swipe/shared/contract/auth'
-import * as clock from '#lib/clock'
-import { adminPool, cognito } from '#lib/cognito'
-import { UnauthorizedError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
-import { clientIp, giveBack, takeOrRefuse } from '#lib/rate-limit'
-import { loginIdHash, securityEvent } from '#lib/security-log'
+import { UnauthorizedError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
+import { clientIp, giveBack, takeOrRefuse } from '#edge/rate-limit'
+import { loginIdHash, securityEvent } from '#edge/security-log'
+import * as clock from '#platform/services/clock'
+import { adminPool, cognito } from '#platform/services/cognito'
 import { assertNotLocked, clearFailures, LOCKOUT, normaliseLoginId, recordFailure } from './lockout.ts'
 import { accountOfTokens, isCredentialFailure, sessionBody } from './session.ts'
 

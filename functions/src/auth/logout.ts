@@ -1,9 +1,9 @@
 import { RevokeTokenCommand } from '@aws-sdk/client-cognito-identity-provider'
 import { authRoutes } from '@swipe/shared/contract/auth'
 import { RevokedTokens } from '#data/auth'
-import { adminPool, cognito } from '#lib/cognito'
-import { endpoint } from '#lib/http'
-import { logger } from '#lib/logger'
+import { endpoint } from '#edge/http'
+import { adminPool, cognito } from '#platform/services/cognito'
+import { logger } from '#platform/services/logger'
 import { sha256 } from './session.ts'
 
 /** Cognito refresh tokens live at most 30 days; the revocation record outlives them. */

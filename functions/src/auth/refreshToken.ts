@@ -4,9 +4,9 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider'
 import { authRoutes } from '@swipe/shared/contract/auth'
 import { RevokedTokens } from '#data/auth'
-import { adminPool, cognito } from '#lib/cognito'
-import { UnauthorizedError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
+import { UnauthorizedError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
+import { adminPool, cognito } from '#platform/services/cognito'
 import { accountOfTokens, isCredentialFailure, sha256 } from './session.ts'
 
 export const handler = endpoint(authRoutes['auth.refreshToken'], async ({ body }) => {

@@ -2,12 +2,12 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { AuthenticationResultType } from '@aws-sdk/client-cognito-identity-provider'
 import { ACTIONS, mayTake, menuAreasFor, userTypeSegment } from '@swipe/shared'
 import type { Account } from '#data/accounts'
-import { accountByUsername, assertActive, verifyPoolAccessToken } from '#lib/auth'
-import { adminPool } from '#lib/cognito'
-import { UnauthorizedError } from '#lib/errors'
-import { mediaBucket } from '#lib/s3'
-import { policyActorOf } from '#lib/tenancy'
-import { presignGet } from '#lib/uploads'
+import { accountByUsername, assertActive, verifyPoolAccessToken } from '#edge/auth'
+import { UnauthorizedError } from '#edge/errors'
+import { policyActorOf } from '#edge/tenancy'
+import { adminPool } from '#platform/services/cognito'
+import { mediaBucket } from '#platform/services/s3'
+import { presignGet } from '#platform/services/uploads'
 
 /** What the console needs to know about the signed-in account (GET /auth/user-info). */
 export const userInfoOf = async (account: Account) => ({
@@ -55,4 +55,4 @@ const logoUrlOf = (key: string) => presignGet(mediaBucket, key)
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 export const newToken = () => randomBytes(32).toString('base64url')
 
-export { isCredentialFailure } from '#lib/cognito-client'
+export { isCredentialFailure } from '#platform/services/cognito-client'

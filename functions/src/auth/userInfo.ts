@@ -1,6 +1,6 @@
 import { authRoutes } from '@swipe/shared/contract/auth'
-import { ForbiddenError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
+import { ForbiddenError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
 import { userInfoOf } from './session.ts'
 
 export const handler = endpoint(authRoutes['auth.userInfo'], async ({ actor }) => {

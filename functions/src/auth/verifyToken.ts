@@ -1,7 +1,7 @@
 import { authRoutes } from '@swipe/shared/contract/auth'
 import { ResetTokens } from '#data/auth'
-import { BadRequestError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
+import { BadRequestError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
 import { sha256 } from './session.ts'
 
 /** The reset link's record while it is still valid (TTL deletion is lazy, so time is checked too). */

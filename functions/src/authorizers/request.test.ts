@@ -1,6 +1,6 @@
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda'
 import { describe, expect, it } from 'vitest'
-import { generateKey } from '#lib/site-api-keys'
+import { generateKey } from '#edge/site-api-keys'
 import { handler } from './request.ts'
 
 const event = (routeKey: string, headers: Record<string, string>) =>

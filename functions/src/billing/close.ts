@@ -15,12 +15,12 @@ import {
   InvoiceClaims,
   Invoices,
 } from '#data/billing'
-import { now } from '#lib/clock'
-import { ConflictError, NotFoundError } from '#lib/errors'
-import { logger } from '#lib/logger'
-import { planOf } from '#lib/plans'
-import { mediaBucket, s3 } from '#lib/s3'
+import { planOf } from '#domain/plans'
+import { ConflictError, NotFoundError } from '#edge/errors'
 import { platform } from '#platform'
+import { now } from '#platform/services/clock'
+import { logger } from '#platform/services/logger'
+import { mediaBucket, s3 } from '#platform/services/s3'
 import { sha256Hex } from './digest.ts'
 import {
   dueDateOf,

@@ -1,7 +1,7 @@
-import type { JobRunners } from '#lib/jobs'
+import type { JobRunners } from '#platform/services/jobs'
 import { closeMonth, monthToClose } from './close.ts'
 
-/** The billing context's asynchronous jobs (`#lib/jobs`), run by the same Lambda module as its routes. */
+/** The billing context's asynchronous jobs (`#platform/services/jobs`), run by the same Lambda module as its routes. */
 export const jobs: JobRunners<'billing'> = {
   /**
    * The monthly closing run: EventBridge Scheduler invokes the jobs Lambda at 00:00 JST on the

@@ -4,11 +4,11 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { DAY_MS, jstDay, jstDayStart } from '@swipe/shared/time/jst'
 import * as z from 'zod'
 import { BillableClients, BillableViews, CountedLogs } from '#data/analytics'
-import * as clock from '#lib/clock'
-import { clientConfig, readEnv } from '#lib/env'
-import { logger } from '#lib/logger'
 import { declareAwsAdapters, platform } from '#platform'
 import { awsHostMap } from '#platform/aws/host-map'
+import * as clock from '#platform/services/clock'
+import { clientConfig, readEnv } from '#platform/services/env'
+import { logger } from '#platform/services/logger'
 import {
   type AccessRecord,
   BILLABLE_VIEWS_PER_ADDRESS,

@@ -2,11 +2,11 @@ import { DEFAULT_PLANS, effectiveType, type Locale, type Plan } from '@swipe/sha
 import { billingRoutes } from '@swipe/shared/contract/billing'
 import { planNameIn } from '@swipe/shared/plan-names'
 import { Plans } from '#data/plans'
-import { ConflictError, ForbiddenError, NotFoundError } from '#lib/errors'
-import type { RequestState } from '#lib/http'
-import { endpoint, ok } from '#lib/http'
-import { isConditionFailure } from '#lib/rate-limit'
-import { policyActorOf } from '#lib/tenancy'
+import { ConflictError, ForbiddenError, NotFoundError } from '#edge/errors'
+import type { RequestState } from '#edge/http'
+import { endpoint, ok } from '#edge/http'
+import { isConditionFailure } from '#edge/rate-limit'
+import { policyActorOf } from '#edge/tenancy'
 
 export type StoredPlan = Plan & { retired: boolean; version: number }
 

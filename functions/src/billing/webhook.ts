@@ -1,8 +1,8 @@
 import { billingRoutes } from '@swipe/shared/contract/billing'
-import { AppError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
-import { logger } from '#lib/logger'
-import { headerOf } from '#lib/request-state'
+import { AppError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
+import { headerOf } from '#edge/request-state'
+import { logger } from '#platform/services/logger'
 import { applySetupSession } from './card.ts'
 import { recordOutcome, verifiedEvent } from './payments.ts'
 

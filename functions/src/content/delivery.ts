@@ -1,7 +1,7 @@
 import type { DeliverySchema } from '@swipe/shared/contract/content'
 import type { DeliveryLang } from '@swipe/shared/schemas/content'
 import type * as z from 'zod'
-import { now } from '#lib/clock'
+import { now } from '#platform/services/clock'
 import type { Notice } from '../data/content.ts'
 import { noticeView } from './notices.ts'
 

@@ -1,6 +1,6 @@
 import { contentRoutes } from '@swipe/shared/contract/content'
-import { endpoint, ok } from '#lib/http'
-import { adminOf, sitesFor } from '#lib/tenancy'
+import { endpoint, ok } from '#edge/http'
+import { adminOf, sitesFor } from '#edge/tenancy'
 import { deliveryView } from './delivery.ts'
 import { createNotice } from './notices.ts'
 

@@ -1,5 +1,5 @@
 import { contentRoutes } from '@swipe/shared/contract/content'
-import { endpoint, ok } from '#lib/http'
+import { endpoint, ok } from '#edge/http'
 import { deliveryView } from './delivery.ts'
 import { loadNotice, updateNotice } from './notices.ts'
 

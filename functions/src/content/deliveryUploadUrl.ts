@@ -1,6 +1,6 @@
 import { contentRoutes } from '@swipe/shared/contract/content'
-import { endpoint, ok } from '#lib/http'
-import { sitesFor } from '#lib/tenancy'
+import { endpoint, ok } from '#edge/http'
+import { sitesFor } from '#edge/tenancy'
 import { presignImage } from './notices.ts'
 
 /** A presigned upload of an image for one site's notices. */

@@ -1,4 +1,4 @@
-import { contextHandler } from '#lib/router'
+import { contextHandler } from '#edge/router'
 import * as deliveryCreate from './deliveryCreate.ts'
 import * as deliveryGet from './deliveryGet.ts'
 import * as deliveryList from './deliveryList.ts'

@@ -1,6 +1,6 @@
 import { contentRoutes } from '@swipe/shared/contract/content'
-import { endpoint, ok } from '#lib/http'
-import { adminOf } from '#lib/tenancy'
+import { endpoint, ok } from '#edge/http'
+import { adminOf } from '#edge/tenancy'
 import { createNotice, newsOwnerOf, noticeView } from './notices.ts'
 
 /**

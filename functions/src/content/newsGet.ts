@@ -1,5 +1,5 @@
 import { contentRoutes } from '@swipe/shared/contract/content'
-import { endpoint, ok } from '#lib/http'
+import { endpoint, ok } from '#edge/http'
 import { loadNotice, noticeView } from './notices.ts'
 
 export const handler = endpoint(contentRoutes['content.newsGet'], async ({ actor, params }) =>

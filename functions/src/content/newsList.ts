@@ -1,8 +1,8 @@
 import { scopeRoot } from '@swipe/shared'
 import { contentRoutes } from '@swipe/shared/contract/content'
-import { now } from '#lib/clock'
-import { endpoint, ok } from '#lib/http'
-import { adminOf, policyActorOf, withCursor } from '#lib/tenancy'
+import { endpoint, ok } from '#edge/http'
+import { adminOf, policyActorOf, withCursor } from '#edge/tenancy'
+import { now } from '#platform/services/clock'
 import { Notices } from '../data/content.ts'
 import { newsOwnerOf, noticeView, statusWhere } from './notices.ts'
 

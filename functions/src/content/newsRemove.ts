@@ -1,5 +1,5 @@
 import { contentRoutes } from '@swipe/shared/contract/content'
-import { endpoint, ok } from '#lib/http'
+import { endpoint, ok } from '#edge/http'
 import { loadNotice, removeNotice } from './notices.ts'
 
 export const handler = endpoint(contentRoutes['content.newsRemove'], async ({ actor, params, query, t }) => {

@@ -9,12 +9,12 @@ import {
   type NoticeInput,
 } from '@swipe/shared/schemas/content'
 import type * as z from 'zod'
-import type { Actor } from '#lib/auth'
-import { now } from '#lib/clock'
-import { BadRequestError, ConflictError, NotFoundError } from '#lib/errors'
-import { mediaBucket } from '#lib/s3'
-import { adminOf, authorize, policyActorOf } from '#lib/tenancy'
-import { presignGet, presignPut, verifyUpload } from '#lib/uploads'
+import type { Actor } from '#edge/auth'
+import { BadRequestError, ConflictError, NotFoundError } from '#edge/errors'
+import { adminOf, authorize, policyActorOf } from '#edge/tenancy'
+import { now } from '#platform/services/clock'
+import { mediaBucket } from '#platform/services/s3'
+import { presignGet, presignPut, verifyUpload } from '#platform/services/uploads'
 import type { Account } from '../data/accounts.ts'
 import { type Notice, Notices } from '../data/content.ts'
 

@@ -9,9 +9,9 @@ import {
   type SystemNotiInput,
 } from '@swipe/shared/schemas/content'
 import type * as z from 'zod'
-import { now } from '#lib/clock'
-import { NotFoundError } from '#lib/errors'
-import { policyActorOf } from '#lib/tenancy'
+import { NotFoundError } from '#edge/errors'
+import { policyActorOf } from '#edge/tenancy'
+import { now } from '#platform/services/clock'
 import type { Account } from '../data/accounts.ts'
 import {
   SystemNotiAudiences,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { contentRoutes } from '@swipe/shared/contract/content'
-import { now } from '#lib/clock'
-import { endpoint, ok } from '#lib/http'
-import { adminOf } from '#lib/tenancy'
+import { endpoint, ok } from '#edge/http'
+import { adminOf } from '#edge/tenancy'
+import { now } from '#platform/services/clock'
 import { SystemNotifications } from '../data/content.ts'
 import { storedFields, systemNotiView, touchAudiences } from './system-noti.ts'
 

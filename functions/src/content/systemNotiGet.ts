@@ -1,6 +1,6 @@
 import { contentRoutes } from '@swipe/shared/contract/content'
-import { NotFoundError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
+import { NotFoundError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
 import { SystemNotifications } from '../data/content.ts'
 import { systemNotiView } from './system-noti.ts'
 

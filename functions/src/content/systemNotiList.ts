@@ -1,8 +1,8 @@
 import { contentRoutes } from '@swipe/shared/contract/content'
 import type { ContentStatus } from '@swipe/shared/schemas/content'
-import { now } from '#lib/clock'
-import { endpoint, ok } from '#lib/http'
-import { withCursor } from '#lib/tenancy'
+import { endpoint, ok } from '#edge/http'
+import { withCursor } from '#edge/tenancy'
+import { now } from '#platform/services/clock'
 import { SystemNotifications } from '../data/content.ts'
 import { systemNotiView } from './system-noti.ts'
 

@@ -1,7 +1,7 @@
 import { contentRoutes } from '@swipe/shared/contract/content'
-import { now } from '#lib/clock'
-import { endpoint, ok } from '#lib/http'
-import { adminOf } from '#lib/tenancy'
+import { endpoint, ok } from '#edge/http'
+import { adminOf } from '#edge/tenancy'
+import { now } from '#platform/services/clock'
 import { audienceOf, readerMemo, saveReader, unreadCount, visibleTo } from './system-noti.ts'
 
 const isConditionFailure = (error: unknown) => /conditional/i.test(String((error as Error).message))

@@ -1,6 +1,6 @@
 import { contentRoutes } from '@swipe/shared/contract/content'
-import { ConflictError, NotFoundError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
+import { ConflictError, NotFoundError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
 import { SystemNotifications } from '../data/content.ts'
 import { touchAudiences } from './system-noti.ts'
 

@@ -1,8 +1,8 @@
 import { contentRoutes } from '@swipe/shared/contract/content'
-import { now } from '#lib/clock'
-import { endpoint, ok } from '#lib/http'
-import { headerOf } from '#lib/request-state'
-import { adminOf, withCursor } from '#lib/tenancy'
+import { endpoint, ok } from '#edge/http'
+import { headerOf } from '#edge/request-state'
+import { adminOf, withCursor } from '#edge/tenancy'
+import { now } from '#platform/services/clock'
 import { feedTag, matchesTag } from './feed-tag.ts'
 import { audienceMemo, audienceOf, feedPage, readerMemo, unreadCount } from './system-noti.ts'
 

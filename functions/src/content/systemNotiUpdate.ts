@@ -1,7 +1,7 @@
 import { contentRoutes } from '@swipe/shared/contract/content'
-import { now } from '#lib/clock'
-import { ConflictError, NotFoundError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
+import { ConflictError, NotFoundError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
+import { now } from '#platform/services/clock'
 import { SystemNotifications } from '../data/content.ts'
 import { storedFields, systemNotiView, touchAudiences } from './system-noti.ts'
 

@@ -1,6 +1,6 @@
 import { ACCOUNT_TYPES, AUTHORITIES, CONTRACT_STATUSES, HISTORY_ACTIONS } from '@swipe/shared'
 import { Entity, type EntityItem } from 'electrodb'
-import { now } from '#lib/clock'
+import { now } from '#platform/services/clock'
 import { entityConfig, SERVICE } from './service.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { documentClient, tableName } from '#lib/dynamo'
+import { documentClient, tableName } from '#platform/services/dynamo'
 
 /** Options every entity shares: the one table and its document client. */
 export const entityConfig = { table: tableName, client: documentClient }

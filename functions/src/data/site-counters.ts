@@ -15,11 +15,11 @@ const byStatus = Object.fromEntries(
 /**
  * How many sites an owner has, kept beside the sites so the plan's site limit holds under
  * concurrency: a site create is one transaction with `ADD count 1` conditioned on
- * `count < limit`, a site delete one with `ADD count -1` (functions/src/lib/plans.ts). Owners
+ * `count < limit`, a site delete one with `ADD count -1` (functions/src/domain/plans.ts). Owners
  * whose sites predate the counter get it on first use, counted from the owner index
  * (docs/decisions/0007-idempotent-writes.md). `sites_<STATUS>` count the owner's
  * sites by status for the summary, changed in the same transactions and by status changes
- * (functions/src/lib/plans.ts `commitSiteStatus`); version 2 has them, so owners counted by
+ * (functions/src/domain/plans.ts `commitSiteStatus`); version 2 has them, so owners counted by
  * version 1 are counted again on first use (docs/decisions/0008-counts-kept-on-writes.md).
  */
 export const SiteCounters = new Entity(

@@ -16,8 +16,8 @@ import {
   SITE_SCHEMA_VERSION,
 } from '@swipe/shared/site/model-defaults'
 import { Entity, type EntityItem, Service } from 'electrodb'
-import { AppError } from '#lib/errors'
-import { logger } from '#lib/logger'
+import { AppError } from '#edge/errors'
+import { logger } from '#platform/services/logger'
 import { entityConfig, SERVICE } from './service.ts'
 
 export { SITE_LANGUAGES }

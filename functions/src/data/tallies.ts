@@ -21,7 +21,7 @@ export type TallyField = ReturnType<typeof userField> | ReturnType<typeof siteFi
  * (sub-admins aside) and the sites they own, its own sites not included (those are on its `siteCounter`).
  * Every write that creates, deletes or changes the status of an account or site `ADD`s to the tallies of its
  * scopes in its own transaction, on the condition that they exist; a missing tally is counted from the
- * indexes first (functions/src/lib/tallies.ts).
+ * indexes first (functions/src/domain/tallies.ts).
  */
 export const Tallies = new Entity(
   {

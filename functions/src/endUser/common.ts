@@ -1,7 +1,7 @@
 import type { SiteLanguage } from '@swipe/shared'
 import { endUserRoutes } from '@swipe/shared/contract/endUser'
 import { snsLinksFor } from '@swipe/shared/site/bottom-bar'
-import { ok } from '#lib/http'
+import { ok } from '#edge/http'
 import {
   CONTENT_CACHE,
   defaultLanguageOf,

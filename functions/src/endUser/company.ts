@@ -1,7 +1,7 @@
 import { endUserRoutes } from '@swipe/shared/contract/endUser'
 import { PAGE_TEXTS } from '@swipe/shared/site/texts'
 import { safeExternalUrl } from '@swipe/shared/site/urls'
-import { ok } from '#lib/http'
+import { ok } from '#edge/http'
 import { CONTENT_CACHE, languageFor, publishedSite, settingsOf, visitorEndpoint } from './service.ts'
 
 /** The four legal documents, in the company modal's tab order (SPEC §3 Company info tab, 0–3). */

@@ -1,5 +1,5 @@
 import { CtaCounters } from '#data/end-user'
-import { isConditionFailure } from '#lib/rate-limit'
+import { isConditionFailure } from '#edge/rate-limit'
 
 /**
  * Popup CTA click counters (docs/data-model.md): one item per site and CTA, changed only by

@@ -1,7 +1,7 @@
 import { endUserRoutes } from '@swipe/shared/contract/endUser'
 import { cellOrder } from '@swipe/shared/site/cells'
 import { ctaContentFor } from '@swipe/shared/site/cta'
-import { ok } from '#lib/http'
+import { ok } from '#edge/http'
 import { ctaClicks } from './counters.ts'
 import { applicantLimit, ctaState, hasEnded } from './cta.ts'
 import { languageFor, mediaUrls, NO_STORE, publishedSetting, visitorEndpoint } from './service.ts'

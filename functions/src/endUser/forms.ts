@@ -21,10 +21,10 @@ import { type endUserRoutes, SiteParams } from '@swipe/shared/contract/endUser'
 import { HTML_LANGS, LANGUAGE_SEGMENTS } from '@swipe/shared/site/languages'
 import { readSettings, type Site, SiteSettings } from '#data/sites'
 import type { StoredAnswer } from '#data/submissions'
-import { AppError, BadRequestError, TooManyRequestsError, ValidationError } from '#lib/errors'
-import { type EndpointOptions, type Handle, ok, zodIssues } from '#lib/http'
-import { clientIp, secondsToNextWindow, siteClient, takeAllowance } from '#lib/rate-limit'
-import { siteUrl } from '#lib/urls'
+import { AppError, BadRequestError, TooManyRequestsError, ValidationError } from '#edge/errors'
+import { type EndpointOptions, type Handle, ok, zodIssues } from '#edge/http'
+import { clientIp, secondsToNextWindow, siteClient, takeAllowance } from '#edge/rate-limit'
+import { siteUrl } from '#platform/services/urls'
 import {
   CONTENT_CACHE,
   defaultLanguageOf,

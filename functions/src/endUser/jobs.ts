@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import type { SiteLanguage } from '@swipe/shared'
 import type { StoredAnswer } from '#data/submissions'
-import { type Event, ok, type Reply } from '#lib/http'
-import { type JobRunners, runJob } from '#lib/jobs'
-import { logger } from '#lib/logger'
-import { clientIp, emailClient, takeOrRefuse } from '#lib/rate-limit'
 import {
   attemptDeliveries,
   type DeliveryKey,
   recordWebhookEvent,
   sweepDueDeliveries,
-} from '#lib/site-webhooks'
+} from '#domain/site-webhooks'
+import { type Event, ok, type Reply } from '#edge/http'
+import { clientIp, emailClient, takeOrRefuse } from '#edge/rate-limit'
+import { type JobRunners, runJob } from '#platform/services/jobs'
+import { logger } from '#platform/services/logger'
 import { sitePageUrl } from './forms.ts'
 import {
   enablePoolUser,
@@ -26,7 +26,7 @@ import {
 import { NO_STORE, publishedSetting } from './service.ts'
 
 /**
- * The mail-sending half of visitor sign-up and resend, as jobs (`#lib/jobs`): the request answers
+ * The mail-sending half of visitor sign-up and resend, as jobs (`#platform/services/jobs`): the request answers
  * 202 once the job is handed over, so it takes the same time whether the email is new, pending, a
  * member or unknown, and never waits on Cognito or SES (docs/decisions/0045-client-identity.md). The
  * sign-up's password travels only in the job's input, never stored.
@@ -106,7 +106,7 @@ export const jobs: JobRunners<'endUser'> = {
     const input = required(event.input, ['siteId', 'lang', 'email'])
     await resendRegistration(input.siteId!, input.lang as SiteLanguage, input.email!)
   },
-  /** The first attempts of an event's webhook deliveries (issue 21; #lib/site-webhooks). */
+  /** The first attempts of an event's webhook deliveries (issue 21; #domain/site-webhooks). */
   webhookDeliveries: async (event) => {
     const input = required(event.input, ['deliveries'])
     await attemptDeliveries(JSON.parse(input.deliveries!) as DeliveryKey[])

@@ -1,6 +1,6 @@
 import { endUserRoutes } from '@swipe/shared/contract/endUser'
-import { ok } from '#lib/http'
-import { clearedSessionCookie, refuseCrossOrigin } from '#lib/member-session'
+import { ok } from '#edge/http'
+import { clearedSessionCookie, refuseCrossOrigin } from '#edge/member-session'
 import { NO_STORE, visitorEndpoint } from './service.ts'
 
 /**

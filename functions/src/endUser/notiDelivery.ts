@@ -1,6 +1,6 @@
 import { endUserRoutes } from '@swipe/shared/contract/endUser'
-import { now } from '#lib/clock'
-import { ok } from '#lib/http'
+import { ok } from '#edge/http'
+import { now } from '#platform/services/clock'
 import { statusWhere } from '../content/notices.ts'
 import { Notices } from '../data/content.ts'
 import { languageFor, publishedSetting, visitorEndpoint } from './service.ts'

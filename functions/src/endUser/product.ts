@@ -1,6 +1,6 @@
 import { endUserRoutes } from '@swipe/shared/contract/endUser'
-import { ForbiddenError, NotFoundError } from '#lib/errors'
-import { ok } from '#lib/http'
+import { ForbiddenError, NotFoundError } from '#edge/errors'
+import { ok } from '#edge/http'
 import {
   CONTENT_CACHE,
   creativeMediaKeys,

@@ -1,6 +1,6 @@
 import { endUserRoutes } from '@swipe/shared/contract/endUser'
-import { NotFoundError } from '#lib/errors'
-import { ok } from '#lib/http'
+import { NotFoundError } from '#edge/errors'
+import { ok } from '#edge/http'
 import { memberOfActor } from './members.ts'
 import {
   creativeMediaKeys,

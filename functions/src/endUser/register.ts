@@ -1,5 +1,5 @@
 import { endUserRoutes } from '@swipe/shared/contract/endUser'
-import { NotFoundError } from '#lib/errors'
+import { NotFoundError } from '#edge/errors'
 import { recordConversion } from '../analytics/service.ts'
 import {
   answerText,

@@ -1,6 +1,6 @@
 import { endUserRoutes } from '@swipe/shared/contract/endUser'
-import { AppError, NotFoundError } from '#lib/errors'
-import { ok } from '#lib/http'
+import { AppError, NotFoundError } from '#edge/errors'
+import { ok } from '#edge/http'
 import { memberRow } from '../submissions/rows.ts'
 import { visitorPost } from './forms.ts'
 import { queueWebhookEvent } from './jobs.ts'

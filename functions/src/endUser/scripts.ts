@@ -1,6 +1,6 @@
 import { bodyTagsSchema, headTagsSchema } from '@swipe/shared'
 import { endUserRoutes } from '@swipe/shared/contract/endUser'
-import { ok } from '#lib/http'
+import { ok } from '#edge/http'
 import { CONTENT_CACHE, languageFor, publishedSite, settingsOf, visitorEndpoint } from './service.ts'
 
 /** A stored tag block that still passes the builder's rule (SPEC §5), else nothing. */

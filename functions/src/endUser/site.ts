@@ -1,5 +1,5 @@
 import { endUserRoutes } from '@swipe/shared/contract/endUser'
-import { ok } from '#lib/http'
+import { ok } from '#edge/http'
 import {
   CONTENT_CACHE,
   creativeMediaKeys,

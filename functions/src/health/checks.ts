@@ -2,11 +2,11 @@ import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provid
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb'
 import { HeadBucketCommand } from '@aws-sdk/client-s3'
 import { GetAccountCommand } from '@aws-sdk/client-sesv2'
-import { adminPool, cognito, membersPool } from '#lib/cognito'
-import { dynamo, tableName } from '#lib/dynamo'
-import { logger } from '#lib/logger'
-import { mediaBucket, s3, sitesBucket } from '#lib/s3'
 import { platform } from '#platform'
+import { adminPool, cognito, membersPool } from '#platform/services/cognito'
+import { dynamo, tableName } from '#platform/services/dynamo'
+import { logger } from '#platform/services/logger'
+import { mediaBucket, s3, sitesBucket } from '#platform/services/s3'
 
 const TIMEOUT_MS = 3000
 

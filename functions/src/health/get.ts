@@ -1,5 +1,5 @@
 import { healthRoutes } from '@swipe/shared/contract/health'
-import { endpoint, ok } from '#lib/http'
+import { endpoint, ok } from '#edge/http'
 
 /**
  * Liveness: the API answers. No dependency is called, so monitors and `npm start`'s wait can poll

@@ -1,5 +1,5 @@
 import { healthRoutes } from '@swipe/shared/contract/health'
-import { endpoint, ok } from '#lib/http'
+import { endpoint, ok } from '#edge/http'
 import { checkDependencies } from './checks.ts'
 import { sharedRound } from './round.ts'
 

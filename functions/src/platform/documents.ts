@@ -1,4 +1,4 @@
-import type { DocumentRequest } from '../lib/documents.ts'
+import type { DocumentRequest } from './services/documents.ts'
 
 /**
  * PDFs (qualified invoices, the monthly analysis report) are drawn with pdfkit, fontkit and its

@@ -1,8 +1,8 @@
-import type { DomainProvisioner } from '#lib/domains/provisioner'
+import type { DomainProvisioner } from '#platform/services/domains/provisioner'
 
 /**
  * The domain provisioner (ARCHITECTURE decision 5, issue 19): what connecting a verified custom
- * domain or an OEM's wildcard takes (#lib/domains/provisioner). On AWS, CloudFront distribution
+ * domain or an OEM's wildcard takes (#platform/services/domains/provisioner). On AWS, CloudFront distribution
  * tenants and ACM certificates (./aws/domains.ts); locally, nothing beyond the verified CNAME
  * (./local/domains.ts).
  */

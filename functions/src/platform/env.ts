@@ -5,7 +5,7 @@ import * as z from 'zod'
  * schema, parsed once per process (`platformEnv()`). Every field is optional where some function
  * or stage runs without it: a Lambda is given only what its work needs (infra/lib/app-function.ts),
  * the local stack and the tests give what theirs need. Feature code never reads these; it asks
- * `platform()` (./index.ts). With `functions/src/lib/env.ts` (the clients' own slices: table,
+ * `platform()` (./index.ts). With `functions/src/platform/services/env.ts` (the clients' own slices: table,
  * buckets, pools) this is the only reader of `process.env` in functions/src.
  */
 export const platformEnvSchema = z.object({

@@ -43,7 +43,7 @@ export interface Platform {
   documents: DocumentRenderer
   /**
    * Whether every 2xx JSON answer is checked against its route's response schema
-   * (functions/src/lib/http.ts): on where tests and the local stack set SWIPE_CONTRACT_CHECK=1,
+   * (functions/src/edge/http.ts): on where tests and the local stack set SWIPE_CONTRACT_CHECK=1,
    * off in production.
    */
   contractCheck: boolean

@@ -3,7 +3,7 @@
  * work whose code the caller's bundle must not carry (publishing, PDF documents), and the
  * asynchronous one that starts a job in the context's jobs Lambda. The answer's protocol (done, or
  * a refusal rebuilt into the `AppError` the same code in process would have thrown) is
- * functions/src/lib/invoke.ts `answerOf`/`settle`.
+ * functions/src/platform/services/invoke.ts `answerOf`/`settle`.
  */
 export interface Invoker {
   /**

@@ -1,7 +1,7 @@
-import type { JobEvent } from '../lib/jobs.ts'
+import type { JobEvent } from './services/jobs.ts'
 
 /**
- * Where a job runs (functions/src/lib/jobs.ts `runJob`): on AWS an asynchronous invocation of the
+ * Where a job runs (functions/src/platform/services/jobs.ts `runJob`): on AWS an asynchronous invocation of the
  * context's jobs Lambda, which runs the same context module and dispatches the event
  * (`contextHandler`); where there is none (the local stack, whose gateway runs every context in
  * one process, and a jobs Lambda starting a follow-up job) in this process, after the answer.

@@ -1,5 +1,5 @@
 /**
- * The video transcoder (#lib/media/video): ffmpeg from the Lambda layer on AWS
+ * The video transcoder (#platform/services/media/video): ffmpeg from the Lambda layer on AWS
  * (./aws/video.ts), the Debian binary locally (./local/video.ts), or none.
  */
-export type { VideoTranscoder } from '#lib/media/video'
+export type { VideoTranscoder } from '#platform/services/media/video'

@@ -1,9 +1,9 @@
 import { PREVIEW_REPLY_MAX, previewRoutes } from '@swipe/shared/contract/preview'
 import { PreviewComments } from '#data/previews'
-import { now } from '#lib/clock'
-import { BadRequestError, NotFoundError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
-import { logger } from '#lib/logger'
+import { BadRequestError, NotFoundError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
+import { now } from '#platform/services/clock'
+import { logger } from '#platform/services/logger'
 import { commentView, mailNewComment, newCommentId, openPreview } from './service.ts'
 
 /**

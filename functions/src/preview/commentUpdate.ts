@@ -1,9 +1,9 @@
 import { previewRoutes } from '@swipe/shared/contract/preview'
 import { PreviewComments } from '#data/previews'
-import { now } from '#lib/clock'
-import { NotFoundError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
-import { sitesFor } from '#lib/tenancy'
+import { NotFoundError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
+import { sitesFor } from '#edge/tenancy'
+import { now } from '#platform/services/clock'
 import { commentView } from './service.ts'
 
 /** The owner ticks a comment off the checklist (resolved) or opens it again. */

@@ -1,6 +1,6 @@
 import { previewRoutes } from '@swipe/shared/contract/preview'
 import { PreviewComments } from '#data/previews'
-import { endpoint, ok } from '#lib/http'
+import { endpoint, ok } from '#edge/http'
 import { commentView, openPreview } from './service.ts'
 
 /** Review comments, oldest first: every one for the owner, a viewer's own for a viewer. */

@@ -1,5 +1,5 @@
 import { previewRoutes } from '@swipe/shared/contract/preview'
-import { endpoint, ok } from '#lib/http'
+import { endpoint, ok } from '#edge/http'
 import { siteView } from '../sites/service.ts'
 import { checkDomain, openPreview, previewLanguage } from './service.ts'
 

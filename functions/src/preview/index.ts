@@ -1,4 +1,4 @@
-import { contextHandler } from '#lib/router'
+import { contextHandler } from '#edge/router'
 import { declareAwsAdapters } from '#platform'
 import { awsMail } from '#platform/aws/mail'
 import * as commentCreate from './commentCreate.ts'

@@ -1,6 +1,6 @@
 import { previewRoutes } from '@swipe/shared/contract/preview'
-import { NotFoundError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
+import { NotFoundError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
 import { siteMedia, siteView } from '../sites/service.ts'
 import { checkDomain, openPreview, previewLanguage } from './service.ts'
 

@@ -1,9 +1,9 @@
 import { previewRoutes } from '@swipe/shared/contract/preview'
 import { PreviewShares } from '#data/previews'
-import { now } from '#lib/clock'
-import { endpoint, ok } from '#lib/http'
-import { hashSharePassword } from '#lib/preview-tokens'
-import { sitesFor } from '#lib/tenancy'
+import { endpoint, ok } from '#edge/http'
+import { hashSharePassword } from '#edge/preview-tokens'
+import { sitesFor } from '#edge/tenancy'
+import { now } from '#platform/services/clock'
 import { shareOf, shareStatusOf } from './service.ts'
 
 /**

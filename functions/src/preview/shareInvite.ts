@@ -1,9 +1,9 @@
 import { previewRoutes } from '@swipe/shared/contract/preview'
 import { PreviewInvites } from '#data/previews'
-import { now } from '#lib/clock'
-import { ConflictError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
-import { adminOf, sitesFor } from '#lib/tenancy'
+import { ConflictError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
+import { adminOf, sitesFor } from '#edge/tenancy'
+import { now } from '#platform/services/clock'
 import { normaliseEmail } from '../endUser/members.ts'
 import { mailInvitation, shareListOf, shareOf } from './service.ts'
 

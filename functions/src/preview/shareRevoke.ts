@@ -1,7 +1,7 @@
 import { previewRoutes } from '@swipe/shared/contract/preview'
 import { PreviewInvites } from '#data/previews'
-import { endpoint, ok } from '#lib/http'
-import { adminOf, sitesFor } from '#lib/tenancy'
+import { endpoint, ok } from '#edge/http'
+import { adminOf, sitesFor } from '#edge/tenancy'
 import { normaliseEmail } from '../endUser/members.ts'
 import { mailInvitation, shareListOf } from './service.ts'
 

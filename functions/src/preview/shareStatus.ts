@@ -1,6 +1,6 @@
 import { previewRoutes } from '@swipe/shared/contract/preview'
-import { endpoint, ok } from '#lib/http'
-import { sitesFor } from '#lib/tenancy'
+import { endpoint, ok } from '#edge/http'
+import { sitesFor } from '#edge/tenancy'
 import { shareStatusOf } from './service.ts'
 
 /** The share's security settings and counts (the share popup's header). */

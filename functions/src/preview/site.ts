@@ -1,5 +1,5 @@
 import { previewRoutes } from '@swipe/shared/contract/preview'
-import { endpoint, ok } from '#lib/http'
+import { endpoint, ok } from '#edge/http'
 import { siteMedia, siteView } from '../sites/service.ts'
 import { checkDomain, openPreview, previewLanguage, type Viewer } from './service.ts'
 

@@ -1,7 +1,7 @@
 import { previewRoutes } from '@swipe/shared/contract/preview'
 import { PreviewInvites } from '#data/previews'
-import { now } from '#lib/clock'
-import { endpoint, ok } from '#lib/http'
+import { endpoint, ok } from '#edge/http'
+import { now } from '#platform/services/clock'
 import { openPreview } from './service.ts'
 
 /**

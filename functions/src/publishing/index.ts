@@ -1,7 +1,7 @@
-import { logger } from '#lib/logger'
-import { answerOf, isPublishEvent, type PublishAnswer } from '#lib/publisher'
 import { declareAwsAdapters } from '#platform'
 import { awsHostMap } from '#platform/aws/host-map'
+import { logger } from '#platform/services/logger'
+import { answerOf, isPublishEvent, type PublishAnswer } from '#platform/services/publisher'
 import { publishSite } from './publish.ts'
 
 // The large AWS adapters this Lambda's code uses (functions/src/platform/aws/index.ts).
@@ -9,7 +9,7 @@ declareAwsAdapters({ hostMap: awsHostMap })
 
 /**
  * The publishing Lambda (docs/decisions/0009-lambda-bundles.md): the sites API invokes
- * it synchronously to publish one site (`#lib/publisher`), and it answers with the refusal the API
+ * it synchronously to publish one site (`#platform/services/publisher`), and it answers with the refusal the API
  * answers with, or done. It is the only function that bundles the renderer (react-dom/server).
  */
 export const handler = async (event: unknown): Promise<PublishAnswer> => {

@@ -10,14 +10,14 @@ import {
 } from '@swipe/web-site'
 import { type MediaRendition, type Rendition, readyRenditions } from '#data/media-renditions'
 import { loadSiteItems, type Site, type SiteRow, Sites } from '#data/sites'
-import { ConflictError, type FieldIssue, NotFoundError, ValidationError } from '#lib/errors'
-import { PATH_FORM_FOLDER, pathFormKey } from '#lib/host-map'
-import { siteHosts } from '#lib/hosts'
-import { logger } from '#lib/logger'
-import { oemZoneOf } from '#lib/oem-zones'
-import { commitSiteStatus } from '#lib/plans'
-import { sharedSitesOrigin, siteUrl } from '#lib/urls'
+import { oemZoneOf } from '#domain/oem-zones'
+import { commitSiteStatus } from '#domain/plans'
+import { ConflictError, type FieldIssue, NotFoundError, ValidationError } from '#edge/errors'
 import { platform } from '#platform'
+import { PATH_FORM_FOLDER, pathFormKey } from '#platform/services/host-map'
+import { siteHosts } from '#platform/services/hosts'
+import { logger } from '#platform/services/logger'
+import { sharedSitesOrigin, siteUrl } from '#platform/services/urls'
 import {
   creativeFields,
   globalSettingOf,

@@ -7,8 +7,8 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3'
 import type { RenderedFile } from '@swipe/web-site'
-import { logger } from '#lib/logger'
-import { mediaBucket, s3, sitesBucket } from '#lib/s3'
+import { logger } from '#platform/services/logger'
+import { mediaBucket, s3, sitesBucket } from '#platform/services/s3'
 import {
   expiredReleases,
   releasePrefix,

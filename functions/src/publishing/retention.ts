@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { SHARED_MEDIA_FOLDER } from '#lib/host-map'
+import { SHARED_MEDIA_FOLDER } from '#platform/services/host-map'
 
 /**
  * The rules of releases, without I/O (release.ts does the storage): ids, keys, media paths and

@@ -1,9 +1,9 @@
 import { AbortMultipartUploadCommand } from '@aws-sdk/client-s3'
 import { sitesRoutes } from '@swipe/shared/contract/sites'
-import { ValidationError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
-import { mediaBucket, s3 } from '#lib/s3'
-import { sitesFor } from '#lib/tenancy'
+import { ValidationError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
+import { sitesFor } from '#edge/tenancy'
+import { mediaBucket, s3 } from '#platform/services/s3'
 import { jobIdOfBulkKey } from './uploads.ts'
 
 /** Abandons a ZIP upload (the user cancelled): its parts are dropped. Aborting twice is no error. */

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { sitesRoutes } from '@swipe/shared/contract/sites'
 import { languageIconAtCreate } from '@swipe/shared/schemas/site-builder'
-import { ForbiddenError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
-import { oemZoneOf } from '#lib/oem-zones'
-import { createSiteInSlot, planOf, planView, requireCreatives, requireFeature } from '#lib/plans'
-import { accountsFor, accountTenantIds, principalIdOf } from '#lib/tenancy'
+import { oemZoneOf } from '#domain/oem-zones'
+import { createSiteInSlot, planOf, planView, requireCreatives, requireFeature } from '#domain/plans'
+import { ForbiddenError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
+import { accountsFor, accountTenantIds, principalIdOf } from '#edge/tenancy'
 import { siteMedia, siteView } from './service.ts'
 
 /**

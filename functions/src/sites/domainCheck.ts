@@ -1,7 +1,7 @@
 import { sitesRoutes } from '@swipe/shared/contract/sites'
-import { BadRequestError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
-import { sitesFor } from '#lib/tenancy'
+import { BadRequestError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
+import { sitesFor } from '#edge/tenancy'
 import { checkClaim, claimOf, domainView } from './domains.ts'
 
 /** Checks the DNS now (SPEC §2 step 4 "complete"), as the scheduled checker does. */

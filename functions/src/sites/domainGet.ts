@@ -1,6 +1,6 @@
 import { sitesRoutes } from '@swipe/shared/contract/sites'
-import { endpoint, ok } from '#lib/http'
-import { sitesFor } from '#lib/tenancy'
+import { endpoint, ok } from '#edge/http'
+import { sitesFor } from '#edge/tenancy'
 import { domainView } from './domains.ts'
 
 /** The domain tab's state: default URL, CNAME target, the custom domain's state and the doctor's findings. */

@@ -1,7 +1,7 @@
 import { sitesRoutes } from '@swipe/shared/contract/sites'
-import { BadRequestError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
-import { sitesFor } from '#lib/tenancy'
+import { BadRequestError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
+import { sitesFor } from '#edge/tenancy'
 import { domainView, removeDomain } from './domains.ts'
 
 /** Removes the custom domain: the name is freed and detached; the default domain keeps serving. */

@@ -1,6 +1,6 @@
 import { sitesRoutes } from '@swipe/shared/contract/sites'
-import { endpoint, ok } from '#lib/http'
-import { sitesFor } from '#lib/tenancy'
+import { endpoint, ok } from '#edge/http'
+import { sitesFor } from '#edge/tenancy'
 import { checkClaim, claimOf, domainView, setDomain } from './domains.ts'
 
 /**

@@ -1,10 +1,10 @@
 import { sitesRoutes } from '@swipe/shared/contract/sites'
 import type { SiteRow as Site } from '#data/sites'
-import { csvReply } from '#lib/csv'
-import { endpoint } from '#lib/http'
-import { activeOemZones, zoneIn } from '#lib/oem-zones'
-import { sitesFor } from '#lib/tenancy'
-import { siteUrl } from '#lib/urls'
+import { csvReply } from '#domain/csv'
+import { activeOemZones, zoneIn } from '#domain/oem-zones'
+import { endpoint } from '#edge/http'
+import { sitesFor } from '#edge/tenancy'
+import { siteUrl } from '#platform/services/urls'
 import { ownerNames } from './service.ts'
 
 /**

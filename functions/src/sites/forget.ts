@@ -9,14 +9,14 @@ import {
   SiteSubmissions,
   SUBMISSION_KINDS,
 } from '#data/submissions'
-import { cognito } from '#lib/cognito-client'
-import { logger } from '#lib/logger'
-import { membersPool } from '#lib/members-pool'
+import { cognito } from '#platform/services/cognito-client'
+import { logger } from '#platform/services/logger'
+import { membersPool } from '#platform/services/members-pool'
 import { memberUsername } from '../endUser/members.ts'
 
 /**
  * Forgets a deleted site's visitors (docs/decisions/0028-visitor-forms-and-members.md): its contact
- * and form submissions, its members and their members-pool users. A job (`#lib/jobs`), since
+ * and form submissions, its members and their members-pool users. A job (`#platform/services/jobs`), since
  * Cognito deletes about 25 users a second per pool and a site may have many thousands of members.
  *
  * The job's id is the site id and its state is the data itself: whatever is still stored is still

@@ -1,8 +1,8 @@
 import { sitesRoutes } from '@swipe/shared/contract/sites'
-import { endpoint, ok } from '#lib/http'
-import { oemZoneOf } from '#lib/oem-zones'
-import { planOfOwner, planView } from '#lib/plans'
-import { sitesFor } from '#lib/tenancy'
+import { oemZoneOf } from '#domain/oem-zones'
+import { planOfOwner, planView } from '#domain/plans'
+import { endpoint, ok } from '#edge/http'
+import { sitesFor } from '#edge/tenancy'
 import { siteMedia, siteView } from './service.ts'
 
 /** The whole site, from one query on its partition. */

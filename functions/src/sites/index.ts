@@ -1,4 +1,4 @@
-import { contextHandler } from '#lib/router'
+import { contextHandler } from '#edge/router'
 import { declareAwsAdapters } from '#platform'
 import { awsDns } from '#platform/aws/dns'
 import { awsDomains } from '#platform/aws/domains'

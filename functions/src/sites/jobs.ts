@@ -1,12 +1,12 @@
-import type { JobRunners } from '#lib/jobs'
-import { logger } from '#lib/logger'
+import type { JobRunners } from '#platform/services/jobs'
+import { logger } from '#platform/services/logger'
 import { processBulkJob } from './bulk.ts'
 import { checkPendingDomains } from './domains.ts'
 import { forgetVisitors } from './forget.ts'
 import { processMedia, reencodeSite } from './media.ts'
 import { checkPendingOemDomains } from './oem-domains.ts'
 
-/** The sites context's asynchronous jobs (`#lib/jobs`), run by the same Lambda module as its routes. */
+/** The sites context's asynchronous jobs (`#platform/services/jobs`), run by the same Lambda module as its routes. */
 export const jobs: JobRunners<'sites'> = {
   bulkUpload: (event) => processBulkJob(event.id),
   // The id is the deleted site's id (functions/src/sites/remove.ts).

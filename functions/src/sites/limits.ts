@@ -1,8 +1,8 @@
 import { sitesRoutes } from '@swipe/shared/contract/sites'
-import { ForbiddenError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
-import { planOf, planView, siteCount } from '#lib/plans'
-import { accountsFor, principalIdOf } from '#lib/tenancy'
+import { planOf, planView, siteCount } from '#domain/plans'
+import { ForbiddenError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
+import { accountsFor, principalIdOf } from '#edge/tenancy'
 
 /**
  * The plan the caller builds under and how much of it is used: the site list and the create form

@@ -1,7 +1,7 @@
 import { sitesRoutes } from '@swipe/shared/contract/sites'
-import { endpoint, ok } from '#lib/http'
-import { activeOemZones } from '#lib/oem-zones'
-import { sitesFor } from '#lib/tenancy'
+import { activeOemZones } from '#domain/oem-zones'
+import { endpoint, ok } from '#edge/http'
+import { sitesFor } from '#edge/tenancy'
 import { ownerNames, summaryOf } from './service.ts'
 
 export const handler = endpoint(sitesRoutes['sites.list'], async ({ actor, query }) => {

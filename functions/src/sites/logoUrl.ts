@@ -1,10 +1,10 @@
 import { SITE_LOGO_RULE, siteFileProblem } from '@swipe/shared'
 import { sitesRoutes } from '@swipe/shared/contract/sites'
-import { BadRequestError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
-import { mediaBucket } from '#lib/s3'
-import { sitesFor } from '#lib/tenancy'
-import { presignPut } from '#lib/uploads'
+import { BadRequestError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
+import { sitesFor } from '#edge/tenancy'
+import { mediaBucket } from '#platform/services/s3'
+import { presignPut } from '#platform/services/uploads'
 import { newUploadKey } from './uploads.ts'
 
 /**

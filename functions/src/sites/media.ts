@@ -5,14 +5,18 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3'
 import { kindFromFileName, mediaTypeOf } from '@swipe/shared'
 import { type MediaRendition, MediaRenditions, type Rendition, siteOfUploadKey } from '#data/media-renditions'
 import { loadSiteItems } from '#data/sites'
-import { now } from '#lib/clock'
-import { runJob } from '#lib/jobs'
-import { logger } from '#lib/logger'
-import { encodeImage, IMAGE_TARGETS, loadSharp, UndecodableImageError } from '#lib/media/images'
-import { effectiveState, hasRenditions, MEDIA_TIMEOUT_MS, renditionKey } from '#lib/media/rules'
-import { type VideoTranscoder, VideoUnavailableError, VideoUnreadableError } from '#lib/media/video'
-import { mediaBucket, s3 } from '#lib/s3'
 import { platform } from '#platform'
+import { now } from '#platform/services/clock'
+import { runJob } from '#platform/services/jobs'
+import { logger } from '#platform/services/logger'
+import { encodeImage, IMAGE_TARGETS, loadSharp, UndecodableImageError } from '#platform/services/media/images'
+import { effectiveState, hasRenditions, MEDIA_TIMEOUT_MS, renditionKey } from '#platform/services/media/rules'
+import {
+  type VideoTranscoder,
+  VideoUnavailableError,
+  VideoUnreadableError,
+} from '#platform/services/media/video'
+import { mediaBucket, s3 } from '#platform/services/s3'
 import { isConditionFailure, siteKeys } from './service.ts'
 
 /**

@@ -1,8 +1,8 @@
 import { isMessageKey } from '@swipe/shared'
 import { sitesRoutes } from '@swipe/shared/contract/sites'
 import { MediaRenditions, siteOfUploadKey } from '#data/media-renditions'
-import { endpoint, ok } from '#lib/http'
-import { sitesFor } from '#lib/tenancy'
+import { endpoint, ok } from '#edge/http'
+import { sitesFor } from '#edge/tenancy'
 import { effectiveState } from './media.ts'
 
 /**

@@ -12,17 +12,17 @@ import { DomainOwners, ownersUnder } from '#data/domain-owners'
 import type { StoredFinding } from '#data/domains'
 import { LegacyOemDomains, type OemDomain, OemDomains } from '#data/oem-domains'
 import { type SiteRow, Sites } from '#data/sites'
-import type { Actor } from '#lib/auth'
-import { now } from '#lib/clock'
-import { diagnose, finding, wildcardStep } from '#lib/domains/doctor'
-import type { WildcardCertificate } from '#lib/domains/provisioner'
-import { AppError, BadRequestError, ConflictError, NotFoundError } from '#lib/errors'
-import { logger } from '#lib/logger'
-import { sendMail } from '#lib/mail'
-import { activeOemZones } from '#lib/oem-zones'
-import { accountTenantIds, adminOf, authorize, policyActorOf } from '#lib/tenancy'
-import { adminUrl, oemSiteUrl, siteUrl } from '#lib/urls'
+import { activeOemZones } from '#domain/oem-zones'
+import type { Actor } from '#edge/auth'
+import { AppError, BadRequestError, ConflictError, NotFoundError } from '#edge/errors'
+import { accountTenantIds, adminOf, authorize, policyActorOf } from '#edge/tenancy'
 import { platform } from '#platform'
+import { now } from '#platform/services/clock'
+import { diagnose, finding, wildcardStep } from '#platform/services/domains/doctor'
+import type { WildcardCertificate } from '#platform/services/domains/provisioner'
+import { logger } from '#platform/services/logger'
+import { sendMail } from '#platform/services/mail'
+import { adminUrl, oemSiteUrl, siteUrl } from '#platform/services/urls'
 import { releasePrefix } from '../publishing/retention.ts'
 import {
   challengeFindings,
@@ -54,7 +54,7 @@ import { isConditionFailure } from './service.ts'
  * claimed uniquely against sites and OEMs in one transaction, verified by the same doctor through DNS (one
  * wildcard record `*.oem.example` CNAME → the target, checked on a probe name under it), given up after 72
  * hours with a mail. Once ACTIVE, its users' sites answer on `{site-uuid}.oem.example` too: every served site
- * of the OEM gets that host in the host map (and every later publish adds it, `#lib/oem-zones`), and the
+ * of the OEM gets that host in the host map (and every later publish adds it, `#domain/oem-zones`), and the
  * API's URLs name it.
  */
 

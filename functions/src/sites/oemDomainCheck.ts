@@ -1,6 +1,6 @@
 import { sitesRoutes } from '@swipe/shared/contract/sites'
-import { BadRequestError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
+import { BadRequestError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
 import { checkOemClaim, oemClaimOf, oemDomainView, oemFor } from './oem-domains.ts'
 
 /** Checks the OEM domain's wildcard record now, as the scheduled checker does. */

@@ -1,5 +1,5 @@
 import { sitesRoutes } from '@swipe/shared/contract/sites'
-import { endpoint, ok } from '#lib/http'
+import { endpoint, ok } from '#edge/http'
 import { oemDomainView, oemFor } from './oem-domains.ts'
 
 /** The OEM's sites domain (issue 19 white label): read by its OEM master, admins and platform staff. */

@@ -1,6 +1,6 @@
 import { sitesRoutes } from '@swipe/shared/contract/sites'
-import { BadRequestError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
+import { BadRequestError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
 import { oemDomainView, oemFor, removeOemDomain } from './oem-domains.ts'
 
 /** Removes the OEM's sites domain: its users' sites answer on the product's default domain only. */

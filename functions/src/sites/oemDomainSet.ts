@@ -1,5 +1,5 @@
 import { sitesRoutes } from '@swipe/shared/contract/sites'
-import { endpoint, ok } from '#lib/http'
+import { endpoint, ok } from '#edge/http'
 import { checkOemClaim, oemClaimOf, oemDomainView, oemFor, setOemDomain } from './oem-domains.ts'
 
 /** Sets or changes the OEM's sites domain; a wildcard record already in place connects at once. */

@@ -22,12 +22,12 @@ import {
   type SiteSetting,
   sitesService,
 } from '#data/sites'
-import { ConflictError } from '#lib/errors'
-import { logger } from '#lib/logger'
-import { type OemZones, zoneIn } from '#lib/oem-zones'
-import { mediaBucket } from '#lib/s3'
-import { presignGet } from '#lib/uploads'
-import { siteUrl } from '#lib/urls'
+import { type OemZones, zoneIn } from '#domain/oem-zones'
+import { ConflictError } from '#edge/errors'
+import { logger } from '#platform/services/logger'
+import { mediaBucket } from '#platform/services/s3'
+import { presignGet } from '#platform/services/uploads'
+import { siteUrl } from '#platform/services/urls'
 
 /**
  * DynamoDB's TransactWriteItems limit. A save whose changes fit (the site item plus at most 99
@@ -89,7 +89,7 @@ export const liveStateOf = (site: Pick<Site, 'status' | 'version' | 'publishedVe
   return { publishedVersion, unpublishedChanges: served && publishedVersion !== site.version }
 }
 
-/** `oemZone`: the site's OEM's verified sites domain (issue 19 white label, `#lib/oem-zones`). */
+/** `oemZone`: the site's OEM's verified sites domain (issue 19 white label, `#domain/oem-zones`). */
 export const globalSettingOf = (site: Site, oemZone?: string): GlobalSettingView => ({
   id: site.siteId,
   ...(answered('site', site) as Omit<GlobalSettingView, 'id'>),

@@ -3,11 +3,11 @@ import { sitesRoutes } from '@swipe/shared/contract/sites'
 import { cellOrder, isInGrid, siteGrid } from '@swipe/shared/site/cells'
 import { documentFields } from '@swipe/shared/site/model'
 import { type Creative, type Site, sitesService } from '#data/sites'
-import { ConflictError, type FieldIssue, ValidationError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
-import { oemZoneOf } from '#lib/oem-zones'
-import { planOfOwner, planView, requireCreatives, requireFeature } from '#lib/plans'
-import { sitesFor } from '#lib/tenancy'
+import { oemZoneOf } from '#domain/oem-zones'
+import { planOfOwner, planView, requireCreatives, requireFeature } from '#domain/plans'
+import { ConflictError, type FieldIssue, ValidationError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
+import { sitesFor } from '#edge/tenancy'
 import {
   assertCommitted,
   confirmedKeys,

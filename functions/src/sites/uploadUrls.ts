@@ -1,10 +1,10 @@
 import { SITE_MEDIA_RULE, siteFileProblem } from '@swipe/shared'
 import { sitesRoutes } from '@swipe/shared/contract/sites'
-import { type FieldIssue, ValidationError } from '#lib/errors'
-import { endpoint, ok } from '#lib/http'
-import { mediaBucket } from '#lib/s3'
-import { sitesFor } from '#lib/tenancy'
-import { presignPut } from '#lib/uploads'
+import { type FieldIssue, ValidationError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
+import { sitesFor } from '#edge/tenancy'
+import { mediaBucket } from '#platform/services/s3'
+import { presignPut } from '#platform/services/uploads'
 import { newUploadKey } from './uploads.ts'
 
 /**

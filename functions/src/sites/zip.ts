@@ -11,7 +11,12 @@ import {
 } from '@swipe/shared'
 import { type Grid, naturalNameCompare, placeFiles } from '@swipe/shared/site/cells'
 import yauzl, { type Entry, type ZipFile } from 'yauzl'
-import { checkImagePixels, IMAGE_HEAD_BYTES, isCappedImage, pixelParams } from '#lib/image-pixels'
+import {
+  checkImagePixels,
+  IMAGE_HEAD_BYTES,
+  isCappedImage,
+  pixelParams,
+} from '#platform/services/image-pixels'
 
 /**
  * The checks a bulk-upload ZIP passes before anything of it is written (docs/decisions/0016-site-uploads.md).

@@ -1,7 +1,7 @@
 import { type Locale, type MemberRow, type SubmissionRow, translate } from '@swipe/shared'
 import type { SubmissionKind } from '#data/submissions'
-import { type CsvColumn, csvReply } from '#lib/csv'
-import type { Reply } from '#lib/http'
+import { type CsvColumn, csvReply } from '#domain/csv'
+import type { Reply } from '#edge/http'
 
 /**
  * The lists as CSV (docs/decisions/0031-submission-lists.md): the fixed columns, then

@@ -1,4 +1,4 @@
-import { contextHandler } from '#lib/router'
+import { contextHandler } from '#edge/router'
 import * as contacts from './contacts.ts'
 import * as contactsCsv from './contactsCsv.ts'
 import * as forms from './forms.ts'

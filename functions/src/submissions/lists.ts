@@ -1,9 +1,9 @@
 import type { RouteDef } from '@swipe/shared/contract/routes'
 import type { submissionsRoutes } from '@swipe/shared/contract/submissions'
 import type { SubmissionKind } from '#data/submissions'
-import { endpoint, ok } from '#lib/http'
-import { logger } from '#lib/logger'
-import { adminOf } from '#lib/tenancy'
+import { endpoint, ok } from '#edge/http'
+import { adminOf } from '#edge/tenancy'
+import { logger } from '#platform/services/logger'
 import { membersCsv, submissionsCsv } from './csv.ts'
 import { allMembers, allSubmissions, listMembers, listSubmissions, siteForList } from './service.ts'
 

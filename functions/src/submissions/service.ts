@@ -8,9 +8,9 @@ import {
 import { jstDayRangeIso } from '@swipe/shared/time/jst'
 import { createConversions } from 'electrodb'
 import { SiteMembers, SiteSubmissions, type SubmissionKind } from '#data/submissions'
-import type { Actor } from '#lib/auth'
-import { AppError, InvalidCursorError } from '#lib/errors'
-import { sitesFor } from '#lib/tenancy'
+import type { Actor } from '#edge/auth'
+import { AppError, InvalidCursorError } from '#edge/errors'
+import { sitesFor } from '#edge/tenancy'
 import { memberRow, submissionRow } from './rows.ts'
 
 /**

@@ -15,7 +15,7 @@ export const ServerMessage = z.object({ message: z.string() })
 export const withMessage = <Shape extends z.ZodRawShape>(schema: z.ZodObject<Shape>) =>
   schema.extend(ServerMessage.shape)
 
-/** A presigned upload target (`functions/src/lib/uploads.ts` `presignPut`); header names stay as sent. */
+/** A presigned upload target (`functions/src/platform/services/uploads.ts` `presignPut`); header names stay as sent. */
 export const PresignedUpload = z.object({
   uploadUrl: z.string(),
   key: z.string(),

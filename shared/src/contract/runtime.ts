@@ -3,7 +3,7 @@
  * where, and on what clock?" for everything that is not a request:
  *
  * - `jobs`: every asynchronous job, keyed `<context>.<name>` (the job event's `context` and `type`,
- *   functions/src/lib/jobs.ts). A job runs in its context's Lambda module (the jobs Lambda on AWS,
+ *   functions/src/platform/services/jobs.ts). A job runs in its context's Lambda module (the jobs Lambda on AWS,
  *   the gateway's process locally); each context's runner map is typed by `JobRunners<context>`,
  *   so a job without a runner does not compile, and `contextHandler` refuses to load when the
  *   runners and this table disagree. `startedBy` says who starts it (routes, other jobs, an
@@ -191,7 +191,7 @@ export type JobInput<K extends JobId> = z.infer<(typeof jobs)[K]['input']>
 
 /**
  * A context's runner map: exactly the table's jobs of that context. `Runner` is the runner type of
- * functions/src/lib/jobs.ts (kept out of shared: it names the job event).
+ * functions/src/platform/services/jobs.ts (kept out of shared: it names the job event).
  */
 export type JobRunnersOf<C extends Context, Runner> = { readonly [N in JobName<C>]: Runner }
 
@@ -272,7 +272,7 @@ export const scheduledJobEvent = (id: ScheduleId) => {
 // Invocations (synchronous calls of another Lambda)
 // ---------------------------------------------------------------------------------------------
 
-/** What the sites API asks of the publishing Lambda (functions/src/lib/publisher.ts). */
+/** What the sites API asks of the publishing Lambda (functions/src/platform/services/publisher.ts). */
 export const publishEvent = z.object({
   source: z.literal('swipe.publish'),
   siteId: z.string(),
@@ -282,7 +282,7 @@ export const publishEvent = z.object({
 export type PublishEvent = z.infer<typeof publishEvent>
 
 /**
- * What billing and analysis ask of the documents Lambda (functions/src/lib/documents.ts). The
+ * What billing and analysis ask of the documents Lambda (functions/src/platform/services/documents.ts). The
  * request bodies (an invoice, a monthly report) are functions-side types: only the kind is checked.
  */
 export const DOCUMENT_KINDS = ['invoice', 'monthlyReport'] as const

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, posix, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { importsOf } from '../../../test/support/imports.ts'
 
 /*
  * Feature folders do not borrow from one another (docs/decisions/0052-console-widgets.md). What several
@@ -19,54 +20,6 @@ const SRC = join(dirname(fileURLToPath(import.meta.url)), '..')
 const APP_FRAME: readonly string[] = ['shell', 'errors']
 /** Folders of src that every feature may use and that must not use a feature. */
 const SHARED_HOMES: readonly string[] = ['components', 'lib', 'hooks', 'i18n']
-
-/** A string right after these is a module specifier; any other string is blanked. */
-const BEFORE_SPECIFIER = /(?:\bfrom|\bimport|\bimport\s*\()\s*$/
-
-/**
- * The code without its comments and with every string blanked but module specifiers, so that an
- * import written in a comment or in a test's sample text is not taken for one.
- */
-const codeOf = (source: string): string => {
-  let out = ''
-  let i = 0
-  while (i < source.length) {
-    const ch = source[i] ?? ''
-    const next = source[i + 1]
-    if (ch === '/' && next === '/') {
-      while (i < source.length && source[i] !== '\n') i++
-    } else if (ch === '/' && next === '*') {
-      const end = source.indexOf('*/', i + 2)
-      i = end === -1 ? source.length : end + 2
-    } else if (ch === "'" || ch === '"' || ch === '`') {
-      let j = i + 1
-      while (j < source.length && source[j] !== ch) j += source[j] === '\\' ? 2 : 1
-      out += BEFORE_SPECIFIER.test(out.slice(-24)) ? source.slice(i, j + 1) : `${ch}${ch}`
-      i = j + 1
-    } else {
-      out += ch
-      i++
-    }
-  }
-  return out
-}
-
-/** A quoted specifier; the quote characters are spelled in a string so the scan above reads this file too. */
-const QUOTED = '([\'"`])(.+?)\\1'
-const IMPORT_PATTERNS = [
-  // import x from '…', import type { x } from '…', export { x } from '…', export * from '…' (multi-line too)
-  new RegExp(`\\b(?:import|export)\\b[^;]*?\\bfrom\\s*${QUOTED}`, 'g'),
-  // import '…' (for its side effects)
-  new RegExp(`\\bimport\\s*${QUOTED}`, 'g'),
-  // import('…') (a lazy chunk still borrows the module)
-  new RegExp(`\\bimport\\s*\\(\\s*${QUOTED}\\s*\\)`, 'g'),
-]
-
-/** Every module specifier a source file imports or re-exports, static or dynamic. */
-const importsOf = (source: string): string[] => {
-  const code = codeOf(source)
-  return IMPORT_PATTERNS.flatMap((pattern) => [...code.matchAll(pattern)].map((match) => match[2] ?? ''))
-}
 
 /** Where a path relative to src lies: its top folder, and its feature when inside a feature folder. */
 const placeOf = (path: string): { home: string; feature: string | null } => {

@@ -13,7 +13,7 @@ export const creatorTypeOf = (info: Pick<UserInfo, 'accountType' | 'parentType'>
 
 /**
  * The type of the account a new user lands under when the creator sends no parent: the account it
- * stands for (functions/src/lib/tenancy.ts principalIdOf). Master users and OEM admins work for
+ * stands for (functions/src/edge/tenancy.ts principalIdOf). Master users and OEM admins work for
  * their parent, a sub-admin for its parent.
  */
 export const ownParentTypeOf = (info: Pick<UserInfo, 'accountType' | 'parentType'>): AccountType | null => {

@@ -421,7 +421,7 @@ export const newIdempotencyKey = (): string => {
 const actionKeys = new WeakMap<object, string>()
 
 /**
- * The key of one user action (functions/src/lib/idempotency.ts): an action is its body object, so
+ * The key of one user action (functions/src/edge/idempotency.ts): an action is its body object, so
  * a retry that sends the same object again (TanStack Query retries a mutation with the same
  * variables) repeats the key and the API answers it once; a new submit is a new object and a new
  * key. Bodies that are not plain objects (files, text) get a fresh key per call.

@@ -28,7 +28,7 @@ export const checkSchema = (schema: SafeParser, value: unknown): string | undefi
   const result = schema.safeParse(value ?? '')
   if (result.success) return undefined
   const issue = result.error?.issues[0]
-  // The same {max}/{min} the API fills in (functions/src/lib/http.ts zodIssues).
+  // The same {max}/{min} the API fills in (functions/src/edge/http.ts zodIssues).
   const params: Record<string, string | number> = {}
   if (issue?.code === 'too_big') params.max = Number(issue.maximum)
   if (issue?.code === 'too_small') params.min = Number(issue.minimum)

@@ -58,7 +58,7 @@ export type ApiAnswer<Id extends RouteId> = Contract[Id] extends { keys: 'asSent
   ? RouteOutput<Contract[Id]>
   : Wire<RouteOutput<Contract[Id]>>
 
-/** The error envelope every refusal carries (functions/src/lib/responses.ts). */
+/** The error envelope every refusal carries (functions/src/edge/responses.ts). */
 export interface Refusal {
   error?: { code?: string; message?: string; details?: { path?: string; message?: string }[] }
 }

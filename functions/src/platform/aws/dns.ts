@@ -1,4 +1,4 @@
-import { type DnsLookup, dnsLookup } from '#lib/domains/dns'
+import { type DnsLookup, dnsLookup } from '#platform/services/domains/dns'
 import type { PlatformEnv } from '../env.ts'
 
 /** On AWS: the system's resolvers (the Lambda's VPC-less resolver). */

@@ -1,7 +1,7 @@
-import type { DocumentEvent } from '../../lib/documents.ts'
 import type { DocumentRenderer } from '../documents.ts'
 import type { PlatformEnv } from '../env.ts'
 import type { Invoker } from '../invoker.ts'
+import type { DocumentEvent } from '../services/documents.ts'
 
 /**
  * The documents Lambda (`DOCUMENTS_FUNCTION_NAME`, set by the CDK stack on billing and analysis,

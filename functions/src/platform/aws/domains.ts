@@ -1,7 +1,7 @@
 import { CloudFrontClient } from '@aws-sdk/client-cloudfront'
-import { acmCertificates, certificateClient } from '#lib/domains/certificates'
-import { awsProvisioner, localProvisioner } from '#lib/domains/provisioner'
-import { clientConfig } from '#lib/env'
+import { acmCertificates, certificateClient } from '#platform/services/domains/certificates'
+import { awsProvisioner, localProvisioner } from '#platform/services/domains/provisioner'
+import { clientConfig } from '#platform/services/env'
 import { cnameTargetOf, type Domains } from '../domains.ts'
 import type { PlatformEnv } from '../env.ts'
 

@@ -2,8 +2,8 @@
 // native CRT one is not bundled).
 import '@aws-sdk/signature-v4a'
 import { CloudFrontKeyValueStoreClient } from '@aws-sdk/client-cloudfront-keyvaluestore'
-import { clientConfig } from '#lib/env'
-import { type HostMap, kvsHostMap } from '#lib/host-map'
+import { clientConfig } from '#platform/services/env'
+import { type HostMap, kvsHostMap } from '#platform/services/host-map'
 import type { PlatformEnv } from '../env.ts'
 
 const missing = (): Promise<never> =>

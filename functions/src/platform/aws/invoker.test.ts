@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { AppError, ValidationError } from '../../lib/errors.ts'
-import { answerOf } from '../../lib/invoke.ts'
+import { AppError, ValidationError } from '../../edge/errors.ts'
 import { parsePlatformEnv } from '../env.ts'
+import { answerOf } from '../services/invoke.ts'
 import { awsInvoker } from './invoker.ts'
 
 /** What the Lambda client was sent, and what it answers next. */

@@ -1,8 +1,8 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda'
-import { clientConfig } from '../../lib/env.ts'
-import { type Answer, settle } from '../../lib/invoke.ts'
 import type { PlatformEnv } from '../env.ts'
 import type { Invoker } from '../invoker.ts'
+import { clientConfig } from '../services/env.ts'
+import { type Answer, settle } from '../services/invoke.ts'
 
 /**
  * Lambda's Invoke API, with one client made on first use. Both ways carry at most 6 MB (Lambda's

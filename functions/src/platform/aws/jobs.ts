@@ -1,7 +1,7 @@
-import { logger } from '../../lib/logger.ts'
 import type { PlatformEnv } from '../env.ts'
 import type { Invoker } from '../invoker.ts'
 import type { JobQueue } from '../jobs.ts'
+import { logger } from '../services/logger.ts'
 
 /**
  * Runs the job in this process once the current work has answered; its failure is logged (the job

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { DocumentRequest } from '../../lib/documents.ts'
-import { AppError } from '../../lib/errors.ts'
-import { runJob } from '../../lib/jobs.ts'
+import { AppError } from '../../edge/errors.ts'
 import { parsePlatformEnv } from '../env.ts'
 import { runWithPlatform } from '../index.ts'
+import type { DocumentRequest } from '../services/documents.ts'
+import { runJob } from '../services/jobs.ts'
 import { awsPlatform } from './index.ts'
 
 /**

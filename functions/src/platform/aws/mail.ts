@@ -1,5 +1,5 @@
 import { SESv2Client } from '@aws-sdk/client-sesv2'
-import { clientConfig } from '#lib/env'
+import { clientConfig } from '#platform/services/env'
 import type { PlatformEnv } from '../env.ts'
 import type { MailPort } from '../mail.ts'
 

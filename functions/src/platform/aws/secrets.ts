@@ -1,6 +1,6 @@
 import { SecretsProvider } from '@aws-lambda-powertools/parameters/secrets'
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager'
-import { clientConfig } from '#lib/env'
+import { clientConfig } from '#platform/services/env'
 import type { PlatformEnv } from '../env.ts'
 import type { Secrets } from '../secrets.ts'
 

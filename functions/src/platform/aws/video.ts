@@ -1,4 +1,4 @@
-import { ffmpegTranscoder, unavailableTranscoder, type VideoTranscoder } from '#lib/media/video'
+import { ffmpegTranscoder, unavailableTranscoder, type VideoTranscoder } from '#platform/services/media/video'
 import type { PlatformEnv } from '../env.ts'
 
 /**

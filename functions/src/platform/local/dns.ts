@@ -1,4 +1,4 @@
-import { type DnsLookup, dnsLookup } from '#lib/domains/dns'
+import { type DnsLookup, dnsLookup } from '#platform/services/domains/dns'
 import type { PlatformEnv } from '../env.ts'
 
 /** Locally: the stack's DNS server (`DOMAIN_DNS_SERVER`, `host:port`), else the system's resolvers. */

@@ -1,4 +1,4 @@
-import { localProvisioner } from '#lib/domains/provisioner'
+import { localProvisioner } from '#platform/services/domains/provisioner'
 import { cnameTargetOf, type Domains } from '../domains.ts'
 import type { PlatformEnv } from '../env.ts'
 

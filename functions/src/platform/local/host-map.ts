@@ -1,5 +1,5 @@
-import { bucketHostMap, type HostMap } from '#lib/host-map'
-import { s3, sitesBucket } from '#lib/s3'
+import { bucketHostMap, type HostMap } from '#platform/services/host-map'
+import { s3, sitesBucket } from '#platform/services/s3'
 import type { PlatformEnv } from '../env.ts'
 
 /**

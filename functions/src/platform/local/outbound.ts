@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
-import { localInspectorAllowance } from '#lib/outbound'
+import { localInspectorAllowance } from '#platform/services/outbound'
 import type { PlatformEnv } from '../env.ts'
 import type { Outbound } from '../outbound.ts'
 

@@ -1,5 +1,10 @@
 import { existsSync } from 'node:fs'
-import { ffmpegTranscoder, LOCAL_FFMPEG, unavailableTranscoder, type VideoTranscoder } from '#lib/media/video'
+import {
+  ffmpegTranscoder,
+  LOCAL_FFMPEG,
+  unavailableTranscoder,
+  type VideoTranscoder,
+} from '#platform/services/media/video'
 import type { PlatformEnv } from '../env.ts'
 
 /** Locally: ffmpeg at `FFMPEG_PATH` when set, else the Debian binary when installed, else none. */

@@ -86,7 +86,7 @@ export const useRotateWebhookSecret = (siteId: string) => {
 
 /**
  * What a receiver runs (issue 30): the Standard Webhooks library verifies the `webhook-id`,
- * `webhook-timestamp` and `webhook-signature` headers (functions/src/lib/webhooks-signature.ts).
+ * `webhook-timestamp` and `webhook-signature` headers (functions/src/domain/webhooks-signature.ts).
  */
 export const VERIFICATION_SNIPPET = `// npm install standardwebhooks
 import { Webhook } from 'standardwebhooks'
