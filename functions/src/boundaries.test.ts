@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, posix, relative, sep } from 'node:path'
+import { posix } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { valueImportsOf } from '../../test/support/imports.ts'
+import { readSources, valueImportsOf } from '../../test/support/imports.ts'
 
 /*
  * The layers of functions/src and what each may load at run time (docs/decisions/0058-platform-root.md):
@@ -54,20 +53,8 @@ const boundaryBreaks = (files: ReadonlyMap<string, string>): string[] => {
   return breaks
 }
 
-const sourcesUnder = (folder: string): string[] =>
-  readdirSync(join(SRC, folder), { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name)
-    if (entry.isDirectory()) return sourcesUnder(path)
-    return /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [path] : []
-  })
-
-const readTree = (): Map<string, string> =>
-  new Map(
-    LAYERS.flatMap(sourcesUnder).map((path) => {
-      const key = relative(SRC, join(SRC, path)).split(sep).join('/')
-      return [key, readFileSync(join(SRC, path), 'utf8')] as const
-    }),
-  )
+/** The layers' source files, tests excluded, by path relative to src. */
+const readTree = () => readSources(SRC, LAYERS, /^(?!.*\.test\.ts$).*\.ts$/)
 
 describe('layer boundaries of functions/src', () => {
   it('refuses a layer loading a context, and the platform or data loading the edge or the domain', () => {

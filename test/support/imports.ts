@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative, sep } from 'node:path'
+
 /**
  * The module specifiers a source file imports, for the boundaries tests of the console
  * (web-admin/src/features/boundaries.test.ts) and of the functions (functions/src/boundaries.test.ts).
@@ -59,4 +62,24 @@ export const valueImportsOf = (source: string): string[] => {
   const values = specifiers(code, IMPORT_PATTERNS)
   for (const typeOnly of specifiers(code, [TYPE_ONLY])) values.splice(values.indexOf(typeOnly), 1)
   return values
+}
+
+/** Every file under `folders` of `root` whose name matches `include`, keyed by its path relative to `root` (with `/`). */
+export const readSources = (
+  root: string,
+  folders: readonly string[],
+  include: RegExp,
+): Map<string, string> => {
+  const under = (folder: string): string[] =>
+    readdirSync(join(root, folder), { withFileTypes: true }).flatMap((entry) => {
+      const path = join(folder, entry.name)
+      if (entry.isDirectory()) return under(path)
+      return include.test(entry.name) ? [path] : []
+    })
+  return new Map(
+    folders.flatMap(under).map((path) => {
+      const key = relative(root, join(root, path)).split(sep).join('/')
+      return [key, readFileSync(join(root, path), 'utf8')] as const
+    }),
+  )
 }

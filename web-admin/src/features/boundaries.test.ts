@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { dirname, join, posix, relative, sep } from 'node:path'
+import { dirname, join, posix } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { importsOf } from '../../../test/support/imports.ts'
+import { importsOf, readSources } from '../../../test/support/imports.ts'
 
 /*
  * Feature folders do not borrow from one another (docs/decisions/0052-console-widgets.md). What several
@@ -54,21 +53,8 @@ const boundaryBreaks = (files: ReadonlyMap<string, string>): string[] => {
   return breaks
 }
 
-const sourcesUnder = (folder: string): string[] =>
-  readdirSync(join(SRC, folder), { withFileTypes: true }).flatMap((entry) => {
-    const path = join(folder, entry.name)
-    if (entry.isDirectory()) return sourcesUnder(path)
-    return /\.(ts|tsx|mts|cts)$/.test(entry.name) ? [path] : []
-  })
-
 /** The features and the shared homes, each file by its path relative to src. */
-const readTree = (): Map<string, string> =>
-  new Map(
-    ['features', ...SHARED_HOMES].flatMap(sourcesUnder).map((path) => {
-      const key = relative(SRC, join(SRC, path)).split(sep).join('/')
-      return [key, readFileSync(join(SRC, path), 'utf8')] as const
-    }),
-  )
+const readTree = () => readSources(SRC, ['features', ...SHARED_HOMES], /\.(ts|tsx|mts|cts)$/)
 
 describe('feature boundaries', () => {
   it('finds every kind of import, and none in comments or other strings', () => {

@@ -14,13 +14,16 @@ const Toaster = () => {
   )
 }
 
+/** antd times toasts with requestAnimationFrame and Date.now: those run on a fake clock. */
+const useToastClock = () =>
+  vi.useFakeTimers({
+    shouldAdvanceTime: true,
+    toFake: ['setTimeout', 'clearTimeout', 'Date', 'requestAnimationFrame', 'cancelAnimationFrame'],
+  })
+
 describe('toasts', () => {
   it('shows one toast at a time, top-right, and closes it after 3 s', async () => {
-    // antd times toasts with requestAnimationFrame and Date.now.
-    vi.useFakeTimers({
-      shouldAdvanceTime: true,
-      toFake: ['setTimeout', 'clearTimeout', 'Date', 'requestAnimationFrame', 'cancelAnimationFrame'],
-    })
+    useToastClock()
     const { user } = renderWithProviders({ ui: <Toaster /> })
     await user.click(await screen.findByRole('button', { name: 'first' }))
     expect(await screen.findByText('保存しました。')).toBeTruthy()
@@ -37,10 +40,7 @@ describe('toasts', () => {
   })
 
   it('gives a toast that replaces another its own 3 s', async () => {
-    vi.useFakeTimers({
-      shouldAdvanceTime: true,
-      toFake: ['setTimeout', 'clearTimeout', 'Date', 'requestAnimationFrame', 'cancelAnimationFrame'],
-    })
+    useToastClock()
     const { user } = renderWithProviders({ ui: <Toaster /> })
     await user.click(await screen.findByRole('button', { name: 'first' }))
     expect(await screen.findByText('保存しました。')).toBeTruthy()
