@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { thrown } from '../../../../test/support/thrown.ts'
 import { AppError, ValidationError } from '../../edge/errors.ts'
 import { parsePlatformEnv } from '../env.ts'
 import { answerOf } from '../services/invoke.ts'
@@ -25,16 +26,6 @@ const payload = (answer: unknown) => ({
   StatusCode: 200,
   Payload: new TextEncoder().encode(JSON.stringify(answer)),
 })
-
-/** What a call throws (a refusal's fields survive the trip as JSON). */
-const thrown = async (run: () => Promise<unknown> | unknown) => {
-  try {
-    await run()
-  } catch (error) {
-    return error
-  }
-  throw new Error('It did not throw')
-}
 
 afterEach(() => {
   lambda.sent.length = 0

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { thrown } from '../../../../test/support/thrown.ts'
 import { AppError } from '../../edge/errors.ts'
 import { type Answer, answerOf, settle } from './invoke.ts'
-
-/** What a call throws (a refusal's fields survive the trip as JSON). */
-const thrown = async (run: () => Promise<unknown> | unknown) => {
-  try {
-    await run()
-  } catch (error) {
-    return error
-  }
-  throw new Error('It did not throw')
-}
 
 describe('answerOf and settle', () => {
   it('carry a refusal across the invoke as its fields and raise the same AppError', async () => {
