@@ -10,7 +10,7 @@ import { readSources, valueImportsOf } from '../../test/support/imports.ts'
  *   the site API's keys), domain/ (logic several contexts share: webhooks, plans, tallies, CSV),
  *   platform/ (ports, their adapters and the service clients) and data/ (the entities) use no
  *   context — except that platform/local/ may call the Lambdas it stands in for (publishing/,
- *   documents/);
+ *   documents/, and each context's jobs Lambda entry, `<context>/worker.ts`);
  * - platform/ and data/ use neither the edge nor the domain, save edge/errors.ts (the error every
  *   layer throws).
  *
@@ -45,7 +45,7 @@ const boundaryBreaks = (files: ReadonlyMap<string, string>): string[] => {
       if (to === from) continue
       const context = !(LAYERS as readonly string[]).includes(to)
       const allowed = context
-        ? file.startsWith('platform/local/') && STAND_INS.includes(to)
+        ? file.startsWith('platform/local/') && (STAND_INS.includes(to) || target === `${to}/worker.ts`)
         : !((from === 'platform' || from === 'data') && (to === 'edge' || to === 'domain'))
       if (!allowed) breaks.push(`${file} → ${target}`)
     }
@@ -64,6 +64,11 @@ describe('layer boundaries of functions/src', () => {
       ['platform/services/mail.ts', "import { ok } from '#edge/http'"],
       ['data/sites.ts', "import { planOf } from '#domain/plans'"],
       ['platform/aws/publisher.ts', "import { publishSite } from '../../publishing/publish.ts'"],
+      // a jobs Lambda's entry, yes; the context's other modules, no
+      [
+        'platform/local/workers.ts',
+        "import { handler } from '../../sites/worker.ts'\nimport { jobs } from '../../sites/jobs.ts'",
+      ],
       // allowed: types, the stand-ins of platform/local, errors, layers below, packages
       [
         'platform/local/publisher.ts',
@@ -84,6 +89,7 @@ describe('layer boundaries of functions/src', () => {
       'platform/services/mail.ts → edge/http.ts',
       'data/sites.ts → domain/plans.ts',
       'platform/aws/publisher.ts → publishing/publish.ts',
+      'platform/local/workers.ts → sites/jobs.ts',
     ])
   })
 

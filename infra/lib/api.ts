@@ -238,11 +238,13 @@ export class Api extends Construct {
       if (needs.documents) fn.useDocuments(documentsFunction())
       functions.set(context, fn)
       if (needs.jobs) {
-        // The same module in a Lambda of its own: jobs need minutes, the API Lambda stops at 15 s
-        // (before API Gateway's 30 s). A separate function also needs no self-reference, which
-        // would be a circular dependency in the template.
+        // The context's jobs in a Lambda of their own, from their own entry (`<context>/worker.ts`,
+        // `jobsHandler`): jobs need minutes, the API Lambda stops at 15 s (before API Gateway's
+        // 30 s), and neither bundle carries the other's code (sharp and ffmpeg stay with the jobs).
+        // A follow-up job runs in the same Lambda, which needs no self-reference (a circular
+        // dependency in the template).
         const worker = new AppFunction(this, `${pascal(context)}JobsFunction`, {
-          entry: `${context}/index.ts`,
+          entry: `${context}/worker.ts`,
           stage: config.stage,
           logRetention: config.logRetention,
           removalPolicy: config.removalPolicy,

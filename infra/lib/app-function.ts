@@ -284,8 +284,8 @@ export class AppFunction extends NodejsFunction {
       bundling: {
         ...BUNDLING,
         metafile: scope.node.tryGetContext(BUNDLE_METAFILE_CONTEXT) === true,
-        // sharp (native libvips, issue 22) is never bundled: it is imported dynamically, and only
-        // the functions that make renditions (`media`) carry it, installed beside the bundle.
+        // sharp (native libvips, issue 22) is never bundled: only the entry of the jobs Lambda that
+        // makes renditions (`media`) imports it, and that function carries it, installed beside the bundle.
         externalModules: ['sharp'],
         // The PDF function embeds a TTF: fontkit's brotli decoder (WOFF2 only, ≈ 486 KB) stays out.
         ...(props.pdf ? { esbuildArgs: { ...BUNDLING.esbuildArgs, '--alias:brotli': NO_BROTLI } } : {}),

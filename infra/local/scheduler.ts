@@ -2,8 +2,8 @@
  * `npm start`'s EventBridge Scheduler: one scheduler for every schedule of the runtime table
  * (@swipe/shared/contract/runtime `schedules`). At each schedule's due time it sends the schedule's
  * job event — `{ source: 'swipe.job', context, type, id: 'scheduled' }`, exactly what EventBridge
- * sends the jobs Lambda on AWS — to the context's Lambda module (`functions/src/<context>/index.ts`
- * `handler`), which dispatches it to the job's runner (`contextHandler` → `dispatchJob`). Nothing
+ * sends the jobs Lambda on AWS — to the context's jobs Lambda module (`functions/src/<context>/worker.ts`
+ * `handler`), which dispatches it to the job's runner (`jobsHandler` → `dispatchJob`). Nothing
  * here knows what a job does: the billing close, the domain check and the webhook sweep run the
  * code they run on AWS. One log line per run.
  *
@@ -12,8 +12,6 @@
  * `runDue(at)` runs what is due at `at`; the timer loop only calls `runDue` when the next run
  * is due.
  */
-import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import {
   parseScheduleExpression,
   type ScheduleDef,
@@ -22,7 +20,6 @@ import {
   scheduledJobEvent,
   scheduleList,
 } from '@swipe/shared/contract/runtime'
-import type { Context as LambdaContext } from 'aws-lambda'
 import { CronExpressionParser } from 'cron-parser'
 
 export type ScheduledJobEvent = ReturnType<typeof scheduledJobEvent>
@@ -171,32 +168,14 @@ export const startScheduler = (options: SchedulerOptions): Scheduler => {
   }
 }
 
-const FUNCTIONS_SRC = join(import.meta.dirname, '..', '..', 'functions', 'src')
-
 /**
- * Sends a job event to its context's Lambda module, as the jobs Lambda receives it on AWS: the
- * module the local gateway runs (`functions/src/<context>/index.ts`), whose `handler` recognises
- * the job event and dispatches it to the context's runner.
+ * Sends a job event to its context's jobs Lambda module (`functions/src/<context>/worker.ts`, the
+ * entry AWS runs), which dispatches it to the job's runner (`jobsHandler` → `dispatchJob`).
+ * Imported at the first run, once the local stack has put the handlers' environment in place.
  */
 export const contextDispatch =
   () =>
   async (event: ScheduledJobEvent): Promise<unknown> => {
-    const module = (await import(pathToFileURL(join(FUNCTIONS_SRC, event.context, 'index.ts')).href)) as {
-      handler: (event: unknown, context: LambdaContext) => Promise<unknown>
-    }
-    const lambdaContext = {
-      functionName: `swipe-local-${event.context}-jobs`,
-      functionVersion: '$LATEST',
-      invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:swipe-local-${event.context}-jobs`,
-      memoryLimitInMB: '2048',
-      awsRequestId: crypto.randomUUID(),
-      logGroupName: `/aws/lambda/swipe-local-${event.context}-jobs`,
-      logStreamName: 'local',
-      callbackWaitsForEmptyEventLoop: false,
-      getRemainingTimeInMillis: () => 15 * 60_000,
-      done: () => undefined,
-      fail: () => undefined,
-      succeed: () => undefined,
-    } as LambdaContext
-    return module.handler(event, lambdaContext)
+    const { runWorker } = await import('../../functions/src/platform/local/workers.ts')
+    return runWorker(event)
   }

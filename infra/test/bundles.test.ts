@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { LOCALES, messages, translate } from '@swipe/shared'
 import { API_BASE_PATH, routeList } from '@swipe/shared/contract/routes'
 import { buildSync } from 'esbuild'
@@ -23,6 +24,34 @@ const routes: ApiRoute[] = [
   })),
 ]
 const bundled = memo(() => synth({}, routes, true))
+
+/** The bundle (index.mjs) of the function with this description. */
+const sourceOf = (description: string) => {
+  const { resources, app } = bundled()
+  const fn = Object.values(resources).find(
+    (r) => r.Type === 'AWS::Lambda::Function' && r.Properties?.Description === description,
+  )
+  expect(fn, description).toBeDefined()
+  const key = String((fn!.Properties!.Code as Json).S3Key)
+  return readFileSync(join(app.outdir, `asset.${key.replace(/\.zip$/, '')}`, 'index.mjs'), 'utf8')
+}
+
+/** Whether this machine is Lambda's platform (arm64 Linux), for which native modules are installed in assets. */
+const LAMBDA_HOST = process.platform === 'linux' && process.arch === 'arm64'
+
+/**
+ * Node options that load an asset's bundle on this machine when the asset carries sharp built for
+ * Lambda's platform (the jobs Lambda that makes renditions) and this machine is another: a resolve
+ * hook hands the bundle the repository's own sharp, the same version (infra/test/media.test.ts),
+ * built for this machine. Everything else the bundle loads is its own. None elsewhere.
+ */
+const nativeStandIns = (asset: string): string[] => {
+  if (LAMBDA_HOST || !existsSync(join(asset, 'node_modules', 'sharp'))) return []
+  const sharp = pathToFileURL(createRequire(join(FUNCTIONS_SRC, 'index.ts')).resolve('sharp')).href
+  const hook = `export const resolve = (specifier, context, next) => next(specifier === 'sharp' ? ${JSON.stringify(sharp)} : specifier, context)`
+  const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)})`
+  return ['--import', `data:text/javascript,${encodeURIComponent(register)}`]
+}
 
 describe('Lambda bundles (esbuild, as deployed)', () => {
   it('bundles every function and each loads with exactly the environment the stack gives it', () => {
@@ -56,6 +85,7 @@ describe('Lambda bundles (esbuild, as deployed)', () => {
       const out = execFileSync(
         process.execPath,
         [
+          ...nativeStandIns(dirname(bundle)),
           '--input-type=module',
           '-e',
           // Only the message: an uncaught error would print the minified line, megabytes long.
@@ -144,15 +174,6 @@ describe('the PDF function (issues 17 and 18)', () => {
 
 describe('the renderer', () => {
   it('is bundled into the publishing Lambda only: the sites API and its jobs carry no react-dom', () => {
-    const { resources, app } = bundled()
-    const sourceOf = (description: string) => {
-      const fn = Object.values(resources).find(
-        (r) => r.Type === 'AWS::Lambda::Function' && r.Properties?.Description === description,
-      )
-      expect(fn, description).toBeDefined()
-      const key = String((fn!.Properties!.Code as Json).S3Key)
-      return readFileSync(join(app.outdir, `asset.${key.replace(/\.zip$/, '')}`, 'index.mjs'), 'utf8')
-    }
     // renderToStaticMarkup is the name react-dom/server exports; minification keeps export names.
     expect(sourceOf('Swipe LP dev: sites publishing')).toContain('renderToStaticMarkup')
     for (const description of ['Swipe LP dev: sites API', 'Swipe LP dev: sites jobs']) {
@@ -161,17 +182,25 @@ describe('the renderer', () => {
   })
 })
 
+describe('jobs (the runtime table)', () => {
+  it('run from each context’s own jobs entry: the jobs Lambda carries the runners and sharp, the API Lambda neither', () => {
+    const jobContexts = [...new Set(routeList().map((r) => r.context))].filter((c) => needsOf(c).jobs)
+    expect(jobContexts.length).toBeGreaterThan(0)
+    // jobsHandler's refusal of anything that is not a job (functions/src/edge/router.ts).
+    const dispatcher = 'jobs Lambda received an event that is not a job'
+    for (const context of jobContexts) {
+      expect(sourceOf(`Swipe LP dev: ${context} jobs`), `${context} jobs`).toContain(dispatcher)
+      expect(sourceOf(`Swipe LP dev: ${context} API`), `${context} API`).not.toContain(dispatcher)
+    }
+    // sharp is imported (never bundled) by the renditions' jobs Lambda alone.
+    const importsSharp = /from\s*"sharp"/
+    expect(sourceOf('Swipe LP dev: sites jobs')).toMatch(importsSharp)
+    expect(sourceOf('Swipe LP dev: sites API')).not.toMatch(importsSharp)
+  })
+})
+
 describe('pdfkit', () => {
   it('is bundled into the documents Lambda only: billing, its jobs and analysis carry no PDF stack', () => {
-    const { resources, app } = bundled()
-    const sourceOf = (description: string) => {
-      const fn = Object.values(resources).find(
-        (r) => r.Type === 'AWS::Lambda::Function' && r.Properties?.Description === description,
-      )
-      expect(fn, description).toBeDefined()
-      const key = String((fn!.Properties!.Code as Json).S3Key)
-      return readFileSync(join(app.outdir, `asset.${key.replace(/\.zip$/, '')}`, 'index.mjs'), 'utf8')
-    }
     // pdfkit names itself the producer of every PDF (a string literal, which minification keeps);
     // fontkit and its brotli decoder (WOFF2 fonts) are known by their error messages.
     const markers = ['"PDFKit"', 'Unknown font format', 'Invalid size nibble']

@@ -30,7 +30,7 @@ vi.hoisted(() => {
 
 type Json = Record<string, unknown>
 
-/** The real runner maps each context's Lambda dispatches job events to (`contextHandler`). */
+/** The real runner maps each context's jobs Lambda dispatches job events to (`jobsHandler`, `<context>/worker.ts`). */
 const runnerMaps = async (): Promise<Record<string, Record<string, unknown>>> => ({
   sites: (await import('../../functions/src/sites/jobs.ts')).jobs,
   billing: (await import('../../functions/src/billing/jobs.ts')).jobs,
@@ -71,7 +71,7 @@ describe('schedules on AWS, from the runtime table', () => {
         'function',
       )
     }
-    // And every runner map is exactly its context's jobs in the table (contextHandler checks the same at load).
+    // And every runner map is exactly its context's jobs in the table (jobsHandler checks the same at load).
     for (const context of jobContexts())
       expect(Object.keys(maps[context] ?? {}).sort()).toEqual(jobNamesOf(context).sort())
   })

@@ -11,7 +11,7 @@ import { publishVisitorSite } from '../support/visitor-site.ts'
  * `npm start`'s scheduler (infra/local/scheduler.ts) drives a scheduled job through the job
  * dispatch, on the stack's clock: a webhook delivery due and PENDING is attempted by the
  * `webhookSweep` schedule's run — the job event sent to the end-user context's Lambda module
- * (`contextHandler` → `dispatchJob` → the runner), as EventBridge Scheduler sends it on AWS — and
+ * (the context's `worker.ts`: `jobsHandler` → `dispatchJob` → the runner), as EventBridge Scheduler sends it on AWS — and
  * the run leaves one log line. No real time passes: the stack's clock is moved, and the
  * scheduler's due runs are run at that time.
  */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { api, mailsTo, waitForMail } from '../support/api.ts'
-import { useStackEnv } from '../support/env.ts'
+import { useStackEnv, useStackPlatform } from '../support/env.ts'
 import { settledRenditions, uploadThroughApi } from '../support/uploads.ts'
 import {
   formsCreator,
@@ -21,9 +21,11 @@ import { cameraMov } from '../support/zip.ts'
  */
 
 const { urls } = useStackEnv()
+// The jobs the tests start here (renditions, a bulk upload's) run in this process, as the gateway's do.
+useStackPlatform()
 const http = api(urls.api)
 const { MediaRenditions } = await import('../../functions/src/data/media-renditions.ts')
-const { requestRenditions } = await import('../../functions/src/sites/media.ts')
+const { requestRenditions } = await import('../../functions/src/sites/renditions.ts')
 
 const PASSWORD = 'Member#Pass1'
 

@@ -3,11 +3,13 @@ import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type TestAccount, twoTenants } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
-import { useStackEnv } from '../support/env.ts'
+import { useStackEnv, useStackPlatform } from '../support/env.ts'
 import { putTo, samples, uploadThroughApi } from '../support/uploads.ts'
 import { buildZip, patchEntry, png, pngClaiming, renameEntry, type ZipInput } from '../support/zip.ts'
 
 const { urls } = useStackEnv()
+// The jobs the tests start here (renditions, a bulk upload's) run in this process, as the gateway's do.
+useStackPlatform()
 const http = api(urls.api)
 const { s3, mediaBucket } = await import('../../functions/src/platform/services/s3.ts')
 const { SiteUploads, BulkJobs } = await import('../../functions/src/data/site-uploads.ts')

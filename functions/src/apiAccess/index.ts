@@ -13,36 +13,30 @@ import * as settingsGet from './settingsGet.ts'
 import * as settingsPut from './settingsPut.ts'
 import * as webhookCreate from './webhookCreate.ts'
 import * as webhookDeliveries from './webhookDeliveries.ts'
-import { jobs } from './webhookJobs.ts'
 import * as webhookList from './webhookList.ts'
 import * as webhookRemove from './webhookRemove.ts'
 import * as webhookResend from './webhookResend.ts'
 import * as webhookRotateSecret from './webhookRotateSecret.ts'
 import * as webhookUpdate from './webhookUpdate.ts'
 
-export const handler = contextHandler(
-  'apiAccess',
-  {
-    openapi,
-    settingsGet,
-    settingsPut,
-    keyCreate,
-    keyRevoke,
-    keyRotate,
-    docs,
-    webhookList,
-    webhookCreate,
-    webhookUpdate,
-    webhookRotateSecret,
-    webhookRemove,
-    webhookDeliveries,
-    webhookResend,
-    openMembers,
-    openContacts,
-    openForms,
-    openAnalytics,
-    openContent,
-  },
-  // A resend's attempt (issue 29; ./webhookJobs.ts).
-  jobs,
-)
+export const handler = contextHandler('apiAccess', {
+  openapi,
+  settingsGet,
+  settingsPut,
+  keyCreate,
+  keyRevoke,
+  keyRotate,
+  docs,
+  webhookList,
+  webhookCreate,
+  webhookUpdate,
+  webhookRotateSecret,
+  webhookRemove,
+  webhookDeliveries,
+  webhookResend,
+  openMembers,
+  openContacts,
+  openForms,
+  openAnalytics,
+  openContent,
+})

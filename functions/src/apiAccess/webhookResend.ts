@@ -6,7 +6,6 @@ import { NotFoundError } from '#edge/errors'
 import { endpoint, ok } from '#edge/http'
 import { runJob } from '#platform/services/jobs'
 import { audit, siteForApi, webhookOf } from './service.ts'
-import { jobs } from './webhookJobs.ts'
 
 /**
  * POST /site/{id}/api/webhooks/{webhookId}/deliveries/{deliveryId}/resend: the same event (same
@@ -25,22 +24,19 @@ export const handler = endpoint(apiAccessRoutes['apiAccess.webhookResend'], asyn
   ).data[0]
   if (!delivery) throw new NotFoundError()
   const queued = await queueResend(delivery)
-  await runJob(
-    {
-      context: 'apiAccess',
-      type: 'webhookResend',
-      id: randomUUID(),
-      input: {
-        delivery: JSON.stringify({
-          siteId: queued.siteId,
-          endpointId: queued.endpointId,
-          createdAt: queued.createdAt,
-          deliveryId: queued.deliveryId,
-        }),
-      },
+  await runJob({
+    context: 'apiAccess',
+    type: 'webhookResend',
+    id: randomUUID(),
+    input: {
+      delivery: JSON.stringify({
+        siteId: queued.siteId,
+        endpointId: queued.endpointId,
+        createdAt: queued.createdAt,
+        deliveryId: queued.deliveryId,
+      }),
     },
-    jobs,
-  )
+  })
   await audit(
     actor,
     site.siteId,

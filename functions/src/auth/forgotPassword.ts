@@ -3,7 +3,6 @@ import { authRoutes } from '@swipe/shared/contract/auth'
 import { endpoint, ok } from '#edge/http'
 import { clientIp, emailClient, takeOrRefuse } from '#edge/rate-limit'
 import { runJob } from '#platform/services/jobs'
-import { jobs } from './jobs.ts'
 
 export { RESET_TTL_MS } from './jobs.ts'
 
@@ -19,6 +18,6 @@ export const handler = endpoint(authRoutes['auth.forgotPassword'], async ({ body
     ['passwordResetClient', clientIp(event)],
     ['passwordResetEmail', emailClient(email)],
   ])
-  await runJob({ context: 'auth', type: 'passwordReset', id: randomUUID(), input: { email, locale } }, jobs)
+  await runJob({ context: 'auth', type: 'passwordReset', id: randomUUID(), input: { email, locale } })
   return ok({ message: t('auth.resetRequested') })
 })

@@ -1,9 +1,11 @@
 import middy from '@middy/core'
 import httpRouterHandler, { type Method } from '@middy/http-router'
 import { API_BASE_PATH, type Context, routeList } from '@swipe/shared/contract/routes'
-import { type JobName, jobNamesOf } from '@swipe/shared/contract/runtime'
+import { type JobContext, jobNamesOf } from '@swipe/shared/contract/runtime'
 import type { Context as LambdaContext } from 'aws-lambda'
-import { dispatchJob, isJobEvent, type JobRunner, type JobRunners } from '../platform/services/jobs.ts'
+import { declareAwsAdapters } from '#platform'
+import { inProcessJobs } from '#platform/jobs'
+import { dispatchJob, isJobEvent, type JobRunner, type JobRunners } from '#platform/services/jobs'
 import { apiEdge, type Event, type Result } from './http.ts'
 
 type RouteHandler = (event: Event, context: LambdaContext) => Promise<Result>
@@ -11,15 +13,12 @@ type RouteHandler = (event: Event, context: LambdaContext) => Promise<Result>
 /**
  * The Lambda of one bounded context: an http-router over exactly the routes the route table
  * gives this context. `modules` maps each action to its handler module; a missing or extra
- * action fails at load, so a route can never be deployed without its handler. `jobs` are the
- * context's asynchronous jobs (`#platform/services/jobs`): a job event runs its runner instead of a route. They
- * are exactly the runtime table's jobs of the context (@swipe/shared/contract/runtime): the type
- * says so, and a missing or extra runner fails at load too.
+ * action fails at load, so a route can never be deployed without its handler. A context's jobs
+ * run in a Lambda of their own (`jobsHandler`).
  */
 export const contextHandler = <C extends Context>(
   context: C,
   modules: Record<string, { handler: RouteHandler }>,
-  jobs?: [JobName<C>] extends [never] ? undefined : JobRunners<C>,
 ) => {
   const defs = routeList().filter((r) => r.context === context)
   const wanted = new Set(defs.map((r) => r.action))
@@ -30,15 +29,6 @@ export const contextHandler = <C extends Context>(
       `Context ${context}: handler modules and route table disagree (missing: ${missing.join(', ') || '-'}; extra: ${extra.join(', ') || '-'})`,
     )
   }
-  const runners = jobs as Readonly<Record<string, JobRunner>> | undefined
-  const jobNames = new Set(jobNamesOf(context))
-  const missingJobs = [...jobNames].filter((name) => !runners?.[name])
-  const extraJobs = Object.keys(runners ?? {}).filter((name) => !jobNames.has(name))
-  if (missingJobs.length || extraJobs.length) {
-    throw new Error(
-      `Context ${context}: job runners and runtime table disagree (missing: ${missingJobs.join(', ') || '-'}; extra: ${extraJobs.join(', ') || '-'})`,
-    )
-  }
   const router = httpRouterHandler(
     defs.map((def) => ({
       method: def.method as Method,
@@ -47,14 +37,38 @@ export const contextHandler = <C extends Context>(
     })),
   )
   // The outer edge only answers unknown routes with the error envelope; each route has its own.
-  const http = middy<Event, Result>()
+  return middy<Event, Result>()
     .use(apiEdge())
     .handler(router as never)
-  if (!runners) return http
-  return async (event: Event, lambdaContext: LambdaContext): Promise<Result> => {
-    if (!isJobEvent(event)) return http(event, lambdaContext)
+}
+
+/**
+ * The jobs Lambda of one bounded context (its entry `<context>/worker.ts`): it receives job events
+ * only — from the API Lambda's `runJob`, from a schedule (EventBridge Scheduler on AWS,
+ * infra/local/scheduler.ts locally), and locally from the in-process queue — and runs each with
+ * its runner. `jobs` are exactly the runtime table's jobs of the context
+ * (@swipe/shared/contract/runtime): the type says so, and a missing or extra runner fails at load.
+ * A job's follow-up job (a bulk upload's renditions) runs in this same Lambda: it declares its
+ * own queue, as it names no jobs function.
+ */
+export const jobsHandler = <C extends JobContext>(context: C, jobs: JobRunners<C>) => {
+  const runners = jobs as Readonly<Record<string, JobRunner>>
+  const jobNames = new Set(jobNamesOf(context))
+  const missing = [...jobNames].filter((name) => !runners[name])
+  const extra = Object.keys(runners).filter((name) => !jobNames.has(name))
+  if (missing.length || extra.length || jobNames.size === 0) {
+    throw new Error(
+      `Context ${context}: job runners and runtime table disagree (missing: ${missing.join(', ') || '-'}; extra: ${extra.join(', ') || '-'})`,
+    )
+  }
+  const run = async (event: unknown): Promise<void> => {
+    if (!isJobEvent(event)) throw new Error(`The ${context} jobs Lambda received an event that is not a job`)
     if (event.context !== context) throw new Error(`Job for ${event.context} sent to ${context}`)
     await dispatchJob(event, runners)
+  }
+  declareAwsAdapters({ jobs: () => inProcessJobs(run) })
+  return async (event: unknown, _lambdaContext?: LambdaContext): Promise<Result> => {
+    await run(event)
     return { statusCode: 204 }
   }
 }

@@ -1,4 +1,4 @@
-import { type Action, can, inScope, type PolicyActor, scopeRoot } from '@swipe/shared'
+import { type Action, can, inScope, type PolicyActor, type SiteStatus, scopeRoot } from '@swipe/shared'
 import { jstDayRange } from '@swipe/shared/time/jst'
 import { type Account, Accounts } from '../data/accounts.ts'
 import { readSiteItems, Sites, sitesService } from '../data/sites.ts'
@@ -150,7 +150,7 @@ export const accountsFor = (actor: Actor | undefined) => ({
 
 export interface SiteListQuery {
   name?: string | undefined
-  status?: typeof import('@swipe/shared').SITE_STATUSES[number] | undefined
+  status?: SiteStatus | undefined
   ownerId?: string | undefined
   /** Calendar days (YYYY-MM-DD), inclusive, read as Asia/Tokyo days. */
   createdFrom?: string | undefined

@@ -9,7 +9,6 @@ import * as ctaClick from './ctaClick.ts'
 import * as ctas from './ctas.ts'
 import * as homepage from './homepage.ts'
 import * as homepageSetting from './homepageSetting.ts'
-import { jobs } from './jobs.ts'
 import * as login from './login.ts'
 import * as logout from './logout.ts'
 import * as membershipSetting from './membershipSetting.ts'
@@ -29,32 +28,28 @@ import * as site from './site.ts'
 // The large AWS adapters this Lambda's code uses (functions/src/platform/aws/index.ts).
 declareAwsAdapters({ mail: awsMail })
 
-export const handler = contextHandler(
-  'endUser',
-  {
-    site,
-    seo,
-    common,
-    company,
-    scripts,
-    page,
-    product,
-    resolve,
-    ctas,
-    ctaClick,
-    contactSetting,
-    membershipSetting,
-    homepageSetting,
-    register,
-    registerConfirm,
-    resendRegisterEmail,
-    login,
-    logout,
-    pagePrivate,
-    productPrivate,
-    contact,
-    homepage,
-    notiDelivery,
-  },
-  jobs,
-)
+export const handler = contextHandler('endUser', {
+  site,
+  seo,
+  common,
+  company,
+  scripts,
+  page,
+  product,
+  resolve,
+  ctas,
+  ctaClick,
+  contactSetting,
+  membershipSetting,
+  homepageSetting,
+  register,
+  registerConfirm,
+  resendRegisterEmail,
+  login,
+  logout,
+  pagePrivate,
+  productPrivate,
+  contact,
+  homepage,
+  notiDelivery,
+})

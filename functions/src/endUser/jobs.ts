@@ -1,17 +1,8 @@
-import { randomUUID } from 'node:crypto'
 import type { SiteLanguage } from '@swipe/shared'
 import type { StoredAnswer } from '#data/submissions'
-import {
-  attemptDeliveries,
-  type DeliveryKey,
-  recordWebhookEvent,
-  sweepDueDeliveries,
-} from '#domain/site-webhooks'
-import { type Event, ok, type Reply } from '#edge/http'
-import { clientIp, emailClient, takeOrRefuse } from '#edge/rate-limit'
-import { type JobRunners, runJob } from '#platform/services/jobs'
+import { attemptDeliveries, type DeliveryKey, sweepDueDeliveries } from '#domain/site-webhooks'
+import type { JobRunners } from '#platform/services/jobs'
 import { logger } from '#platform/services/logger'
-import { sitePageUrl } from './forms.ts'
 import {
   enablePoolUser,
   getMember,
@@ -23,7 +14,7 @@ import {
   savePending,
   tokenHashOf,
 } from './members.ts'
-import { NO_STORE, publishedSetting } from './service.ts'
+import { publishedSetting } from './service.ts'
 
 /**
  * The mail-sending half of visitor sign-up and resend, as jobs (`#platform/services/jobs`): the request answers
@@ -89,7 +80,7 @@ const required = (input: Readonly<Record<string, string>> | undefined, names: st
   return input as Readonly<Record<string, string>>
 }
 
-/** The end-user context's asynchronous jobs, run by the same Lambda module as its routes. */
+/** The end-user context's asynchronous jobs, run by its jobs Lambda (./worker.ts); ./queue.ts starts them. */
 export const jobs: JobRunners<'endUser'> = {
   registration: async (event) => {
     const input = required(event.input, ['siteId', 'lang', 'email', 'password', 'company', 'answers'])
@@ -119,51 +110,4 @@ export const jobs: JobRunners<'endUser'> = {
     const outcome = await sweepDueDeliveries()
     if (outcome.attempted) logger.info('Webhook sweep', outcome)
   },
-}
-
-/**
- * A visitor's event for the site's webhooks (`member.registered`, `contact.received`,
- * `form.received`): its deliveries are stored here, their first attempts run in a job after the
- * answer, so a slow receiver never slows the visitor; a failure here is logged, never the visitor's.
- */
-export const queueWebhookEvent = async (
-  siteId: string,
-  type: Parameters<typeof recordWebhookEvent>[1],
-  data: unknown,
-) => {
-  try {
-    const deliveries = await recordWebhookEvent(siteId, type, data)
-    if (deliveries.length === 0) return
-    await runJob(
-      {
-        context: 'endUser',
-        type: 'webhookDeliveries',
-        id: randomUUID(),
-        input: { deliveries: JSON.stringify(deliveries) },
-      },
-      jobs,
-    )
-  } catch (error) {
-    logger.error('Webhook event not queued', { siteId, event: type, error: error as Error })
-  }
-}
-
-/**
- * Hands a member mail (sign-up or resend) to its job and answers the visitor: the stage must serve
- * the site's pages (503 otherwise: a link it could not build), the address and the target email
- * must have allowance left (429), then the job runs after the answer. The same 202 in every case.
- */
-export const queueMemberMail = async (
-  event: Event,
-  target: { site: Parameters<typeof sitePageUrl>[0]; lang: SiteLanguage; email: string },
-  type: 'registration' | 'resendRegistration',
-  input: Readonly<Record<string, string>>,
-): Promise<Reply<{ status: 'sent' }>> => {
-  sitePageUrl(target.site, target.lang, 'login')
-  await takeOrRefuse([
-    ['memberMailClient', clientIp(event)],
-    ['memberMailEmail', emailClient(target.email)],
-  ])
-  await runJob({ context: 'endUser', type, id: randomUUID(), input }, jobs)
-  return ok({ status: 'sent' as const }, 202, NO_STORE)
 }

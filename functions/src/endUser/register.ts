@@ -9,7 +9,7 @@ import {
   validateAnswers,
   visitorPost,
 } from './forms.ts'
-import { queueMemberMail } from './jobs.ts'
+import { queueMemberMail } from './queue.ts'
 
 /** Kept on the member item itself, not among its other answers. */
 const OWN_FIELDS = new Set(['email', 'company'])

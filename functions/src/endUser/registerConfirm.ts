@@ -3,8 +3,8 @@ import { AppError, NotFoundError } from '#edge/errors'
 import { ok } from '#edge/http'
 import { memberRow } from '../submissions/rows.ts'
 import { visitorPost } from './forms.ts'
-import { queueWebhookEvent } from './jobs.ts'
 import { activate, isExpired, memberOfToken, tokenHashOf } from './members.ts'
+import { queueWebhookEvent } from './queue.ts'
 import { NO_STORE, publishedSetting } from './service.ts'
 
 /**

@@ -3,8 +3,8 @@ import { endUserRoutes } from '@swipe/shared/contract/endUser'
 import { NotFoundError, ValidationError } from '#edge/errors'
 import { zodIssues } from '#edge/http'
 import { publishedForm, refuseHoneypot, visitorPost } from './forms.ts'
-import { queueMemberMail } from './jobs.ts'
 import { normaliseEmail } from './members.ts'
+import { queueMemberMail } from './queue.ts'
 
 /**
  * POST /end-user/site/{siteId}/resend-register-email: a pending member gets a new link (24 hours;

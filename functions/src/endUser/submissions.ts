@@ -19,8 +19,8 @@ import {
   translator,
   validateAnswers,
 } from './forms.ts'
-import { queueWebhookEvent } from './jobs.ts'
 import { oneLine } from './members.ts'
+import { queueWebhookEvent } from './queue.ts'
 import { NO_STORE } from './service.ts'
 
 /** Which stored kind each visitor form is (SPEC §7 Members, contacts, forms). */

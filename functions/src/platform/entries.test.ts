@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
@@ -14,19 +14,15 @@ import type { DeclaredPort } from './aws/index.ts'
  */
 
 const SRC = join(import.meta.dirname, '..')
-/** Every Lambda entry: each context's index.ts (infra/lib/api.ts) and the two others it names. */
+/**
+ * Every Lambda entry (infra/lib/api.ts): each context's API module (index.ts) and jobs module
+ * (worker.ts), and the two others it names.
+ */
 const ENTRIES = [
   ...readdirSync(SRC, { withFileTypes: true })
-    .filter((dir) => dir.isDirectory() && !['lib', 'data', 'platform'].includes(dir.name))
-    .map((dir) => `${dir.name}/index.ts`)
-    .filter((entry) => {
-      try {
-        readFileSync(join(SRC, entry))
-        return true
-      } catch {
-        return false
-      }
-    }),
+    .filter((dir) => dir.isDirectory())
+    .flatMap((dir) => ['index.ts', 'worker.ts'].map((file) => `${dir.name}/${file}`))
+    .filter((entry) => !entry.startsWith('platform/') && existsSync(join(SRC, entry))),
   'billing/page-views.ts',
   'authorizers/request.ts',
 ]

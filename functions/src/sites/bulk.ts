@@ -15,7 +15,7 @@ import { planOfOwner } from '#domain/plans'
 import { logger } from '#platform/services/logger'
 import { mediaBucket, s3 } from '#platform/services/s3'
 import { S3ZipReader } from '#platform/services/s3-zip'
-import { requestRenditions } from './media.ts'
+import { requestRenditions } from './renditions.ts'
 import { gridGenerationOf, isConditionFailure, isCurrent, type SiteItems, uploadsPrefix } from './service.ts'
 import {
   type Candidate,

@@ -8,7 +8,6 @@ import { runJob } from '#platform/services/jobs'
 import { logger } from '#platform/services/logger'
 import { mediaBucket, s3 } from '#platform/services/s3'
 import { JOB_TTL_SECONDS } from './bulk.ts'
-import { jobs } from './jobs.ts'
 import { jobIdOfBulkKey } from './uploads.ts'
 
 /**
@@ -71,7 +70,7 @@ export const handler = endpoint(sitesRoutes['sites.bulkComplete'], async ({ acto
     throw error
   }
   try {
-    await runJob({ context: 'sites', type: 'bulkUpload', id: jobId }, jobs)
+    await runJob({ context: 'sites', type: 'bulkUpload', id: jobId })
   } catch (error) {
     await BulkJobs.patch({ jobId }).set({ status: 'failed', code: 'error.internal', params: {} }).go()
     throw error

@@ -8,7 +8,7 @@ import { sitesFor } from '#edge/tenancy'
 import { logger } from '#platform/services/logger'
 import { mediaBucket, s3 } from '#platform/services/s3'
 import { presignGet, verifyUpload } from '#platform/services/uploads'
-import { requestRenditions } from './media.ts'
+import { requestRenditions } from './renditions.ts'
 import { newUploadKey, purposeOfKey } from './uploads.ts'
 
 const remove = (key: string) =>

@@ -4,7 +4,6 @@ import { awsDns } from '#platform/aws/dns'
 import { awsDomains } from '#platform/aws/domains'
 import { awsHostMap } from '#platform/aws/host-map'
 import { awsMail } from '#platform/aws/mail'
-import { awsVideo } from '#platform/aws/video'
 import * as bulkAbort from './bulkAbort.ts'
 import * as bulkComplete from './bulkComplete.ts'
 import * as bulkStart from './bulkStart.ts'
@@ -17,7 +16,6 @@ import * as domainRemove from './domainRemove.ts'
 import * as domainSet from './domainSet.ts'
 import * as csv from './export.ts'
 import * as get from './get.ts'
-import { jobs } from './jobs.ts'
 import * as limits from './limits.ts'
 import * as list from './list.ts'
 import * as logoUrl from './logoUrl.ts'
@@ -32,35 +30,31 @@ import * as update from './update.ts'
 import * as uploadUrls from './uploadUrls.ts'
 
 // The large AWS adapters this Lambda's code uses (functions/src/platform/aws/index.ts).
-declareAwsAdapters({ domains: awsDomains, dns: awsDns, hostMap: awsHostMap, mail: awsMail, video: awsVideo })
+declareAwsAdapters({ domains: awsDomains, dns: awsDns, hostMap: awsHostMap, mail: awsMail })
 
-export const handler = contextHandler(
-  'sites',
-  {
-    list,
-    create,
-    export: { handler: csv.handler },
-    limits,
-    get,
-    update,
-    remove,
-    status,
-    uploadUrls,
-    logoUrl,
-    confirmUpload,
-    bulkStart,
-    bulkComplete,
-    bulkAbort,
-    bulkStatus,
-    mediaStatus,
-    domainGet,
-    domainSet,
-    domainRemove,
-    domainCheck,
-    oemDomainGet,
-    oemDomainSet,
-    oemDomainRemove,
-    oemDomainCheck,
-  },
-  jobs,
-)
+export const handler = contextHandler('sites', {
+  list,
+  create,
+  export: { handler: csv.handler },
+  limits,
+  get,
+  update,
+  remove,
+  status,
+  uploadUrls,
+  logoUrl,
+  confirmUpload,
+  bulkStart,
+  bulkComplete,
+  bulkAbort,
+  bulkStatus,
+  mediaStatus,
+  domainGet,
+  domainSet,
+  domainRemove,
+  domainCheck,
+  oemDomainGet,
+  oemDomainSet,
+  oemDomainRemove,
+  oemDomainCheck,
+})

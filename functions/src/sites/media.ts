@@ -7,9 +7,8 @@ import { type MediaRendition, MediaRenditions, type Rendition, siteOfUploadKey }
 import { loadSiteItems } from '#data/sites'
 import { platform } from '#platform'
 import { now } from '#platform/services/clock'
-import { runJob } from '#platform/services/jobs'
 import { logger } from '#platform/services/logger'
-import { encodeImage, IMAGE_TARGETS, loadSharp, UndecodableImageError } from '#platform/services/media/images'
+import { encodeImage, IMAGE_TARGETS, sharp, UndecodableImageError } from '#platform/services/media/images'
 import { effectiveState, hasRenditions, MEDIA_TIMEOUT_MS, renditionKey } from '#platform/services/media/rules'
 import {
   type VideoTranscoder,
@@ -22,44 +21,11 @@ import { isConditionFailure, siteKeys } from './service.ts'
 /**
  * Web renditions of confirmed uploads (issue 22), made off the request path by the sites jobs
  * function: the confirm step records the upload as `processing` and starts `mediaRenditions` with
- * the original's key as the job id. The run is idempotent per upload — it takes the record with a
+ * the original's key as the job id (./renditions.ts); this module is the job's side, in the jobs
+ * Lambda's bundle only (sharp and ffmpeg). The run is idempotent per upload — it takes the record with a
  * condition, renditions have keys derived from the original's, and a ready record is left alone —
  * and bounded: past its deadline the work is abandoned and the record says `failed` (media.timeout).
  */
-
-/**
- * Starts the job. In process (the local stack) it runs with this module's runner; on AWS the
- * sites jobs Lambda runs it through the context's `jobs` (./jobs.ts), which names the same function.
- */
-const startJob = (key: string) =>
-  runJob(
-    { context: 'sites', type: 'mediaRenditions', id: key },
-    { mediaRenditions: async (event) => void (await processMedia(event.id)) },
-  )
-
-/**
- * Records a confirmed upload as `processing` and starts its job. An upload that gets no
- * renditions (a GIF, a favicon) records nothing and is always served as uploaded.
- */
-export const requestRenditions = async (upload: {
-  siteId: string
-  key: string
-  kind: string
-  mediaType: 'image' | 'video'
-  purpose?: string | undefined
-}): Promise<boolean> => {
-  if (!hasRenditions(upload)) return false
-  await MediaRenditions.put({
-    siteId: upload.siteId,
-    key: upload.key,
-    mediaType: upload.mediaType,
-    purpose: upload.purpose === 'logo' ? 'logo' : 'media',
-    state: 'processing',
-    requestedAt: now(),
-  }).go()
-  await startJob(upload.key)
-  return true
-}
 
 const putObject = (key: string, body: Uint8Array, contentType: string) =>
   s3.send(
@@ -122,7 +88,6 @@ const videoRenditions = async (record: MediaRendition, transcoder: VideoTranscod
       if (error instanceof VideoUnavailableError) throw new MediaFailure('media.videoUnavailable')
       throw error
     }
-    const sharp = await loadSharp()
     const frame = await readFile(out.poster)
     const { width, height } = await sharp(frame).metadata()
     if (!width || !height) throw new MediaFailure('media.videoUnreadable')

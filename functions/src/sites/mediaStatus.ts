@@ -3,7 +3,7 @@ import { sitesRoutes } from '@swipe/shared/contract/sites'
 import { MediaRenditions, siteOfUploadKey } from '#data/media-renditions'
 import { endpoint, ok } from '#edge/http'
 import { sitesFor } from '#edge/tenancy'
-import { effectiveState } from './media.ts'
+import { effectiveState } from '#platform/services/media/rules'
 
 /**
  * Where some of a site's media stand (issue 22), for the editor's upload progress: `processing`

@@ -7,7 +7,6 @@ import { runJob } from '#platform/services/jobs'
 import { logger } from '#platform/services/logger'
 import { unpublishSite } from '../publishing/publish.ts'
 import { releaseDomainOf } from './domains.ts'
-import { jobs } from './jobs.ts'
 import { sweep } from './service.ts'
 
 /**
@@ -25,7 +24,7 @@ export const handler = endpoint(sitesRoutes['sites.remove'], async ({ actor, par
   await deleteSiteFreeingSlot(site, query.version)
   await sweep(site, items, true)
   try {
-    await runJob({ context: 'sites', type: 'forgetVisitors', id: site.siteId }, jobs)
+    await runJob({ context: 'sites', type: 'forgetVisitors', id: site.siteId })
   } catch (error) {
     // The site is already gone, so the answer stays a success; the log names the job to run again.
     logger.error('Forgetting visitors could not be started', {

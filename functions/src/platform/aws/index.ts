@@ -3,6 +3,8 @@ import type { Domains } from '../domains.ts'
 import type { PlatformEnv } from '../env.ts'
 import type { HostMap } from '../host-map.ts'
 import type { Platform } from '../index.ts'
+import type { Invoker } from '../invoker.ts'
+import type { JobQueue } from '../jobs.ts'
 import type { MailPort } from '../mail.ts'
 import type { Payments } from '../payments.ts'
 import type { Secrets } from '../secrets.ts'
@@ -29,6 +31,11 @@ export interface AwsAdapters {
   hostMap?: (env: PlatformEnv) => HostMap
   mail?: (env: PlatformEnv) => MailPort
   video?: (env: PlatformEnv) => VideoTranscoder
+  /**
+   * Not an SDK: a jobs Lambda's own queue, which runs a follow-up job in that Lambda (declared by
+   * `jobsHandler`, functions/src/edge/router.ts); every other Lambda invokes its jobs Lambda.
+   */
+  jobs?: (env: PlatformEnv, invoker: Invoker) => JobQueue
 }
 
 export type DeclaredPort = keyof AwsAdapters
@@ -46,26 +53,47 @@ const undeclared = <T extends object>(port: DeclaredPort): T =>
 /**
  * The platform of a deployed Lambda, configured by the function's environment: the light adapters
  * every function carries (clock, Lambda invokes, jobs, publishing, documents, the outbound policy)
- * and the declared ones. Built once per process by `platform()` (../index.ts). Imports nothing of
- * ../local/.
+ * and the declared ones, each built on its first use (a Lambda that never reads a secret never
+ * makes a Secrets Manager client). Built once per process by `platform()` (../index.ts). Imports
+ * nothing of ../local/.
  */
 export const awsPlatform = (env: PlatformEnv, declared: AwsAdapters = {}): Platform => {
   const invoker = awsInvoker(env)
-  const secrets = declared.secrets?.(env) ?? undeclared<Secrets>('secrets')
+  const made = new Map<DeclaredPort, unknown>()
+  const port = <T extends object>(name: DeclaredPort, make: (() => T) | undefined): T => {
+    if (!make) return undeclared<T>(name)
+    if (!made.has(name)) made.set(name, make())
+    return made.get(name) as T
+  }
+  const secrets = (): Secrets => port('secrets', declared.secrets && (() => declared.secrets!(env)))
   return {
     clock: awsClock(env),
     invoker,
-    jobs: awsJobs(env, invoker),
+    jobs: declared.jobs?.(env, invoker) ?? awsJobs(env, invoker),
     publisher: awsPublisher(env, invoker),
     documents: awsDocuments(env, invoker),
     contractCheck: env.SWIPE_CONTRACT_CHECK,
     outbound: awsOutbound(env),
-    secrets,
-    payments: declared.payments?.(env, secrets) ?? undeclared<Payments>('payments'),
-    domains: declared.domains?.(env) ?? undeclared<Domains>('domains'),
-    dns: declared.dns?.(env) ?? undeclared<DnsLookup>('dns'),
-    hostMap: declared.hostMap?.(env) ?? undeclared<HostMap>('hostMap'),
-    mail: declared.mail?.(env) ?? undeclared<MailPort>('mail'),
-    video: declared.video?.(env) ?? undeclared<VideoTranscoder>('video'),
+    get secrets() {
+      return secrets()
+    },
+    get payments() {
+      return port('payments', declared.payments && (() => declared.payments!(env, secrets())))
+    },
+    get domains() {
+      return port('domains', declared.domains && (() => declared.domains!(env)))
+    },
+    get dns() {
+      return port('dns', declared.dns && (() => declared.dns!(env)))
+    },
+    get hostMap() {
+      return port('hostMap', declared.hostMap && (() => declared.hostMap!(env)))
+    },
+    get mail() {
+      return port('mail', declared.mail && (() => declared.mail!(env)))
+    },
+    get video() {
+      return port('video', declared.video && (() => declared.video!(env)))
+    },
   }
 }

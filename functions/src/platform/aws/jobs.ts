@@ -1,29 +1,20 @@
 import type { PlatformEnv } from '../env.ts'
 import type { Invoker } from '../invoker.ts'
 import type { JobQueue } from '../jobs.ts'
-import { logger } from '../services/logger.ts'
 
 /**
- * Runs the job in this process once the current work has answered; its failure is logged (the job
- * records its own outcome). The local queue, and the AWS one where no jobs Lambda is named.
+ * An asynchronous invocation of the context's jobs Lambda, named by `JOBS_FUNCTION_NAME` (set by
+ * the CDK stack on a context's API Lambda). A jobs Lambda names none: its entry declares its own
+ * queue, which runs a follow-up job in that Lambda (functions/src/edge/router.ts `jobsHandler`).
  */
-export const inProcessJobs = (): JobQueue => ({
-  start: async (event, dispatch) => {
-    setImmediate(() => {
-      dispatch().catch((error: unknown) =>
-        logger.error('Job failed', { jobId: event.id, error: error as Error }),
+export const awsJobs = (env: PlatformEnv, invoker: Invoker): JobQueue => ({
+  start: async (event) => {
+    const functionName = env.JOBS_FUNCTION_NAME
+    if (!functionName) {
+      throw new Error(
+        `This Lambda names no jobs function (JOBS_FUNCTION_NAME), yet started ${event.context}.${event.type}`,
       )
-    })
+    }
+    await invoker.invokeAsync(functionName, event)
   },
 })
-
-/**
- * With `JOBS_FUNCTION_NAME` (set by the CDK stack on a context's API Lambda) an asynchronous
- * invocation of the context's jobs Lambda; without it (the jobs Lambda itself, which names no
- * function: a job's follow-up job) in this process.
- */
-export const awsJobs = (env: PlatformEnv, invoker: Invoker): JobQueue => {
-  const functionName = env.JOBS_FUNCTION_NAME
-  if (!functionName) return inProcessJobs()
-  return { start: (event) => invoker.invokeAsync(functionName, event) }
-}

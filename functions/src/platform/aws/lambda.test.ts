@@ -45,9 +45,7 @@ describe('jobs', () => {
   const event = { context: 'sites' as const, type: 'bulkUpload', id: 'job-1' }
 
   it('invokes the jobs Lambda asynchronously when one is configured', async () => {
-    const local = vi.fn()
-    await runWithPlatform(configured, () => runJob(event, { bulkUpload: local }))
-    expect(local).not.toHaveBeenCalled()
+    await runWithPlatform(configured, () => runJob(event))
     expect(sent()).toEqual([
       {
         FunctionName: 'swipe-jobs',
@@ -57,13 +55,10 @@ describe('jobs', () => {
     ])
   })
 
-  it('runs the job in this process after the answer where none is (a jobs Lambda’s follow-up job)', async () => {
-    let resolve: (event: unknown) => void = () => {}
-    const ran = new Promise((r) => {
-      resolve = r
-    })
-    await runWithPlatform(bare, () => runJob(event, { bulkUpload: async (e) => resolve(e) }))
-    expect(await ran).toEqual({ source: 'swipe.job', ...event })
+  it('refuses where none is configured, and sends nothing (a jobs Lambda declares its own queue: jobs.test.ts)', async () => {
+    await expect(runWithPlatform(bare, () => runJob(event))).rejects.toThrow(
+      'This Lambda names no jobs function (JOBS_FUNCTION_NAME), yet started sites.bulkUpload',
+    )
     expect(sent()).toEqual([])
   })
 })

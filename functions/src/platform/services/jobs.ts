@@ -7,9 +7,10 @@ import { logger } from './logger.ts'
  * Work that cannot finish inside API Gateway's 30 s (a 1 GB ZIP): the handler records a job item,
  * starts the job and answers 202; the console polls the job. Where the job runs is the platform's
  * job queue (functions/src/platform/jobs.ts), not a question the handler asks: on AWS an
- * asynchronous invocation of the context's jobs Lambda, which runs the same context module and
- * recognises the event (`contextHandler`); on the local stack, whose gateway runs every context in
- * one process, in this process after the answer.
+ * asynchronous invocation of the context's jobs Lambda, whose entry (`<context>/worker.ts`,
+ * `jobsHandler`) dispatches the event to the context's runner; on the local stack, whose gateway
+ * runs every context in one process, that same worker module in this process after the answer.
+ * The API Lambda carries no runner: the job's code is in the jobs Lambda's bundle only.
  */
 
 /** The event a context Lambda receives for a job. */
@@ -31,7 +32,7 @@ export type JobRunner = (event: JobEvent) => Promise<void>
 
 /**
  * A context's runner map: exactly the runtime table's jobs of that context
- * (@swipe/shared/contract/runtime), so a job without a runner does not compile; `contextHandler`
+ * (@swipe/shared/contract/runtime), so a job without a runner does not compile; `jobsHandler`
  * checks the same at load.
  */
 export type JobRunners<C extends Context> = JobRunnersOf<C, JobRunner>
@@ -59,10 +60,6 @@ export const dispatchJob = async (event: JobEvent, runners: Record<string, JobRu
  * Starts a job without waiting for it. Resolves once the job is handed over (the invocation was
  * accepted, or the in-process run was scheduled); the job itself records its outcome.
  */
-export const runJob = async (
-  job: Omit<JobEvent, 'source'>,
-  runners: Record<string, JobRunner>,
-): Promise<void> => {
-  const event: JobEvent = { source: 'swipe.job', ...job }
-  await platform().jobs.start(event, () => dispatchJob(event, runners))
+export const runJob = async (job: Omit<JobEvent, 'source'>): Promise<void> => {
+  await platform().jobs.start({ source: 'swipe.job', ...job })
 }

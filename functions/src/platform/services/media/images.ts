@@ -1,11 +1,13 @@
-import type { Sharp, SharpOptions } from 'sharp'
+import sharpModule, { type Sharp, type SharpOptions } from 'sharp'
 import type { Rendition } from '#data/media-renditions'
 
 /**
  * Web renditions of an uploaded image (issue 22): AVIF, WebP and a JPEG fallback at the sizes the
  * page shows it at, EXIF orientation applied, every metadata block (EXIF, ICC, XMP) dropped —
  * pixels are converted to sRGB, which is what a browser assumes without a profile. sharp (libvips)
- * is loaded only when a job needs it: the API Lambdas never bundle or load it.
+ * is imported by the sites jobs Lambda only (its entry reaches this module; no API entry does):
+ * never bundled (infra marks it external), installed beside that Lambda's bundle for Lambda's
+ * platform.
  */
 
 /** A box an image is shown in, in CSS pixels × density; `srcset` names it by its width. */
@@ -51,12 +53,7 @@ export interface EncodedImage extends Omit<Rendition, 'key'> {
 
 /** sharp's constructor (its ESM typings of 0.35 declare the instance, not the default export). */
 export type SharpFactory = (input?: Uint8Array, options?: SharpOptions) => Sharp
-let loaded: Promise<SharpFactory> | undefined
-/** sharp, loaded on first use (a dynamic import keeps it out of every bundle: infra marks it external). */
-export const loadSharp = (): Promise<SharpFactory> => {
-  loaded ??= import('sharp').then((m) => (m as unknown as { default: SharpFactory }).default)
-  return loaded
-}
+export const sharp = sharpModule as unknown as SharpFactory
 
 /** Thrown when the bytes are not an image libvips can decode. */
 export class UndecodableImageError extends Error {}
@@ -71,7 +68,6 @@ export const encodeImage = async (
   input: Uint8Array,
   targets: readonly ImageTarget[],
 ): Promise<{ width: number; height: number; files: EncodedImage[] }> => {
-  const sharp = await loadSharp()
   // `failOn: 'error'`: a truncated or corrupt file fails instead of encoding grey pixels.
   const source = sharp(input, { failOn: 'error', limitInputPixels: 50_000_000 }).rotate()
   let meta: { width: number; height: number }

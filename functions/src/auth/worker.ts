@@ -1,0 +1,14 @@
+import { jobsHandler } from '#edge/router'
+import { declareAwsAdapters } from '#platform'
+import { awsMail } from '#platform/aws/mail'
+import { jobs } from './jobs.ts'
+
+/**
+ * The auth jobs Lambda (infra/lib/api.ts): the runtime table's auth jobs, started by the API
+ * Lambda's `runJob` or by a schedule (@swipe/shared/contract/runtime). Locally the in-process job
+ * queue and the local scheduler run this same module (functions/src/platform/local/workers.ts).
+ */
+// The large AWS adapters this Lambda's code uses (functions/src/platform/aws/index.ts).
+declareAwsAdapters({ mail: awsMail })
+
+export const handler = jobsHandler('auth', jobs)
