@@ -89,8 +89,11 @@ export default defineConfig({
           name: 'infra',
           include: ['infra/test/**/*.test.ts'],
           environment: 'node',
-          // Each file synthesises the CDK app and bundles every function: one at a time.
+          // Each file synthesises the CDK app and bundles every function: one at a time, in one
+          // worker without isolation, so the files share the dev and prod synths
+          // (infra/test/support.ts `devStage`, `prodStage`) and the loaded CDK library.
           maxWorkers: 1,
+          isolate: false,
           testTimeout: 300_000,
         },
       },

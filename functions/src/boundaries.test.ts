@@ -1,4 +1,5 @@
-import { posix } from 'node:path'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, posix } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { readSources, valueImportsOf } from '../../test/support/imports.ts'
 
@@ -99,5 +100,18 @@ describe('layer boundaries of functions/src', () => {
     expect(tree.has('edge/http.ts')).toBe(true)
     expect(tree.has('platform/index.ts')).toBe(true)
     expect(boundaryBreaks(tree)).toEqual([])
+  })
+})
+
+describe('the faces of edge/ and domain/', () => {
+  it('list every module of their folder, and only those', () => {
+    for (const layer of ['edge', 'domain'] as const) {
+      const face = readFileSync(join(SRC, layer, 'README.md'), 'utf8')
+      const listed = [...face.matchAll(/^\| `([\w-]+\.ts)` +\|/gm)].map((m) => m[1]).sort()
+      const modules = readdirSync(join(SRC, layer))
+        .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+        .sort()
+      expect(listed, `${layer}/README.md`).toEqual(modules)
+    }
   })
 })

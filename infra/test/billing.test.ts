@@ -1,10 +1,10 @@
 import { scheduledJobEvent } from '@swipe/shared/contract/runtime'
 import { describe, expect, it } from 'vitest'
 import { SITES_LOG_PREFIX } from '../lib/billable-views.ts'
-import { type Json, memo, PROD_CONTEXT, refOf, refsIn, synth } from './support.ts'
+import { devStage, type Json, prodStage, refOf, refsIn } from './support.ts'
 
-const dev = memo(() => synth())
-const prod = memo(() => synth(PROD_CONTEXT))
+const dev = devStage
+const prod = prodStage
 
 /** The runtime table's job event of the close (infra/test/schedules.test.ts checks every schedule's). */
 const BILLING_CLOSE_EVENT = scheduledJobEvent('billingClose')

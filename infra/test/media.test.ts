@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { FFMPEG_IN_LAYER, sharpAssetCommands } from '../lib/app-function.ts'
-import { type Json, memo, synth } from './support.ts'
+import { devStage, type Json, memo, synth } from './support.ts'
 
 /** Issue 22: the sites jobs Lambda makes media renditions (sharp for arm64; ffmpeg from a layer). */
 
 const LAYER = 'arn:aws:lambda:ap-northeast-1:123456789012:layer:ffmpeg-arm64:3'
 const withLayer = memo(() => synth({ ffmpegLayerArn: LAYER }))
-const withoutLayer = memo(() => synth())
+const withoutLayer = devStage
 
 const functionsOf = (resources: ReturnType<typeof synth>['resources']) =>
   Object.entries(resources)

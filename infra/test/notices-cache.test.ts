@@ -1,8 +1,8 @@
 import { API_BASE_PATH } from '@swipe/shared/contract/routes'
 import { describe, expect, it } from 'vitest'
-import { type Json, memo, synth } from './support.ts'
+import { devStage, type Json } from './support.ts'
 
-const dev = memo(() => synth())
+const dev = devStage
 
 /** Issue 20: a site's public notices are kept at the edge for a minute, keyed on site and language. */
 describe("the sites distribution's notices behaviour", () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { API_BASE_PATH } from '@swipe/shared/contract/routes'
 import { describe, expect, it } from 'vitest'
 import { VIEWER_ADDRESS_SOURCE } from '../lib/sites.ts'
-import { type Json, memo, PROD_CONTEXT, type Resources, refsIn, synth } from './support.ts'
+import { devStage, type Json, PROD_CONTEXT, prodStage, type Resources, refsIn } from './support.ts'
 
 /**
  * Client identity (docs/decisions/0045-client-identity.md): the API is used
@@ -10,8 +10,8 @@ import { type Json, memo, PROD_CONTEXT, type Resources, refsIn, synth } from './
  * as `X-Origin-Verify`; every API Lambda requires it, so a direct call to the execute-api
  * endpoint is refused and a forged `CloudFront-Viewer-Address` is never believed.
  */
-const dev = memo(() => synth())
-const prod = memo(() => synth(PROD_CONTEXT))
+const dev = devStage
+const prod = prodStage
 
 const ofType = (resources: Resources, type: string) =>
   Object.entries(resources).filter(([, resource]) => resource.Type === type)

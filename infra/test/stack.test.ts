@@ -4,13 +4,12 @@ import { scheduleList } from '@swipe/shared/contract/runtime'
 import { AwsSolutionsChecks } from 'cdk-nag'
 import { describe, expect, it } from 'vitest'
 import { PDF_FONT_IN_ASSET } from '../lib/app-function.ts'
-import { needsOf } from '../lib/needs.ts'
 import { SITE_CSP, SITE_PERMISSIONS_POLICY } from '../lib/sites/headers.ts'
 import { HOST_ROUTER_SOURCE } from '../lib/sites.ts'
-import { type Json, memo, PROD_CONTEXT, type Resources, refOf, refsIn, synth } from './support.ts'
+import { devStage, type Json, PROD_CONTEXT, prodStage, type Resources, refOf, refsIn } from './support.ts'
 
-const dev = memo(() => synth())
-const prod = memo(() => synth(PROD_CONTEXT))
+const dev = devStage
+const prod = prodStage
 const stages = [
   ['dev', dev],
   ['prod', prod],

@@ -61,6 +61,20 @@ export const PROD_CONTEXT = {
   region: 'ap-northeast-1',
 }
 
+/**
+ * The two stages every file reads as they are (no routes or bundling of their own), synthesized
+ * once per worker: the infra project runs its files in one worker without isolation
+ * (vitest.config.ts), so the files share them. Tests only read a synthesized stack.
+ */
+export const devStage = (() => {
+  let value: Synthesized | undefined
+  return () => (value ??= synth())
+})()
+export const prodStage = (() => {
+  let value: Synthesized | undefined
+  return () => (value ??= synth(PROD_CONTEXT))
+})()
+
 /** Every auth kind, so the authorizer wiring is tested before the real table uses each kind. */
 export const EVERY_AUTH_KIND: ApiRoute[] = [
   {

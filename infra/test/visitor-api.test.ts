@@ -1,10 +1,10 @@
 import { API_BASE_PATH, routeKey, routeList, VISITOR_CONTEXTS } from '@swipe/shared/contract/routes'
 import { describe, expect, it } from 'vitest'
-import { type Json, memo, PROD_CONTEXT, type Resources, refOf, refsIn, synth } from './support.ts'
+import { devStage, type Json, PROD_CONTEXT, prodStage, type Resources, refOf, refsIn } from './support.ts'
 
 /** The visitor-facing contexts (end-user reads and CTA clicks, analytics beacons) as deployed. */
-const dev = memo(() => synth())
-const prod = memo(() => synth(PROD_CONTEXT))
+const dev = devStage
+const prod = prodStage
 
 /** CloudFront's managed policies the API behaviour of the sites distribution uses. */
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad'

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
+import { bundleInputs } from '../../../test/support/bundle-inputs.ts'
 import type { DeclaredPort } from './aws/index.ts'
 
 /*
@@ -44,21 +44,11 @@ const declaredBy = (source: string): Set<string> => {
   return new Set(call ? [...(call[1] ?? '').matchAll(/(\w+)\s*:/g)].map((m) => m[1] ?? '') : [])
 }
 
-const usedBy = async (entry: string): Promise<Set<string>> => {
-  const result = await build({
-    entryPoints: [join(SRC, entry)],
-    bundle: true,
-    write: false,
-    metafile: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    logLevel: 'silent',
-  })
+const usedBy = (entry: string): Set<string> => {
   const used = new Set<string>()
-  for (const input of Object.keys(result.metafile.inputs)) {
+  for (const input of bundleInputs([join(SRC, entry)])) {
     if (!input.includes('functions/src/') || input.includes('/platform/local/')) continue
-    const source = readFileSync(join(process.cwd(), input), 'utf8')
+    const source = readFileSync(input, 'utf8')
     for (const match of source.matchAll(/platform\(\)\.(\w+)/g)) used.add(match[1] ?? '')
   }
   for (const port of [...used]) for (const needed of NEEDS[port as DeclaredPort] ?? []) used.add(needed)
@@ -66,9 +56,9 @@ const usedBy = async (entry: string): Promise<Set<string>> => {
 }
 
 describe('each Lambda entry declares the large AWS adapters its code uses, and no others', () => {
-  it.each(ENTRIES)('%s', async (entry) => {
+  it.each(ENTRIES)('%s', (entry) => {
     const declared = declaredBy(readFileSync(join(SRC, entry), 'utf8'))
-    const used = await usedBy(entry)
+    const used = usedBy(entry)
     expect([...declared].sort(), relative(process.cwd(), join(SRC, entry))).toEqual([...used].sort())
   })
 })

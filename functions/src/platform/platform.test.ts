@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { buildSync } from 'esbuild'
 import { afterEach, describe, expect, it } from 'vitest'
+import { bundleInputs } from '../../../test/support/bundle-inputs.ts'
 import { awsClock } from './aws/clock.ts'
 import { parsePlatformEnv } from './env.ts'
 import { type Platform, platform, providePlatform, runWithPlatform } from './index.ts'
@@ -94,34 +94,12 @@ describe('the AWS side of the platform', () => {
         .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
         .map((name) => join(aws, name)),
     ]
-    // Everything the AWS side reaches in functions/ and shared/, as esbuild follows it for a bundle
-    // (packages stay outside: none of them imports our code).
-    const { metafile } = buildSync({
-      entryPoints,
-      bundle: true,
-      write: false,
-      metafile: true,
-      platform: 'node',
-      format: 'esm',
-      outdir: 'out',
-      packages: 'external',
-      logLevel: 'silent',
-    })
-    const inputs = Object.keys(metafile.inputs).map((input) => relative(import.meta.dirname, input))
+    // Everything the AWS side reaches in functions/ and shared/, as esbuild follows it for a bundle.
+    const inputs = bundleInputs(entryPoints).map((input) => relative(import.meta.dirname, input))
     expect(inputs.length).toBeGreaterThan(entryPoints.length)
     expect(inputs.filter((input) => input.startsWith('local/'))).toEqual([])
     // The check sees what it looks for: the local platform's entry reaches the local adapters.
-    const local = buildSync({
-      entryPoints: [join(import.meta.dirname, 'local', 'index.ts')],
-      bundle: true,
-      write: false,
-      metafile: true,
-      platform: 'node',
-      format: 'esm',
-      outdir: 'out',
-      packages: 'external',
-      logLevel: 'silent',
-    }).metafile
-    expect(Object.keys(local.inputs).some((input) => input.includes('platform/local/clock.ts'))).toBe(true)
+    const local = bundleInputs([join(import.meta.dirname, 'local', 'index.ts')])
+    expect(local.some((input) => input.endsWith('platform/local/clock.ts'))).toBe(true)
   })
 })
