@@ -16,12 +16,12 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os, { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { buildApp } from '../lib/app.ts'
 import { BUNDLE_METAFILE_CONTEXT } from '../lib/app-function.ts'
-import { placeholder } from '../test/support.ts'
+import { nativeStandIns, placeholder } from '../test/support.ts'
 
 /** KB as esbuild and the issue count them: 1,000 bytes. */
 const KB = 1000
@@ -98,6 +98,7 @@ const load = (file: string, env: Record<string, string>): Load => {
   const result = spawnSync(
     process.execPath,
     [
+      ...nativeStandIns(dirname(file)),
       '--input-type=module',
       '-e',
       "const m = await import(process.argv[1]); if (typeof m.handler !== 'function') process.exit(3); const u = process.cpuUsage(); process.stdout.write(String((u.user + u.system) / 1000))",

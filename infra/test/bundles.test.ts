@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { LOCALES, messages, translate } from '@swipe/shared'
 import { API_BASE_PATH, routeList } from '@swipe/shared/contract/routes'
 import { buildSync } from 'esbuild'
@@ -13,7 +12,15 @@ import type { ApiRoute } from '../lib/api.ts'
 import { BUNDLING, PDF_FONT_IN_ASSET } from '../lib/app-function.ts'
 import { needsOf } from '../lib/needs.ts'
 import { FUNCTIONS_SRC } from '../lib/paths.ts'
-import { EVERY_AUTH_KIND, type Json, memo, placeholder, type Resources, synth } from './support.ts'
+import {
+  EVERY_AUTH_KIND,
+  type Json,
+  memo,
+  nativeStandIns,
+  placeholder,
+  type Resources,
+  synth,
+} from './support.ts'
 
 // The real route table plus a preview and an API-key route, so the authorizer is bundled too.
 const routes: ApiRoute[] = [
@@ -34,23 +41,6 @@ const sourceOf = (description: string) => {
   expect(fn, description).toBeDefined()
   const key = String((fn!.Properties!.Code as Json).S3Key)
   return readFileSync(join(app.outdir, `asset.${key.replace(/\.zip$/, '')}`, 'index.mjs'), 'utf8')
-}
-
-/** Whether this machine is Lambda's platform (arm64 Linux), for which native modules are installed in assets. */
-const LAMBDA_HOST = process.platform === 'linux' && process.arch === 'arm64'
-
-/**
- * Node options that load an asset's bundle on this machine when the asset carries sharp built for
- * Lambda's platform (the jobs Lambda that makes renditions) and this machine is another: a resolve
- * hook hands the bundle the repository's own sharp, the same version (infra/test/media.test.ts),
- * built for this machine. Everything else the bundle loads is its own. None elsewhere.
- */
-const nativeStandIns = (asset: string): string[] => {
-  if (LAMBDA_HOST || !existsSync(join(asset, 'node_modules', 'sharp'))) return []
-  const sharp = pathToFileURL(createRequire(join(FUNCTIONS_SRC, 'index.ts')).resolve('sharp')).href
-  const hook = `export const resolve = (specifier, context, next) => next(specifier === 'sharp' ? ${JSON.stringify(sharp)} : specifier, context)`
-  const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)})`
-  return ['--import', `data:text/javascript,${encodeURIComponent(register)}`]
 }
 
 describe('Lambda bundles (esbuild, as deployed)', () => {

@@ -1,9 +1,12 @@
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { Template } from 'aws-cdk-lib/assertions'
 import type { ApiRoute } from '../lib/api.ts'
 import { buildApp } from '../lib/app.ts'
+import { FUNCTIONS_SRC } from '../lib/paths.ts'
 
 /** A CloudFormation template as plain JSON. */
 export type Json = Record<string, unknown>
@@ -149,4 +152,21 @@ export const placeholder = (value: unknown): string => {
     return parts.map((part) => (typeof part === 'string' ? part : 'placeholder.example')).join(separator)
   }
   return 'placeholder'
+}
+
+/** Whether this machine is Lambda's platform (arm64 Linux), for which native modules are installed in assets. */
+const LAMBDA_HOST = process.platform === 'linux' && process.arch === 'arm64'
+
+/**
+ * Node options that load an asset's bundle (`asset`: its folder) on this machine when the asset carries sharp built for
+ * Lambda's platform (the jobs Lambda that makes renditions) and this machine is another: a resolve
+ * hook hands the bundle the repository's own sharp, the same version (infra/test/media.test.ts),
+ * built for this machine. Everything else the bundle loads is its own. None elsewhere.
+ */
+export const nativeStandIns = (asset: string): string[] => {
+  if (LAMBDA_HOST || !existsSync(join(asset, 'node_modules', 'sharp'))) return []
+  const sharp = pathToFileURL(createRequire(join(FUNCTIONS_SRC, 'index.ts')).resolve('sharp')).href
+  const hook = `export const resolve = (specifier, context, next) => next(specifier === 'sharp' ? ${JSON.stringify(sharp)} : specifier, context)`
+  const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)})`
+  return ['--import', `data:text/javascript,${encodeURIComponent(register)}`]
 }

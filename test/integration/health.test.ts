@@ -1,5 +1,5 @@
-import { describe, expect, it, onTestFinished } from 'vitest'
-import { provideStackPlatform, useStackEnv } from '../support/env.ts'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
+import { provideStackPlatform, restoreEnv, useStackEnv } from '../support/env.ts'
 
 const { urls } = useStackEnv()
 
@@ -35,8 +35,15 @@ describe('GET /api/v1/health/ready (readiness)', () => {
   })
 
   it('answers 503 naming the dependency that is down', async () => {
-    // The same handler module, loaded in this worker with one resource that does not exist.
+    // The same handler module, loaded afresh in this worker with one resource that does not exist
+    // (the worker's other files keep theirs: the variable and the modules are restored after).
+    const previous = { MEDIA_BUCKET: process.env.MEDIA_BUCKET }
     process.env.MEDIA_BUCKET = `missing-${Date.now()}`
+    vi.resetModules()
+    onTestFinished(() => {
+      restoreEnv(previous)
+      vi.resetModules()
+    })
     const { handler } = await import('../../functions/src/health/index.ts')
     // The stack's platform (its mail emulator), as the gateway's handlers have.
     onTestFinished(await provideStackPlatform())
