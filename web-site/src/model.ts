@@ -1,3 +1,4 @@
+import type { Locale } from '@swipe/shared/i18n/locales'
 import { bottomBarShows, snsLinksFor } from '@swipe/shared/site/bottom-bar'
 import { cellOrder, isCellReference, isInGrid, parseCell, siteGrid } from '@swipe/shared/site/cells'
 import { ctaContentFor } from '@swipe/shared/site/cta'
@@ -9,6 +10,14 @@ import {
   LANGUAGE_SEGMENTS,
 } from '@swipe/shared/site/languages'
 import { GLOBAL_SETTING_DEFAULTS, SEO_DEFAULTS } from '@swipe/shared/site/model-defaults'
+import {
+  enabledVendors,
+  externalTransmissionNotice,
+  type NoticeRow,
+  type SiteTags,
+  SiteTagsSchema,
+  tagsScriptSource,
+} from '@swipe/shared/site/tags-vendors'
 import { PAGE_TEXTS, type PageTexts } from '@swipe/shared/site/texts'
 import { internalPage, isMemberPage, safeExternalUrl, siteUrl, telUrl } from '@swipe/shared/site/urls'
 import { ctaItem } from './blocks/Cta.tsx'
@@ -107,6 +116,20 @@ export interface PageModel {
   sns: { type: string; href: string; external: boolean }[] | null
   /** Which of the four company tabs have text, and the JSON that holds it. */
   company: { tabs: number[]; website?: string; data: string; file: string; json: string } | null
+  /**
+   * The site's ad tags (shared/src/site/tags-vendors.ts), when any vendor is on: the first-party
+   * file that loads them after consent (`file` in the release, `script` its URL from this page),
+   * the source of that file, the consent mode, and the external-transmission notice's page and rows
+   * in this language. Null: no tags, no banner, no notice.
+   */
+  tags: {
+    file: string
+    script: string
+    source: string
+    consent: SiteTags['consent']
+    notice: string
+    rows: NoticeRow[]
+  } | null
   ctas: CtaModel[]
   /** The language's enabled visitor forms. */
   forms: FormsModel
@@ -188,6 +211,39 @@ const renditionFiles =
     }))
 
 /** Builds the model of one language's page. */
+/** A value with its null fields left out, at any depth (what the save body drops). */
+const dropNulls = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(dropNulls)
+    : value && typeof value === 'object'
+      ? Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (v === null ? [] : [[k, dropNulls(v)]])))
+      : value
+
+/** The external-transmission notice's page, beside each language's swipe page. */
+export const NOTICE_PAGE = 'external-transmission'
+
+const tagsModel = (
+  stored: unknown,
+  url: (file: string) => string,
+  notice: string,
+  htmlLang: string,
+): PageModel['tags'] => {
+  // As saved (the save validated it; the editor's draft may hold nulls): read through the schema.
+  const parsed = stored ? SiteTagsSchema.safeParse(dropNulls(stored)) : undefined
+  const adTags = parsed?.success ? parsed.data : undefined
+  if (!adTags || enabledVendors(adTags).length === 0) return null
+  const source = tagsScriptSource(adTags)
+  const file = `assets/tags.${contentHash(source)}.js`
+  return {
+    file,
+    script: url(file),
+    source,
+    consent: adTags.consent,
+    notice,
+    rows: externalTransmissionNotice(adTags, htmlLang as Locale),
+  }
+}
+
 export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel => {
   const { site } = input
   const address = input.address ?? { form: 'host' as const }
@@ -316,6 +372,8 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
     ]
   })
 
+  const tags = tagsModel(site.adTags, (file) => `${root}${file}`, pathOf(lang, NOTICE_PAGE), HTML_LANGS[lang])
+
   const title = seo.title?.trim() || site.name
   return {
     lang,
@@ -370,6 +428,7 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
     menuColor: menuOf?.textColor ?? site.globalMenuTextColor,
     sns,
     company: companyModel,
+    tags,
     ctas,
     forms,
     members: Boolean(forms.membership) && (!membersAway || Boolean(memberOrigin)),

@@ -2,12 +2,20 @@ import { LANGUAGE_SEGMENTS } from '@swipe/shared/site/languages'
 import { GLOBAL_SETTING_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import { isMemberPage } from '@swipe/shared/site/urls'
 import { renderToStaticMarkup } from 'react-dom/server'
+import { NoticePage } from './blocks/Consent.tsx'
 import { FormPage } from './components/FormPage.tsx'
 import { BODY_SLOT, HEAD_SLOT, Page } from './components/Page.tsx'
 import { CLIENT_HASH, CLIENT_JS, FORMS_HASH, FORMS_JS } from './generated/client.ts'
 import { inlineCandidates as candidatesOf, withInlineFirst } from './inline.ts'
 import { closedPagesOf, formPagesOf } from './lib/forms.ts'
-import { defaultLanguageOf, type PageModel, pageModel, publicMediaKeys, siteLanguages } from './model.ts'
+import {
+  defaultLanguageOf,
+  NOTICE_PAGE,
+  type PageModel,
+  pageModel,
+  publicMediaKeys,
+  siteLanguages,
+} from './model.ts'
 import type { PublishInput, RenderedFile } from './types.ts'
 
 /** Cache policies: pages revalidate (a publish flips them), hashed files never change. */
@@ -57,6 +65,7 @@ export const renderSitePages = (input: PublishInput): RenderedFile[] => {
   const formsScript = formsScriptPath()
   const apiBase = apiBaseOf(input)
   let formPages = 0
+  let tagsFile: { path: string; source: string } | undefined
   const files: RenderedFile[] = []
   const seen = new Set<string>()
   let root = '/'
@@ -93,6 +102,15 @@ export const renderSitePages = (input: PublishInput): RenderedFile[] => {
       body: html,
       cacheControl: CACHE_CONTROL.page,
     })
+    if (model.tags) {
+      files.push({
+        path: `${isDefault ? '' : `${LANGUAGE_SEGMENTS[lang]}/`}${NOTICE_PAGE}/index.html`,
+        contentType: HTML,
+        body: `<!DOCTYPE html>${renderToStaticMarkup(<NoticePage model={model} siteName={input.site.name} />)}`,
+        cacheControl: CACHE_CONTROL.page,
+      })
+      tagsFile ??= { path: model.tags.file, source: model.tags.source }
+    }
     const closedPages = closedPagesOf(model.forms)
     for (const page of [...formPagesOf(model.forms), ...closedPages]) {
       const path = `${isDefault ? '' : `${LANGUAGE_SEGMENTS[lang]}/`}${page}/index.html`
@@ -146,6 +164,13 @@ export const renderSitePages = (input: PublishInput): RenderedFile[] => {
     body: CLIENT_JS,
     cacheControl: CACHE_CONTROL.immutable,
   })
+  if (tagsFile)
+    files.push({
+      path: tagsFile.path,
+      contentType: 'text/javascript; charset=utf-8',
+      body: tagsFile.source,
+      cacheControl: CACHE_CONTROL.immutable,
+    })
   if (formPages)
     files.push({
       path: formsScript,

@@ -86,6 +86,8 @@ export const Sites = new Entity(
       speakerColor: { type: 'string' },
       /** SPEC §3 Popup CTA list, validated by PopupCtaSchema (a few small entries). */
       popupCtas: { type: 'any', required: true, default: () => [] },
+      /** Ad tags by ID and the consent mode, validated by SiteTagsSchema (shared/src/site/tags-vendors.ts). */
+      adTags: { type: 'any' },
       customDomain: { type: 'string' },
       createdAt: { type: 'number', required: true, default: () => Date.now(), readOnly: true },
       updatedAt: {

@@ -2,6 +2,7 @@ import type { CreativeInput, Plan, UpdateSiteInput } from '@swipe/shared'
 import { sitesRoutes } from '@swipe/shared/contract/sites'
 import { cellOrder, isInGrid, siteGrid } from '@swipe/shared/site/cells'
 import { documentFields } from '@swipe/shared/site/model'
+import { enabledVendors } from '@swipe/shared/site/tags-vendors'
 import { type Creative, type Site, sitesService } from '#data/sites'
 import { oemZoneOf } from '#domain/oem-zones'
 import { planOfOwner, planView, requireCreatives, requireFeature } from '#domain/plans'
@@ -121,6 +122,9 @@ const enforcePlan = (plan: Plan, site: Site, items: SiteItems, body: UpdateSiteI
     requireFeature(plan, 'multiLanguage')
   if (g.popupCtas.length > 0 && !same(g.popupCtas, site.popupCtas ?? []))
     requireFeature(plan, 'settingPopupCta')
+  // Ad tags are tags: the plan's SEO and tags flag (SPEC §3 Plan), when a save turns on or changes one.
+  if (g.adTags && enabledVendors(g.adTags).length > 0 && !same(g.adTags, site.adTags ?? null))
+    requireFeature(plan, 'settingTagSeo')
   for (const input of body.settings ?? []) {
     const stored = items.settings.find((s) => s.lang === input.lang)
     if (hasText(input.seo) && !same(input.seo, stored?.seo)) requireFeature(plan, 'settingTagSeo')

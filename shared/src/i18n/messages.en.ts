@@ -448,4 +448,28 @@ export const en = {
     'The signing secret was replaced. Copy the new one now: it is not shown again. For 24 hours each delivery also carries a signature made with the old secret.',
   'siteApi.webhookRemoved': 'The webhook endpoint was deleted.',
   'siteApi.webhookResent': 'The event will be sent again shortly.',
+  'adTags.gtmId': 'Enter the container ID starting with GTM- (for example GTM-ABC1234).',
+  'adTags.ga4Id': 'Enter the measurement ID starting with G- (for example G-ABC123DEF4).',
+  'adTags.googleAdsId': 'Enter the conversion ID: AW- followed by 6 to 12 digits (for example AW-123456789).',
+  'adTags.googleAdsLabel':
+    'Enter the conversion label: 8 to 40 letters, digits, hyphens or underscores (for example AbC-D_efG-h12_34-567).',
+  'adTags.metaPixelId': 'Enter the pixel ID: 15 or 16 digits (for example 123456789012345).',
+  'adTags.lineTagId':
+    'Enter the tag ID in the form 8-4-4-4-12 hexadecimal characters (for example 0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d).',
+  'adTags.yahooConversionId':
+    'Enter the conversion ID (yahoo_conversion_id): 10 digits (for example 1001234567).',
+  'adTags.yahooLabel':
+    'Enter the conversion label (yahoo_conversion_label): 4 to 64 letters, digits, hyphens or underscores.',
+  'adTags.yahooRetargetingId': 'Enter the retargeting ID (yahoo_retargeting_id): 6 to 20 letters and digits.',
+  'adTags.yahooNeedsId': 'Enter the search ads conversion ID or the display ads retargeting ID.',
+  'adTags.yahooLabelsNeedConversionId': 'Conversion labels need the conversion ID: enter it too.',
+  'adTags.tiktokPixelId':
+    'Enter the pixel ID: 18 to 22 capital letters and digits (for example C4ABCDEFGHIJKLMNOPQR).',
+  'adTags.xPixelId': 'Enter the pixel ID: 5 or 6 lowercase letters and digits (for example o1a2b).',
+  'adTags.xEventId':
+    'Enter the event ID: the last part of tw-<pixel ID>-<event ID>, 5 or 6 lowercase letters and digits (for example o1xyz).',
+  'adTags.productEvent': 'Choose one of the page events listed.',
+  'adTags.consentMode': 'Choose how consent is asked: opt-in or notice only.',
+  'adTags.inlineScripts':
+    'Custom HTML tags and Custom JavaScript variables in the container do not run on this page: its Content-Security-Policy allows no inline code. Use the built-in tag templates instead.',
 } as const

@@ -451,4 +451,30 @@ export const ja: Catalog = {
     '署名シークレットを切り替えました。新しいシークレットは今だけ表示されます。24 時間は旧シークレットでも検証できる署名を併記します。',
   'siteApi.webhookRemoved': 'Webhook の送信先を削除しました。',
   'siteApi.webhookResent': 'イベントの再送を受け付けました。まもなく送信します。',
+  'adTags.gtmId': 'GTM-から始まるコンテナIDを入力してください（例: GTM-ABC1234）。',
+  'adTags.ga4Id': 'G-から始まる測定IDを入力してください（例: G-ABC123DEF4）。',
+  'adTags.googleAdsId': 'AW-に続く6〜12桁の数字のコンバージョンIDを入力してください（例: AW-123456789）。',
+  'adTags.googleAdsLabel':
+    'コンバージョンラベルは英数字・ハイフン・アンダースコアの8〜40文字で入力してください（例: AbC-D_efG-h12_34-567）。',
+  'adTags.metaPixelId': '15〜16桁の数字のピクセルIDを入力してください（例: 123456789012345）。',
+  'adTags.lineTagId':
+    'タグIDを8-4-4-4-12桁の英数字（16進数）の形式で入力してください（例: 0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d）。',
+  'adTags.yahooConversionId':
+    '10桁の数字のコンバージョンID（yahoo_conversion_id）を入力してください（例: 1001234567）。',
+  'adTags.yahooLabel':
+    'コンバージョンラベル（yahoo_conversion_label）は英数字・ハイフン・アンダースコアの4〜64文字で入力してください。',
+  'adTags.yahooRetargetingId':
+    'リターゲティングID（yahoo_retargeting_id）は英数字6〜20文字で入力してください。',
+  'adTags.yahooNeedsId':
+    '検索広告のコンバージョンIDか、ディスプレイ広告のリターゲティングIDを入力してください。',
+  'adTags.yahooLabelsNeedConversionId': 'コンバージョンラベルを使うにはコンバージョンIDも入力してください。',
+  'adTags.tiktokPixelId':
+    '英大文字と数字18〜22文字のピクセルIDを入力してください（例: C4ABCDEFGHIJKLMNOPQR）。',
+  'adTags.xPixelId': '英小文字と数字5〜6文字のピクセルIDを入力してください（例: o1a2b）。',
+  'adTags.xEventId':
+    'イベントIDは tw-<ピクセルID>-<イベントID> の最後の部分（英小文字と数字5〜6文字）を入力してください（例: o1xyz）。',
+  'adTags.productEvent': '一覧にあるページのイベントから選んでください。',
+  'adTags.consentMode': '同意の取り方（オプトインまたは通知のみ）を選んでください。',
+  'adTags.inlineScripts':
+    'コンテナ内のカスタムHTMLタグとカスタムJavaScript変数は、このページでは動作しません（ページのContent-Security-Policyがインラインのコードを許可しないため）。組み込みのタグテンプレートを使ってください。',
 }

@@ -441,4 +441,25 @@ export const ko: Catalog = {
     '서명 시크릿을 교체했습니다. 새 시크릿은 지금만 표시되니 복사해 두세요. 24시간 동안은 이전 시크릿으로 만든 서명도 함께 보냅니다.',
   'siteApi.webhookRemoved': 'Webhook 엔드포인트를 삭제했습니다.',
   'siteApi.webhookResent': '이벤트 재전송을 접수했습니다. 곧 전송됩니다.',
+  'adTags.gtmId': 'GTM-로 시작하는 컨테이너 ID를 입력해 주세요(예: GTM-ABC1234).',
+  'adTags.ga4Id': 'G-로 시작하는 측정 ID를 입력해 주세요(예: G-ABC123DEF4).',
+  'adTags.googleAdsId': 'AW- 뒤에 6~12자리 숫자가 오는 전환 ID를 입력해 주세요(예: AW-123456789).',
+  'adTags.googleAdsLabel':
+    '전환 라벨은 영문자·숫자·하이픈·밑줄 8~40자로 입력해 주세요(예: AbC-D_efG-h12_34-567).',
+  'adTags.metaPixelId': '15~16자리 숫자의 픽셀 ID를 입력해 주세요(예: 123456789012345).',
+  'adTags.lineTagId':
+    '태그 ID를 8-4-4-4-12자리 16진수 형식으로 입력해 주세요(예: 0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d).',
+  'adTags.yahooConversionId': '10자리 숫자의 전환 ID(yahoo_conversion_id)를 입력해 주세요(예: 1001234567).',
+  'adTags.yahooLabel': '전환 라벨(yahoo_conversion_label)은 영문자·숫자·하이픈·밑줄 4~64자로 입력해 주세요.',
+  'adTags.yahooRetargetingId': '리타기팅 ID(yahoo_retargeting_id)는 영문자와 숫자 6~20자로 입력해 주세요.',
+  'adTags.yahooNeedsId': '검색 광고의 전환 ID 또는 디스플레이 광고의 리타기팅 ID를 입력해 주세요.',
+  'adTags.yahooLabelsNeedConversionId': '전환 라벨을 사용하려면 전환 ID도 입력해 주세요.',
+  'adTags.tiktokPixelId': '영문 대문자와 숫자 18~22자의 픽셀 ID를 입력해 주세요(예: C4ABCDEFGHIJKLMNOPQR).',
+  'adTags.xPixelId': '영문 소문자와 숫자 5~6자의 픽셀 ID를 입력해 주세요(예: o1a2b).',
+  'adTags.xEventId':
+    '이벤트 ID는 tw-<픽셀 ID>-<이벤트 ID>의 마지막 부분(영문 소문자와 숫자 5~6자)을 입력해 주세요(예: o1xyz).',
+  'adTags.productEvent': '목록에 있는 페이지 이벤트 중에서 선택해 주세요.',
+  'adTags.consentMode': '동의 방식(옵트인 또는 알림만)을 선택해 주세요.',
+  'adTags.inlineScripts':
+    '컨테이너의 맞춤 HTML 태그와 맞춤 JavaScript 변수는 이 페이지에서 실행되지 않습니다. 페이지의 Content-Security-Policy가 인라인 코드를 허용하지 않기 때문입니다. 기본 제공 태그 템플릿을 사용해 주세요.',
 }

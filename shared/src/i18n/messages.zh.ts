@@ -415,4 +415,24 @@ export const zh: Catalog = {
     '已更换签名密钥。请立即复制新密钥：之后不会再显示。24 小时内每次投递也附带用旧密钥生成的签名。',
   'siteApi.webhookRemoved': '已删除 Webhook 端点。',
   'siteApi.webhookResent': '已受理重新发送，稍后将发送该事件。',
+  'adTags.gtmId': '请输入以 GTM- 开头的容器 ID（例如 GTM-ABC1234）。',
+  'adTags.ga4Id': '请输入以 G- 开头的衡量 ID（例如 G-ABC123DEF4）。',
+  'adTags.googleAdsId': '请输入转化 ID：AW- 后接 6 至 12 位数字（例如 AW-123456789）。',
+  'adTags.googleAdsLabel': '转化标签须为 8 至 40 个字母、数字、连字符或下划线（例如 AbC-D_efG-h12_34-567）。',
+  'adTags.metaPixelId': '请输入 15 或 16 位数字的像素 ID（例如 123456789012345）。',
+  'adTags.lineTagId':
+    '请按 8-4-4-4-12 位十六进制字符的格式输入代码 ID（例如 0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d）。',
+  'adTags.yahooConversionId': '请输入 10 位数字的转化 ID（yahoo_conversion_id）（例如 1001234567）。',
+  'adTags.yahooLabel': '转化标签（yahoo_conversion_label）须为 4 至 64 个字母、数字、连字符或下划线。',
+  'adTags.yahooRetargetingId': '再营销 ID（yahoo_retargeting_id）须为 6 至 20 个字母和数字。',
+  'adTags.yahooNeedsId': '请输入搜索广告的转化 ID 或展示广告的再营销 ID。',
+  'adTags.yahooLabelsNeedConversionId': '使用转化标签时请同时输入转化 ID。',
+  'adTags.tiktokPixelId': '请输入由 18 至 22 个大写字母和数字组成的像素 ID（例如 C4ABCDEFGHIJKLMNOPQR）。',
+  'adTags.xPixelId': '请输入由 5 或 6 个小写字母和数字组成的像素 ID（例如 o1a2b）。',
+  'adTags.xEventId':
+    '请输入事件 ID：tw-<像素 ID>-<事件 ID> 的最后一部分，5 或 6 个小写字母和数字（例如 o1xyz）。',
+  'adTags.productEvent': '请从列出的页面事件中选择。',
+  'adTags.consentMode': '请选择征求同意的方式：选择加入或仅通知。',
+  'adTags.inlineScripts':
+    '容器中的自定义 HTML 代码和自定义 JavaScript 变量在此页面上不会运行：页面的 Content-Security-Policy 不允许内联代码。请改用内置的代码模板。',
 }

@@ -15,6 +15,7 @@ import {
   SiteNameSchema,
 } from '../schemas/site.ts'
 import { SiteFormsSchema } from '../schemas/site-forms.ts'
+import { SiteTagsSchema } from './tags-vendors.ts'
 import { BOTTOM_BAR_DEFAULTS } from './bottom-bar.ts'
 import { CELL_PATTERN } from './cells.ts'
 import {
@@ -177,6 +178,11 @@ export const SiteDocumentSchema = z.object({
   /** On phones: cover the screen or show the whole frame; absent: GLOBAL_SETTING_DEFAULTS.creativeFit. */
   creativeFit: z.enum(['FILL', 'FIT']).optional(),
   popupCtas: z.array(PopupCtaSchema).max(20).default([]),
+  /**
+   * Ad and analytics tags by ID, and how visitors consent to them (./tags-vendors.ts): loaded by the
+   * published page from a first-party file after consent; absent or empty: no tags, no banner.
+   */
+  adTags: SiteTagsSchema.optional(),
 })
 export type SiteDocument = z.output<typeof SiteDocumentSchema>
 

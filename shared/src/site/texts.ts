@@ -30,6 +30,17 @@ export interface PageTexts {
   phone: string
   /** A link button whose form the creator has switched off. */
   unavailable: string
+  /** The consent banner of a site with ad tags (./tags-vendors.ts), and its notice page. */
+  consentTitle: string
+  consentBody: string
+  consentAccept: string
+  consentReject: string
+  /** 外部送信に関する公表事項: the notice's link and title. */
+  externalTransmission: string
+  noticeLead: string
+  noticeColumns: [service: string, recipient: string, data: string, purpose: string, policy: string]
+  /** The notice page's button that lets a visitor choose again. */
+  consentChange: string
 }
 
 export const PAGE_TEXTS: Record<ContentLanguage, PageTexts> = {
@@ -60,6 +71,16 @@ export const PAGE_TEXTS: Record<ContentLanguage, PageTexts> = {
     noContent: '準備中です',
     phone: '電話をかける',
     unavailable: '現在ご利用いただけません',
+    consentTitle: '外部サービスへの情報送信について',
+    consentBody:
+      'このサイトは広告の効果測定と改善のため、閲覧情報を外部の事業者に送信するタグを使用します。同意いただいた場合のみ送信します。',
+    consentAccept: '同意する',
+    consentReject: '同意しない',
+    externalTransmission: '外部送信に関する公表事項',
+    noticeLead:
+      'このサイトでは、以下の事業者のサービスを利用し、閲覧者の端末から情報を送信しています（電気通信事業法に基づく公表事項）。',
+    noticeColumns: ['サービス', '送信先', '送信される情報', '利用目的', 'プライバシーポリシー'],
+    consentChange: '同意の選択をやり直す',
   },
   EN: {
     taxIncluded: ' (tax incl.)',
@@ -88,6 +109,16 @@ export const PAGE_TEXTS: Record<ContentLanguage, PageTexts> = {
     noContent: 'Coming soon',
     phone: 'Call',
     unavailable: 'Currently unavailable',
+    consentTitle: 'Information sent to other services',
+    consentBody:
+      'This site uses tags that send browsing information to other companies to measure and improve its ads. They are sent only if you agree.',
+    consentAccept: 'Accept',
+    consentReject: 'Reject',
+    externalTransmission: 'External transmission of information',
+    noticeLead:
+      "This site uses the following companies' services, which receive information from your device (notice under Japan's Telecommunications Business Act).",
+    noticeColumns: ['Service', 'Recipient', 'Information sent', 'Purpose', 'Privacy policy'],
+    consentChange: 'Change my choice',
   },
   CN: {
     taxIncluded: '（含税）',
@@ -116,6 +147,14 @@ export const PAGE_TEXTS: Record<ContentLanguage, PageTexts> = {
     noContent: '准备中',
     phone: '拨打电话',
     unavailable: '暂不可用',
+    consentTitle: '关于向外部服务发送信息',
+    consentBody: '本网站使用标签向外部企业发送浏览信息，用于衡量和改进广告效果。仅在您同意后发送。',
+    consentAccept: '同意',
+    consentReject: '不同意',
+    externalTransmission: '关于外部发送的公示事项',
+    noticeLead: '本网站使用以下企业的服务，从您的设备发送信息（依据日本《电气通信事业法》的公示事项）。',
+    noticeColumns: ['服务', '接收方', '发送的信息', '使用目的', '隐私政策'],
+    consentChange: '重新选择',
   },
   KR: {
     taxIncluded: ' (세금 포함)',
@@ -144,6 +183,16 @@ export const PAGE_TEXTS: Record<ContentLanguage, PageTexts> = {
     noContent: '준비 중입니다',
     phone: '전화 걸기',
     unavailable: '현재 이용할 수 없습니다',
+    consentTitle: '외부 서비스로의 정보 전송 안내',
+    consentBody:
+      '이 사이트는 광고 효과 측정과 개선을 위해 열람 정보를 외부 사업자에게 전송하는 태그를 사용합니다. 동의하신 경우에만 전송합니다.',
+    consentAccept: '동의',
+    consentReject: '동의하지 않음',
+    externalTransmission: '외부 전송에 관한 공표 사항',
+    noticeLead:
+      '이 사이트는 다음 사업자의 서비스를 이용하여 열람자의 단말기에서 정보를 전송합니다(일본 전기통신사업법에 따른 공표 사항).',
+    noticeColumns: ['서비스', '전송처', '전송되는 정보', '이용 목적', '개인정보 처리방침'],
+    consentChange: '동의 선택 다시 하기',
   },
 }
 

@@ -1,5 +1,6 @@
 import { own } from '@swipe/shared/site/own'
 import type { PageModel } from '../model.ts'
+import { NoticeLink } from './Consent.tsx'
 import { CloseIcon, SNS_ICONS, SNS_NAMES } from './icons.tsx'
 
 /**
@@ -14,7 +15,7 @@ import { CloseIcon, SNS_ICONS, SNS_NAMES } from './icons.tsx'
  * their space, so nothing moves.
  */
 export const BottomBar = ({ model }: { model: PageModel }) => {
-  if (!model.sns?.length && !model.company) return null
+  if (!model.sns?.length && !model.company && !model.tags) return null
   const t = model.texts
   const first = model.rows[0]?.[0]?.shows
   const classes = [!first?.sns && 'no-sns', !first?.company && 'no-co'].filter(Boolean).join(' ')
@@ -41,15 +42,20 @@ export const BottomBar = ({ model }: { model: PageModel }) => {
       ) : (
         <span />
       )}
-      {model.company && (
+      {(model.company || model.tags) && (
         <ul className="co">
-          {model.company.tabs.map((tab) => (
+          {model.company?.tabs.map((tab) => (
             <li key={tab}>
               <button type="button" aria-haspopup="dialog" data-tab={tab}>
                 {t.companyTabs[tab]}
               </button>
             </li>
           ))}
+          {model.tags && (
+            <li>
+              <NoticeLink model={model} />
+            </li>
+          )}
         </ul>
       )}
     </footer>
@@ -60,6 +66,8 @@ export const BottomBar = ({ model }: { model: PageModel }) => {
 export interface CompanyDialogModel {
   texts: PageModel['texts']
   company: (Omit<NonNullable<PageModel['company']>, 'data' | 'file' | 'json'> & { data?: string }) | null
+  /** The notice of a site with ad tags, linked under the tabs (the console's preview has none). */
+  tags?: Pick<NonNullable<PageModel['tags']>, 'notice'> | null
 }
 
 /**
@@ -111,6 +119,11 @@ export const CompanyDialog = ({ model, open }: { model: CompanyDialogModel; open
           <a href={model.company.website} target="_blank" rel="noopener noreferrer">
             {t.website}
           </a>
+        </p>
+      )}
+      {model.tags && (
+        <p className="db">
+          <a href={model.tags.notice}>{t.externalTransmission}</a>
         </p>
       )}
     </dialog>

@@ -15,6 +15,7 @@ import { fillCompanyPanels, setUpTabs } from '../blocks/company.ts'
 import { SIZES } from '../blocks/renditions.ts'
 import { createDwell, createQueue, leavesPage } from './analytics.ts'
 import { type ApiAnswer, apiUrl, type PathsOf, type Refusal } from './api.ts'
+import { setUpConsent } from './consent.ts'
 import { openDialog, setUpDialog } from './dialogs.ts'
 import { dropHint, forgetOldTokens, signedIn } from './endUser.ts'
 import { openLockedCell } from './members.ts'
@@ -67,6 +68,8 @@ const siteApi = data.api && data.site ? apiUrl(data.api, PATHS.site, { siteId: d
 
 // --- members-only creatives ---------------------------------------------------------------------
 forgetOldTokens()
+// A site with ad tags asks for consent once (./consent.ts); the tags file waits for the answer.
+setUpConsent()
 /**
  * Ask for members-only creatives only on the site's own origin (`data-members`: never on the
  * shared path-form host) and only while the sign-in hint says a session may exist.

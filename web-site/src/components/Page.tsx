@@ -3,6 +3,7 @@ import { CTA_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import { INTERNAL_PAGES } from '@swipe/shared/site/urls'
 import { BottomBar, CompanyDialog, ProductDialog } from '../blocks/BottomBar.tsx'
 import { MemberTemplates, ProductTemplates } from '../blocks/Cell.tsx'
+import { CONSENT_CSS, ConsentBanner } from '../blocks/Consent.tsx'
 import {
   type ClearedPart,
   type CtaPosition,
@@ -140,6 +141,9 @@ export const Page = ({
       <noscript>
         <style>{NO_SCRIPT_CSS}</style>
       </noscript>
+      {model.tags?.consent === 'opt-in' && <style>{CONSENT_CSS}</style>}
+      {/* The ad tags' first-party file: sets up consent defaults, loads no vendor before consent. */}
+      {model.tags && <script src={model.tags.script} defer />}
       <template data-creator-head="" />
     </head>
     <body
@@ -162,6 +166,7 @@ export const Page = ({
         <BottomBar model={model} />
       </div>
       <CompanyDialog model={model} />
+      <ConsentBanner model={model} />
       <ProductDialog model={model} />
       <ProductTemplates model={model} />
       {model.unlocks && model.rows.some((row) => row.some((cell) => cell.locked)) && (

@@ -49,6 +49,7 @@ export const testGlobalSetting = (overrides: Partial<GlobalSetting> = {}): Globa
   globalMenuTextColor: null,
   speakerColor: null,
   popupCtas: [],
+  adTags: null,
   customDomain: null,
   createdAt: '2025-04-01T00:00:00.000Z',
   updatedAt: '2025-04-01T00:00:00.000Z',

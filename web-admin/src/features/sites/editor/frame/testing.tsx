@@ -98,6 +98,7 @@ export const testSite = (overrides: SiteOverrides = {}): SiteDetail => {
       globalMenuTextColor: null,
       speakerColor: null,
       popupCtas: [],
+      adTags: null,
       customDomain: null,
       createdAt: '2025-04-01T01:00:00.000Z',
       updatedAt: '2025-04-02T01:00:00.000Z',
