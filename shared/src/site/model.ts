@@ -15,7 +15,6 @@ import {
   SiteNameSchema,
 } from '../schemas/site.ts'
 import { SiteFormsSchema } from '../schemas/site-forms.ts'
-import { SiteTagsSchema } from './tags-vendors.ts'
 import { BOTTOM_BAR_DEFAULTS } from './bottom-bar.ts'
 import { CELL_PATTERN } from './cells.ts'
 import {
@@ -25,6 +24,7 @@ import {
   LINK_POINT_DEFAULTS,
   PRODUCT_DEFAULTS,
 } from './model-defaults.ts'
+import { SiteTagsSchema } from './tags-vendors.ts'
 
 /**
  * The site model (SPEC §3), declared once: the global setting, the global menus, the creatives
