@@ -197,6 +197,13 @@ describe('plan limits', () => {
       message: 'ご契約のプランではSEO・タグ設定を利用できません。',
     })
 
+    // Ad tags by ID are tags too (issue 32).
+    const adTags = await put(
+      saveBody(site, { ad_tags: { vendors: { gtm: { container_id: 'GTM-ABC1234' } }, consent: 'opt-in' } }),
+    )
+    expect(adTags.status).toBe(403)
+    expect(adTags.body.error.code).toBe('plan.noSeoTags')
+
     const fixed = (key: string) => ({ key, type_input: 'TEXT_BOX', title: key, is_required: true })
     const contact = await put({
       ...saveBody(site),
@@ -222,6 +229,7 @@ describe('plan limits', () => {
     expect(after.body.version).toBe(site.version)
     expect(after.body.settings).toEqual([])
     expect(after.body.global_setting.popup_ctas).toEqual([])
+    expect(after.body.global_setting.ad_tags).toBeNull()
     // The editor reads the same switches to disable the controls with the reason.
     expect(after.body.plan).toEqual({
       id: planId,

@@ -9,6 +9,7 @@ import type { EditorTabProps } from '../draft.ts'
 import { GlobalMenuTab } from '../menu/GlobalMenuTab.tsx'
 import { OtherSettingsTab } from '../other/OtherSettingsTab.tsx'
 import { SiteSettingsTab } from '../settings/SiteSettingsTab.tsx'
+import { AdTagsTab } from '../tags/AdTagsTab.tsx'
 import { EDITOR_TABS, type EditorTabKey, tabOfPath } from './editorModel.ts'
 
 const TAB_COMPONENTS: Record<EditorTabKey, ComponentType<EditorTabProps>> = {
@@ -18,6 +19,7 @@ const TAB_COMPONENTS: Record<EditorTabKey, ComponentType<EditorTabProps>> = {
   creatives: CreativeSettingsTab,
   menu: GlobalMenuTab,
   other: OtherSettingsTab,
+  tags: AdTagsTab,
 }
 
 interface EditorTabsProps {
@@ -26,7 +28,7 @@ interface EditorTabsProps {
   tabProps: EditorTabProps
 }
 
-/** The editor's six tabs; a tab with problems under its fields carries a count. */
+/** The editor's tabs; a tab with problems under its fields carries a count. */
 export const EditorTabs = ({ active, onActive, tabProps }: EditorTabsProps) => {
   const { t } = useTranslation()
   const counts = new Map<EditorTabKey, number>()

@@ -36,6 +36,7 @@ describe('editor model', () => {
         'globalMenuTextColor',
         'speakerColor',
         'popupCtas',
+        'adTags',
       ].sort(),
     )
     expect(body.menus).toBe(site.menus)

@@ -9,7 +9,7 @@ import { type FieldProblem, problemsFromIssues, type SiteDraft } from '../draft.
  */
 
 /** The editor's tabs (SPEC §2 site editor), in display order. */
-export const EDITOR_TABS = ['settings', 'domain', 'cta', 'creatives', 'menu', 'other'] as const
+export const EDITOR_TABS = ['settings', 'domain', 'cta', 'creatives', 'menu', 'other', 'tags'] as const
 export type EditorTabKey = (typeof EDITOR_TABS)[number]
 
 /** The draft parts of a loaded or saved site. */
@@ -84,6 +84,7 @@ export const tabOfPath = (path: string): EditorTabKey => {
   if (part === 'settings') return 'other'
   if (part === 'globalSetting' && field === 'popupCtas') return 'cta'
   if (part === 'globalSetting' && field === 'customDomain') return 'domain'
+  if (part === 'globalSetting' && field === 'adTags') return 'tags'
   return 'settings'
 }
 
