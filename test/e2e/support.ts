@@ -154,6 +154,8 @@ export const publishOneCellSite = async (
   site: { siteId: string; name: string; version: number },
   settings: Record<string, unknown> = {},
   below: Record<string, unknown>[] = [],
+  /** More fields of the global setting (ad tags, …). */
+  global: Record<string, unknown> = {},
 ) => {
   const bytes = readFileSync(
     join(import.meta.dirname, '..', '..', 'infra', 'local', 'seed-assets', 'creative-A1.jpg'),
@@ -181,6 +183,7 @@ export const publishOneCellSite = async (
       number_vertical: 1,
       default_language: 'JP',
       languages: ['JP'],
+      ...global,
     },
     creatives: [{}, ...below].map((fields, row) => ({
       lang: 'JP',

@@ -1,0 +1,133 @@
+import type { BrowserContext, Page } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
+import { apiSignIn, createOneCellSite, deleteSite, publishOneCellSite } from './support.ts'
+
+/**
+ * Ad tags by ID on a published page (issue 32), on a phone: with every vendor on and consent
+ * asked, nothing goes to a vendor's host before the visitor chooses; "accept" loads each vendor's
+ * loader from the page's first-party tags file under the page's CSP, with no violation; "reject"
+ * loads nothing, now or on the next visit. The vendors' hosts never leave the machine: Playwright
+ * answers them with an empty script and records each request.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: browser globals, typed by the browser at run time
+declare const window: any
+// biome-ignore lint/suspicious/noExplicitAny: browser globals, typed by the browser at run time
+declare const document: any
+
+test.use({ viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true, locale: 'ja-JP' })
+
+const CREATOR = { email: 'creator@example.com', password: 'Creator#Local1' }
+const VENDOR_HOSTS =
+  /^https:\/\/([a-z0-9-]+\.)*(googletagmanager\.com|google-analytics\.com|facebook\.net|facebook\.com|line-scdn\.net|line\.me|yimg\.jp|yahoo\.co\.jp|tiktok\.com|ads-twitter\.com|twitter\.com|t\.co)\//
+
+const ALL_VENDORS = {
+  gtm: { container_id: 'GTM-ABC1234' },
+  ga4: { measurement_id: 'G-ABCDEF1234' },
+  google_ads: { conversion_id: 'AW-123456789', labels: { contact_sent: 'AbC-123_xyz' } },
+  meta_pixel: { pixel_id: '123456789012345' },
+  line_tag: { tag_id: '0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0' },
+  yahoo_ads: { retargeting_id: 'ABCDEF123' },
+  tiktok_pixel: { pixel_id: 'C4ABCDEFGHIJKLMNOPQR' },
+  x_pixel: { pixel_id: 'o1a2b' },
+}
+
+/** Every request for a vendor's host, answered here with an empty script. */
+const recordVendors = async (context: BrowserContext) => {
+  const requested: string[] = []
+  await context.route(VENDOR_HOSTS, async (route) => {
+    requested.push(route.request().url())
+    await route.fulfill({ status: 200, contentType: 'text/javascript', body: '/* stand-in */' })
+  })
+  return requested
+}
+
+/** CSP violations the page reports, collected from the start of every document. */
+const watchCsp = async (page: Page) => {
+  await page.addInitScript(() => {
+    window.__csp = []
+    document.addEventListener(
+      'securitypolicyviolation',
+      (e: { violatedDirective: string; blockedURI: string }) =>
+        window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`),
+    )
+  })
+  return () => page.evaluate(() => window.__csp as string[])
+}
+
+let site: { siteId: string; url: string; token: string }
+
+test.beforeAll(async ({ urls }) => {
+  const token = await apiSignIn(urls.api, CREATOR.email, CREATOR.password)
+  const created = await createOneCellSite(urls.api, token, '広告タグのサイト')
+  const url = await publishOneCellSite(urls.api, token, created, {}, [], {
+    ad_tags: { vendors: ALL_VENDORS, consent: 'opt-in' },
+  })
+  site = { siteId: created.siteId, url, token }
+})
+
+test.afterAll(async ({ urls }) => {
+  if (site) await deleteSite(urls.api, site.token, site.siteId)
+})
+
+test('nothing reaches a vendor before consent; accept loads every loader under the CSP; reject loads none, then or later', async ({
+  browser,
+}) => {
+  // Accept.
+  const accepting = await browser.newContext({ locale: 'ja-JP', isMobile: true, hasTouch: true })
+  const requested = await recordVendors(accepting)
+  const page = await accepting.newPage()
+  const violations = await watchCsp(page)
+  await page.goto(site.url)
+  const banner = page.getByRole('region', { name: '外部サービスへの情報送信について' })
+  await expect(banner).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(requested).toEqual([])
+  // Reject is as easy as accept: two buttons of the same size.
+  const reject = banner.getByRole('button', { name: '同意しない' })
+  const accept = banner.getByRole('button', { name: '同意する' })
+  const [r, a] = [await reject.boundingBox(), await accept.boundingBox()]
+  expect([r?.width, r?.height]).toEqual([a?.width, a?.height])
+  await accept.click()
+  await expect(banner).toBeHidden()
+  await expect
+    .poll(() => [...new Set(requested.map((u) => new URL(u).origin + new URL(u).pathname))].sort())
+    .toEqual(
+      [
+        'https://www.googletagmanager.com/gtm.js',
+        'https://www.googletagmanager.com/gtag/js',
+        'https://connect.facebook.net/en_US/fbevents.js',
+        'https://d.line-scdn.net/n/line_tag/public/release/v1/lt.js',
+        'https://s.yimg.jp/images/listing/tool/cv/ytag.js',
+        'https://analytics.tiktok.com/i18n/pixel/events.js',
+        'https://static.ads-twitter.com/uwt.js',
+      ].sort(),
+    )
+  expect(await violations()).toEqual([])
+  // Remembered: the next visit loads them at once, with no banner.
+  requested.length = 0
+  await page.reload()
+  await expect.poll(() => requested.length).toBeGreaterThanOrEqual(7)
+  await expect(banner).toBeHidden()
+  await accepting.close()
+
+  // Reject.
+  const rejecting = await browser.newContext({ locale: 'ja-JP', isMobile: true, hasTouch: true })
+  const none = await recordVendors(rejecting)
+  const other = await rejecting.newPage()
+  await other.goto(site.url)
+  const again = other.getByRole('region', { name: '外部サービスへの情報送信について' })
+  await again.getByRole('button', { name: '同意しない' }).click()
+  await expect(again).toBeHidden()
+  await other.reload()
+  await other.waitForLoadState('networkidle')
+  await expect(again).toBeHidden()
+  expect(none).toEqual([])
+  // The notice lists the eight vendors, and its link back asks again.
+  await other.goto(new URL('external-transmission', site.url).href)
+  await expect(other.getByRole('heading', { name: '外部送信に関する公表事項' })).toBeVisible()
+  await expect(other.locator('tbody tr')).toHaveCount(8)
+  await other.getByRole('link', { name: '同意の選択をやり直す' }).click()
+  await expect(again).toBeVisible()
+  expect(none).toEqual([])
+  await rejecting.close()
+})
