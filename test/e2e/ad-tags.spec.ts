@@ -103,11 +103,23 @@ test('nothing reaches a vendor before consent; accept loads every loader under t
       ].sort(),
     )
   expect(await violations()).toEqual([])
-  // Remembered: the next visit loads them at once, with no banner.
+  // The first cell was reached before consent: that event was dropped, not queued for later.
+  const reached = () =>
+    page.evaluate(() =>
+      (window.dataLayer as { event?: string; event_id?: string; cell?: string }[])
+        .filter((e) => e.event === 'swipe_cell_reached')
+        .map((e) => ({ id: e.event_id, cell: e.cell })),
+    )
+  expect(await reached()).toEqual([])
+  // Remembered: the next visit loads them at once, with no banner, and its events reach every
+  // vendor with one event id (GTM's dataLayer and Meta's queue here).
   requested.length = 0
   await page.reload()
   await expect.poll(() => requested.length).toBeGreaterThanOrEqual(7)
   await expect(banner).toBeHidden()
+  await expect.poll(reached).toEqual([{ id: expect.stringMatching(/^[0-9a-f-]{36}$/), cell: 'A1' }])
+  const [{ id }] = (await reached()) as [{ id: string }]
+  expect(await page.evaluate(() => JSON.stringify(window.fbq.queue))).toContain(`"eventID":"${id}"`)
   await accepting.close()
 
   // Reject.

@@ -11,6 +11,7 @@ import { languageOfSegment } from '@swipe/shared/site/languages'
 import type { FormTexts } from '@swipe/shared/site/texts'
 import { type ApiAnswer, apiUrl, type PathsOf, type Refusal } from './api.ts'
 import { forgetOldTokens, MEMBER_HEADERS, markSignedIn } from './endUser.ts'
+import { tagEvent } from './tags.ts'
 
 export type Answer = string | string[] | boolean
 
@@ -259,6 +260,9 @@ export const startForms = (navigate: (url: string) => void = (url) => location.a
       const answer = (result?.answer ?? {}) as Partial<ApiAnswer<'endUser.login'>> & Refusal
       if (result && result.status >= 200 && result.status < 300) {
         remember(answers.email)
+        // A conversion for the site's ad tags, before the page changes (./tags.ts).
+        if (action === 'contact') tagEvent('contactSent')
+        if (action === 'homepage') tagEvent('homepageFormSent')
         if (action !== 'login') {
           if (form.dataset.next) return navigate(form.dataset.next)
           // Resend: the form stays for another try.
@@ -303,8 +307,10 @@ export const startForms = (navigate: (url: string) => void = (url) => location.a
       const state = confirmState(result?.status ?? 0)
       // Settled: the token leaves the address bar (history, bookmarks, screenshots).
       if (state !== 'failed') history.replaceState(history.state, '', location.pathname)
-      if (state === 'done')
+      if (state === 'done') {
         remember((result?.answer as Partial<ApiAnswer<'endUser.registerConfirm'>> | undefined)?.email)
+        tagEvent('memberRegistered')
+      }
       show(state)
     }
     document.querySelector('[data-retry]')?.addEventListener('click', () => {

@@ -23,6 +23,7 @@ import { showNotices } from './notices.ts'
 import { showPicture, takeDeferredPicture } from './pictures.ts'
 import { readCookie, readStored, store, writeCookie } from './storage.ts'
 import { createSwipe, type Via } from './swipe.ts'
+import { type TagEvent, tagEvent } from './tags.ts'
 
 const $ = <T extends Element = HTMLElement>(selector: string, root: ParentNode = document) =>
   root.querySelector<T>(selector)
@@ -135,9 +136,26 @@ const send = (endpoint: string, body: string) => {
 const endpoint = data.analyticsEndpoint
 const beacons = endpoint ? createQueue((body) => send(endpoint, body)) : undefined
 
-/** Queues an event for the analytics endpoint named on <body>, if any; batches go out together. */
-export const track = (event: string, detail?: object) =>
+/** The analytics events that are also the ad tags' events (./tags.ts), and which. */
+const tagEventOf = (event: string, detail?: object): TagEvent | undefined => {
+  if (event === 'view' || (event === 'swipe' && (detail as { first?: boolean } | undefined)?.first))
+    return 'cellReached'
+  if (event === 'click') {
+    const target = (detail as { target?: string } | undefined)?.target
+    return target === 'cta' ? 'ctaClick' : target === 'link' ? 'linkClick' : undefined
+  }
+  return undefined
+}
+
+/**
+ * Queues an event for the analytics endpoint named on <body>, if any; batches go out together. The
+ * events the ad tags know go to them too, after consent (./tags.ts).
+ */
+export const track = (event: string, detail?: object) => {
   beacons?.push({ site: data.site, lang: data.lang, event, position, ...detail, at: Date.now() })
+  const tag = tagEventOf(event, detail)
+  if (tag) tagEvent(tag, { cell: position })
+}
 
 // Time on each creative, while the page is visible; hiding or leaving the page sends what is queued.
 const dwell = createDwell()

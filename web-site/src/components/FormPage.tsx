@@ -350,6 +350,8 @@ export const FormPage = ({ model, page, script, siteId, apiBase }: FormPageProps
         <meta name="theme-color" content="#ffffff" />
         <link rel="icon" href={model.favicon ?? 'data:,'} />
         <style>{FORM_CSS}</style>
+        {/* The site's ad tags, for the form's conversion (they load only after the visitor's consent). */}
+        {open && model.tags && <script src={model.tags.script} defer />}
         {open && <script type="module" src={script} />}
       </head>
       <body
