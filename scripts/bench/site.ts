@@ -11,18 +11,36 @@ import { lighthouseVersion, startChromium } from './chromium.ts'
  * `npm run bench:site`: Lighthouse (mobile, its default simulated slow 4G and CPU slowdown) in the
  * system Chromium (CHROMIUM_PATH) on the first page of the demo site, as the seed publishes it and
  * the local site edge serves it by Host (a whole local stack on free ports, stopped afterwards).
- * `BENCH_SITE=fixture` measures the renderer's fixture site on a plain static server instead.
+ * `BENCH_SITE=fixture` measures the renderer's fixture site on a plain static server instead;
+ * with `BENCH_TAGS=opt-in` or `BENCH_TAGS=notice-only`, that site with every ad tag vendor on
+ * (shared/src/site/tags-vendors.ts; offline, a vendor's host fails at once).
  * Prints the figures docs/benchmarks.md quotes; a measurement, not a test. RUNS=n repeats
  * (default 5) and reports the median. `BENCH_URL=<url>` measures a page already served (a running
  * `npm start`); `BENCH_REPORT=<file>` keeps the last run's Lighthouse JSON for a closer look.
  */
 const runs = Number(process.env.RUNS ?? 5)
 
+/** Every ad tag vendor on, with IDs in each vendor's format (`BENCH_TAGS`). */
+const EVERY_VENDOR = {
+  gtm: { containerId: 'GTM-ABC1234' },
+  ga4: { measurementId: 'G-ABCDEF1234' },
+  googleAds: { conversionId: 'AW-123456789' },
+  metaPixel: { pixelId: '123456789012345' },
+  lineTag: { tagId: '0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0' },
+  yahooAds: { retargetingId: 'ABCDEF123' },
+  tiktokPixel: { pixelId: 'C4ABCDEFGHIJKLMNOPQR' },
+  xPixel: { pixelId: 'o1a2b' },
+}
+
 /** The page to measure and how to stop what serves it. */
 const target = async (): Promise<{ url: string; stop: () => Promise<void> }> => {
   if (process.env.BENCH_URL) return { url: process.env.BENCH_URL, stop: async () => {} }
   if (process.env.BENCH_SITE === 'fixture') {
-    const dir = writeRelease(fixtureSite({ now: new Date().toISOString() }))
+    const input = fixtureSite({ now: new Date().toISOString() })
+    const consent = process.env.BENCH_TAGS
+    if (consent === 'opt-in' || consent === 'notice-only')
+      (input.site as { adTags?: unknown }).adTags = { vendors: EVERY_VENDOR, consent }
+    const dir = writeRelease(input)
     const { url, server } = await serveRelease(dir)
     return {
       url: `${url}/`,

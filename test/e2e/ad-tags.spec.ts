@@ -118,7 +118,7 @@ test('nothing reaches a vendor before consent; accept loads every loader under t
   await expect.poll(() => requested.length).toBeGreaterThanOrEqual(7)
   await expect(banner).toBeHidden()
   await expect.poll(reached).toEqual([{ id: expect.stringMatching(/^[0-9a-f-]{36}$/), cell: 'A1' }])
-  const [{ id }] = (await reached()) as [{ id: string }]
+  const id = (await reached())[0]?.id
   expect(await page.evaluate(() => JSON.stringify(window.fbq.queue))).toContain(`"eventID":"${id}"`)
   await accepting.close()
 

@@ -95,7 +95,7 @@ describe('ad tags by ID', () => {
     const page = await livePage(urls.edge, url)
     expect(page.status).toBe(200)
     const html = page.body.toString()
-    const script = /<script src="(\/assets\/tags\.[0-9a-f]{12}\.js)" defer="">/.exec(html)?.[1]
+    const script = / data-tags="(\/assets\/tags\.[0-9a-f]{12}\.js)"/.exec(html)?.[1]
     expect(script).toBeDefined()
     expect(html).toContain('<section class="cs" id="cs" aria-labelledby="cs-h" hidden="">')
     expect(html).toContain('<a href="/external-transmission">外部送信に関する公表事項</a>')

@@ -43,9 +43,9 @@ describe('a site with ad tags', () => {
     )
 
     const page = doc(text(files, 'index.html'))
-    // Loaded deferred from the release, after the first paint's work; no inline vendor code.
-    const script = page.querySelector(`script[src="/${tags!.path}"]`)
-    expect(script?.hasAttribute('defer')).toBe(true)
+    // Named for the island, which loads it after the first paint; no script tag, no inline vendor code.
+    expect(page.body.dataset.tags).toBe(`/${tags!.path}`)
+    expect(page.querySelector(`script[src="/${tags!.path}"]`)).toBeNull()
     expect([...page.querySelectorAll('script:not([src])')].map((s) => s.textContent)).not.toContain(
       expect.stringContaining('GTM-'),
     )

@@ -23,7 +23,7 @@ import { showNotices } from './notices.ts'
 import { showPicture, takeDeferredPicture } from './pictures.ts'
 import { readCookie, readStored, store, writeCookie } from './storage.ts'
 import { createSwipe, type Via } from './swipe.ts'
-import { type TagEvent, tagEvent } from './tags.ts'
+import { loadTags, type TagEvent, tagEvent } from './tags.ts'
 
 const $ = <T extends Element = HTMLElement>(selector: string, root: ParentNode = document) =>
   root.querySelector<T>(selector)
@@ -69,7 +69,9 @@ const siteApi = data.api && data.site ? apiUrl(data.api, PATHS.site, { siteId: d
 
 // --- members-only creatives ---------------------------------------------------------------------
 forgetOldTokens()
-// A site with ad tags asks for consent once (./consent.ts); the tags file waits for the answer.
+// A site with ad tags: its tags file, now that the page is up (./tags.ts), and the consent banner
+// for a visitor who has not chosen (./consent.ts); the tags file waits for the answer.
+loadTags(data.tags)
 setUpConsent()
 /**
  * Ask for members-only creatives only on the site's own origin (`data-members`: never on the

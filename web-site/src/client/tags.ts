@@ -20,15 +20,48 @@ export const newEventId = (): string =>
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`
 
-/** Reports one occurrence of `event` to the ad tags, if the page has them; answers its event id. */
-export const tagEvent = (event: TagEvent, data?: Record<string, unknown>): string | undefined => {
-  const tags = (window as unknown as { swipeTags?: SwipeTags }).swipeTags
-  if (!tags) return undefined
-  const id = newEventId()
+const tagsOfPage = () => (window as unknown as { swipeTags?: SwipeTags }).swipeTags
+
+/** Events that happened while the tags file was on its way, in order. */
+let waiting: [TagEvent, string, Record<string, unknown> | undefined][] | undefined
+
+const send = (tags: SwipeTags, event: TagEvent, id: string, data?: Record<string, unknown>) => {
   try {
     tags.track(event, id, data)
   } catch {
     // A vendor's failure never breaks the page.
   }
+}
+
+/**
+ * Loads the page's tags file (`src`, from `data-tags` on <body>) once the page is up: the swipe
+ * page's island calls this after the first paint, so the tags (and, after consent, the vendors'
+ * loaders) never compete with the first creative. Events until it has run wait for it; the file
+ * itself drops them without consent.
+ */
+export const loadTags = (src: string | undefined): void => {
+  if (!src || waiting) return
+  waiting = []
+  const script = document.createElement('script')
+  script.src = src
+  script.async = true
+  const flush = () => {
+    const tags = tagsOfPage()
+    const queued = waiting ?? []
+    waiting = undefined
+    if (tags) for (const [event, id, data] of queued) send(tags, event, id, data)
+  }
+  script.addEventListener('load', flush)
+  script.addEventListener('error', flush)
+  document.head.append(script)
+}
+
+/** Reports one occurrence of `event` to the ad tags, if the page has them; answers its event id. */
+export const tagEvent = (event: TagEvent, data?: Record<string, unknown>): string | undefined => {
+  const tags = tagsOfPage()
+  if (!tags && !waiting) return undefined
+  const id = newEventId()
+  if (tags) send(tags, event, id, data)
+  else waiting?.push([event, id, data])
   return id
 }

@@ -142,8 +142,6 @@ export const Page = ({
         <style>{NO_SCRIPT_CSS}</style>
       </noscript>
       {model.tags?.consent === 'opt-in' && <style>{CONSENT_CSS}</style>}
-      {/* The ad tags' first-party file: sets up consent defaults, loads no vendor before consent. */}
-      {model.tags && <script src={model.tags.script} defer />}
       <template data-creator-head="" />
     </head>
     <body
@@ -157,6 +155,8 @@ export const Page = ({
       {...(analyticsEndpoint ? { 'data-analytics-endpoint': analyticsEndpoint } : {})}
       {...(apiBase ? { 'data-api': apiBase } : {})}
       {...(model.unlocks ? { 'data-members': '' } : {})}
+      // The ad tags' first-party file, loaded by the island after the first paint (client/tags.ts).
+      {...(model.tags ? { 'data-tags': model.tags.script } : {})}
     >
       <div className="app">
         <TopBar model={model} />
