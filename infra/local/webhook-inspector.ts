@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { signatureMatches } from '../../functions/src/domain/webhooks-signature.ts'
+import { html } from './html.ts'
 import { HOST } from './ports.ts'
 import type { Running } from './process.ts'
 
@@ -51,16 +52,6 @@ export const checkSignature = (delivery: InspectedDelivery, secrets: readonly st
   }
   return secrets.some((secret) => signatureMatches(secret, headers, delivery.body)) ? 'valid' : 'invalid'
 }
-
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-/** Text made safe inside HTML and its attributes: a delivery's body is whatever was sent. */
-const html = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c)
 
 const pretty = (body: string) => {
   try {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { EXAMPLE_VENDORS } from '@swipe/shared/site/tags-vendors'
 import { fixtureSite } from '@swipe/web-site/fixture'
 import lighthouse from 'lighthouse'
 import { writeRelease } from '../../web-site/scripts/release.ts'
@@ -20,18 +21,6 @@ import { lighthouseVersion, startChromium } from './chromium.ts'
  */
 const runs = Number(process.env.RUNS ?? 5)
 
-/** Every ad tag vendor on, with IDs in each vendor's format (`BENCH_TAGS`). */
-const EVERY_VENDOR = {
-  gtm: { containerId: 'GTM-ABC1234' },
-  ga4: { measurementId: 'G-ABCDEF1234' },
-  googleAds: { conversionId: 'AW-123456789' },
-  metaPixel: { pixelId: '123456789012345' },
-  lineTag: { tagId: '0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0' },
-  yahooAds: { retargetingId: 'ABCDEF123' },
-  tiktokPixel: { pixelId: 'C4ABCDEFGHIJKLMNOPQR' },
-  xPixel: { pixelId: 'o1a2b' },
-}
-
 /** The page to measure and how to stop what serves it. */
 const target = async (): Promise<{ url: string; stop: () => Promise<void> }> => {
   if (process.env.BENCH_URL) return { url: process.env.BENCH_URL, stop: async () => {} }
@@ -39,7 +28,7 @@ const target = async (): Promise<{ url: string; stop: () => Promise<void> }> => 
     const input = fixtureSite({ now: new Date().toISOString() })
     const consent = process.env.BENCH_TAGS
     if (consent === 'opt-in' || consent === 'notice-only')
-      (input.site as { adTags?: unknown }).adTags = { vendors: EVERY_VENDOR, consent }
+      (input.site as { adTags?: unknown }).adTags = { vendors: EXAMPLE_VENDORS, consent }
     const dir = writeRelease(input)
     const { url, server } = await serveRelease(dir)
     return {

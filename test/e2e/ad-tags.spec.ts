@@ -1,4 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test'
+import { keysToSnake } from '@swipe/shared/case'
+import { EXAMPLE_VENDORS } from '@swipe/shared/site/tags-vendors'
 import { expect, test } from './fixtures.ts'
 import { apiSignIn, createOneCellSite, deleteSite, publishOneCellSite } from './support.ts'
 
@@ -20,16 +22,8 @@ const CREATOR = { email: 'creator@example.com', password: 'Creator#Local1' }
 const VENDOR_HOSTS =
   /^https:\/\/([a-z0-9-]+\.)*(googletagmanager\.com|google-analytics\.com|facebook\.net|facebook\.com|line-scdn\.net|line\.me|yimg\.jp|yahoo\.co\.jp|tiktok\.com|ads-twitter\.com|twitter\.com|t\.co)\//
 
-const ALL_VENDORS = {
-  gtm: { container_id: 'GTM-ABC1234' },
-  ga4: { measurement_id: 'G-ABCDEF1234' },
-  google_ads: { conversion_id: 'AW-123456789', labels: { contact_sent: 'AbC-123_xyz' } },
-  meta_pixel: { pixel_id: '123456789012345' },
-  line_tag: { tag_id: '0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0' },
-  yahoo_ads: { retargeting_id: 'ABCDEF123' },
-  tiktok_pixel: { pixel_id: 'C4ABCDEFGHIJKLMNOPQR' },
-  x_pixel: { pixel_id: 'o1a2b' },
-}
+/** Every vendor on (the shared sample IDs), as the API takes them: snake_case keys. */
+const ALL_VENDORS = keysToSnake(EXAMPLE_VENDORS as unknown as Parameters<typeof keysToSnake>[0])
 
 /** Every request for a vendor's host, answered here with an empty script. */
 const recordVendors = async (context: BrowserContext) => {

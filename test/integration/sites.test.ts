@@ -303,6 +303,7 @@ describe('site builder', () => {
         global_menu_text_color: null,
         speaker_color: null,
         popup_ctas: [],
+        ad_tags: null,
         custom_domain: null,
         created_at: expect.any(String),
         updated_at: expect.any(String),

@@ -1,4 +1,4 @@
-import { cspGaps, enabledVendors, SiteTagsSchema } from '@swipe/shared/site/tags-vendors'
+import { cspGaps, EXAMPLE_VENDORS, enabledVendors, SiteTagsSchema } from '@swipe/shared/site/tags-vendors'
 import { describe, expect, it } from 'vitest'
 import { SITE_CSP } from '../../infra/lib/sites/headers.ts'
 import { fixtureSite } from './fixture.ts'
@@ -109,18 +109,7 @@ describe('a site with ad tags', () => {
   })
 
   it('needs nothing of the page’s CSP that it does not allow, for any vendor', () => {
-    const all = SiteTagsSchema.parse({
-      vendors: {
-        gtm: { containerId: 'GTM-ABC1234' },
-        ga4: { measurementId: 'G-ABCDEF1234' },
-        googleAds: { conversionId: 'AW-123456789' },
-        metaPixel: { pixelId: '123456789012345' },
-        lineTag: { tagId: '0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0' },
-        yahooAds: { retargetingId: 'ABCDEF123' },
-        tiktokPixel: { pixelId: 'C4ABCDEFGHIJKLMNOPQR' },
-        xPixel: { pixelId: 'o1a2b' },
-      },
-    })
+    const all = SiteTagsSchema.parse({ vendors: EXAMPLE_VENDORS })
     expect(enabledVendors(all)).toHaveLength(8)
     for (const vendor of enabledVendors(all)) expect(cspGaps(SITE_CSP, vendor), vendor).toEqual([])
   })

@@ -1,3 +1,4 @@
+import { html } from '../html.ts'
 import { BUCKETS, type Bucket, KEPT, type ReceivedEvent, type RecordedRequest } from './recording.ts'
 
 /**
@@ -7,16 +8,6 @@ import { BUCKETS, type Bucket, KEPT, type ReceivedEvent, type RecordedRequest } 
  * shown came from a request, so every value goes through `html()`; no body text is ever put in
  * the page raw.
  */
-
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-/** Text made safe inside HTML and its attributes. */
-export const html = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c)
 
 const TITLES: Record<Bucket, string> = {
   meta: 'Meta Conversions API',

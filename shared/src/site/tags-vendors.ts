@@ -287,6 +287,21 @@ export const SiteTagsSchema = z.object({
 export type SiteTags = z.output<typeof SiteTagsSchema>
 export type SiteTagsInput = z.input<typeof SiteTagsSchema>
 
+/**
+ * One valid ID set per vendor, in each vendor's format: the editor's placeholders, and the sample
+ * site of tests and benchmarks (every vendor on).
+ */
+export const EXAMPLE_VENDORS = {
+  gtm: { containerId: 'GTM-ABC1234' },
+  ga4: { measurementId: 'G-ABC123DEF4' },
+  googleAds: { conversionId: 'AW-123456789' },
+  metaPixel: { pixelId: '123456789012345' },
+  lineTag: { tagId: '0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0' },
+  yahooAds: { conversionId: '1001234567', retargetingId: 'ABCDEF1234' },
+  tiktokPixel: { pixelId: 'C4ABCDEFGHIJKLMNOPQR' },
+  xPixel: { pixelId: 'o1a2b' },
+} as const satisfies Required<NonNullable<SiteTagsInput['vendors']>>
+
 /** The vendors the setting turns on, in `AD_VENDORS` order. */
 export const enabledVendors = (tags: SiteTags): AdVendor[] => AD_VENDORS.filter((v) => tags.vendors[v])
 

@@ -19,7 +19,7 @@ import {
 
 /** The label keys of every vendor's ID fields (siteEditor.adTags.fields.<vendor>.<field>). */
 type FieldLabelKey = {
-  [V in keyof typeof VENDOR_FIELDS]: `siteEditor.adTags.fields.${V}.${(typeof VENDOR_FIELDS)[V]['ids'][number]['key']}`
+  [V in keyof typeof VENDOR_FIELDS]: `siteEditor.adTags.fields.${V}.${(typeof VENDOR_FIELDS)[V]['ids'][number]}`
 }[keyof typeof VENDOR_FIELDS]
 
 const monospace = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }

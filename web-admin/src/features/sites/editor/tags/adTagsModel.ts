@@ -1,6 +1,7 @@
 import {
   AD_VENDORS,
   type AdVendor,
+  EXAMPLE_VENDORS,
   PRODUCT_EVENTS,
   type SiteTagsInput,
 } from '@swipe/shared/site/tags-vendors'
@@ -14,32 +15,29 @@ import type { SiteDraft } from '../draft.ts'
 export type Tags = NonNullable<SiteTagsInput>
 type Vendors = NonNullable<Tags['vendors']>
 
-/** A vendor's ID fields (with a sample in the vendor's format) and its per-event field, if any. */
+/** A vendor's ID fields, in the order shown, and its per-event field, if any. */
 export const VENDOR_FIELDS = {
-  gtm: { ids: [{ key: 'containerId', example: 'GTM-ABC1234' }] },
-  ga4: { ids: [{ key: 'measurementId', example: 'G-ABC123DEF4' }] },
-  googleAds: { ids: [{ key: 'conversionId', example: 'AW-123456789' }], perEvent: 'labels' },
-  metaPixel: { ids: [{ key: 'pixelId', example: '123456789012345' }] },
-  lineTag: { ids: [{ key: 'tagId', example: '0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0' }] },
-  yahooAds: {
-    ids: [
-      { key: 'conversionId', example: '1001234567' },
-      { key: 'retargetingId', example: 'ABCDEF1234' },
-    ],
-    perEvent: 'labels',
-  },
-  tiktokPixel: { ids: [{ key: 'pixelId', example: 'C4ABCDEFGHIJKLMNOPQR' }] },
-  xPixel: { ids: [{ key: 'pixelId', example: 'o1a2b' }], perEvent: 'events' },
-} as const satisfies Record<
-  AdVendor,
-  { ids: readonly { key: string; example: string }[]; perEvent?: 'labels' | 'events' }
->
+  gtm: { ids: ['containerId'] },
+  ga4: { ids: ['measurementId'] },
+  googleAds: { ids: ['conversionId'], perEvent: 'labels' },
+  metaPixel: { ids: ['pixelId'] },
+  lineTag: { ids: ['tagId'] },
+  yahooAds: { ids: ['conversionId', 'retargetingId'], perEvent: 'labels' },
+  tiktokPixel: { ids: ['pixelId'] },
+  xPixel: { ids: ['pixelId'], perEvent: 'events' },
+} as const satisfies Record<AdVendor, { ids: readonly string[]; perEvent?: 'labels' | 'events' }>
 
-/** One vendor's fields, as the tab reads them. */
+/** One vendor's fields with the sample of each (shared EXAMPLE_VENDORS), as the tab shows them. */
 export const fieldsOf = (
   vendor: AdVendor,
-): { ids: readonly { key: string; example: string }[]; perEvent?: 'labels' | 'events' } =>
-  VENDOR_FIELDS[vendor]
+): { ids: readonly { key: string; example: string }[]; perEvent?: 'labels' | 'events' } => {
+  const fields: { ids: readonly string[]; perEvent?: 'labels' | 'events' } = VENDOR_FIELDS[vendor]
+  const examples = EXAMPLE_VENDORS[vendor] as Readonly<Record<string, string>>
+  return {
+    ids: fields.ids.map((key) => ({ key, example: examples[key] ?? '' })),
+    ...(fields.perEvent ? { perEvent: fields.perEvent } : {}),
+  }
+}
 
 /** The product events a per-event field may name (the page's own events). */
 export const EVENTS = PRODUCT_EVENTS
