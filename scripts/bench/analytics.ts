@@ -7,6 +7,8 @@
  * (BENCH_ROUNDS rounds, c=1) and prints p50 and max per report, and the uncounted first round
  * (whose first per-cell read compacts the closed months once). Target (issue 17): ≤ 1 s each.
  */
+
+import { addMonths } from '@swipe/shared/time/calendar'
 import { jstDay } from '@swipe/shared/time/jst'
 import { startTestStack } from '../../test/support/stack.ts'
 import { fmt, median } from './load.ts'
@@ -23,7 +25,6 @@ try {
   const { SiteStats, STAT_METRICS, statField } = await import('../../functions/src/data/analytics.ts')
   const { STATS_SHARDS } = await import('../../functions/src/analytics/service.ts')
   const { gridCells } = await import('@swipe/shared/site/cells')
-  const { addMonths } = await import('../../functions/src/analysis/period.ts')
   const api = stack.urls.api.replace('localhost', '127.0.0.1')
   const login = await fetch(`${api}/auth/login`, {
     method: 'POST',
