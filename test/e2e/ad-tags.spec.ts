@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from '@playwright/test'
 import { keysToSnake } from '@swipe/shared/case'
 import { EXAMPLE_VENDORS } from '@swipe/shared/site/tags-vendors'
@@ -24,6 +25,12 @@ const VENDOR_HOSTS =
 
 /** Every vendor on (the shared sample IDs), as the API takes them: snake_case keys. */
 const ALL_VENDORS = keysToSnake(EXAMPLE_VENDORS as unknown as Parameters<typeof keysToSnake>[0])
+
+/** The serious and critical axe violations of the page as it is now, one line each. */
+const axeFindings = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}) ${n.target.join(' ')}: ${v.help}`))
 
 /** Every request for a vendor's host, answered here with an empty script. */
 const recordVendors = async (context: BrowserContext) => {
@@ -81,6 +88,8 @@ test('nothing reaches a vendor before consent; accept loads every loader under t
   const accept = banner.getByRole('button', { name: '同意する' })
   const [r, a] = [await reject.boundingBox(), await accept.boundingBox()]
   expect([r?.width, r?.height]).toEqual([a?.width, a?.height])
+  // The banner passes axe with the page (names, contrast, landmarks).
+  expect(await axeFindings(page)).toEqual([])
   await accept.click()
   await expect(banner).toBeHidden()
   await expect
@@ -132,6 +141,7 @@ test('nothing reaches a vendor before consent; accept loads every loader under t
   await other.goto(new URL('external-transmission', site.url).href)
   await expect(other.getByRole('heading', { name: '外部送信に関する公表事項' })).toBeVisible()
   await expect(other.locator('tbody tr')).toHaveCount(8)
+  expect(await axeFindings(other)).toEqual([])
   await other.getByRole('link', { name: '同意の選択をやり直す' }).click()
   await expect(again).toBeVisible()
   expect(none).toEqual([])
