@@ -121,7 +121,8 @@ describe('create user', () => {
   it('checks the fields before sending', async () => {
     const { user, requests } = open({ status: 201, body: profileBody() })
     await user.click(await screen.findByRole('button', { name: '登録する' }))
-    expect((await screen.findAllByText('この項目は必須です。')).length).toBeGreaterThanOrEqual(3)
+    // Every required field says so (findAll would settle at the first message, before the others render).
+    await waitFor(() => expect(screen.getAllByText('この項目は必須です。').length).toBeGreaterThanOrEqual(3))
     await user.type(screen.getByRole('textbox', { name: 'メールアドレス' }), 'not-an-email')
     expect(await screen.findByText('メールアドレスの形式が正しくありません。')).toBeTruthy()
     expect(created(requests)).toBeUndefined()
