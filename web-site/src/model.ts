@@ -1,4 +1,5 @@
 import type { Locale } from '@swipe/shared/i18n/locales'
+import { dropNulls } from '@swipe/shared/nulls'
 import { bottomBarShows, snsLinksFor } from '@swipe/shared/site/bottom-bar'
 import { cellOrder, isCellReference, isInGrid, parseCell, siteGrid } from '@swipe/shared/site/cells'
 import { ctaContentFor } from '@swipe/shared/site/cta'
@@ -211,14 +212,6 @@ const renditionFiles =
     }))
 
 /** Builds the model of one language's page. */
-/** A value with its null fields left out, at any depth (what the save body drops). */
-const dropNulls = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.map(dropNulls)
-    : value && typeof value === 'object'
-      ? Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (v === null ? [] : [[k, dropNulls(v)]])))
-      : value
-
 /** The external-transmission notice's page, beside each language's swipe page. */
 export const NOTICE_PAGE = 'external-transmission'
 

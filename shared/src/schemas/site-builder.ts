@@ -36,6 +36,8 @@ export {
   SnsLinkSchema,
 } from '../site/model.ts'
 
+import { dropNulls } from '../nulls.ts'
+
 /**
  * POST /site: name, grid size and languages; the owner is the caller's account. The language
  * icon (the visitors' language switcher) is ON for a site made with several languages unless
@@ -59,25 +61,11 @@ export const languageIconAtCreate = (body: { languages: readonly string[]; displ
   body.displayLanguageIcon ?? body.languages.length > 1
 
 /**
- * `null` means "not set": the API answers absent optional values as null, so an editor can send a
- * loaded site straight back. Object properties that are null are dropped before validation.
- */
-const dropNulls = (value: unknown): unknown => {
-  if (Array.isArray(value)) return value.map(dropNulls)
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([, v]) => v !== null)
-        .map(([k, v]) => [k, dropNulls(v)]),
-    )
-  return value
-}
-
-/**
  * PUT /site/{id}. `globalSetting` is the whole global setting. Each of `menus`, `creatives` and
  * `settings`, when sent, is the whole of that part (entries left out are deleted); a part not
  * sent stays as it is.
  */
+// `null` means "not set" (../nulls.ts): dropped before validation.
 export const UpdateSiteBody = z.preprocess(
   dropNulls,
   z.object({

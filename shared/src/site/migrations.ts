@@ -1,3 +1,4 @@
+import { dropNulls } from '../nulls.ts'
 import { pickDocument, SITE_DOCUMENTS, type SiteDocumentKind } from './model.ts'
 import { SITE_SCHEMA_VERSION } from './model-defaults.ts'
 
@@ -36,14 +37,6 @@ export const MIGRATIONS: readonly MigrationStep[] = [
     summary:
       'Documents written before versions existed: same fields; popup CTAs saved before they had a display position get BOTTOM (where the page showed them) and nulls an older writer left are dropped (null was never a stored value).',
     migrate: (kind, document) => {
-      const dropNulls = (value: unknown): unknown =>
-        Array.isArray(value)
-          ? value.map(dropNulls)
-          : isObject(value)
-            ? Object.fromEntries(
-                Object.entries(value).flatMap(([k, v]) => (v === null ? [] : [[k, dropNulls(v)]])),
-              )
-            : value
       const next = dropNulls(document) as Document
       if (kind === 'site' && Array.isArray(next.popupCtas))
         next.popupCtas = next.popupCtas.map((cta) =>

@@ -53,7 +53,7 @@ export const BottomBar = ({ model }: { model: PageModel }) => {
           ))}
           {model.tags && (
             <li>
-              <NoticeLink model={model} />
+              <NoticeLink notice={model.tags.notice} label={t.externalTransmission} />
             </li>
           )}
         </ul>
@@ -123,7 +123,7 @@ export const CompanyDialog = ({ model, open }: { model: CompanyDialogModel; open
       )}
       {model.tags && (
         <p className="db">
-          <a href={model.tags.notice}>{t.externalTransmission}</a>
+          <NoticeLink notice={model.tags.notice} label={t.externalTransmission} />
         </p>
       )}
     </dialog>

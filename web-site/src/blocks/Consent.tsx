@@ -15,7 +15,7 @@ export const ConsentBanner = ({ model }: { model: PageModel }) => {
     <section className="cs" id="cs" aria-labelledby="cs-h" hidden>
       <h2 id="cs-h">{t.consentTitle}</h2>
       <p>
-        {t.consentBody} <a href={model.tags.notice}>{t.externalTransmission}</a>
+        {t.consentBody} <NoticeLink notice={model.tags.notice} label={t.externalTransmission} />
       </p>
       <div className="cs-b">
         <button type="button" data-consent="denied">
@@ -36,12 +36,9 @@ export const CONSENT_CSS =
   '.cs-b{display:flex;gap:8px}.cs-b button{flex:1;min-height:44px;border:1px solid #202020;border-radius:8px;background:#fff;color:#202020;font:inherit;font-weight:700;cursor:pointer}'
 
 /** The notice's link, where the bottom bar and the company modal show it. */
-export const NoticeLink = ({ model, className }: { model: PageModel; className?: string }) =>
-  model.tags ? (
-    <a className={className} href={model.tags.notice}>
-      {model.texts.externalTransmission}
-    </a>
-  ) : null
+export const NoticeLink = ({ notice, label }: { notice: string; label: string }) => (
+  <a href={notice}>{label}</a>
+)
 
 /**
  * 外部送信に関する公表事項 (Japan's Telecommunications Business Act, art. 27-12): one page per language,

@@ -1,4 +1,5 @@
 import { CONSENT_EVENT, CONSENT_STORAGE_KEY, type ConsentChoice } from '@swipe/shared/site/consent'
+import { readStored, store } from './storage.ts'
 
 /**
  * The consent banner (blocks/Consent.tsx) on a site with ad tags: shown to a visitor who has not
@@ -9,12 +10,7 @@ import { CONSENT_EVENT, CONSENT_STORAGE_KEY, type ConsentChoice } from '@swipe/s
 export const setUpConsent = (): void => {
   const banner = document.getElementById('cs')
   if (!banner) return
-  let stored: string | null = null
-  try {
-    stored = localStorage.getItem(CONSENT_STORAGE_KEY)
-  } catch {
-    stored = null
-  }
+  const stored = readStored(CONSENT_STORAGE_KEY)
   const again = location.hash === '#consent'
   if (stored === 'granted' || stored === 'denied') {
     if (!again) return
@@ -23,11 +19,8 @@ export const setUpConsent = (): void => {
   for (const button of banner.querySelectorAll<HTMLButtonElement>('button[data-consent]')) {
     button.addEventListener('click', () => {
       const choice = button.dataset.consent as ConsentChoice
-      try {
-        localStorage.setItem(CONSENT_STORAGE_KEY, choice)
-      } catch {
-        // Not remembered: the choice still holds for this page.
-      }
+      // Where storage is refused it is not remembered: the choice still holds for this page.
+      store(CONSENT_STORAGE_KEY, choice)
       banner.hidden = true
       if (again) history.replaceState(null, '', location.pathname + location.search)
       window.dispatchEvent(new CustomEvent(CONSENT_EVENT, { detail: choice }))

@@ -1,7 +1,6 @@
 import type { Context as LambdaContext } from 'aws-lambda'
 import { describe, expect, it } from 'vitest'
 import { jobsHandler } from '../../edge/router.ts'
-import { platform } from '../index.ts'
 import { runJob } from './jobs.ts'
 
 const lambda = {} as LambdaContext
@@ -48,7 +47,6 @@ describe('a context’s jobs Lambda (jobsHandler)', () => {
     })
     // Nothing provided: the AWS platform of this process, as in a jobs Lambda (no
     // JOBS_FUNCTION_NAME), with the queue the handler declared.
-    expect(platform().jobs).toBeDefined()
     await handler({ source: 'swipe.job', context: 'auth', type: 'passwordReset', id: 'first' }, lambda)
     await done
     expect(ran).toEqual(['first', 'first done', 'follow-up'])
