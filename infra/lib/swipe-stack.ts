@@ -11,6 +11,7 @@ import { JobSchedules } from './job-schedule.ts'
 import { Mail } from './mail.ts'
 import { Sites } from './sites.ts'
 import { AccessLogs, Storage } from './storage.ts'
+import { VaultKey } from './vault.ts'
 import { Web } from './web.ts'
 
 export interface SwipeStackProps extends StackProps {
@@ -94,6 +95,14 @@ export class SwipeStack extends Stack {
     if (billingApi && billingJobs)
       new StripeSecret(this, 'Stripe', {
         readers: [billingApi, billingJobs],
+        removalPolicy: config.removalPolicy,
+      })
+    // The vault key (issue 32): the site API seals conversion credentials, the end-user jobs open them.
+    const apiAccessApi = this.api.functions.get('apiAccess')
+    const endUserJobs = this.api.jobFunctions.get('endUser')
+    if (apiAccessApi && endUserJobs)
+      new VaultKey(this, 'Vault', {
+        readers: [apiAccessApi, endUserJobs],
         removalPolicy: config.removalPolicy,
       })
     // Custom domains (issue 19): the CloudFront tenant grants of the API and jobs Lambdas (infra/lib/domains.ts).

@@ -10,6 +10,7 @@ export const DEFAULT_PORTS = {
   cognito: { env: 'COGNITO_PORT', port: 9229 },
   mail: { env: 'MAIL_PORT', port: 8005 },
   webhooks: { env: 'WEBHOOK_INSPECTOR_PORT', port: 8006 },
+  adPlatforms: { env: 'AD_PLATFORMS_PORT', port: 8007 },
 } as const
 
 export type PortName = keyof typeof DEFAULT_PORTS

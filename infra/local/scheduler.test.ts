@@ -75,7 +75,7 @@ describe('startScheduler()', () => {
         timers.push(ms)
         return () => {}
       },
-      everyMs: { webhookSweep: 10_000 },
+      everyMs: { webhookSweep: 10_000, conversionSweep: 10_000 },
     })
     return { scheduler, sent, lines, timers, move: (ms: number) => (clock += ms), now: () => clock }
   }
@@ -90,9 +90,11 @@ describe('startScheduler()', () => {
     await t.scheduler.runDue()
     expect(t.sent).toEqual([
       { source: 'swipe.job', context: 'endUser', type: 'webhookSweep', id: 'scheduled' },
+      { source: 'swipe.job', context: 'endUser', type: 'conversionSweep', id: 'scheduled' },
     ])
     expect(t.lines).toEqual([
       expect.stringMatching(/^scheduler: webhookSweep → endUser\.webhookSweep done in \d+ ms$/),
+      expect.stringMatching(/^scheduler: conversionSweep → endUser\.conversionSweep done in \d+ ms$/),
     ])
     // Midnight JST on the 1st: the close (and the sweep again); 5 minutes on: the domain check, whose failure is logged.
     t.sent.length = 0
@@ -101,6 +103,7 @@ describe('startScheduler()', () => {
     await t.scheduler.runDue()
     expect(t.sent.map((e) => `${e.context}.${e.type}`).sort()).toEqual([
       'billing.close',
+      'endUser.conversionSweep',
       'endUser.webhookSweep',
     ])
     t.sent.length = 0
@@ -108,6 +111,7 @@ describe('startScheduler()', () => {
     t.move(5 * 60_000)
     await t.scheduler.runDue()
     expect(t.sent.map((e) => `${e.context}.${e.type}`).sort()).toEqual([
+      'endUser.conversionSweep',
       'endUser.webhookSweep',
       'sites.domainCheck',
     ])
@@ -140,7 +144,7 @@ describe('startScheduler()', () => {
     expect(timers.map((t) => t.ms)).toEqual([60_000])
     clock += 60_000
     timers[0]!.run()
-    expect(sent).toEqual(['endUser.webhookSweep'])
+    expect(sent).toEqual(['endUser.webhookSweep', 'endUser.conversionSweep'])
     expect(timers.map((t) => t.ms)).toEqual([60_000, 60_000])
     scheduler.stop()
     expect(timers[1]!.cancelled).toBe(true)

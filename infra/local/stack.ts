@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { API_BASE_PATH } from '@swipe/shared/contract/routes'
+import { type AdPlatformsStandIn, startAdPlatforms } from './ad-platforms/server.ts'
 import { bootstrap, type HandlerEnv, localNames } from './bootstrap.ts'
 import { startCognito } from './cognito.ts'
 import { startDns } from './dns.ts'
@@ -48,7 +49,14 @@ export interface LocalStack {
     mail: string
     /** The local webhook inspector (./webhook-inspector.ts). */
     webhooks: string
+    /** The ad platforms' conversion API stand-in and its viewer (./ad-platforms/server.ts). */
+    adPlatforms: string
   }
+  /**
+   * The ad platforms' stand-in, in this process (`failNext`, `rateLimit`, `received`, `requests`,
+   * `reset`); from another process, `adPlatformsControl(urls.adPlatforms)` does the same over HTTP.
+   */
+  adPlatforms: AdPlatformsStandIn
   env: HandlerEnv & Record<string, string>
   seeded: Awaited<ReturnType<typeof seed>> | undefined
   stop: () => Promise<void>
@@ -71,6 +79,9 @@ export const startLocalStack = async (options: StackOptions): Promise<LocalStack
   try {
     const adminOrigin = `http://localhost:${ports.admin}`
     const adminOrigins = [adminOrigin, `http://${HOST}:${ports.admin}`]
+    // The ad platforms' stand-in judges event times by the handlers' clock (set below, once the
+    // platform is), so events sent after a test moved the stack clock forward are on time to it too.
+    let handlersNow = Date.now
     // Start the emulators side by side; if one fails, stop the ones that did start, then fail.
     const emulators = await Promise.allSettled([
       startDynamo(ports.dynamodb, options.persist ? join(options.dataDir, 'dynamodb') : undefined),
@@ -78,13 +89,15 @@ export const startLocalStack = async (options: StackOptions): Promise<LocalStack
       startCognito(ports.cognito, join(options.dataDir, 'cognito')),
       startMail(ports.mail),
       startWebhookInspector(ports.webhooks),
+      // Server-side conversions (issue 32): Meta, LINE, TikTok and Google Ads, never the platforms.
+      startAdPlatforms({ port: ports.adPlatforms, now: () => handlersNow(), log }),
     ])
     for (const result of emulators) if (result.status === 'fulfilled') running.push(result.value)
     const failed = emulators.find((r): r is PromiseRejectedResult => r.status === 'rejected')
     if (failed) throw failed.reason
-    const [dynamodb, s3, cognito, mail, webhooks] = emulators.map(
+    const [dynamodb, s3, cognito, mail, webhooks, adPlatforms] = emulators.map(
       (r) => (r as PromiseFulfilledResult<Running>).value,
-    ) as [Running, Running, Running, Running, Running]
+    ) as [Running, Running, Running, Running, Running, AdPlatformsStandIn]
     const sitesDomain = options.sitesDomain ?? 'sites.localhost'
     const handlerEnv = await bootstrap(
       { dynamodb: dynamodb.url, s3: s3.url, cognito: cognito.url, mail: mail.url },
@@ -131,6 +144,9 @@ export const startLocalStack = async (options: StackOptions): Promise<LocalStack
       // The one loopback origin site webhooks may go to here: the inspector's own (issue 30;
       // functions/src/platform/services/outbound.ts `localInspectorAllowance`). No AWS stack sets it.
       WEBHOOK_INSPECTOR_ORIGIN: webhooks.url,
+      // Every conversion API and Google's OAuth token endpoint, at their documented paths
+      // (functions/src/platform/local/ad-platforms.ts). No AWS stack sets it.
+      AD_PLATFORMS_URL: adPlatforms.url,
     }
     // The handler modules read their configuration at load, like a Lambda reading its environment.
     Object.assign(process.env, env)
@@ -147,6 +163,7 @@ export const startLocalStack = async (options: StackOptions): Promise<LocalStack
       options.clockFile ? { clockFile: options.clockFile } : {},
     )
     const restorePlatform = providePlatform(stackPlatform)
+    handlersNow = () => stackPlatform.clock.now()
     running.push({ name: 'platform', url: options.clockFile ?? 'local', stop: async () => restorePlatform() })
 
     const seeded = options.seed ? await seed(log) : undefined
@@ -203,7 +220,9 @@ export const startLocalStack = async (options: StackOptions): Promise<LocalStack
         cognito: cognito.url,
         mail: mail.url,
         webhooks: webhooks.url,
+        adPlatforms: adPlatforms.url,
       },
+      adPlatforms,
       env,
       seeded,
       stop,

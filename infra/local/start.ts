@@ -20,7 +20,7 @@ const main = async () => {
     await assertPortFree(port, name, DEFAULT_PORTS[name].env)
   }
   log(
-    'Starting the local stack (DynamoDB Local, s3rver, cognito-local, SES local, webhook inspector, API, site edge, admin console)…',
+    'Starting the local stack (DynamoDB Local, s3rver, cognito-local, SES local, webhook inspector, ad-platform stand-in, API, site edge, admin console)…',
   )
   const stack = await startLocalStack({
     ports,
@@ -70,6 +70,7 @@ Swipe LP Studio is running (ready in ${seconds}s). Local only — nothing here t
   Site edge       ${stack.urls.edge}   (serves published sites by Host, e.g. http://{site-uuid}.sites.localhost:${ports.edge}, and http://sites.localhost:${ports.edge}/sites/{siteId}/)
   Mail viewer     ${stack.urls.mail}   (captured mail as JSON: ${stack.urls.mail}/store)
   Webhooks        ${stack.urls.webhooks}   (inspector: register ${stack.urls.webhooks}/hooks as a site's webhook URL)
+  Ad platforms    ${stack.urls.adPlatforms}   (conversion API stand-in for Meta, LINE, TikTok, Google Ads: every request; JSON: /requests.json)
   DynamoDB Local  ${stack.urls.dynamodb}   S3 (s3rver) ${stack.urls.s3}   Cognito (cognito-local) ${stack.urls.cognito}
 
 Demo logins (local only):

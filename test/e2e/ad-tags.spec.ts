@@ -1,16 +1,21 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from '@playwright/test'
 import { keysToSnake } from '@swipe/shared/case'
+import { sha256Hex } from '@swipe/shared/site/conversions-normalise'
 import { EXAMPLE_VENDORS } from '@swipe/shared/site/tags-vendors'
+import { adPlatformsControl } from '../../infra/local/ad-platforms/control.ts'
 import { expect, test } from './fixtures.ts'
-import { apiSignIn, createOneCellSite, deleteSite, publishOneCellSite } from './support.ts'
+import { apiCall, apiSignIn, createOneCellSite, deleteSite, publishOneCellSite } from './support.ts'
 
 /**
  * Ad tags by ID on a published page (issue 32), on a phone: with every vendor on and consent
  * asked, nothing goes to a vendor's host before the visitor chooses; "accept" loads each vendor's
  * loader from the page's first-party tags file under the page's CSP, with no violation; "reject"
  * loads nothing, now or on the next visit. The vendors' hosts never leave the machine: Playwright
- * answers them with an empty script and records each request.
+ * answers them with an empty script and records each request. With every server-side destination
+ * on, a contact sent after "accept" is one browser event and exactly one server event per
+ * destination at the stack's ad-platform stand-in, with the same event id and the normalised,
+ * hashed email; after "reject", the server sends nothing.
  */
 // biome-ignore lint/suspicious/noExplicitAny: browser globals, typed by the browser at run time
 declare const window: any
@@ -25,6 +30,85 @@ const VENDOR_HOSTS =
 
 /** Every vendor on (the shared sample IDs), as the API takes them: snake_case keys. */
 const ALL_VENDORS = keysToSnake(EXAMPLE_VENDORS as unknown as Parameters<typeof keysToSnake>[0])
+
+/** Every server-side destination on (the stand-in answers for all four), as the API takes them. */
+const ALL_DESTINATIONS = {
+  meta: { pixel_id: EXAMPLE_VENDORS.metaPixel.pixelId },
+  line: { tag_id: EXAMPLE_VENDORS.lineTag.tagId },
+  tiktok: { pixel_code: EXAMPLE_VENDORS.tiktokPixel.pixelId },
+  google: {
+    customer_id: '1234567890',
+    conversion_action_id: '987654',
+    client_id: 'e2e.apps.googleusercontent.com',
+  },
+}
+const CREDENTIALS = {
+  meta: { access_token: 'e2e-meta' },
+  line: { access_token: 'e2e-line' },
+  tiktok: { access_token: 'e2e-tiktok' },
+  google: { developer_token: 'e2e-dev', client_secret: 'e2e-secret', refresh_token: 'e2e-refresh' },
+}
+const PLATFORMS = ['meta', 'line', 'tiktok', 'google'] as const
+
+/** The contact form: its two fixed fields. */
+const fixed = (...keys: string[]) =>
+  keys.map((key) => ({
+    key,
+    type_input: 'TEXT_BOX',
+    title: key,
+    placeholder: '',
+    is_required: true,
+    options: [],
+  }))
+const FORMS = {
+  contact: {
+    enabled: true,
+    recipient_email: 'ads-test@example.com',
+    company_name: '',
+    fields: fixed('email', 'company'),
+  },
+  membership: { enabled: false, fields: fixed('email', 'password', 'confirm_password') },
+  homepage: { enabled: false, fields: fixed('email', 'company') },
+}
+
+/**
+ * The page's calls of its tags file (`swipeTags.track`), kept in session storage so they survive
+ * the form's move to its thanks page.
+ */
+const recordTagCalls = async (page: Page) => {
+  await page.addInitScript(() => {
+    let tags: { track: (...args: unknown[]) => unknown } | undefined
+    Object.defineProperty(window, 'swipeTags', {
+      configurable: true,
+      get: () => tags,
+      set: (value) => {
+        const track = value.track
+        tags = {
+          ...value,
+          track: (...args: unknown[]) => {
+            const calls = JSON.parse(sessionStorage.getItem('e2e-tags') ?? '[]')
+            sessionStorage.setItem('e2e-tags', JSON.stringify([...calls, args.slice(0, 2)]))
+            return track(...args)
+          },
+        }
+      },
+    })
+  })
+  return async () =>
+    JSON.parse((await page.evaluate(() => sessionStorage.getItem('e2e-tags'))) ?? '[]') as string[][]
+}
+
+/** Sends the contact form; answers the body the page posted. */
+const sendContact = async (page: Page, url: string, email: string) => {
+  await page.goto(new URL('contact', url).href)
+  await page.locator('input[name="email"]').fill(email)
+  await page.locator('input[name="company"]').fill('株式会社テスト')
+  const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/contact'))
+  await page.locator('form button[type="submit"]').click()
+  const body = (await posted).postDataJSON() as { conversion: Record<string, unknown> }
+  await page.waitForURL((u) => !u.pathname.endsWith('/contact') && !u.pathname.endsWith('/contact/'))
+  return body
+}
 
 /** The serious and critical axe violations of the page as it is now, one line each. */
 const axeFindings = async (page: Page) =>
@@ -60,8 +144,12 @@ let site: { siteId: string; url: string; token: string }
 test.beforeAll(async ({ urls }) => {
   const token = await apiSignIn(urls.api, CREATOR.email, CREATOR.password)
   const created = await createOneCellSite(urls.api, token, '広告タグのサイト')
-  const url = await publishOneCellSite(urls.api, token, created, {}, [], {
-    ad_tags: { vendors: ALL_VENDORS, consent: 'opt-in' },
+  for (const platform of PLATFORMS)
+    await apiCall(urls.api, token, 'PUT', `/site/${created.siteId}/conversions/${platform}/credentials`, {
+      credentials: CREDENTIALS[platform],
+    })
+  const url = await publishOneCellSite(urls.api, token, created, { forms: FORMS }, [], {
+    ad_tags: { vendors: ALL_VENDORS, consent: 'opt-in', conversions: ALL_DESTINATIONS },
   })
   site = { siteId: created.siteId, url, token }
 })
@@ -70,15 +158,21 @@ test.afterAll(async ({ urls }) => {
   if (site) await deleteSite(urls.api, site.token, site.siteId)
 })
 
-test('nothing reaches a vendor before consent; accept loads every loader under the CSP; reject loads none, then or later', async ({
+test('nothing reaches a vendor before consent; accept loads every loader under the CSP and a contact is one event per destination; reject loads and sends none', async ({
   browser,
+  urls,
 }) => {
-  // Accept.
+  const adPlatforms = adPlatformsControl(urls.adPlatforms)
+  await adPlatforms.reset()
+  // Accept, landing from an ad click.
   const accepting = await browser.newContext({ locale: 'ja-JP', isMobile: true, hasTouch: true })
   const requested = await recordVendors(accepting)
   const page = await accepting.newPage()
   const violations = await watchCsp(page)
-  await page.goto(site.url)
+  const tagCalls = await recordTagCalls(page)
+  await page.goto(
+    `${site.url}?utm_source=instagram&fbclid=IwAR-e2e&gclid=Cj0-e2e&ttclid=tt-e2e&ldtag_cl=line-e2e`,
+  )
   const banner = page.getByRole('region', { name: '外部サービスへの情報送信について' })
   await expect(banner).toBeVisible()
   await page.waitForLoadState('networkidle')
@@ -123,6 +217,42 @@ test('nothing reaches a vendor before consent; accept loads every loader under t
   await expect.poll(reached).toEqual([{ id: expect.stringMatching(/^[0-9a-f-]{36}$/), cell: 'A1' }])
   const id = (await reached())[0]?.id
   expect(await page.evaluate(() => JSON.stringify(window.fbq.queue))).toContain(`"eventID":"${id}"`)
+
+  // A contact: the browser's event and the server's, one per destination, with one event id.
+  const posted = await sendContact(page, site.url, ' Hanako.Sato@Mail.Test ')
+  const eventId = posted.conversion.eventId as string
+  expect(posted.conversion).toMatchObject({
+    eventId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    consent: 'granted',
+    utm: { utm_source: 'instagram' },
+    clicks: { fbclid: 'IwAR-e2e', gclid: 'Cj0-e2e', ttclid: 'tt-e2e', ldtag_cl: 'line-e2e' },
+  })
+  expect((await tagCalls()).filter(([event]) => event === 'contactSent')).toEqual([['contactSent', eventId]])
+  for (const platform of PLATFORMS)
+    await expect
+      .poll(async () => (await adPlatforms.received(platform)).map((e) => e.eventId), { timeout: 15_000 })
+      .toEqual([eventId])
+  const [meta] = await adPlatforms.requests('meta')
+  expect(meta?.outcome.accepted).toBe(true)
+  expect(meta?.body).toMatchObject({
+    data: [
+      {
+        event_name: 'Contact',
+        event_id: eventId,
+        user_data: { em: [await sha256Hex('hanako.sato@mail.test')] },
+      },
+    ],
+  })
+  const [google] = await adPlatforms.requests('google')
+  expect(google?.body).toMatchObject({
+    conversions: [
+      {
+        gclid: 'Cj0-e2e',
+        orderId: eventId,
+        userIdentifiers: [{ hashedEmail: await sha256Hex('hanako.sato@mail.test') }],
+      },
+    ],
+  })
   await accepting.close()
 
   // Reject.
@@ -137,10 +267,19 @@ test('nothing reaches a vendor before consent; accept loads every loader under t
   await other.waitForLoadState('networkidle')
   await expect(again).toBeHidden()
   expect(none).toEqual([])
-  // The notice lists the eight vendors, and its link back asks again.
+  // A contact after "reject": no identifier leaves the page, and the server sends nothing.
+  const refused = await sendContact(other, site.url, 'reject@mail.test')
+  expect(refused.conversion).toEqual({
+    eventId: expect.any(String),
+    consent: 'denied',
+    pageUrl: expect.stringMatching(/\/contact\/?$/),
+  })
+  for (const platform of PLATFORMS) expect(await adPlatforms.received(platform)).toHaveLength(1)
+  expect(none).toEqual([])
+  // The notice lists the eight vendors and the four destinations, and its link back asks again.
   await other.goto(new URL('external-transmission', site.url).href)
   await expect(other.getByRole('heading', { name: '外部送信に関する公表事項' })).toBeVisible()
-  await expect(other.locator('tbody tr')).toHaveCount(8)
+  await expect(other.locator('tbody tr')).toHaveCount(12)
   expect(await axeFindings(other)).toEqual([])
   await other.getByRole('link', { name: '同意の選択をやり直す' }).click()
   await expect(again).toBeVisible()

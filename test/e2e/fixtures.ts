@@ -1,7 +1,9 @@
 import { test as base } from '@playwright/test'
 
 /** Tests get the running stack's URLs; `page` starts at the admin console. */
-export const test = base.extend<{ urls: { admin: string; api: string; mail: string; edge: string } }>({
+export const test = base.extend<{
+  urls: { admin: string; api: string; mail: string; edge: string; adPlatforms: string }
+}>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   urls: async ({}, use) => {
     await use({
@@ -9,6 +11,7 @@ export const test = base.extend<{ urls: { admin: string; api: string; mail: stri
       api: process.env.E2E_API_URL!,
       mail: process.env.E2E_MAIL_URL!,
       edge: process.env.E2E_EDGE_URL!,
+      adPlatforms: process.env.E2E_AD_PLATFORMS_URL!,
     })
   },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.

@@ -17,6 +17,8 @@ export default async function globalSetup() {
   process.env.E2E_API_URL = stack.urls.api
   process.env.E2E_MAIL_URL = stack.urls.mail
   process.env.E2E_EDGE_URL = stack.urls.edge
+  // The ad platforms' conversion API stand-in (infra/local/ad-platforms), controlled over HTTP.
+  process.env.E2E_AD_PLATFORMS_URL = stack.urls.adPlatforms
   // The handlers' clock offset (test/support/clock.ts): a spec may move the stack's clock forward.
   process.env.E2E_CLOCK_FILE = stack.clockFile
   // The demo site, published by the seed through the same publisher as "save and publish".

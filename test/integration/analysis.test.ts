@@ -185,6 +185,18 @@ describe('swipe analytics reports', () => {
         conversions: kpi(1),
         cvr: kpi(0.3333),
       },
+      // The contact form came without a source context: the landing views alone, no conversion.
+      conversion_sources: {
+        referrers: [
+          { value: '', visits: 2, conversions: 0, cvr: 0 },
+          { value: 'www.google.com', visits: 1, conversions: 0, cvr: 0 },
+        ],
+        utm_source: [{ value: 'newsletter', visits: 1, conversions: 0, cvr: 0 }],
+        utm_medium: [{ value: 'email', visits: 1, conversions: 0, cvr: 0 }],
+        utm_campaign: [{ value: '=hyperlink("x")', visits: 1, conversions: 0, cvr: 0 }],
+        ad_platforms: [],
+      },
+      deliveries: [],
     })
   })
 
@@ -253,12 +265,12 @@ describe('swipe analytics reports', () => {
     expect(sources.body).toMatchObject({
       visits: 3,
       referrers: [
-        { value: '', visits: 2 },
-        { value: 'www.google.com', visits: 1 },
+        { value: '', visits: 2, conversions: 0 },
+        { value: 'www.google.com', visits: 1, conversions: 0 },
       ],
-      utm_source: [{ value: 'newsletter', visits: 1 }],
-      utm_medium: [{ value: 'email', visits: 1 }],
-      utm_campaign: [{ value: '=hyperlink("x")', visits: 1 }],
+      utm_source: [{ value: 'newsletter', visits: 1, conversions: 0 }],
+      utm_medium: [{ value: 'email', visits: 1, conversions: 0 }],
+      utm_campaign: [{ value: '=hyperlink("x")', visits: 1, conversions: 0 }],
     })
     const csv = await fetch(`${urls.api}/analysis/site/${siteId}/sources/export-csv?${period()}`, {
       headers: { authorization: `Bearer ${token}`, 'x-lang': 'ja' },
@@ -266,8 +278,8 @@ describe('swipe analytics reports', () => {
     expect(csv.status).toBe(200)
     const text = await csv.text()
     expect(text.split('\r\n').length > 1 || text.split('\n').length > 1).toBe(true)
-    expect(text).toContain(`UTMキャンペーン,"'=hyperlink(""x"")",1`)
-    expect(text).toContain('（直接アクセス）,2')
+    expect(text).toContain(`UTMキャンペーン,"'=hyperlink(""x"")",1,0`)
+    expect(text).toContain('（直接アクセス）,2,0')
   })
 
   it('answers the ranking of a site under 10 pages with the empty-data answer (SPEC §8)', async () => {
@@ -410,6 +422,11 @@ describe('swipe analytics reports', () => {
       'コンバージョン率',
       '前月比',
       'ランキングは10ページ以上のサイトで表示されます。',
+      // Conversions by source (none of this contact had a source context) and no server deliveries.
+      '流入元別のコンバージョン（言語の区別なし）',
+      'www.google.com：訪問数 1、コンバージョン 0、コンバージョン率 0.0%',
+      '送信先別の送信成功率（テスト送信を除く）',
+      'この期間にサーバーから送信したコンバージョンはありません。',
     ])
       expect(text, label).toContain(label)
     expect(text).not.toContain('ページビュー')

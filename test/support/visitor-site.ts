@@ -102,6 +102,8 @@ export const publishVisitorSite = async (
     publish?: boolean
     messageType?: 'TEXT_BOX' | 'TEXT_AREA'
     replies?: boolean
+    /** The site's `ad_tags` (as the API takes them). */
+    adTags?: unknown
   } = {},
 ): Promise<VisitorSite> => {
   const created = await http.post(
@@ -127,6 +129,7 @@ export const publishVisitorSite = async (
         number_vertical: 2,
         default_language: 'JP',
         languages: ['JP', 'EN'],
+        ...(options.adTags ? { ad_tags: options.adTags } : {}),
       },
       creatives: [
         { lang: 'JP', position: 'A1', media_key: a1, media_type: 'image', main_text: '公開' },

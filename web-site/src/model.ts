@@ -12,6 +12,7 @@ import {
 } from '@swipe/shared/site/languages'
 import { GLOBAL_SETTING_DEFAULTS, SEO_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import {
+  enabledDestinations,
   enabledVendors,
   externalTransmissionNotice,
   type NoticeRow,
@@ -224,7 +225,8 @@ const tagsModel = (
   // As saved (the save validated it; the editor's draft may hold nulls): read through the schema.
   const parsed = stored ? SiteTagsSchema.safeParse(dropNulls(stored)) : undefined
   const adTags = parsed?.success ? parsed.data : undefined
-  if (!adTags || enabledVendors(adTags).length === 0) return null
+  if (!adTags || (enabledVendors(adTags).length === 0 && enabledDestinations(adTags).length === 0))
+    return null
   const source = tagsScriptSource(adTags)
   const file = `assets/tags.${contentHash(source)}.js`
   return {

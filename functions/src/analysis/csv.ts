@@ -12,7 +12,7 @@ import {
   type SourcesReport,
   translate,
 } from '@swipe/shared'
-import { type CsvColumn, csvReply } from '#domain/csv'
+import { type CsvColumn, csvReply, csvText } from '#domain/csv'
 
 /**
  * The reports as CSV (UTF-8 with BOM, every cell formula-safe: `csvReply`). Rates are percentages
@@ -42,6 +42,45 @@ const KPI_FORMAT: Record<LpKpi, [unit: string, format: (value: number) => number
   cvr: ['analysis.unit.percent', percent],
 }
 
+/** A source value as the reports write it: direct and other by name. */
+const sourceText = (value: string, locale: Locale) =>
+  value === ''
+    ? translate(locale, 'analysis.source.direct')
+    : value === SOURCE_OTHER
+      ? translate(locale, 'analysis.source.other')
+      : value
+
+const CONVERSION_SOURCE_KINDS = [
+  ['referrers', 'ref'],
+  ['utmSource', 'utmSource'],
+  ['utmMedium', 'utmMedium'],
+  ['utmCampaign', 'utmCampaign'],
+] as const
+
+/** The conversions by source of the LP report, as rows: each kind's values, then the ad platforms. */
+const conversionSourceRows = (report: LpReport, locale: Locale) => [
+  ...CONVERSION_SOURCE_KINDS.flatMap(([list, kind]) =>
+    report.conversionSources[list].map((row) => ({
+      kind: translate(locale, `analysis.source.${kind}`),
+      source: sourceText(row.value, locale),
+      visits: row.visits as number | '',
+      conversions: row.conversions,
+      cvr: row.cvr === null ? '' : percent(row.cvr),
+    })),
+  ),
+  ...report.conversionSources.adPlatforms.map((row) => ({
+    kind: translate(locale, 'analysis.source.adPlatform'),
+    source: translate(locale, `analysis.adPlatform.${row.platform}`),
+    visits: '' as const,
+    conversions: row.conversions,
+    cvr: '',
+  })),
+]
+
+/**
+ * The KPIs; then, after an empty line, the conversions by source (every language) and the delivery
+ * rate of each server-side destination, each table with its own header row.
+ */
 export const lpCsv = (report: LpReport, locale: Locale) => {
   const rows = LP_KPIS.map((kpi) => ({ kpi, ...report.kpis[kpi] }))
   type Row = (typeof rows)[number]
@@ -52,7 +91,31 @@ export const lpCsv = (report: LpReport, locale: Locale) => {
     ['analysis.col.previous', (r) => KPI_FORMAT[r.kpi][1](r.previous)],
     ['analysis.col.change', (r) => (r.change === null ? '' : percent(r.change))],
   ]
-  return csvReply(fileName('lp', report), columns, rows, locale)
+  type SourceRow = ReturnType<typeof conversionSourceRows>[number]
+  const sourceColumns: CsvColumn<SourceRow>[] = [
+    ['analysis.col.kind', (r) => r.kind],
+    ['analysis.col.source', (r) => r.source],
+    ['analysis.col.visits', (r) => r.visits],
+    ['analysis.col.conversions', (r) => r.conversions],
+    ['analysis.col.cvr', (r) => r.cvr],
+  ]
+  type DeliveryRow = LpReport['deliveries'][number]
+  const deliveryColumns: CsvColumn<DeliveryRow>[] = [
+    ['analysis.col.destination', (r) => translate(locale, `analysis.destination.${r.platform}`)],
+    ['analysis.col.delivered', (r) => r.delivered],
+    ['analysis.col.failed', (r) => r.failed],
+    ['analysis.col.pending', (r) => r.pending],
+    ['analysis.col.deliveryRate', (r) => (r.rate === null ? '' : percent(r.rate))],
+  ]
+  const reply = csvReply(fileName('lp', report), columns, rows, locale)
+  return {
+    ...reply,
+    body: [
+      reply.body,
+      csvText(sourceColumns, conversionSourceRows(report, locale), locale),
+      csvText(deliveryColumns, report.deliveries, locale),
+    ].join('\r\n'),
+  }
 }
 
 export const chartCsv = (report: ChartReport, locale: Locale) => {
@@ -121,16 +184,9 @@ export const sourcesCsv = (report: SourcesReport, locale: Locale) => {
   type Row = (typeof rows)[number]
   const columns: CsvColumn<Row>[] = [
     ['analysis.col.kind', (r) => translate(locale, `analysis.source.${label[r.kind]}`)],
-    [
-      'analysis.col.source',
-      (r) =>
-        r.value === ''
-          ? translate(locale, 'analysis.source.direct')
-          : r.value === SOURCE_OTHER
-            ? translate(locale, 'analysis.source.other')
-            : r.value,
-    ],
+    ['analysis.col.source', (r) => sourceText(r.value, locale)],
     ['analysis.col.visits', (r) => r.visits],
+    ['analysis.col.conversions', (r) => r.conversions],
   ]
   return csvReply(`analysis-sources-${report.period.from}_${report.period.to}`, columns, rows, locale)
 }

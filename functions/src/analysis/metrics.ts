@@ -1,6 +1,10 @@
 import {
+  AD_CLICK_PLATFORMS,
   ANALYSIS_LIMITS,
   type ChartPoint,
+  type ConversionSourceRow,
+  type ConversionSources,
+  type DeliveryRate,
   type Kpi,
   LP_KPIS,
   type LpKpi,
@@ -10,8 +14,10 @@ import {
   type RankRow,
 } from '@swipe/shared'
 import { cellOrder, gridCells } from '@swipe/shared/site/cells'
+import type { ConversionPlatform } from '@swipe/shared/site/conversions-normalise'
+import type { SourceKind } from '#data/analytics-visitors'
 import { CONVERSION_KINDS, DWELL_BUCKETS_MS } from '#data/stat-metrics'
-import type { Totals } from './read.ts'
+import type { DeliveryCounts, SourceCounts, Totals } from './read.ts'
 
 /**
  * The metric definitions of the reports, as pure functions of summed counters (
@@ -202,3 +208,51 @@ export const rankingsOf = (cells: Map<string, Totals>, grid: Grid, langs: readon
   ) as Record<RankingKind, RankRow[]>
   return { available, pages, minPages: ANALYSIS_LIMITS.rankingMinPages, rankings }
 }
+
+/**
+ * Conversions by source (issue 32 Deliver 6): of each kind, the values with a landing view or a
+ * conversion, most conversions first (then most landing views, then by value), the top
+ * `ANALYSIS_LIMITS.conversionSourcesSize`, each with its conversion rate over its own landing
+ * views (null without any); and the conversions by ad platform of the click ids, most first.
+ */
+export const conversionSourcesOf = (
+  sources: Map<SourceKind, Map<string, SourceCounts>>,
+): ConversionSources => {
+  const rows = (kind: SourceKind): ConversionSourceRow[] =>
+    [...(sources.get(kind) ?? new Map<string, SourceCounts>())]
+      .filter(([, { visits, conversions }]) => visits > 0 || conversions > 0)
+      .map(([value, { visits, conversions }]) => ({
+        value,
+        visits,
+        conversions,
+        cvr: visits > 0 ? round(conversions / visits) : null,
+      }))
+      .sort((a, b) => b.conversions - a.conversions || b.visits - a.visits || a.value.localeCompare(b.value))
+      .slice(0, ANALYSIS_LIMITS.conversionSourcesSize)
+  const platforms = sources.get('adPlatform')
+  return {
+    referrers: rows('ref'),
+    utmSource: rows('utmSource'),
+    utmMedium: rows('utmMedium'),
+    utmCampaign: rows('utmCampaign'),
+    adPlatforms: AD_CLICK_PLATFORMS.map((platform) => ({
+      platform,
+      conversions: platforms?.get(platform)?.conversions ?? 0,
+    }))
+      .filter((row) => row.conversions > 0)
+      .sort((a, b) => b.conversions - a.conversions),
+  }
+}
+
+/**
+ * Each destination's delivery rate: delivered ÷ (delivered + failed), the deliveries still pending
+ * not counted; null while none has ended.
+ */
+export const deliveryRatesOf = (deliveries: Map<ConversionPlatform, DeliveryCounts>): DeliveryRate[] =>
+  [...deliveries].map(([platform, { DELIVERED, FAILED, PENDING }]) => ({
+    platform,
+    delivered: DELIVERED,
+    failed: FAILED,
+    pending: PENDING,
+    rate: DELIVERED + FAILED > 0 ? round(DELIVERED / (DELIVERED + FAILED)) : null,
+  }))

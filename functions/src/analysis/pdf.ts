@@ -8,6 +8,7 @@ import {
   type PagesReport,
   RANKING_KINDS,
   type RankingReport,
+  SOURCE_OTHER,
   translate,
 } from '@swipe/shared'
 import { cellReference } from '@swipe/shared/site/cells'
@@ -208,5 +209,70 @@ export const renderMonthlyPdf = (report: MonthlyReport, asked: Locale, now: numb
       })
       pdf.y = lowest
     }
+
+    // Conversions by source (every language) and the server-side destinations' delivery rates.
+    const rate = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(1)}%`)
+    const sourceName = (value: string) =>
+      value === '' ? t('analysis.source.direct') : value === SOURCE_OTHER ? t('analysis.source.other') : value
+    pdf.addPage()
+    pdf.fontSize(13).text(t('analysis.pdf.conversionSources'), left, pdf.y, { width })
+    const sources = lp.conversionSources
+    for (const [list, kind] of [
+      ['referrers', 'ref'],
+      ['utmSource', 'utmSource'],
+      ['utmMedium', 'utmMedium'],
+      ['utmCampaign', 'utmCampaign'],
+    ] as const) {
+      pdf
+        .moveDown(0.4)
+        .fontSize(10)
+        .text(t(`analysis.source.${kind}`), left, pdf.y, { width })
+      pdf.fontSize(9)
+      if (!sources[list].length)
+        pdf.text(t('analysis.ranking.noData'), left + 10, pdf.y, { width: width - 10 })
+      for (const row of sources[list])
+        pdf.text(
+          t('analysis.pdf.conversionSource', {
+            value: sourceName(row.value),
+            visits: row.visits.toLocaleString('en-US'),
+            conversions: row.conversions.toLocaleString('en-US'),
+            rate: rate(row.cvr),
+          }),
+          left + 10,
+          pdf.y,
+          { width: width - 10 },
+        )
+    }
+    pdf.moveDown(0.4).fontSize(10).text(t('analysis.source.adPlatform'), left, pdf.y, { width })
+    pdf.fontSize(9)
+    if (!sources.adPlatforms.length)
+      pdf.text(t('analysis.ranking.noData'), left + 10, pdf.y, { width: width - 10 })
+    for (const row of sources.adPlatforms)
+      pdf.text(
+        t('analysis.pdf.adPlatformConversions', {
+          platform: t(`analysis.adPlatform.${row.platform}`),
+          conversions: row.conversions.toLocaleString('en-US'),
+        }),
+        left + 10,
+        pdf.y,
+        { width: width - 10 },
+      )
+    if (pdf.y > pdf.page.height - 140) pdf.addPage()
+    pdf.moveDown(1).fontSize(13).text(t('analysis.pdf.deliveries'), left, pdf.y, { width })
+    pdf.fontSize(9)
+    if (!lp.deliveries.length) pdf.text(t('analysis.pdf.noDeliveries'), left, pdf.y + 4, { width })
+    for (const row of lp.deliveries)
+      pdf.text(
+        t('analysis.pdf.delivery', {
+          destination: t(`analysis.destination.${row.platform}`),
+          delivered: row.delivered.toLocaleString('en-US'),
+          failed: row.failed.toLocaleString('en-US'),
+          pending: row.pending.toLocaleString('en-US'),
+          rate: rate(row.rate),
+        }),
+        left + 10,
+        pdf.y + 2,
+        { width: width - 10 },
+      )
     pdf.end()
   })

@@ -1,8 +1,12 @@
 import { BatchGetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb'
 import { SITE_LANGUAGES, type SiteLanguage } from '@swipe/shared'
+import { CONVERSION_PLATFORMS, type ConversionPlatform } from '@swipe/shared/site/conversions-normalise'
+import type { CONVERSION_DELIVERY_STATES } from '@swipe/shared/site/tags-vendors'
 import { addDays, monthEnd } from '@swipe/shared/time/calendar'
+import { jstDayStart } from '@swipe/shared/time/jst'
 import { STAT_METRICS, statField } from '#data/analytics'
 import { SiteSources, type SourceKind } from '#data/analytics-visitors'
+import { SiteConversionDeliveries } from '#data/site-conversions'
 import { documentClient, tableName } from '#platform/services/dynamo'
 import { DIRECT, STATS_SHARDS } from '../analytics/service.ts'
 import { type Period, readingUnits } from './period.ts'
@@ -245,26 +249,73 @@ export const readPeriodPage = async (
   return total
 }
 
-/** Landing views of a period by source kind and value (every language: sources are per visit). */
+/** A source value's landing views and conversions. */
+export interface SourceCounts {
+  visits: number
+  conversions: number
+}
+
+/**
+ * Landing views and conversions of a period by source kind and value (every language: sources are
+ * per visit).
+ */
 export const readSources = async (
   siteId: string,
   period: Period,
   today: string,
-): Promise<Map<SourceKind, Map<string, number>>> => {
+): Promise<Map<SourceKind, Map<string, SourceCounts>>> => {
   const queries = unitsOf(period, today).flatMap((day) =>
     Array.from({ length: STATS_SHARDS }, (_, shard) => ({ day, shard })),
   )
   const results = await mapLimit(queries, CONCURRENCY, ({ day, shard }) =>
     SiteSources.query.byDay({ siteId, day, shard }).go({ pages: 'all' }),
   )
-  const sources = new Map<SourceKind, Map<string, number>>()
+  const sources = new Map<SourceKind, Map<string, SourceCounts>>()
   for (const { data } of results)
-    for (const { kind, value, count } of data) {
-      const values = sources.get(kind as SourceKind) ?? new Map<string, number>()
+    for (const { kind, value, count, conversions } of data) {
+      const values = sources.get(kind as SourceKind) ?? new Map<string, SourceCounts>()
       sources.set(kind as SourceKind, values)
       // A direct visit is stored as `-` (a key needs a value) and answered as ''.
       const shown = kind === 'ref' && value === DIRECT ? '' : value
-      values.set(shown, (values.get(shown) ?? 0) + (count ?? 0))
+      const counts = values.get(shown) ?? { visits: 0, conversions: 0 }
+      counts.visits += count ?? 0
+      counts.conversions += conversions ?? 0
+      values.set(shown, counts)
     }
   return sources
+}
+
+/** A destination's deliveries by state. */
+export type DeliveryCounts = Record<(typeof CONVERSION_DELIVERY_STATES)[number], number>
+
+/**
+ * The site's server-side conversion deliveries created in a period (Japanese days, both
+ * inclusive), by destination and state, test-mode ones left out: one query per destination on
+ * its log index (gsi2, by creation time), projected to the state and the test flag. Only
+ * destinations with a delivery are answered.
+ */
+export const readDeliveries = async (
+  siteId: string,
+  period: Period,
+): Promise<Map<ConversionPlatform, DeliveryCounts>> => {
+  const from = new Date(jstDayStart(period.from)).toISOString()
+  const to = new Date(jstDayStart(addDays(period.to, 1)) - 1).toISOString()
+  const results = await mapLimit(CONVERSION_PLATFORMS, CONCURRENCY, (platform) =>
+    SiteConversionDeliveries.query
+      .byPlatform({ siteId, platform })
+      .between({ createdAt: from }, { createdAt: to })
+      .go({ pages: 'all', attributes: ['state', 'testMode'] }),
+  )
+  const deliveries = new Map<ConversionPlatform, DeliveryCounts>()
+  CONVERSION_PLATFORMS.forEach((platform, index) => {
+    const counts: DeliveryCounts = { PENDING: 0, DELIVERED: 0, FAILED: 0 }
+    let any = false
+    for (const { state, testMode } of results[index]!.data) {
+      if (testMode) continue
+      counts[state]++
+      any = true
+    }
+    if (any) deliveries.set(platform, counts)
+  })
+  return deliveries
 }

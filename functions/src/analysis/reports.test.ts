@@ -1,7 +1,9 @@
+import { type LpReport, SOURCE_OTHER } from '@swipe/shared'
 import { describe, expect, it } from 'vitest'
-import { medianDwellMs, rankingsOf } from './metrics.ts'
+import { lpCsv } from './csv.ts'
+import { conversionSourcesOf, deliveryRatesOf, medianDwellMs, rankingsOf } from './metrics.ts'
 import { previousPeriod, readingUnits, resolvePeriod } from './period.ts'
-import type { Totals } from './read.ts'
+import type { DeliveryCounts, SourceCounts, Totals } from './read.ts'
 import { thumbnailKey } from './thumbnails.ts'
 
 describe('resolvePeriod', () => {
@@ -140,5 +142,161 @@ describe('thumbnailKey', () => {
     expect(thumbnailKey(image, { poster: undefined, renditions: [renditions[1]!] })).toBe('w176.jpg')
     expect(thumbnailKey(image, undefined)).toBe(image.mediaKey)
     expect(thumbnailKey({ mediaType: 'image' }, undefined)).toBeUndefined()
+  })
+})
+
+describe('conversionSourcesOf', () => {
+  const of = (entries: Array<[string, number, number]>) =>
+    new Map<string, SourceCounts>(
+      entries.map(([value, visits, conversions]) => [value, { visits, conversions }]),
+    )
+  it('rates each value’s conversions over its own landing views, most conversions first, null without views', () => {
+    const sources = new Map([
+      [
+        'ref' as const,
+        of([
+          ['', 500, 5],
+          ['www.google.com', 300, 9],
+          ['t.co', 40, 0],
+          ['gone.example', 0, 0],
+        ]),
+      ],
+      [
+        'utmSource' as const,
+        of([
+          ['instagram', 1200, 36],
+          ['newsletter', 10, 0],
+          [SOURCE_OTHER, 0, 2],
+        ]),
+      ],
+      [
+        'adPlatform' as const,
+        of([
+          ['meta-ads', 0, 3],
+          ['google-ads', 0, 7],
+          ['tiktok-ads', 0, 0],
+        ]),
+      ],
+    ])
+    expect(conversionSourcesOf(sources)).toEqual({
+      referrers: [
+        { value: 'www.google.com', visits: 300, conversions: 9, cvr: 0.03 },
+        { value: '', visits: 500, conversions: 5, cvr: 0.01 },
+        { value: 't.co', visits: 40, conversions: 0, cvr: 0 },
+      ],
+      utmSource: [
+        { value: 'instagram', visits: 1200, conversions: 36, cvr: 0.03 },
+        { value: SOURCE_OTHER, visits: 0, conversions: 2, cvr: null },
+        { value: 'newsletter', visits: 10, conversions: 0, cvr: 0 },
+      ],
+      utmMedium: [],
+      utmCampaign: [],
+      adPlatforms: [
+        { platform: 'google-ads', conversions: 7 },
+        { platform: 'meta-ads', conversions: 3 },
+      ],
+    })
+  })
+
+  it('keeps the top 10 values of a kind', () => {
+    const many = of(Array.from({ length: 15 }, (_, i) => [`v${String(i).padStart(2, '0')}`, 100, i]))
+    const rows = conversionSourcesOf(new Map([['utmCampaign' as const, many]])).utmCampaign
+    expect(rows.map((r) => r.value)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `v${String(14 - i).padStart(2, '0')}`),
+    )
+  })
+})
+
+describe('deliveryRatesOf', () => {
+  it('rates delivered over ended deliveries, pending ones aside; null while none ended', () => {
+    const counts = (DELIVERED: number, FAILED: number, PENDING: number): DeliveryCounts => ({
+      DELIVERED,
+      FAILED,
+      PENDING,
+    })
+    expect(
+      deliveryRatesOf(
+        new Map([
+          ['meta', counts(97, 3, 1)],
+          ['line', counts(0, 2, 0)],
+          ['google', counts(0, 0, 4)],
+        ]),
+      ),
+    ).toEqual([
+      { platform: 'meta', delivered: 97, failed: 3, pending: 1, rate: 0.97 },
+      { platform: 'line', delivered: 0, failed: 2, pending: 0, rate: 0 },
+      { platform: 'google', delivered: 0, failed: 0, pending: 4, rate: null },
+    ])
+  })
+})
+
+describe('lpCsv', () => {
+  const kpi = (value: number) => ({ value, previous: 0, change: null })
+  const report: LpReport = {
+    site: { id: 's', name: 'n', rows: 1, columns: 1, languages: ['JP'] },
+    period: { from: '2026-11-01', to: '2026-11-30' },
+    previous: { from: '2026-10-01', to: '2026-10-31' },
+    lang: null,
+    kpis: {
+      pv: kpi(1500),
+      uniqueVisitors: kpi(1000),
+      avgDwellMs: kpi(0),
+      medianDwellMs: kpi(0),
+      swipesPerVisit: kpi(0),
+      linkCtr: kpi(0),
+      ctaClicks: kpi(0),
+      conversions: kpi(40),
+      cvr: kpi(0.0267),
+    },
+    conversionSources: {
+      referrers: [{ value: '', visits: 300, conversions: 4, cvr: 0.0133 }],
+      utmSource: [
+        { value: 'instagram', visits: 1200, conversions: 36, cvr: 0.03 },
+        { value: SOURCE_OTHER, visits: 0, conversions: 1, cvr: null },
+      ],
+      utmMedium: [],
+      utmCampaign: [{ value: '=cmd|"/c calc"!a1', visits: 5, conversions: 0, cvr: 0 }],
+      adPlatforms: [{ platform: 'line-ads', conversions: 2 }],
+    },
+    deliveries: [
+      { platform: 'meta', delivered: 97, failed: 3, pending: 1, rate: 0.97 },
+      { platform: 'tiktok', delivered: 0, failed: 0, pending: 2, rate: null },
+    ],
+  }
+
+  it('adds the conversions by source and the delivery rates as tables of their own, formula-safe', () => {
+    const body = String(lpCsv(report, 'ja').body).replace('\uFEFF', '')
+    const tables = body.split('\r\n\r\n')
+    expect(tables).toHaveLength(3)
+    expect(tables[0]!.split('\r\n')[0]).toBe('指標,単位,当期間,前期間,増減率（%）')
+    expect(tables[1]!.split('\r\n')).toEqual([
+      '種類,流入元,訪問数,コンバージョン数,コンバージョン率（%）',
+      '参照元,（直接アクセス）,300,4,1.33',
+      'UTMソース,instagram,1200,36,3',
+      'UTMソース,（その他）,0,1,',
+      `UTMキャンペーン,"'=cmd|""/c calc""!a1",5,0,0`,
+      '広告のクリックID,LINE広告,,2,',
+    ])
+    expect(tables[2]).toBe(
+      [
+        '送信先,送信済み,失敗,送信待ち,送信成功率（%）',
+        'Meta コンバージョンAPI,97,3,1,97',
+        'TikTok イベントAPI,0,0,2,',
+        '',
+      ].join('\r\n'),
+    )
+  })
+
+  it('writes the headers alone when nothing converted and no destination sent anything', () => {
+    const empty = {
+      ...report,
+      conversionSources: { referrers: [], utmSource: [], utmMedium: [], utmCampaign: [], adPlatforms: [] },
+      deliveries: [],
+    }
+    const tables = String(lpCsv(empty, 'en').body).split('\r\n\r\n')
+    expect(tables.slice(1)).toEqual([
+      'Kind,Source,Visits,Conversions,Conversion rate (%)',
+      'Destination,Delivered,Failed,Pending,Delivery rate (%)\r\n',
+    ])
   })
 })

@@ -18,9 +18,16 @@ import * as clock from '#platform/services/clock'
 import { mediaBucket } from '#platform/services/s3'
 import { presignGet } from '#platform/services/uploads'
 import { isCurrent } from '../sites/service.ts'
-import { chartPoint, kpisOf, pageRows, rankingsOf } from './metrics.ts'
+import { chartPoint, conversionSourcesOf, deliveryRatesOf, kpisOf, pageRows, rankingsOf } from './metrics.ts'
 import { daysOf, type Period, previousPeriod, resolvePeriod } from './period.ts'
-import { readCells, readPages, readPeriodPage, readSources } from './read.ts'
+import {
+  readCells,
+  readDeliveries,
+  readPages,
+  readPeriodPage,
+  readSources,
+  type SourceCounts,
+} from './read.ts'
 import { thumbnailKey } from './thumbnails.ts'
 
 /**
@@ -80,14 +87,24 @@ export const reportContextOf = async (
 }
 export type ReportContext = Awaited<ReturnType<typeof reportContext>>
 
-/** KPIs of the period and of the previous one. */
+/**
+ * KPIs of the period and of the previous one; the period's conversions by source (every language)
+ * and each server-side destination's delivery rate.
+ */
 export const lpReport = async (context: ReportContext): Promise<LpReport> => {
   const { site, period, previous, today, lang } = context
-  const [current, before] = await Promise.all([
+  const [current, before, sources, deliveries] = await Promise.all([
     readPeriodPage(site.siteId, period, today, lang),
     readPeriodPage(site.siteId, previous, today, lang),
+    readSources(site.siteId, period, today),
+    readDeliveries(site.siteId, period),
   ])
-  return { ...context.head, kpis: kpisOf(current, before) }
+  return {
+    ...context.head,
+    kpis: kpisOf(current, before),
+    conversionSources: conversionSourcesOf(sources),
+    deliveries: deliveryRatesOf(deliveries),
+  }
 }
 
 /** The months a period touches, in order. */
@@ -164,17 +181,17 @@ export const rankingReport = async (context: ReportContext, read?: Cells): Promi
   return { ...context.head, ...rankingsOf(read ?? (await cellsOf(context)), grid, langs) }
 }
 
-/** Visits by referrer host and by UTM value, most first. */
+/** Visits (and the conversions of those visits) by referrer host and by UTM value, most visits first. */
 export const sourcesReport = async (context: ReportContext): Promise<SourcesReport> => {
   const { site, period, today } = context
   const sources = await readSources(site.siteId, period, today)
   const list = (kind: 'ref' | 'utmSource' | 'utmMedium' | 'utmCampaign') =>
-    [...(sources.get(kind) ?? new Map<string, number>())]
-      .map(([value, visits]) => ({ value, visits }))
-      .sort((a, b) => b.visits - a.visits || a.value.localeCompare(b.value))
+    [...(sources.get(kind) ?? new Map<string, SourceCounts>())]
+      .map(([value, { visits, conversions }]) => ({ value, visits, conversions }))
+      .sort((a, b) => b.visits - a.visits || b.conversions - a.conversions || a.value.localeCompare(b.value))
       .slice(0, 50)
   let visits = 0
-  for (const count of sources.get('ref')?.values() ?? []) visits += count
+  for (const counts of sources.get('ref')?.values() ?? []) visits += counts.visits
   return {
     ...context.head,
     visits,

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { type AnalyticsEvent, type SiteLanguage, SOURCE_OTHER } from '@swipe/shared'
+import { AD_CLICK_PLATFORM_OF, type AnalyticsEvent, type SiteLanguage, SOURCE_OTHER } from '@swipe/shared'
+import type { ConversionContext } from '@swipe/shared/schemas/visitor-forms'
 import { isInGrid, siteGrid } from '@swipe/shared/site/cells'
 import { DAY_MS, jstDay, jstDayStart } from '@swipe/shared/time/jst'
 import { SiteStats, STAT_METRICS, type StatField, statField } from '#data/analytics'
@@ -116,7 +117,7 @@ export const recordEvents = async (
       const views = siteEvents.filter((e) => e.event === 'view')
       if (!views.length) return []
       return [
-        countSources(siteId, day, shard, views),
+        countSources(siteId, day, shard, viewSources(views), 'count'),
         ...(client ? [countVisitor(siteId, day, shard, views[0]!.lang, client)] : []),
       ]
     }),
@@ -240,24 +241,24 @@ const admitSource = async (
   }
 }
 
+/** What a source count adds to: landing views (`count`) or conversions. */
+type SourceField = 'count' | 'conversions'
+
 /**
- * Landing views by referrer host (`-`: none, a direct visit) and by each UTM value given, at most
- * `SOURCE_VALUES_PER_DAY` distinct values per kind in a day (`SOURCE_VALUES_PER_MONTH` in the
- * month roll-up); the rest under `SOURCE_OTHER` (docs/decisions/0048-billable-page-views.md).
+ * Adds the sources given (kind and value, one entry per occurrence) to the site's source counts of
+ * a day and of its month roll-up, each value admitted per unit by `admitSource` (at most
+ * `SOURCE_VALUES_PER_DAY` distinct values per kind in a day, `SOURCE_VALUES_PER_MONTH` in the month
+ * roll-up; the rest under `SOURCE_OTHER`: docs/decisions/0048-billable-page-views.md). Landing
+ * views and conversions share the admitted values, so a value's conversions sit beside its views.
  */
 const countSources = async (
   siteId: string,
   day: string,
   shard: number,
-  views: ReadonlyArray<Extract<AnalyticsEvent, { event: 'view' }>>,
+  given: ReadonlyArray<readonly [SourceKind, string]>,
+  field: SourceField,
 ) => {
-  const given: Array<[SourceKind, string]> = []
-  for (const view of views) {
-    given.push(['ref', view.ref || DIRECT])
-    if (view.utmSource) given.push(['utmSource', view.utmSource])
-    if (view.utmMedium) given.push(['utmMedium', view.utmMedium])
-    if (view.utmCampaign) given.push(['utmCampaign', view.utmCampaign])
-  }
+  if (!given.length) return
   const month = monthOf(day)
   const units = [
     { unit: day, cap: SOURCE_VALUES_PER_DAY, expiresAt: Math.ceil((jstDayStart(day) + 2 * DAY_MS) / 1000) },
@@ -280,7 +281,7 @@ const countSources = async (
       await Promise.all(
         [...totals.values()].map(({ kind, value, count }) =>
           SiteSources.update({ siteId, day: unit, shard, kind, value })
-            .add({ count })
+            .add({ [field]: count })
             .go({ response: 'none' }),
         ),
       )
@@ -288,36 +289,99 @@ const countSources = async (
   )
 }
 
+/** Landing views by referrer host (`-`: none, a direct visit) and by each UTM value given. */
+const viewSources = (views: ReadonlyArray<Extract<AnalyticsEvent, { event: 'view' }>>) => {
+  const given: Array<[SourceKind, string]> = []
+  for (const view of views) {
+    given.push(['ref', view.ref || DIRECT])
+    if (view.utmSource) given.push(['utmSource', view.utmSource])
+    if (view.utmMedium) given.push(['utmMedium', view.utmMedium])
+    if (view.utmCampaign) given.push(['utmCampaign', view.utmCampaign])
+  }
+  return given
+}
+
+/** A source value as a landing view's is stored: trimmed, lower-cased, at most 100 characters. */
+const sourceValue = (text: string | undefined) => text?.trim().toLowerCase().slice(0, 100) ?? ''
+
+/** The host of a referring URL (or of a bare host), as a landing view's `ref`; '' when there is none. */
+const referrerHost = (referrer: string | undefined) => {
+  const text = referrer?.trim() ?? ''
+  if (!text) return ''
+  try {
+    return sourceValue(new URL(text).host)
+  } catch {
+    return sourceValue(text.split('/')[0])
+  }
+}
+
+/**
+ * The sources a conversion counts under (issue 32 Deliver 6): the landing's referrer host (`-`:
+ * none), each UTM value given (source, medium, campaign) and the ad platform of each click id the
+ * landing URL had (once a platform). Nothing without a context: where such a visit came from is
+ * not known. The context's identifiers (click ids' values, browser ids) are never counted.
+ */
+export const conversionSources = (context: ConversionContext | undefined): Array<[SourceKind, string]> => {
+  if (!context) return []
+  const given: Array<[SourceKind, string]> = [['ref', referrerHost(context.referrer) || DIRECT]]
+  for (const [kind, param] of [
+    ['utmSource', 'utm_source'],
+    ['utmMedium', 'utm_medium'],
+    ['utmCampaign', 'utm_campaign'],
+  ] as const) {
+    const value = sourceValue(context.utm?.[param])
+    if (value) given.push([kind, value])
+  }
+  const platforms = new Set((context.clickKinds ?? []).map((kind) => AD_CLICK_PLATFORM_OF[kind]))
+  for (const platform of platforms) given.push(['adPlatform', platform])
+  return given
+}
+
+/** What a conversion may say besides its site, language, kind and cell. */
+export interface ConversionOptions {
+  /** Where the visitor came from (the form's `conversion`): counted by source when given. */
+  context?: ConversionContext | undefined
+  /** When it happened (default: now); its day in Japan is the day it counts for. */
+  now?: number | undefined
+}
+
 /**
  * A conversion (a contact or homepage-form submission, a member sign-up) of a site in a language,
  * counted on the language's `*` item and — when the visitor came through a link button of a cell
- * of the site's grid (`via`) — on that cell. Counts whatever the site's status (the form handler
- * checked it is published). The day is Japan's at `now`. A failed write is logged and never
- * fails the visitor's submission.
+ * of the site's grid (`via`) — on that cell; and, with the visitor's `context`, by source like
+ * landing views (`conversionSources`), in the same shard. Counts whatever the site's status (the
+ * form handler checked it is published). The day is Japan's at `now`. A failed write is logged and
+ * never fails the visitor's submission.
  */
 export const recordConversion = async (
   site: { siteId: string; numberHorizontal: number; numberVertical: number },
   lang: SiteLanguage,
   kind: ConversionKind,
   via: string | undefined,
-  now = clock.now(),
+  { context, now = clock.now() }: ConversionOptions = {},
 ) => {
   const day = jstDay(now)
   const shard = Math.floor(Math.random() * STATS_SHARDS)
   const field = statField(`conv.${kind}`)
   const positions = ['*', ...(via && isInGrid(via, siteGrid(site)) ? [via] : [])]
-  try {
-    await Promise.all(
-      positions.map((position) =>
-        addStats({ siteId: site.siteId, day, shard, lang, position }, { [field]: 1 } as Partial<
-          Record<StatField, number>
-        >),
-      ),
-    )
-  } catch (error) {
-    // The visitor's submission stands: a counter that could not be written is logged, not fatal.
-    logger.error('Conversion not counted', { siteId: site.siteId, kind, error: error as Error })
-  }
+  const counted = Promise.all(
+    positions.map((position) =>
+      addStats({ siteId: site.siteId, day, shard, lang, position }, { [field]: 1 } as Partial<
+        Record<StatField, number>
+      >),
+    ),
+  )
+  const bySource = countSources(site.siteId, day, shard, conversionSources(context), 'conversions')
+  const [stats, sources] = await Promise.allSettled([counted, bySource])
+  // The visitor's submission stands: a counter that could not be written is logged, not fatal.
+  if (stats.status === 'rejected')
+    logger.error('Conversion not counted', { siteId: site.siteId, kind, error: stats.reason as Error })
+  if (sources.status === 'rejected')
+    logger.error('Conversion not counted by source', {
+      siteId: site.siteId,
+      kind,
+      error: sources.reason as Error,
+    })
 }
 
 /**

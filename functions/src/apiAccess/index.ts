@@ -1,4 +1,10 @@
 import { contextHandler } from '#edge/router'
+import { declareAwsAdapters } from '#platform'
+import { awsSecrets } from '#platform/aws/secrets'
+import * as conversionCredentialsRemove from './conversionCredentialsRemove.ts'
+import * as conversionCredentialsSet from './conversionCredentialsSet.ts'
+import * as conversionDeliveries from './conversionDeliveries.ts'
+import * as conversionsGet from './conversionsGet.ts'
 import * as docs from './docs.ts'
 import * as keyCreate from './keyCreate.ts'
 import * as keyRevoke from './keyRevoke.ts'
@@ -19,6 +25,9 @@ import * as webhookResend from './webhookResend.ts'
 import * as webhookRotateSecret from './webhookRotateSecret.ts'
 import * as webhookUpdate from './webhookUpdate.ts'
 
+// Sealing a destination's credentials reads the vault key's secret.
+declareAwsAdapters({ secrets: awsSecrets })
+
 export const handler = contextHandler('apiAccess', {
   openapi,
   settingsGet,
@@ -34,6 +43,10 @@ export const handler = contextHandler('apiAccess', {
   webhookRemove,
   webhookDeliveries,
   webhookResend,
+  conversionsGet,
+  conversionCredentialsSet,
+  conversionCredentialsRemove,
+  conversionDeliveries,
   openMembers,
   openContacts,
   openForms,

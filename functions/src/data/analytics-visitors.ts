@@ -54,13 +54,18 @@ export const VisitorMarks = new Entity(
   entityConfig,
 )
 
-/** What a landing view's source is counted by. */
-export const SOURCE_KINDS = ['ref', 'utmSource', 'utmMedium', 'utmCampaign'] as const
+/**
+ * What a landing view's or a conversion's source is counted by. `adPlatform`: the ad platform of
+ * the click ids the landing URL had (`google-ads`, `meta-ads`, …), known of conversions only (issue
+ * 32 Deliver 6).
+ */
+export const SOURCE_KINDS = ['ref', 'utmSource', 'utmMedium', 'utmCampaign', 'adPlatform'] as const
 export type SourceKind = (typeof SOURCE_KINDS)[number]
 
 /**
- * Landing views of a site and day (Japan) by where they came from: one item per kind and value
- * (`ref#google.com`, `utmSource#newsletter`; `ref#-` for none), `count` changed only by `ADD`.
+ * Landing views and conversions of a site and day (Japan) by where they came from: one item per
+ * kind and value (`ref#google.com`, `utmSource#newsletter`; `ref#-` for none), `count` (landing
+ * views) and `conversions` changed only by `ADD`.
  * Sharded like the counters (the same shard as the request's counters). Readable keys: pk
  * `srcs#<siteId>#<day>#<shard>`, sk `<kind>#<value>`.
  */
@@ -73,7 +78,10 @@ export const SiteSources = new Entity(
       shard: { type: 'number', required: true, readOnly: true },
       kind: { type: 'string', required: true, readOnly: true },
       value: { type: 'string', required: true, readOnly: true },
+      /** Landing views. */
       count: { type: 'number' },
+      /** Conversions (form submissions, sign-ups) whose visit came from this source. */
+      conversions: { type: 'number' },
     },
     indexes: {
       byDay: {

@@ -112,6 +112,8 @@ export const SITE_API_AUDIT_ACTIONS = [
   'webhook.remove',
   'webhook.resend',
   'webhook.rotateSecret',
+  'conversion.credentialsSet',
+  'conversion.credentialsRemove',
 ] as const
 export type SiteApiAuditAction = (typeof SITE_API_AUDIT_ACTIONS)[number]
 

@@ -31,6 +31,7 @@ const BOOKKEEPING: Record<SiteDocumentKind, string[]> = {
     'publishedAt',
     'releaseId',
     'publishedVersion',
+    'publishedConversions',
     'version',
     'schemaVersion',
   ],

@@ -110,6 +110,13 @@ export const Sites = new Entity(
        * whose `version` differs has saved changes visitors do not see yet (`unpublishedChanges`).
        */
       publishedVersion: { type: 'number' },
+      /**
+       * The server-side conversion destinations the served release's notice lists (issue 32): set
+       * by the publish, removed with `releaseId`. Server events go only to destinations both on in
+       * the saved settings and in this list, so no visitor's data goes anywhere the notice they
+       * consented under did not name.
+       */
+      publishedConversions: { type: 'list', items: { type: 'string' } },
       version: { type: 'number', required: true, default: 1 },
       /**
        * The model version of the document (see above). Stamped whenever the document is written:

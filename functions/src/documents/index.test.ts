@@ -41,6 +41,20 @@ const report: MonthlyReport = {
       conversions: kpi(12, 10),
       cvr: kpi(0.015, 0.01),
     },
+    conversionSources: {
+      referrers: [
+        { value: '', visits: 600, conversions: 6, cvr: 0.01 },
+        { value: 'www.google.com', visits: 400, conversions: 0, cvr: 0 },
+      ],
+      utmSource: [{ value: 'instagram', visits: 1200, conversions: 36, cvr: 0.03 }],
+      utmMedium: [],
+      utmCampaign: [{ value: 'spring', visits: 0, conversions: 2, cvr: null }],
+      adPlatforms: [{ platform: 'meta-ads', conversions: 30 }],
+    },
+    deliveries: [
+      { platform: 'meta', delivered: 97, failed: 3, pending: 1, rate: 0.97 },
+      { platform: 'google', delivered: 0, failed: 0, pending: 2, rate: null },
+    ],
   },
   chart: {
     ...head,
@@ -117,7 +131,39 @@ describe('the documents Lambda', () => {
     if (!answer.ok) throw new Error(`Refused: ${JSON.stringify(answer)}`)
     const remote = Buffer.from(answer.base64, 'base64')
     expect(remote.equals(direct)).toBe(true)
-    expect(await textOf(remote)).toContain('春のキャンペーン')
+    const text = await textOf(remote)
+    expect(text).toContain('春のキャンペーン')
+    // Conversions by source with their rates, and the destinations' delivery rates (issue 32).
+    for (const line of [
+      'Conversions by source (languages together)',
+      '(direct): 600 visits, 6 conversions, conversion rate 1.0%',
+      'instagram: 1,200 visits, 36 conversions, conversion rate 3.0%',
+      'spring: 0 visits, 2 conversions, conversion rate —',
+      'Meta ads: 30 conversions',
+      'Delivery rate by destination (test events excluded)',
+      'Meta Conversions API: 97 delivered, 3 failed, 1 pending, delivery rate 97.0%',
+      'Google Ads (enhanced conversions): 0 delivered, 0 failed, 2 pending, delivery rate —',
+    ])
+      expect(text, line).toContain(line)
+  })
+
+  it('draws the monthly report in Japanese, saying when no destination sent anything', async () => {
+    const pdf = await inProcess.render({
+      kind: 'monthlyReport',
+      report: { ...report, lp: { ...report.lp, deliveries: [] } },
+      locale: 'ja',
+      now: Date.parse('2026-11-30T12:00:00+09:00'),
+    })
+    const text = await textOf(pdf)
+    for (const line of [
+      '流入元別のコンバージョン（言語の区別なし）',
+      'instagram：訪問数 1,200、コンバージョン 36、コンバージョン率 3.0%',
+      'Meta広告：コンバージョン 30',
+      '送信先別の送信成功率（テスト送信を除く）',
+      'この期間にサーバーから送信したコンバージョンはありません。',
+    ])
+      expect(text, line).toContain(line)
+    expect(text).not.toContain('Meta コンバージョンAPI')
   })
 
   it('takes nothing but a document event of a kind it knows', async () => {

@@ -189,8 +189,13 @@ export const commitSiteStatus = async (
   site: Pick<Site, 'siteId' | 'ownerId' | 'tenantIds' | 'status'>,
   version: number,
   to: SiteStatus,
-  fields: { publishedAt?: number; releaseId?: string; publishedVersion?: number } = {},
-  remove: Array<'releaseId' | 'publishedVersion'> = [],
+  fields: {
+    publishedAt?: number
+    releaseId?: string
+    publishedVersion?: number
+    publishedConversions?: string[]
+  } = {},
+  remove: Array<'releaseId' | 'publishedVersion' | 'publishedConversions'> = [],
 ): Promise<void> => {
   const change = siteDelta(site.status, to)
   const scopes = siteScopes(site)

@@ -14,6 +14,7 @@ import { isConditionFailure } from '../edge/rate-limit.ts'
 import * as clock from '../platform/services/clock.ts'
 import { logger } from '../platform/services/logger.ts'
 import { OutboundRefused } from '../platform/services/outbound.ts'
+import { sweepLanes } from './delivery-sweep.ts'
 import {
   attemptDelivery,
   type DeliveryErrorCategory,
@@ -376,52 +377,23 @@ export const sweepDueDeliveries = async (
     now: clock.now,
     ...deps,
   }
-  const outcome = { attempted: 0, delivered: 0, failed: 0, deferred: 0 }
-  const queues = new Map<string, DueKey[]>()
-  for (const d of await read(at)) {
-    const endpoint = `${d.siteId}#${d.endpointId}`
-    queues.set(endpoint, [...(queues.get(endpoint) ?? []), d])
-  }
-  const defer = async (rest: DueKey[], dueAt: number) => {
-    outcome.deferred += rest.length
-    if (rest.length === 0) return
-    await postpone(rest, dueAt).catch((error: unknown) =>
-      logger.error('Webhook deliveries not postponed', { deliveries: rest.length, error: error as Error }),
-    )
-  }
-  const runQueue = async (queue: DueKey[]) => {
-    const started = now()
-    for (const [i, due] of queue.entries()) {
-      if (i >= ENDPOINT_ATTEMPTS || now() - started >= ENDPOINT_BUDGET_MS) {
-        await defer(queue.slice(i), at + SWEEP_INTERVAL_MS)
-        return
-      }
-      const key = keyOf(due)
-      const result = await attempt(key, {
-        dueBy: at,
-        ...(deadlineMs === undefined ? {} : { deadlineMs }),
-      }).catch((error: unknown) => {
-        logger.error('Webhook delivery failed to run', { deliveryId: key.deliveryId, error: error as Error })
-        return undefined
-      })
-      if (!result) continue
-      outcome.attempted++
-      if (result.state === 'DELIVERED') outcome.delivered++
-      if (result.state === 'FAILED') outcome.failed++
-      // No answer (a dead or silent receiver): the rest of its queue waits for this one's retry.
-      if (result.state === 'PENDING' && result.lastStatus === undefined) {
-        await defer(queue.slice(i + 1), Date.parse(result.dueAt) || at + SWEEP_INTERVAL_MS)
-        return
-      }
-    }
-  }
-  const lanes = [...queues.values()]
-  let next = 0
-  const lane = async () => {
-    while (next < lanes.length) await runQueue(lanes[next++]!)
-  }
-  await Promise.all(Array.from({ length: Math.min(SWEEP_PARALLEL, lanes.length) }, lane))
-  return outcome
+  return sweepLanes(
+    await read(at),
+    at,
+    {
+      parallel: SWEEP_PARALLEL,
+      attempts: ENDPOINT_ATTEMPTS,
+      budgetMs: ENDPOINT_BUDGET_MS,
+      intervalMs: SWEEP_INTERVAL_MS,
+    },
+    {
+      lane: (d) => `${d.siteId}#${d.endpointId}`,
+      attempt: (d) => attempt(keyOf(d), { dueBy: at, ...(deadlineMs === undefined ? {} : { deadlineMs }) }),
+      postpone,
+      now,
+      label: 'Webhook',
+    },
+  )
 }
 
 /**

@@ -136,9 +136,7 @@ class DeadlineError extends Error {
 }
 
 /**
- * One delivery attempt of `body` (JSON text) to `url`, signed at `nowMs`. The whole attempt —
- * resolution, connection, TLS, headers and body — ends at `deadlineMs`; the answer's body is read
- * up to `ANSWER_BODY_CAP` bytes, then the connection is dropped.
+ * One delivery attempt of `body` (JSON text) to `url`, signed at `nowMs` (`attemptPost`).
  */
 export const attemptDelivery = async (
   input: {
@@ -152,8 +150,43 @@ export const attemptDelivery = async (
     body: string
     nowMs: number
   },
-  { resolve, deadlineMs = ATTEMPT_DEADLINE_MS }: { resolve?: Resolver; deadlineMs?: number } = {},
+  options: { resolve?: Resolver; deadlineMs?: number } = {},
 ): Promise<AttemptResult> => {
+  const timestamp = Math.floor(input.nowMs / 1000)
+  const { answer: _dropped, ...result } = await attemptPost(
+    {
+      url: input.url,
+      headers: {
+        'user-agent': 'SwipeLP-Webhooks/1',
+        'swipe-event': input.event,
+        'swipe-delivery': input.deliveryId,
+        [ID_HEADER]: input.messageId,
+        [TIMESTAMP_HEADER]: String(timestamp),
+        [SIGNATURE_HEADER]: signatureHeader(input.secrets, input.messageId, timestamp, input.body),
+      },
+      body: input.body,
+    },
+    options,
+  )
+  return result
+}
+
+/**
+ * One POST of `body` to `url` through the outbound-address policy (`resolveTarget`: the checked
+ * address, pinned). The whole attempt — resolution, connection, TLS, headers and body — ends at
+ * `deadlineMs`; the answer's body is read up to `answerCap` bytes (kept as `answer` when
+ * `keepAnswer`, else dropped), then the connection is dropped. Shared by the webhooks and the
+ * server-side conversions (#domain/conversions), which read the platforms' answers.
+ */
+export const attemptPost = async (
+  input: { url: string; headers: Readonly<Record<string, string>>; body: string },
+  {
+    resolve,
+    deadlineMs = ATTEMPT_DEADLINE_MS,
+    answerCap = ANSWER_BODY_CAP,
+    keepAnswer = false,
+  }: { resolve?: Resolver; deadlineMs?: number; answerCap?: number; keepAnswer?: boolean } = {},
+): Promise<AttemptResult & { answer?: string }> => {
   const started = Date.now()
   const failed = (error: unknown): AttemptResult => ({
     error: errorCategory(error),
@@ -174,10 +207,9 @@ export const attemptDelivery = async (
     return failed(error)
   }
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest
-  const timestamp = Math.floor(input.nowMs / 1000)
-  return new Promise<AttemptResult>((done) => {
+  return new Promise<AttemptResult & { answer?: string }>((done) => {
     let settled = false
-    const finish = (result: AttemptResult) => {
+    const finish = (result: AttemptResult & { answer?: string }) => {
       if (settled) return
       settled = true
       signal.removeEventListener('abort', onDeadline)
@@ -191,23 +223,21 @@ export const attemptDelivery = async (
         method: 'POST',
         // The connection goes to the checked address whatever the name resolves to now.
         lookup: pinnedLookup(target),
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'SwipeLP-Webhooks/1',
-          'swipe-event': input.event,
-          'swipe-delivery': input.deliveryId,
-          [ID_HEADER]: input.messageId,
-          [TIMESTAMP_HEADER]: String(timestamp),
-          [SIGNATURE_HEADER]: signatureHeader(input.secrets, input.messageId, timestamp, input.body),
-        },
+        headers: { 'content-type': 'application/json', ...input.headers },
       },
       (res) => {
-        // The answer's body is not needed: read and dropped, at most ANSWER_BODY_CAP bytes of it.
-        const answered = () => finish({ status: res.statusCode, durationMs: Date.now() - started })
+        const chunks: Buffer[] = []
         let read = 0
+        const answered = () =>
+          finish({
+            status: res.statusCode,
+            durationMs: Date.now() - started,
+            ...(keepAnswer ? { answer: Buffer.concat(chunks).subarray(0, answerCap).toString('utf8') } : {}),
+          })
         res.on('data', (chunk: Buffer) => {
           read += chunk.length
-          if (read > ANSWER_BODY_CAP) answered()
+          if (keepAnswer) chunks.push(chunk)
+          if (read > answerCap) answered()
         })
         res.on('end', answered)
         res.on('error', (error) => finish(failed(error)))

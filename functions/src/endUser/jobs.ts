@@ -1,5 +1,7 @@
 import type { SiteLanguage } from '@swipe/shared'
 import type { StoredAnswer } from '#data/submissions'
+import { attemptConversions, sweepDueConversions } from '#domain/conversion-attempts'
+import type { ConversionKey } from '#domain/site-conversions'
 import { attemptDeliveries, type DeliveryKey, sweepDueDeliveries } from '#domain/site-webhooks'
 import type { JobRunners } from '#platform/services/jobs'
 import { logger } from '#platform/services/logger'
@@ -109,5 +111,15 @@ export const jobs: JobRunners<'endUser'> = {
   webhookSweep: async () => {
     const outcome = await sweepDueDeliveries()
     if (outcome.attempted) logger.info('Webhook sweep', outcome)
+  },
+  /** The first attempts of a conversion's server-side deliveries (issue 32; #domain/site-conversions). */
+  conversionDeliveries: async (event) => {
+    const input = required(event.input, ['deliveries'])
+    await attemptConversions(JSON.parse(input.deliveries!) as ConversionKey[])
+  },
+  /** The conversions' retry sweep, every minute (the runtime table's `conversionSweep` schedule). */
+  conversionSweep: async () => {
+    const outcome = await sweepDueConversions()
+    if (outcome.attempted) logger.info('Conversion sweep', outcome)
   },
 }

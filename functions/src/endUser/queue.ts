@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { SiteLanguage } from '@swipe/shared'
+import type { ConversionOccurrence } from '#domain/conversions'
+import { recordConversionEvent } from '#domain/site-conversions'
 import { recordWebhookEvent } from '#domain/site-webhooks'
 import { type Event, ok, type Reply } from '#edge/http'
 import { clientIp, emailClient, takeOrRefuse } from '#edge/rate-limit'
@@ -34,6 +36,40 @@ export const queueWebhookEvent = async (
     })
   } catch (error) {
     logger.error('Webhook event not queued', { siteId, event: type, error: error as Error })
+  }
+}
+
+/**
+ * A visitor's conversion for the site's server-side destinations (issue 32; #domain/site-conversions):
+ * its deliveries are stored here (none without consent), their first attempts run in a job after
+ * the answer; a failure here is logged, never the visitor's.
+ */
+export const queueConversion = async (
+  site: Parameters<typeof recordConversionEvent>[0],
+  occurrence: Omit<ConversionOccurrence, 'eventId' | 'at' | 'context'> & {
+    context: ConversionOccurrence['context'] | undefined
+  },
+) => {
+  if (occurrence.context?.consent !== 'granted') return
+  try {
+    const deliveries = await recordConversionEvent(site, {
+      ...occurrence,
+      context: occurrence.context,
+      eventId: occurrence.context.eventId,
+    })
+    if (deliveries.length === 0) return
+    await runJob({
+      context: 'endUser',
+      type: 'conversionDeliveries',
+      id: randomUUID(),
+      input: { deliveries: JSON.stringify(deliveries) },
+    })
+  } catch (error) {
+    logger.error('Conversion not queued', {
+      siteId: site.siteId,
+      event: occurrence.event,
+      error: error as Error,
+    })
   }
 }
 

@@ -31,7 +31,7 @@ export const handler = visitorPost(endUserRoutes['endUser.register'], async ({ p
   const { site, lang } = published
   const email = answerText(data, 'email')
   // A sign-up is a conversion of the site and language (and of the cell whose link button led here).
-  await recordConversion(site, lang, 'member', body.via)
+  await recordConversion(site, lang, 'member', body.via, { context: body.conversion })
   return queueMemberMail(event, { site, lang, email }, 'registration', {
     siteId: site.siteId,
     lang,

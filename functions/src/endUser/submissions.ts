@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import type { FormSubmitBody } from '@swipe/shared'
+import { type FormField, type FormSubmitBody, formFieldName, type SubmissionValue } from '@swipe/shared'
 import { jstMinute } from '@swipe/shared/time/jst'
 import type * as z from 'zod'
 import { SiteSubmissions, type StoredAnswer, type SubmissionKind } from '#data/submissions'
 import { NotFoundError } from '#edge/errors'
-import { ok, type Reply } from '#edge/http'
-import { emailClient, takeAllowance } from '#edge/rate-limit'
+import { type Event, ok, type Reply } from '#edge/http'
+import { clientIp, emailClient, takeAllowance } from '#edge/rate-limit'
+import { headerOf } from '#edge/request-state'
 import { logger } from '#platform/services/logger'
 import { sendMail } from '#platform/services/mail'
 import { recordConversion } from '../analytics/service.ts'
@@ -20,7 +21,7 @@ import {
   validateAnswers,
 } from './forms.ts'
 import { oneLine } from './members.ts'
-import { queueWebhookEvent } from './queue.ts'
+import { queueConversion, queueWebhookEvent } from './queue.ts'
 import { NO_STORE } from './service.ts'
 
 /** Which stored kind each visitor form is (SPEC §7 Members, contacts, forms). */
@@ -82,6 +83,20 @@ const sendAutoReply = async (published: PublishedForm<'contact' | 'homepage'>, e
   }
 }
 
+/** A field creators title as a phone number (電話番号, TEL, Phone, 电话, 전화). */
+const PHONE_TITLE = /電話|携帯|tel|phone|电话|전화|휴대/i
+
+/**
+ * The visitor's phone number for the ad platforms' matching: the first free-text field titled as
+ * one (the forms have no phone type); undefined when none, or when its answer is no number (the
+ * normalisation then drops it).
+ */
+const phoneAnswer = (fields: readonly FormField[], data: Record<string, SubmissionValue>) => {
+  const index = fields.findIndex((f) => !f.key && f.typeInput !== 'TEXT_AREA' && PHONE_TITLE.test(f.title))
+  const field = fields[index]
+  return field ? answerText(data, formFieldName(field, index)) || undefined : undefined
+}
+
 /**
  * A contact or homepage form submission: 404 unless the form is enabled, 400 `endUser.refused`
  * for a filled honeypot, 400 with field paths when the form's rules fail; then the submission is
@@ -94,6 +109,7 @@ export const receiveSubmission = async (
   siteId: string,
   formKind: keyof typeof KIND_OF,
   body: z.output<typeof FormSubmitBody>,
+  event: Event,
 ): Promise<Reply<{ status: 'received' }>> => {
   const published = await publishedForm(siteId, body.lang, formKind)
   if (!published.form.enabled) throw new NotFoundError()
@@ -115,7 +131,9 @@ export const receiveSubmission = async (
   }
   await SiteSubmissions.create(stored).go({ response: 'none' })
   // A conversion of the site and language (and of the cell whose link button led here).
-  await recordConversion(published.site, published.lang, kind === 'contact' ? 'contact' : 'form', body.via)
+  await recordConversion(published.site, published.lang, kind === 'contact' ? 'contact' : 'form', body.via, {
+    context: body.conversion,
+  })
   const recipient = published.forms.contact.recipientEmail
   let mailStatus: 'NONE' | 'SENT' | 'FAILED' = 'NONE'
   if (recipient) {
@@ -134,6 +152,15 @@ export const receiveSubmission = async (
     await SiteSubmissions.patch(key).set({ mailStatus }).go({ response: 'none' })
   }
   await sendAutoReply(published, email)
+  // The site's server-side conversions, with the visitor's consent (issue 32).
+  await queueConversion(published.site, {
+    event: kind === 'contact' ? 'contactSent' : 'homepageFormSent',
+    email,
+    phone: phoneAnswer(published.form.fields, data),
+    context: body.conversion,
+    ip: clientIp(event),
+    userAgent: headerOf(event, 'user-agent'),
+  })
   // The site's webhooks get the submission as the site API lists it (issue 21).
   await queueWebhookEvent(
     siteId,

@@ -36,8 +36,14 @@ const DECLARED_ONLY: readonly DeclaredPort[] = [
   'mail',
   'video',
 ]
-/** Ports an adapter itself needs: payments reads its keys through secrets. */
-const NEEDS: Partial<Record<DeclaredPort, DeclaredPort[]>> = { payments: ['secrets'] }
+/**
+ * Ports an adapter itself needs: payments reads its keys through secrets, and so does the vault
+ * (a light port every Lambda carries, whose key is a secret).
+ */
+const NEEDS: Partial<Record<DeclaredPort | 'vault', DeclaredPort[]>> = {
+  payments: ['secrets'],
+  vault: ['secrets'],
+}
 
 const declaredBy = (source: string): Set<string> => {
   const call = /declareAwsAdapters\(\{([^}]*)\}\)/.exec(source)
@@ -51,7 +57,8 @@ const usedBy = (entry: string): Set<string> => {
     const source = readFileSync(input, 'utf8')
     for (const match of source.matchAll(/platform\(\)\.(\w+)/g)) used.add(match[1] ?? '')
   }
-  for (const port of [...used]) for (const needed of NEEDS[port as DeclaredPort] ?? []) used.add(needed)
+  for (const port of [...used])
+    for (const needed of NEEDS[port as DeclaredPort | 'vault'] ?? []) used.add(needed)
   return new Set([...used].filter((port) => (DECLARED_ONLY as readonly string[]).includes(port)))
 }
 

@@ -22,6 +22,8 @@ export const platformEnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Only the local stack's Stripe stand-in: `http://127.0.0.1:<port>`. */
   STRIPE_API_URL: z.url().optional(),
+  /** Only the local stack's ad-platform stand-in: `http://127.0.0.1:<port>`. */
+  AD_PLATFORMS_URL: z.url().optional(),
   // Custom domains (./domains.ts, ./dns.ts).
   /** `unavailable` on an AWS stage without a multi-tenant distribution: custom domains are refused. */
   DOMAIN_PROVISIONER: z.literal('unavailable').optional(),
@@ -41,6 +43,8 @@ export const platformEnvSchema = z.object({
   // Mail (./mail.ts): the sender; only locally, the SES emulator's endpoint.
   MAIL_FROM: z.email().optional(),
   SES_ENDPOINT: z.url().optional(),
+  /** The vault key's secret (./vault.ts): a generated value the functions that seal or open credentials read. */
+  VAULT_KEY_SECRET_ARN: z.string().min(1).optional(),
   /** The video transcoder (./video.ts): ffmpeg's path (AWS: the layer's `/opt/bin/ffmpeg`). */
   FFMPEG_PATH: z.string().optional(),
   // Outbound allowances (./outbound.ts), local only: the webhook inspector's origin, and the one

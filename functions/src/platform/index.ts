@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import type { AdPlatforms } from './ad-platforms.ts'
 import { type AwsAdapters, awsPlatform } from './aws/index.ts'
 import type { Clock } from './clock.ts'
 import type { DnsLookup } from './dns.ts'
@@ -13,6 +14,7 @@ import type { Outbound } from './outbound.ts'
 import type { Payments } from './payments.ts'
 import type { Publisher } from './publisher.ts'
 import type { Secrets } from './secrets.ts'
+import type { Vault } from './vault.ts'
 import type { VideoTranscoder } from './video.ts'
 
 /**
@@ -63,6 +65,10 @@ export interface Platform {
   video: VideoTranscoder
   /** The exceptions to the outbound-address policy: none on AWS (./outbound.ts). */
   outbound: Outbound
+  /** Where the ad platforms' conversion APIs are: their hosts, or the local stand-in (./ad-platforms.ts). */
+  adPlatforms: AdPlatforms
+  /** The key that seals creators' credentials (./vault.ts). */
+  vault: Vault
 }
 
 const current = new AsyncLocalStorage<Platform>()

@@ -1,3 +1,5 @@
+import { dropNulls } from '@swipe/shared/nulls'
+import { enabledDestinations, SiteTagsSchema } from '@swipe/shared/site/tags-vendors'
 import {
   CACHE_CONTROL,
   fitsFirstWindow,
@@ -319,6 +321,12 @@ const loadSite = async (siteId: string): Promise<LoadedSite> => {
   return { site, items }
 }
 
+/** The server-side destinations the release's notice lists (the saved setting, read through its schema). */
+const publishedDestinations = (stored: unknown): string[] => {
+  const parsed = stored ? SiteTagsSchema.safeParse(dropNulls(stored)) : undefined
+  return parsed?.success ? enabledDestinations(parsed.data) : []
+}
+
 /**
  * Publishes a site (SPEC §4 "save and publish as public"): renders and writes a new release, then
  * commits status PUBLISH with the release id on the version condition, then flips the host map
@@ -342,6 +350,7 @@ export const publishSite = async (siteId: string, options: PublishOptions = {}) 
       publishedAt: now,
       releaseId: release.releaseId,
       publishedVersion: expectVersion + 1,
+      publishedConversions: publishedDestinations(site.adTags),
     })
   } catch (error) {
     await deleteRelease(release.prefix).catch(() => undefined)
@@ -396,6 +405,7 @@ export const withdrawSite = async (
     await commitSiteStatus(site, expectVersion, status, status === 'PRIVATE' ? { publishedAt: now } : {}, [
       'releaseId',
       'publishedVersion',
+      'publishedConversions',
     ])
   } catch (error) {
     if (isConditionFailure(error)) throw new ConflictError()

@@ -2,7 +2,7 @@ import type { CreativeInput, Plan, UpdateSiteInput } from '@swipe/shared'
 import { sitesRoutes } from '@swipe/shared/contract/sites'
 import { cellOrder, isInGrid, siteGrid } from '@swipe/shared/site/cells'
 import { documentFields } from '@swipe/shared/site/model'
-import { enabledVendors } from '@swipe/shared/site/tags-vendors'
+import { enabledDestinations, enabledVendors } from '@swipe/shared/site/tags-vendors'
 import { type Creative, type Site, sitesService } from '#data/sites'
 import { oemZoneOf } from '#domain/oem-zones'
 import { planOfOwner, planView, requireCreatives, requireFeature } from '#domain/plans'
@@ -125,6 +125,13 @@ const enforcePlan = (plan: Plan, site: Site, items: SiteItems, body: UpdateSiteI
   // Ad tags are tags: the plan's SEO and tags flag (SPEC §3 Plan), when a save turns on or changes one.
   if (g.adTags && enabledVendors(g.adTags).length > 0 && !same(g.adTags, site.adTags ?? null))
     requireFeature(plan, 'settingTagSeo')
+  // Server-side conversions follow the analytics flag (issue 32 Deliver 7).
+  if (
+    g.adTags &&
+    enabledDestinations(g.adTags).length > 0 &&
+    !same(g.adTags.conversions, site.adTags?.conversions ?? null)
+  )
+    requireFeature(plan, 'analyticsEffect')
   for (const input of body.settings ?? []) {
     const stored = items.settings.find((s) => s.lang === input.lang)
     if (hasText(input.seo) && !same(input.seo, stored?.seo)) requireFeature(plan, 'settingTagSeo')

@@ -12,15 +12,20 @@ export const KEPT = 100
 /** Accepted events kept per platform for `received()`. */
 export const EVENTS_KEPT = 1000
 
-/** Where requests to no platform's path are filed. */
-export type Bucket = ConversionPlatform | 'other'
-export const BUCKETS: readonly Bucket[] = [...CONVERSION_PLATFORMS, 'other']
+/**
+ * Where a request is filed: a platform's conversion API, Google's OAuth token endpoint
+ * (`POST /token`), or `other` for any other path.
+ */
+export type Bucket = ConversionPlatform | 'google-oauth' | 'other'
+export const BUCKETS: readonly Bucket[] = [...CONVERSION_PLATFORMS, 'google-oauth', 'other']
 
 export interface RecordedRequest {
   /** Its number in this run of the stand-in, from 1 (across platforms). */
   seq: number
   receivedAt: string
+  /** The platform whose API was called (`google` for its OAuth token endpoint too); null for no platform's path. */
   platform: ConversionPlatform | null
+  bucket: Bucket
   method: string
   /** Path and query, with `access_token` taken out of the query. */
   path: string
@@ -28,16 +33,17 @@ export interface RecordedRequest {
   headers: Record<string, string>
   /** Each credential that came with the request, by where it came: only its last 4 characters. */
   credentials: Record<string, { last4: string }>
-  /** The parsed body (JSON or form) without `access_token`; the text when it was neither. */
+  /** The parsed body (JSON or form) without `access_token`, `client_secret` and `refresh_token`; the text when it was neither. */
   body: unknown
   outcome: {
-    /** Whether the platform would have taken the request (Google: even with some rows refused). */
+    /** Whether the platform would have taken the request (Google: even with some rows refused; its token endpoint: a token issued). */
     accepted: boolean
     /** Set when the answer was a failure injected by a test, not a verdict on the body. */
     injected?: 'failNext' | 'rateLimit'
     /** What was wrong, as `path message` lines. */
     problems: string[]
   }
+  /** What was answered; an issued `access_token` is taken out of it (its last 4 are in `credentials`). */
   answer: { status: number; headers: Record<string, string>; body: unknown }
 }
 
@@ -57,7 +63,14 @@ export interface Recorder {
   reset(): void
 }
 
-const emptyBuckets = <T>(): Record<Bucket, T[]> => ({ meta: [], line: [], tiktok: [], google: [], other: [] })
+const emptyBuckets = <T>(): Record<Bucket, T[]> => ({
+  meta: [],
+  line: [],
+  tiktok: [],
+  google: [],
+  'google-oauth': [],
+  other: [],
+})
 
 export const createRecorder = (clock: () => number): Recorder => {
   let requests = emptyBuckets<RecordedRequest>()
@@ -67,10 +80,10 @@ export const createRecorder = (clock: () => number): Recorder => {
     add(request, accepted) {
       const receivedAt = new Date(clock()).toISOString()
       const recorded: RecordedRequest = { seq: ++seq, receivedAt, ...request }
-      const list = requests[request.platform ?? 'other']
+      const list = requests[request.bucket]
       list.push(recorded)
       if (list.length > KEPT) list.splice(0, list.length - KEPT)
-      if (request.platform) {
+      if (request.platform && request.bucket === request.platform) {
         const platform = request.platform
         const kept = events[platform]
         kept.push(...accepted.map((event) => ({ ...event, platform, seq: recorded.seq, receivedAt })))

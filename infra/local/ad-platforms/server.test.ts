@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { ConversionPlatform } from '@swipe/shared/site/conversions-normalise'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { type AdPlatformsStandIn, startAdPlatforms } from './server.ts'
+import { type AdPlatformsStandIn, adPlatformsControl, startAdPlatforms } from './server.ts'
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 /** 2025-01-15 12:00:00 in Japan: the stand-in's clock, so event times are fixed. */
@@ -457,5 +457,282 @@ describe('the ad platforms stand-in', () => {
 
   it('refuses a failure that is not an HTTP error status', () => {
     expect(() => standIn.failNext('meta', { status: 200 })).toThrow('failNext needs an HTTP error status')
+  })
+})
+
+describe("the Google OAuth token endpoint (POST /token) and Google's Bearer", () => {
+  const CLIENT_SECRET = 'GOCSPX-client-secret-M1N2'
+  const REFRESH_TOKEN = '1//0refresh-token-P3Q4'
+  let now = NOW
+  let oauth: AdPlatformsStandIn
+  beforeAll(async () => {
+    oauth = await startAdPlatforms({
+      googleRefreshToken: REFRESH_TOKEN,
+      googleClientSecret: CLIENT_SECRET,
+      googleDeveloperToken: DEVELOPER_TOKEN,
+      now: () => now,
+    })
+  })
+  afterEach(() => {
+    oauth.reset()
+    now = NOW
+  })
+  afterAll(() => oauth.stop())
+
+  const token = (
+    params: Record<string, string>,
+    headers: Record<string, string> = {},
+    base = oauth.url,
+  ): Promise<Response> =>
+    fetch(`${base}/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams(params).toString(),
+    })
+  const GRANT = {
+    grant_type: 'refresh_token',
+    client_id: '1234-abc.apps.googleusercontent.com',
+    client_secret: CLIENT_SECRET,
+    refresh_token: REFRESH_TOKEN,
+  }
+  const accessToken = async (base = oauth.url) =>
+    ((await (await token(GRANT, {}, base)).json()) as { access_token: string }).access_token
+  const upload = (bearer: string, base = oauth.url) =>
+    fetch(`${base}/v17/customers/1234567890:uploadClickConversions`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${bearer}`,
+        'developer-token': DEVELOPER_TOKEN,
+      },
+      body: JSON.stringify({
+        conversions: [
+          {
+            conversionAction: ACTION,
+            conversionDateTime: '2025-01-15 11:58:00+09:00',
+            orderId: 'lead-g',
+            userIdentifiers: [{ hashedEmail: EMAIL }],
+          },
+        ],
+        partialFailure: true,
+      }),
+    })
+  const UNAUTHENTICATED = googleFailure(
+    401,
+    'UNAUTHENTICATED',
+    'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+    { authenticationError: 'OAUTH_TOKEN_INVALID' },
+  )
+
+  it('issues an access token for the refresh-token grant, which the Google Ads route then takes', async () => {
+    const answer = await token(GRANT)
+    expect(answer.status).toBe(200)
+    const body = (await answer.json()) as { access_token: string }
+    expect(body).toEqual({
+      access_token: expect.stringMatching(/^ya29\.[\w-]{40,}$/),
+      expires_in: 3599,
+      scope: 'https://www.googleapis.com/auth/adwords',
+      token_type: 'Bearer',
+    })
+    expect(await accessToken()).not.toBe(body.access_token)
+    expect((await upload(body.access_token)).status).toBe(200)
+    expect(oauth.received('google').map((e) => e.eventId)).toEqual(['lead-g'])
+  })
+
+  it.each([
+    ['a Bearer it never issued', 'ya29.made-up-token', 'access token not issued by POST /token'],
+    ['no Bearer', '', 'missing token'],
+  ])("refuses %s with Google's 401 UNAUTHENTICATED", async (_, bearer, problem) => {
+    const answer = await upload(bearer)
+    expect({ status: answer.status, body: await answer.json() }).toEqual({
+      status: 401,
+      body: UNAUTHENTICATED,
+    })
+    expect(oauth.received('google')).toEqual([])
+    expect(oauth.requests('google')[0]!.outcome).toEqual({ accepted: false, problems: [problem] })
+  })
+
+  it('refuses an issued token once it has expired (3599 s later)', async () => {
+    const issued = await accessToken()
+    now = NOW + 3598_000
+    expect((await upload(issued)).status).toBe(200)
+    now = NOW + 3599_000
+    const answer = await upload(issued)
+    expect({ status: answer.status, body: await answer.json() }).toEqual({
+      status: 401,
+      body: UNAUTHENTICATED,
+    })
+    expect(oauth.requests('google')[0]!.outcome.problems).toEqual([
+      'access token expired (POST /token issues a new one)',
+    ])
+  })
+
+  it('keeps issued tokens valid across reset', async () => {
+    const issued = await accessToken()
+    oauth.reset()
+    expect((await upload(issued)).status).toBe(200)
+  })
+
+  it.each([
+    [
+      'another grant type',
+      { ...GRANT, grant_type: 'authorization_code' },
+      400,
+      { error: 'unsupported_grant_type', error_description: 'Invalid grant_type: authorization_code' },
+    ],
+    [
+      'no grant type',
+      { ...GRANT, grant_type: '' },
+      400,
+      { error: 'unsupported_grant_type', error_description: 'Invalid grant_type: ' },
+    ],
+    [
+      'no client id',
+      { ...GRANT, client_id: '' },
+      401,
+      { error: 'invalid_client', error_description: 'Unauthorized' },
+    ],
+    [
+      'no client secret',
+      { ...GRANT, client_secret: '' },
+      401,
+      { error: 'invalid_client', error_description: 'Unauthorized' },
+    ],
+    [
+      'a wrong client secret',
+      { ...GRANT, client_secret: 'GOCSPX-wrong' },
+      401,
+      { error: 'invalid_client', error_description: 'Unauthorized' },
+    ],
+    [
+      'no refresh token',
+      { ...GRANT, refresh_token: '' },
+      400,
+      { error: 'invalid_grant', error_description: 'Bad Request' },
+    ],
+    [
+      'an unknown refresh token',
+      { ...GRANT, refresh_token: '1//0unknown' },
+      400,
+      { error: 'invalid_grant', error_description: 'Bad Request' },
+    ],
+  ])('answers %s as Google does, issuing nothing', async (_, params, status, body) => {
+    const answer = await token(params)
+    expect({ status: answer.status, body: await answer.json() }).toEqual({ status, body })
+    const [recorded] = oauth.requests('google-oauth')
+    expect(recorded).toMatchObject({
+      platform: 'google',
+      bucket: 'google-oauth',
+      outcome: { accepted: false, problems: [expect.any(String)] },
+    })
+    expect(Object.keys(recorded!.credentials)).not.toContain('access_token (issued)')
+  })
+
+  it('takes the client credentials from HTTP Basic auth too', async () => {
+    const basic = Buffer.from(`${GRANT.client_id}:${CLIENT_SECRET}`).toString('base64')
+    const answer = await token(
+      { grant_type: 'refresh_token', refresh_token: REFRESH_TOKEN },
+      { authorization: `Basic ${basic}` },
+    )
+    expect(answer.status).toBe(200)
+    expect(oauth.requests('google-oauth')[0]!.credentials).toEqual({
+      'client_secret (basic auth)': { last4: 'M1N2' },
+      refresh_token: { last4: 'P3Q4' },
+      'access_token (issued)': {
+        last4: ((await answer.json()) as { access_token: string }).access_token.slice(-4),
+      },
+    })
+  })
+
+  it('records the token request without its secrets or the token issued, and shows it', async () => {
+    const issued = await accessToken()
+    await upload(issued)
+    const [recorded] = oauth.requests('google-oauth')
+    expect(recorded).toMatchObject({
+      platform: 'google',
+      bucket: 'google-oauth',
+      method: 'POST',
+      path: '/token',
+      body: { grant_type: 'refresh_token', client_id: GRANT.client_id },
+      credentials: {
+        'client_secret (body)': { last4: 'M1N2' },
+        refresh_token: { last4: 'P3Q4' },
+        'access_token (issued)': { last4: issued.slice(-4) },
+      },
+      outcome: { accepted: true, problems: [] },
+      answer: { status: 200 },
+    })
+    expect(recorded!.body).toEqual({ grant_type: 'refresh_token', client_id: GRANT.client_id })
+    expect(recorded!.answer.body).toEqual({
+      expires_in: 3599,
+      scope: 'https://www.googleapis.com/auth/adwords',
+      token_type: 'Bearer',
+    })
+    expect(oauth.requests('google')[0]!.credentials.authorization).toEqual({ last4: issued.slice(-4) })
+    const listed = await (await fetch(`${oauth.url}/requests.json`)).text()
+    const page = await (await fetch(`${oauth.url}/`)).text()
+    expect(page).toContain('Google OAuth token endpoint')
+    for (const shown of [listed, page]) {
+      expect(shown).toContain('/token')
+      for (const secret of [CLIENT_SECRET, REFRESH_TOKEN, issued]) expect(shown).not.toContain(secret)
+    }
+  })
+
+  it('accepts any non-empty refresh token and client secret, and any Bearer when told to', async () => {
+    const open = await startAdPlatforms({ requireIssuedGoogleToken: false, now: () => NOW })
+    try {
+      const answer = await token(
+        { grant_type: 'refresh_token', client_id: 'c', client_secret: 's', refresh_token: 'r' },
+        {},
+        open.url,
+      )
+      expect(answer.status).toBe(200)
+      expect((await upload('ya29.never-issued', open.url)).status).toBe(200)
+      expect((await upload('', open.url)).status).toBe(401)
+    } finally {
+      await open.stop()
+    }
+  })
+})
+
+describe('the stand-in controlled over HTTP (another process, as the integration tests)', () => {
+  const [meta] = CASES as [Case]
+  const control = () => adPlatformsControl(standIn.url)
+
+  it('injects failures, lists what was received and resets, as the handle does', async () => {
+    await control().failNext('meta', { status: 503, retryAfter: 7 })
+    const failed = await meta.send(EMAIL, 'h-1')
+    expect(failed.status).toBe(503)
+    expect(failed.headers.get('retry-after')).toBe('7')
+    expect((await meta.send(EMAIL, 'h-2')).status).toBe(200)
+    await control().rateLimit('meta', 9)
+    expect((await meta.send(EMAIL, 'h-3')).headers.get('retry-after')).toBe('9')
+    await control().rateLimit('meta', null)
+    expect((await meta.send(EMAIL, 'h-4')).status).toBe(200)
+
+    expect((await control().received('meta')).map((e) => e.eventId)).toEqual(['h-2', 'h-4'])
+    expect((await control().requests('meta')).map((r) => r.outcome.injected ?? null)).toEqual([
+      null,
+      'rateLimit',
+      null,
+      'failNext',
+    ])
+    expect(await control().requests('google-oauth')).toEqual([])
+
+    await control().failNext('meta', { status: 500 })
+    await control().rateLimit('meta', 5)
+    await control().reset()
+    expect(await control().received('meta')).toEqual([])
+    expect(await control().requests('meta')).toEqual([])
+    expect((await meta.send(EMAIL, 'h-5')).status).toBe(200)
+  })
+
+  it('refuses a control request that is not one, and records none', async () => {
+    await expect(control().failNext('meta', { status: 200 })).rejects.toThrow(
+      'ad platforms stand-in /control/fail-next: 400',
+    )
+    await expect(control().rateLimit('snapchat' as ConversionPlatform, 3)).rejects.toThrow('platform')
+    expect(standIn.requests(null)).toEqual([])
+    expect((await meta.send(EMAIL, 'h-6')).status).toBe(200)
   })
 })

@@ -11,14 +11,17 @@
  * - TikTok Events API 2.0 (business-api.tiktok.com): `POST /open_api/v1.3/event/track/`,
  *   `Access-Token` header.
  * - Google Ads API (googleads.googleapis.com): `POST /v{n}/customers/{id}:uploadClickConversions`,
- *   `Authorization: Bearer` and `developer-token`.
+ *   `Authorization: Bearer` and `developer-token`; the Bearer is one `POST /token` issued.
+ * - Google's OAuth token endpoint (oauth2.googleapis.com): `POST /token`, the refresh-token grant
+ *   (google-oauth.ts).
  *
  * Each request is checked (validate.ts) and answered with the platform's own success or error
  * shape; every request is recorded without its credentials (recording.ts) and shown on `GET /`
  * (viewer.ts) and `GET /requests.json`; `DELETE /requests` forgets them. Tests drive failures
  * through the handle: `failNext` answers an HTTP status the next N times, `rateLimit` answers 429
- * with `Retry-After` until turned off. Events are recorded as received, never deduplicated, so a
- * test can assert that the product sent one event per event id.
+ * with `Retry-After` until turned off. Another process does the same over HTTP (control.ts:
+ * `POST /control/fail-next`, `/control/rate-limit`, `/control/reset`). Events are recorded as
+ * received, never deduplicated, so a test can assert that the product sent one event per event id.
  */
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -26,8 +29,16 @@ import type { AddressInfo } from 'node:net'
 import { CONVERSION_PLATFORMS, type ConversionPlatform } from '@swipe/shared/site/conversions-normalise'
 import { HOST } from '../ports.ts'
 import type { Running } from '../process.ts'
+import { CONTROL_PATHS, failNextBody, rateLimitBody } from './control.ts'
 import { type ErrorDetail, type ErrorKind, kindOfStatus, platformError } from './errors.ts'
-import { BUCKETS, createRecorder, type ReceivedEvent, type RecordedRequest } from './recording.ts'
+import { createGoogleOAuth } from './google-oauth.ts'
+import {
+  BUCKETS,
+  type Bucket,
+  createRecorder,
+  type ReceivedEvent,
+  type RecordedRequest,
+} from './recording.ts'
 import {
   type AcceptedEvent,
   type Problem,
@@ -38,7 +49,9 @@ import {
 } from './validate.ts'
 import { viewerPage } from './viewer.ts'
 
-export type { ReceivedEvent, RecordedRequest } from './recording.ts'
+export type { AdPlatformsControl } from './control.ts'
+export { adPlatformsControl } from './control.ts'
+export type { Bucket, ReceivedEvent, RecordedRequest } from './recording.ts'
 
 export interface AdPlatformsOptions {
   /** 0 (the default): any free port. */
@@ -46,11 +59,22 @@ export interface AdPlatformsOptions {
   host?: string
   /**
    * The token each platform expects (Meta access token, LINE channel access token, TikTok access
-   * token, Google OAuth access token). A platform without one accepts any non-empty token.
+   * token). A platform without one accepts any non-empty token. Google: an OAuth access token
+   * accepted besides those `POST /token` issued.
    */
   tokens?: Partial<Record<ConversionPlatform, string>>
   /** Google's `developer-token`; without it any non-empty one is accepted. */
   googleDeveloperToken?: string
+  /** The refresh token `POST /token` expects; without it any non-empty one is accepted. */
+  googleRefreshToken?: string
+  /** The client secret `POST /token` expects; without it any non-empty one is accepted. */
+  googleClientSecret?: string
+  /**
+   * The Google Ads route refuses a Bearer that `POST /token` did not issue (or that has expired)
+   * unless it is `tokens.google`, as Google refuses one it does not know. True by default; false:
+   * any non-empty Bearer when `tokens.google` is not set.
+   */
+  requireIssuedGoogleToken?: boolean
   /** The clock event times are judged by (milliseconds); tests may fix it. */
   now?: () => number
   log?: (line: string) => void
@@ -73,11 +97,16 @@ export interface AdPlatformsStandIn extends Running {
   rateLimit(platform: ConversionPlatform, retryAfterSeconds: number | null): void
   /** The events the platform accepted, oldest first, duplicates included. */
   received(platform: ConversionPlatform): ReceivedEvent[]
-  /** The recorded requests, newest first (`null`: those to no platform's path). */
-  requests(platform: ConversionPlatform | null): RecordedRequest[]
-  /** Forgets requests, events, pending failures and rate limits. */
+  /**
+   * The recorded requests, newest first: a platform's, `google-oauth` for `POST /token`, `null` for
+   * those to no platform's path.
+   */
+  requests(bucket: Exclude<Bucket, 'other'> | null): RecordedRequest[]
+  /** Forgets requests, events, pending failures and rate limits (issued Google tokens stay valid). */
   reset(): void
 }
+
+const CONTROL = new Set<string>(Object.values(CONTROL_PATHS))
 
 /** Request bodies are read up to this size; a larger one is refused as invalid. */
 const BODY_CAP = 1024 * 1024
@@ -135,10 +164,12 @@ const parseBody = (text: string, contentType: string, tooLarge: boolean): Parsed
   }
 }
 
-const withoutAccessToken = (value: unknown) => {
-  if (!value || typeof value !== 'object' || Array.isArray(value) || !('access_token' in value)) return value
-  const { access_token: _, ...rest } = value as Record<string, unknown>
-  return rest
+/** Body fields that are credentials: never recorded. */
+const SECRET_FIELDS = ['access_token', 'client_secret', 'refresh_token']
+
+const withoutSecrets = (value: unknown) => {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value
+  return Object.fromEntries(Object.entries(value).filter(([name]) => !SECRET_FIELDS.includes(name)))
 }
 
 const readBody = (req: IncomingMessage) =>
@@ -173,6 +204,11 @@ export const startAdPlatforms = async (options: AdPlatformsOptions = {}): Promis
   const recorder = createRecorder(clock)
   const failures = new Map<ConversionPlatform, { status: number; times: number; retryAfter?: number }>()
   const rateLimits = new Map<ConversionPlatform, number>()
+  const googleOAuth = createGoogleOAuth(clock, {
+    ...(options.googleRefreshToken === undefined ? {} : { refreshToken: options.googleRefreshToken }),
+    ...(options.googleClientSecret === undefined ? {} : { clientSecret: options.googleClientSecret }),
+  })
+  const requireIssuedGoogleToken = options.requireIssuedGoogleToken ?? true
 
   const errorAnswer = (
     platform: ConversionPlatform,
@@ -223,8 +259,24 @@ export const startAdPlatforms = async (options: AdPlatformsOptions = {}): Promis
     return found
   }
 
+  /** What is wrong with Google's Bearer: null when it is `tokens.google` or one `POST /token` issued. */
+  const googleTokenProblem = (given: string): string | null => {
+    const expected = options.tokens?.google
+    if (expected !== undefined && given === expected) return null
+    const issued = googleOAuth.issued(given)
+    if (issued === 'valid') return null
+    if (issued === 'expired') return 'access token expired (POST /token issues a new one)'
+    if (expected === undefined && !requireIssuedGoogleToken) return null
+    return expected === undefined
+      ? 'access token not issued by POST /token'
+      : 'access token neither the expected one nor issued by POST /token'
+  }
+
   /** The platform's auth error when the token is missing or not the expected one; null when fine. */
-  const authFailure = (platform: ConversionPlatform, found: Record<string, string>): Answer | null => {
+  const authFailure = (
+    platform: ConversionPlatform,
+    found: Record<string, string>,
+  ): { answer: Answer; problem: string } | null => {
     const given = {
       meta: found['access_token (query)'] ?? found['access_token (body)'],
       line: found.authorization ?? found['x-line-tagaccesstoken'],
@@ -232,19 +284,30 @@ export const startAdPlatforms = async (options: AdPlatformsOptions = {}): Promis
       google: found.authorization,
     }[platform]
     const expected = options.tokens?.[platform]
-    const tokenWrong = !given || (expected !== undefined && given !== expected)
-    if (platform === 'tiktok')
-      // TikTok answers auth errors, like all errors, under HTTP 200.
-      return tokenWrong ? errorAnswer('tiktok', 'auth', 200, { missingToken: !given }) : null
-    if (tokenWrong) return errorAnswer(platform, 'auth', 401)
+    const problem = !given
+      ? 'missing token'
+      : platform === 'google'
+        ? googleTokenProblem(given)
+        : expected !== undefined && given !== expected
+          ? 'wrong token'
+          : null
+    if (problem)
+      return {
+        // TikTok answers auth errors, like all errors, under HTTP 200.
+        answer: errorAnswer(platform, 'auth', platform === 'tiktok' ? 200 : 401, { missingToken: !given }),
+        problem,
+      }
     if (platform === 'google') {
       const developer = found['developer-token']
       const expectedDeveloper = options.googleDeveloperToken
       if (!developer || (expectedDeveloper !== undefined && developer !== expectedDeveloper))
-        return errorAnswer('google', 'auth', 401, {
-          detail: 'The developer token is not valid.',
-          errorCode: { authenticationError: 'DEVELOPER_TOKEN_INVALID' },
-        })
+        return {
+          answer: errorAnswer('google', 'auth', 401, {
+            detail: 'The developer token is not valid.',
+            errorCode: { authenticationError: 'DEVELOPER_TOKEN_INVALID' },
+          }),
+          problem: developer ? 'wrong developer-token' : 'missing developer-token',
+        }
     }
     return null
   }
@@ -302,13 +365,28 @@ export const startAdPlatforms = async (options: AdPlatformsOptions = {}): Promis
     if (failure)
       return { answer: failure.answer, accepted: false, events: [], problems: [], injected: failure.kind }
     const denied = authFailure(route.platform, found)
-    if (denied) return refused(denied, 'missing or wrong token')
+    if (denied) return refused(denied.answer, denied.problem)
     if (!parsed.ok) {
       const message = parsed.tooLarge ? 'body too large' : 'body is not JSON'
       const status = route.platform === 'tiktok' ? 200 : 400
       return refused(errorAnswer(route.platform, 'invalid', status, { detail: message }), message)
     }
     return verdict(route, parsed.value, query)
+  }
+
+  const failNext = (platform: ConversionPlatform, failure: FailNext) => {
+    if (!Number.isInteger(failure.status) || failure.status < 400 || failure.status > 599)
+      throw new Error(`failNext needs an HTTP error status (400–599), got ${failure.status}`)
+    failures.set(platform, { ...failure, times: failure.times ?? 1 })
+  }
+  const rateLimit = (platform: ConversionPlatform, retryAfterSeconds: number | null) => {
+    if (retryAfterSeconds === null) rateLimits.delete(platform)
+    else rateLimits.set(platform, retryAfterSeconds)
+  }
+  const reset = () => {
+    recorder.reset()
+    failures.clear()
+    rateLimits.clear()
   }
 
   const send = (res: ServerResponse, answer: Answer) => {
@@ -318,6 +396,29 @@ export const startAdPlatforms = async (options: AdPlatformsOptions = {}): Promis
       ...answer.headers,
     })
     res.end(JSON.stringify(answer.body))
+  }
+
+  /** The handle's controls over HTTP (control.ts): 204 when done, 400 with what is wrong. Never recorded. */
+  const control = (res: ServerResponse, path: string, parsed: Parsed) => {
+    const body = parsed.ok ? parsed.value : undefined
+    const refuse = (issues: { path: PropertyKey[]; message: string }[]) =>
+      send(res, {
+        status: 400,
+        headers: {},
+        body: { error: issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ') },
+      })
+    if (path === CONTROL_PATHS.failNext) {
+      const request = failNextBody.safeParse(body)
+      if (!request.success) return refuse(request.error.issues)
+      const { platform, ...failure } = request.data
+      failNext(platform, failure)
+    } else if (path === CONTROL_PATHS.rateLimit) {
+      const request = rateLimitBody.safeParse(body)
+      if (!request.success) return refuse(request.error.issues)
+      rateLimit(request.data.platform, request.data.retryAfter)
+    } else reset()
+    options.log?.(`ad-platforms control ${path}`)
+    res.writeHead(204).end()
   }
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -338,6 +439,7 @@ export const startAdPlatforms = async (options: AdPlatformsOptions = {}): Promis
 
     const { text, tooLarge } = await readBody(req)
     const parsed = parseBody(text, headerText(req.headers['content-type']), tooLarge)
+    if (req.method === 'POST' && CONTROL.has(url.pathname)) return control(res, url.pathname, parsed)
     const rawBody = parsed.ok ? parsed.value : parsed.text
     let pathname = url.pathname
     try {
@@ -345,16 +447,30 @@ export const startAdPlatforms = async (options: AdPlatformsOptions = {}): Promis
     } catch {
       // an undecodable path matches no route and is filed under "other"
     }
-    const route = routeOf(pathname)
-    const found = credentialsOf(req, url, rawBody)
 
-    const {
-      answer,
-      accepted,
-      events,
-      problems,
-      injected: injectedKind,
-    } = outcomeOf(route, req.method ?? 'GET', parsed, found, url.searchParams)
+    let bucket: Bucket
+    let platform: ConversionPlatform | null
+    let found: Record<string, string>
+    let outcome: Outcome
+    if (req.method === 'POST' && pathname === '/token') {
+      bucket = 'google-oauth'
+      platform = 'google'
+      const grant = googleOAuth.grant(parsed.ok ? parsed.value : {}, req.headers.authorization)
+      found = grant.credentials
+      outcome = {
+        answer: { status: grant.status, headers: {}, body: grant.answer },
+        accepted: grant.ok,
+        events: [],
+        problems: grant.ok ? [] : [{ path: '', message: grant.problem }],
+      }
+    } else {
+      const route = routeOf(pathname)
+      bucket = route?.platform ?? 'other'
+      platform = route?.platform ?? null
+      found = credentialsOf(req, url, rawBody)
+      outcome = outcomeOf(route, req.method ?? 'GET', parsed, found, url.searchParams)
+    }
+    const { answer, accepted, events, problems, injected: injectedKind } = outcome
 
     const recordedUrl = new URL(url)
     recordedUrl.searchParams.delete('access_token')
@@ -365,23 +481,25 @@ export const startAdPlatforms = async (options: AdPlatformsOptions = {}): Promis
     )
     const recorded = recorder.add(
       {
-        platform: route?.platform ?? null,
+        platform,
+        bucket,
         method: req.method ?? 'GET',
         path: recordedUrl.pathname + recordedUrl.search,
         headers,
         credentials: Object.fromEntries(Object.entries(found).map(([where, token]) => [where, last4(token)])),
-        body: withoutAccessToken(rawBody),
+        body: withoutSecrets(rawBody),
         outcome: {
           accepted,
           ...(injectedKind ? { injected: injectedKind } : {}),
           problems: problems.map((p) => (p.path ? `${p.path} ${p.message}` : p.message)),
         },
-        answer,
+        // An issued access token is a credential too: only its last 4 are kept (in `credentials`).
+        answer: { ...answer, body: withoutSecrets(answer.body) },
       },
       events,
     )
     options.log?.(
-      `ad-platforms #${recorded.seq} ${recorded.platform ?? 'other'} ${recorded.method} ${recorded.path} → ${answer.status}`,
+      `ad-platforms #${recorded.seq} ${recorded.bucket} ${recorded.method} ${recorded.path} → ${answer.status}`,
     )
     send(res, answer)
   }
@@ -402,22 +520,11 @@ export const startAdPlatforms = async (options: AdPlatformsOptions = {}): Promis
     name: 'ad platforms stand-in',
     url: `http://${options.host ?? HOST}:${port}`,
     port,
-    failNext(platform, failure) {
-      if (!Number.isInteger(failure.status) || failure.status < 400 || failure.status > 599)
-        throw new Error(`failNext needs an HTTP error status (400–599), got ${failure.status}`)
-      failures.set(platform, { ...failure, times: failure.times ?? 1 })
-    },
-    rateLimit(platform, retryAfterSeconds) {
-      if (retryAfterSeconds === null) rateLimits.delete(platform)
-      else rateLimits.set(platform, retryAfterSeconds)
-    },
+    failNext,
+    rateLimit,
     received: (platform) => recorder.received(platform),
-    requests: (platform) => recorder.requests(platform ?? 'other'),
-    reset() {
-      recorder.reset()
-      failures.clear()
-      rateLimits.clear()
-    },
+    requests: (bucket) => recorder.requests(bucket ?? 'other'),
+    reset,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()

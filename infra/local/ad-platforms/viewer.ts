@@ -1,3 +1,4 @@
+import { CONVERSION_PLATFORMS, type ConversionPlatform } from '@swipe/shared/site/conversions-normalise'
 import { html } from '../html.ts'
 import { BUCKETS, type Bucket, KEPT, type ReceivedEvent, type RecordedRequest } from './recording.ts'
 
@@ -14,6 +15,7 @@ const TITLES: Record<Bucket, string> = {
   line: 'LINE Conversion API',
   tiktok: 'TikTok Events API',
   google: 'Google Ads API (uploadClickConversions)',
+  'google-oauth': 'Google OAuth token endpoint (refresh-token grant)',
   other: 'Other paths',
 }
 
@@ -54,19 +56,22 @@ const repeatedIds = (events: readonly ReceivedEvent[]) => {
   return [...counts].filter(([, n]) => n > 1)
 }
 
+const isPlatform = (bucket: Bucket): bucket is ConversionPlatform =>
+  (CONVERSION_PLATFORMS as readonly string[]).includes(bucket)
+
 export const viewerPage = (
   requests: (bucket: Bucket) => RecordedRequest[],
-  received: (bucket: Exclude<Bucket, 'other'>) => ReceivedEvent[],
+  received: (platform: ConversionPlatform) => ReceivedEvent[],
 ) => {
   const sections = BUCKETS.map((bucket) => {
     const list = requests(bucket)
-    const events = bucket === 'other' ? [] : received(bucket)
+    const events = isPlatform(bucket) ? received(bucket) : []
     const repeated = repeatedIds(events)
       .map(([eventId, n]) => `<code>${html(eventId)}</code> ×${n}`)
       .join(', ')
     return `<section id="${bucket}">
 <h2>${TITLES[bucket]} <small>${list.length} request${list.length === 1 ? '' : 's'}${
-      bucket === 'other' ? '' : `, ${events.length} event${events.length === 1 ? '' : 's'} accepted`
+      isPlatform(bucket) ? `, ${events.length} event${events.length === 1 ? '' : 's'} accepted` : ''
     }</small></h2>
 ${repeated ? `<p class="repeated">Event ids received more than once: ${repeated}</p>` : ''}
 ${list.map(article).join('\n') || '<p>Nothing yet.</p>'}
@@ -89,7 +94,7 @@ small{color:#595959;font-weight:400}
 <body>
 <main>
 <h1>Ad platforms stand-in</h1>
-<p>Local stand-in for the Meta, LINE, TikTok and Google Ads conversion APIs (not the platforms).
+<p>Local stand-in for the Meta, LINE, TikTok and Google Ads conversion APIs and Google's OAuth token endpoint (not the platforms).
 The latest ${KEPT} requests per platform, newest first. JSON: <code>/requests.json</code>.</p>
 ${sections}
 </main>

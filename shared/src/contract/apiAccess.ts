@@ -21,7 +21,9 @@ import {
   SubmissionRowSchema,
   submissionPageSchema,
 } from '../schemas/site-submissions.ts'
+import { CONVERSION_PLATFORMS } from '../site/conversions-normalise.ts'
 import { SITE_LANGUAGES, VisitorCreativeViewSchema } from '../site/model.ts'
+import { CONVERSION_CREDENTIALS, CONVERSION_DELIVERY_STATES, SERVER_EVENTS } from '../site/tags-vendors.ts'
 import { IdParams, withMessage } from './common.ts'
 import { defineContext } from './define.ts'
 
@@ -108,6 +110,57 @@ export const SiteWebhookDeliveryView = z.object({
   /** The JSON body sent, as sent. */
   payload: z.string(),
 })
+
+// Server-side conversions (issue 32 Deliver 4)
+
+const ConversionParams = IdParams.extend({ platform: z.enum(CONVERSION_PLATFORMS) })
+
+/** One server-side destination of the site, as the console shows it: never a credential. */
+export const ConversionDestinationView = z.object({
+  platform: z.enum(CONVERSION_PLATFORMS),
+  /** Turned on in the site's saved 広告タグ・計測 settings. */
+  enabled: z.boolean(),
+  /** In the last publish (listed in the published notice): events are sent only when both. */
+  published: z.boolean(),
+  /** Whether credentials are stored (they are never answered). */
+  credentialsSet: z.boolean(),
+  credentialsUpdatedAt: z.iso.datetime().nullable(),
+  /** Events in the platform's test mode (a test code, Google's validateOnly). */
+  testMode: z.boolean(),
+  /** The deliveries of the last 30 days by state, and the share delivered of those that ended. */
+  last30Days: z.object({
+    delivered: z.number().int(),
+    failed: z.number().int(),
+    pending: z.number().int(),
+    /** delivered / (delivered + failed); null when none ended. */
+    deliveryRate: z.number().nullable(),
+  }),
+})
+
+/** One event sent (or being sent) to a destination. */
+export const ConversionDeliveryView = z.object({
+  /** The event id shared with the browser tag's event (deduplication). */
+  eventId: z.string(),
+  event: z.enum(SERVER_EVENTS),
+  state: z.enum(CONVERSION_DELIVERY_STATES),
+  attempts: z.number().int(),
+  nextAttemptAt: z.iso.datetime().nullable(),
+  lastAttemptAt: z.iso.datetime().nullable(),
+  /** The platform's last HTTP status; null when it did not answer. */
+  lastStatus: z.number().int().nullable(),
+  /** The platform's own error message (or why there was no answer); null after a success. */
+  lastError: z.string().nullable(),
+  testMode: z.boolean(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+})
+
+/** The credentials of one platform: every secret field it needs, each up to 2,048 characters. */
+export const ConversionCredentialsBody = z.object({
+  credentials: z.record(z.string(), z.string().trim().min(1, { error: 'validation.required' }).max(2048)),
+})
+
+export { CONVERSION_CREDENTIALS, CONVERSION_PLATFORMS }
 
 export const apiAccessRoutes = defineContext('apiAccess')({
   'apiAccess.settingsGet': {
@@ -197,6 +250,31 @@ export const apiAccessRoutes = defineContext('apiAccess')({
     params: DeliveryParams,
     response: withMessage(z.object({ item: SiteWebhookDeliveryView })),
     status: 202,
+  },
+  'apiAccess.conversionsGet': {
+    summary:
+      "The site's server-side conversion destinations: on or off, published, whether credentials are stored (never them) and the last 30 days' delivery rate.",
+    params: IdParams,
+    response: z.object({ items: z.array(ConversionDestinationView) }),
+  },
+  'apiAccess.conversionCredentialsSet': {
+    summary:
+      "Stores a destination's credentials (access token; Google: developer token, OAuth client secret and refresh token), sealed; they are never answered again.",
+    params: ConversionParams,
+    body: ConversionCredentialsBody,
+    response: withMessage(z.object({ item: ConversionDestinationView })),
+  },
+  'apiAccess.conversionCredentialsRemove': {
+    summary: "Deletes a destination's credentials: no event is sent to it until new ones are stored.",
+    params: ConversionParams,
+    response: withMessage(z.object({ item: ConversionDestinationView })),
+  },
+  'apiAccess.conversionDeliveries': {
+    summary:
+      "A destination's deliveries, newest first, with attempts and the platform's last answer; cursor pages of 50.",
+    params: ConversionParams,
+    query: z.object({ cursor: z.string().max(2048).optional() }),
+    response: z.object({ items: z.array(ConversionDeliveryView), cursor: z.string().nullable() }),
   },
   'apiAccess.openMembers': {
     summary: "The site's members, newest first: filter by registration days (JST) and status; cursor pages.",

@@ -1229,6 +1229,39 @@ export const routes = {
     auth: 'admin',
     permission: 'site:write',
   }),
+  // Server-side conversions of the site (issue 32 Deliver 4): destinations, credentials, the log
+  'apiAccess.conversionsGet': route({
+    method: 'GET',
+    path: '/site/{id}/conversions',
+    context: 'apiAccess',
+    action: 'conversionsGet',
+    auth: 'admin',
+    permission: 'site:write',
+  }),
+  'apiAccess.conversionCredentialsSet': route({
+    method: 'PUT',
+    path: '/site/{id}/conversions/{platform}/credentials',
+    context: 'apiAccess',
+    action: 'conversionCredentialsSet',
+    auth: 'admin',
+    permission: 'site:write',
+  }),
+  'apiAccess.conversionCredentialsRemove': route({
+    method: 'DELETE',
+    path: '/site/{id}/conversions/{platform}/credentials',
+    context: 'apiAccess',
+    action: 'conversionCredentialsRemove',
+    auth: 'admin',
+    permission: 'site:write',
+  }),
+  'apiAccess.conversionDeliveries': route({
+    method: 'GET',
+    path: '/site/{id}/conversions/{platform}/deliveries',
+    context: 'apiAccess',
+    action: 'conversionDeliveries',
+    auth: 'admin',
+    permission: 'site:write',
+  }),
   // The site API itself: read-only, one endpoint per tag, for the creator's own systems. The
   // `siteApi` kind: the site's API key (Bearer), basic credentials or address list (lib/site-api.ts).
   'apiAccess.openMembers': route({

@@ -154,6 +154,24 @@ export const jobs = {
     description: 'Attempts every PENDING webhook delivery that is due (the backoff retries)',
   }),
 
+  'endUser.conversionDeliveries': job({
+    context: 'endUser',
+    name: 'conversionDeliveries',
+    eventId: 'a random UUID',
+    // The stored deliveries' keys, as JSON.
+    input: z.object({ deliveries: json }),
+    startedBy: { routes: ['endUser.registerConfirm', 'endUser.contact', 'endUser.homepage'] },
+    description: "The first attempts of a visitor conversion's server-side deliveries to the ad platforms",
+  }),
+  'endUser.conversionSweep': job({
+    context: 'endUser',
+    name: 'conversionSweep',
+    eventId: '`scheduled`',
+    input: NO_INPUT,
+    startedBy: {},
+    description: 'Attempts every PENDING conversion delivery that is due (the backoff retries)',
+  }),
+
   // Auth
   'auth.passwordReset': job({
     context: 'auth',
@@ -254,6 +272,15 @@ export const schedules = {
     retry: { maximumRetryAttempts: 0, maximumEventAgeInSeconds: 60 },
     description: 'Site webhooks: attempt every delivery that is due (exponential backoff for 24 hours)',
     roleDescription: 'EventBridge Scheduler: invokes the end-user jobs Lambda for the webhook retry sweep',
+  }),
+  conversionSweep: schedule({
+    job: 'endUser.conversionSweep',
+    expression: 'rate(1 minute)',
+    // A missed run is not retried: the next one comes a minute later.
+    retry: { maximumRetryAttempts: 0, maximumEventAgeInSeconds: 60 },
+    description:
+      'Server-side conversions: attempt every delivery that is due (exponential backoff for 24 hours)',
+    roleDescription: 'EventBridge Scheduler: invokes the end-user jobs Lambda for the conversion retry sweep',
   }),
 } as const satisfies Record<string, ScheduleDef>
 

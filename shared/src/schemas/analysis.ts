@@ -1,4 +1,6 @@
 import * as z from 'zod'
+import type { ClickIdParam } from '../site/attribution.ts'
+import { CONVERSION_PLATFORMS } from '../site/conversions-normalise.ts'
 import { SITE_LANGUAGES } from './site-builder.ts'
 import { isoDate } from './users.ts'
 
@@ -15,6 +17,8 @@ export const ANALYSIS_LIMITS = {
   rankingSize: 10,
   /** Months back the pickers reach, the current month not counted (SPEC §5: not older than one year). */
   monthsBack: 12,
+  /** Values of each source kind in the LP report's conversions by source. */
+  conversionSourcesSize: 10,
 } as const
 
 /** The rankings of a site (SPEC §7): by reach, link-button CTR, conversions, CTA-button presses, popups shown. */
@@ -99,10 +103,68 @@ export const LP_KPIS = [
 ] as const
 export type LpKpi = (typeof LP_KPIS)[number]
 
+/**
+ * The ad platforms a landing URL's click ids name (issue 32 Deliver 6): conversions are counted by
+ * the platform, never by the id's value.
+ */
+export const AD_CLICK_PLATFORMS = ['google-ads', 'meta-ads', 'tiktok-ads', 'line-ads'] as const
+export type AdClickPlatform = (typeof AD_CLICK_PLATFORMS)[number]
+export const AD_CLICK_PLATFORM_OF: Record<ClickIdParam, AdClickPlatform> = {
+  gclid: 'google-ads',
+  gbraid: 'google-ads',
+  wbraid: 'google-ads',
+  fbclid: 'meta-ads',
+  ttclid: 'tiktok-ads',
+  ldtag_cl: 'line-ads',
+}
+
+/**
+ * One source value's landing views and conversions over the period (`''`: direct, `SOURCE_OTHER`:
+ * past the cap of distinct values), and the conversion rate: conversions ÷ landing views of the
+ * value, null without landing views.
+ */
+export const ConversionSourceRowSchema = z.object({
+  value: z.string(),
+  visits: z.number(),
+  conversions: z.number(),
+  cvr: z.number().nullable(),
+})
+export type ConversionSourceRow = z.output<typeof ConversionSourceRowSchema>
+
+/**
+ * Conversions by where the visit came from (every language: sources are counted per visit), the
+ * top `ANALYSIS_LIMITS.conversionSourcesSize` values of each kind by conversions, then landing
+ * views; and by the ad platform of the landing's click ids (their landing views are not known).
+ */
+export const ConversionSourcesSchema = z.object({
+  referrers: z.array(ConversionSourceRowSchema),
+  utmSource: z.array(ConversionSourceRowSchema),
+  utmMedium: z.array(ConversionSourceRowSchema),
+  utmCampaign: z.array(ConversionSourceRowSchema),
+  adPlatforms: z.array(z.object({ platform: z.enum(AD_CLICK_PLATFORMS), conversions: z.number() })),
+})
+export type ConversionSources = z.output<typeof ConversionSourcesSchema>
+
+/**
+ * One server-side destination's deliveries created in the period (test-mode ones left out): by
+ * state, and the delivery rate delivered ÷ (delivered + failed), null while none has ended.
+ */
+export const DeliveryRateSchema = z.object({
+  platform: z.enum(CONVERSION_PLATFORMS),
+  delivered: z.number(),
+  failed: z.number(),
+  pending: z.number(),
+  rate: z.number().nullable(),
+})
+export type DeliveryRate = z.output<typeof DeliveryRateSchema>
+
 /** GET /analysis/site/{id}/lp */
 export const LpReportSchema = z.object({
   ...head,
   kpis: z.object(Object.fromEntries(LP_KPIS.map((k) => [k, KpiSchema])) as Record<LpKpi, typeof KpiSchema>),
+  conversionSources: ConversionSourcesSchema,
+  /** Each destination with a delivery in the period, in `CONVERSION_PLATFORMS` order. */
+  deliveries: z.array(DeliveryRateSchema),
 })
 export type LpReport = z.output<typeof LpReportSchema>
 
@@ -197,7 +259,8 @@ export type RankingReport = z.output<typeof RankingReportSchema>
  */
 export const SOURCE_OTHER = 'OTHER'
 
-export const SourceRowSchema = z.object({ value: z.string(), visits: z.number() })
+/** A source value's landing views and the conversions of visits that came from it. */
+export const SourceRowSchema = z.object({ value: z.string(), visits: z.number(), conversions: z.number() })
 
 /** GET /analysis/site/{id}/sources: landing views by referrer host and UTM value. */
 export const SourcesReportSchema = z.object({

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { CLICK_ID_PARAMS, UTM_PARAMS } from '../site/attribution.ts'
 import { passwordSchema } from './auth.ts'
 import { SITE_LANGUAGES } from './site-builder.ts'
 import { FORM_LIMITS, type FormField } from './site-forms.ts'
@@ -63,10 +64,45 @@ const honeypot = z.string().max(200).optional()
  */
 const via = z.string().max(16).optional()
 
+const attributionText = (max: number) => z.string().trim().max(max)
+
+/** The body part a visitor form sends with a conversion (contact, homepage form, sign-up confirm). */
+export const ConversionContext = z.object({
+  /** The occurrence's event id: the browser tag got the same one (deduplication). */
+  eventId: z
+    .string()
+    .regex(/^[\w-]{8,64}$/)
+    .optional(),
+  /** The visitor's choice on the consent banner; absent when not asked or not chosen. */
+  consent: z.enum(['granted', 'denied']).optional(),
+  /** The landing's UTM parameters (no identifier). */
+  utm: z.partialRecord(z.enum(UTM_PARAMS), attributionText(200)).optional(),
+  /** The referring page's origin at landing (another site; none for direct visits). */
+  referrer: attributionText(2048).optional(),
+  /** Which click parameters the landing URL had (no values): counted by our own analytics. */
+  clickKinds: z.array(z.enum(CLICK_ID_PARAMS)).max(CLICK_ID_PARAMS.length).optional(),
+  /** The click ids' values: sent only after consent. */
+  clicks: z.partialRecord(z.enum(CLICK_ID_PARAMS), attributionText(500)).optional(),
+  /** When the click ids were first seen (ms since the epoch): Meta's `_fbc` creation time. */
+  clickAt: z.number().int().nonnegative().optional(),
+  /** Meta's `_fbp` and TikTok's `_ttp` browser ids, when their pixels set them (after consent). */
+  fbp: attributionText(200).optional(),
+  ttp: attributionText(200).optional(),
+  /** The page the conversion happened on (the form's page). */
+  pageUrl: attributionText(2048).optional(),
+})
+export type ConversionContext = z.output<typeof ConversionContext>
+
+/**
+ * Where the visitor came from and the event id the page's ad tags got (shared/src/site/attribution.ts):
+ * counted by source in the site's analytics, and with consent sent to the server-side destinations.
+ */
+const conversion = ConversionContext.optional()
+
 /** POST /end-user/site/{siteId}/register */
-export const RegisterBody = z.object({ lang, data: FormData, [HONEYPOT_FIELD]: honeypot, via })
+export const RegisterBody = z.object({ lang, data: FormData, [HONEYPOT_FIELD]: honeypot, via, conversion })
 /** POST /end-user/site/{siteId}/register/confirm: the token of the mailed link. */
-export const ConfirmRegistrationBody = z.object({ token: z.string().min(16).max(200) })
+export const ConfirmRegistrationBody = z.object({ token: z.string().min(16).max(200), conversion })
 /** POST /end-user/site/{siteId}/resend-register-email */
 export const ResendRegistrationBody = z.object({
   lang,
@@ -86,6 +122,7 @@ export const FormSubmitBody = z.object({
   mode: z.string().max(50).optional(),
   [HONEYPOT_FIELD]: honeypot,
   via,
+  conversion,
 })
 
 /** An answer after `submissionSchema`: trimmed text, the ticked items of a checkbox list, or the agreement. */

@@ -8,6 +8,7 @@ import {
   AD_VENDORS,
   type AdVendor,
   cspGaps,
+  enabledDestinations,
   enabledVendors,
   externalTransmissionNotice,
   PRODUCT_EVENTS,
@@ -76,11 +77,12 @@ describe('SiteTagsSchema', () => {
         xPixel: { pixelId: 'o1a2b', events: { contactSent: 'o1xyz' } },
       },
       consent: 'opt-in',
+      conversions: {},
     })
-    expect(SiteTagsSchema.parse({})).toEqual({ vendors: {}, consent: 'opt-in' })
+    expect(SiteTagsSchema.parse({})).toEqual({ vendors: {}, consent: 'opt-in', conversions: {} })
     expect(
       SiteTagsSchema.parse({ vendors: { yahooAds: { retargetingId: 'abc123' } }, consent: 'notice-only' }),
-    ).toEqual({ vendors: { yahooAds: { retargetingId: 'abc123' } }, consent: 'notice-only' })
+    ).toEqual({ vendors: { yahooAds: { retargetingId: 'abc123' } }, consent: 'notice-only', conversions: {} })
   })
 
   it.each([
@@ -605,6 +607,93 @@ describe('externalTransmissionNotice', () => {
       expect(externalTransmissionNotice(SiteTagsSchema.parse({}), lang)).toEqual([])
     }
     expect(enabledVendors(some)).toEqual(['ga4', 'lineTag'])
+  })
+
+  it('lists the server-side destinations after the vendors, in each language', () => {
+    const tags = SiteTagsSchema.parse({
+      vendors: { metaPixel: { pixelId: '123456789012345' } },
+      conversions: {
+        google: {
+          customerId: '123-456-7890',
+          conversionActionId: '42',
+          clientId: 'a.apps.googleusercontent.com',
+        },
+        meta: { pixelId: '123456789012345' },
+      },
+    })
+    expect(enabledDestinations(tags)).toEqual(['meta', 'google'])
+    for (const lang of LOCALES)
+      expect(
+        externalTransmissionNotice(tags, lang).map((r) => r.vendor),
+        lang,
+      ).toEqual(['metaPixel', 'server-meta', 'server-google'])
+    const [, meta, google] = externalTransmissionNotice(tags, 'ja')
+    expect(meta).toEqual({
+      vendor: 'server-meta',
+      service: 'Meta コンバージョンAPI',
+      recipient: 'Meta Platforms, Inc.',
+      data: [
+        'フォームに入力されたメールアドレス・電話番号（復元できない形式にハッシュ化したもの）',
+        '広告のクリックID（広告から訪れた場合）',
+        'フォーム送信・会員登録の完了とその日時',
+        '閲覧したページのURLと参照元URL',
+        'IPアドレス',
+        'ブラウザ・端末の情報（ユーザーエージェント、OS、画面サイズ、言語設定）',
+      ],
+      purpose: '広告の効果測定（コンバージョン計測）、広告配信の最適化およびリターゲティング広告の配信',
+      policyUrl: 'https://www.facebook.com/privacy/policy/',
+    })
+    expect(google?.service).toBe('Google 広告（拡張コンバージョン）')
+    expect(externalTransmissionNotice(tags, 'en')[2]?.service).toBe('Google Ads (enhanced conversions)')
+  })
+
+  it('checks the destinations’ ids and needs opt-in consent for them', () => {
+    expect(
+      SiteTagsSchema.parse({
+        conversions: {
+          meta: { pixelId: ' 123456789012345 ', testEventCode: 'test42' },
+          tiktok: { pixelCode: 'c4abcdefghijklmnopqr' },
+          line: { tagId: '0A1B2C3D-4E5F-6A7B-8C9D-0E1F2A3B4C5D' },
+          google: {
+            customerId: '123-456-7890',
+            conversionActionId: '42',
+            clientId: 'x.apps.googleusercontent.com',
+          },
+        },
+      }).conversions,
+    ).toEqual({
+      meta: { pixelId: '123456789012345', testEventCode: 'TEST42' },
+      tiktok: { pixelCode: 'C4ABCDEFGHIJKLMNOPQR' },
+      line: { tagId: '0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d' },
+      google: {
+        customerId: '1234567890',
+        conversionActionId: '42',
+        clientId: 'x.apps.googleusercontent.com',
+        validateOnly: false,
+      },
+    })
+    const wrong = SiteTagsSchema.safeParse({
+      consent: 'notice-only',
+      conversions: {
+        meta: { pixelId: '123', testEventCode: 'abc' },
+        google: { customerId: '12345', conversionActionId: 'x', clientId: 'nope' },
+      },
+    })
+    expect(wrong.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['conversions.meta.pixelId', 'adTags.metaPixelId'],
+      ['conversions.meta.testEventCode', 'conversions.testEventCode'],
+      ['conversions.google.customerId', 'conversions.googleCustomerId'],
+      ['conversions.google.conversionActionId', 'conversions.googleConversionActionId'],
+      ['conversions.google.clientId', 'conversions.googleClientId'],
+      ['consent', 'conversions.needsOptIn'],
+    ])
+    const noticeOnly = SiteTagsSchema.safeParse({
+      consent: 'notice-only',
+      conversions: { line: { tagId: '0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d' } },
+    })
+    expect(noticeOnly.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['consent', 'conversions.needsOptIn'],
+    ])
   })
 
   it('gives whole rows in the notice’s language', () => {

@@ -2,6 +2,7 @@ import * as z from 'zod'
 import type { MessageKey } from '../i18n/catalog.ts'
 import type { Locale } from '../i18n/locales.ts'
 import { CONSENT_EVENT, CONSENT_STORAGE_KEY } from './consent.ts'
+import { CONVERSION_PLATFORMS, type ConversionPlatform } from './conversions-normalise.ts'
 
 /**
  * Ad and analytics tags by ID. A published page's Content-Security-Policy runs no inline code
@@ -250,40 +251,122 @@ const YahooAdsSchema = z
       ctx.addIssue({ code: 'custom', path: ['conversionId'], message: 'adTags.yahooLabelsNeedConversionId' })
   })
 
-/** The site's tags by ID and how consent is asked; every ID is validated before it is embedded. */
-export const SiteTagsSchema = z.object({
-  vendors: z
+/** A test code of Meta's and TikTok's test-events tools (`TEST12345`). */
+const TEST_EVENT_CODE = /^TEST[A-Z0-9]{1,20}$/
+/** Google Ads customer ids are 10 digits (written `123-456-7890` in the Ads UI: dashes dropped). */
+const GOOGLE_CUSTOMER_ID = /^\d{10}$/
+const GOOGLE_CONVERSION_ACTION_ID = /^\d{1,20}$/
+const GOOGLE_CLIENT_ID = /^[\w.-]{1,200}\.apps\.googleusercontent\.com$/
+
+const customerId = (key: MessageKey) =>
+  z
+    .string({ error: key })
+    .trim()
+    .transform((v) => v.replaceAll('-', ''))
+    .pipe(z.string().regex(GOOGLE_CUSTOMER_ID, { error: key }))
+
+/**
+ * Server-side conversions (issue 32 Deliver 4): per ad platform, where the site's completed forms
+ * and registrations are sent from the server (deduplicated against the browser tag by the event
+ * id). Only identifiers live here; each platform's access token is a secret stored apart
+ * (write-only, functions/src/domain/conversions.ts). A test code (Meta, TikTok) or Google's
+ * `validateOnly` sends every event in the platform's test mode; LINE has no test mode.
+ */
+export const ConversionsSchema = z.object({
+  meta: z
     .object({
-      gtm: z.object({ containerId: vendorId(GTM_ID, 'adTags.gtmId', 'upper') }).optional(),
-      ga4: z.object({ measurementId: vendorId(GA4_ID, 'adTags.ga4Id', 'upper') }).optional(),
-      googleAds: z
-        .object({
-          conversionId: vendorId(GOOGLE_ADS_ID, 'adTags.googleAdsId', 'upper'),
-          /** The conversion action's label per product event; an event without one is not sent. */
-          labels: perEvent(vendorId(GOOGLE_ADS_LABEL, 'adTags.googleAdsLabel')),
-        })
-        .optional(),
-      metaPixel: z.object({ pixelId: vendorId(META_PIXEL_ID, 'adTags.metaPixelId') }).optional(),
-      lineTag: z.object({ tagId: vendorId(LINE_TAG_ID, 'adTags.lineTagId', 'lower') }).optional(),
-      yahooAds: YahooAdsSchema.optional(),
-      tiktokPixel: z
-        .object({ pixelId: vendorId(TIKTOK_PIXEL_ID, 'adTags.tiktokPixelId', 'upper') })
-        .optional(),
-      xPixel: z
-        .object({
-          pixelId: vendorId(X_PIXEL_ID, 'adTags.xPixelId', 'lower'),
-          /** The event id of `tw-<pixel>-<event>` per product event; an event without one is not sent. */
-          events: perEvent(vendorId(X_EVENT_ID, 'adTags.xEventId', 'lower')),
-        })
-        .optional(),
+      pixelId: vendorId(META_PIXEL_ID, 'adTags.metaPixelId'),
+      testEventCode: vendorId(TEST_EVENT_CODE, 'conversions.testEventCode', 'upper').optional(),
     })
-    .default({}),
-  /**
-   * `opt-in`: nothing loads until the visitor agrees. `notice-only`: loads at once with the notice
-   * published (the creator's choice, for tags they judge need no consent); a visitor's stored refusal is still kept.
-   */
-  consent: z.enum(['opt-in', 'notice-only'], { error: 'adTags.consentMode' }).default('opt-in'),
+    .optional(),
+  line: z.object({ tagId: vendorId(LINE_TAG_ID, 'adTags.lineTagId', 'lower') }).optional(),
+  tiktok: z
+    .object({
+      pixelCode: vendorId(TIKTOK_PIXEL_ID, 'adTags.tiktokPixelId', 'upper'),
+      testEventCode: vendorId(TEST_EVENT_CODE, 'conversions.testEventCode', 'upper').optional(),
+    })
+    .optional(),
+  google: z
+    .object({
+      customerId: customerId('conversions.googleCustomerId'),
+      /** The manager account the credentials belong to, when it is not the customer itself. */
+      loginCustomerId: customerId('conversions.googleCustomerId').optional(),
+      conversionActionId: vendorId(GOOGLE_CONVERSION_ACTION_ID, 'conversions.googleConversionActionId'),
+      /** The OAuth client the refresh token was issued to (its secret is stored with the token). */
+      clientId: vendorId(GOOGLE_CLIENT_ID, 'conversions.googleClientId'),
+      /** Google's test mode: every upload is checked and nothing is recorded. */
+      validateOnly: z.boolean().default(false),
+    })
+    .optional(),
 })
+export type SiteConversions = z.output<typeof ConversionsSchema>
+
+/** The server-side destinations the setting turns on, in `CONVERSION_PLATFORMS` order. */
+export const enabledDestinations = (tags: {
+  conversions?: SiteConversions | undefined
+}): ConversionPlatform[] => CONVERSION_PLATFORMS.filter((p) => tags.conversions?.[p])
+
+/** The secret fields each platform's credentials hold (write-only in the console). */
+export const CONVERSION_CREDENTIALS = {
+  meta: ['accessToken'],
+  line: ['accessToken'],
+  tiktok: ['accessToken'],
+  google: ['developerToken', 'clientSecret', 'refreshToken'],
+} as const satisfies Record<ConversionPlatform, readonly string[]>
+export type ConversionCredentials<P extends ConversionPlatform = ConversionPlatform> = Record<
+  (typeof CONVERSION_CREDENTIALS)[P][number],
+  string
+>
+
+/** The product events sent server-side: the completed ones, where the visitor gave an address. */
+export const SERVER_EVENTS = ['contactSent', 'homepageFormSent', 'memberRegistered'] as const
+export type ServerEvent = (typeof SERVER_EVENTS)[number]
+
+/** A server-side delivery: waiting for an attempt (or its retry), delivered, or given up. */
+export const CONVERSION_DELIVERY_STATES = ['PENDING', 'DELIVERED', 'FAILED'] as const
+
+/** The site's tags by ID and how consent is asked; every ID is validated before it is embedded. */
+export const SiteTagsSchema = z
+  .object({
+    vendors: z
+      .object({
+        gtm: z.object({ containerId: vendorId(GTM_ID, 'adTags.gtmId', 'upper') }).optional(),
+        ga4: z.object({ measurementId: vendorId(GA4_ID, 'adTags.ga4Id', 'upper') }).optional(),
+        googleAds: z
+          .object({
+            conversionId: vendorId(GOOGLE_ADS_ID, 'adTags.googleAdsId', 'upper'),
+            /** The conversion action's label per product event; an event without one is not sent. */
+            labels: perEvent(vendorId(GOOGLE_ADS_LABEL, 'adTags.googleAdsLabel')),
+          })
+          .optional(),
+        metaPixel: z.object({ pixelId: vendorId(META_PIXEL_ID, 'adTags.metaPixelId') }).optional(),
+        lineTag: z.object({ tagId: vendorId(LINE_TAG_ID, 'adTags.lineTagId', 'lower') }).optional(),
+        yahooAds: YahooAdsSchema.optional(),
+        tiktokPixel: z
+          .object({ pixelId: vendorId(TIKTOK_PIXEL_ID, 'adTags.tiktokPixelId', 'upper') })
+          .optional(),
+        xPixel: z
+          .object({
+            pixelId: vendorId(X_PIXEL_ID, 'adTags.xPixelId', 'lower'),
+            /** The event id of `tw-<pixel>-<event>` per product event; an event without one is not sent. */
+            events: perEvent(vendorId(X_EVENT_ID, 'adTags.xEventId', 'lower')),
+          })
+          .optional(),
+      })
+      .default({}),
+    /**
+     * `opt-in`: nothing loads until the visitor agrees. `notice-only`: loads at once with the notice
+     * published (the creator's choice, for tags they judge need no consent); a visitor's stored refusal is still kept.
+     */
+    consent: z.enum(['opt-in', 'notice-only'], { error: 'adTags.consentMode' }).default('opt-in'),
+    conversions: ConversionsSchema.default({}),
+  })
+  // Server events carry hashed contact details: they need the visitor's consent, which only
+  // `opt-in` asks for.
+  .refine((tags) => tags.consent === 'opt-in' || enabledDestinations(tags).length === 0, {
+    path: ['consent'],
+    error: 'conversions.needsOptIn',
+  })
 export type SiteTags = z.output<typeof SiteTagsSchema>
 export type SiteTagsInput = z.input<typeof SiteTagsSchema>
 
@@ -725,7 +808,8 @@ export const cspGaps = (policy: string, vendor: AdVendor): { directive: CspDirec
 
 /** One row of the external-transmission notice: who receives what, for what, and their policy. */
 export interface NoticeRow {
-  vendor: AdVendor
+  /** A browser tag's vendor, or `server-<platform>` for a server-side destination. */
+  vendor: AdVendor | `server-${ConversionPlatform}`
   /** The service's name in the notice's language. */
   service: string
   recipient: string
@@ -734,7 +818,16 @@ export interface NoticeRow {
   policyUrl: string
 }
 
-type DataItem = 'pageUrl' | 'ip' | 'device' | 'identifier' | 'time' | 'actions'
+type DataItem =
+  | 'pageUrl'
+  | 'ip'
+  | 'device'
+  | 'identifier'
+  | 'time'
+  | 'actions'
+  | 'hashedContact'
+  | 'clickId'
+  | 'conversion'
 
 const DATA_ITEMS: Readonly<Record<Locale, Readonly<Record<DataItem, string>>>> = {
   ja: {
@@ -744,6 +837,9 @@ const DATA_ITEMS: Readonly<Record<Locale, Readonly<Record<DataItem, string>>>> =
     identifier: 'Cookie等に保存される識別子',
     time: '閲覧日時',
     actions: 'ページ上での操作（表示したセル、リンク・ボタンのクリック、フォーム送信・会員登録の完了）',
+    hashedContact: 'フォームに入力されたメールアドレス・電話番号（復元できない形式にハッシュ化したもの）',
+    clickId: '広告のクリックID（広告から訪れた場合）',
+    conversion: 'フォーム送信・会員登録の完了とその日時',
   },
   en: {
     pageUrl: 'URL of the page viewed and the referring URL',
@@ -753,6 +849,9 @@ const DATA_ITEMS: Readonly<Record<Locale, Readonly<Record<DataItem, string>>>> =
     time: 'Date and time of the visit',
     actions:
       'Actions on the page (cells viewed, link and button clicks, completed form submissions and sign-ups)',
+    hashedContact: 'Email address and phone number entered in a form (hashed, so they cannot be read back)',
+    clickId: "The ad's click ID (when the visit came from an ad)",
+    conversion: 'Completed form submissions and sign-ups, with their time',
   },
   zh: {
     pageUrl: '所浏览页面的 URL 及来源 URL',
@@ -761,6 +860,9 @@ const DATA_ITEMS: Readonly<Record<Locale, Readonly<Record<DataItem, string>>>> =
     identifier: '保存在 Cookie 等中的标识符',
     time: '浏览日期和时间',
     actions: '页面上的操作（浏览的单元格、链接和按钮的点击、表单提交和会员注册的完成）',
+    hashedContact: '在表单中填写的电子邮件地址和电话号码（经过哈希处理，无法还原）',
+    clickId: '广告的点击 ID（通过广告访问时）',
+    conversion: '表单提交和会员注册的完成及其时间',
   },
   ko: {
     pageUrl: '열람한 페이지의 URL 및 참조 URL',
@@ -769,6 +871,9 @@ const DATA_ITEMS: Readonly<Record<Locale, Readonly<Record<DataItem, string>>>> =
     identifier: '쿠키 등에 저장되는 식별자',
     time: '열람 일시',
     actions: '페이지에서의 조작(표시한 셀, 링크·버튼 클릭, 양식 전송·회원 가입 완료)',
+    hashedContact: '양식에 입력한 이메일 주소·전화번호(복원할 수 없도록 해시 처리한 것)',
+    clickId: '광고 클릭 ID(광고를 통해 방문한 경우)',
+    conversion: '양식 전송·회원 가입 완료와 그 일시',
   },
 }
 
@@ -814,8 +919,60 @@ const NOTICE_OF: Readonly<Record<AdVendor, { data: readonly DataItem[]; purpose:
   xPixel: { data: ALL_DATA, purpose: 'advertising' },
 }
 
-/** The rows of the site's 外部送信に関する公表事項: exactly the enabled vendors, in `lang`. */
-export const externalTransmissionNotice = (tags: SiteTags, lang: Locale): NoticeRow[] =>
+/** A server-side destination's name and recipient (its policy is the platform's, as its tag's). */
+const DESTINATION_INFO: Readonly<
+  Record<ConversionPlatform, { name: Readonly<Record<Locale, string>>; sameAs: AdVendor }>
+> = {
+  meta: {
+    name: {
+      ja: 'Meta コンバージョンAPI',
+      en: 'Meta Conversions API',
+      zh: 'Meta 转化 API',
+      ko: 'Meta 전환 API',
+    },
+    sameAs: 'metaPixel',
+  },
+  line: { name: same('LINE Conversion API'), sameAs: 'lineTag' },
+  tiktok: { name: same('TikTok Events API'), sameAs: 'tiktokPixel' },
+  google: {
+    name: {
+      ja: 'Google 広告（拡張コンバージョン）',
+      en: 'Google Ads (enhanced conversions)',
+      zh: 'Google Ads（增强型转化）',
+      ko: 'Google Ads(향상된 전환)',
+    },
+    sameAs: 'googleAds',
+  },
+}
+const DESTINATION_DATA: readonly DataItem[] = [
+  'hashedContact',
+  'clickId',
+  'conversion',
+  'pageUrl',
+  'ip',
+  'device',
+]
+
+/**
+ * The rows of the site's 外部送信に関する公表事項, in `lang`: exactly the enabled vendors, then the
+ * enabled server-side destinations (sent from this site's server, with the visitor's consent).
+ */
+export const externalTransmissionNotice = (tags: SiteTags, lang: Locale): NoticeRow[] => [
+  ...browserNoticeRows(tags, lang),
+  ...enabledDestinations(tags).map((platform): NoticeRow => {
+    const info = AD_VENDOR_INFO[DESTINATION_INFO[platform].sameAs]
+    return {
+      vendor: `server-${platform}`,
+      service: DESTINATION_INFO[platform].name[lang],
+      recipient: info.recipient[lang],
+      data: DESTINATION_DATA.map((item) => DATA_ITEMS[lang][item]),
+      purpose: PURPOSES[lang].advertising,
+      policyUrl: info.policyUrl,
+    }
+  }),
+]
+
+const browserNoticeRows = (tags: SiteTags, lang: Locale): NoticeRow[] =>
   enabledVendors(tags).map((vendor) => {
     const info = AD_VENDOR_INFO[vendor]
     const notice = NOTICE_OF[vendor]

@@ -10,8 +10,9 @@
 import { languageOfSegment } from '@swipe/shared/site/languages'
 import type { FormTexts } from '@swipe/shared/site/texts'
 import { type ApiAnswer, apiUrl, type PathsOf, type Refusal } from './api.ts'
+import { conversionContext, noteLanding } from './attribution.ts'
 import { forgetOldTokens, MEMBER_HEADERS, markSignedIn } from './endUser.ts'
-import { tagEvent } from './tags.ts'
+import { newEventId, tagEvent } from './tags.ts'
 
 export type Answer = string | string[] | boolean
 
@@ -144,6 +145,7 @@ export const confirmState = (status: number): 'done' | 'expired' | 'invalid' | '
 /** Wires the page's forms (and the confirmation of register-complete). `navigate` is the page change. */
 export const startForms = (navigate: (url: string) => void = (url) => location.assign(url)) => {
   forgetOldTokens()
+  noteLanding()
   const data = document.body.dataset
   const site = data.site ?? ''
   const api = data.api
@@ -248,12 +250,14 @@ export const startForms = (navigate: (url: string) => void = (url) => location.a
       if (problems.size) return say(t.check, true)
       const trap = form.querySelector<HTMLInputElement>('[data-hp]')
       const honeypot = trap?.value ? { [trap.name]: trap.value } : {}
+      // One id for this conversion: the server's events to the ad platforms and the page's tags share it.
+      const eventId = newEventId()
       const body =
         action === 'login'
           ? { email: answers.email, password: answers.password }
           : action === 'resend-register-email'
             ? { lang, email: answers.email, ...honeypot }
-            : { lang, data: answers, ...honeypot, ...cameVia() }
+            : { lang, data: answers, ...honeypot, ...cameVia(), conversion: conversionContext(eventId) }
       if (button) button.disabled = true
       say(t.sending)
       const result = await send(action, body)
@@ -261,8 +265,8 @@ export const startForms = (navigate: (url: string) => void = (url) => location.a
       if (result && result.status >= 200 && result.status < 300) {
         remember(answers.email)
         // A conversion for the site's ad tags, before the page changes (./tags.ts).
-        if (action === 'contact') tagEvent('contactSent')
-        if (action === 'homepage') tagEvent('homepageFormSent')
+        if (action === 'contact') tagEvent('contactSent', undefined, eventId)
+        if (action === 'homepage') tagEvent('homepageFormSent', undefined, eventId)
         if (action !== 'login') {
           if (form.dataset.next) return navigate(form.dataset.next)
           // Resend: the form stays for another try.
@@ -303,13 +307,16 @@ export const startForms = (navigate: (url: string) => void = (url) => location.a
     }
     const confirm = async () => {
       const token = new URLSearchParams(location.search).get('token')
-      const result = token ? await send('register/confirm', { token }) : { status: 404, answer: {} }
+      const eventId = newEventId()
+      const result = token
+        ? await send('register/confirm', { token, conversion: conversionContext(eventId) })
+        : { status: 404, answer: {} }
       const state = confirmState(result?.status ?? 0)
       // Settled: the token leaves the address bar (history, bookmarks, screenshots).
       if (state !== 'failed') history.replaceState(history.state, '', location.pathname)
       if (state === 'done') {
         remember((result?.answer as Partial<ApiAnswer<'endUser.registerConfirm'>> | undefined)?.email)
-        tagEvent('memberRegistered')
+        tagEvent('memberRegistered', undefined, eventId)
       }
       show(state)
     }

@@ -15,6 +15,7 @@ import { fillCompanyPanels, setUpTabs } from '../blocks/company.ts'
 import { SIZES } from '../blocks/renditions.ts'
 import { createDwell, createQueue, leavesPage } from './analytics.ts'
 import { type ApiAnswer, apiUrl, type PathsOf, type Refusal } from './api.ts'
+import { noteLanding } from './attribution.ts'
 import { setUpConsent } from './consent.ts'
 import { openDialog, setUpDialog } from './dialogs.ts'
 import { dropHint, forgetOldTokens, signedIn } from './endUser.ts'
@@ -73,6 +74,8 @@ forgetOldTokens()
 // for a visitor who has not chosen (./consent.ts); the tags file waits for the answer.
 loadTags(data.tags)
 setUpConsent()
+// Where this visit came from, for a conversion on a form page (./attribution.ts).
+noteLanding()
 /**
  * Ask for members-only creatives only on the site's own origin (`data-members`: never on the
  * shared path-form host) and only while the sign-in hint says a session may exist.

@@ -56,11 +56,18 @@ export const loadTags = (src: string | undefined): void => {
   document.head.append(script)
 }
 
-/** Reports one occurrence of `event` to the ad tags, if the page has them; answers its event id. */
-export const tagEvent = (event: TagEvent, data?: Record<string, unknown>): string | undefined => {
+/**
+ * Reports one occurrence of `event` to the ad tags, if the page has them; answers its event id.
+ * `id`: the id the occurrence already has (a form's conversion sent it to the server too, which
+ * sends it on to the platforms: the browser's and the server's events are deduplicated by it).
+ */
+export const tagEvent = (
+  event: TagEvent,
+  data?: Record<string, unknown>,
+  id = newEventId(),
+): string | undefined => {
   const tags = tagsOfPage()
   if (!tags && !waiting) return undefined
-  const id = newEventId()
   if (tags) send(tags, event, id, data)
   else waiting?.push([event, id, data])
   return id

@@ -9,12 +9,14 @@ import type { MailPort } from '../mail.ts'
 import type { Payments } from '../payments.ts'
 import type { Secrets } from '../secrets.ts'
 import type { VideoTranscoder } from '../video.ts'
+import { awsAdPlatforms } from './ad-platforms.ts'
 import { awsClock } from './clock.ts'
 import { awsDocuments } from './documents.ts'
 import { awsInvoker } from './invoker.ts'
 import { awsJobs } from './jobs.ts'
 import { awsOutbound } from './outbound.ts'
 import { awsPublisher } from './publisher.ts'
+import { awsVault } from './vault.ts'
 
 /**
  * The adapters whose SDKs are large (Stripe and Secrets Manager, ACM and CloudFront, the
@@ -74,6 +76,8 @@ export const awsPlatform = (env: PlatformEnv, declared: AwsAdapters = {}): Platf
     documents: awsDocuments(env, invoker),
     contractCheck: env.SWIPE_CONTRACT_CHECK,
     outbound: awsOutbound(env),
+    adPlatforms: awsAdPlatforms(env),
+    vault: awsVault(env, secrets),
     get secrets() {
       return secrets()
     },

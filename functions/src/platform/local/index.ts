@@ -1,5 +1,6 @@
 import type { PlatformEnv } from '../env.ts'
 import type { Platform } from '../index.ts'
+import { localAdPlatforms } from './ad-platforms.ts'
 import { localClock } from './clock.ts'
 import { localDns } from './dns.ts'
 import { localDocuments } from './documents.ts'
@@ -12,6 +13,7 @@ import { localOutbound } from './outbound.ts'
 import { localPayments } from './payments.ts'
 import { localPublisher } from './publisher.ts'
 import { localSecrets } from './secrets.ts'
+import { localVault } from './vault.ts'
 import { localVideo } from './video.ts'
 
 /** What only the local stack (or a test setup) knows, beyond the environment. */
@@ -42,4 +44,6 @@ export const localPlatform = (env: PlatformEnv, extras: LocalExtras = {}): Platf
   mail: localMail(env),
   video: localVideo(env),
   outbound: localOutbound(env),
+  adPlatforms: localAdPlatforms(env),
+  vault: localVault(env),
 })

@@ -22,7 +22,8 @@ const testReceiver = (env: PlatformEnv): string | undefined => {
 }
 
 /**
- * Locally: exactly the stack's webhook inspector origin (`localInspectorAllowance`), and the one
+ * Locally: exactly the stack's webhook inspector origin (`localInspectorAllowance`), the
+ * ad-platform stand-in's origin (`AD_PLATFORMS_URL`), and the one
  * receiver a test names, over plain HTTP at exactly that `host:port`.
  */
 export const localOutbound = (env: PlatformEnv): Outbound => {
@@ -31,6 +32,11 @@ export const localOutbound = (env: PlatformEnv): Outbound => {
     allowed(url) {
       const found = inspector(url)
       if (found) return found
+      // The ad-platform stand-in (AD_PLATFORMS_URL): exactly its origin.
+      if (env.AD_PLATFORMS_URL && url.origin === new URL(env.AD_PLATFORMS_URL).origin) {
+        const standIn = url.hostname.replace(/^\[(.*)\]$/, '$1')
+        return { address: standIn, family: isIP(standIn) === 6 ? 6 : 4 }
+      }
       const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
       const receiver = testReceiver(env)
       if (receiver && url.protocol === 'http:' && `${host}:${url.port}` === receiver)

@@ -69,7 +69,7 @@ const answers = (request: MockRequest) => {
   return { from, to, head: head(from, to) }
 }
 
-const open = () => {
+const open = (options: { deliveries?: boolean } = {}) => {
   storeSession()
   const api = mockApi({
     'GET /auth/user-info': {
@@ -110,6 +110,25 @@ const open = () => {
           conversions: kpi(30, 20, 0.5),
           cvr: kpi(0.025, 0.02, 0.25),
         },
+        conversion_sources: {
+          referrers: [
+            { value: 'www.instagram.com', visits: 1200, conversions: 36, cvr: 0.03 },
+            { value: '', visits: 7, conversions: 0, cvr: 0 },
+          ],
+          utm_source: [
+            { value: 'instagram', visits: 1200, conversions: 36, cvr: 0.03 },
+            { value: 'OTHER', visits: 0, conversions: 2, cvr: null },
+          ],
+          utm_medium: [],
+          utm_campaign: [],
+          ad_platforms: [{ platform: 'meta-ads', conversions: 20 }],
+        },
+        deliveries: options.deliveries
+          ? [
+              { platform: 'meta', delivered: 97, failed: 3, pending: 1, rate: 0.97 },
+              { platform: 'google', delivered: 0, failed: 0, pending: 2, rate: null },
+            ]
+          : [],
       },
     }),
     'GET /analysis/site/site-1/lp/chart': (request) => ({
@@ -160,10 +179,10 @@ const open = () => {
         ...answers(request).head,
         visits: 10,
         referrers: [
-          { value: '', visits: 7 },
-          { value: 'www.google.com', visits: 3 },
+          { value: '', visits: 7, conversions: 0 },
+          { value: 'www.google.com', visits: 3, conversions: 1 },
         ],
-        utm_source: [{ value: 'newsletter', visits: 3 }],
+        utm_source: [{ value: 'newsletter', visits: 3, conversions: 1 }],
         utm_medium: [],
         utm_campaign: [],
       },
@@ -246,8 +265,57 @@ describe('効果測定', () => {
     expect(
       screen.getByText('ランキングは10ページ以上のサイトで表示されます（このサイトは4ページ）。'),
     ).toBeTruthy()
-    expect(screen.getByText('（直接アクセス）')).toBeTruthy()
-    expect(screen.getByText('newsletter')).toBeTruthy()
+    const visitSources = (kind: string) =>
+      within(document.querySelector(`[data-sources="${kind}"]`) as HTMLElement)
+    expect(visitSources('referrers').getByText('（直接アクセス）')).toBeTruthy()
+    expect(visitSources('utmSource').getByText('newsletter')).toBeTruthy()
+  })
+
+  it('shows conversions by source with their rates, and says when no destination sent anything', async () => {
+    open()
+    const byRow = (kind: string) =>
+      within(document.querySelector(`[data-conversion-sources="${kind}"]`) as HTMLElement)
+        .getAllByRole('row')
+        .map((r) => Array.from(r.querySelectorAll('th, td')).map((c) => c.textContent))
+    await screen.findByText('流入元別のコンバージョン')
+    await waitFor(() => expect(document.querySelector('[data-conversion-sources="referrers"]')).toBeTruthy())
+    expect(byRow('referrers')).toEqual([
+      ['流入元', '訪問数', 'CV', 'CVR'],
+      ['www.instagram.com', '1,200', '36', '3.0%'],
+      ['（直接アクセス）', '7', '0', '0.0%'],
+    ])
+    expect(byRow('utmSource')).toEqual([
+      ['流入元', '訪問数', 'CV', 'CVR'],
+      ['instagram', '1,200', '36', '3.0%'],
+      ['（その他）', '0', '2', '—'],
+    ])
+    expect(
+      within(document.querySelector('[data-conversion-sources="utmMedium"]') as HTMLElement).getByText(
+        'この期間のデータはありません。',
+      ),
+    ).toBeTruthy()
+    expect(byRow('adPlatforms')).toEqual([
+      ['広告', 'CV'],
+      ['Meta広告', '20'],
+    ])
+    expect(screen.getByText('コンバージョンのサーバー送信')).toBeTruthy()
+    expect(screen.getByText('この期間に送信先へ送ったコンバージョンはありません。')).toBeTruthy()
+    expect(screen.queryByTestId('deliveries')).toBeNull()
+  })
+
+  it('shows each destination’s deliveries and delivery rate', async () => {
+    open({ deliveries: true })
+    const table = await screen.findByTestId('deliveries')
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => Array.from(r.querySelectorAll('th, td')).map((c) => c.textContent)),
+    ).toEqual([
+      ['送信先', '送信済み', '失敗', '送信待ち', '成功率'],
+      ['Meta コンバージョンAPI', '97', '3', '1', '97.0%'],
+      ['Google広告（拡張コンバージョン）', '0', '0', '2', '—'],
+    ])
+    expect(screen.queryByText('この期間に送信先へ送ったコンバージョンはありません。')).toBeNull()
   })
 
   it('colours the heatmap in steps that read apart, with black or white text of at least 4.5:1', () => {

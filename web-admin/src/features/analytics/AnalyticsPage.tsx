@@ -309,6 +309,166 @@ const Sources = ({ report, filtered }: { report: SourcesReport; filtered: boolea
   )
 }
 
+const CONVERSION_SOURCE_LISTS = ['referrers', 'utmSource', 'utmMedium', 'utmCampaign'] as const
+
+type ConversionSourceRow = LpReport['conversionSources']['referrers'][number]
+type AdPlatformRow = LpReport['conversionSources']['adPlatforms'][number]
+type DeliveryRow = LpReport['deliveries'][number]
+
+/** A rate that may be unknown (nothing to divide by): `—`. */
+const rateText = (rate: number | null) => (rate === null ? '—' : percent(rate))
+
+/**
+ * Conversions by where the visit came from (issue 32 Deliver 6): of each kind, the values with
+ * their visits, conversions and conversion rate; and the conversions by the ad platform of the
+ * landing's click ids. Counted per site, not per language.
+ */
+const ConversionSources = ({ report, filtered }: { report: LpReport; filtered: boolean }) => {
+  const { t } = useTranslation()
+  const sources = report.conversionSources
+  const sourceText = (value: string) =>
+    value === '' ? t('analytics.direct') : value === SOURCE_OTHER ? t('analytics.other') : value
+  if (CONVERSION_SOURCE_LISTS.every((kind) => sources[kind].length === 0) && !sources.adPlatforms.length)
+    return <Typography.Text type="secondary">{t('analytics.noConversionSources')}</Typography.Text>
+  const columns: ColumnsType<ConversionSourceRow> = [
+    {
+      key: 'value',
+      title: t('analytics.conversionColumns.source'),
+      render: (_, row) => (
+        <Typography.Text ellipsis style={{ maxWidth: 180 }}>
+          {sourceText(row.value)}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: 'visits',
+      title: t('analytics.conversionColumns.visits'),
+      align: 'right',
+      render: (_, row) => count(row.visits),
+    },
+    {
+      key: 'conversions',
+      title: t('analytics.conversionColumns.conversions'),
+      align: 'right',
+      render: (_, row) => count(row.conversions),
+    },
+    {
+      key: 'cvr',
+      title: t('analytics.conversionColumns.cvr'),
+      align: 'right',
+      render: (_, row) => rateText(row.cvr),
+    },
+  ]
+  const platformColumns: ColumnsType<AdPlatformRow> = [
+    {
+      key: 'platform',
+      title: t('analytics.conversionColumns.platform'),
+      render: (_, row) => t(`analytics.adPlatforms.${row.platform}`),
+    },
+    {
+      key: 'conversions',
+      title: t('analytics.conversionColumns.conversions'),
+      align: 'right',
+      render: (_, row) => count(row.conversions),
+    },
+  ]
+  return (
+    <Row gutter={[12, 12]}>
+      <Col span={24}>
+        {filtered ? (
+          <Alert type="info" showIcon title={t('analytics.sourcesAllLanguages')} />
+        ) : (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('analytics.conversionSourcesNote')}
+          </Typography.Text>
+        )}
+      </Col>
+      {CONVERSION_SOURCE_LISTS.map((kind) => (
+        <Col key={kind} xs={24} xl={12}>
+          <Card size="small" title={t(`analytics.sources.${kind}`)} data-conversion-sources={kind}>
+            {sources[kind].length === 0 ? (
+              <Typography.Text type="secondary">{t('analytics.rankingNoData')}</Typography.Text>
+            ) : (
+              <Table
+                size="small"
+                rowKey="value"
+                columns={columns}
+                dataSource={sources[kind]}
+                pagination={false}
+              />
+            )}
+          </Card>
+        </Col>
+      ))}
+      <Col xs={24} xl={12}>
+        <Card size="small" title={t('analytics.sources.adPlatforms')} data-conversion-sources="adPlatforms">
+          {sources.adPlatforms.length === 0 ? (
+            <Typography.Text type="secondary">{t('analytics.rankingNoData')}</Typography.Text>
+          ) : (
+            <Table
+              size="small"
+              rowKey="platform"
+              columns={platformColumns}
+              dataSource={sources.adPlatforms}
+              pagination={false}
+            />
+          )}
+        </Card>
+      </Col>
+    </Row>
+  )
+}
+
+/**
+ * Each server-side destination's deliveries of the period (test mode left out) and its delivery
+ * rate: delivered ÷ (delivered + failed).
+ */
+const Deliveries = ({ rows }: { rows: DeliveryRow[] }) => {
+  const { t } = useTranslation()
+  if (!rows.length) return <Empty description={t('analytics.noDeliveries')} />
+  const columns: ColumnsType<DeliveryRow> = [
+    {
+      key: 'platform',
+      title: t('analytics.deliveryColumns.destination'),
+      render: (_, row) => t(`analytics.destinations.${row.platform}`),
+    },
+    {
+      key: 'delivered',
+      title: t('analytics.deliveryColumns.delivered'),
+      align: 'right',
+      render: (_, row) => count(row.delivered),
+    },
+    {
+      key: 'failed',
+      title: t('analytics.deliveryColumns.failed'),
+      align: 'right',
+      render: (_, row) => count(row.failed),
+    },
+    {
+      key: 'pending',
+      title: t('analytics.deliveryColumns.pending'),
+      align: 'right',
+      render: (_, row) => count(row.pending),
+    },
+    {
+      key: 'rate',
+      title: t('analytics.deliveryColumns.rate'),
+      align: 'right',
+      render: (_, row) => rateText(row.rate),
+    },
+  ]
+  return (
+    <Flex vertical gap={8}>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t('analytics.deliveriesNote')}
+      </Typography.Text>
+      <div data-testid="deliveries">
+        <Table size="small" rowKey="platform" columns={columns} dataSource={rows} pagination={false} />
+      </div>
+    </Flex>
+  )
+}
+
 /** A report's error in place, with a retry. */
 const Failed = ({ error, retry }: { error: unknown; retry: () => void }) => {
   const { t } = useTranslation()
@@ -327,7 +487,8 @@ const Failed = ({ error, retry }: { error: unknown; retry: () => void }) => {
  * /:userTypeId/analytics, 効果測定 (SPEC §2 Analytics, §7 Analysis; issue 17): a site of the
  * caller's scope (searched by name, filtered by status), a month or a day range (SPEC §5: no future
  * month, not older than one year), the KPIs with their change against the period before, the daily
- * trend, the grid heatmap, the per-page table, the rankings and the visit sources; CSV of each
+ * trend, the grid heatmap, the per-page table, the rankings, the conversions by source, the
+ * server-side destinations' delivery rates and the visit sources; CSV of each
  * report and the monthly PDF. The choices live in the address, so a reload shows the same report.
  */
 export const AnalyticsPage = () => {
@@ -580,6 +741,12 @@ export const AnalyticsPage = () => {
             ) : (
               <Skeleton active />
             )}
+          </Card>
+          <Card title={t('analytics.conversionSourcesTitle')}>
+            {lp.data ? <ConversionSources report={lp.data} filtered={Boolean(lang)} /> : <Skeleton active />}
+          </Card>
+          <Card title={t('analytics.deliveriesTitle')}>
+            {lp.data ? <Deliveries rows={lp.data.deliveries} /> : <Skeleton active />}
           </Card>
           <Card title={t('analytics.sourcesTitle')}>
             {sources.isError ? (

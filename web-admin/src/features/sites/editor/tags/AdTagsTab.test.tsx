@@ -5,9 +5,12 @@ import { AdTagsTab } from './AdTagsTab.tsx'
 
 const card = (vendor: string) => document.querySelector<HTMLElement>(`[data-vendor="${vendor}"]`)!
 
+/** The server-side destinations the tab asks for (ServerConversions.test.tsx covers them). */
+const routes = { 'GET /site/site-1/conversions': { body: { items: [] } } }
+
 describe('ad tags tab', () => {
   it('switches a vendor on, checks its ID as it is typed, and keeps what the save sends', async () => {
-    const { user, draft } = renderTab(AdTagsTab)
+    const { user, draft } = renderTab(AdTagsTab, { routes })
     expect(within(card('gtm')).getByText('使用しない')).toBeTruthy()
     await user.click(screen.getByRole('switch', { name: 'Google タグ マネージャー を使う' }))
     const input = within(card('gtm')).getByLabelText('コンテナID')
@@ -50,13 +53,21 @@ describe('ad tags tab', () => {
     })
     renderTab(AdTagsTab, {
       site,
-      problems: [{ path: 'globalSetting.adTags.vendors.metaPixel.pixelId', message: 'サーバーの指摘' }],
+      routes,
+      problems: [
+        { path: 'globalSetting.adTags.vendors.metaPixel.pixelId', message: 'サーバーの指摘' },
+        { path: 'globalSetting.adTags.consent', message: '同意の取り方の指摘' },
+      ],
     })
     expect(within(card('metaPixel')).getByText('サーバーの指摘')).toBeTruthy()
+    // The consent mode's own problem (server events need opt-in) shows under its choice.
+    expect(
+      screen.getByRole('radiogroup', { name: '訪問者の同意' }).closest('.ant-card')?.textContent,
+    ).toContain('同意の取り方の指摘')
   })
 
   it('keeps everything disabled, saying why, on a plan without tags', () => {
-    renderTab(AdTagsTab, { site: testSite({ plan: testPlan({ settingTagSeo: false }) }) })
+    renderTab(AdTagsTab, { site: testSite({ plan: testPlan({ settingTagSeo: false }) }), routes })
     expect(screen.getByText('ご契約のプランではSEO・タグ設定を利用できません。')).toBeTruthy()
     for (const control of screen.getAllByRole('switch'))
       expect((control as HTMLButtonElement).disabled).toBe(true)

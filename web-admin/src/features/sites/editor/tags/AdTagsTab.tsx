@@ -16,6 +16,7 @@ import {
   type VENDOR_FIELDS,
   vendorsOn,
 } from './adTagsModel.ts'
+import { ServerConversions } from './ServerConversions.tsx'
 
 /** The label keys of every vendor's ID fields (siteEditor.adTags.fields.<vendor>.<field>). */
 type FieldLabelKey = {
@@ -29,9 +30,10 @@ const monospace = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, 
  * (shared SiteTagsSchema, the same rules as the save), per-event conversion labels where the vendor
  * needs them, and how visitors are asked. The published page loads them from a first-party file
  * only after "accept" (or at once in notice-only mode), and publishes the external-transmission
- * notice from this list. A plan without `settingTagSeo` shows why and keeps everything disabled.
+ * notice from this list. Below the vendors, the server-side conversion destinations
+ * (ServerConversions). A plan without `settingTagSeo` shows why and keeps everything disabled.
  */
-export const AdTagsTab = ({ draft, onChange, readOnly, plan, problems }: EditorTabProps) => {
+export const AdTagsTab = ({ siteId, version, draft, onChange, readOnly, plan, problems }: EditorTabProps) => {
   const { t } = useTranslation()
   const locked = !plan.features.settingTagSeo
   const tags = tagsOf(draft)
@@ -59,6 +61,11 @@ export const AdTagsTab = ({ draft, onChange, readOnly, plan, problems }: EditorT
           <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
             {t(`siteEditor.adTags.consentHelp.${tags.consent ?? 'opt-in'}`)}
           </Typography.Paragraph>
+          {at('consent') && (
+            <Typography.Paragraph type="danger" style={{ margin: '8px 0 0' }}>
+              {at('consent')}
+            </Typography.Paragraph>
+          )}
         </Card>
         {AD_VENDORS.map((vendor: AdVendor) => {
           const info = AD_VENDOR_INFO[vendor]
@@ -145,6 +152,15 @@ export const AdTagsTab = ({ draft, onChange, readOnly, plan, problems }: EditorT
             </Card>
           )
         })}
+        <ServerConversions
+          siteId={siteId}
+          version={version}
+          tags={tags}
+          onChange={onChange}
+          readOnly={readOnly}
+          plan={plan}
+          at={at}
+        />
       </Flex>
     </ConfigProvider>
   )

@@ -1,3 +1,4 @@
+import { CONVERSION_PLATFORMS, type ConversionPlatform } from '@swipe/shared/site/conversions-normalise'
 import {
   AD_VENDORS,
   type AdVendor,
@@ -88,3 +89,101 @@ export const setConsent = (consent: 'opt-in' | 'notice-only') => withTags((tags)
 /** The vendors switched on, in the catalogue's order. */
 export const vendorsOn = (tags: Tags): AdVendor[] =>
   AD_VENDORS.filter((vendor) => (tags.vendors as Record<string, unknown> | undefined)?.[vendor] != null)
+
+// ---------------------------------------------------------------------------------------------
+// Server-side conversions (issue 32 Deliver 4): saved with the site, like the vendors' IDs
+
+type Conversions = NonNullable<Tags['conversions']>
+
+/** A test code of Meta's and TikTok's test-events tools, as the placeholder shows it. */
+const TEST_CODE_EXAMPLE = 'TEST12345'
+
+/**
+ * Each destination's text fields in the order shown, with a sample in the field's format; an
+ * `optional` one is left out of the draft while empty. Google's test mode (`validateOnly`) is a
+ * switch of its own; LINE has no test mode.
+ */
+export const DESTINATION_FIELDS = {
+  meta: [
+    { key: 'pixelId', example: EXAMPLE_VENDORS.metaPixel.pixelId },
+    { key: 'testEventCode', example: TEST_CODE_EXAMPLE, optional: true },
+  ],
+  line: [{ key: 'tagId', example: EXAMPLE_VENDORS.lineTag.tagId }],
+  tiktok: [
+    { key: 'pixelCode', example: EXAMPLE_VENDORS.tiktokPixel.pixelId },
+    { key: 'testEventCode', example: TEST_CODE_EXAMPLE, optional: true },
+  ],
+  google: [
+    { key: 'customerId', example: '123-456-7890' },
+    { key: 'loginCustomerId', example: '123-456-7890', optional: true },
+    { key: 'conversionActionId', example: '123456789' },
+    { key: 'clientId', example: '123456789012-abc123.apps.googleusercontent.com' },
+  ],
+} as const satisfies Record<
+  ConversionPlatform,
+  readonly { key: string; example: string; optional?: boolean }[]
+>
+
+/** One destination's fields as the tab lists them. */
+export const destinationFieldsOf = (
+  platform: ConversionPlatform,
+): readonly { key: string; example: string; optional?: boolean }[] => DESTINATION_FIELDS[platform]
+
+/** The destinations switched on in the draft, in `CONVERSION_PLATFORMS` order. */
+export const destinationsOn = (tags: Tags): ConversionPlatform[] =>
+  CONVERSION_PLATFORMS.filter((platform) => tags.conversions?.[platform] != null)
+
+/** A destination's values in the draft (empty while it is off). */
+export const destinationOf = (tags: Tags, platform: ConversionPlatform): Record<string, unknown> =>
+  (tags.conversions?.[platform] as Record<string, unknown> | null | undefined) ?? {}
+
+const withConversions = (change: (conversions: Record<string, unknown>) => Record<string, unknown>) =>
+  withTags((tags) => ({ ...tags, conversions: change({ ...(tags.conversions ?? {}) }) as Conversions }))
+
+/**
+ * Switches a destination on (its required fields empty, to be filled; Google's test mode off) or
+ * off (its fields dropped; its stored credentials stay until removed in its panel).
+ */
+export const switchDestination = (platform: ConversionPlatform, on: boolean) =>
+  withConversions((conversions) => {
+    if (!on) {
+      delete conversions[platform]
+      return conversions
+    }
+    const fields = Object.fromEntries(
+      destinationFieldsOf(platform)
+        .filter((field) => !field.optional)
+        .map((field) => [field.key, '']),
+    )
+    conversions[platform] = platform === 'google' ? { ...fields, validateOnly: false } : fields
+    return conversions
+  })
+
+/** Sets one text field of a destination; an empty optional one (a test code) is left out. */
+export const setDestinationField = (platform: ConversionPlatform, key: string, value: string) =>
+  withConversions((conversions) => {
+    const current = { ...((conversions[platform] as Record<string, unknown> | undefined) ?? {}) }
+    const optional = destinationFieldsOf(platform).some((field) => field.key === key && field.optional)
+    if (optional && !value.trim()) delete current[key]
+    else current[key] = value
+    return { ...conversions, [platform]: current }
+  })
+
+/** Google's test mode: every upload is only validated, nothing is recorded. */
+export const setGoogleValidateOnly = (validateOnly: boolean) =>
+  withConversions((conversions) => ({
+    ...conversions,
+    google: { ...((conversions.google as Record<string, unknown> | undefined) ?? {}), validateOnly },
+  }))
+
+/**
+ * The share of the last 30 days' ended deliveries that arrived, as `98.5%` in the reader's
+ * language; `—` when none ended. Rounded down, so a destination that failed even once never
+ * reads 100%.
+ */
+export const deliveryRateText = (rate: number | null, locale: string): string =>
+  rate === null
+    ? '—'
+    : new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(
+        Math.floor(rate * 1000) / 1000,
+      )
