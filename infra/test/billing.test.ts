@@ -182,3 +182,52 @@ describe('billable page views (issue 29)', () => {
     expect(JSON.stringify(s3[0]!.Resource)).toContain(`/${SITES_LOG_PREFIX}*`)
   })
 })
+
+describe('the vault key on AWS (issue 32: conversion credentials)', () => {
+  it('is generated, read by ARN by the site API and the end-user jobs alone, and granted on itself only', () => {
+    for (const { resources } of [dev(), prod()]) {
+      const secrets = Object.entries(resources).filter(
+        ([, r]) =>
+          r.Type === 'AWS::SecretsManager::Secret' &&
+          String((r.Properties as Json).Description).startsWith('Swipe LP: the key that seals'),
+      )
+      expect(secrets).toHaveLength(1)
+      const [secretId, secret] = secrets[0]!
+      expect((secret.Properties as Json).SecretString).toBeUndefined()
+      expect((secret.Properties as Json).GenerateSecretString).toMatchObject({ PasswordLength: 64 })
+      const readers = Object.values(resources).filter(
+        (r) =>
+          r.Type === 'AWS::Lambda::Function' &&
+          ((r.Properties as Json).Environment as { Variables?: Json } | undefined)?.Variables
+            ?.VAULT_KEY_SECRET_ARN !== undefined,
+      )
+      expect(readers.map((r) => (r.Properties as Json).Description).sort()).toEqual([
+        expect.stringMatching(/: apiAccess API$/),
+        expect.stringMatching(/: endUser jobs$/),
+      ])
+      for (const fn of readers)
+        expect(
+          refOf(((fn.Properties as Json).Environment as { Variables: Json }).Variables.VAULT_KEY_SECRET_ARN),
+        ).toBe(secretId)
+      const readerRoles = new Set(readers.map((fn) => refOf((fn.Properties as Json).Role)))
+      const grants = Object.values(resources)
+        .filter((r) => r.Type === 'AWS::IAM::Policy')
+        .flatMap((r) =>
+          ((r.Properties as Json).PolicyDocument as { Statement: Json[] }).Statement.map((statement) => ({
+            roles: ((r.Properties as Json).Roles as Json[]).map((role) => refOf(role)),
+            statement,
+          })),
+        )
+        .filter(({ statement }) => refsIn(statement.Resource).has(secretId))
+      expect(grants).toHaveLength(2)
+      for (const { roles, statement } of grants) {
+        expect(roles.every((role) => readerRoles.has(role))).toBe(true)
+        expect(statement).toEqual({
+          Effect: 'Allow',
+          Action: 'secretsmanager:GetSecretValue',
+          Resource: { Ref: secretId },
+        })
+      }
+    }
+  })
+})

@@ -27,15 +27,16 @@ describe.each([
   it('keeps one generated origin secret, whose value never appears in the template', () => {
     const { resources, stack, logicalId } = scenario()
     const secrets = ofType(resources, 'AWS::SecretsManager::Secret')
-    // The origin secret, the security log's key (./security-log-key.test.ts) and the operator-filled
-    // Stripe keys (infra/test/billing.test.ts): no other.
+    // The origin secret, the security log's key (./security-log-key.test.ts), the operator-filled
+    // Stripe keys and the vault key (infra/test/billing.test.ts): no other.
     const originId = logicalId(stack.api.originSecret)
     const logKeyId = logicalId(stack.api.securityLogSecret)
     const ids = secrets.map(([id]) => id)
     expect(ids).toContain(originId)
     expect(ids).toContain(logKeyId)
-    expect(ids.filter((id) => id !== originId && id !== logKeyId)).toEqual([
+    expect(ids.filter((id) => id !== originId && id !== logKeyId).sort()).toEqual([
       expect.stringMatching(/^StripeKeys/),
+      expect.stringMatching(/^VaultKey/),
     ])
     const [, secret] = secrets.find(([id]) => id === originId)!
     expect(secret.Properties?.GenerateSecretString).toMatchObject({
