@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { EXAMPLE_VENDORS } from '@swipe/shared/site/tags-vendors'
+import { EXAMPLE_DESTINATIONS, EXAMPLE_VENDORS } from '@swipe/shared/site/tags-vendors'
 import { fixtureSite } from '@swipe/web-site/fixture'
 import lighthouse from 'lighthouse'
 import { writeRelease } from '../../web-site/scripts/release.ts'
@@ -14,7 +14,8 @@ import { lighthouseVersion, startChromium } from './chromium.ts'
  * the local site edge serves it by Host (a whole local stack on free ports, stopped afterwards).
  * `BENCH_SITE=fixture` measures the renderer's fixture site on a plain static server instead;
  * with `BENCH_TAGS=opt-in` or `BENCH_TAGS=notice-only`, that site with every ad tag vendor on
- * (shared/src/site/tags-vendors.ts; offline, a vendor's host fails at once).
+ * (shared/src/site/tags-vendors.ts; offline, a vendor's host fails at once); `BENCH_TAGS=all` adds
+ * every server-side conversion destination (opt-in: they need consent).
  * Prints the figures docs/benchmarks.md quotes; a measurement, not a test. RUNS=n repeats
  * (default 5) and reports the median. `BENCH_URL=<url>` measures a page already served (a running
  * `npm start`); `BENCH_REPORT=<file>` keeps the last run's Lighthouse JSON for a closer look.
@@ -29,6 +30,12 @@ const target = async (): Promise<{ url: string; stop: () => Promise<void> }> => 
     const consent = process.env.BENCH_TAGS
     if (consent === 'opt-in' || consent === 'notice-only')
       (input.site as { adTags?: unknown }).adTags = { vendors: EXAMPLE_VENDORS, consent }
+    if (consent === 'all')
+      (input.site as { adTags?: unknown }).adTags = {
+        vendors: EXAMPLE_VENDORS,
+        consent: 'opt-in',
+        conversions: EXAMPLE_DESTINATIONS,
+      }
     const dir = writeRelease(input)
     const { url, server } = await serveRelease(dir)
     return {

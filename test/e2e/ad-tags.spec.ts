@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { BrowserContext, Page } from '@playwright/test'
 import { keysToSnake } from '@swipe/shared/case'
 import { sha256Hex } from '@swipe/shared/site/conversions-normalise'
-import { EXAMPLE_VENDORS } from '@swipe/shared/site/tags-vendors'
+import { EXAMPLE_DESTINATIONS, EXAMPLE_VENDORS } from '@swipe/shared/site/tags-vendors'
 import { adPlatformsControl } from '../../infra/local/ad-platforms/control.ts'
 import { expect, test } from './fixtures.ts'
 import { apiCall, apiSignIn, createOneCellSite, deleteSite, publishOneCellSite } from './support.ts'
@@ -32,16 +32,7 @@ const VENDOR_HOSTS =
 const ALL_VENDORS = keysToSnake(EXAMPLE_VENDORS as unknown as Parameters<typeof keysToSnake>[0])
 
 /** Every server-side destination on (the stand-in answers for all four), as the API takes them. */
-const ALL_DESTINATIONS = {
-  meta: { pixel_id: EXAMPLE_VENDORS.metaPixel.pixelId },
-  line: { tag_id: EXAMPLE_VENDORS.lineTag.tagId },
-  tiktok: { pixel_code: EXAMPLE_VENDORS.tiktokPixel.pixelId },
-  google: {
-    customer_id: '1234567890',
-    conversion_action_id: '987654',
-    client_id: 'e2e.apps.googleusercontent.com',
-  },
-}
+const ALL_DESTINATIONS = keysToSnake(EXAMPLE_DESTINATIONS as unknown as Parameters<typeof keysToSnake>[0])
 const CREDENTIALS = {
   meta: { access_token: 'e2e-meta' },
   line: { access_token: 'e2e-line' },

@@ -8,6 +8,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb'
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DEFAULT_PORTS, freePorts, type PortName } from '../../infra/local/ports.ts'
+import { jstDay } from '../../shared/src/time/jst.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const dataDir = mkdtempSync(join(tmpdir(), 'swipe-start-'))
@@ -80,6 +81,121 @@ const sitePage = (edgePort: number, url: string) =>
 /** The demo site's URL as `npm start` prints it. */
 const demoUrl = (output: string) => /published at\n\s+(http:\/\/\S+)/.exec(output)?.[1]
 
+const DAY_MS = 86_400_000
+
+/**
+ * The demo site's ad tags and server-side conversions (infra/local/seed-conversions.ts): the consent
+ * banner and the notice page on the published site, both destinations live with credentials and their
+ * delivery log in the console, and conversions by source in the LP report.
+ */
+const expectDemoConversions = async (output: string, ports: Record<PortName, number>, url: string) => {
+  const page = (await sitePage(ports.edge, url)).body
+  expect(page).toMatch(/<section class="cs" id="cs" aria-labelledby="cs-h" hidden="">/)
+  expect(page).toContain('<a href="/external-transmission">外部送信に関する公表事項</a>')
+  expect(page).toMatch(/assets\/tags\.[0-9a-f]+\.js/)
+  const notice = await sitePage(ports.edge, `${url}external-transmission`)
+  expect(notice.status).toBe(200)
+  expect([...notice.body.matchAll(/data-vendor="([^"]+)"/g)].map((m) => m[1])).toEqual([
+    'ga4',
+    'metaPixel',
+    'lineTag',
+    'server-meta',
+    'server-line',
+  ])
+
+  const siteId = /Demo site: "デモサイト" \(([0-9a-f-]{36})\)/.exec(output)?.[1]
+  const apiUrl = `http://localhost:${ports.api}/api/v1`
+  const login = await fetch(`${apiUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login_id: 'creator@example.com', password: 'Creator#Local1' }),
+  })
+  const { access_token: token } = (await login.json()) as { access_token: string }
+  const get = async (path: string) => {
+    const response = await fetch(`${apiUrl}${path}`, { headers: { authorization: `Bearer ${token}` } })
+    expect(response.status, path).toBe(200)
+    return (await response.json()) as Record<string, unknown>
+  }
+  const destinations = (await get(`/site/${siteId}/conversions`)).items as Array<Record<string, unknown>>
+  // Stored by the seed of this start (the answer's own times, checked here).
+  const credentialTimes = destinations.map((d) => d.credentials_updated_at)
+  for (const at of credentialTimes.slice(0, 2))
+    expect(Date.now() - Date.parse(String(at))).toBeLessThan(START_HANG_MS)
+  const rate = (delivered: number, failed: number, pending: number, deliveryRate: number | null) => ({
+    delivered,
+    failed,
+    pending,
+    delivery_rate: deliveryRate,
+  })
+  const destination = (platform: string, on: boolean, testMode: boolean, last30Days: object) => ({
+    platform,
+    enabled: on,
+    published: on,
+    credentials_set: on,
+    credentials_updated_at: on ? credentialTimes[platform === 'meta' ? 0 : 1] : null,
+    test_mode: testMode,
+    last30_days: last30Days,
+  })
+  expect(destinations).toEqual([
+    destination('meta', true, true, rate(2, 1, 0, 2 / 3)),
+    destination('line', true, false, rate(4, 0, 1, 1)),
+    destination('tiktok', false, false, rate(0, 0, 0, null)),
+    destination('google', false, false, rate(0, 0, 0, null)),
+  ])
+  const log = async (platform: string) =>
+    (
+      (await get(`/site/${siteId}/conversions/${platform}/deliveries`)).items as Array<
+        Record<string, unknown>
+      >
+    ).map((d) => [d.event_id, d.event, d.state, d.attempts, d.last_status, d.last_error, d.test_mode])
+  const id = (n: number) => `00000000-0000-4000-8000-0000000c000${n}`
+  expect(await log('meta')).toEqual([
+    [id(5), 'contactSent', 'DELIVERED', 1, 200, null, true],
+    [id(4), 'contactSent', 'DELIVERED', 1, 200, null, true],
+    [id(3), 'homepageFormSent', 'FAILED', 1, 400, 'Invalid parameter', false],
+    [id(2), 'memberRegistered', 'DELIVERED', 1, 200, null, false],
+    [id(1), 'contactSent', 'DELIVERED', 1, 200, null, false],
+  ])
+  expect(await log('line')).toEqual([
+    [id(5), 'contactSent', 'PENDING', 5, 500, 'Internal server error', false],
+    [id(4), 'contactSent', 'DELIVERED', 1, 200, null, false],
+    [id(3), 'homepageFormSent', 'DELIVERED', 1, 200, null, false],
+    [id(2), 'memberRegistered', 'DELIVERED', 1, 200, null, false],
+    [id(1), 'contactSent', 'DELIVERED', 1, 200, null, false],
+  ])
+
+  // The LP report of the last 40 days: the deliveries' rates, and every seeded conversion by source.
+  const from = jstDay(Date.now() - 40 * DAY_MS)
+  const report = await get(`/analysis/site/${siteId}/lp?from=${from}&to=${jstDay(Date.now())}`)
+  expect(report.deliveries).toEqual([
+    { platform: 'meta', delivered: 2, failed: 1, pending: 0, rate: 0.6667 },
+    { platform: 'line', delivered: 4, failed: 0, pending: 1, rate: 1 },
+  ])
+  type Row = { value: string; conversions: number }
+  const sources = report.conversion_sources as Record<
+    'referrers' | 'utm_source' | 'utm_medium' | 'utm_campaign',
+    Row[]
+  > & { ad_platforms: Array<{ platform: string; conversions: number }> }
+  const conversionsOf = (rows: Row[], value: string) => rows.find((r) => r.value === value)?.conversions
+  const total = (report.kpis as { conversions: { value: number } }).conversions.value
+  // Each conversion carries its visit's source: one referrer (or direct) each.
+  expect(total).toBeGreaterThan(0)
+  expect(sources.referrers.reduce((sum, r) => sum + r.conversions, 0)).toBe(total)
+  const instagram = conversionsOf(sources.utm_source, 'instagram') ?? 0
+  expect(instagram).toBeGreaterThan(0)
+  expect(conversionsOf(sources.utm_medium, 'social')).toBe(instagram)
+  expect(conversionsOf(sources.utm_campaign, 'spring_sale')).toBe(instagram)
+  // The Instagram campaign's visits came through a Meta ad, some of Google's through a search ad.
+  const google = sources.ad_platforms.find((p) => p.platform === 'google-ads')?.conversions ?? 0
+  expect(google).toBeLessThanOrEqual(conversionsOf(sources.referrers, 'www.google.com') ?? 0)
+  expect(sources.ad_platforms).toEqual(
+    [
+      ...(google ? [{ platform: 'google-ads', conversions: google }] : []),
+      { platform: 'meta-ads', conversions: instagram },
+    ].sort((a, b) => b.conversions - a.conversions),
+  )
+}
+
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 describe('npm start', () => {
@@ -112,6 +228,7 @@ describe('npm start', () => {
     expect(demo.body).toContain('期間限定キャンペーン実施中') // a popup CTA running now
     expect(demo.body).toMatch(/id="C3"[^>]*><div class="lk">/) // a members-only creative
     expect((await sitePage(ports.edge, `${url}en/`)).body).toContain('<html lang="en"')
+    await expectDemoConversions(first.output(), ports, url!)
 
     const tableName = 'swipe-local'
     const client = DynamoDBDocumentClient.from(

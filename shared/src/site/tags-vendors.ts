@@ -385,6 +385,18 @@ export const EXAMPLE_VENDORS = {
   xPixel: { pixelId: 'o1a2b' },
 } as const satisfies Required<NonNullable<SiteTagsInput['vendors']>>
 
+/** One valid destination per platform: the sample site of tests and benchmarks (every one on). */
+export const EXAMPLE_DESTINATIONS = {
+  meta: { pixelId: EXAMPLE_VENDORS.metaPixel.pixelId },
+  line: { tagId: EXAMPLE_VENDORS.lineTag.tagId },
+  tiktok: { pixelCode: EXAMPLE_VENDORS.tiktokPixel.pixelId },
+  google: {
+    customerId: '1234567890',
+    conversionActionId: '987654',
+    clientId: 'example.apps.googleusercontent.com',
+  },
+} as const satisfies Required<z.input<typeof ConversionsSchema>>
+
 /** The vendors the setting turns on, in `AD_VENDORS` order. */
 export const enabledVendors = (tags: SiteTags): AdVendor[] => AD_VENDORS.filter((v) => tags.vendors[v])
 

@@ -72,14 +72,15 @@ export const noteLanding = (): void => {
       ...(referrer ? { referrer: referrer.slice(0, 2048) } : {}),
       ...(clickKinds.length ? { clickKinds } : {}),
     })
-  if (clickKinds.length === 0) return
-  const keep = () => store(CLICKS_KEY, JSON.stringify({ clicks, at: Date.now() } satisfies Clicks))
+  const keep = () => {
+    if (clickKinds.length) store(CLICKS_KEY, JSON.stringify({ clicks, at: Date.now() } satisfies Clicks))
+  }
   if (granted()) keep()
-  else
-    window.addEventListener(CONSENT_EVENT, (event) => {
-      if ((event as CustomEvent<string>).detail === 'granted') keep()
-      else forgetClicks()
-    })
+  // A choice made on this page (the banner, or again from the notice): kept, or forgotten.
+  window.addEventListener(CONSENT_EVENT, (event) => {
+    if ((event as CustomEvent<string>).detail === 'granted') keep()
+    else forgetClicks()
+  })
 }
 
 const storedClicks = (): Clicks | undefined => {

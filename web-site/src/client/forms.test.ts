@@ -229,6 +229,9 @@ describe('the island on the sign-up page', () => {
             confirm_password: 'Passw0rd!',
             agreement: true,
           },
+          // Where the visit came from and this conversion's event id (./attribution.ts): no consent
+          // was asked on this page, so no identifier.
+          conversion: { eventId: expect.stringMatching(/^[0-9a-f-]{36}$/), pageUrl: `${location.origin}/` },
         },
       },
     ])
