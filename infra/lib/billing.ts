@@ -1,9 +1,9 @@
 import { CfnOutput, type RemovalPolicy, Stack } from 'aws-cdk-lib'
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam'
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda'
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Construct } from 'constructs'
 import { acknowledge } from './nag.ts'
+import { giveSecret } from './secret-readers.ts'
 
 /**
  * The Stripe keys (issue 18): one Secrets Manager secret holding
@@ -45,14 +45,6 @@ export class StripeSecret extends Construct {
       description:
         'Stripe keys: put {"secretKey":"sk_live_…","webhookSecret":"whsec_…"} here (README "Deploying a stage")',
     })
-    for (const fn of props.readers) {
-      fn.addEnvironment('STRIPE_SECRET_ARN', this.secret.secretArn)
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['secretsmanager:GetSecretValue'],
-          resources: [this.secret.secretArn],
-        }),
-      )
-    }
+    giveSecret(this.secret, props.readers, 'STRIPE_SECRET_ARN')
   }
 }

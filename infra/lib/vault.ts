@@ -1,9 +1,9 @@
 import type { RemovalPolicy } from 'aws-cdk-lib'
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam'
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda'
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager'
 import { Construct } from 'constructs'
 import { acknowledge } from './nag.ts'
+import { giveSecret } from './secret-readers.ts'
 
 /**
  * The vault key (issue 32; functions/src/platform/vault.ts): a generated Secrets Manager secret
@@ -32,14 +32,6 @@ export class VaultKey extends Construct {
       'SMG4',
       'Rotating the key would leave every sealed credential unreadable until re-entered; a rotation means re-sealing, done by a migration, not by a rotation Lambda.',
     )
-    for (const fn of props.readers) {
-      fn.addEnvironment('VAULT_KEY_SECRET_ARN', this.secret.secretArn)
-      fn.addToRolePolicy(
-        new PolicyStatement({
-          actions: ['secretsmanager:GetSecretValue'],
-          resources: [this.secret.secretArn],
-        }),
-      )
-    }
+    giveSecret(this.secret, props.readers, 'VAULT_KEY_SECRET_ARN')
   }
 }

@@ -52,6 +52,35 @@ describe('monthly billing close', () => {
   })
 })
 
+/** The IAM statements of the stack that name `secretId`, with the roles each is given to. */
+const grantsOn = (resources: ReturnType<typeof dev>['resources'], secretId: string) =>
+  Object.values(resources)
+    .filter((r) => r.Type === 'AWS::IAM::Policy')
+    .flatMap((r) =>
+      ((r.Properties as Json).PolicyDocument as { Statement: Json[] }).Statement.map((statement) => ({
+        roles: ((r.Properties as Json).Roles as Json[]).map((role) => refOf(role)),
+        statement,
+      })),
+    )
+    .filter(({ statement }) => refsIn(statement.Resource).has(secretId))
+
+/** Each grant is `GetSecretValue` on that one secret, to the readers' roles only. */
+const expectReadOnlyGrants = (
+  grants: ReturnType<typeof grantsOn>,
+  readerRoles: Set<unknown>,
+  secretId: string,
+) => {
+  expect(grants).toHaveLength(2)
+  for (const { roles, statement } of grants) {
+    expect(roles.every((role) => readerRoles.has(role))).toBe(true)
+    expect(statement).toEqual({
+      Effect: 'Allow',
+      Action: 'secretsmanager:GetSecretValue',
+      Resource: { Ref: secretId },
+    })
+  }
+}
+
 describe('the Stripe keys on AWS', () => {
   /** The one Stripe secret and the functions given its ARN. */
   const stripe = (resources: ReturnType<typeof dev>['resources']) => {
@@ -108,24 +137,7 @@ describe('the Stripe keys on AWS', () => {
     const { resources } = dev()
     const { secretId, readers } = stripe(resources)
     const readerRoles = new Set(readers.map(([, fn]) => refOf((fn.Properties as Json).Role)))
-    const grants = Object.values(resources)
-      .filter((r) => r.Type === 'AWS::IAM::Policy')
-      .flatMap((r) =>
-        ((r.Properties as Json).PolicyDocument as { Statement: Json[] }).Statement.map((statement) => ({
-          roles: ((r.Properties as Json).Roles as Json[]).map((role) => refOf(role)),
-          statement,
-        })),
-      )
-      .filter(({ statement }) => refsIn(statement.Resource).has(secretId))
-    expect(grants).toHaveLength(2)
-    for (const { roles, statement } of grants) {
-      expect(roles.every((role) => readerRoles.has(role))).toBe(true)
-      expect(statement).toEqual({
-        Effect: 'Allow',
-        Action: 'secretsmanager:GetSecretValue',
-        Resource: { Ref: secretId },
-      })
-    }
+    expectReadOnlyGrants(grantsOn(resources, secretId), readerRoles, secretId)
     // Nobody else may read any secret through a wildcard.
     const wildcard = Object.values(resources)
       .filter((r) => r.Type === 'AWS::IAM::Policy')
@@ -210,24 +222,7 @@ describe('the vault key on AWS (issue 32: conversion credentials)', () => {
           refOf(((fn.Properties as Json).Environment as { Variables: Json }).Variables.VAULT_KEY_SECRET_ARN),
         ).toBe(secretId)
       const readerRoles = new Set(readers.map((fn) => refOf((fn.Properties as Json).Role)))
-      const grants = Object.values(resources)
-        .filter((r) => r.Type === 'AWS::IAM::Policy')
-        .flatMap((r) =>
-          ((r.Properties as Json).PolicyDocument as { Statement: Json[] }).Statement.map((statement) => ({
-            roles: ((r.Properties as Json).Roles as Json[]).map((role) => refOf(role)),
-            statement,
-          })),
-        )
-        .filter(({ statement }) => refsIn(statement.Resource).has(secretId))
-      expect(grants).toHaveLength(2)
-      for (const { roles, statement } of grants) {
-        expect(roles.every((role) => readerRoles.has(role))).toBe(true)
-        expect(statement).toEqual({
-          Effect: 'Allow',
-          Action: 'secretsmanager:GetSecretValue',
-          Resource: { Ref: secretId },
-        })
-      }
+      expectReadOnlyGrants(grantsOn(resources, secretId), readerRoles, secretId)
     }
   })
 })

@@ -5,7 +5,14 @@ import { sha256Hex } from '@swipe/shared/site/conversions-normalise'
 import { EXAMPLE_DESTINATIONS, EXAMPLE_VENDORS } from '@swipe/shared/site/tags-vendors'
 import { adPlatformsControl } from '../../infra/local/ad-platforms/control.ts'
 import { expect, test } from './fixtures.ts'
-import { apiCall, apiSignIn, createOneCellSite, deleteSite, publishOneCellSite } from './support.ts'
+import {
+  apiCall,
+  apiSignIn,
+  contactFormOnly,
+  createOneCellSite,
+  deleteSite,
+  publishOneCellSite,
+} from './support.ts'
 
 /**
  * Ad tags by ID on a published page (issue 32), on a phone: with every vendor on and consent
@@ -41,26 +48,7 @@ const CREDENTIALS = {
 }
 const PLATFORMS = ['meta', 'line', 'tiktok', 'google'] as const
 
-/** The contact form: its two fixed fields. */
-const fixed = (...keys: string[]) =>
-  keys.map((key) => ({
-    key,
-    type_input: 'TEXT_BOX',
-    title: key,
-    placeholder: '',
-    is_required: true,
-    options: [],
-  }))
-const FORMS = {
-  contact: {
-    enabled: true,
-    recipient_email: 'ads-test@example.com',
-    company_name: '',
-    fields: fixed('email', 'company'),
-  },
-  membership: { enabled: false, fields: fixed('email', 'password', 'confirm_password') },
-  homepage: { enabled: false, fields: fixed('email', 'company') },
-}
+const FORMS = contactFormOnly('ads-test@example.com')
 
 /**
  * The page's calls of its tags file (`swipeTags.track`), kept in session storage so they survive

@@ -5,6 +5,7 @@ import { expect, test } from './fixtures.ts'
 import {
   apiCall,
   apiSignIn,
+  contactFormOnly,
   createOneCellSite,
   current,
   deleteSite,
@@ -32,26 +33,7 @@ import {
 const { defaultBrowserType: _, ...phone } = devices['Pixel 7']
 const CREATOR = { email: 'creator@example.com', password: 'Creator#Local1' }
 
-/** The required fields of a form, as the console saves them. */
-const fixed = (...keys: string[]) =>
-  keys.map((key) => ({
-    key,
-    type_input: 'TEXT_BOX',
-    title: key,
-    placeholder: '',
-    is_required: true,
-    options: [],
-  }))
-const FORMS = {
-  contact: {
-    enabled: true,
-    recipient_email: 'leave-test@example.com',
-    company_name: '',
-    fields: fixed('email', 'company'),
-  },
-  membership: { enabled: false, fields: fixed('email', 'password', 'confirm_password') },
-  homepage: { enabled: false, fields: fixed('email', 'company') },
-}
+const FORMS = contactFormOnly('leave-test@example.com')
 
 /** Lands on the site at `start` (page clock) and waits for the island to run. */
 const land = async (page: Page, url: string, start: number) => {

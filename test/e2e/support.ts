@@ -219,3 +219,26 @@ export const servedRelease = async (input: Parameters<typeof writeRelease>[0]) =
     },
   }
 }
+
+/** The required fields of a form, as the console saves them. */
+const fixedFields = (...keys: string[]) =>
+  keys.map((key) => ({
+    key,
+    type_input: 'TEXT_BOX',
+    title: key,
+    placeholder: '',
+    is_required: true,
+    options: [],
+  }))
+
+/** A language's forms with only the contact form on (email and company), mailed to `recipient`. */
+export const contactFormOnly = (recipient: string) => ({
+  contact: {
+    enabled: true,
+    recipient_email: recipient,
+    company_name: '',
+    fields: fixedFields('email', 'company'),
+  },
+  membership: { enabled: false, fields: fixedFields('email', 'password', 'confirm_password') },
+  homepage: { enabled: false, fields: fixedFields('email', 'company') },
+})

@@ -1,12 +1,11 @@
 import { SiteConversionDeliveries, type SiteConversionDelivery } from '#data/site-conversions'
 import { type Site, Sites } from '#data/sites'
-import { isConditionFailure } from '../edge/rate-limit.ts'
 import { platform } from '../platform/index.ts'
 import * as clock from '../platform/services/clock.ts'
 import { logger } from '../platform/services/logger.ts'
 import { ANSWER_CAP, googleAccessToken, readCredentials } from './conversion-credentials.ts'
 import { type AnswerVerdict, authorisedRequest, type ConversionRequest, readAnswer } from './conversions.ts'
-import { sweepLanes } from './delivery-sweep.ts'
+import { claimCondition, claimFields, conditional, stillDue, sweepLanes } from './delivery-sweep.ts'
 import { type ConversionKey, savedConversions } from './site-conversions.ts'
 import { ENDPOINT_ATTEMPTS, ENDPOINT_BUDGET_MS, SWEEP_INTERVAL_MS, SWEEP_PARALLEL } from './site-webhooks.ts'
 import { attemptPost, nextAttemptAt } from './webhooks.ts'
@@ -22,7 +21,6 @@ import { attemptPost, nextAttemptAt } from './webhooks.ts'
  */
 
 const iso = (ms: number) => new Date(ms).toISOString()
-const LEASE_MS = 60_000
 const keyOf = (d: ConversionKey): ConversionKey => ({
   siteId: d.siteId,
   platform: d.platform,
@@ -82,25 +80,13 @@ export const attemptConversion = async (
   const delivery = (await SiteConversionDeliveries.get(keyOf(key)).go({ consistent: true })).data
   if (delivery?.state !== 'PENDING') return undefined
   if (dueBy !== undefined && Date.parse(delivery.dueAt) > dueBy) return undefined
-  const claimedAt = clock.now()
-  try {
-    await SiteConversionDeliveries.patch(keyOf(delivery))
-      .set({
-        state: 'PENDING',
-        dueAt: iso(claimedAt + LEASE_MS),
-        attempts: delivery.attempts + 1,
-        lastAttemptAt: iso(claimedAt),
-        updatedAt: iso(claimedAt),
-      })
-      .where(
-        (a, op) =>
-          `${op.eq(a.state, 'PENDING')} AND ${op.eq(a.attempts, delivery.attempts)} AND ${op.eq(a.dueAt, delivery.dueAt)}`,
-      )
-      .go({ response: 'none' })
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined
-    throw error
-  }
+  const claimed = await conditional(() =>
+    SiteConversionDeliveries.patch(keyOf(delivery))
+      .set(claimFields(delivery, clock.now()))
+      .where(claimCondition(delivery))
+      .go({ response: 'none' }),
+  )
+  if (!claimed) return undefined
   const attempts = delivery.attempts + 1
   const sent = await send(delivery, site ?? (await siteSettings(delivery.siteId))).catch(
     (error: unknown): Sent => {
@@ -177,13 +163,12 @@ const postpone = async (keys: readonly SiteConversionDelivery[], dueAt: number) 
   for (let i = 0; i < keys.length; i += 25)
     await Promise.all(
       keys.slice(i, i + 25).map((d) =>
-        SiteConversionDeliveries.patch(keyOf(d))
-          .set({ state: 'PENDING', dueAt: iso(dueAt) })
-          .where((a, op) => `${op.eq(a.state, 'PENDING')} AND ${op.eq(a.dueAt, d.dueAt)}`)
-          .go({ response: 'none' })
-          .catch((error: unknown) => {
-            if (!isConditionFailure(error)) throw error
-          }),
+        conditional(() =>
+          SiteConversionDeliveries.patch(keyOf(d))
+            .set({ state: 'PENDING', dueAt: new Date(dueAt).toISOString() })
+            .where(stillDue(d))
+            .go({ response: 'none' }),
+        ),
       ),
     )
 }

@@ -1,3 +1,4 @@
+import { isConditionFailure } from '../edge/rate-limit.ts'
 import { logger } from '../platform/services/logger.ts'
 
 /**
@@ -92,4 +93,56 @@ export const sweepLanes = async <K>(
   }
   await Promise.all(Array.from({ length: Math.min(limits.parallel, lanes.length) }, lane))
   return outcome
+}
+
+// ---------------------------------------------------------------------------------------------
+// Claims: the webhooks' and the conversions' deliveries are claimed alike
+
+/** How long a claimed attempt keeps others off the delivery (an attempt ends well within it). */
+export const LEASE_MS = 60_000
+
+const iso = (ms: number) => new Date(ms).toISOString()
+
+/** What a claim reads of a delivery. */
+export interface Claimable {
+  attempts: number
+  dueAt: string
+}
+
+/**
+ * The fields a claim writes at `at`: still PENDING, due a lease ahead (so the sweep leaves it), one
+ * attempt more.
+ */
+export const claimFields = (d: Claimable, at: number) => ({
+  state: 'PENDING' as const,
+  dueAt: iso(at + LEASE_MS),
+  attempts: d.attempts + 1,
+  lastAttemptAt: iso(at),
+  updatedAt: iso(at),
+})
+
+// biome-ignore lint/suspicious/noExplicitAny: ElectroDB types each entity's where-callback apart.
+type Where = (attributes: any, op: { eq: (attribute: any, value: unknown) => string }) => string
+
+/** The claim's condition: the delivery is as it was read (PENDING, same attempts, same due time). */
+export const claimCondition =
+  (d: Claimable): Where =>
+  (a, op) =>
+    `${op.eq(a.state, 'PENDING')} AND ${op.eq(a.attempts, d.attempts)} AND ${op.eq(a.dueAt, d.dueAt)}`
+
+/** A postponement's condition: still PENDING and due as the sweep read it. */
+export const stillDue =
+  (d: Pick<Claimable, 'dueAt'>): Where =>
+  (a, op) =>
+    `${op.eq(a.state, 'PENDING')} AND ${op.eq(a.dueAt, d.dueAt)}`
+
+/** Runs a conditional write; false when its condition failed (another runner got there first). */
+export const conditional = async (write: () => Promise<unknown>): Promise<boolean> => {
+  try {
+    await write()
+    return true
+  } catch (error) {
+    if (isConditionFailure(error)) return false
+    throw error
+  }
 }

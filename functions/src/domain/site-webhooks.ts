@@ -10,11 +10,10 @@ import {
   SiteWebhookEndpoints,
 } from '#data/site-webhooks'
 import { AppError } from '../edge/errors.ts'
-import { isConditionFailure } from '../edge/rate-limit.ts'
 import * as clock from '../platform/services/clock.ts'
 import { logger } from '../platform/services/logger.ts'
 import { OutboundRefused } from '../platform/services/outbound.ts'
-import { sweepLanes } from './delivery-sweep.ts'
+import { claimCondition, claimFields, conditional, stillDue, sweepLanes } from './delivery-sweep.ts'
 import {
   attemptDelivery,
   type DeliveryErrorCategory,
@@ -46,8 +45,6 @@ import {
 
 type WebhookEvent = (typeof SITE_WEBHOOK_EVENTS)[number]
 const iso = (ms: number) => new Date(ms).toISOString()
-/** How long a claimed attempt keeps others off the delivery (the attempt ends within 10 s). */
-const LEASE_MS = 60_000
 /** Due deliveries read per sweep (pages of `SWEEP_PAGE`), so one endpoint's backlog cannot hide the rest. */
 const SWEEP_SCAN = 1000
 const SWEEP_PAGE = 100
@@ -213,25 +210,13 @@ export const attemptStoredDelivery = async (
   const delivery = await readDelivery(key)
   if (delivery?.state !== 'PENDING') return undefined
   if (dueBy !== undefined && Date.parse(delivery.dueAt) > dueBy) return undefined
-  const claimedAt = clock.now()
-  try {
-    await SiteWebhookDeliveries.patch(keyOf(delivery))
-      .set({
-        state: 'PENDING',
-        dueAt: iso(claimedAt + LEASE_MS),
-        attempts: delivery.attempts + 1,
-        lastAttemptAt: iso(claimedAt),
-        updatedAt: iso(claimedAt),
-      })
-      .where(
-        (a, op) =>
-          `${op.eq(a.state, 'PENDING')} AND ${op.eq(a.attempts, delivery.attempts)} AND ${op.eq(a.dueAt, delivery.dueAt)}`,
-      )
-      .go({ response: 'none' })
-  } catch (error) {
-    if (isConditionFailure(error)) return undefined
-    throw error
-  }
+  const claimed = await conditional(() =>
+    SiteWebhookDeliveries.patch(keyOf(delivery))
+      .set(claimFields(delivery, clock.now()))
+      .where(claimCondition(delivery))
+      .go({ response: 'none' }),
+  )
+  if (!claimed) return undefined
   const attempts = delivery.attempts + 1
   const endpoint = (
     await SiteWebhookEndpoints.get({ siteId: delivery.siteId, endpointId: delivery.endpointId }).go({
@@ -334,13 +319,12 @@ const postponeDeliveries = async (keys: readonly DueKey[], dueAt: number) => {
   for (let i = 0; i < keys.length; i += 25)
     await Promise.all(
       keys.slice(i, i + 25).map((d) =>
-        SiteWebhookDeliveries.patch(keyOf(d))
-          .set({ state: 'PENDING', dueAt: iso(dueAt) })
-          .where((a, op) => `${op.eq(a.state, 'PENDING')} AND ${op.eq(a.dueAt, d.dueAt)}`)
-          .go({ response: 'none' })
-          .catch((error: unknown) => {
-            if (!isConditionFailure(error)) throw error
-          }),
+        conditional(() =>
+          SiteWebhookDeliveries.patch(keyOf(d))
+            .set({ state: 'PENDING', dueAt: iso(dueAt) })
+            .where(stillDue(d))
+            .go({ response: 'none' }),
+        ),
       ),
     )
 }

@@ -110,6 +110,14 @@ const KpiCards = ({ report }: { report: LpReport }) => {
   )
 }
 
+/** A right-aligned column of a row's count. */
+const countColumn = <R extends object>(key: keyof R & string, title: string): ColumnsType<R>[number] => ({
+  key,
+  title,
+  align: 'right',
+  render: (_, row) => count(row[key] as number),
+})
+
 const PagesTable = ({ rows, multilingual }: { rows: PageRow[]; multilingual: boolean }) => {
   const { t } = useTranslation()
   const columns: ColumnsType<PageRow> = [
@@ -117,24 +125,14 @@ const PagesTable = ({ rows, multilingual }: { rows: PageRow[]; multilingual: boo
     ...(multilingual
       ? [{ key: 'lang', title: t('analytics.columns.lang'), render: (_: unknown, row: PageRow) => row.lang }]
       : []),
-    {
-      key: 'reach',
-      title: t('analytics.columns.reach'),
-      align: 'right',
-      render: (_, row) => count(row.reach),
-    },
+    countColumn('reach', t('analytics.columns.reach')),
     {
       key: 'reachRate',
       title: t('analytics.columns.reachRate'),
       align: 'right',
       render: (_, row) => percent(row.reachRate),
     },
-    {
-      key: 'views',
-      title: t('analytics.columns.views'),
-      align: 'right',
-      render: (_, row) => count(row.views),
-    },
+    countColumn('views', t('analytics.columns.views')),
     {
       key: 'avgDwell',
       title: t('analytics.columns.avgDwell'),
@@ -147,12 +145,7 @@ const PagesTable = ({ rows, multilingual }: { rows: PageRow[]; multilingual: boo
       align: 'right',
       render: (_, row) => seconds(t, row.medianDwellMs),
     },
-    {
-      key: 'exits',
-      title: t('analytics.columns.exits'),
-      align: 'right',
-      render: (_, row) => count(row.exits),
-    },
+    countColumn('exits', t('analytics.columns.exits')),
     {
       key: 'exitRate',
       title: t('analytics.columns.exitRate'),
@@ -340,18 +333,8 @@ const ConversionSources = ({ report, filtered }: { report: LpReport; filtered: b
         </Typography.Text>
       ),
     },
-    {
-      key: 'visits',
-      title: t('analytics.conversionColumns.visits'),
-      align: 'right',
-      render: (_, row) => count(row.visits),
-    },
-    {
-      key: 'conversions',
-      title: t('analytics.conversionColumns.conversions'),
-      align: 'right',
-      render: (_, row) => count(row.conversions),
-    },
+    countColumn('visits', t('analytics.conversionColumns.visits')),
+    countColumn('conversions', t('analytics.conversionColumns.conversions')),
     {
       key: 'cvr',
       title: t('analytics.conversionColumns.cvr'),
@@ -365,12 +348,7 @@ const ConversionSources = ({ report, filtered }: { report: LpReport; filtered: b
       title: t('analytics.conversionColumns.platform'),
       render: (_, row) => t(`analytics.adPlatforms.${row.platform}`),
     },
-    {
-      key: 'conversions',
-      title: t('analytics.conversionColumns.conversions'),
-      align: 'right',
-      render: (_, row) => count(row.conversions),
-    },
+    countColumn('conversions', t('analytics.conversionColumns.conversions')),
   ]
   return (
     <Row gutter={[12, 12]}>
@@ -432,24 +410,9 @@ const Deliveries = ({ rows }: { rows: DeliveryRow[] }) => {
       title: t('analytics.deliveryColumns.destination'),
       render: (_, row) => t(`analytics.destinations.${row.platform}`),
     },
-    {
-      key: 'delivered',
-      title: t('analytics.deliveryColumns.delivered'),
-      align: 'right',
-      render: (_, row) => count(row.delivered),
-    },
-    {
-      key: 'failed',
-      title: t('analytics.deliveryColumns.failed'),
-      align: 'right',
-      render: (_, row) => count(row.failed),
-    },
-    {
-      key: 'pending',
-      title: t('analytics.deliveryColumns.pending'),
-      align: 'right',
-      render: (_, row) => count(row.pending),
-    },
+    countColumn('delivered', t('analytics.deliveryColumns.delivered')),
+    countColumn('failed', t('analytics.deliveryColumns.failed')),
+    countColumn('pending', t('analytics.deliveryColumns.pending')),
     {
       key: 'rate',
       title: t('analytics.deliveryColumns.rate'),

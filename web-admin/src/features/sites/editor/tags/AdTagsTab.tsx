@@ -16,14 +16,13 @@ import {
   type VENDOR_FIELDS,
   vendorsOn,
 } from './adTagsModel.ts'
+import { IdField, monospace } from './IdField.tsx'
 import { ServerConversions } from './ServerConversions.tsx'
 
 /** The label keys of every vendor's ID fields (siteEditor.adTags.fields.<vendor>.<field>). */
 type FieldLabelKey = {
   [V in keyof typeof VENDOR_FIELDS]: `siteEditor.adTags.fields.${V}.${(typeof VENDOR_FIELDS)[V]['ids'][number]}`
 }[keyof typeof VENDOR_FIELDS]
-
-const monospace = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }
 
 /**
  * Ad and analytics tags by ID (issue 32): a switch per vendor, its IDs checked as they are typed
@@ -95,26 +94,14 @@ export const AdTagsTab = ({ siteId, version, draft, onChange, readOnly, plan, pr
               ) : (
                 <>
                   {fields.ids.map((field) => (
-                    <Field
+                    <IdField
                       key={field.key}
                       label={t(`siteEditor.adTags.fields.${vendor}.${field.key}` as FieldLabelKey)}
                       problem={at(`vendors.${vendor}.${field.key}`)}
-                      extra={t('siteEditor.adTags.example', { example: field.example })}
-                    >
-                      {(id) => (
-                        <Input
-                          id={id}
-                          value={String(values[field.key] ?? '')}
-                          spellCheck={false}
-                          autoComplete="off"
-                          style={monospace}
-                          placeholder={field.example}
-                          onChange={(event) =>
-                            onChange(setVendorField(vendor, field.key, event.target.value))
-                          }
-                        />
-                      )}
-                    </Field>
+                      example={field.example}
+                      value={String(values[field.key] ?? '')}
+                      onChange={(value) => onChange(setVendorField(vendor, field.key, value))}
+                    />
                   ))}
                   {fields.perEvent && (
                     <details>

@@ -1,14 +1,13 @@
 import { PLAN_FEATURE_MESSAGES } from '@swipe/shared'
 import { CONVERSION_PLATFORMS, type ConversionPlatform } from '@swipe/shared/site/conversions-normalise'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Button, Card, Divider, Flex, Input, Switch, Tag, Typography } from 'antd'
+import { Alert, Button, Card, Divider, Flex, Switch, Tag, Typography } from 'antd'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LabeledSwitch } from '../../../../components/LabeledSwitch.tsx'
 import { ListError } from '../../../../components/ListError.tsx'
 import { currentLocale, tShared } from '../../../../i18n/index.ts'
 import type { SitePlan } from '../../api.ts'
-import { Field } from '../creatives/Field.tsx'
 import type { SiteDraft } from '../draft.ts'
 import {
   type DESTINATION_FIELDS,
@@ -24,13 +23,12 @@ import {
 import { ConversionCredentials } from './ConversionCredentials.tsx'
 import { ConversionLog } from './ConversionLog.tsx'
 import { type ConversionDestination, conversionsQuery } from './conversions-api.ts'
+import { IdField } from './IdField.tsx'
 
 /** The label keys of every destination's text fields. */
 type FieldLabelKey = {
   [P in ConversionPlatform]: `siteEditor.adTags.conversions.fields.${P}.${(typeof DESTINATION_FIELDS)[P][number]['key']}`
 }[ConversionPlatform]
-
-const monospace = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }
 
 /** What the saved site does with a destination, as tags: not yet sent, sending, in test mode. */
 const DestinationState = ({ view }: { view: ConversionDestination }) => {
@@ -150,29 +148,17 @@ export const ServerConversions = ({
               ) : (
                 <>
                   {destinationFieldsOf(platform).map((field) => (
-                    <Field
+                    <IdField
                       key={field.key}
                       required={!field.optional}
                       label={t(
                         `siteEditor.adTags.conversions.fields.${platform}.${field.key}` as FieldLabelKey,
                       )}
                       problem={at(`conversions.${platform}.${field.key}`)}
-                      extra={t('siteEditor.adTags.example', { example: field.example })}
-                    >
-                      {(id) => (
-                        <Input
-                          id={id}
-                          value={String(values[field.key] ?? '')}
-                          spellCheck={false}
-                          autoComplete="off"
-                          style={monospace}
-                          placeholder={field.example}
-                          onChange={(event) =>
-                            onChange(setDestinationField(platform, field.key, event.target.value))
-                          }
-                        />
-                      )}
-                    </Field>
+                      example={field.example}
+                      value={String(values[field.key] ?? '')}
+                      onChange={(value) => onChange(setDestinationField(platform, field.key, value))}
+                    />
                   ))}
                   {platform === 'google' ? (
                     <Flex vertical gap={4}>
