@@ -5,9 +5,12 @@
  * seeded random walk over the grid: landing, swipes, dwell, link clicks, contact forms and sign-ups,
  * referrers and UTM) and written exactly as the collection writes them: counters by `ADD` on the
  * day items and the month roll-ups (4 shards), landing sources, unique visitors per day; and each
- * visit's page load as a billable view (what the edge's access log counts, issue 29). Written
- * once: a demo site whose first seeded day already has counters is left as it is.
+ * visit's page load as a billable view (what the edge's access log counts, issue 29). Its contact
+ * forms and sign-ups are counted by `recordConversion`, as the form handlers count them, each with
+ * its visit's source (referrer, UTM, an ad click's kind), so 効果測定 shows conversions by source
+ * (issue 32). Written once: a demo site whose first seeded day already has counters is left as it is.
  */
+import type { ConversionContext } from '@swipe/shared/schemas/visitor-forms'
 import { gridCells, parseCell } from '@swipe/shared/site/cells'
 import { jstDay } from '@swipe/shared/time/jst'
 
@@ -36,7 +39,9 @@ export const seedAnalytics = async (
   const { BillableViews, SiteStats } = await import('../../functions/src/data/analytics.ts')
   const { SiteSources } = await import('../../functions/src/data/analytics-visitors.ts')
   const { cellWritesOf } = await import('../../functions/src/analytics/counters.ts')
-  const { DIRECT, STATS_SHARDS, monthOf } = await import('../../functions/src/analytics/service.ts')
+  const { DIRECT, STATS_SHARDS, monthOf, recordConversion } = await import(
+    '../../functions/src/analytics/service.ts'
+  )
   const { siteId } = site
   const today = jstDay(Date.now())
   const first = `${jstDay(Date.parse(`${today.slice(0, 7)}-01T00:00:00Z`) - DAY).slice(0, 7)}-01`
@@ -67,6 +72,8 @@ export const seedAnalytics = async (
   for (let at = Date.parse(`${first}T00:00:00+09:00`); jstDay(at) < today; at += DAY) {
     const day = jstDay(at)
     const rand = random(hash(`${siteId}${day}`))
+    // The ad clicks of the day's visits: a generator of their own, so the visits stay as they were.
+    const clicked = random(hash(`${siteId}${day}#clicks`))
     const weekday = new Date(at + 9 * 3_600_000).getUTCDay()
     const count = Math.round((weekday === 0 || weekday === 6 ? 70 : 45) + rand() * 30)
     const events: Event[] = []
@@ -78,6 +85,12 @@ export const seedAnalytics = async (
       extra.set(key, entry)
     }
     const sources = new Map<string, number>()
+    const conversions: Array<{
+      lang: 'JP' | 'EN'
+      kind: 'contact' | 'member'
+      via?: string
+      context: ConversionContext
+    }> = []
     const source = (kind: string, value: string) =>
       sources.set(`${kind}#${value}`, (sources.get(`${kind}#${value}`) ?? 0) + 1)
     for (let v = 0; v < count; v++) {
@@ -89,9 +102,30 @@ export const seedAnalytics = async (
       if (rand() < 0.75) bump(lang, '*', 'visitor')
       const referrer = REFERRERS[Math.floor(rand() * REFERRERS.length)]!
       source('ref', referrer || DIRECT)
+      let campaign: (typeof CAMPAIGNS)[number] | undefined
       if (rand() < 0.25) {
-        const campaign = CAMPAIGNS[Math.floor(rand() * CAMPAIGNS.length)]!
+        campaign = CAMPAIGNS[Math.floor(rand() * CAMPAIGNS.length)]!
         for (const [kind, value] of Object.entries(campaign)) source(kind, value)
+      }
+      // The visit's source as its form sends it with a conversion (web-site/src/client/attribution.ts):
+      // half the visits from Google came through a search ad (gclid), the Instagram campaign's
+      // through a Meta ad (fbclid).
+      const clickKinds: ConversionContext['clickKinds'] = [
+        ...(referrer === 'www.google.com' && clicked() < 0.5 ? (['gclid'] as const) : []),
+        ...(campaign?.utmSource === 'instagram' ? (['fbclid'] as const) : []),
+      ]
+      const context: ConversionContext = {
+        ...(referrer ? { referrer: `https://${referrer}/` } : {}),
+        ...(campaign
+          ? {
+              utm: {
+                utm_source: campaign.utmSource,
+                utm_medium: campaign.utmMedium,
+                utm_campaign: campaign.utmCampaign,
+              },
+            }
+          : {}),
+        ...(clickKinds.length ? { clickKinds } : {}),
       }
       for (let step = 0; step < 12; step++) {
         const { row, column } = parseCell(position)!
@@ -104,10 +138,7 @@ export const seedAnalytics = async (
         })
         if (rand() < 0.025) {
           events.push({ siteId, lang, event: 'click', position, target: 'link' })
-          if (rand() < 0.3) {
-            bump(lang, '*', 'conv_contact')
-            bump(lang, position, 'conv_contact')
-          }
+          if (rand() < 0.3) conversions.push({ lang, kind: 'contact', via: position, context })
         }
         if (rand() < 0.03) events.push({ siteId, lang, event: 'click', position, target: 'sns' })
         // Leave more often the deeper the visit goes.
@@ -133,7 +164,7 @@ export const seedAnalytics = async (
         seen.add(to)
         position = to
       }
-      if (rand() < 0.02) bump(lang, '*', 'conv_member')
+      if (rand() < 0.02) conversions.push({ lang, kind: 'member', context })
     }
     visits += count
     const shardOf = (i: number) => i % STATS_SHARDS
@@ -148,6 +179,10 @@ export const seedAnalytics = async (
         const [lang, position] = key.split('#') as [string, string]
         return add({ day, shard: shardOf(i), lang, position }, adds)
       }),
+      // Conversions as the form handlers count them: on the cell and by source.
+      ...conversions.map(({ lang, kind, via, context }) =>
+        recordConversion(site, lang, kind, via, { context, now: at + 12 * 3_600_000 }),
+      ),
       ...[...sources].flatMap(([key, count], i) => {
         const [kind, ...rest] = key.split('#')
         return [day, monthOf(day)].map((unit) =>

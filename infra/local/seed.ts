@@ -198,6 +198,8 @@ export const seed = async (log: (line: string) => void) => {
   await showcase(site, log)
   await (await import('./seed-billing.ts')).seedBilling(ids, log)
   await (await import('./seed-media.ts')).seedMedia(site, log)
+  // Ad tags and server-side conversions before the publish, which records the destinations it lists.
+  await (await import('./seed-conversions.ts')).seedConversions(creator.accountId, site, log)
   // Published through the same publisher as "save and publish" (a new release each start).
   const { publishSite } = await import('../../functions/src/publishing/publish.ts')
   await publishSite(site.siteId)

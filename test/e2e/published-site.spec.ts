@@ -30,6 +30,8 @@ test('a visitor swipes the published demo site to B2, comes back there after a r
   expect(response?.status()).toBe(200)
   expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'")
   await expect.poll(() => current(page)).toEqual(['A1'])
+  // The demo's ad tags ask first (infra/local/seed-conversions.ts): the visitor answers the banner.
+  await page.getByRole('button', { name: '同意しない' }).click()
   // The video at B3 waits while it is out of sight.
   expect(await videoPaused(page, 'B3')).toBe(true)
 

@@ -85,6 +85,7 @@ describe('ad tags by ID', () => {
         google_ads: { conversion_id: 'AW-123456789', labels: { contact_sent: 'AbC-123_xyz' } },
       },
       consent: 'opt-in',
+      conversions: {},
     })
     version = saved.body.version
 

@@ -203,6 +203,14 @@ describe('plan limits', () => {
     )
     expect(adTags.status).toBe(403)
     expect(adTags.body.error.code).toBe('plan.noSeoTags')
+    // Server-side conversions follow the analytics flag, and the refusal names it.
+    const destinations = await put(
+      saveBody(site, {
+        ad_tags: { conversions: { meta: { pixel_id: '123456789012345' } }, consent: 'opt-in' },
+      }),
+    )
+    expect(destinations.status).toBe(403)
+    expect(destinations.body.error.code).toBe('plan.noAnalytics')
 
     const fixed = (key: string) => ({ key, type_input: 'TEXT_BOX', title: key, is_required: true })
     const contact = await put({

@@ -43,6 +43,19 @@ describe('renderPreview', () => {
     expect(doc.documentElement.lang).toBe('ja')
   })
 
+  it('leaves the ad tags out: no tags file, no consent banner, no notice link', () => {
+    const tagged = (i: PublishInput) => {
+      ;(i.site as { adTags?: unknown }).adTags = {
+        vendors: { metaPixel: { pixelId: '123456789012345' } },
+        consent: 'opt-in',
+      }
+    }
+    const doc = preview({}, tagged)
+    expect(doc.body.dataset.tags).toBeUndefined()
+    expect(doc.getElementById('cs')).toBeNull()
+    expect(doc.body.innerHTML).not.toContain('external-transmission')
+  })
+
   it('locks or unlocks members-only creatives as asked', () => {
     const locked = preview({ membership: 'locked' })
     expect(locked.querySelector('#C2 .lk')).not.toBeNull()

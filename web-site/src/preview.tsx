@@ -13,7 +13,8 @@ import type { PublishInput } from './types.ts'
  * so nothing in it can reach the console's storage or the live site's cookies). Against the
  * published page it differs only where a preview must:
  * - it carries `noindex`, posts no analytics beacons and calls no API (no endpoint, no API base);
- * - the creator's own head and body tags are left out (third-party scripts never run in a preview);
+ * - the creator's own head and body tags and the ad tags (their file, the consent banner, the
+ *   notice link) are left out (third-party scripts never run in a preview);
  * - "show membership" unlocks members-only creatives, "show CTA" off leaves popup CTAs out;
  * - a small first script gives the island the cookie and storage an opaque origin lacks (in
  *   memory, starting at `start`), reports the current cell to the console (`postMessage`
@@ -78,7 +79,7 @@ export const renderPreview = (input: PublishInput, options: PreviewOptions): str
     model.company = { ...model.company, data: dataUrl('application/json', model.company.json) }
   const markup = renderToStaticMarkup(
     <Page
-      model={{ ...model, headTags: '', bodyTags: '' }}
+      model={{ ...model, headTags: '', bodyTags: '', tags: null }}
       script={island()}
       siteId={input.site.id}
       viewMode={input.site.viewMode ?? GLOBAL_SETTING_DEFAULTS.viewMode}
