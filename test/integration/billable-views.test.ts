@@ -211,7 +211,7 @@ describe('distinct source values', () => {
     const period = `from=${day}&to=${day}`
     const report = await http.get(`/analysis/site/${own.siteId}/sources?${period}`, { token: userToken })
     expect(report.status, JSON.stringify(report.body)).toBe(200)
-    expect(report.body.utm_source[0]).toEqual({ value: SOURCE_OTHER, visits: 60 })
+    expect(report.body.utm_source[0]).toEqual({ value: SOURCE_OTHER, visits: 60, conversions: 0 })
     const csv = await fetch(`${urls.api}/analysis/site/${own.siteId}/sources/export-csv?${period}`, {
       headers: { authorization: `Bearer ${userToken}`, 'x-lang': 'ja' },
     })

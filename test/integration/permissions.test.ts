@@ -481,6 +481,19 @@ const requests: Partial<Record<RouteId, (token: string, target: Target) => Promi
       { token },
     )
   },
+  // Server-side conversions (issue 32): reads, and credentials whose fields the platform does not
+  // take stop allowed callers at a 400 after the scope check, so nothing is stored or removed.
+  'apiAccess.conversionsGet': async (token, target) =>
+    http.get(`/site/${await siteOf(target)}/conversions`, { token }),
+  'apiAccess.conversionCredentialsSet': async (token, target) =>
+    http.call('PUT', `/site/${await siteOf(target)}/conversions/meta/credentials`, {
+      token,
+      body: { credentials: { not_a_field: 'x' } },
+    }),
+  'apiAccess.conversionCredentialsRemove': async (token, target) =>
+    http.call('DELETE', `/site/${await siteOf(target)}/conversions/tiktok/credentials`, { token }),
+  'apiAccess.conversionDeliveries': async (token, target) =>
+    http.get(`/site/${await siteOf(target)}/conversions/meta/deliveries`, { token }),
   // Upload routes name the site in the body: a file or key the route refuses gives allowed callers
   // a 400 after the scope check, so nothing is issued or stored here.
   'sites.uploadUrls': async (token, target) =>

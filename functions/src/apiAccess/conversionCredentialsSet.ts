@@ -1,5 +1,5 @@
 import { apiAccessRoutes } from '@swipe/shared/contract/apiAccess'
-import { storeCredentials } from '#domain/conversion-credentials'
+import { checkCredentials, storeCredentials } from '#domain/conversion-credentials'
 import { planOfOwner, requireFeature } from '#domain/plans'
 import { destinationViews } from '#domain/site-conversions'
 import { endpoint, ok } from '#edge/http'
@@ -9,15 +9,16 @@ import { audit, siteForApi } from './service.ts'
 /**
  * PUT /site/{id}/conversions/{platform}/credentials: stores the platform's credentials, sealed
  * (#platform/services/vault). Exactly the platform's fields (400 naming each missing or unknown
- * one); server-side conversions follow the plan's analytics flag (403 `plan.noAnalytics`). The
+ * one), then the plan: server-side conversions follow its analytics flag (403 `plan.noAnalytics`). The
  * answer says they are stored and never carries them; the audit names the platform only.
  */
 export const handler = endpoint(
   apiAccessRoutes['apiAccess.conversionCredentialsSet'],
   async ({ actor, params, body, t }) => {
     const site = await siteForApi(actor, params.id)
+    const credentials = checkCredentials(params.platform, body.credentials)
     requireFeature(await planOfOwner(site.ownerId), 'analyticsEffect')
-    await storeCredentials(site.siteId, params.platform, body.credentials, adminOf(actor).accountId)
+    await storeCredentials(site.siteId, params.platform, credentials, adminOf(actor).accountId)
     await audit(actor, site.siteId, 'conversion.credentialsSet', `platform=${params.platform}`)
     const item = (await destinationViews(site)).find((d) => d.platform === params.platform)!
     return ok({ item, message: t('conversions.credentialsSaved') })

@@ -20,15 +20,13 @@ const iso = (ms: number) => new Date(ms).toISOString()
 const sealContext = (siteId: string, p: ConversionPlatform) => `site#${siteId}#conversions#${p}`
 
 /**
- * Stores a platform's credentials, sealed: exactly the fields it needs (400 naming each missing
- * or unknown one, nothing stored).
+ * Exactly the fields the platform needs, or 400 naming each missing or unknown one (nothing is
+ * stored).
  */
-export const storeCredentials = async (
-  siteId: string,
+export const checkCredentials = (
   p: ConversionPlatform,
   given: Readonly<Record<string, string>>,
-  accountId: string,
-) => {
+): Record<string, string> => {
   const fields: readonly string[] = CONVERSION_CREDENTIALS[p]
   const issues = [
     ...fields
@@ -39,7 +37,16 @@ export const storeCredentials = async (
       .map((f) => ({ path: `body.credentials.${f}`, code: 'validation.invalid' as const })),
   ]
   if (issues.length) throw new ValidationError(issues)
-  const credentials = Object.fromEntries(fields.map((f) => [f, given[f]!]))
+  return Object.fromEntries(fields.map((f) => [f, given[f]!]))
+}
+
+/** Stores a platform's credentials (as `checkCredentials` answered them), sealed. */
+export const storeCredentials = async (
+  siteId: string,
+  p: ConversionPlatform,
+  credentials: Readonly<Record<string, string>>,
+  accountId: string,
+) => {
   await SiteConversionCredentials.put({
     siteId,
     platform: p,
