@@ -182,9 +182,15 @@ describe('server-side conversions', () => {
     const { sweepDueConversions } = await import('../../functions/src/domain/conversion-attempts.ts')
     const pending = await eventually(
       () => delivered('meta'),
-      (page) => page.items[0]?.attempts === 1,
+      // Claimed (attempts 1) before it is sent: wait for the answer.
+      (page) => page.items[0]?.last_status !== undefined && page.items[0]?.last_status !== null,
     )
-    expect(pending.items[0]).toMatchObject({ event_id: eventId, state: 'PENDING', last_status: 500 })
+    expect(pending.items[0]).toMatchObject({
+      event_id: eventId,
+      state: 'PENDING',
+      attempts: 1,
+      last_status: 500,
+    })
     for (const attempt of [2, 3]) {
       const due = Date.parse((await delivered('meta')).items[0].next_attempt_at)
       advanceStackClock(due - stackNow() + 1_000)
@@ -256,6 +262,19 @@ describe('server-side conversions', () => {
       expect(item.sealed).toMatch(/^v1\./)
       for (const secret of SECRETS) expect(item.sealed).not.toContain(secret)
     }
+    // A platform that asks to wait (429 with Retry-After) is tried again no sooner than it asked.
+    await adPlatforms.rateLimit('tiktok', 600)
+    const limited = `evt-${randomUUID()}`
+    const sentAt = stackNow()
+    await contact(context(limited))
+    const waiting = await eventually(
+      () => delivered('tiktok'),
+      // Claimed (attempts 1) before it is sent: wait for the answer.
+      (page) => page.items[0]?.event_id === limited && page.items[0].last_status !== null,
+    )
+    expect(waiting.items[0]).toMatchObject({ state: 'PENDING', attempts: 1, last_status: 429 })
+    expect(Date.parse(waiting.items[0].next_attempt_at)).toBeGreaterThanOrEqual(sentAt + 600_000)
+    await adPlatforms.rateLimit('tiktok', null)
     // Removed: no new delivery, and the view says so.
     const removed = await consoleCall('DELETE', `/site/${siteId}/conversions/line/credentials`)
     expect(removed.status).toBe(200)

@@ -33,6 +33,8 @@ type Sent = {
   answer?: string | undefined
   /** Why there was no answer (a category), when there was none. */
   error?: string | undefined
+  /** The platform's `Retry-After` (a 429 or 503), in milliseconds. */
+  retryAfterMs?: number | undefined
   verdict?: AnswerVerdict
 }
 
@@ -66,7 +68,12 @@ const send = async (delivery: SiteConversionDelivery, site: Pick<Site, 'adTags'>
     keepAnswer: true,
     answerCap: ANSWER_CAP,
   })
-  return { status: result.status, answer: result.answer, error: result.error }
+  return {
+    status: result.status,
+    answer: result.answer,
+    error: result.error,
+    retryAfterMs: result.retryAfterMs,
+  }
 }
 
 /**
@@ -105,8 +112,11 @@ export const attemptConversion = async (
     (sent.status === undefined
       ? { outcome: 'retry', message: sent.error ?? 'network' }
       : readAnswer(delivery.platform, sent.status, sent.answer))
+  // The backoff, or later when the platform asks (`Retry-After`), within the same 24 hours.
   const next =
-    verdict.outcome === 'retry' ? nextAttemptAt(Date.parse(delivery.createdAt), attempts, now) : undefined
+    verdict.outcome === 'retry'
+      ? nextAttemptAt(Date.parse(delivery.createdAt), attempts, now, sent.retryAfterMs)
+      : undefined
   const state = verdict.outcome === 'delivered' ? 'DELIVERED' : next === undefined ? 'FAILED' : 'PENDING'
   const lastError = verdict.outcome === 'delivered' ? undefined : verdict.message
   const cleared = [

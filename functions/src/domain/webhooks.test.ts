@@ -15,6 +15,7 @@ import {
   nextAttemptAt,
   RETRY_WINDOW_MS,
   resolveTarget,
+  retryAfterMs,
   sign,
   signatureHeader,
   storedErrorCategory,
@@ -140,6 +141,15 @@ describe('webhook delivery core', () => {
     expect(nextAttemptAt(first, 2, first + 30_000)).toBe(first + 90_000)
     expect(nextAttemptAt(first, 20, first + 60_000)).toBe(first + 60_000 + 6 * 60 * 60_000)
     expect(nextAttemptAt(first, 20, first + RETRY_WINDOW_MS - 60_000)).toBeUndefined()
+    // A receiver's Retry-After when longer than the backoff, never past the 24 hours.
+    expect(nextAttemptAt(first, 1, first, 600_000)).toBe(first + 600_000)
+    expect(nextAttemptAt(first, 1, first, 10_000)).toBe(first + 30_000)
+    expect(nextAttemptAt(first, 1, first, RETRY_WINDOW_MS + 1)).toBeUndefined()
+    expect(retryAfterMs('120', 0)).toBe(120_000)
+    expect(retryAfterMs('Thu, 01 Jan 1970 00:02:00 GMT', 60_000)).toBe(60_000)
+    expect(retryAfterMs('Thu, 01 Jan 1970 00:00:00 GMT', 60_000)).toBe(0)
+    expect(retryAfterMs('soon', 0)).toBeUndefined()
+    expect(retryAfterMs(undefined, 0)).toBeUndefined()
   })
 
   it('refuses the metadata address, loopback outside the allowance, private names and plain http', async () => {

@@ -58,10 +58,16 @@ export const RETRY_WINDOW_MS = 24 * 60 * 60_000
 
 /**
  * When to try again after `attempts` failed attempts (1 = the first failed), or undefined when the
- * next attempt would fall past 24 hours after the first one.
+ * next attempt would fall past 24 hours after the first one. `atLeastMs`: a wait the receiver asked
+ * for (`Retry-After`), when longer than the backoff.
  */
-export const nextAttemptAt = (firstAttemptAt: number, attempts: number, now: number): number | undefined => {
-  const gap = Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_GAP_MS)
+export const nextAttemptAt = (
+  firstAttemptAt: number,
+  attempts: number,
+  now: number,
+  atLeastMs = 0,
+): number | undefined => {
+  const gap = Math.max(Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_GAP_MS), atLeastMs)
   const next = now + gap
   return next - firstAttemptAt > RETRY_WINDOW_MS ? undefined : next
 }
@@ -172,10 +178,23 @@ export const attemptDelivery = async (
 }
 
 /**
+ * How long an answer's `Retry-After` asks to wait (seconds, or an HTTP date), in milliseconds from
+ * `now`; undefined when absent or unreadable.
+ */
+export const retryAfterMs = (header: string | undefined, now: number): number | undefined => {
+  if (!header) return undefined
+  const seconds = /^\d+$/.test(header.trim()) ? Number(header.trim()) : undefined
+  if (seconds !== undefined) return seconds * 1000
+  const at = Date.parse(header)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
+}
+
+/**
  * One POST of `body` to `url` through the outbound-address policy (`resolveTarget`: the checked
  * address, pinned). The whole attempt — resolution, connection, TLS, headers and body — ends at
  * `deadlineMs`; the answer's body is read up to `answerCap` bytes (kept as `answer` when
- * `keepAnswer`, else dropped), then the connection is dropped. Shared by the webhooks and the
+ * `keepAnswer`, else dropped), then the connection is dropped. A `Retry-After` comes back as
+ * `retryAfterMs`. Shared by the webhooks and the
  * server-side conversions (#domain/conversions), which read the platforms' answers.
  */
 export const attemptPost = async (
@@ -186,7 +205,7 @@ export const attemptPost = async (
     answerCap = ANSWER_BODY_CAP,
     keepAnswer = false,
   }: { resolve?: Resolver; deadlineMs?: number; answerCap?: number; keepAnswer?: boolean } = {},
-): Promise<AttemptResult & { answer?: string }> => {
+): Promise<AttemptResult & { answer?: string; retryAfterMs?: number }> => {
   const started = Date.now()
   const failed = (error: unknown): AttemptResult => ({
     error: errorCategory(error),
@@ -207,9 +226,9 @@ export const attemptPost = async (
     return failed(error)
   }
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest
-  return new Promise<AttemptResult & { answer?: string }>((done) => {
+  return new Promise<AttemptResult & { answer?: string; retryAfterMs?: number }>((done) => {
     let settled = false
-    const finish = (result: AttemptResult & { answer?: string }) => {
+    const finish = (result: AttemptResult & { answer?: string; retryAfterMs?: number }) => {
       if (settled) return
       settled = true
       signal.removeEventListener('abort', onDeadline)
@@ -228,11 +247,13 @@ export const attemptPost = async (
       (res) => {
         const chunks: Buffer[] = []
         let read = 0
+        const wait = retryAfterMs(res.headers['retry-after'], Date.now())
         const answered = () =>
           finish({
             status: res.statusCode,
             durationMs: Date.now() - started,
             ...(keepAnswer ? { answer: Buffer.concat(chunks).subarray(0, answerCap).toString('utf8') } : {}),
+            ...(wait === undefined ? {} : { retryAfterMs: wait }),
           })
         res.on('data', (chunk: Buffer) => {
           read += chunk.length
