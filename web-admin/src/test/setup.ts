@@ -15,8 +15,10 @@ startI18nBundled(bundledTexts, 'ja')
 // These limits only stop a test that hangs; they are not speed checks. A screen that appears in
 // 1–2 s on an idle machine took over 5 s (findBy) and 20 s (a test) when the 2 cores were shared
 // with other suites, and a test that times out keeps typing into the next test's screen.
+// The hooks (unmounting a screen, resetting the API client and the language) share the limit:
+// under the same load an afterEach took over vitest's default 10 s.
 configure({ asyncUtilTimeout: 15_000 })
-vi.setConfig({ testTimeout: 60_000 })
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
