@@ -73,6 +73,16 @@ const AXE_PAGES: ReadonlySet<ConsoleRoute['page']> = new Set([
 
 /** The serious and critical axe violations of the page as it is now, one line each. */
 const axeFindings = async (page: Page, where: string) => {
+  // Colours are judged at rest: a button enabled a moment ago (the analytics page's exports, once
+  // its site is known) is still fading from its disabled grey for antd's 0.2 s transition.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a: { playState: string; effect: { getComputedTiming: () => { iterations?: number } } | null }) =>
+          a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  )
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze()
