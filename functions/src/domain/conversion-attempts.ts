@@ -38,7 +38,11 @@ type Sent = {
   verdict?: AnswerVerdict
 }
 
-const send = async (delivery: SiteConversionDelivery, site: Pick<Site, 'adTags'>): Promise<Sent> => {
+/** Sends one delivery; `site` is read only for Google, whose OAuth client is in the saved settings. */
+const send = async (
+  delivery: SiteConversionDelivery,
+  site: () => Promise<Pick<Site, 'adTags'>>,
+): Promise<Sent> => {
   const credentials = await readCredentials(delivery.siteId, delivery.platform)
   if (!credentials) return { verdict: { outcome: 'failed', message: 'The credentials were removed.' } }
   const request = JSON.parse(delivery.payload) as ConversionRequest
@@ -46,7 +50,7 @@ const send = async (delivery: SiteConversionDelivery, site: Pick<Site, 'adTags'>
     platform().adPlatforms.origin(api)
   let extra = {}
   if (request.api === 'google') {
-    const google = savedConversions(site).google
+    const google = savedConversions(await site()).google
     if (!google) return { verdict: { outcome: 'failed', message: 'The destination was turned off.' } }
     const token = await googleAccessToken(credentials, google.clientId)
     if ('refused' in token) {
@@ -95,7 +99,7 @@ export const attemptConversion = async (
   )
   if (!claimed) return undefined
   const attempts = delivery.attempts + 1
-  const sent = await send(delivery, site ?? (await siteSettings(delivery.siteId))).catch(
+  const sent = await send(delivery, async () => site ?? (await siteSettings(delivery.siteId))).catch(
     (error: unknown): Sent => {
       logger.error('Conversion attempt failed to run', {
         siteId: delivery.siteId,
