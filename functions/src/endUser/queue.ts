@@ -50,7 +50,8 @@ export const queueConversion = async (
     context: ConversionOccurrence['context'] | undefined
   },
 ) => {
-  if (occurrence.context?.consent !== 'granted') return
+  // No context: the page sent no conversion (whether consent allows one is the domain's rule).
+  if (!occurrence.context) return
   try {
     const deliveries = await recordConversionEvent(site, {
       ...occurrence,
