@@ -73,6 +73,22 @@ const EXPOSED_HEADERS = ['content-disposition']
  */
 const ALLOWED_HEADERS = ['authorization', 'content-type', 'accept-language', 'password', 'idempotency-key']
 
+/**
+ * The publishing Lambda's timeout, set from its measured worst case (docs/decisions/0063-media-by-content.md,
+ * docs/benchmarks.md "Publishing by content"): the largest site a plan allows (10 × 10 cells in four
+ * languages) published before any of its 400 uploads' media jobs ran, so the publish checks and
+ * copies every original into the store itself: 2.7 s on the development machine under load (the
+ * slowest of its runs; `npm run bench:publish`, row "first publish before any job ran"). A site whose media the
+ * jobs stored publishes in 0.6 s. The margin, 4×, covers S3 from a Lambda (tens of milliseconds a
+ * request where the local emulator answers in a few) and a cold start, and still stops before the
+ * API Lambda (15 s) that waits for the publish.
+ */
+export const PUBLISH_WORST_CASE_SECONDS = 2.7
+export const PUBLISH_TIMEOUT_MARGIN = 4
+export const PUBLISH_TIMEOUT = Duration.seconds(
+  Math.ceil(PUBLISH_WORST_CASE_SECONDS * PUBLISH_TIMEOUT_MARGIN),
+)
+
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1)
 
 /**
@@ -271,7 +287,7 @@ export class Api extends Construct {
           logRetention: config.logRetention,
           removalPolicy: config.removalPolicy,
           description: `Swipe LP ${config.stage}: ${context} publishing`,
-          timeout: Duration.seconds(12),
+          timeout: PUBLISH_TIMEOUT,
         })
         this.give(publisher, PUBLISHER_NEEDS)
         fn.usePublisher(publisher)

@@ -3,6 +3,7 @@ import { API_BASE_PATH, routeKey, routeList } from '@swipe/shared/contract/route
 import { scheduleList } from '@swipe/shared/contract/runtime'
 import { AwsSolutionsChecks } from 'cdk-nag'
 import { describe, expect, it } from 'vitest'
+import { PUBLISH_TIMEOUT_MARGIN, PUBLISH_WORST_CASE_SECONDS } from '../lib/api.ts'
 import { PDF_FONT_IN_ASSET } from '../lib/app-function.ts'
 import { SITE_CSP, SITE_PERMISSIONS_POLICY } from '../lib/sites/headers.ts'
 import { HOST_ROUTER_SOURCE } from '../lib/sites.ts'
@@ -401,6 +402,10 @@ describe.each(stages)('%s stage', (_name, scenario) => {
     const allows = (roleId: string, action: string, target: string) =>
       statementsOf(roleId).some((st) => st.actions.includes(action) && st.resources.has(target))
     const publisher = stack.api.publishingFunctions.get('sites')!
+    // Its timeout comes from the measured worst case with its margin, and stops before the API's.
+    const timeoutOf = (fn: typeof publisher) => props(resources, logicalId(fn)).Timeout
+    expect(timeoutOf(publisher)).toBe(Math.ceil(PUBLISH_WORST_CASE_SECONDS * PUBLISH_TIMEOUT_MARGIN))
+    expect(Number(timeoutOf(publisher))).toBeLessThan(Number(timeoutOf(stack.api.functions.get('sites')!)))
     for (const fn of [stack.api.functions.get('sites')!, stack.api.jobFunctions.get('sites')!, publisher]) {
       const fnProps = props(resources, logicalId(fn))
       const role = refOf(fnProps.Role)!

@@ -2,14 +2,14 @@ import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3'
+import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { creatorToken } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
 import { edgeGet } from '../support/edge.ts'
-import { useStackEnv } from '../support/env.ts'
-import { settledRenditions, uploadThroughApi } from '../support/uploads.ts'
+import { useStackEnv, useStackPlatform } from '../support/env.ts'
+import { samples, settledRenditions, uploadThroughApi } from '../support/uploads.ts'
 import { cameraMov, mp4 } from '../support/zip.ts'
 
 /**
@@ -20,10 +20,16 @@ import { cameraMov, mp4 } from '../support/zip.ts'
  */
 
 const { urls } = useStackEnv()
+useStackPlatform()
 const http = api(urls.api)
 const { s3, mediaBucket } = await import('../../functions/src/platform/services/s3.ts')
 const { MediaRenditions } = await import('../../functions/src/data/media-renditions.ts')
 const { processMedia } = await import('../../functions/src/sites/media.ts')
+const { storedMediaOf } = await import('../../functions/src/data/media-store.ts')
+const { contentPath } = await import('../../functions/src/publishing/retention.ts')
+
+/** Where a file's bytes are served from once stored: the page's root-relative URL (decision 0063). */
+const addressOf = async (key: string) => `/${contentPath(key, await bytesOf(key))}`
 
 const bytesOf = async (key: string) => {
   const object = await s3.send(new GetObjectCommand({ Bucket: mediaBucket, Key: key }))
@@ -53,7 +59,11 @@ describe('media renditions', () => {
     }
   }
 
-  const publishWith = async (siteId: string, creative: Record<string, unknown>) => {
+  const publishWith = async (
+    siteId: string,
+    creative: Record<string, unknown>,
+    global: Record<string, unknown> = {},
+  ) => {
     const saved = await http.call('PUT', `/site/${siteId}`, {
       token,
       body: {
@@ -65,6 +75,7 @@ describe('media renditions', () => {
           number_vertical: 1,
           default_language: 'JP',
           languages: ['JP'],
+          ...global,
         },
         creatives: [{ lang: 'JP', position: 'A1', ...creative }],
       },
@@ -170,6 +181,12 @@ describe('media renditions', () => {
     expect(again.updatedAt).toBe(record.updatedAt)
     expect(again.renditions).toEqual(record.renditions)
 
+    // The job put the original and every rendition into the site's store, each under its content.
+    const stored = await storedMediaOf(siteId)
+    const files = [key, ...renditions.map((r) => String(r.key))]
+    expect([...stored.keys()].sort()).toEqual([...files].sort())
+    for (const file of files) expect(`/${stored.get(file)!.path}`).toBe(await addressOf(file))
+
     // Published: a <picture> whose every source the site's edge serves, typed as made.
     await publishWith(siteId, { media_key: key, media_type: 'image', image_alt: '縦の写真' })
     const page = await edge(host, '/')
@@ -195,10 +212,13 @@ describe('media renditions', () => {
         const file = await edge(host, url)
         expect(file.status, url).toBe(200)
         expect(file.headers['content-type']).toBe(type)
+        // Addressed by content: the URL names the SHA-256 of exactly the bytes served.
+        expect(`/${contentPath(url, file.body)}`).toBe(url)
       }
     }
     const img = /<img[^>]*class="m"[^>]*>/.exec(doc)?.[0] ?? ''
-    expect(img).toMatch(/src="\/_media\/[0-9a-f]{16}-357x535\.jpg"/)
+    const jpeg = renditions.find((r) => r.format === 'jpeg' && Number(r.width) === 357)!
+    expect(img).toContain(`src="${await addressOf(String(jpeg.key))}"`)
     expect(img).toContain('fetchPriority="high"')
   })
 
@@ -248,8 +268,8 @@ describe('media renditions', () => {
       const tag = /<video[^>]*>/.exec(html)?.[0] ?? ''
       const src = /src="([^"]+)"/.exec(tag)?.[1]
       const poster = /poster="([^"]+)"/.exec(tag)?.[1]
-      expect(src).toMatch(/^\/_media\/[0-9a-f]{16}-720x406\.mp4$/)
-      expect(poster).toMatch(/^\/_media\/[0-9a-f]{16}-poster-720x406\.jpg$/)
+      expect(src).toBe(await addressOf(video!.key))
+      expect(poster).toBe(await addressOf(posters.find((p) => p.format === 'jpeg')!.key))
       const served = await edge(host, src!)
       expect(served.status).toBe(200)
       expect(served.headers['content-type']).toBe('video/mp4')
@@ -291,11 +311,67 @@ describe('media renditions', () => {
     const html = (await edge(host, '/')).text
     const tag = /<video[^>]*>/.exec(html)?.[0] ?? ''
     const src = /src="([^"]+)"/.exec(tag)?.[1]
-    expect(src).toBe(`/_media/${key.split('/').pop()}`)
+    // Stored by the job as uploaded, renditions or not.
+    expect(src).toBe(await addressOf(key))
     expect(tag).not.toContain('poster=')
     const served = await edge(host, src!)
     expect(served.body.equals(broken)).toBe(true)
     // The original is kept and nothing was derived from it.
     await s3.send(new HeadObjectCommand({ Bucket: mediaBucket, Key: key }))
+  })
+
+  it('publishes what the job stored without copying a byte: the store outlives releases and goes with the site', async () => {
+    const { siteId, host } = await createSite()
+    // A favicon gets no renditions: its job only stores it, as uploaded.
+    const icon = samples.png()
+    const { key } = await uploadThroughApi(http, token, siteId, {
+      fileName: 'icon.png',
+      contentType: 'image/png',
+      bytes: icon,
+      purpose: 'favicon',
+    })
+    for (let i = 0; i < 200 && !(await storedMediaOf(siteId)).has(key); i++)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    expect((await storedMediaOf(siteId)).get(key)).toMatchObject({
+      path: contentPath(key, icon),
+      contentType: 'image/png',
+    })
+    expect((await MediaRenditions.get({ siteId, key }).go()).data).toBeNull()
+    // A creative's photo: stored with its renditions before the record says ready.
+    const photo = await uploadThroughApi(http, token, siteId, {
+      fileName: 'photo.jpg',
+      contentType: 'image/jpeg',
+      bytes: samples.jpeg(),
+    })
+    expect((await settledRenditions(siteId, photo.key)).state).toBe('ready')
+    const stored = await storedMediaOf(siteId)
+    expect(stored.size).toBe(11)
+
+    await publishWith(siteId, { media_key: photo.key, media_type: 'image' }, { favicon_key: key })
+    const { publishSite } = await import('../../functions/src/publishing/publish.ts')
+    // A publish now writes pages and a manifest only: nothing copied, the store as it was.
+    const first = await publishSite(siteId)
+    expect(first.copied).toEqual([])
+    expect(first.paths).toContain(contentPath(key, icon))
+    const again = await publishSite(siteId)
+    expect(again.copied).toEqual([])
+    expect([...(await storedMediaOf(siteId)).values()]).toEqual([...stored.values()])
+    const html = (await edge(host, '/')).text
+    expect(html).toContain(`href="/${contentPath(key, icon)}"`)
+    const served = await edge(host, `/${contentPath(key, icon)}`)
+    expect([served.status, served.headers['content-type'], served.body.equals(icon)]).toEqual([
+      200,
+      'image/png',
+      true,
+    ])
+
+    // Deleting the site removes its store with it (objects and records).
+    const current = await http.get(`/site/${siteId}`, { token })
+    const removed = await http.call('DELETE', `/site/${siteId}?version=${current.body.version}`, { token })
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200)
+    expect((await storedMediaOf(siteId)).size).toBe(0)
+    const { sitesBucket } = await import('../../functions/src/platform/services/s3.ts')
+    const left = await s3.send(new ListObjectsV2Command({ Bucket: sitesBucket, Prefix: `sites/${siteId}/` }))
+    expect(left.KeyCount ?? 0).toBe(0)
   })
 })

@@ -71,6 +71,12 @@ export const MediaRenditions = new Entity(
 
 export type MediaRendition = EntityItem<typeof MediaRenditions>
 
+/** Every storage key a rendition record names: an image's files, a video's MP4 and poster. */
+export const renditionFilesOf = (record: MediaRendition): string[] => [
+  ...((record.renditions ?? []) as Rendition[]).map((r) => r.key),
+  ...((record.poster ?? []) as Rendition[]).map((r) => r.key),
+]
+
 /**
  * A media key that may have renditions: a confirmed upload (`sites/{siteId}/uploads/[logo-]{uuid}.{ext}`)
  * or media stored before uploads were confirmed (`sites/{siteId}/media/{uuid}.{ext}`, the demo's).
@@ -88,6 +94,6 @@ export const readyRenditions = async (
 ): Promise<Map<string, MediaRendition>> => {
   const wanted = [...new Set(keys)].filter((key) => siteOfUploadKey(key) === siteId)
   if (!wanted.length) return new Map()
-  const found = await MediaRenditions.get(wanted.map((key) => ({ siteId, key }))).go()
+  const found = await MediaRenditions.get(wanted.map((key) => ({ siteId, key }))).go({ concurrency: 4 })
   return new Map(found.data.filter((r) => r.state === 'ready').map((r) => [r.key, r]))
 }

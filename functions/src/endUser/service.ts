@@ -1,4 +1,3 @@
-import { GetObjectCommand } from '@aws-sdk/client-s3'
 import { isLocale, type SiteLanguage } from '@swipe/shared'
 import type { AnyRoute } from '@swipe/shared/contract'
 import { cellAtOrder, cellOrder, isInGrid, siteGrid } from '@swipe/shared/site/cells'
@@ -12,13 +11,18 @@ import type {
 } from '@swipe/shared/site/model'
 import { DEFAULT_MEDIA_TYPE } from '@swipe/shared/site/model-defaults'
 import { safeExternalUrl, telUrl } from '@swipe/shared/site/urls'
-import { type MediaRendition, type Rendition, readyRenditions } from '#data/media-renditions'
+import {
+  type MediaRendition,
+  type Rendition,
+  readyRenditions,
+  renditionFilesOf,
+} from '#data/media-renditions'
 import { type Creative, loadSiteItems, readSite, type Site, type SiteItems, Sites } from '#data/sites'
 import { NotFoundError } from '#edge/errors'
 import { type EndpointOptions, type Event, endpoint, type Handle, requestState } from '#edge/http'
-import { mediaBucket, s3, sitesBucket } from '#platform/services/s3'
+import { mediaBucket } from '#platform/services/s3'
 import { presignGet } from '#platform/services/uploads'
-import { manifestKey } from '../publishing/release.ts'
+import { readManifest } from '../publishing/release.ts'
 import { mediaPaths, releasePrefix } from '../publishing/retention.ts'
 import { isCurrent } from '../sites/service.ts'
 
@@ -97,43 +101,41 @@ export const setVisitorLocale = (event: Event, lang: SiteLanguage | undefined) =
   if (isLocale(locale)) requestState(event).locale = locale
 }
 
-/** A release's own files never change once written: its manifest is read once per container. */
-const releaseFiles = new Map<string, Promise<ReadonlySet<string>>>()
+/** What a release's manifest says a visitor may load from it. */
+interface ReleaseFiles {
+  /** Its own files (`assets/…`, older releases' `media/<file>`) and the shared media it shows. */
+  files: ReadonlySet<string>
+  /** The shared media path of each media key its pages show (manifests since decision 0063). */
+  mediaKeys: Readonly<Record<string, string>>
+}
 
-/**
- * The files a release lists as its own (`assets/…`, older releases' `media/<file>`) and the shared
- * media it references (`_media/<file>`); none when it cannot be read.
- */
-const filesOfRelease = (prefix: string): Promise<ReadonlySet<string>> => {
+/** A release's own files never change once written: its manifest is read once per container. */
+const releaseFiles = new Map<string, Promise<ReleaseFiles>>()
+
+const NO_FILES: ReleaseFiles = { files: new Set(), mediaKeys: {} }
+
+/** A release's manifest as `ReleaseFiles`; none when it cannot be read. */
+const filesOfRelease = (prefix: string): Promise<ReleaseFiles> => {
   let files = releaseFiles.get(prefix)
   if (!files) {
     if (releaseFiles.size > 500) releaseFiles.clear()
-    files = s3
-      .send(new GetObjectCommand({ Bucket: sitesBucket, Key: manifestKey(prefix) }))
-      .then(async (object) => {
-        const parsed = JSON.parse((await object.Body?.transformToString()) ?? '{}') as {
-          files?: unknown
-          media?: unknown
-        }
-        const list = (value: unknown) =>
-          Array.isArray(value) ? value.filter((f): f is string => typeof f === 'string') : []
-        return new Set([...list(parsed.files), ...list(parsed.media)])
-      })
+    files = readManifest(prefix).then((manifest) => ({
+      files: new Set([...manifest.files, ...manifest.media]),
+      mediaKeys: manifest.mediaKeys,
+    }))
     files.catch(() => releaseFiles.delete(prefix))
     releaseFiles.set(prefix, files)
   }
-  return files.catch(() => new Set<string>())
+  return files.catch(() => NO_FILES)
 }
 
 /**
- * The URL of each media key a published page shows. A file the served release references (the
- * publisher copies each media key to the site's shared `_media/` folder under the path
- * `mediaPaths` derives from the key — an upload `sites/<siteId>/uploads/<file>` at `_media/<file>`,
- * a web rendition at `_media/<digest>-<file>` — and lists it in the release's manifest; releases
- * made before that hold `media/<file>` themselves) is `/_media/…` (`/media/<file>`): root-relative, exactly as the rendered
- * page references it, so it is same-origin on whichever host the visitor opened (the sites CSP
- * allows media from 'self' only). Anything else (a file saved after the last publish, a
- * members-only creative's media, which no release holds) is a presigned GET valid one hour.
+ * The URL of each media key a published page shows: the path the served release's manifest gives
+ * it in the site's public media store (decision 0063; releases made before that: the name
+ * `mediaPaths` derives from the key, or their own `media/<file>`), root-relative exactly as the
+ * rendered page references it, so it is same-origin on whichever host the visitor opened (the
+ * sites CSP allows media from 'self' only). Anything else (a file saved after the last publish, a
+ * members-only creative's media, which no page shows) is a presigned GET valid one hour.
  */
 export const mediaUrls = async (
   site: Site,
@@ -141,16 +143,16 @@ export const mediaUrls = async (
 ): Promise<Map<string, string>> => {
   const unique = [...new Set([...keys].filter((k): k is string => typeof k === 'string' && k !== ''))]
   if (unique.length === 0) return new Map()
-  const release = site.releaseId
-    ? await filesOfRelease(releasePrefix(site.siteId, site.releaseId))
-    : new Set<string>()
+  const release = site.releaseId ? await filesOfRelease(releasePrefix(site.siteId, site.releaseId)) : NO_FILES
   const uploads = `sites/${site.siteId}/uploads/`
   const shared = mediaPaths(unique)
   const urls = await Promise.all(
     unique.map(async (key) => {
       const file = key.startsWith(uploads) ? key.slice(uploads.length) : ''
       const older = file && !file.includes('/') ? `media/${file}` : undefined
-      const path = [shared.get(key), older].find((p) => p !== undefined && release.has(p))
+      const path =
+        release.mediaKeys[key] ??
+        [shared.get(key), older].find((p) => p !== undefined && release.files.has(p))
       if (path) return [key, `/${path}`] as const
       return [key, await presignGet(mediaBucket, key)] as const
     }),
@@ -167,12 +169,6 @@ export interface VisitorMedia {
   renditions: ReadonlyMap<string, MediaRendition>
 }
 
-/** Every storage key a ready rendition record names: an image's files, a video's MP4 and poster. */
-const renditionFiles = (record: MediaRendition): string[] => [
-  ...((record.renditions ?? []) as Rendition[]).map((r) => r.key),
-  ...((record.poster ?? []) as Rendition[]).map((r) => r.key),
-]
-
 /** The URLs of media keys and of their ready web renditions (one batch read of the records). */
 export const visitorMedia = async (
   site: Site,
@@ -180,7 +176,7 @@ export const visitorMedia = async (
 ): Promise<VisitorMedia> => {
   const originals = [...new Set([...keys].filter((k): k is string => typeof k === 'string' && k !== ''))]
   const renditions = await readyRenditions(site.siteId, originals)
-  const urls = await mediaUrls(site, [...originals, ...[...renditions.values()].flatMap(renditionFiles)])
+  const urls = await mediaUrls(site, [...originals, ...[...renditions.values()].flatMap(renditionFilesOf)])
   return { urls, renditions }
 }
 

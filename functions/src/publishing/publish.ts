@@ -11,6 +11,7 @@ import {
   renderSitePages,
 } from '@swipe/web-site'
 import { type MediaRendition, type Rendition, readyRenditions } from '#data/media-renditions'
+import { storedMediaFor } from '#data/media-store'
 import { loadSiteItems, type Site, type SiteRow, Sites } from '#data/sites'
 import { oemZoneOf } from '#domain/oem-zones'
 import { commitSiteStatus } from '#domain/plans'
@@ -30,15 +31,14 @@ import {
   settingsFields,
   siteKeys,
 } from '../sites/service.ts'
+import { type ReleaseMedia, storeMediaCopies } from './media-store.ts'
 import {
   carryOver,
   cleanUpReleases,
-  copyMedia,
   deleteAllReleases,
   deleteRelease,
   headMedia,
   listReleases,
-  type ReleaseMedia,
   readManifest,
   readMedia,
   writeManifest,
@@ -120,7 +120,7 @@ export interface PreparedRelease {
   paths: string[]
   /** Hashed files of recently served releases copied in for visitors still on their pages. */
   carried: string[]
-  /** The media copied into the site's shared media folder for this release (none it already held). */
+  /** The media copied into the site's store by this publish (none the store or the served release held). */
   copied: string[]
 }
 
@@ -137,32 +137,47 @@ const recentReleases = async (site: Site, now: number): Promise<string[]> => {
 }
 
 /**
- * Renders the site and writes the release. The media the pages show (`publicMediaKeys`, never a
- * members-only creative's) live in the site's shared media folder under a path derived from the
- * key alone (`mediaPaths`); only those the served release's manifest does not list are checked
- * (HEAD) and copied from the media bucket, so a republish after a text edit copies nothing. Then
- * every rendered file, the hashed files of recently served releases that this one lacks
- * (`carryOver`), and last the manifest (its own hashed files and the media it references, which
- * the clean-up keeps). The render happens before anything is written, so a render that throws
- * leaves no trace; a write that fails deletes the release it wrote (copied media nobody
- * references go with a later clean-up). A media key without an object refuses the publish with
- * 400 `upload.missing` on the field that names it, before anything is written.
+ * Renders the site and writes the release: pages, the hashed files of recently served releases
+ * that this one lacks (`carryOver`), and last the manifest (its own hashed files, and the media its
+ * pages show by key, which the clean-up keeps). Media are not written: the pages reference the
+ * site's store (decision 0063), where the media job put each upload and rendition under its
+ * content address. Only media the store does not hold and the served release does not show (an
+ * upload still being processed, media from before the store) are checked (HEAD) and copied in, and
+ * recorded so no later publish copies them again. The render happens before anything is written,
+ * so a render that throws leaves no trace; a write that fails deletes the release it wrote. A media
+ * key without an object refuses the publish with 400 `upload.missing` on the field that names it,
+ * before anything is written.
  */
 export const prepareRelease = async (loaded: LoadedSite, now: number): Promise<PreparedRelease> => {
   const { site } = loaded
-  const oemZone = await oemZoneOf(site.tenantIds)
   const refs = siteKeys(site, loaded.items)
   const originals = [...new Set(refs.map((ref) => ref.key))]
+  const served = servedRelease(site)
+  const [oemZone, ready, shown] = await Promise.all([
+    oemZoneOf(site.tenantIds),
+    readyRenditions(site.siteId, originals),
+    served ? readManifest(releasePrefix(site.siteId, served)) : undefined,
+  ])
   // The web renditions that are ready (issue 22); any other media is published as uploaded.
-  const renditions = publishRenditions(await readyRenditions(site.siteId, originals))
+  const renditions = publishRenditions(ready)
   const renditionKeys = new Set(Object.values(renditions).flatMap(renditionFiles))
-  const paths = mediaPaths([...originals, ...renditionKeys])
+  const keys = [...originals, ...renditionKeys]
+  const derived = mediaPaths(keys)
+  // Where each key is served from: where the served release has it (a republish reads no more),
+  // else the store's record, else where a publish copies it.
+  const stored = await storedMediaFor(
+    site.siteId,
+    keys.filter((key) => shown?.mediaKeys[key] === undefined),
+  )
+  const paths = new Map(
+    keys.map((key) => [key, shown?.mediaKeys[key] ?? stored.get(key)?.path ?? derived.get(key)!]),
+  )
+  const held = new Set(shown?.media ?? [])
+  const outside = (list: string[]) => list.filter((key) => !stored.has(key) && !held.has(paths.get(key)!))
   const keysNeeded = () =>
     publicMediaKeys({ ...publishInput(loaded, Object.fromEntries(paths), now), renditions })
   let needed = keysNeeded()
-  const served = servedRelease(site)
-  const held = new Set(served ? (await readManifest(releasePrefix(site.siteId, served))).media : [])
-  let fresh = needed.filter((key) => !held.has(paths.get(key)!))
+  let fresh = outside(needed)
   const types = await headMedia(fresh)
   // A rendition whose object is gone leaves its original as uploaded; only a missing original refuses.
   const lost = new Set(fresh.filter((key) => !types.get(key) && renditionKeys.has(key)))
@@ -170,7 +185,7 @@ export const prepareRelease = async (loaded: LoadedSite, now: number): Promise<P
     for (const [key, made] of Object.entries(renditions))
       if (renditionFiles(made).some((file) => lost.has(file))) delete renditions[key]
     needed = keysNeeded()
-    fresh = needed.filter((key) => !held.has(paths.get(key)!))
+    fresh = outside(needed)
   }
   const missing = new Set(fresh.filter((key) => !types.get(key)))
   if (missing.size) {
@@ -184,11 +199,9 @@ export const prepareRelease = async (loaded: LoadedSite, now: number): Promise<P
     path: paths.get(key)!,
     contentType: types.get(key)!,
   }))
-  const media = needed.map((key) => paths.get(key)!)
-  const rendered = {
-    ...publishInput(loaded, Object.fromEntries(needed.map((key) => [key, paths.get(key)!])), now, oemZone),
-    renditions,
-  }
+  const mediaKeys = Object.fromEntries(needed.map((key) => [key, paths.get(key)!]))
+  const media = [...new Set(Object.values(mediaKeys))]
+  const rendered = { ...publishInput(loaded, mediaKeys, now, oemZone), renditions }
   // The first creatives' small AVIF files, which a page carries inside when it fits (web-site inline.ts).
   const read = await readMedia(inlineCandidates(rendered))
   const inlineFiles = Object.fromEntries(
@@ -201,7 +214,7 @@ export const prepareRelease = async (loaded: LoadedSite, now: number): Promise<P
   const own = files.filter((f) => f.cacheControl === CACHE_CONTROL.immutable).map((f) => f.path)
   let carried: string[]
   try {
-    await copyMedia(site.siteId, copies, CACHE_CONTROL.immutable)
+    await storeMediaCopies(site.siteId, copies)
     await writeRelease(prefix, files)
     const recent = await recentReleases(site, now)
     carried = await carryOver(
@@ -209,7 +222,7 @@ export const prepareRelease = async (loaded: LoadedSite, now: number): Promise<P
       prefix,
       new Set(own),
     )
-    await writeManifest(prefix, { files: own, media })
+    await writeManifest(prefix, { files: own, mediaKeys })
   } catch (error) {
     await deleteRelease(prefix).catch(() => undefined)
     throw error

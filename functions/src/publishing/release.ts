@@ -7,10 +7,12 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3'
 import type { RenderedFile } from '@swipe/web-site'
+import { storedMediaOf } from '#data/media-store'
 import { logger } from '#platform/services/logger'
 import { mediaBucket, s3, sitesBucket } from '#platform/services/s3'
 import {
   expiredReleases,
+  RELEASE_ID_START,
   releasePrefix,
   releaseTime,
   sharedMediaPrefix,
@@ -70,40 +72,6 @@ export const readMedia = async (keys: readonly string[]): Promise<Record<string,
   return Object.fromEntries(keys.flatMap((key, i) => (bodies[i] ? [[key, bodies[i]]] : [])))
 }
 
-/** One media object of a release: its storage key, its path in the release and its content type. */
-export interface ReleaseMedia {
-  key: string
-  path: string
-  contentType: string
-}
-
-const copySource = (key: string) => `${mediaBucket}/${key.split('/').map(encodeURIComponent).join('/')}`
-
-/**
- * Copies media into the site's shared media folder (`sites/<siteId>/_media/`, read by every
- * release of the site): server-side copies with the source's content type and the given cache
- * policy (an upload's key never gets other bytes). Only what no served release holds is passed.
- */
-export const copyMedia = async (
-  siteId: string,
-  media: readonly ReleaseMedia[],
-  cacheControl: string,
-): Promise<void> => {
-  await inParallel(media, async ({ key, path, contentType }) => {
-    await s3.send(
-      new CopyObjectCommand({
-        Bucket: sitesBucket,
-        Key: `${sitePrefix(siteId)}${path}`,
-        CopySource: copySource(key),
-        // COPY keeps the source's content type; the cache policy is the release's.
-        MetadataDirective: 'REPLACE',
-        ContentType: contentType,
-        CacheControl: cacheControl,
-      }),
-    )
-  })
-}
-
 /** Writes every rendered file of a release with its content type and cache policy. Nothing points at it yet. */
 export const writeRelease = async (prefix: string, files: readonly RenderedFile[]): Promise<void> => {
   await inParallel(files, async (file) => {
@@ -143,38 +111,76 @@ const keysUnder = async (prefix: string): Promise<string[]> => (await objectsUnd
  */
 export const manifestKey = (prefix: string) => `${prefix}.json`
 
+/**
+ * Where a release lists the shared media its pages show, by key (since the store, decision 0063):
+ * thousands of entries for a large site, kept apart so reading a release's own files stays small.
+ */
+export const mediaManifestKey = (prefix: string) => `${prefix}.media.json`
+
 /** What a release's manifest records. */
 export interface Manifest {
   /** The release's own hashed files (not the ones it carries for older pages). */
   files: string[]
   /** The shared media paths (`_media/<file>`) its pages reference. */
   media: string[]
+  /**
+   * Those paths by the media key each shows: how a publish and a visitor answer find a key's
+   * public URL without another read. Releases made before the store have none.
+   */
+  mediaKeys: Record<string, string>
 }
 
-/** Records a release's own hashed files and the shared media its pages reference. */
-export const writeManifest = async (prefix: string, manifest: Manifest): Promise<void> => {
-  await s3.send(
+const putJson = (key: string, value: unknown) =>
+  s3.send(
     new PutObjectCommand({
       Bucket: sitesBucket,
-      Key: manifestKey(prefix),
-      Body: JSON.stringify(manifest),
+      Key: key,
+      Body: JSON.stringify(value),
       ContentType: 'application/json',
     }),
   )
+
+/** Records a release's own hashed files and the shared media its pages show, by key. */
+export const writeManifest = async (
+  prefix: string,
+  manifest: Pick<Manifest, 'files' | 'mediaKeys'>,
+): Promise<void> => {
+  await putJson(mediaManifestKey(prefix), manifest.mediaKeys)
+  await putJson(manifestKey(prefix), { files: manifest.files })
 }
 
 const strings = (value: unknown) =>
   Array.isArray(value) ? value.filter((f): f is string => typeof f === 'string') : []
 
+/** A JSON object of the sites bucket, or undefined when there is none. */
+const readJson = async (key: string): Promise<Record<string, unknown> | undefined> => {
+  try {
+    const object = await s3.send(new GetObjectCommand({ Bucket: sitesBucket, Key: key }))
+    const parsed: unknown = JSON.parse((await object.Body?.transformToString()) ?? '{}')
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {}
+  } catch (error) {
+    if ((error as { name?: string }).name === 'NoSuchKey') return undefined
+    throw error
+  }
+}
+
+/** A release's own hashed files (none when it has no manifest). */
+export const readOwnFiles = async (prefix: string): Promise<string[]> =>
+  strings((await readJson(manifestKey(prefix)))?.files)
+
 /** A release's manifest (empty lists when it has none). */
 export const readManifest = async (prefix: string): Promise<Manifest> => {
-  try {
-    const object = await s3.send(new GetObjectCommand({ Bucket: sitesBucket, Key: manifestKey(prefix) }))
-    const parsed = JSON.parse((await object.Body?.transformToString()) ?? '{}') as Record<string, unknown>
-    return { files: strings(parsed.files), media: strings(parsed.media) }
-  } catch (error) {
-    if ((error as { name?: string }).name === 'NoSuchKey') return { files: [], media: [] }
-    throw error
+  const [own, byKey] = await Promise.all([readJson(manifestKey(prefix)), readJson(mediaManifestKey(prefix))])
+  const mediaKeys = Object.fromEntries(
+    Object.entries(byKey ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  )
+  return {
+    files: strings(own?.files),
+    // Releases before the store list their media paths in the manifest itself.
+    media: byKey ? [...new Set(Object.values(mediaKeys))] : strings(own?.media),
+    mediaKeys,
   }
 }
 
@@ -193,9 +199,9 @@ export const carryOver = async (
   const sources = new Map<string, string>()
   // Newest first: a path that several releases have is taken from the newest.
   const newestFirst = [...fromPrefixes].sort().reverse()
-  const manifests = await inParallel(newestFirst, readManifest)
+  const manifests = await inParallel(newestFirst, readOwnFiles)
   newestFirst.forEach((from, i) => {
-    for (const path of manifests[i]!.files) {
+    for (const path of manifests[i]!) {
       if (!own.has(path) && !sources.has(path)) sources.set(path, from)
     }
   })
@@ -218,9 +224,10 @@ export const carryOver = async (
   return carried.filter((path): path is string => path !== undefined)
 }
 
-/** Deletes every object of a release (1,000 keys per request) and its manifest. */
+/** Deletes every object of a release (1,000 keys per request) and its manifests. */
 export const deleteRelease = async (prefix: string): Promise<void> => {
-  const keys = [...(await keysUnder(`${prefix.replace(/\/$/, '')}/`)), manifestKey(prefix.replace(/\/$/, ''))]
+  const bare = prefix.replace(/\/$/, '')
+  const keys = [...(await keysUnder(`${bare}/`)), manifestKey(bare), mediaManifestKey(bare)]
   for (let i = 0; i < keys.length; i += 1000) {
     await s3.send(
       new DeleteObjectsCommand({
@@ -231,7 +238,10 @@ export const deleteRelease = async (prefix: string): Promise<void> => {
   }
 }
 
-/** The release ids a site has in the sites bucket, oldest first. */
+/**
+ * The release ids a site has in the sites bucket, oldest first. Listed under the ids' common start
+ * (`RELEASE_ID_START`, their year), so the listing never walks the site's media store beside them.
+ */
 export const listReleases = async (siteId: string): Promise<string[]> => {
   const ids = new Set<string>()
   let token: string | undefined
@@ -239,7 +249,7 @@ export const listReleases = async (siteId: string): Promise<string[]> => {
     const page = await s3.send(
       new ListObjectsV2Command({
         Bucket: sitesBucket,
-        Prefix: sitePrefix(siteId),
+        Prefix: `${sitePrefix(siteId)}${RELEASE_ID_START}`,
         Delimiter: '/',
         ContinuationToken: token,
       }),
@@ -254,15 +264,21 @@ export const listReleases = async (siteId: string): Promise<string[]> => {
 }
 
 /**
- * Deletes the shared media no remaining release references (`unreferencedMedia`): the manifests
- * of every release left in the bucket say what their pages show.
+ * Deletes the shared media nothing references (`unreferencedMedia`): the manifests of every
+ * release left in the bucket say what their pages show, and the store's records what the site's
+ * uploads hold (decision 0063): those stay while the site does. What goes are the copies releases
+ * made before the store, once no release shows them.
  */
 const cleanUpMedia = async (siteId: string, now: number): Promise<string[]> => {
   const objects = await objectsUnder(sharedMediaPrefix(siteId))
   if (objects.length === 0) return []
   const releases = await listReleases(siteId)
   const manifests = await inParallel(releases, (id) => readManifest(releasePrefix(siteId, id)))
-  const referenced = new Set(manifests.flatMap((m) => m.media))
+  const stored = await storedMediaOf(siteId)
+  const referenced = new Set([
+    ...manifests.flatMap((m) => m.media),
+    ...[...stored.values()].map((s) => s.path),
+  ])
   const base = sitePrefix(siteId)
   const doomed = unreferencedMedia(
     objects.map((o) => ({ path: o.key.slice(base.length), modifiedAt: o.modifiedAt })),

@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import {
+  contentPath,
   expiredReleases,
   mediaPaths,
   newReleaseId,
   RELEASE_GRACE_MS,
+  RELEASE_ID_START,
   releasePrefix,
   releaseTime,
   UNREFERENCED_MEDIA_MS,
@@ -21,6 +24,24 @@ describe('release ids', () => {
     expect(newReleaseId(at('2026-03-01T09:30:15.043Z')) > id).toBe(true)
     expect(releaseTime('_hostmap')).toBeUndefined()
     expect(releasePrefix('s1', id)).toBe(`sites/s1/${id}`)
+    // Listed under their common start, which the media store's folder does not share.
+    expect(id.startsWith(RELEASE_ID_START)).toBe(true)
+    expect(newReleaseId(at('2999-12-31T23:59:59.999Z')).startsWith(RELEASE_ID_START)).toBe(true)
+    expect('_media'.startsWith(RELEASE_ID_START)).toBe(false)
+  })
+})
+
+describe('contentPath', () => {
+  it('addresses media by their bytes: the same bytes the same path under any key, other bytes another', () => {
+    const bytes = new TextEncoder().encode('a photo')
+    const digest = createHash('sha256').update(bytes).digest().subarray(0, 16).toString('base64url')
+    expect(contentPath('sites/s/uploads/a.JPG', bytes)).toBe(`_media/${digest}.jpg`)
+    expect(contentPath('sites/s/renditions/a.jpg/702x1070.jpg', bytes)).toBe(`_media/${digest}.jpg`)
+    expect(contentPath('sites/s/uploads/a.jpg', new TextEncoder().encode('a photo!'))).not.toBe(
+      `_media/${digest}.jpg`,
+    )
+    // 22 URL-safe characters, whatever the digest holds; a key without an extension gets .bin.
+    expect(contentPath('sites/s/x', bytes)).toMatch(/^_media\/[A-Za-z0-9_-]{22}\.bin$/)
   })
 })
 

@@ -20,6 +20,12 @@ export const RELEASE_GRACE_MS = 24 * 60 * 60 * 1000
 export const newReleaseId = (now = Date.now()): string =>
   `${new Date(now).toISOString().replace(/[-:.]/g, '')}-${randomBytes(4).toString('hex')}`
 
+/**
+ * What every release id begins with: the first digit of its year (until the year 3000). Listing a
+ * site's releases under it leaves out its media store, thousands of objects beside them.
+ */
+export const RELEASE_ID_START = '2'
+
 /** When a release id was made (ms), or undefined for a name that is not a release id. */
 export const releaseTime = (releaseId: string): number | undefined => {
   const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\d{3})Z-[0-9a-f]{8}$/.exec(releaseId)
@@ -66,8 +72,23 @@ export const mediaPaths = (keys: readonly string[]): Map<string, string> => {
 }
 
 /**
- * The shared media objects that may be deleted: those no remaining release's manifest references
- * and that were written more than `UNREFERENCED_MEDIA_MS` ago.
+ * A media file's address in the site's shared media folder by its content
+ * (docs/decisions/0063-media-by-content.md): `_media/<the first 128 bits of the bytes' SHA-256,
+ * base64url (22 characters)>.<extension of the key>`. The same bytes always get the same path, so
+ * storing them again changes nothing, and a path never comes to hold other bytes. 128 bits keep
+ * collisions out of reach (2^64 work even for someone trying) while every `srcset` in a page stays
+ * short: a page names up to nine files per creative.
+ */
+export const contentPath = (key: string, bytes: Uint8Array): string => {
+  const ext = /\.([A-Za-z0-9]{1,8})$/.exec(key)?.[1]?.toLowerCase() ?? 'bin'
+  const digest = createHash('sha256').update(bytes).digest().subarray(0, 16).toString('base64url')
+  return `${SHARED_MEDIA_FOLDER}/${digest}.${ext}`
+}
+
+/**
+ * The shared media objects that may be deleted: those nothing references (`referenced`: every
+ * remaining release's manifest and every stored-media record) and that were written more than
+ * `UNREFERENCED_MEDIA_MS` ago.
  */
 export const unreferencedMedia = (
   objects: ReadonlyArray<{ path: string; modifiedAt: number }>,

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3'
 import { kindFromFileName, mediaTypeOf } from '@swipe/shared'
-import { type MediaRendition, MediaRenditions, type Rendition, siteOfUploadKey } from '#data/media-renditions'
+import {
+  type MediaRendition,
+  MediaRenditions,
+  type Rendition,
+  renditionFilesOf,
+  siteOfUploadKey,
+} from '#data/media-renditions'
+import { SiteUploads } from '#data/site-uploads'
 import { loadSiteItems } from '#data/sites'
 import { platform } from '#platform'
 import { now } from '#platform/services/clock'
@@ -16,6 +23,7 @@ import {
   VideoUnreadableError,
 } from '#platform/services/media/video'
 import { mediaBucket, s3 } from '#platform/services/s3'
+import { storeMediaBytes, storeMediaObject } from '../publishing/media-store.ts'
 import { isConditionFailure, siteKeys } from './service.ts'
 
 /**
@@ -38,9 +46,28 @@ const putObject = (key: string, body: Uint8Array, contentType: string) =>
     }),
   )
 
-const readOriginal = async (key: string): Promise<Uint8Array> => {
+/** An original's bytes and type, read once per run. */
+interface Original {
+  bytes: Uint8Array
+  contentType: string
+}
+
+const readOriginal = async (key: string): Promise<Original> => {
   const object = await s3.send(new GetObjectCommand({ Bucket: mediaBucket, Key: key }))
-  return (await object.Body?.transformToByteArray()) ?? new Uint8Array()
+  return {
+    bytes: (await object.Body?.transformToByteArray()) ?? new Uint8Array(),
+    contentType: object.ContentType || 'application/octet-stream',
+  }
+}
+
+/**
+ * Writes one rendition beside its original in the media bucket (previews and members read it
+ * there) and into the site's public media store under its content address, which publishing
+ * references (decision 0063). The record is marked ready only after every file is in both.
+ */
+const putRendition = async (siteId: string, key: string, body: Uint8Array, contentType: string) => {
+  await putObject(key, body, contentType)
+  await storeMediaBytes(siteId, key, body, contentType)
 }
 
 /** A failure that becomes the record's message. */
@@ -53,8 +80,7 @@ class MediaFailure extends Error {
   }
 }
 
-const imageRenditions = async (record: MediaRendition, purpose: 'media' | 'logo') => {
-  const bytes = await readOriginal(record.key)
+const imageRenditions = async (record: MediaRendition, purpose: 'media' | 'logo', bytes: Uint8Array) => {
   let encoded: Awaited<ReturnType<typeof encodeImage>>
   try {
     encoded = await encodeImage(bytes, IMAGE_TARGETS[purpose])
@@ -68,18 +94,23 @@ const imageRenditions = async (record: MediaRendition, purpose: 'media' | 'logo'
       record.key,
       `${file.width}x${file.height}.${file.format === 'jpeg' ? 'jpg' : file.format}`,
     )
-    await putObject(key, file.body, file.contentType)
+    await putRendition(record.siteId, key, file.body, file.contentType)
     const { body: _body, ...rest } = file
     renditions.push({ key, ...rest })
   }
   return { renditions, width: encoded.width, height: encoded.height }
 }
 
-const videoRenditions = async (record: MediaRendition, transcoder: VideoTranscoder, signal: AbortSignal) => {
+const videoRenditions = async (
+  record: MediaRendition,
+  transcoder: VideoTranscoder,
+  signal: AbortSignal,
+  bytes: Uint8Array,
+) => {
   const dir = await mkdtemp(join(tmpdir(), 'swipe-video-'))
   try {
     const input = join(dir, 'original')
-    await writeFile(input, await readOriginal(record.key))
+    await writeFile(input, bytes)
     let out: { video: string; poster: string }
     try {
       out = await transcoder.transcode(input, dir, signal)
@@ -93,7 +124,7 @@ const videoRenditions = async (record: MediaRendition, transcoder: VideoTranscod
     if (!width || !height) throw new MediaFailure('media.videoUnreadable')
     const mp4 = await readFile(out.video)
     const videoKey = renditionKey(record.key, `${width}x${height}.mp4`)
-    await putObject(videoKey, mp4, 'video/mp4')
+    await putRendition(record.siteId, videoKey, mp4, 'video/mp4')
     const poster: Rendition[] = []
     for (const format of ['webp', 'jpeg'] as const) {
       const encoded = await (format === 'webp'
@@ -101,7 +132,7 @@ const videoRenditions = async (record: MediaRendition, transcoder: VideoTranscod
         : sharp(frame).jpeg({ quality: 75, mozjpeg: true })
       ).toBuffer({ resolveWithObject: true })
       const key = renditionKey(record.key, `poster-${width}x${height}.${format === 'jpeg' ? 'jpg' : 'webp'}`)
-      await putObject(key, encoded.data, `image/${format}`)
+      await putRendition(record.siteId, key, encoded.data, `image/${format}`)
       poster.push({
         key,
         format,
@@ -140,8 +171,10 @@ export interface ProcessOptions {
 }
 
 /**
- * The `mediaRenditions` job: makes the renditions of one upload (its key is the job id). A record
- * that is ready, missing, or taken by a run whose deadline has not passed is left alone.
+ * The `mediaRenditions` job: makes the renditions of one upload (its key is the job id) and puts
+ * its original and each rendition into the site's public media store. A record that is ready or
+ * taken by a run whose deadline has not passed is left alone; an upload without a record (a kind
+ * that gets no renditions) is only stored, while the site still has its upload record.
  */
 export const processMedia = async (
   key: string,
@@ -150,7 +183,11 @@ export const processMedia = async (
   const siteId = siteOfUploadKey(key)
   if (!siteId) throw new Error(`Not an upload key: ${key}`)
   const current = (await MediaRenditions.get({ siteId, key }).go({ consistent: true })).data
-  if (!current || current.state === 'ready') return current?.state
+  if (!current) {
+    if ((await SiteUploads.get({ siteId, key }).go()).data) await storeMediaObject(siteId, key)
+    return undefined
+  }
+  if (current.state === 'ready') return current.state
   const started = now()
   if (current.state === 'processing' && current.deadline && current.deadline > started) return 'processing'
   const timeoutMs = options.timeoutMs ?? MEDIA_TIMEOUT_MS[current.mediaType]
@@ -177,11 +214,15 @@ export const processMedia = async (
     }, timeoutMs)
   })
   try {
-    const work =
-      current.mediaType === 'video'
-        ? videoRenditions(current, options.transcoder ?? platform().video, controller.signal)
-        : imageRenditions(current, current.purpose === 'logo' ? 'logo' : 'media')
-    const made = await Promise.race([work, timeout])
+    const work = async () => {
+      const original = await readOriginal(key)
+      // Served as uploaded until its renditions are ready, or if they fail: into the store first.
+      await storeMediaBytes(siteId, key, original.bytes, original.contentType)
+      return current.mediaType === 'video'
+        ? videoRenditions(current, options.transcoder ?? platform().video, controller.signal, original.bytes)
+        : imageRenditions(current, current.purpose === 'logo' ? 'logo' : 'media', original.bytes)
+    }
+    const made = await Promise.race([work(), timeout])
     await MediaRenditions.patch({ siteId, key })
       .set({
         state: 'ready',
@@ -216,7 +257,9 @@ export const processMedia = async (
  * creatives, products, CTA images and logo, in every language and grid generation it keeps) that
  * should have renditions and has none ready — media uploaded before renditions existed, or whose
  * renditions failed — is recorded and made, one after the other. Returns what each ended as.
- * Publishing keeps using the originals until a republish after this.
+ * Publishing keeps using the originals until a republish after this. It is also the migration to
+ * the public media store (decision 0063): every referenced file the store lacks — renditions made
+ * before it, kinds without renditions — is put there, so the next publish copies nothing.
  */
 export const reencodeSite = async (
   siteId: string,
@@ -235,9 +278,15 @@ export const reencodeSite = async (
   for (const key of keys) {
     const kind = kindFromFileName(key)
     const purpose = key === site.logoKey ? 'logo' : key === site.faviconKey ? 'favicon' : 'media'
-    if (!kind || !hasRenditions({ kind, purpose })) continue
+    if (!kind || !hasRenditions({ kind, purpose })) {
+      // Served as uploaded: only into the store (decision 0063).
+      await storeMediaObject(siteId, key)
+      continue
+    }
     const record = existing.get(key)
     if (record?.state === 'ready') {
+      // Made before the store: the original and its files go in now, so a publish copies nothing.
+      for (const file of [key, ...renditionFilesOf(record)]) await storeMediaObject(siteId, file)
       outcome[key] = 'ready'
       continue
     }

@@ -6,8 +6,9 @@ import { hasRenditions } from '#platform/services/media/rules'
 /**
  * The request side of web renditions (issue 22): records a confirmed upload as `processing` and
  * starts its `mediaRenditions` job, with the original's key as the job id; the sites jobs Lambda
- * makes them (./media.ts). An upload that gets no renditions (a GIF, a favicon) records nothing
- * and is always served as uploaded.
+ * makes them (./media.ts) and puts the original and each rendition into the site's public media
+ * store (decision 0063). An upload that gets no renditions (a GIF, a favicon) records nothing and
+ * is always served as uploaded: its job only stores it. Answers whether renditions were asked for.
  */
 export const requestRenditions = async (upload: {
   siteId: string
@@ -16,7 +17,10 @@ export const requestRenditions = async (upload: {
   mediaType: 'image' | 'video'
   purpose?: string | undefined
 }): Promise<boolean> => {
-  if (!hasRenditions(upload)) return false
+  if (!hasRenditions(upload)) {
+    await runJob({ context: 'sites', type: 'mediaRenditions', id: upload.key })
+    return false
+  }
   await MediaRenditions.put({
     siteId: upload.siteId,
     key: upload.key,

@@ -11,6 +11,7 @@ import {
 } from '@swipe/shared/site/model'
 import { Accounts } from '#data/accounts'
 import { MediaRenditions } from '#data/media-renditions'
+import { StoredMedia } from '#data/media-store'
 import { SiteUploads } from '#data/site-uploads'
 import {
   type Creative,
@@ -276,6 +277,11 @@ export const sweep = async (
         .byKey({ siteId: site.siteId })
         .go({ pages: 'all', attributes: ['siteId', 'key'] })
       if (renditions.data.length) await MediaRenditions.delete(renditions.data).go()
+      // And where its media were stored (decision 0063; the objects go with the site's prefix).
+      const stored = await StoredMedia.query
+        .byKey({ siteId: site.siteId })
+        .go({ pages: 'all', attributes: ['siteId', 'key'] })
+      if (stored.data.length) await StoredMedia.delete(stored.data).go()
     }
   } catch (error) {
     logger.warn('Site sweep incomplete', { siteId: site.siteId, error: (error as Error).name })
