@@ -549,6 +549,15 @@ const requests: Partial<Record<RouteId, (token: string, target: Target) => Promi
   'sites.bulkStatus': async (token, target) =>
     http.get(`/site/bulk-upload/${await jobOf(target)}`, { token }),
   // Media renditions (issue 22): reads only.
+  // Version history (issue 33): reading changes nothing; a rollback on a stale version stops an
+  // allowed caller at 409 after the scope check.
+  'sites.versions': async (token, target) => http.get(`/site/${await siteOf(target)}/versions`, { token }),
+  'sites.rollback': async (token, target) =>
+    http.post(
+      `/site/${await siteOf(target)}/versions/20260101T000000000Z-00000000/rollback`,
+      { version: 999 },
+      { token },
+    ),
   'sites.mediaStatus': async (token, target) => {
     const id = await siteOf(target)
     return http.get(

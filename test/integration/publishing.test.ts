@@ -47,6 +47,13 @@ const releasesOf = async (siteId: string) => {
   return listReleases(siteId)
 }
 
+/** The releases a site's versions name (which the clean-up keeps for a rollback), oldest first. */
+const versionReleasesOf = async (siteId: string) => {
+  const { SiteVersions } = await import('../../functions/src/data/site-versions.ts')
+  const { data } = await SiteVersions.query.byVersion({ siteId }).go({ pages: 'all' })
+  return [...new Set(data.map((v) => v.releaseId))].sort()
+}
+
 const hostTarget = async (host: string) => {
   const { platform } = await import('../../functions/src/platform/index.ts')
   return platform().hostMap.get(host)
@@ -371,8 +378,10 @@ describe('publishing', () => {
     const privately = await setStatus(site, 'private')
     expect(privately.body.global_setting.status).toBe('PRIVATE')
     await notServed('private')
-    // What it served is gone from the bucket at once.
-    expect(await releasesOf(site.id)).toEqual([])
+    // What it served is no longer served; of its releases only those versions keep for a rollback
+    // stay (issue 33: the one publish's), and nothing else.
+    expect(await releasesOf(site.id)).toEqual(await versionReleasesOf(site.id))
+    expect(await releasesOf(site.id)).toHaveLength(1)
 
     await setStatus(site, 'publish')
     expect((await edge(site.host, '/')).status).toBe(200)
@@ -397,7 +406,7 @@ describe('publishing', () => {
     const loaded = await http.get(`/site/${site.id}`, { token })
     expect(loaded.body.global_setting.status).toBe('EXPIRED')
     expect(loaded.body.version).toBe(site.version + 1)
-    expect(await releasesOf(site.id)).toEqual([])
+    expect(await releasesOf(site.id)).toEqual(await versionReleasesOf(site.id))
   })
 
   it('a stale version writes no status, no release and flips nothing', async () => {

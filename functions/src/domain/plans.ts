@@ -11,6 +11,7 @@ import { type CreateEntityItem, createWriteTransaction } from 'electrodb'
 import { type Account, Accounts } from '#data/accounts'
 import { Plans } from '#data/plans'
 import { SiteCounters } from '#data/site-counters'
+import { SiteVersions } from '#data/site-versions'
 import { readSite, type Site, Sites } from '#data/sites'
 import { Tallies } from '#data/tallies'
 import { ConflictError, ForbiddenError } from '../edge/errors.ts'
@@ -196,22 +197,28 @@ export const commitSiteStatus = async (
     publishedConversions?: string[]
   } = {},
   remove: Array<'releaseId' | 'publishedVersion' | 'publishedConversions'> = [],
+  /** The version record the change makes (a publish, a rollback), written in the same transaction. */
+  siteVersion?: CreateEntityItem<typeof SiteVersions>,
 ): Promise<void> => {
   const change = siteDelta(site.status, to)
   const scopes = siteScopes(site)
   const result = await withCounters(
     () =>
-      createWriteTransaction({ sites: Sites, counters: SiteCounters, tallies: Tallies }, (e) => {
-        const patch = e.sites.patch({ siteId: site.siteId }).set({ status: to, ...fields })
-        return [
-          (remove.length ? patch.remove(remove) : patch)
-            .add({ version: 1 })
-            .where(({ version: current }, { eq }) => eq(current, version))
-            .commit(),
-          ...(isEmpty(change) ? [] : [e.counters.patch({ ownerId: site.ownerId }).add(change).commit()]),
-          ...tallyWrites(scopes, change, (scopeId, d) => e.tallies.patch({ scopeId }).add(d).commit()),
-        ]
-      }).go(),
+      createWriteTransaction(
+        { sites: Sites, counters: SiteCounters, tallies: Tallies, versions: SiteVersions },
+        (e) => {
+          const patch = e.sites.patch({ siteId: site.siteId }).set({ status: to, ...fields })
+          return [
+            (remove.length ? patch.remove(remove) : patch)
+              .add({ version: 1 })
+              .where(({ version: current }, { eq }) => eq(current, version))
+              .commit(),
+            ...(siteVersion ? [e.versions.create(siteVersion).commit()] : []),
+            ...(isEmpty(change) ? [] : [e.counters.patch({ ownerId: site.ownerId }).add(change).commit()]),
+            ...tallyWrites(scopes, change, (scopeId, d) => e.tallies.patch({ scopeId }).add(d).commit()),
+          ]
+        },
+      ).go(),
     isEmpty(change) ? [] : siteCounterNeeds(site.ownerId, scopes, change, 1),
   )
   if (result.canceled) throw new ConflictError()

@@ -1,4 +1,4 @@
-import type { LoadedSite } from '../publishing/publish.ts'
+import type { LoadedSite, PublishAuthor } from '../publishing/publish.ts'
 
 /**
  * Publishing a site renders its pages with the visitor site's server entry (react-dom/server), the
@@ -12,5 +12,8 @@ export interface Publisher {
    * condition, or in this process with the site the caller loaded. Throws what `publishSite`
    * throws (a refusal crosses the invoke as the same `AppError`).
    */
-  publish(siteId: string, options: { expectVersion: number; loaded: LoadedSite }): Promise<void>
+  publish(
+    siteId: string,
+    options: { expectVersion: number; loaded: LoadedSite; author?: PublishAuthor | undefined },
+  ): Promise<void>
 }

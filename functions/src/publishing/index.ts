@@ -16,7 +16,7 @@ export const handler = async (event: unknown): Promise<PublishAnswer> => {
   if (!isPublishEvent(event)) throw new Error('The publishing Lambda takes only publish events')
   logger.appendKeys({ siteId: event.siteId })
   try {
-    await publishSite(event.siteId, { expectVersion: event.expectVersion })
+    await publishSite(event.siteId, { expectVersion: event.expectVersion, author: event.author })
     return { ok: true }
   } catch (error) {
     return answerOf(error)

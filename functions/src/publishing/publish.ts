@@ -31,6 +31,7 @@ import {
   settingsFields,
   siteKeys,
 } from '../sites/service.ts'
+import { summarise, type VersionContent, versionContent } from './changes.ts'
 import { type ReleaseMedia, storeMediaCopies } from './media-store.ts'
 import {
   carryOver,
@@ -39,12 +40,15 @@ import {
   deleteRelease,
   headMedia,
   listReleases,
+  readContent,
   readManifest,
   readMedia,
+  writeContent,
   writeManifest,
   writeRelease,
 } from './release.ts'
 import { expiredReleases, mediaPaths, newReleaseId, releasePrefix } from './retention.ts'
+import { latestVersion } from './versions.ts'
 
 /** A site as one query loads it (`sitesFor(actor).load`). */
 export interface LoadedSite {
@@ -122,13 +126,18 @@ export interface PreparedRelease {
   carried: string[]
   /** The media copied into the site's store by this publish (none the store or the served release held). */
   copied: string[]
+  /** What the release was rendered from (kept beside it for the version history). */
+  content: VersionContent
 }
 
 /**
  * The releases whose pages visitors may still have open: the one served now and those it
  * replaced within the grace period (none when the site is not served).
  */
-const recentReleases = async (site: Site, now: number): Promise<string[]> => {
+export const recentReleases = async (
+  site: Pick<SiteRow, 'siteId' | 'status' | 'releaseId'>,
+  now: number,
+): Promise<string[]> => {
   const served = servedRelease(site)
   if (!served) return []
   const all = await listReleases(site.siteId)
@@ -202,6 +211,7 @@ export const prepareRelease = async (loaded: LoadedSite, now: number): Promise<P
   const mediaKeys = Object.fromEntries(needed.map((key) => [key, paths.get(key)!]))
   const media = [...new Set(Object.values(mediaKeys))]
   const rendered = { ...publishInput(loaded, mediaKeys, now, oemZone), renditions }
+  const content = versionContent(rendered)
   // The first creatives' small AVIF files, which a page carries inside when it fits (web-site inline.ts).
   const read = await readMedia(inlineCandidates(rendered))
   const inlineFiles = Object.fromEntries(
@@ -222,6 +232,7 @@ export const prepareRelease = async (loaded: LoadedSite, now: number): Promise<P
       prefix,
       new Set(own),
     )
+    await writeContent(prefix, content)
     await writeManifest(prefix, { files: own, mediaKeys })
   } catch (error) {
     await deleteRelease(prefix).catch(() => undefined)
@@ -233,6 +244,7 @@ export const prepareRelease = async (loaded: LoadedSite, now: number): Promise<P
     paths: [...media, ...files.map((f) => f.path)],
     carried,
     copied: copies.map((m) => m.path),
+    content,
   }
 }
 
@@ -266,7 +278,7 @@ const renditionFiles = (made: PublishRenditions): string[] => [
   ...(made.video ? [made.video] : []),
 ]
 
-const readSite = async (siteId: string): Promise<SiteRow | undefined> =>
+export const readSite = async (siteId: string): Promise<SiteRow | undefined> =>
   (await Sites.get({ siteId }).go({ consistent: true })).data ?? undefined
 
 /**
@@ -274,7 +286,7 @@ const readSite = async (siteId: string): Promise<SiteRow | undefined> =>
  * DOMAIN_VERIFYING one's that was published (its default domain keeps serving while the custom
  * domain is verified, issue 19).
  */
-const servedRelease = (site: SiteRow | undefined) =>
+export const servedRelease = (site: Pick<SiteRow, 'status' | 'releaseId'> | undefined) =>
   (site?.status === 'PUBLISH' || site?.status === 'DOMAIN_VERIFYING') && site.releaseId
     ? site.releaseId
     : undefined
@@ -318,7 +330,14 @@ export interface PublishHooks {
   beforeFlip?: (release: PreparedRelease) => Promise<void>
 }
 
+/** Who publishes (the version history's "by"); none for the seed and other jobs. */
+export interface PublishAuthor {
+  accountId: string
+  name: string
+}
+
 export interface PublishOptions {
+  author?: PublishAuthor | undefined
   /** The version the caller saw; the status commit is conditioned on it (default: the loaded one). */
   expectVersion?: number
   /** The site, when the caller has loaded it already. */
@@ -357,14 +376,35 @@ export const publishSite = async (siteId: string, options: PublishOptions = {}) 
   const now = options.now ?? Date.now()
   const release = await prepareRelease(loaded, now)
   await options.hooks?.afterWrite?.(release)
+  const conversions = publishedDestinations(site.adTags)
   try {
-    // The commit writes version expectVersion + 1, whose content is what was rendered.
-    await commitSiteStatus(site, expectVersion, 'PUBLISH', {
-      publishedAt: now,
-      releaseId: release.releaseId,
-      publishedVersion: expectVersion + 1,
-      publishedConversions: publishedDestinations(site.adTags),
-    })
+    const previous = await latestVersion(siteId)
+    const before = previous ? await readContent(releasePrefix(siteId, previous.releaseId)) : undefined
+    // The commit writes version expectVersion + 1, whose content is what was rendered, and its
+    // version record in the same transaction.
+    await commitSiteStatus(
+      site,
+      expectVersion,
+      'PUBLISH',
+      {
+        publishedAt: now,
+        releaseId: release.releaseId,
+        publishedVersion: expectVersion + 1,
+        publishedConversions: conversions,
+      },
+      [],
+      {
+        siteId,
+        versionId: release.releaseId,
+        action: 'publish',
+        releaseId: release.releaseId,
+        siteVersion: expectVersion + 1,
+        at: now,
+        summary: summarise(before as VersionContent | undefined, release.content, Boolean(previous)),
+        conversions,
+        ...(options.author ? { byAccountId: options.author.accountId, byName: options.author.name } : {}),
+      },
+    )
   } catch (error) {
     await deleteRelease(release.prefix).catch(() => undefined)
     if (isConditionFailure(error)) throw new ConflictError()

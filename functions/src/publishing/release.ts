@@ -8,10 +8,12 @@ import {
 } from '@aws-sdk/client-s3'
 import type { RenderedFile } from '@swipe/web-site'
 import { storedMediaOf } from '#data/media-store'
+import { SiteVersions } from '#data/site-versions'
 import { logger } from '#platform/services/logger'
 import { mediaBucket, s3, sitesBucket } from '#platform/services/s3'
 import {
   expiredReleases,
+  keptReleases,
   RELEASE_ID_START,
   releasePrefix,
   releaseTime,
@@ -117,6 +119,9 @@ export const manifestKey = (prefix: string) => `${prefix}.json`
  */
 export const mediaManifestKey = (prefix: string) => `${prefix}.media.json`
 
+/** Where a release keeps the content it was rendered from (publishing/changes.ts `VersionContent`). */
+export const contentKey = (prefix: string) => `${prefix}.content.json`
+
 /** What a release's manifest records. */
 export interface Manifest {
   /** The release's own hashed files (not the ones it carries for older pages). */
@@ -165,6 +170,13 @@ const readJson = async (key: string): Promise<Record<string, unknown> | undefine
     throw error
   }
 }
+
+/** Writes the content a release was rendered from, beside it (no visitor URL reaches it). */
+export const writeContent = (prefix: string, content: unknown) => putJson(contentKey(prefix), content)
+
+/** The content a release was rendered from; undefined for releases made before versions. */
+export const readContent = async (prefix: string): Promise<Record<string, unknown> | undefined> =>
+  readJson(contentKey(prefix))
 
 /** A release's own hashed files (none when it has no manifest). */
 export const readOwnFiles = async (prefix: string): Promise<string[]> =>
@@ -227,7 +239,7 @@ export const carryOver = async (
 /** Deletes every object of a release (1,000 keys per request) and its manifests. */
 export const deleteRelease = async (prefix: string): Promise<void> => {
   const bare = prefix.replace(/\/$/, '')
-  const keys = [...(await keysUnder(`${bare}/`)), manifestKey(bare), mediaManifestKey(bare)]
+  const keys = [...(await keysUnder(`${bare}/`)), manifestKey(bare), mediaManifestKey(bare), contentKey(bare)]
   for (let i = 0; i < keys.length; i += 1000) {
     await s3.send(
       new DeleteObjectsCommand({
@@ -311,7 +323,11 @@ export const cleanUpReleases = async (
 ): Promise<string[]> => {
   const now = options.now ?? Date.now()
   try {
-    const doomed = expiredReleases(await listReleases(siteId), { ...options, now })
+    const versions = await SiteVersions.query
+      .byVersion({ siteId })
+      .go({ pages: 'all', attributes: ['versionId', 'releaseId', 'at'] })
+    const keep = keptReleases(versions.data, now)
+    const doomed = expiredReleases(await listReleases(siteId), { ...options, now, keep })
     for (const id of doomed) await deleteRelease(releasePrefix(siteId, id))
     if (doomed.length > 0) await cleanUpMedia(siteId, now)
     return doomed

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import {
   contentPath,
   expiredReleases,
+  KEEP_LAST_VERSIONS,
+  keptReleases,
   mediaPaths,
   newReleaseId,
   RELEASE_GRACE_MS,
@@ -11,6 +13,7 @@ import {
   releaseTime,
   UNREFERENCED_MEDIA_MS,
   unreferencedMedia,
+  VERSION_RETENTION_MS,
 } from './retention.ts'
 
 const at = (iso: string) => Date.parse(iso)
@@ -102,5 +105,46 @@ describe('expiredReleases', () => {
     const now = at('2026-01-03T00:00:10.000Z')
     expect(expiredReleases([r1, r2, r3, r4], { lastServed: r3, now })).toEqual([r1, r2, r3])
     expect(expiredReleases([r2], { now })).toEqual([r2])
+  })
+})
+
+describe('keptReleases (issue 33)', () => {
+  const day = 24 * 60 * 60 * 1000
+  const now = at('2026-06-01T00:00:00.000Z')
+  const version = (daysAgo: number, n: number) => ({
+    versionId: idAt(new Date(now - daysAgo * day).toISOString(), n.toString(16).padStart(8, '0')),
+    releaseId: `r${n}`,
+    at: now - daysAgo * day,
+  })
+
+  it('keeps the ten newest versions whatever their age, and any version younger than the retention', () => {
+    const old = Array.from({ length: 14 }, (_, i) => version(400 - i, i))
+    expect([...keptReleases(old, now)].sort()).toEqual(
+      old
+        .slice(4)
+        .map((v) => v.releaseId)
+        .sort(),
+    )
+    const recent = [...old, version(29, 20), version(31, 21)]
+    const kept = keptReleases(recent, now)
+    expect(kept.has('r20')).toBe(true)
+    expect(kept.has('r3')).toBe(false)
+    expect(KEEP_LAST_VERSIONS).toBe(10)
+    expect(VERSION_RETENTION_MS).toBe(30 * day)
+  })
+
+  it('is what the release clean-up never deletes, served or not', () => {
+    const releases = [
+      idAt('2026-01-01T00:00:00.000Z'),
+      idAt('2026-01-02T00:00:00.000Z'),
+      idAt('2026-01-03T00:00:00.000Z'),
+    ]
+    const serving = releases[2]
+    expect(expiredReleases(releases, { serving, now })).toEqual(releases.slice(0, 2))
+    expect(expiredReleases(releases, { serving, now, keep: new Set([releases[0]!]) })).toEqual([releases[1]])
+    // A withdrawn site's releases go at once, except those a version keeps.
+    expect(expiredReleases(releases, { lastServed: serving, now, keep: new Set([serving!]) })).toEqual(
+      releases.slice(0, 2),
+    )
   })
 })

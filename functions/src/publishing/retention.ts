@@ -106,17 +106,24 @@ export const unreferencedMedia = (
  * - a release older than the served one stays until `RELEASE_GRACE_MS` after the next one
  *   replaced it (visitors mid-page keep their assets);
  * - a release the site served before it stopped being served goes at once;
+ * - a release a kept version names (`keep`) stays whatever else holds;
  * - anything else (newer than both: a publish in flight, or one that failed without cleaning up)
  *   stays until it is `RELEASE_GRACE_MS` old.
  */
 export const expiredReleases = (
   releases: readonly string[],
-  options: { serving?: string | undefined; lastServed?: string | undefined; now: number },
+  options: {
+    serving?: string | undefined
+    lastServed?: string | undefined
+    now: number
+    /** Releases versions keep for a rollback (`keptReleases`): never deleted. */
+    keep?: ReadonlySet<string>
+  },
 ): string[] => {
   const sorted = [...releases].sort()
-  const { serving, lastServed, now } = options
+  const { serving, lastServed, now, keep } = options
   return sorted.filter((id, index) => {
-    if (id === serving) return false
+    if (id === serving || keep?.has(id)) return false
     if (serving && id < serving) {
       const replacedAt = releaseTime(sorted[index + 1] ?? serving) ?? now
       return replacedAt + RELEASE_GRACE_MS <= now
@@ -124,4 +131,29 @@ export const expiredReleases = (
     if (!serving && lastServed && id <= lastServed) return true
     return (releaseTime(id) ?? now) + RELEASE_GRACE_MS <= now
   })
+}
+
+/**
+ * How many of a site's latest versions keep their releases whatever their age, so each can be
+ * rolled back to (issue 33; docs/decisions/0064-versions-and-rollback.md).
+ */
+export const KEEP_LAST_VERSIONS = 10
+
+/** How long any version keeps its release for a rollback (every plan, for now). */
+export const VERSION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000
+
+/**
+ * The releases versions keep: those of the `KEEP_LAST_VERSIONS` newest versions and of every
+ * version made within `VERSION_RETENTION_MS`. The clean-up never deletes them, served or not.
+ */
+export const keptReleases = (
+  versions: ReadonlyArray<{ versionId: string; releaseId: string; at: number }>,
+  now: number,
+): Set<string> => {
+  const newestFirst = [...versions].sort((a, b) => (a.versionId < b.versionId ? 1 : -1))
+  return new Set(
+    newestFirst
+      .filter((v, index) => index < KEEP_LAST_VERSIONS || v.at + VERSION_RETENTION_MS > now)
+      .map((v) => v.releaseId),
+  )
 }

@@ -25,9 +25,11 @@ import * as oemDomainGet from './oemDomainGet.ts'
 import * as oemDomainRemove from './oemDomainRemove.ts'
 import * as oemDomainSet from './oemDomainSet.ts'
 import * as remove from './remove.ts'
+import * as rollback from './rollback.ts'
 import * as status from './status.ts'
 import * as update from './update.ts'
 import * as uploadUrls from './uploadUrls.ts'
+import * as versions from './versions.ts'
 
 // The large AWS adapters this Lambda's code uses (functions/src/platform/aws/index.ts).
 declareAwsAdapters({ domains: awsDomains, dns: awsDns, hostMap: awsHostMap, mail: awsMail })
@@ -49,6 +51,8 @@ export const handler = contextHandler('sites', {
   bulkAbort,
   bulkStatus,
   mediaStatus,
+  versions,
+  rollback,
   domainGet,
   domainSet,
   domainRemove,

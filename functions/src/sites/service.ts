@@ -13,6 +13,7 @@ import { Accounts } from '#data/accounts'
 import { MediaRenditions } from '#data/media-renditions'
 import { StoredMedia } from '#data/media-store'
 import { SiteUploads } from '#data/site-uploads'
+import { SiteVersions } from '#data/site-versions'
 import {
   type Creative,
   type GlobalMenu,
@@ -24,7 +25,9 @@ import {
   sitesService,
 } from '#data/sites'
 import { type OemZones, zoneIn } from '#domain/oem-zones'
+import type { Actor } from '#edge/auth'
 import { ConflictError } from '#edge/errors'
+import { adminOf } from '#edge/tenancy'
 import { logger } from '#platform/services/logger'
 import { mediaBucket } from '#platform/services/s3'
 import { presignGet } from '#platform/services/uploads'
@@ -282,6 +285,11 @@ export const sweep = async (
         .byKey({ siteId: site.siteId })
         .go({ pages: 'all', attributes: ['siteId', 'key'] })
       if (stored.data.length) await StoredMedia.delete(stored.data).go()
+      // And its version history (issue 33): its releases go with the site's prefix.
+      const versions = await SiteVersions.query
+        .byVersion({ siteId: site.siteId })
+        .go({ pages: 'all', attributes: ['siteId', 'versionId'] })
+      if (versions.data.length) await SiteVersions.delete(versions.data).go()
     }
   } catch (error) {
     logger.warn('Site sweep incomplete', { siteId: site.siteId, error: (error as Error).name })
@@ -289,3 +297,9 @@ export const sweep = async (
 }
 
 export type { SiteLanguage }
+
+/** Who an admin actor is in a site's version history: their account and contact name (or email). */
+export const authorOf = (actor: Actor | undefined) => {
+  const account = adminOf(actor)
+  return { accountId: account.accountId, name: account.contactName || account.email }
+}

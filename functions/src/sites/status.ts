@@ -8,7 +8,7 @@ import { endpoint, ok, zodIssues } from '#edge/http'
 import { sitesFor } from '#edge/tenancy'
 import { platform } from '#platform'
 import { withdrawSite } from '../publishing/publish.ts'
-import { isCurrent, siteMedia, siteView } from './service.ts'
+import { authorOf, isCurrent, siteMedia, siteView } from './service.ts'
 
 const STATUS_OF = { draft: 'DRAFT', publish: 'PUBLISH', private: 'PRIVATE' } as const
 
@@ -51,7 +51,11 @@ export const handler = endpoint(sitesRoutes['sites.status'], async ({ actor, bod
           settings: items.settings,
         }).map((link) => ({ code: 'site.linkToDisabledForm' as const, ...link }))
   if (status === 'PUBLISH')
-    await platform().publisher.publish(site.siteId, { expectVersion: body.version, loaded: { site, items } })
+    await platform().publisher.publish(site.siteId, {
+      expectVersion: body.version,
+      loaded: { site, items },
+      author: authorOf(actor),
+    })
   else await withdrawSite(site.siteId, status, { expectVersion: body.version })
   const saved = await sitesFor(actor).load(site.siteId, 'site:read')
   return ok({

@@ -378,6 +378,23 @@ export const routes = {
     auth: 'admin',
     permission: 'site:read',
   }),
+  // Version history and rollback (issue 33; docs/decisions/0064-versions-and-rollback.md)
+  'sites.versions': route({
+    method: 'GET',
+    path: '/site/{id}/versions',
+    context: 'sites',
+    action: 'versions',
+    auth: 'admin',
+    permission: 'site:read',
+  }),
+  'sites.rollback': route({
+    method: 'POST',
+    path: '/site/{id}/versions/{versionId}/rollback',
+    context: 'sites',
+    action: 'rollback',
+    auth: 'admin',
+    permission: 'site:publish',
+  }),
 
   // Preview and sharing (SPEC §7 Preview; docs/decisions/0030-preview-and-sharing.md). `preview`
   // routes take a preview token of the path's site, the owner's admin token, or (shares that are

@@ -305,6 +305,8 @@ export const publishEvent = z.object({
   siteId: z.string(),
   /** The version the editor saw; the publish is conditioned on it (409 otherwise). */
   expectVersion: z.number(),
+  /** Who publishes, for the version history (issue 33); none for jobs. */
+  author: z.object({ accountId: z.string(), name: z.string() }).optional(),
 })
 export type PublishEvent = z.infer<typeof publishEvent>
 

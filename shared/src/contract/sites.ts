@@ -26,6 +26,7 @@ import { defineContext } from './define.ts'
 import { domainRoutesIo } from './domains.ts'
 import { mediaRoutesIo } from './media.ts'
 import { oemDomainRoutesIo } from './oem-domains.ts'
+import { versionRoutesIo } from './versions.ts'
 
 const isoOrNull = z.iso.datetime().nullable()
 
@@ -212,4 +213,6 @@ export const sitesRoutes = defineContext('sites')({
   ...oemDomainRoutesIo,
   // Media renditions (issue 22): ./media.ts
   ...mediaRoutesIo,
+  // Version history and rollback (issue 33): ./versions.ts
+  ...versionRoutesIo,
 })

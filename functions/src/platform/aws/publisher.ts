@@ -9,10 +9,15 @@ import type { Publisher } from '../publisher.ts'
  * not publish: asking it to is a deployment error.
  */
 export const awsPublisher = (env: PlatformEnv, invoker: Invoker): Publisher => ({
-  publish: async (siteId, { expectVersion }) => {
+  publish: async (siteId, { expectVersion, author }) => {
     const functionName = env.PUBLISHING_FUNCTION_NAME
     if (!functionName) throw new Error('No publishing Lambda (PUBLISHING_FUNCTION_NAME) in this function')
-    const event: PublishEvent = { source: 'swipe.publish', siteId, expectVersion }
+    const event: PublishEvent = {
+      source: 'swipe.publish',
+      siteId,
+      expectVersion,
+      ...(author ? { author } : {}),
+    }
     await invoker.invokeSync(functionName, event, `Publishing ${siteId}`)
   },
 })

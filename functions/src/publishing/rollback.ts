@@ -1,0 +1,83 @@
+import { SiteVersions } from '#data/site-versions'
+import { commitSiteStatus } from '#domain/plans'
+import { BadRequestError, ConflictError, NotFoundError } from '#edge/errors'
+import { logger } from '#platform/services/logger'
+import { isConditionFailure } from '../sites/service.ts'
+import { summarise, type VersionContent } from './changes.ts'
+import { type PublishAuthor, readSite, recentReleases, servedRelease, syncHostMap } from './publish.ts'
+import { carryOver, cleanUpReleases, readContent, readOwnFiles } from './release.ts'
+import { newReleaseId, releasePrefix } from './retention.ts'
+import { versionView } from './versions.ts'
+
+/**
+ * One-click rollback (issue 33; docs/decisions/0064-versions-and-rollback.md): the live site returns
+ * to an earlier version's release by moving the live pointer — the status commit (on the editor's
+ * version, with its own version record) and the host-map flip that every publish ends with. Nothing
+ * is rendered and no media is copied: the release and the media store it references are kept. The
+ * hashed files of the releases visitors may still have open are carried into it first (a handful
+ * of assets), as a publish does. The draft is left as it is: it now differs from what is live.
+ */
+export const rollbackSite = async (
+  siteId: string,
+  versionId: string,
+  options: { expectVersion: number; author?: PublishAuthor | undefined; now?: number },
+) => {
+  const now = options.now ?? Date.now()
+  const site = await readSite(siteId)
+  if (!site) throw new NotFoundError()
+  if (site.version !== options.expectVersion) throw new ConflictError()
+  const target = (await SiteVersions.get({ siteId, versionId }).go({ consistent: true })).data
+  if (!target) throw new NotFoundError()
+  const served = servedRelease(site)
+  if (!served) throw new BadRequestError('version.notPublished')
+  if (served === target.releaseId) throw new BadRequestError('version.live')
+  const prefix = releasePrefix(siteId, target.releaseId)
+  const [own, content, current] = await Promise.all([
+    readOwnFiles(prefix),
+    readContent(prefix),
+    readContent(releasePrefix(siteId, served)),
+  ])
+  if (own.length === 0 && !content) throw new BadRequestError('version.releaseGone')
+  const recent = await recentReleases(site, now)
+  await carryOver(
+    recent.filter((id) => id !== target.releaseId).map((id) => releasePrefix(siteId, id)),
+    prefix,
+    new Set(own),
+  )
+  const record = {
+    siteId,
+    versionId: newReleaseId(now),
+    action: 'rollback' as const,
+    releaseId: target.releaseId,
+    siteVersion: options.expectVersion + 1,
+    at: now,
+    summary: summarise(current as VersionContent | undefined, (content ?? {}) as VersionContent, true),
+    restoredFrom: target.versionId,
+    conversions: target.conversions ?? [],
+    ...(options.author ? { byAccountId: options.author.accountId, byName: options.author.name } : {}),
+  }
+  try {
+    // What is live is no longer the draft's version: publishedVersion goes (unpublishedChanges).
+    await commitSiteStatus(
+      site,
+      options.expectVersion,
+      'PUBLISH',
+      { publishedAt: now, releaseId: target.releaseId, publishedConversions: target.conversions ?? [] },
+      ['publishedVersion'],
+      record,
+    )
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ConflictError()
+    throw error
+  }
+  const live = await syncHostMap(siteId, site)
+  const removed = await cleanUpReleases(siteId, { serving: live, now })
+  logger.info('Site rolled back', {
+    siteId,
+    to: target.versionId,
+    releaseId: target.releaseId,
+    removedReleases: removed.length,
+  })
+  const saved = await SiteVersions.get({ siteId, versionId: record.versionId }).go({ consistent: true })
+  return { version: options.expectVersion + 1, live: await versionView(siteId, saved.data!, live) }
+}
