@@ -200,9 +200,12 @@ export const seed = async (log: (line: string) => void) => {
   await (await import('./seed-media.ts')).seedMedia(site, log)
   // Ad tags and server-side conversions before the publish, which records the destinations it lists.
   await (await import('./seed-conversions.ts')).seedConversions(creator.accountId, site, log)
-  // Published through the same publisher as "save and publish" (a new release each start).
+  // Published through the same publisher as "save and publish" (a new release each start), as the
+  // demo creator, so the editor's 公開履歴 (issue 33) lists who published.
   const { publishSite } = await import('../../functions/src/publishing/publish.ts')
-  await publishSite(site.siteId)
+  const author = { accountId: creator.accountId, name: 'creator@example.com' }
+  await seedHistory(site, author, log)
+  await publishSite(site.siteId, { author })
   site = (await Sites.get({ siteId: site.siteId }).go()).data ?? site
   await (await import('./seed-analytics.ts')).seedAnalytics(site, log)
   await (await import('./seed-content.ts')).seedContent(ids, site, log)
@@ -442,4 +445,29 @@ const showcase = async (site: { siteId: string; popupCtas?: unknown }, log: (lin
     await Sites.patch({ siteId }).add({ version: 1 }).go()
     log(`seed: demo site product, popup CTA, video, members-only creative and visitor forms`)
   }
+}
+
+/**
+ * A fresh demo site's history (issue 33): before its first publish of this start, a version with an
+ * earlier headline on JP A1, so the editor's 公開履歴 has a version to compare with and roll back to
+ * from the first `npm start`. Once the site has versions, nothing.
+ */
+const seedHistory = async (
+  site: { siteId: string },
+  author: { accountId: string; name: string },
+  log: (line: string) => void,
+) => {
+  const { SiteVersions } = await import('../../functions/src/data/site-versions.ts')
+  const { Creatives } = await import('../../functions/src/data/sites.ts')
+  const { publishSite } = await import('../../functions/src/publishing/publish.ts')
+  if ((await SiteVersions.query.byVersion({ siteId: site.siteId }).go({ limit: 1 })).data.length) return
+  const a1 = { siteId: site.siteId, gridGeneration: 1, lang: 'JP' as const, position: 'A1' }
+  const current = (await Creatives.get(a1).go()).data
+  if (!current) return
+  await Creatives.patch(a1).set({ mainText: '春の新作、まもなく公開' }).go()
+  await publishSite(site.siteId, { author, now: Date.now() - 24 * 60 * 60 * 1000 })
+  await Creatives.patch(a1)
+    .set({ mainText: current.mainText ?? '' })
+    .go()
+  log('seed: demo site history (an earlier version to roll back to)')
 }

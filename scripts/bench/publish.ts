@@ -26,6 +26,8 @@ try {
   const { MediaRenditions } = await import('../../functions/src/data/media-renditions.ts')
   const { mediaBucket } = await import('../../functions/src/platform/services/s3.ts')
   const { inParallel } = await import('../../functions/src/publishing/release.ts')
+  const { versionsPage } = await import('../../functions/src/publishing/versions.ts')
+  const { rollbackSite } = await import('../../functions/src/publishing/rollback.ts')
 
   // Every S3 request the publisher makes in this process, by command.
   const requests = new Map<string, number>()
@@ -160,6 +162,7 @@ try {
   const first: Run[] = []
   const early: Run[] = []
   const again: Run[] = []
+  const rollbacks: Run[] = []
   /** The republish's steps: load + render + write, commit, flip + clean-up (ms). */
   const steps: number[][] = []
   for (let round = 1; round <= ROUNDS; round++) {
@@ -196,6 +199,13 @@ try {
     )
     marks.push(performance.now())
     steps.push(marks.slice(1).map((t, i) => t - marks[i]!))
+    // One-click rollback (issue 33) to the version before the republish: the live pointer moves back.
+    const { items } = await versionsPage(stored.siteId, (await load(stored.siteId)).site.releaseId, undefined)
+    const target = items.find((v) => v.canRollback)!
+    const { version: siteVersion } = (await load(stored.siteId)).site
+    rollbacks.push(
+      await counted(() => rollbackSite(stored.siteId, target.id, { expectVersion: siteVersion })),
+    )
   }
 
   const count = (runs: Run[], key: 'head' | 'copy' | 'put') =>
@@ -207,6 +217,7 @@ try {
   process.stdout.write(`${row('first publish, media stored by their jobs', first)}\n`)
   process.stdout.write(`${row('first publish before any job ran (originals copied)', early)}\n`)
   process.stdout.write(`${row('republish after one text edit', again)}\n`)
+  process.stdout.write(`${row('rollback to the version before (issue 33)', rollbacks)}\n`)
   const step = (i: number) => fmt(median(steps.map((s) => s[i]!)), 0)
   process.stdout.write(
     `  republish steps: load, render and write ${step(0)} ms · commit ${step(1)} ms · flip and clean-up ${step(2)} ms\n`,

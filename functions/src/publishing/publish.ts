@@ -225,14 +225,13 @@ export const prepareRelease = async (loaded: LoadedSite, now: number): Promise<P
   let carried: string[]
   try {
     await storeMediaCopies(site.siteId, copies)
-    await writeRelease(prefix, files)
+    await Promise.all([writeRelease(prefix, files), writeContent(prefix, content)])
     const recent = await recentReleases(site, now)
     carried = await carryOver(
       recent.map((id) => releasePrefix(site.siteId, id)),
       prefix,
       new Set(own),
     )
-    await writeContent(prefix, content)
     await writeManifest(prefix, { files: own, mediaKeys })
   } catch (error) {
     await deleteRelease(prefix).catch(() => undefined)
@@ -374,12 +373,17 @@ export const publishSite = async (siteId: string, options: PublishOptions = {}) 
   const expectVersion = options.expectVersion ?? site.version
   if (site.version !== expectVersion) throw new ConflictError()
   const now = options.now ?? Date.now()
+  // The version before, read while the release renders and writes (its content is compared with).
+  const earlier = latestVersion(siteId).then(async (previous) => ({
+    previous,
+    before: previous ? await readContent(releasePrefix(siteId, previous.releaseId)) : undefined,
+  }))
+  earlier.catch(() => undefined)
   const release = await prepareRelease(loaded, now)
   await options.hooks?.afterWrite?.(release)
   const conversions = publishedDestinations(site.adTags)
   try {
-    const previous = await latestVersion(siteId)
-    const before = previous ? await readContent(releasePrefix(siteId, previous.releaseId)) : undefined
+    const { previous, before } = await earlier
     // The commit writes version expectVersion + 1, whose content is what was rendered, and its
     // version record in the same transaction.
     await commitSiteStatus(

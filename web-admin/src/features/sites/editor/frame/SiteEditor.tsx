@@ -14,6 +14,7 @@ import { openCommentCounts, useComments } from '../../preview/api.ts'
 import { LivePreview } from '../../preview/LivePreview.tsx'
 import { ReviewComments } from '../../preview/ReviewComments.tsx'
 import type { EditorTabProps } from '../draft.ts'
+import { VersionHistory } from '../history/VersionHistory.tsx'
 import { EditorActions } from './EditorActions.tsx'
 import { EditorTabs } from './EditorTabs.tsx'
 import { addLanguage, type EditorTabKey, removeLanguage } from './editorModel.ts'
@@ -86,6 +87,12 @@ export const SiteEditor = ({ siteId, site, reload }: SiteEditorProps) => {
   const languages = globalSetting.languages
   const lang = languages.includes(chosenLang) ? chosenLang : globalSetting.defaultLanguage
   const savedName = store.saved.globalSetting.name
+  // After a rollback: the site's version and live state change on the server, the draft does not.
+  const { acceptStatus } = store
+  const reloadAfterRollback = async () => {
+    const fresh = await reload()
+    if (fresh) acceptStatus(fresh)
+  }
 
   const tabProps: EditorTabProps = {
     siteId,
@@ -140,6 +147,12 @@ export const SiteEditor = ({ siteId, site, reload }: SiteEditorProps) => {
             {savedName}
           </Typography.Title>
           <SiteStatusTag status={store.saved.globalSetting.status} />
+          <VersionHistory
+            siteId={siteId}
+            version={store.version}
+            canRollback={!readOnly && canPublish}
+            reload={reloadAfterRollback}
+          />
         </Space>
         {!readOnly && (
           <EditorActions
