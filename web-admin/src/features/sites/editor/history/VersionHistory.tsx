@@ -91,7 +91,7 @@ const VersionList = ({ siteId, version, canRollback, reload }: VersionHistoryPro
   const { modal } = App.useApp()
   const toast = useToast()
   const client = useQueryClient()
-  const history = useInfiniteQuery(versionsQuery(siteId))
+  const history = useInfiniteQuery(versionsQuery(siteId, version))
   const rollback = useRollback(siteId)
   const items = history.data?.pages.flatMap((page) => page.items) ?? []
   const atOf = new Map(items.map((item) => [item.id, item.at]))

@@ -1,5 +1,5 @@
 import type { Contract, RouteOutput } from '@swipe/shared/contract'
-import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { infiniteQueryOptions, useMutation } from '@tanstack/react-query'
 import { call } from '../../../../lib/api.ts'
 
 /**
@@ -13,13 +13,17 @@ export type RollbackAnswer = RouteOutput<Contract['sites.rollback']>
 
 export const historyKeys = {
   site: (siteId: string) => ['siteVersions', siteId] as const,
-  list: (siteId: string) => [...historyKeys.site(siteId), 'list'] as const,
+  /**
+   * The history as of the site's `version`: a publish or a status change from the editor gives it a
+   * new version, and the history is read again.
+   */
+  list: (siteId: string, version: number) => [...historyKeys.site(siteId), 'list', version] as const,
 }
 
 /** The versions, newest first, 20 a page; the next page follows the answer's cursor. */
-export const versionsQuery = (siteId: string) =>
+export const versionsQuery = (siteId: string, version: number) =>
   infiniteQueryOptions({
-    queryKey: historyKeys.list(siteId),
+    queryKey: historyKeys.list(siteId, version),
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
       call(
@@ -32,14 +36,11 @@ export const versionsQuery = (siteId: string) =>
 
 /**
  * Serves `versionId` on the live site at once; `version` is the site version the editor saved with
- * (409 when another change was saved since). The history is refreshed afterwards (the rollback is a
- * version of its own and the live one moves).
+ * (409 when another change was saved since). The history is read again once the editor has reloaded
+ * the site: the rollback gives it a new version, which keys the history.
  */
-export const useRollback = (siteId: string) => {
-  const client = useQueryClient()
-  return useMutation({
+export const useRollback = (siteId: string) =>
+  useMutation({
     mutationFn: ({ versionId, version }: { versionId: string; version: number }) =>
       call('sites.rollback', { params: { id: siteId, versionId }, body: { version } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: historyKeys.site(siteId) }),
   })
-}
