@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { Page } from '@playwright/test'
 import { cameraMov, mp4 } from '../support/zip.ts'
 import { expect, test } from './fixtures.ts'
@@ -91,8 +92,24 @@ test('the editor shows an upload processing, then ready or failed with its reaso
   const response = await visitor.goto(published.global_setting.url)
   expect(response?.status()).toBe(200)
   const first = visitor.locator('#A1 video')
-  await expect(first).toHaveAttribute('src', /^\/_media\/[0-9a-f]{16}-720x406\.mp4$/)
-  await expect(first).toHaveAttribute('poster', /^\/_media\/[0-9a-f]{16}-poster-720x406\.jpg$/)
+  // The web MP4 and its poster from the site's media store, each named by the SHA-256 of its bytes
+  // (docs/decisions/0063-media-by-content.md).
+  await expect(first).toHaveAttribute('src', /^\/_media\/[A-Za-z0-9_-]{22}\.mp4$/)
+  await expect(first).toHaveAttribute('poster', /^\/_media\/[A-Za-z0-9_-]{22}\.jpg$/)
+  for (const attribute of ['src', 'poster']) {
+    const path = (await first.getAttribute(attribute))!
+    // The bytes as the page loads them (same origin), hashed here.
+    const bytes = await visitor.evaluate(
+      async (url) => [...new Uint8Array(await (await fetch(url)).arrayBuffer())],
+      path,
+    )
+    const digest = createHash('sha256')
+      .update(Buffer.from(bytes))
+      .digest()
+      .subarray(0, 16)
+      .toString('base64url')
+    expect(path).toBe(`/_media/${digest}.${path.split('.').pop()}`)
+  }
   // Chromium can play it: enough data for playback, and no media error.
   await expect
     .poll(
@@ -104,7 +121,8 @@ test('the editor shows an upload processing, then ready or failed with its reaso
       { timeout: 30_000 },
     )
     .toEqual({ ready: true, error: null, width: 720 })
-  await expect(visitor.locator('#B1 video')).toHaveAttribute('src', /^\/_media\/[0-9a-f-]{36}\.mp4$/)
+  // The failed video is published as uploaded, from the store like every file its job stored.
+  await expect(visitor.locator('#B1 video')).toHaveAttribute('src', /^\/_media\/[A-Za-z0-9_-]{22}\.mp4$/)
   await visitor.close()
   await deleteSite(urls.api, token, siteId)
 })
