@@ -203,7 +203,8 @@ export const seed = async (log: (line: string) => void) => {
   // Published through the same publisher as "save and publish" (a new release each start), as the
   // demo creator, so the editor's 公開履歴 (issue 33) lists who published.
   const { publishSite } = await import('../../functions/src/publishing/publish.ts')
-  const author = { accountId: creator.accountId, name: 'creator@example.com' }
+  const account = (await Accounts.get({ accountId: creator.accountId }).go()).data
+  const author = { accountId: creator.accountId, name: account?.contactName || account?.email || '' }
   await seedHistory(site, author, log)
   await publishSite(site.siteId, { author })
   site = (await Sites.get({ siteId: site.siteId }).go()).data ?? site
