@@ -44,3 +44,7 @@ export const SiteVersions = new Entity(
 )
 
 export type SiteVersion = EntityItem<typeof SiteVersions>
+
+/** Every version of a site, newest first (one per publish or rollback: a few hundred at most). */
+export const allVersions = async (siteId: string): Promise<SiteVersion[]> =>
+  (await SiteVersions.query.byVersion({ siteId }).go({ order: 'desc', pages: 'all' })).data

@@ -42,7 +42,11 @@ export const storeMediaBytes = async (
   contentType: string,
 ): Promise<string> => {
   const known = await recorded(siteId, key)
-  if (known) return known.path
+  return known ? known.path : putAndRecord(siteId, key, bytes, contentType)
+}
+
+/** Writes the object under its content address, then its record. */
+const putAndRecord = async (siteId: string, key: string, bytes: Uint8Array, contentType: string) => {
   const path = contentPath(key, bytes)
   await s3.send(
     new PutObjectCommand({
@@ -66,7 +70,7 @@ export const storeMediaObject = async (siteId: string, key: string): Promise<str
   try {
     const object = await s3.send(new GetObjectCommand({ Bucket: mediaBucket, Key: key }))
     const bytes = (await object.Body?.transformToByteArray()) ?? new Uint8Array()
-    return await storeMediaBytes(siteId, key, bytes, object.ContentType || 'application/octet-stream')
+    return await putAndRecord(siteId, key, bytes, object.ContentType || 'application/octet-stream')
   } catch (error) {
     if ((error as { name?: string }).name === 'NoSuchKey') return undefined
     throw error

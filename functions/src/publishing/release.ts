@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-s3'
 import type { RenderedFile } from '@swipe/web-site'
 import { storedMediaOf } from '#data/media-store'
-import { SiteVersions } from '#data/site-versions'
+import { allVersions } from '#data/site-versions'
 import { logger } from '#platform/services/logger'
 import { mediaBucket, s3, sitesBucket } from '#platform/services/s3'
 import {
@@ -323,10 +323,7 @@ export const cleanUpReleases = async (
 ): Promise<string[]> => {
   const now = options.now ?? Date.now()
   try {
-    const versions = await SiteVersions.query
-      .byVersion({ siteId })
-      .go({ pages: 'all', attributes: ['versionId', 'releaseId', 'at'] })
-    const keep = keptReleases(versions.data, now)
+    const keep = keptReleases(await allVersions(siteId), now)
     const doomed = expiredReleases(await listReleases(siteId), { ...options, now, keep })
     for (const id of doomed) await deleteRelease(releasePrefix(siteId, id))
     if (doomed.length > 0) await cleanUpMedia(siteId, now)

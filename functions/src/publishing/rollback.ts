@@ -37,7 +37,8 @@ export const rollbackSite = async (
     readContent(prefix),
     readContent(releasePrefix(siteId, served)),
   ])
-  if (own.length === 0 && !content) throw new BadRequestError('version.releaseGone')
+  // Every versioned release keeps its content beside it, and loses it with its pages.
+  if (!content) throw new BadRequestError('version.releaseGone')
   const recent = await recentReleases(site, now)
   await carryOver(
     recent.filter((id) => id !== target.releaseId).map((id) => releasePrefix(siteId, id)),
@@ -51,7 +52,7 @@ export const rollbackSite = async (
     releaseId: target.releaseId,
     siteVersion: options.expectVersion + 1,
     at: now,
-    summary: summarise(current as VersionContent | undefined, (content ?? {}) as VersionContent, true),
+    summary: summarise(current as VersionContent | undefined, content as VersionContent, true),
     restoredFrom: target.versionId,
     conversions: target.conversions ?? [],
     ...(options.author ? { byAccountId: options.author.accountId, byName: options.author.name } : {}),

@@ -1,6 +1,6 @@
 import type { SiteVersionView } from '@swipe/shared/contract/versions'
 import type * as z from 'zod'
-import { type SiteVersion, SiteVersions } from '#data/site-versions'
+import { allVersions, type SiteVersion, SiteVersions } from '#data/site-versions'
 import { InvalidCursorError } from '#edge/errors'
 import type { VersionSummary } from './changes.ts'
 import { keptReleases } from './retention.ts'
@@ -46,7 +46,7 @@ export const versionView = async (
   version: SiteVersion,
   servedRelease: string | undefined,
 ) => {
-  const all = (await SiteVersions.query.byVersion({ siteId }).go({ order: 'desc', pages: 'all' })).data
+  const all = await allVersions(siteId)
   return viewOf(version, liveVersionOf(all, servedRelease), keptReleases(all, Date.now()), servedRelease)
 }
 
@@ -59,7 +59,7 @@ export const versionsPage = async (
 ) => {
   // Every record (a few hundred at most: one per publish) decides which releases are kept and
   // which version is live; the page is cut from them.
-  const all = (await SiteVersions.query.byVersion({ siteId }).go({ order: 'desc', pages: 'all' })).data
+  const all = await allVersions(siteId)
   let start = 0
   if (cursor) {
     start = all.findIndex((v) => v.versionId === cursor) + 1
