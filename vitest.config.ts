@@ -35,7 +35,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/src/**/*.test.ts', 'functions/src/**/*.test.ts', 'infra/local/**/*.test.ts'],
+          include: [
+            'shared/src/**/*.test.ts',
+            'functions/src/**/*.test.ts',
+            'infra/local/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           setupFiles: ['test/support/unit-setup.ts'],
           environment: 'node',
         },

@@ -9,8 +9,10 @@
  * Lanes are separated by `--`. Each script's output is kept and printed whole when it ends, under
  * a header with its name, time and result, so two lanes' lines never interleave; a line says when
  * each starts. The first script that fails stops everything (the other lanes' running scripts get
- * SIGTERM, with their process groups, and print what they had) and the exit code is 1; with
- * `--keep-going` the other lanes finish and every failure is listed at the end.
+ * SIGTERM, with their process groups, and print only their last lines: they did not fail) and the
+ * exit code is 1; with `--keep-going` the other lanes finish and every failure is listed at the end.
+ * A failure ends the output with the failed script's last lines again (a runner's summary and its
+ * errors), so a log read from its end — a CI page — shows why.
  */
 import { spawn } from 'node:child_process'
 
@@ -32,6 +34,18 @@ const seconds = (t0) => `${((performance.now() - t0) / 1000).toFixed(0)} s`
 const running = new Set()
 const failures = []
 let stopping = false
+/** Each failed script's output, for the summary at the end. */
+const failedOutput = new Map()
+/** How much of a stopped script's output is printed, and of a failed one's at the end. */
+const STOPPED_TAIL = 20
+const FAILURE_TAIL = 150
+
+const tail = (text, lines) => {
+  const all = text.trimEnd().split('\n')
+  return all.length <= lines
+    ? all.join('\n')
+    : [`… (${all.length - lines} lines above)`, ...all.slice(-lines)].join('\n')
+}
 
 const print = (text) => process.stdout.write(text.endsWith('\n') || !text ? text : `${text}\n`)
 
@@ -55,7 +69,10 @@ const run = (script) =>
       const ok = code === 0
       const result = ok ? 'ok' : signal ? `stopped (${signal})` : `failed (exit ${code})`
       const bar = '─'.repeat(Math.max(4, 72 - script.length))
-      print(`\n── ${script} ${bar}\n${Buffer.concat(output).toString()}`)
+      const text = Buffer.concat(output).toString()
+      const stopped = !ok && signal !== null && stopping
+      if (!ok && !stopped) failedOutput.set(script, text)
+      print(`\n── ${script} ${bar}\n${stopped ? tail(text, STOPPED_TAIL) : text}`)
       print(`── ${script}: ${result} in ${seconds(t0)}\n`)
       resolve(ok)
     })
@@ -89,6 +106,10 @@ for (const signal of ['SIGINT', 'SIGTERM'])
   })
 
 await Promise.all(chosen.map(lane))
+for (const [script, text] of failedOutput)
+  print(
+    `\n── why ${script} failed (its last ${FAILURE_TAIL} lines) ${'─'.repeat(20)}\n${tail(text, FAILURE_TAIL)}`,
+  )
 print(
   failures.length
     ? `✗ failed: ${failures.join(', ')} (${seconds(started)} in all)`

@@ -32,6 +32,23 @@ export interface Plan {
   /** Swipe LPs themselves; always on for a sold plan, off only for a plan being retired. */
   swipe: boolean
   features: Record<PlanFeature, boolean>
+  /**
+   * Days a published version keeps its release, so it can be rolled back to, compared and
+   * restored, beyond the 10 newest versions (always kept). 0 = unlimited (issue 33).
+   */
+  historyDays: number
+}
+
+/** The retention of a plan stored before `historyDays` existed, and of a new plan by default. */
+export const DEFAULT_HISTORY_DAYS = 30
+
+/**
+ * How long a published version keeps its release under a plan, in milliseconds: unlimited
+ * (`Infinity`) for 0, `DEFAULT_HISTORY_DAYS` when the plan or its field is absent.
+ */
+export const historyRetentionMs = (plan: Pick<Plan, 'historyDays'> | undefined): number => {
+  const days = plan?.historyDays ?? DEFAULT_HISTORY_DAYS
+  return days === 0 ? Number.POSITIVE_INFINITY : days * 24 * 60 * 60 * 1000
 }
 
 const all = (on: boolean, overrides: Partial<Record<PlanFeature, boolean>> = {}) =>
@@ -45,6 +62,7 @@ const tier = (
   quantitySwipe: number,
   limitAccess: number,
   features: Record<PlanFeature, boolean>,
+  historyDays: number,
 ): Plan => ({
   planId,
   name,
@@ -55,6 +73,7 @@ const tier = (
   limitAccessPrice: 100,
   swipe: true,
   features,
+  historyDays,
 })
 
 /** Each tier and its multilingual variant (+10,000 yen, multiLanguage on). */
@@ -74,18 +93,21 @@ export const OEM_PLAN_ID = 'ep_oem'
 
 export const DEFAULT_PLANS: readonly Plan[] = [
   // The trial offers no more than the cheapest paid plan (Light), within its limits (issue 30).
-  tier(TRIAL_PLAN_ID, 'トライアル', 0, 1, 9, 1_000, all(false, { settingFormContact: true })),
+  // The last argument is `historyDays`: how long published versions can be returned to (0 = unlimited).
+  tier(TRIAL_PLAN_ID, 'トライアル', 0, 1, 9, 1_000, all(false, { settingFormContact: true }), 7),
   ...withMultilingual(
-    tier('light', 'ライト', 9_800, 1, 10, 10_000, all(false, { settingFormContact: true })),
+    tier('light', 'ライト', 9_800, 1, 10, 10_000, all(false, { settingFormContact: true }), 30),
   ),
   ...withMultilingual(
-    tier('standard', 'スタンダード', 29_800, 3, 30, 50_000, all(true, { multiLanguage: false })),
+    tier('standard', 'スタンダード', 29_800, 3, 30, 50_000, all(true, { multiLanguage: false }), 90),
   ),
   ...withMultilingual(
-    tier('premium', 'プレミアム', 49_800, 10, 50, 200_000, all(true, { multiLanguage: false })),
+    tier('premium', 'プレミアム', 49_800, 10, 50, 200_000, all(true, { multiLanguage: false }), 180),
   ),
-  ...withMultilingual(tier('pro', 'プロ', 98_000, 30, 100, 1_000_000, all(true, { multiLanguage: false }))),
-  tier(OEM_PLAN_ID, 'EP/OEM', 0, 1_000, 100, 10_000_000, all(true)),
+  ...withMultilingual(
+    tier('pro', 'プロ', 98_000, 30, 100, 1_000_000, all(true, { multiLanguage: false }), 0),
+  ),
+  tier(OEM_PLAN_ID, 'EP/OEM', 0, 1_000, 100, 10_000_000, all(true), 0),
 ]
 
 /**
@@ -114,3 +136,10 @@ export const PLAN_FEATURE_MESSAGES = {
   settingTagSeo: 'plan.noSeoTags',
   multiLanguage: 'plan.noMultiLanguage',
 } as const satisfies Record<PlanFeature, string>
+
+/**
+ * A stored plan's `historyDays`: its own, else (stored before the field existed) the built-in
+ * catalogue's for its id, else `DEFAULT_HISTORY_DAYS`.
+ */
+export const historyDaysOf = (plan: { planId: string; historyDays?: number | undefined }): number =>
+  plan.historyDays ?? defaultPlan(plan.planId)?.historyDays ?? DEFAULT_HISTORY_DAYS

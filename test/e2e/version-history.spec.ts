@@ -3,10 +3,11 @@ import { expect, test } from './fixtures.ts'
 import { apiCall, apiSignIn, createOneCellSite, deleteSite, publishOneCellSite, signIn } from './support.ts'
 
 /**
- * Issue 33 parts 1 and 3 in the console's production build: the editor's 公開履歴 lists the
- * versions with what changed; returning to the first one changes the live page at once.
+ * Issue 33 parts 1 to 3 in the console's production build: the editor's 公開履歴 lists the
+ * versions with what changed; comparing two badges the changed cell on the grid and shows both
+ * renders side by side; returning to the first one changes the live page at once.
  */
-test('a creator opens the history, returns the live site to the first version and sees the page change', async ({
+test('a creator opens the history, compares two versions on the grid, returns the live site to the first and sees the page change', async ({
   page,
   urls,
 }) => {
@@ -47,6 +48,24 @@ test('a creator opens the history, returns the live site to the first version an
   await expect(versions.nth(1)).toContainText('初回公開')
   await expect(versions.nth(0).getByRole('button', { name: 'このバージョンに戻す' })).toHaveCount(0)
 
+  // Compare the two: the banner says what differs, the grid badges A1, both renders side by side.
+  await versions.nth(0).getByRole('checkbox', { name: '比較する' }).check()
+  await versions.nth(1).getByRole('checkbox', { name: '比較する' }).check()
+  await drawer.getByRole('button', { name: '選んだ2つを比較' }).click()
+  const banner = page.getByTestId('version-compare')
+  await expect(banner).toContainText('変更したクリエイティブ: 日本語 1セル')
+  await expect(page.getByTestId('changed-A1')).toBeVisible()
+  await banner.getByRole('button', { name: '並べて表示' }).click()
+  const sideBySide = page.getByRole('dialog', { name: '並べて表示' })
+  const frames = sideBySide.getByTestId('preview-frame')
+  await expect(frames).toHaveCount(2)
+  await expect(sideBySide.frameLocator('iframe').nth(1).locator('#A1')).toContainText('二回目の見出し')
+  await expect(sideBySide.frameLocator('iframe').nth(0).locator('#A1')).not.toContainText('二回目の見出し')
+  await sideBySide.getByRole('button', { name: '閉じる' }).click()
+  await banner.getByRole('button', { name: '比較を終了' }).click()
+  await expect(page.getByTestId('changed-A1')).toHaveCount(0)
+
+  await page.getByRole('button', { name: '公開履歴' }).click()
   await versions.nth(1).getByRole('button', { name: 'このバージョンに戻す' }).click()
   await page.getByRole('button', { name: '戻す', exact: true }).click()
   await expect(page.getByText('公開中のサイトを選んだバージョンに戻しました。')).toBeVisible()

@@ -78,6 +78,7 @@ beforeAll(async () => {
       limit_access: 1,
       limit_access_price: 100,
       swipe: true,
+      history_days: 30,
       features: Object.fromEntries(PLAN_FEATURES.map((feature) => [feature, true])),
     },
     { token: master },

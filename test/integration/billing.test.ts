@@ -32,6 +32,7 @@ const planBody = (id: string, extra: Record<string, unknown> = {}) => ({
   limit_access_price: 100,
   swipe: true,
   features: FEATURES,
+  history_days: 30,
   ...extra,
 })
 
@@ -94,6 +95,7 @@ describe('plan catalogue', () => {
       limit_access_price: 100,
       swipe: true,
       features: FEATURES,
+      history_days: 30,
       retired: false,
       version: 1,
       message: 'プランを登録しました。',
@@ -150,6 +152,68 @@ describe('plan catalogue', () => {
     expect(ids).not.toContain(id)
     expect(ids).not.toContain('X')
   })
+
+  it('keeps how long published versions can be returned to per plan: 0 is unlimited, 0 to 3650 days (issue 33)', async () => {
+    const id = `t-${randomUUID().slice(0, 8)}`
+    const listed = async () =>
+      (await http.get('/plan', { token: master })).body.items.find((p: { id: string }) => p.id === id)
+    const created = await http.post('/plan', planBody(id, { history_days: 0 }), { token: master })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    expect(created.body.history_days).toBe(0)
+    expect(await listed()).toMatchObject({ history_days: 0, version: 1 })
+
+    const { id: _id, ...fields } = planBody(id)
+    const edited = await http.call('PUT', `/plan/${id}`, {
+      token: master,
+      body: { ...fields, history_days: 45, retired: false, version: 1 },
+    })
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200)
+    expect(edited.body).toMatchObject({ history_days: 45, version: 2 })
+    expect(await listed()).toMatchObject({ history_days: 45, version: 2 })
+
+    // Below 0 or above ten years is refused on create and on edit, and changes nothing.
+    for (const days of [-1, 3651, 1.5]) {
+      const other = `t-${randomUUID().slice(0, 8)}`
+      const refused = await http.post('/plan', planBody(other, { history_days: days }), { token: master })
+      expect(refused.status, `${days}`).toBe(400)
+      expect(refused.body.error.details.map((d: { path: string }) => d.path)).toEqual(['body.historyDays'])
+      const bad = await http.call('PUT', `/plan/${id}`, {
+        token: master,
+        body: { ...fields, history_days: days, retired: false, version: 2 },
+      })
+      expect(bad.status, `${days}`).toBe(400)
+      expect(bad.body.error.details.map((d: { path: string }) => d.path)).toEqual(['body.historyDays'])
+      const ids = (await http.get('/plan', { token: master })).body.items.map((p: { id: string }) => p.id)
+      expect(ids).not.toContain(other)
+    }
+    expect(await listed()).toMatchObject({ history_days: 45, version: 2 })
+
+    // A plan stored before the field existed reads as 30 days, in the catalogue and for its accounts.
+    const { Plans } = await import('../../functions/src/data/plans.ts')
+    const legacy = `t-${randomUUID().slice(0, 8)}`
+    await Plans.create({
+      planId: legacy,
+      name: `旧 ${legacy}`,
+      price: 1_000,
+      quantitySwipe: 4,
+      quantitySite: 2,
+      limitAccess: 3,
+      limitAccessPrice: 100,
+      swipe: true,
+      features: {
+        privateDomain: false,
+        settingPopupCta: false,
+        settingFormContact: true,
+        analyticsEffect: false,
+        settingTagSeo: false,
+        multiLanguage: false,
+      },
+    }).go()
+    const items = (await http.get('/plan', { token: master })).body.items
+    expect(items.find((p: { id: string }) => p.id === legacy)).toMatchObject({ history_days: 30 })
+    const { planOf } = await import('../../functions/src/domain/plans.ts')
+    expect((await planOf({ accountType: 'USER', planId: legacy })).historyDays).toBe(30)
+  })
 })
 
 describe('plan change', () => {
@@ -181,6 +245,7 @@ describe('plan change', () => {
     const check = await http.get('/user/user-plan', { token })
     expect(check.status).toBe(200)
     expect(check.body.plan.id).toBe('standard')
+    expect(check.body.plan.history_days).toBe(90)
     expect(check.body.pending).toMatchObject({ plan: { id: 'premium' }, from_day: jstDay(from) })
 
     // …and the stored account resolves by time on both sides of the instant (an injected clock).

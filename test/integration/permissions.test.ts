@@ -558,6 +558,19 @@ const requests: Partial<Record<RouteId, (token: string, target: Target) => Promi
       { version: 999 },
       { token },
     ),
+  // Restoring is a save: a stale version stops an allowed caller at 409; comparing a version with
+  // itself at 400, both after the scope check.
+  'sites.restoreVersion': async (token, target) =>
+    http.post(
+      `/site/${await siteOf(target)}/versions/20260101T000000000Z-00000000/restore`,
+      { version: 999 },
+      { token },
+    ),
+  'sites.versionCompare': async (token, target) =>
+    http.get(
+      `/site/${await siteOf(target)}/versions/20260101T000000000Z-00000000/compare?with=20260101T000000000Z-00000000`,
+      { token },
+    ),
   'sites.mediaStatus': async (token, target) => {
     const id = await siteOf(target)
     return http.get(

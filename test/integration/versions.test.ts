@@ -1,4 +1,4 @@
-import { ListObjectsV2Command } from '@aws-sdk/client-s3'
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { creatorToken } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
@@ -250,5 +250,122 @@ describe('versions and rollback', () => {
     expect(draft.status).toBe(200)
     const unserved = await rollback(first!.id as string, draft.body.version)
     expect([unserved.status, unserved.body.error.code]).toEqual([400, 'version.notPublished'])
+  })
+
+  it('compares two versions: what differs, and what each rendered with its media', async () => {
+    const site = await createSite()
+    await saveAndPublish(site, { a1: '最初の公開' })
+    await saveAndPublish(site, { a1: '二回目の公開', enA1: 'third', b1: '三回目' })
+    const [second, first] = (await versionsOf(site.id)).items
+    const compare = (from: string, to: string, as = token) =>
+      http.get(`/site/${site.id}/versions/${from}/compare?with=${encodeURIComponent(to)}`, { token: as })
+
+    const answer = await compare(first!.id as string, second!.id as string)
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    expect(answer.headers.get('cache-control')).toBe('private, no-store')
+    expect(answer.body.changes).toEqual({
+      cells: ['EN:A1', 'JP:A1', 'JP:A2'],
+      languages: ['JP', 'EN'],
+      global_fields: [],
+      menus: [],
+      settings: [],
+    })
+    expect(answer.body.from.version).toEqual(first)
+    expect(answer.body.to.version).toEqual(second)
+    const text = (side: 'from' | 'to', lang: string, position: string) =>
+      answer.body[side].content.creatives.find(
+        (c: { lang: string; position: string }) => c.lang === lang && c.position === position,
+      ).main_text
+    expect([text('from', 'JP', 'A1'), text('to', 'JP', 'A1'), text('to', 'EN', 'A1')]).toEqual([
+      '最初の公開',
+      '二回目の公開',
+      'third',
+    ])
+    expect(answer.body.from.content.site).toMatchObject({ name: '履歴テスト', languages: ['JP', 'EN'] })
+    // Each media key the content names has a URL that serves its stored bytes.
+    const media = answer.body.from.media as Array<{ key: string; url: string }>
+    expect(media.map((m) => m.key).sort()).toEqual([...site.keys].sort())
+    const image = await fetch(media[0]!.url)
+    expect(image.status).toBe(200)
+    expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(0)
+
+    // Unknown versions and other tenants' sites are not found; `with` is required.
+    expect((await compare(first!.id as string, '20200101T000000000Z-00000000')).status).toBe(404)
+    expect((await compare(first!.id as string, second!.id as string, other)).status).toBe(404)
+    const missing = await http.get(`/site/${site.id}/versions/${first!.id}/compare`, { token })
+    expect(missing.status).toBe(400)
+    const itself = await compare(first!.id as string, first!.id as string)
+    expect([itself.status, itself.body.error.message]).toEqual([
+      400,
+      '比較するには、異なる2つのバージョンを選んでください。',
+    ])
+  })
+
+  it('restores the draft from a version as a save; the live site waits for the next publish', async () => {
+    const site = await createSite()
+    await saveAndPublish(site, { a1: '最初の公開' })
+    const version = await saveAndPublish(site, { a1: '二回目の公開' })
+    const [, first] = (await versionsOf(site.id)).items
+    const restore = (id: string, v: number, as = token) =>
+      http.post(`/site/${site.id}/versions/${id}/restore`, { version: v }, { token: as })
+    const jpA1 = (body: { creatives: Array<{ lang: string; position: string; main_text?: string }> }) =>
+      body.creatives.find((c) => c.lang === 'JP' && c.position === 'A1')?.main_text
+
+    expect((await restore(first!.id as string, version, other)).status).toBe(404)
+    const stale = await restore(first!.id as string, version - 1)
+    expect([stale.status, stale.body.error.code]).toEqual([409, 'error.conflict'])
+
+    const answer = await restore(first!.id as string, version)
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    expect(answer.body.message).toBe(
+      '下書きを選んだバージョンの内容に戻しました。公開するまでサイトは変わりません。',
+    )
+    expect(answer.body.version).toBe(version + 1)
+    expect(jpA1(answer.body)).toBe('最初の公開')
+    expect(answer.body.global_setting).toMatchObject({ status: 'PUBLISH', unpublished_changes: true })
+    // What was stored is the version's content; the live page and the history are unchanged.
+    const loaded = await http.get(`/site/${site.id}`, { token })
+    expect(loaded.body.version).toBe(version + 1)
+    expect(jpA1(loaded.body)).toBe('最初の公開')
+    expect(loaded.body.creatives).toHaveLength(4)
+    expect((await edge(site.host, '/')).text).toContain('二回目の公開')
+    expect((await versionsOf(site.id)).items).toHaveLength(2)
+
+    // A restore and a save from the same version: one wins, the other gets 409.
+    const [restored, saved] = await Promise.all([
+      restore(first!.id as string, version + 1),
+      http.call('PUT', `/site/${site.id}`, {
+        token,
+        body: {
+          version: version + 1,
+          global_setting: loaded.body.global_setting,
+          creatives: loaded.body.creatives,
+        },
+      }),
+    ])
+    expect([restored.status, saved.status].sort()).toEqual([200, 409])
+  })
+
+  it('refuses whole a version that today’s rules do not accept, changing nothing', async () => {
+    const site = await createSite()
+    await saveAndPublish(site, { a1: '最初の公開' })
+    const version = await saveAndPublish(site, { a1: '二回目の公開' })
+    const [, first] = (await versionsOf(site.id)).items
+    // A publish's version id is its release's: its content sits beside the release.
+    const key = `sites/${site.id}/${first!.id}.content.json`
+    const stored = await s3.send(new GetObjectCommand({ Bucket: sitesBucket, Key: key }))
+    const content = JSON.parse(await stored.Body!.transformToString())
+    content.site.name = 'あ'.repeat(500)
+    await s3.send(new PutObjectCommand({ Bucket: sitesBucket, Key: key, Body: JSON.stringify(content) }))
+
+    const answer = await http.post(`/site/${site.id}/versions/${first!.id}/restore`, { version }, { token })
+    expect([answer.status, answer.body.error.code, answer.body.error.message]).toEqual([
+      400,
+      'version.notRestorable',
+      'このバージョンは現在の入力ルールに合わない項目があるため、下書きに戻せません。',
+    ])
+    const loaded = await http.get(`/site/${site.id}`, { token })
+    expect(loaded.body.version).toBe(version)
+    expect(loaded.body.global_setting.name).toBe('履歴テスト')
   })
 })

@@ -1,4 +1,4 @@
-import { DEFAULT_PLANS, effectiveType, type Locale, type Plan } from '@swipe/shared'
+import { DEFAULT_PLANS, effectiveType, historyDaysOf, type Locale, type Plan } from '@swipe/shared'
 import { billingRoutes } from '@swipe/shared/contract/billing'
 import { planNameIn } from '@swipe/shared/plan-names'
 import { Plans } from '#data/plans'
@@ -10,9 +10,15 @@ import { policyActorOf } from '#edge/tenancy'
 
 export type StoredPlan = Plan & { retired: boolean; version: number }
 
-/** A built-in plan not (yet) stored reads as stored at version 1, offered. */
-const asStored = (plan: Plan & { retired?: boolean; version?: number }): StoredPlan => ({
+/**
+ * A built-in plan not (yet) stored reads as stored at version 1, offered; a plan stored before
+ * `historyDays` existed reads `historyDaysOf` it.
+ */
+const asStored = (
+  plan: Omit<Plan, 'historyDays'> & { historyDays?: number; retired?: boolean; version?: number },
+): StoredPlan => ({
   ...plan,
+  historyDays: historyDaysOf(plan),
   retired: plan.retired ?? false,
   version: plan.version ?? 1,
 })
@@ -47,6 +53,7 @@ export const planView = (plan: StoredPlan, locale: Locale) => ({
   limitAccessPrice: plan.limitAccessPrice,
   swipe: plan.swipe,
   features: plan.features,
+  historyDays: plan.historyDays,
   retired: plan.retired,
   version: plan.version,
 })

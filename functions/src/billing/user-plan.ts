@@ -55,6 +55,7 @@ export const get = endpoint(billingRoutes['billing.userPlan'], async ({ actor, q
       quantitySite: plan.quantitySite,
       limitAccess: plan.limitAccess,
       limitAccessPrice: plan.limitAccessPrice,
+      historyDays: plan.historyDays,
     },
     pending: await pendingOf(account, at, locale),
     usage: {

@@ -18,6 +18,11 @@ export const Plans = new Entity(
       limitAccess: { type: 'number', required: true },
       limitAccessPrice: { type: 'number', required: true },
       swipe: { type: 'boolean', required: true, default: true },
+      /**
+       * Days a published version keeps its release (0 = unlimited). Absent on plans stored before
+       * issue 33: read as `DEFAULT_HISTORY_DAYS`.
+       */
+      historyDays: { type: 'number', required: false },
       /** A retired plan is offered to nobody; accounts on it keep it (a plan in use is never deleted). */
       retired: { type: 'boolean', required: true, default: false },
       version: { type: 'number', required: true, default: 1 },

@@ -1,6 +1,7 @@
 import {
   defaultPlan,
   fallbackPlanId,
+  historyDaysOf,
   PLAN_FEATURE_MESSAGES,
   type Plan,
   type PlanFeature,
@@ -31,6 +32,7 @@ import {
  * The plan that governs a site is its owner's (the account the sites belong to). An account with
  * no plan assigned builds under `fallbackPlanId`; a plan id that is not stored falls back to the
  * built-in catalogue, and an unknown id to the fallback plan, so a typo never lifts every limit.
+ * The plan always carries `historyDays` (`historyDaysOf` for a plan stored without it).
  */
 export const planOf = async (
   owner: Pick<Account, 'planId' | 'accountType'> &
@@ -42,7 +44,7 @@ export const planOf = async (
   for (const id of [planIdAt(owner, at), fallback]) {
     if (!id) continue
     const stored = await Plans.get({ planId: id }).go()
-    if (stored.data) return stored.data as Plan
+    if (stored.data) return { ...stored.data, historyDays: historyDaysOf(stored.data) } as Plan
     const builtIn = defaultPlan(id)
     if (builtIn) return builtIn
   }

@@ -56,6 +56,43 @@ const differing = (a: Map<string, string>, b: Map<string, string>) =>
 
 const cellKey = (c: VersionContent['creatives'][number]) => `${c.lang}:${c.position}`
 const langKey = (m: { lang: string }) => m.lang
+const fieldsOf = (site: VersionContent['site']) => site as unknown as Record<string, unknown>
+
+/** What differs between two versions' contents (the compare view: grid badges and lists). */
+export interface VersionChanges {
+  /** Every cell whose creative was added, removed or edited, as `<lang>:<cell>`, sorted. */
+  cells: string[]
+  /** The languages with any change (cells, menu or settings), in the newer version's order. */
+  languages: string[]
+  /** The fields of the global setting that differ (`numberHorizontal`, `popupCtas` …), sorted. */
+  globalFields: string[]
+  /** The languages whose global menu differs. */
+  menus: string[]
+  /** The languages whose settings (company, SEO, forms …) differ. */
+  settings: string[]
+}
+
+/** Compares two versions' contents, field by field and cell by cell. */
+export const compareContent = (before: VersionContent, after: VersionContent): VersionChanges => {
+  const languages = (after.site as { languages?: string[] }).languages ?? []
+  const cells = differing(byKey(before.creatives, cellKey), byKey(after.creatives, cellKey))
+  const menus = differing(byKey(before.menus, langKey), byKey(after.menus, langKey))
+  const settings = differing(byKey(before.settings, langKey), byKey(after.settings, langKey))
+  const a = fieldsOf(before.site)
+  const b = fieldsOf(after.site)
+  const globalFields = [...new Set([...Object.keys(a), ...Object.keys(b)])]
+    .filter((field) => JSON.stringify(a[field] ?? null) !== JSON.stringify(b[field] ?? null))
+    .sort()
+  const changed = new Set([...cells.map((key) => key.split(':')[0]!), ...menus, ...settings])
+  const order = [...languages, ...[...changed].filter((l) => !languages.includes(l)).sort()]
+  return {
+    cells,
+    languages: order.filter((lang) => changed.has(lang)),
+    globalFields,
+    menus,
+    settings,
+  }
+}
 
 /**
  * Compares a version's content with the one before it. `hadVersion` false: the first version
@@ -76,18 +113,12 @@ export const summarise = (
       global: true,
       changedCells: [],
     }
-  const cells = differing(byKey(before.creatives, cellKey), byKey(after.creatives, cellKey))
-  const changed = new Set([
-    ...cells.map((key) => key.split(':')[0]!),
-    ...differing(byKey(before.menus, langKey), byKey(after.menus, langKey)),
-    ...differing(byKey(before.settings, langKey), byKey(after.settings, langKey)),
-  ])
-  const order = [...languages, ...[...changed].filter((l) => !languages.includes(l)).sort()]
+  const changes = compareContent(before, after)
   return {
     first: false,
-    cells: cells.length,
-    languages: order.filter((lang) => changed.has(lang)),
-    global: JSON.stringify(before.site) !== JSON.stringify(after.site),
-    changedCells: cells.slice(0, 400),
+    cells: changes.cells.length,
+    languages: changes.languages,
+    global: changes.globalFields.length > 0,
+    changedCells: changes.cells.slice(0, 400),
   }
 }

@@ -416,7 +416,7 @@ export const publishSite = async (siteId: string, options: PublishOptions = {}) 
   }
   await options.hooks?.beforeFlip?.(release)
   const served = await syncHostMap(siteId, site)
-  const removed = await cleanUpReleases(siteId, { serving: served })
+  const removed = await cleanUpReleases(siteId, { ownerId: site.ownerId, serving: served })
   logger.info('Site published', {
     siteId,
     releaseId: release.releaseId,
@@ -437,7 +437,7 @@ export const unpublishSite = async (siteId: string, known: SiteRow): Promise<voi
     await deleteAllReleases(siteId)
     return
   }
-  await cleanUpReleases(siteId, { serving: served, lastServed: known.releaseId })
+  await cleanUpReleases(siteId, { ownerId: known.ownerId, serving: served, lastServed: known.releaseId })
 }
 
 /** The statuses under which a site is not served publicly. */

@@ -6,9 +6,11 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
 } from '@aws-sdk/client-s3'
+import { historyRetentionMs } from '@swipe/shared'
 import type { RenderedFile } from '@swipe/web-site'
 import { storedMediaOf } from '#data/media-store'
 import { allVersions } from '#data/site-versions'
+import { planOfOwner } from '#domain/plans'
 import { logger } from '#platform/services/logger'
 import { mediaBucket, s3, sitesBucket } from '#platform/services/s3'
 import {
@@ -319,11 +321,11 @@ const cleanUpMedia = async (siteId: string, now: number): Promise<string[]> => {
  */
 export const cleanUpReleases = async (
   siteId: string,
-  options: { serving?: string | undefined; lastServed?: string | undefined; now?: number },
+  options: { ownerId: string; serving?: string | undefined; lastServed?: string | undefined; now?: number },
 ): Promise<string[]> => {
   const now = options.now ?? Date.now()
   try {
-    const keep = keptReleases(await allVersions(siteId), now)
+    const { kept: keep } = await siteHistory(siteId, options.ownerId, now)
     const doomed = expiredReleases(await listReleases(siteId), { ...options, now, keep })
     for (const id of doomed) await deleteRelease(releasePrefix(siteId, id))
     if (doomed.length > 0) await cleanUpMedia(siteId, now)
@@ -332,6 +334,16 @@ export const cleanUpReleases = async (
     logger.warn('Release clean-up incomplete', { siteId, error: (error as Error).name })
     return []
   }
+}
+
+/**
+ * A site's versions, newest first, and the releases they keep under its owner's plan today
+ * (docs/decisions/0065-compare-restore-and-retention.md): what the clean-up spares and what the
+ * history offers to compare, restore or return to.
+ */
+export const siteHistory = async (siteId: string, ownerId: string, now: number) => {
+  const [versions, plan] = await Promise.all([allVersions(siteId), planOfOwner(ownerId)])
+  return { versions, kept: keptReleases(versions, now, historyRetentionMs(plan)) }
 }
 
 /** Deletes every release of a site (the site was deleted). */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { historyRetentionMs } from '@swipe/shared'
 import { describe, expect, it } from 'vitest'
 import {
   contentPath,
@@ -13,7 +14,6 @@ import {
   releaseTime,
   UNREFERENCED_MEDIA_MS,
   unreferencedMedia,
-  VERSION_RETENTION_MS,
 } from './retention.ts'
 
 const at = (iso: string) => Date.parse(iso)
@@ -119,18 +119,31 @@ describe('keptReleases (issue 33)', () => {
 
   it('keeps the ten newest versions whatever their age, and any version younger than the retention', () => {
     const old = Array.from({ length: 14 }, (_, i) => version(400 - i, i))
-    expect([...keptReleases(old, now)].sort()).toEqual(
+    expect([...keptReleases(old, now, 30 * day)].sort()).toEqual(
       old
         .slice(4)
         .map((v) => v.releaseId)
         .sort(),
     )
     const recent = [...old, version(29, 20), version(31, 21)]
-    const kept = keptReleases(recent, now)
+    const kept = keptReleases(recent, now, 30 * day)
     expect(kept.has('r20')).toBe(true)
     expect(kept.has('r3')).toBe(false)
     expect(KEEP_LAST_VERSIONS).toBe(10)
-    expect(VERSION_RETENTION_MS).toBe(30 * day)
+  })
+
+  it('keeps as long as the plan says: older versions within a longer retention, every one when unlimited', () => {
+    // Twelve recent versions push the older ones out of the ten newest.
+    const recent = Array.from({ length: 12 }, (_, i) => version(12 - i, 30 + i))
+    const versions = [version(60, 1), version(200, 2), ...recent]
+    const within30 = keptReleases(versions, now, 30 * day)
+    expect([within30.has('r1'), within30.has('r2')]).toEqual([false, false])
+    const within90 = keptReleases(versions, now, 90 * day)
+    expect([within90.has('r1'), within90.has('r2')]).toEqual([true, false])
+    const unlimited = keptReleases(versions, now, historyRetentionMs({ historyDays: 0 }))
+    expect(unlimited.size).toBe(versions.length)
+    // A plan stored before the field existed keeps 30 days.
+    expect(historyRetentionMs({} as { historyDays: number })).toBe(30 * day)
   })
 
   it('is what the release clean-up never deletes, served or not', () => {

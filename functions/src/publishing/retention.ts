@@ -139,21 +139,21 @@ export const expiredReleases = (
  */
 export const KEEP_LAST_VERSIONS = 10
 
-/** How long any version keeps its release for a rollback (every plan, for now). */
-export const VERSION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000
-
 /**
  * The releases versions keep: those of the `KEEP_LAST_VERSIONS` newest versions and of every
- * version made within `VERSION_RETENTION_MS`. The clean-up never deletes them, served or not.
+ * version made within `retentionMs` (the owner's plan, `historyRetentionMs`: infinite for
+ * unlimited; docs/decisions/0065-compare-restore-and-retention.md). The clean-up never deletes
+ * them, served or not.
  */
 export const keptReleases = (
   versions: ReadonlyArray<{ versionId: string; releaseId: string; at: number }>,
   now: number,
+  retentionMs: number,
 ): Set<string> => {
   const newestFirst = [...versions].sort((a, b) => (a.versionId < b.versionId ? 1 : -1))
   return new Set(
     newestFirst
-      .filter((v, index) => index < KEEP_LAST_VERSIONS || v.at + VERSION_RETENTION_MS > now)
+      .filter((v, index) => index < KEEP_LAST_VERSIONS || v.at + retentionMs > now)
       .map((v) => v.releaseId),
   )
 }

@@ -7,7 +7,7 @@ import { summarise, type VersionContent } from './changes.ts'
 import { type PublishAuthor, readSite, recentReleases, servedRelease, syncHostMap } from './publish.ts'
 import { carryOver, cleanUpReleases, readContent, readOwnFiles } from './release.ts'
 import { newReleaseId, releasePrefix } from './retention.ts'
-import { versionView } from './versions.ts'
+import { contentOf, versionOf, versionView } from './versions.ts'
 
 /**
  * One-click rollback (issue 33; docs/decisions/0064-versions-and-rollback.md): the live site returns
@@ -26,19 +26,17 @@ export const rollbackSite = async (
   const site = await readSite(siteId)
   if (!site) throw new NotFoundError()
   if (site.version !== options.expectVersion) throw new ConflictError()
-  const target = (await SiteVersions.get({ siteId, versionId }).go({ consistent: true })).data
-  if (!target) throw new NotFoundError()
+  const target = await versionOf(siteId, versionId)
   const served = servedRelease(site)
   if (!served) throw new BadRequestError('version.notPublished')
   if (served === target.releaseId) throw new BadRequestError('version.live')
   const prefix = releasePrefix(siteId, target.releaseId)
+  // Every versioned release keeps its content beside it, and loses it with its pages.
   const [own, content, current] = await Promise.all([
     readOwnFiles(prefix),
-    readContent(prefix),
+    contentOf(siteId, target),
     readContent(releasePrefix(siteId, served)),
   ])
-  // Every versioned release keeps its content beside it, and loses it with its pages.
-  if (!content) throw new BadRequestError('version.releaseGone')
   const recent = await recentReleases(site, now)
   await carryOver(
     recent.filter((id) => id !== target.releaseId).map((id) => releasePrefix(siteId, id)),
@@ -52,7 +50,7 @@ export const rollbackSite = async (
     releaseId: target.releaseId,
     siteVersion: options.expectVersion + 1,
     at: now,
-    summary: summarise(current as VersionContent | undefined, content as VersionContent, true),
+    summary: summarise(current as VersionContent | undefined, content, true),
     restoredFrom: target.versionId,
     conversions: target.conversions ?? [],
     ...(options.author ? { byAccountId: options.author.accountId, byName: options.author.name } : {}),
@@ -72,7 +70,7 @@ export const rollbackSite = async (
     throw error
   }
   const live = await syncHostMap(siteId, site)
-  const removed = await cleanUpReleases(siteId, { serving: live, now })
+  const removed = await cleanUpReleases(siteId, { ownerId: site.ownerId, serving: live, now })
   logger.info('Site rolled back', {
     siteId,
     to: target.versionId,
@@ -80,5 +78,5 @@ export const rollbackSite = async (
     removedReleases: removed.length,
   })
   const saved = await SiteVersions.get({ siteId, versionId: record.versionId }).go({ consistent: true })
-  return { version: options.expectVersion + 1, live: await versionView(siteId, saved.data!, live) }
+  return { version: options.expectVersion + 1, live: await versionView(site, saved.data!, live) }
 }

@@ -1,9 +1,12 @@
-import type { SiteVersionView } from '@swipe/shared/contract/versions'
+import type { SiteVersionView, VersionRenderSchema } from '@swipe/shared/contract/versions'
 import type * as z from 'zod'
-import { allVersions, type SiteVersion, SiteVersions } from '#data/site-versions'
-import { InvalidCursorError } from '#edge/errors'
-import type { VersionSummary } from './changes.ts'
-import { keptReleases } from './retention.ts'
+import { type SiteVersion, SiteVersions } from '#data/site-versions'
+import { BadRequestError, InvalidCursorError, NotFoundError } from '#edge/errors'
+import { mediaBucket, sitesBucket } from '#platform/services/s3'
+import { presignGet } from '#platform/services/uploads'
+import { compareContent, type VersionContent, type VersionSummary } from './changes.ts'
+import { readContent, readManifest, siteHistory } from './release.ts'
+import { releasePrefix, sitePrefix } from './retention.ts'
 
 /**
  * A site's version history (issue 33; docs/decisions/0064-versions-and-rollback.md): the records
@@ -40,36 +43,122 @@ const viewOf = (
 const liveVersionOf = (versions: readonly SiteVersion[], servedRelease: string | undefined) =>
   servedRelease ? versions.find((v) => v.releaseId === servedRelease)?.versionId : undefined
 
+/** A site as the history reads it: its id and its owner (whose plan says how long versions are kept). */
+type HistorySite = { siteId: string; ownerId: string }
+
 /** One version as the history shows it, given the site's served release. */
 export const versionView = async (
-  siteId: string,
+  site: HistorySite,
   version: SiteVersion,
   servedRelease: string | undefined,
 ) => {
-  const all = await allVersions(siteId)
-  return viewOf(version, liveVersionOf(all, servedRelease), keptReleases(all, Date.now()), servedRelease)
+  const { versions, kept } = await siteHistory(site.siteId, site.ownerId, Date.now())
+  return viewOf(version, liveVersionOf(versions, servedRelease), kept, servedRelease)
 }
 
 /** A page of the history, newest first. */
 export const versionsPage = async (
-  siteId: string,
+  site: HistorySite,
   servedRelease: string | undefined,
   cursor: string | undefined,
   now = Date.now(),
 ) => {
   // Every record (a few hundred at most: one per publish) decides which releases are kept and
   // which version is live; the page is cut from them.
-  const all = await allVersions(siteId)
+  const { versions: all, kept } = await siteHistory(site.siteId, site.ownerId, now)
   let start = 0
   if (cursor) {
     start = all.findIndex((v) => v.versionId === cursor) + 1
     if (start === 0) throw new InvalidCursorError()
   }
   const page = all.slice(start, start + VERSIONS_PAGE)
-  const kept = keptReleases(all, now)
   const live = liveVersionOf(all, servedRelease)
   return {
     items: page.map((v) => viewOf(v, live, kept, servedRelease)),
     cursor: start + VERSIONS_PAGE < all.length ? (page.at(-1)?.versionId ?? null) : null,
+  }
+}
+
+/** A version's record, or 404 (an unknown id, or another site's). */
+export const versionOf = async (siteId: string, versionId: string): Promise<SiteVersion> => {
+  const found = (await SiteVersions.get({ siteId, versionId }).go({ consistent: true })).data
+  if (!found) throw new NotFoundError()
+  return found
+}
+
+/**
+ * The content a version's release was rendered from; 400 `version.releaseGone` once the release
+ * is no longer kept (its content goes with its pages).
+ */
+export const contentOf = async (siteId: string, version: SiteVersion): Promise<VersionContent> => {
+  const content = await readContent(releasePrefix(siteId, version.releaseId))
+  if (!content) throw new BadRequestError('version.releaseGone')
+  return content as unknown as VersionContent
+}
+
+/** Every media key a version's content names: creatives, product images, logo, favicon, popups. */
+const mediaKeysOf = (content: VersionContent): string[] => {
+  const keys = new Set<string>()
+  const add = (key: unknown) => {
+    if (typeof key === 'string' && key) keys.add(key)
+  }
+  const site = content.site as unknown as Record<string, unknown>
+  add(site.logoKey)
+  add(site.faviconKey)
+  for (const cta of (site.popupCtas as Array<{ localized?: Array<{ imageUrl?: unknown }> }>) ?? [])
+    for (const l of cta.localized ?? []) add(l.imageUrl)
+  for (const creative of content.creatives as unknown as Array<Record<string, unknown>>) {
+    add(creative.mediaKey)
+    for (const p of (creative.products as Array<{ imagePath?: unknown }> | undefined) ?? []) add(p.imagePath)
+  }
+  return [...keys]
+}
+
+/**
+ * A version as the preview renders it: its content and a display URL per media key. Media come from
+ * the site's store, where the release's media manifest names them; media of releases made before the
+ * store are shown from the uploads they were published from.
+ */
+const renderOf = async (siteId: string, version: SiteVersion, view: z.infer<typeof SiteVersionView>) => {
+  const content = await contentOf(siteId, version)
+  const { mediaKeys } = await readManifest(releasePrefix(siteId, version.releaseId))
+  const media = await Promise.all(
+    mediaKeysOf(content).map(async (key) => {
+      const stored = mediaKeys[key]
+      const url = stored
+        ? await presignGet(sitesBucket, `${sitePrefix(siteId)}${stored}`)
+        : await presignGet(mediaBucket, key)
+      return { key, url }
+    }),
+  )
+  // The views as stored, passed through to the preview's render.
+  const shown = content as unknown as z.infer<typeof VersionRenderSchema>['content']
+  return { version: view, content, shown, media }
+}
+
+/**
+ * Two versions for the compare view (issue 33 Deliver 2): what `other` changes against `versionId`
+ * (cells, languages, global fields, menus, settings) and what each rendered.
+ */
+export const compareVersions = async (
+  site: HistorySite,
+  versionId: string,
+  otherId: string,
+  servedRelease: string | undefined,
+  now = Date.now(),
+) => {
+  const { siteId } = site
+  const [from, to] = await Promise.all([versionOf(siteId, versionId), versionOf(siteId, otherId)])
+  const { versions: all, kept } = await siteHistory(siteId, site.ownerId, now)
+  const live = liveVersionOf(all, servedRelease)
+  const [fromRender, toRender] = await Promise.all([
+    renderOf(siteId, from, viewOf(from, live, kept, servedRelease)),
+    renderOf(siteId, to, viewOf(to, live, kept, servedRelease)),
+  ])
+  const answer = ({ version, shown, media }: typeof fromRender) => ({ version, content: shown, media })
+  return {
+    from: answer(fromRender),
+    to: answer(toRender),
+    changes: compareContent(fromRender.content, toRender.content),
   }
 }

@@ -25,10 +25,12 @@ import * as oemDomainGet from './oemDomainGet.ts'
 import * as oemDomainRemove from './oemDomainRemove.ts'
 import * as oemDomainSet from './oemDomainSet.ts'
 import * as remove from './remove.ts'
+import * as restoreVersion from './restoreVersion.ts'
 import * as rollback from './rollback.ts'
 import * as status from './status.ts'
 import * as update from './update.ts'
 import * as uploadUrls from './uploadUrls.ts'
+import * as versionCompare from './versionCompare.ts'
 import * as versions from './versions.ts'
 
 // The large AWS adapters this Lambda's code uses (functions/src/platform/aws/index.ts).
@@ -52,7 +54,9 @@ export const handler = contextHandler('sites', {
   bulkStatus,
   mediaStatus,
   versions,
+  versionCompare,
   rollback,
+  restoreVersion,
   domainGet,
   domainSet,
   domainRemove,

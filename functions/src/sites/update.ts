@@ -194,7 +194,19 @@ const stage = async (staged: readonly Creative[]) => {
  * unless the save changed nothing.
  */
 export const handler = endpoint(sitesRoutes['sites.update'], async ({ actor, body, params, t }) => {
-  const { site, items } = await sitesFor(actor).load(params.id, 'site:write')
+  const loaded = await sitesFor(actor).load(params.id, 'site:write')
+  return ok({ ...(await saveDraft(actor, loaded, body)), message: t('site.updated') })
+})
+
+/**
+ * The save itself, on a site the caller may write: PUT /site/{id}, and a version restored to the
+ * draft (./restoreVersion.ts). Answers the saved site as the editor loads it.
+ */
+export const saveDraft = async (
+  actor: Parameters<typeof sitesFor>[0],
+  { site, items }: { site: Site; items: SiteItems },
+  body: UpdateSiteInput,
+) => {
   if (body.version !== site.version) throw new ConflictError()
   const g = body.globalSetting
   const gridChanged = g.numberHorizontal !== site.numberHorizontal || g.numberVertical !== site.numberVertical
@@ -358,13 +370,12 @@ export const handler = endpoint(sitesRoutes['sites.update'], async ({ actor, bod
   assertCommitted(result)
   await sweep(next, items, false, site.keyedCreatives !== true)
   const saved = await sitesFor(actor).load(site.siteId, 'site:read')
-  return ok({
+  return {
     ...siteView(saved.site, saved.items, await oemZoneOf(saved.site.tenantIds)),
     plan: planView(plan),
     media: await siteMedia(saved.site, saved.items),
-    message: t('site.updated'),
-  })
-})
+  }
+}
 
 /** Deletes the staged creatives of an attempt that lost (best effort: nobody reads them). */
 const discard = async (staged: readonly Creative[]) => {

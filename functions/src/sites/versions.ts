@@ -10,5 +10,5 @@ import { versionsPage } from '../publishing/versions.ts'
  */
 export const handler = endpoint(sitesRoutes['sites.versions'], async ({ actor, params, query }) => {
   const site = await sitesFor(actor).get(params.id, 'site:read')
-  return ok(await versionsPage(site.siteId, servedRelease(site), query.cursor))
+  return ok(await versionsPage(site, servedRelease(site), query.cursor))
 })

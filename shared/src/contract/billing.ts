@@ -30,6 +30,8 @@ const planFields = {
   limitAccessPrice: yen(1_000_000),
   swipe: z.boolean(),
   features: PlanFeaturesSchema,
+  /** Days a published version can be returned to beyond the 10 newest; 0 = unlimited (issue 33). */
+  historyDays: count(0, 3650),
 }
 
 export const PlanSchema = z.object({
@@ -114,6 +116,8 @@ export const UserPlanSchema = z.object({
     quantitySite: z.number().int(),
     limitAccess: z.number().int(),
     limitAccessPrice: z.number().int(),
+    /** Days a published version can be returned to beyond the 10 newest; 0 = unlimited. */
+    historyDays: z.number().int(),
   }),
   pending: PendingPlan.nullable(),
   usage: z.object({

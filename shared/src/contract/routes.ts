@@ -387,6 +387,14 @@ export const routes = {
     auth: 'admin',
     permission: 'site:read',
   }),
+  'sites.versionCompare': route({
+    method: 'GET',
+    path: '/site/{id}/versions/{versionId}/compare',
+    context: 'sites',
+    action: 'versionCompare',
+    auth: 'admin',
+    permission: 'site:read',
+  }),
   'sites.rollback': route({
     method: 'POST',
     path: '/site/{id}/versions/{versionId}/rollback',
@@ -394,6 +402,14 @@ export const routes = {
     action: 'rollback',
     auth: 'admin',
     permission: 'site:publish',
+  }),
+  'sites.restoreVersion': route({
+    method: 'POST',
+    path: '/site/{id}/versions/{versionId}/restore',
+    context: 'sites',
+    action: 'restoreVersion',
+    auth: 'admin',
+    permission: 'site:write',
   }),
 
   // Preview and sharing (SPEC §7 Preview; docs/decisions/0030-preview-and-sharing.md). `preview`

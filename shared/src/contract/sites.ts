@@ -26,7 +26,7 @@ import { defineContext } from './define.ts'
 import { domainRoutesIo } from './domains.ts'
 import { mediaRoutesIo } from './media.ts'
 import { oemDomainRoutesIo } from './oem-domains.ts'
-import { versionRoutesIo } from './versions.ts'
+import { VersionLockBody, VersionParams, versionRoutesIo } from './versions.ts'
 
 const isoOrNull = z.iso.datetime().nullable()
 
@@ -215,4 +215,13 @@ export const sitesRoutes = defineContext('sites')({
   ...mediaRoutesIo,
   // Version history and rollback (issue 33): ./versions.ts
   ...versionRoutesIo,
+  'sites.restoreVersion': {
+    summary:
+      "Replaces the draft with a version's content (a save: optimistic lock, validation and plan limits as for PUT /site/{id}); the live site is unchanged.",
+    summaryJa:
+      '下書きをバージョンの内容に置き換えます（保存と同じく楽観ロック・検証・プランの上限あり）。公開中のサイトは変わりません。',
+    params: VersionParams,
+    body: VersionLockBody,
+    response: SiteDetailSchema.extend(ServerMessage.shape),
+  },
 })

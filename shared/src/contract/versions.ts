@@ -43,6 +43,41 @@ export const SiteVersionView = z.object({
 
 export const VersionParams = IdParams.extend({ versionId: z.string().min(1).max(64) })
 
+/** What differs between two versions (publishing/changes.ts `compareContent`). */
+export const VersionChangesSchema = z.object({
+  /** Every changed cell as `<language>:<cell>` (`JP:A1`): the editor grid's badges. */
+  cells: z.array(z.string()),
+  /** Languages with any change (cells, menu, settings), in the newer version's order. */
+  languages: z.array(z.string()),
+  /** Fields of the global setting that differ (`numberHorizontal`, `popupCtas` …). */
+  globalFields: z.array(z.string()),
+  /** Languages whose global menu differs. */
+  menus: z.array(z.string()),
+  /** Languages whose settings (company, SEO, forms …) differ. */
+  settings: z.array(z.string()),
+})
+
+const Document = z.record(z.string(), z.unknown())
+
+/**
+ * One version as the preview renders it: the content its release was rendered from (the site
+ * model's views: global setting, menus, creatives, settings) and a display URL per media key.
+ */
+export const VersionRenderSchema = z.object({
+  version: SiteVersionView,
+  content: z.object({
+    site: Document,
+    menus: z.array(Document),
+    creatives: z.array(Document),
+    settings: z.array(Document),
+  }),
+  /** A display URL (valid for an hour) for each media key the content names. */
+  media: z.array(z.object({ key: z.string(), url: z.string() })),
+})
+
+/** The site version the caller saw (409 when another change was saved first). */
+export const VersionLockBody = z.object({ version: z.number().int().positive() })
+
 export const versionRoutesIo = {
   'sites.versions': {
     summary:
@@ -52,14 +87,29 @@ export const versionRoutesIo = {
     query: z.object({ cursor: z.string().max(2048).optional() }),
     response: z.object({ items: z.array(SiteVersionView), cursor: z.string().nullable() }),
   },
+  'sites.versionCompare': {
+    summary:
+      'Two versions side by side: what differs (cells, languages, settings) and what each rendered, for the preview.',
+    summaryJa:
+      '2つのバージョンの比較。違い（セル・言語・設定）と、それぞれの表示内容（プレビュー用）を返します。',
+    params: VersionParams,
+    query: z.object({ with: z.string().min(1).max(64) }),
+    response: z.object({
+      /** The version of the path. */
+      from: VersionRenderSchema,
+      /** The version of `with`. */
+      to: VersionRenderSchema,
+      /** What `to` changes against `from`. */
+      changes: VersionChangesSchema,
+    }),
+  },
   'sites.rollback': {
     summary:
       "Returns the live site to an earlier version's release at once (no render, no media copy); itself a version.",
     summaryJa:
       '公開中のサイトを以前のバージョンに戻します（再生成・メディアのコピーなし）。戻した操作も履歴に残ります。',
     params: VersionParams,
-    /** The site version the caller saw (409 when another change was saved first). */
-    body: z.object({ version: z.number().int().positive() }),
+    body: VersionLockBody,
     response: ServerMessage.extend({
       /** The site's version after the rollback (the editor's next optimistic lock). */
       version: z.number().int().positive(),

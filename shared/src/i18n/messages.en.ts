@@ -166,6 +166,10 @@ export const en = {
   'version.live': 'This version is already live.',
   'version.releaseGone': 'This version’s published files are past their retention and cannot be restored.',
   'version.notPublished': 'Only a published site can be returned to an earlier version.',
+  'version.restored': 'The draft now holds the version you chose. The live site changes when you publish.',
+  'version.notRestorable':
+    'This version has fields that today’s rules do not accept, so it cannot be restored to the draft.',
+  'version.compareSame': 'Choose two different versions to compare.',
   'domain.url': 'Enter the domain name alone, without https:// or a path (for example {domain}).',
   'domain.ipAddress': 'An IP address cannot be connected. Enter a domain name (for example lp.example.com).',
   'domain.productZone': "This service's own domain ({zone}) cannot be used as a custom domain.",

@@ -20,6 +20,7 @@ export const userPlanAnswer = (overrides: Record<string, unknown> = {}) => ({
     quantity_site: 3,
     limit_access: 50_000,
     limit_access_price: 100,
+    history_days: 90,
   },
   pending: null,
   usage: {

@@ -1,4 +1,4 @@
-import { PLAN_FEATURES, type PlanFeature } from '@swipe/shared'
+import { DEFAULT_HISTORY_DAYS, PLAN_FEATURES, type PlanFeature } from '@swipe/shared'
 import { useQuery } from '@tanstack/react-query'
 import {
   Alert,
@@ -35,7 +35,7 @@ import {
 type PlanValues = Omit<Plan, 'version' | 'retired'> & { retired?: boolean }
 
 const NUMBER_FIELDS = ['price', 'quantitySwipe', 'quantitySite', 'limitAccess', 'limitAccessPrice'] as const
-const FIELDS = ['id', 'name', ...NUMBER_FIELDS, 'swipe', 'features', 'retired'] as const
+const FIELDS = ['id', 'name', ...NUMBER_FIELDS, 'historyDays', 'swipe', 'features', 'retired'] as const
 
 /** Adds a plan (`target` null) or edits one; mounted only while open. Staff only. */
 const PlanModal = ({ target, onClose }: { target: Plan | null; onClose: () => void }) => {
@@ -56,6 +56,7 @@ const PlanModal = ({ target, onClose }: { target: Plan | null; onClose: () => vo
       quantitySite: values.quantitySite,
       limitAccess: values.limitAccess,
       limitAccessPrice: values.limitAccessPrice,
+      historyDays: values.historyDays,
       swipe: Boolean(values.swipe),
       features: Object.fromEntries(PLAN_FEATURES.map((f) => [f, Boolean(values.features?.[f])])) as Record<
         PlanFeature,
@@ -97,6 +98,7 @@ const PlanModal = ({ target, onClose }: { target: Plan | null; onClose: () => vo
               quantitySite: 1,
               limitAccess: 10_000,
               limitAccessPrice: 100,
+              historyDays: DEFAULT_HISTORY_DAYS,
               swipe: true,
               features: Object.fromEntries(PLAN_FEATURES.map((f) => [f, false])),
             }
@@ -132,6 +134,14 @@ const PlanModal = ({ target, onClose }: { target: Plan | null; onClose: () => vo
           </Form.Item>
         ))}
       </Flex>
+      <Form.Item
+        name="historyDays"
+        label={t('billing.plans.historyDays')}
+        extra={t('billing.plans.historyDaysHelp')}
+        rules={[{ required: true }]}
+      >
+        <InputNumber min={0} max={3650} precision={0} style={{ width: 180 }} />
+      </Form.Item>
       <Form.Item name="swipe" label={t('billing.plans.swipe')} valuePropName="checked">
         <Switch />
       </Form.Item>
@@ -257,7 +267,7 @@ export const PlanManagementPage = () => {
   const plans = useQuery(plansQuery())
   const [editing, setEditing] = useState<Plan | null | undefined>(undefined)
 
-  // Below 1200 px the page-view allowance and its price fold away.
+  // Below 1200 px the page-view allowance, its price and the version history fold away.
   const columns: GridColumn<Plan>[] = [
     {
       title: t('billing.plans.name'),
@@ -303,6 +313,15 @@ export const PlanManagementPage = () => {
       dataIndex: 'limitAccessPrice',
       align: 'right',
       render: (v: number) => yen(v),
+    },
+    {
+      key: 'historyDays',
+      collapse: true,
+      title: t('billing.plans.historyDays'),
+      dataIndex: 'historyDays',
+      align: 'right',
+      render: (v: number) =>
+        v === 0 ? t('billing.plans.historyUnlimited') : t('billing.plans.historyDaysValue', { count: v }),
     },
     {
       title: t('billing.plans.features'),

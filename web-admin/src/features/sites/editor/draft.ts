@@ -42,6 +42,8 @@ export interface EditorTabProps {
   problems: FieldProblem[]
   /** Open review comments per `<lang>:<cell>` (issue 16): the creative grid's badges. */
   openComments?: Readonly<Record<string, number>>
+  /** The cells (`<lang>:<cell>`) two compared versions differ in (issue 33): the grid's badges. */
+  changedCells?: ReadonlySet<string> | undefined
   /** The cell being edited changed (the live preview follows it). */
   onSelectCell?: (position: string | null) => void
 }

@@ -23,6 +23,8 @@ export interface PreviewFrameProps {
   onLink?: (href: string) => void
   /** The frame's height in CSS pixels (its width follows the device). */
   height?: number
+  /** The frame's accessible name, when several are shown (else 「プレビュー」's own). */
+  title?: string | undefined
 }
 
 /** A phone (390 × 844, the common modern size) or a desktop window (1280 × 800), scaled to fit. */
@@ -44,6 +46,7 @@ export const PreviewFrame = ({
   onCell,
   onLink,
   height = 640,
+  title,
 }: PreviewFrameProps) => {
   const { t } = useTranslation()
   const { token } = theme.useToken()
@@ -108,7 +111,7 @@ export const PreviewFrame = ({
     >
       <iframe
         ref={frame}
-        title={t('preview.frameTitle')}
+        title={title ?? t('preview.frameTitle')}
         sandbox="allow-scripts"
         srcDoc={html}
         data-testid="preview-frame"

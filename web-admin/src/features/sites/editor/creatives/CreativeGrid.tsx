@@ -11,6 +11,8 @@ export interface GridCell {
   hasProblems: boolean
   /** Open review comments on this cell (issue 16). */
   openComments?: number
+  /** Two compared versions differ in this cell (issue 33). */
+  changed?: boolean
 }
 
 const CELL_WIDTH = 72
@@ -86,6 +88,26 @@ const CellContent = ({ cell, url }: { cell: GridCell; url: string | undefined })
           }}
         >
           {cell.openComments}
+        </span>
+      )}
+      {cell.changed && (
+        <span
+          aria-hidden="true"
+          data-testid={`changed-${cell.position}`}
+          title={t('siteEditor.history.compare.badgeHelp')}
+          style={{
+            position: 'absolute',
+            left: 4,
+            bottom: 4,
+            padding: '0 4px',
+            borderRadius: 4,
+            fontSize: 11,
+            lineHeight: '16px',
+            color: '#000',
+            background: token.colorWarningBorder,
+          }}
+        >
+          {t('siteEditor.history.compare.badge')}
         </span>
       )}
       {cell.hasProblems && (
@@ -228,6 +250,7 @@ export const CreativeGrid = ({
               content,
               cell.hasProblems ? t('siteContent.creative.hasProblems') : null,
               cell.openComments ? t('preview.comments.openCount', { count: cell.openComments }) : null,
+              cell.changed ? t('siteEditor.history.compare.badgeHelp') : null,
             ]
               .filter(Boolean)
               .join('、')

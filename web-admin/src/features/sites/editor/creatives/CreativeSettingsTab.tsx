@@ -28,6 +28,7 @@ export const CreativeSettingsTab = (props: EditorTabProps) => {
     addMedia,
     siteId,
     openComments,
+    changedCells,
     onSelectCell,
   } = props
   const { t } = useTranslation()
@@ -57,6 +58,7 @@ export const CreativeSettingsTab = (props: EditorTabProps) => {
       creative: entry?.creative,
       hasProblems: entry ? problemsUnder(problems, `creatives.${entry.index}`).length > 0 : false,
       openComments: openComments?.[`${lang}:${position}`] ?? 0,
+      changed: changedCells?.has(`${lang}:${position}`) ?? false,
     }
   })
   const filled = new Set(cells.filter((c) => c.creative?.mediaKey).map((c) => c.position))

@@ -14,6 +14,8 @@ import { openCommentCounts, useComments } from '../../preview/api.ts'
 import { LivePreview } from '../../preview/LivePreview.tsx'
 import { ReviewComments } from '../../preview/ReviewComments.tsx'
 import type { EditorTabProps } from '../draft.ts'
+import type { VersionComparison } from '../history/history-api.ts'
+import { CompareBanner } from '../history/VersionCompare.tsx'
 import { VersionHistory } from '../history/VersionHistory.tsx'
 import { EditorActions } from './EditorActions.tsx'
 import { EditorTabs } from './EditorTabs.tsx'
@@ -61,6 +63,12 @@ export const SiteEditor = ({ siteId, site, reload }: SiteEditorProps) => {
   const comments = useComments(siteId)
   const openComments = useMemo(() => openCommentCounts(comments.data), [comments.data])
   const openTotal = Object.values(openComments).reduce((a, b) => a + b, 0)
+  // Two versions compared (issue 33): the grid badges the cells that differ until it is closed.
+  const [comparison, setComparison] = useState<VersionComparison | null>(null)
+  const changedCells = useMemo(
+    () => (comparison ? new Set(comparison.changes.cells) : undefined),
+    [comparison],
+  )
 
   // Registered before the effect below, so the blocker already knows the editor is clean.
   useUnsavedChangesPrompt(store.dirty && !readOnly)
@@ -107,6 +115,7 @@ export const SiteEditor = ({ siteId, site, reload }: SiteEditorProps) => {
     onServerSite,
     problems: actions.problems,
     openComments,
+    changedCells,
     onSelectCell: setEditedCell,
   }
 
@@ -152,6 +161,17 @@ export const SiteEditor = ({ siteId, site, reload }: SiteEditorProps) => {
             version={store.version}
             canRollback={!readOnly && canPublish}
             reload={reloadAfterRollback}
+            canRestore={!readOnly}
+            dirty={store.dirty}
+            onRestored={(stored) => {
+              store.reset(stored)
+              queryClient.setQueryData(siteKeys.detail(siteId), stored)
+              void queryClient.invalidateQueries({ queryKey: siteKeys.lists() })
+            }}
+            onCompare={(compared) => {
+              setComparison(compared)
+              setTab('creatives')
+            }}
           />
         </Space>
         {!readOnly && (
@@ -166,6 +186,9 @@ export const SiteEditor = ({ siteId, site, reload }: SiteEditorProps) => {
       </Flex>
 
       <LiveSiteState site={store.saved.globalSetting} />
+      {comparison && (
+        <CompareBanner comparison={comparison} lang={lang} onClose={() => setComparison(null)} />
+      )}
       {!readOnly && <PublishMediaNotice siteId={siteId} draft={store.draft} />}
       {readOnly && (
         <Alert type="info" showIcon title={t('siteEditor.readOnly')} style={{ marginBottom: 16 }} />

@@ -103,16 +103,18 @@ describe('the publish history', () => {
     ).toEqual(['v-3', 'v-2', 'v-1'])
 
     expect(itemText('v-3')).toBe(
-      'ロールバック公開中2025-05-03 10:00 / 山田 太郎2025-05-01 09:00 の版に戻しました1言語・2セルを変更',
+      'ロールバック公開中2025-05-03 10:00 / 山田 太郎2025-05-01 09:00 の版に戻しました1言語・2セルを変更比較する下書きに復元',
     )
     expect(itemText('v-2')).toBe(
-      '公開2025-05-02 09:30 / システム2言語・3セルを変更、全体設定を変更このバージョンに戻す',
+      '公開2025-05-02 09:30 / システム2言語・3セルを変更、全体設定を変更比較するこのバージョンに戻す下書きに復元',
     )
-    // Its release is gone: no way back to it.
-    expect(itemText('v-1')).toBe('公開2025-05-01 09:00 / 佐藤 花子初回公開')
+    // Its release is gone: no way back to it, nothing to compare or restore.
+    expect(itemText('v-1')).toBe(
+      '公開2025-05-01 09:00 / 佐藤 花子初回公開このバージョンの公開データは保存期間を過ぎています',
+    )
     expect(within(list).getAllByText('公開中')).toHaveLength(1)
     // The live version is not offered again.
-    expect(within(item('v-3')).queryByRole('button')).toBeNull()
+    expect(within(item('v-3')).queryByRole('button', { name: 'このバージョンに戻す' })).toBeNull()
   })
 
   it('names a rollback whose target is not loaded by its action alone, and says when nothing changed', async () => {
@@ -123,8 +125,10 @@ describe('the publish history', () => {
       ]),
     })
     await openHistory(user)
-    expect(itemText('v-9')).toBe('ロールバック公開中2025-05-01 09:00 / 佐藤 花子変更なし')
-    expect(itemText('v-8')).toBe('公開2025-05-01 00:00 / 佐藤 花子変更なし')
+    expect(itemText('v-9')).toBe('ロールバック公開中2025-05-01 09:00 / 佐藤 花子変更なし比較する下書きに復元')
+    expect(itemText('v-8')).toBe(
+      '公開2025-05-01 00:00 / 佐藤 花子変更なしこのバージョンの公開データは保存期間を過ぎています',
+    )
   })
 
   it('says a site never published has no history', async () => {
@@ -164,9 +168,11 @@ describe('the publish history', () => {
     })
     await openHistory(user)
     // The rollback's target is on the next page: only its label until that page is loaded.
-    expect(itemText('v-3')).toBe('ロールバック公開中2025-05-03 10:00 / 山田 太郎1言語・2セルを変更')
+    expect(itemText('v-3')).toBe(
+      'ロールバック公開中2025-05-03 10:00 / 山田 太郎1言語・2セルを変更比較する下書きに復元',
+    )
     await user.click(screen.getByRole('button', { name: 'さらに表示' }))
-    await waitFor(() => expect(itemText('v-1')).toBe('公開2025-05-01 09:00 / 佐藤 花子初回公開'))
+    await waitFor(() => expect(itemText('v-1')).toContain('公開2025-05-01 09:00 / 佐藤 花子初回公開'))
     expect(itemText('v-3')).toContain('2025-05-01 09:00 の版に戻しました')
     expect(screen.queryByRole('button', { name: 'さらに表示' })).toBeNull()
     const sent = calls(requests, 'GET', VERSIONS)
@@ -247,7 +253,174 @@ describe('returning the live site to a version', () => {
       { authority: 'VIEW' },
     )
     await openHistory(user)
-    expect(itemText('v-2')).toBe('公開2025-05-02 09:30 / システム2言語・3セルを変更、全体設定を変更')
+    // Comparing is reading: a viewer may; returning or restoring is not offered.
+    expect(itemText('v-2')).toBe('公開2025-05-02 09:30 / システム2言語・3セルを変更、全体設定を変更比較する')
     expect(screen.queryByRole('button', { name: 'このバージョンに戻す' })).toBeNull()
+    expect(screen.queryByRole('button', { name: '下書きに復元' })).toBeNull()
+  })
+})
+
+describe('comparing two versions', () => {
+  const contentOf = (name: string, imageAlt: string) => {
+    const site = testSite({ globalSetting: { name } })
+    return {
+      site: site.globalSetting,
+      menus: site.menus,
+      creatives: site.creatives.map((c) => ({ ...c, imageAlt })),
+      settings: site.settings,
+    }
+  }
+  const mediaOf = (content: ReturnType<typeof contentOf>) =>
+    content.creatives.map((c) => ({ key: c.mediaKey!, url: `https://media.example.test/${c.position}.png` }))
+  const spring = contentOf('春のキャンペーン', '春の新作')
+  const summer = contentOf('夏のキャンペーン', '夏の新作')
+  const COMPARISON = {
+    from: { version: editPublish, content: spring, media: mediaOf(spring) },
+    to: { version: rollbackToFirst, content: summer, media: mediaOf(summer) },
+    changes: {
+      cells: ['JP:A1', 'JP:B1'],
+      languages: ['JP'],
+      globalFields: ['name', 'popupCtas', 'siteUuid'],
+      menus: [],
+      settings: ['JP'],
+    },
+  }
+
+  it('compares the two picked versions, older first: the banner says what differs, the grid badges the cells', async () => {
+    const { user, requests } = openEditor(published(5, false), {
+      [`GET ${VERSIONS}`]: page(HISTORY),
+      [`GET ${VERSIONS}/v-2/compare`]: { body: keysToSnake(COMPARISON) },
+    })
+    await openHistory(user)
+    const run = screen.getByRole('button', { name: '選んだ2つを比較' })
+    expect(screen.getByText('比較するバージョンを2つ選んでください（0/2）')).toBeTruthy()
+    expect(run.hasAttribute('disabled')).toBe(true)
+    // Picked newest first; the request names the older as the base.
+    await user.click(within(item('v-3')).getByRole('checkbox', { name: '比較する' }))
+    await user.click(within(item('v-2')).getByRole('checkbox', { name: '比較する' }))
+    expect(screen.getByText('比較するバージョンを2つ選んでください（2/2）')).toBeTruthy()
+    await user.click(run)
+
+    const banner = await screen.findByTestId('version-compare')
+    const sent = calls(requests, 'GET', `${VERSIONS}/v-2/compare`)
+    expect(sent.map((r) => r.url.searchParams.get('with'))).toEqual(['v-3'])
+    expect(banner.textContent).toContain(
+      '2025-05-02 09:30 の公開 と 2025-05-03 10:00 のロールバック を比較中',
+    )
+    expect(banner.textContent).toContain('変更したクリエイティブ: 日本語 2セル')
+    expect(banner.textContent).toContain('変更した全体設定: サイト名、ポップアップCTA設定、その他の全体設定')
+    expect(banner.textContent).toContain('言語別の設定を変更: 日本語')
+    expect(banner.textContent).not.toContain('グローバルメニューを変更')
+    // The drawer closed and the creatives tab shows the badges on the cells that differ.
+    await waitFor(() => expect(screen.queryByRole('list', { name: '公開履歴' })).toBeNull())
+    expect(await screen.findByTestId('changed-A1')).toBeTruthy()
+    expect(screen.getByTestId('changed-B1')).toBeTruthy()
+    expect(screen.queryByTestId('changed-A2')).toBeNull()
+    expect(screen.getByRole('gridcell', { name: /^A1、/ }).getAttribute('aria-label')).toContain(
+      '比較した2つのバージョンで内容が異なります',
+    )
+
+    // Side by side: both versions rendered, each named, on the first changed cell; another cell chosen.
+    await user.click(within(banner).getByRole('button', { name: '並べて表示' }))
+    const dialog = await lastDialog()
+    const frames = within(dialog).getAllByTestId('preview-frame')
+    expect(frames.map((f) => f.getAttribute('title'))).toEqual([
+      '2025-05-02 09:30 の公開',
+      '2025-05-03 10:00 のロールバック',
+    ])
+    expect(frames[0]!.getAttribute('srcdoc')).toContain('春の新作')
+    expect(frames[1]!.getAttribute('srcdoc')).toContain('夏の新作')
+    expect(within(dialog).getByRole('button', { name: 'A1' }).className).toContain('primary')
+    await user.click(within(dialog).getByRole('button', { name: 'B1' }))
+    expect(within(dialog).getByRole('button', { name: 'B1' }).className).toContain('primary')
+
+    // Ending the compare takes the banner and the badges away.
+    await user.click(within(dialog).getByRole('button', { name: '閉じる' }))
+    await user.click(within(banner).getByRole('button', { name: '比較を終了' }))
+    await waitFor(() => expect(screen.queryByTestId('version-compare')).toBeNull())
+    expect(screen.queryByTestId('changed-A1')).toBeNull()
+  })
+
+  it('says why a compare failed and stays in the history', async () => {
+    const { user } = openEditor(published(5, false), {
+      [`GET ${VERSIONS}`]: page(HISTORY),
+      [`GET ${VERSIONS}/v-2/compare`]: {
+        status: 400,
+        body: {
+          error: {
+            code: 'version.releaseGone',
+            message: 'このバージョンの公開データは保存期間を過ぎたため、戻せません。',
+          },
+        },
+      },
+    })
+    await openHistory(user)
+    await user.click(within(item('v-3')).getByRole('checkbox', { name: '比較する' }))
+    await user.click(within(item('v-2')).getByRole('checkbox', { name: '比較する' }))
+    await user.click(screen.getByRole('button', { name: '選んだ2つを比較' }))
+    expect(
+      await screen.findByText('このバージョンの公開データは保存期間を過ぎたため、戻せません。'),
+    ).toBeTruthy()
+    expect(screen.getByRole('list', { name: '公開履歴' })).toBeTruthy()
+    expect(screen.queryByTestId('version-compare')).toBeNull()
+  })
+})
+
+describe('restoring the draft from a version', () => {
+  it('warns about unsaved edits, posts the editor’s version and takes the restored draft', async () => {
+    const restored = published(6, true)
+    restored.globalSetting.name = '夏のキャンペーン'
+    const { user, requests } = openEditor(published(5, false), {
+      [`GET ${VERSIONS}`]: page(HISTORY),
+      [`POST ${VERSIONS}/v-2/restore`]: siteReply(
+        restored,
+        '下書きを選んだバージョンの内容に戻しました。公開するまでサイトは変わりません。',
+      ),
+      [`PUT ${SITE_PATH}`]: siteReply(published(7, true), 'サイトを保存しました。'),
+    })
+    await editorReady()
+    await user.type(screen.getByLabelText('サイト名'), '（編集中）')
+    await user.click(screen.getByRole('button', { name: '公開履歴' }))
+    await screen.findByRole('list', { name: '公開履歴' })
+    await user.click(within(item('v-2')).getByRole('button', { name: '下書きに復元' }))
+    const dialog = await lastDialog()
+    expect(dialog.textContent).toContain('このバージョンを下書きに復元しますか？')
+    expect(dialog.textContent).toContain(
+      '下書きが 2025-05-02 09:30 に公開したこのバージョンの内容に置き換わります。公開中のサイトは、次に公開するまで変わりません。保存していない変更は失われます。',
+    )
+    expect(calls(requests, 'POST', `${VERSIONS}/v-2/restore`)).toHaveLength(0)
+    await user.click(within(dialog).getByRole('button', { name: '復元する' }))
+
+    expect(
+      await screen.findByText(
+        '下書きを選んだバージョンの内容に戻しました。公開するまでサイトは変わりません。',
+      ),
+    ).toBeTruthy()
+    expect(sentBody(calls(requests, 'POST', `${VERSIONS}/v-2/restore`)[0])).toEqual({ version: 5 })
+    // The editor holds the restored draft, clean, on the new version.
+    expect(await editorReady('夏のキャンペーン')).toBeTruthy()
+    expect((screen.getByLabelText('サイト名') as HTMLInputElement).value).toBe('夏のキャンペーン')
+    expect(screen.getByText(UNPUBLISHED)).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: '保存' }))
+    await waitFor(() => expect(calls(requests, 'PUT', SITE_PATH)).toHaveLength(1))
+    expect(sentBody<{ version: number }>(calls(requests, 'PUT', SITE_PATH)[0]).version).toBe(6)
+  })
+
+  it('keeps the editor as it is when another change was saved first', async () => {
+    const { user, requests } = openEditor(published(5, false), {
+      [`GET ${VERSIONS}`]: page(HISTORY),
+      [`POST ${VERSIONS}/v-2/restore`]: {
+        status: 409,
+        body: { error: { code: 'error.conflict', message: CONFLICT } },
+      },
+    })
+    await openHistory(user)
+    await user.click(within(item('v-2')).getByRole('button', { name: '下書きに復元' }))
+    const dialog = await lastDialog()
+    expect(dialog.textContent).not.toContain('保存していない変更は失われます。')
+    await user.click(within(dialog).getByRole('button', { name: '復元する' }))
+    expect(await screen.findByText(CONFLICT)).toBeTruthy()
+    expect(calls(requests, 'POST', `${VERSIONS}/v-2/restore`)).toHaveLength(1)
+    expect(screen.getByRole('heading', { level: 2, name: '春のキャンペーン' })).toBeTruthy()
   })
 })

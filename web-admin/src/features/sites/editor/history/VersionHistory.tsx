@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Drawer, Flex, Tag, Typography } from 'antd'
+import { App, Button, Checkbox, Drawer, Flex, Tag, Typography } from 'antd'
 import type { TFunction } from 'i18next'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -7,8 +7,16 @@ import { formatSiteDateTime } from '../../../../components/dates.ts'
 import { LoadingPanel } from '../../../../components/LoadingPanel.tsx'
 import { errorMessage } from '../../../../lib/api.ts'
 import { useToast } from '../../../../lib/toast.ts'
-import { siteKeys } from '../../api.ts'
-import { historyKeys, type SiteVersionView, useRollback, versionsQuery } from './history-api.ts'
+import { type SiteDetail, siteKeys } from '../../api.ts'
+import {
+  compareQuery,
+  historyKeys,
+  type SiteVersionView,
+  useRestoreVersion,
+  useRollback,
+  type VersionComparison,
+  versionsQuery,
+} from './history-api.ts'
 
 interface VersionHistoryProps {
   siteId: string
@@ -18,7 +26,21 @@ interface VersionHistoryProps {
   canRollback: boolean
   /** Loads the site again after a rollback (its version went up and the live site changed). */
   reload: () => Promise<unknown>
+  /** The account may edit: a version can be restored to the draft. */
+  canRestore: boolean
+  /** The editor holds unsaved edits (a restore replaces them: the confirmation says so). */
+  dirty: boolean
+  /** The draft was restored from a version: the stored site the editor now starts from. */
+  onRestored: (site: SiteDetail) => void
+  /** Two versions were compared: the editor shows what differs. */
+  onCompare: (comparison: VersionComparison) => void
 }
+
+/** Versions picked for a compare. */
+const COMPARED = 2
+
+/** Its content is still kept: it can be compared and restored (the live one always is). */
+const isKept = (item: SiteVersionView) => item.live || item.canRollback
 
 /** What changed against the version before, in one line. */
 const summaryOf = (t: TFunction, { summary }: SiteVersionView): string => {
@@ -40,17 +62,29 @@ const VersionItem = ({
   item,
   restoredAt,
   rollbackOffered,
+  restoreOffered,
   busy,
   onRollback,
+  onRestore,
+  picked,
+  pickable,
+  onPick,
 }: {
   item: SiteVersionView
   /** When the version a rollback returned to was published, if it is loaded. */
   restoredAt: string | null
   rollbackOffered: boolean
+  restoreOffered: boolean
   busy: boolean
   onRollback: (item: SiteVersionView) => void
+  onRestore: (item: SiteVersionView) => void
+  picked: boolean
+  /** Another version can be picked for the compare (fewer than two are). */
+  pickable: boolean
+  onPick: (item: SiteVersionView, picked: boolean) => void
 }) => {
   const { t } = useTranslation()
+  const kept = isKept(item)
   return (
     <li
       data-version={item.id}
@@ -70,31 +104,96 @@ const VersionItem = ({
           <Typography.Text>{t('siteEditor.history.restoredFrom', { date: restoredAt })}</Typography.Text>
         )}
         <Typography.Text>{summaryOf(t, item)}</Typography.Text>
-        {rollbackOffered && item.canRollback && !item.live && (
-          <Button
-            size="small"
-            style={{ alignSelf: 'start' }}
-            disabled={busy}
-            onClick={() => onRollback(item)}
-          >
-            {t('siteEditor.history.rollback')}
-          </Button>
+        {kept && (
+          <Flex gap={8} wrap align="center">
+            <Checkbox
+              checked={picked}
+              disabled={!picked && !pickable}
+              onChange={(event) => onPick(item, event.target.checked)}
+            >
+              {t('siteEditor.history.compare.pick')}
+            </Checkbox>
+            {rollbackOffered && item.canRollback && !item.live && (
+              <Button size="small" disabled={busy} onClick={() => onRollback(item)}>
+                {t('siteEditor.history.rollback')}
+              </Button>
+            )}
+            {restoreOffered && (
+              <Button size="small" disabled={busy} onClick={() => onRestore(item)}>
+                {t('siteEditor.history.restore.button')}
+              </Button>
+            )}
+          </Flex>
         )}
+        {!kept && <Typography.Text type="secondary">{t('siteEditor.history.gone')}</Typography.Text>}
       </Flex>
     </li>
   )
 }
 
 /** The loaded versions, newest first, 20 at a time with "load more" below. */
-const VersionList = ({ siteId, version, canRollback, reload }: VersionHistoryProps) => {
+const VersionList = ({
+  siteId,
+  version,
+  canRollback,
+  reload,
+  canRestore,
+  dirty,
+  onRestored,
+  onCompare,
+  onDone,
+}: VersionHistoryProps & { onDone: () => void }) => {
   const { t } = useTranslation()
   const { modal } = App.useApp()
   const toast = useToast()
   const client = useQueryClient()
   const history = useInfiniteQuery(versionsQuery(siteId, version))
   const rollback = useRollback(siteId)
+  const restore = useRestoreVersion(siteId)
+  const [picked, setPicked] = useState<readonly string[]>([])
+  const [comparing, setComparing] = useState(false)
   const items = history.data?.pages.flatMap((page) => page.items) ?? []
   const atOf = new Map(items.map((item) => [item.id, item.at]))
+
+  const pick = (item: SiteVersionView, on: boolean) =>
+    setPicked((now) => (on ? [...now, item.id].slice(-COMPARED) : now.filter((id) => id !== item.id)))
+
+  // The older of the two is the base: the compare says what the newer changed.
+  const compare = async () => {
+    const [older, newer] = [...picked].sort()
+    if (!older || !newer) return
+    setComparing(true)
+    try {
+      onCompare(await client.fetchQuery(compareQuery(siteId, older, newer)))
+      onDone()
+    } catch (error) {
+      toast.error(errorMessage(error))
+    } finally {
+      setComparing(false)
+    }
+  }
+
+  const confirmRestore = (item: SiteVersionView) =>
+    modal.confirm({
+      title: t('siteEditor.history.restore.title'),
+      content: [
+        t('siteEditor.history.restore.content', { date: formatSiteDateTime(item.at) }),
+        ...(dirty ? [t('siteEditor.history.restore.unsaved')] : []),
+      ].join(''),
+      okText: t('siteEditor.history.restore.ok'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          const answer = await restore.mutateAsync({ versionId: item.id, version })
+          toast.success(answer.message)
+          onRestored(answer)
+          onDone()
+        } catch (error) {
+          toast.error(errorMessage(error))
+          void client.invalidateQueries({ queryKey: historyKeys.site(siteId) })
+        }
+      },
+    })
 
   const confirmRollback = (item: SiteVersionView) =>
     modal.confirm({
@@ -120,6 +219,22 @@ const VersionList = ({ siteId, version, canRollback, reload }: VersionHistoryPro
 
   return (
     <LoadingPanel query={history} isEmpty={items.length === 0} empty={t('siteEditor.history.empty')}>
+      {items.length > 1 && (
+        <Flex align="center" justify="space-between" gap={8} wrap style={{ marginBottom: 8 }}>
+          <Typography.Text type="secondary">
+            {t('siteEditor.history.compare.hint', { count: picked.length })}
+          </Typography.Text>
+          <Button
+            type="primary"
+            size="small"
+            disabled={picked.length < COMPARED}
+            loading={comparing}
+            onClick={() => void compare()}
+          >
+            {t('siteEditor.history.compare.run')}
+          </Button>
+        </Flex>
+      )}
       <ol aria-label={t('siteEditor.history.title')} style={{ margin: 0, padding: 0 }}>
         {items.map((item) => {
           const restored = item.restoredFrom ? atOf.get(item.restoredFrom) : undefined
@@ -129,8 +244,13 @@ const VersionList = ({ siteId, version, canRollback, reload }: VersionHistoryPro
               item={item}
               restoredAt={restored ? formatSiteDateTime(restored) : null}
               rollbackOffered={canRollback}
-              busy={rollback.isPending}
+              restoreOffered={canRestore}
+              busy={rollback.isPending || restore.isPending}
               onRollback={confirmRollback}
+              onRestore={confirmRestore}
+              picked={picked.includes(item.id)}
+              pickable={picked.length < COMPARED}
+              onPick={pick}
             />
           )
         })}
@@ -151,6 +271,8 @@ const VersionList = ({ siteId, version, canRollback, reload }: VersionHistoryPro
  * beside the live-site state that opens a drawer as wide as a laptop allows and the whole width of a
  * phone, listing every publish and rollback with who, when and what changed, the live one marked.
  * Accounts that may publish can return the live site to a kept version at once; the draft stays.
+ * Any two kept versions can be compared (the editor then badges what differs), and accounts that
+ * may edit can restore a kept version into the draft, as a save.
  */
 export const VersionHistory = (props: VersionHistoryProps) => {
   const { t } = useTranslation()
@@ -167,7 +289,7 @@ export const VersionHistory = (props: VersionHistoryProps) => {
         size="min(560px, 100vw)"
         destroyOnHidden
       >
-        {open && <VersionList {...props} />}
+        {open && <VersionList {...props} onDone={() => setOpen(false)} />}
       </Drawer>
     </>
   )

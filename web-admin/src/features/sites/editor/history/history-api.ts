@@ -1,5 +1,5 @@
 import type { Contract, RouteOutput } from '@swipe/shared/contract'
-import { infiniteQueryOptions, useMutation } from '@tanstack/react-query'
+import { infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react-query'
 import { call } from '../../../../lib/api.ts'
 
 /**
@@ -10,6 +10,9 @@ import { call } from '../../../../lib/api.ts'
 
 export type SiteVersionView = RouteOutput<Contract['sites.versions']>['items'][number]
 export type RollbackAnswer = RouteOutput<Contract['sites.rollback']>
+/** Two versions compared: what differs and what each rendered (issue 33 Deliver 2). */
+export type VersionComparison = RouteOutput<Contract['sites.versionCompare']>
+export type VersionRender = VersionComparison['from']
 
 export const historyKeys = {
   site: (siteId: string) => ['siteVersions', siteId] as const,
@@ -18,6 +21,8 @@ export const historyKeys = {
    * new version, and the history is read again.
    */
   list: (siteId: string, version: number) => [...historyKeys.site(siteId), 'list', version] as const,
+  compare: (siteId: string, from: string, to: string) =>
+    [...historyKeys.site(siteId), 'compare', from, to] as const,
 }
 
 /** The versions, newest first, 20 a page; the next page follows the answer's cursor. */
@@ -43,4 +48,30 @@ export const useRollback = (siteId: string) =>
   useMutation({
     mutationFn: ({ versionId, version }: { versionId: string; version: number }) =>
       call('sites.rollback', { params: { id: siteId, versionId }, body: { version } }),
+  })
+
+/**
+ * What `to` changes against `from`, with both versions' contents and media (versions never change,
+ * so the answer is kept while the editor is open; its media URLs last an hour).
+ */
+export const compareQuery = (siteId: string, from: string, to: string) =>
+  queryOptions({
+    queryKey: historyKeys.compare(siteId, from, to),
+    queryFn: ({ signal }) =>
+      call(
+        'sites.versionCompare',
+        { params: { id: siteId, versionId: from }, query: { with: to } },
+        { signal },
+      ),
+    staleTime: 30 * 60 * 1000,
+  })
+
+/**
+ * Replaces the draft with `versionId`'s content: a save on the editor's `version` (409 when another
+ * change was saved since); the live site is unchanged. Answers the stored site as the editor loads it.
+ */
+export const useRestoreVersion = (siteId: string) =>
+  useMutation({
+    mutationFn: ({ versionId, version }: { versionId: string; version: number }) =>
+      call('sites.restoreVersion', { params: { id: siteId, versionId }, body: { version } }),
   })
