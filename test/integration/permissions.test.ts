@@ -566,6 +566,14 @@ const requests: Partial<Record<RouteId, (token: string, target: Target) => Promi
       { version: 999 },
       { token },
     ),
+  // Scheduled publishing (issue 33 part 6): reading changes nothing; a time in the past stops an
+  // allowed caller at 400 after the scope check.
+  'sites.scheduleGet': async (token, target) => http.get(`/site/${await siteOf(target)}/schedule`, { token }),
+  'sites.schedulePut': async (token, target) =>
+    http.call('PUT', `/site/${await siteOf(target)}/schedule`, {
+      token,
+      body: { publish_at: '2020-01-01T00:00:00.000Z', unpublish_at: null },
+    }),
   'sites.versionCompare': async (token, target) =>
     http.get(
       `/site/${await siteOf(target)}/versions/20260101T000000000Z-00000000/compare?with=20260101T000000000Z-00000000`,

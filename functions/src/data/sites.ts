@@ -99,6 +99,12 @@ export const Sites = new Entity(
       },
       publishedAt: { type: 'number' },
       /**
+       * When a scheduled publish and unpublish will run (issue 33 part 6): mirrors of the site's
+       * `PublishSchedules` items for the site list, written and removed with them.
+       */
+      scheduledPublishAt: { type: 'number' },
+      scheduledUnpublishAt: { type: 'number' },
+      /**
        * The rendered release the public host map serves while the status is PUBLISH
        * (`sites/<siteId>/<releaseId>/` in the sites bucket); set with the status, removed when the
        * site stops being served (functions/src/publishing).

@@ -345,7 +345,8 @@ export interface PublishOptions {
   hooks?: PublishHooks
 }
 
-const loadSite = async (siteId: string): Promise<LoadedSite> => {
+/** A site and its items as a publish reads them; 404 when it is gone. */
+export const loadSite = async (siteId: string): Promise<LoadedSite> => {
   const items = await loadSiteItems(siteId)
   const site = items.sites[0]
   if (!site) throw new NotFoundError()

@@ -27,6 +27,8 @@ import * as oemDomainSet from './oemDomainSet.ts'
 import * as remove from './remove.ts'
 import * as restoreVersion from './restoreVersion.ts'
 import * as rollback from './rollback.ts'
+import * as scheduleGet from './scheduleGet.ts'
+import * as schedulePut from './schedulePut.ts'
 import * as status from './status.ts'
 import * as update from './update.ts'
 import * as uploadUrls from './uploadUrls.ts'
@@ -57,6 +59,8 @@ export const handler = contextHandler('sites', {
   versionCompare,
   rollback,
   restoreVersion,
+  scheduleGet,
+  schedulePut,
   domainGet,
   domainSet,
   domainRemove,

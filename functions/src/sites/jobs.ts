@@ -5,6 +5,7 @@ import { checkPendingDomains } from './domains.ts'
 import { forgetVisitors } from './forget.ts'
 import { processMedia, reencodeSite } from './media.ts'
 import { checkPendingOemDomains } from './oem-domains.ts'
+import { runDueSchedules } from './schedule.ts'
 
 /** The sites context's asynchronous jobs (`#platform/services/jobs`), run by the same Lambda module as its routes. */
 export const jobs: JobRunners<'sites'> = {
@@ -28,5 +29,9 @@ export const jobs: JobRunners<'sites'> = {
     logger.info('Custom domains checked', outcome)
     // OEM white-label domains: the same checker, the same 72 hours (./oem-domains.ts).
     logger.info('OEM domains checked', await checkPendingOemDomains())
+  },
+  // Scheduled publishing (issue 33 part 6), the runtime table's `publishSchedule` schedule.
+  publishSchedule: async () => {
+    logger.info('Scheduled changes run', await runDueSchedules())
   },
 }

@@ -12,6 +12,7 @@ import {
 import { Accounts } from '#data/accounts'
 import { MediaRenditions } from '#data/media-renditions'
 import { StoredMedia } from '#data/media-store'
+import { PublishSchedules } from '#data/publish-schedules'
 import { SiteUploads } from '#data/site-uploads'
 import { SiteVersions } from '#data/site-versions'
 import {
@@ -138,6 +139,8 @@ export const summaryOf = (site: SiteRow, names?: Map<string, string>, zones?: Oe
   languages: site.languages as SiteLanguage[],
   createdAt: iso(site.createdAt),
   publishedAt: iso(site.publishedAt),
+  scheduledPublishAt: iso(site.scheduledPublishAt),
+  scheduledUnpublishAt: iso(site.scheduledUnpublishAt),
   version: site.version,
 })
 
@@ -226,6 +229,15 @@ export const confirmedKeys = async (siteId: string, keys: readonly string[]): Pr
   return new Set(found.data.map((upload) => upload.key))
 }
 
+/** Deletes what a query found, in batches (nothing when it found nothing). */
+const deleteFound = async <T>(
+  found: Promise<{ data: T[] }>,
+  remove: (items: T[]) => { go: () => Promise<unknown> },
+) => {
+  const { data } = await found
+  if (data.length) await remove(data).go()
+}
+
 /** What a sweep reads of a site's items: their keys (items as stored or read through the model). */
 interface SweptItems {
   creatives: ReadonlyArray<{
@@ -270,26 +282,18 @@ export const sweep = async (
     if (menus.length) await sitesService.entities.menus.delete(menus).go()
     if (settings.length) await sitesService.entities.settings.delete(settings).go()
     if (everything) {
-      // A deleted site's upload records (outside the collection, same partition) go with it.
-      const uploads = await SiteUploads.query
-        .byKey({ siteId: site.siteId })
-        .go({ pages: 'all', attributes: ['siteId', 'key'] })
-      if (uploads.data.length) await SiteUploads.delete(uploads.data).go()
-      // And their rendition records (issue 22).
-      const renditions = await MediaRenditions.query
-        .byKey({ siteId: site.siteId })
-        .go({ pages: 'all', attributes: ['siteId', 'key'] })
-      if (renditions.data.length) await MediaRenditions.delete(renditions.data).go()
-      // And where its media were stored (decision 0063; the objects go with the site's prefix).
-      const stored = await StoredMedia.query
-        .byKey({ siteId: site.siteId })
-        .go({ pages: 'all', attributes: ['siteId', 'key'] })
-      if (stored.data.length) await StoredMedia.delete(stored.data).go()
-      // And its version history (issue 33): its releases go with the site's prefix.
-      const versions = await SiteVersions.query
-        .byVersion({ siteId: site.siteId })
-        .go({ pages: 'all', attributes: ['siteId', 'versionId'] })
-      if (versions.data.length) await SiteVersions.delete(versions.data).go()
+      const { siteId } = site
+      const all = { pages: 'all' } as const
+      // A deleted site's records outside the collection, in its partition: its upload records, their
+      // renditions (issue 22), where its media were stored (decision 0063), its version history and
+      // scheduled changes (issue 33). Its objects go with the site's prefix.
+      await deleteFound(SiteUploads.query.byKey({ siteId }).go(all), (d) => SiteUploads.delete(d))
+      await deleteFound(MediaRenditions.query.byKey({ siteId }).go(all), (d) => MediaRenditions.delete(d))
+      await deleteFound(StoredMedia.query.byKey({ siteId }).go(all), (d) => StoredMedia.delete(d))
+      await deleteFound(SiteVersions.query.byVersion({ siteId }).go(all), (d) => SiteVersions.delete(d))
+      await deleteFound(PublishSchedules.query.schedule({ siteId }).go(all), (d) =>
+        PublishSchedules.delete(d),
+      )
     }
   } catch (error) {
     logger.warn('Site sweep incomplete', { siteId: site.siteId, error: (error as Error).name })

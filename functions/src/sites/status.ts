@@ -7,10 +7,32 @@ import { ConflictError, type FieldIssue, ValidationError } from '#edge/errors'
 import { endpoint, ok, zodIssues } from '#edge/http'
 import { sitesFor } from '#edge/tenancy'
 import { platform } from '#platform'
-import { withdrawSite } from '../publishing/publish.ts'
+import { type LoadedSite, withdrawSite } from '../publishing/publish.ts'
 import { authorOf, isCurrent, siteMedia, siteView } from './service.ts'
 
 const STATUS_OF = { draft: 'DRAFT', publish: 'PUBLISH', private: 'PRIVATE' } as const
+
+/**
+ * What publishing needs (SPEC §4): each language's creative images uploaded consecutively from A1,
+ * at least one; 400 naming each language's problem otherwise. The editor's publish and a scheduled
+ * publish (./schedule.ts) check the same.
+ */
+export const requirePublishable = (site: LoadedSite['site'], items: LoadedSite['items']): void => {
+  const issues: FieldIssue[] = []
+  for (const lang of site.languages) {
+    const media = new Map(
+      items.creatives
+        .filter((c) => c.lang === lang && isCurrent(site, c))
+        .map((c) => [c.position, c.mediaKey ?? null]),
+    )
+    const cells = gridCells(siteGrid(site)).map((position) => ({
+      imageUrl: media.get(position) ?? null,
+    }))
+    const checked = consecutiveImagesSchema.safeParse(cells)
+    if (!checked.success) issues.push(...zodIssues(checked.error, `creatives.${lang}`))
+  }
+  if (issues.length) throw new ValidationError(issues)
+}
 
 /**
  * The editor's save actions (SPEC §4): save draft, publish as public, publish as private. Publishing
@@ -24,22 +46,7 @@ export const handler = endpoint(sitesRoutes['sites.status'], async ({ actor, bod
   const { site, items } = await sitesFor(actor).load(params.id, 'site:publish')
   if (site.version !== body.version) throw new ConflictError()
   const status = STATUS_OF[body.action]
-  if (status !== 'DRAFT') {
-    const issues: FieldIssue[] = []
-    for (const lang of site.languages) {
-      const media = new Map(
-        items.creatives
-          .filter((c) => c.lang === lang && isCurrent(site, c))
-          .map((c) => [c.position, c.mediaKey ?? null]),
-      )
-      const cells = gridCells(siteGrid(site)).map((position) => ({
-        imageUrl: media.get(position) ?? null,
-      }))
-      const checked = consecutiveImagesSchema.safeParse(cells)
-      if (!checked.success) issues.push(...zodIssues(checked.error, `creatives.${lang}`))
-    }
-    if (issues.length) throw new ValidationError(issues)
-  }
+  if (status !== 'DRAFT') requirePublishable(site, items)
   // Links to forms that are off: published anyway (the page shows them unavailable), and listed.
   const warnings =
     status === 'DRAFT'

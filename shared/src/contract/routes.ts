@@ -403,6 +403,22 @@ export const routes = {
     auth: 'admin',
     permission: 'site:publish',
   }),
+  'sites.scheduleGet': route({
+    method: 'GET',
+    path: '/site/{id}/schedule',
+    context: 'sites',
+    action: 'scheduleGet',
+    auth: 'admin',
+    permission: 'site:read',
+  }),
+  'sites.schedulePut': route({
+    method: 'PUT',
+    path: '/site/{id}/schedule',
+    context: 'sites',
+    action: 'schedulePut',
+    auth: 'admin',
+    permission: 'site:publish',
+  }),
   'sites.restoreVersion': route({
     method: 'POST',
     path: '/site/{id}/versions/{versionId}/restore',

@@ -99,6 +99,14 @@ export const jobs = {
     startedBy: {},
     description: 'Checks every custom and OEM domain still verifying (connect, or give up after 72 hours)',
   }),
+  'sites.publishSchedule': job({
+    context: 'sites',
+    name: 'publishSchedule',
+    eventId: '`scheduled`',
+    input: NO_INPUT,
+    startedBy: {},
+    description: 'Scheduled publishing: publishes or unpublishes every site whose scheduled time has come',
+  }),
 
   // Billing
   'billing.close': job({
@@ -264,6 +272,14 @@ export const schedules = {
     retry: { maximumRetryAttempts: 0, maximumEventAgeInSeconds: 300 },
     description: 'Custom domains: check every domain still verifying (connect, or give up after 72 hours)',
     roleDescription: 'EventBridge Scheduler: invokes the sites jobs Lambda for the custom-domain checker',
+  }),
+  publishSchedule: schedule({
+    job: 'sites.publishSchedule',
+    expression: 'rate(1 minute)',
+    // A missed run is not retried: the next one, a minute later, runs what is due by then.
+    retry: { maximumRetryAttempts: 0, maximumEventAgeInSeconds: 60 },
+    description: 'Scheduled publishing: publish or unpublish every site whose scheduled time has come',
+    roleDescription: 'EventBridge Scheduler: invokes the sites jobs Lambda for scheduled publishing',
   }),
   webhookSweep: schedule({
     job: 'endUser.webhookSweep',

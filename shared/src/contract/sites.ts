@@ -26,6 +26,7 @@ import { defineContext } from './define.ts'
 import { domainRoutesIo } from './domains.ts'
 import { mediaRoutesIo } from './media.ts'
 import { oemDomainRoutesIo } from './oem-domains.ts'
+import { scheduleRoutesIo } from './schedule.ts'
 import { VersionLockBody, VersionParams, versionRoutesIo } from './versions.ts'
 
 const isoOrNull = z.iso.datetime().nullable()
@@ -80,6 +81,9 @@ export const SiteSummarySchema = z.object({
   languages: z.array(z.enum(SITE_LANGUAGES)),
   createdAt: isoOrNull,
   publishedAt: isoOrNull,
+  /** A scheduled publish and unpublish (issue 33 part 6), when there are. */
+  scheduledPublishAt: isoOrNull,
+  scheduledUnpublishAt: isoOrNull,
   version: z.number().int(),
 })
 
@@ -215,6 +219,8 @@ export const sitesRoutes = defineContext('sites')({
   ...mediaRoutesIo,
   // Version history and rollback (issue 33): ./versions.ts
   ...versionRoutesIo,
+  // Scheduled publishing (issue 33 part 6): ./schedule.ts
+  ...scheduleRoutesIo,
   'sites.restoreVersion': {
     summary:
       "Replaces the draft with a version's content (a save: optimistic lock, validation and plan limits as for PUT /site/{id}); the live site is unchanged.",

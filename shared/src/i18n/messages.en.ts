@@ -170,6 +170,12 @@ export const en = {
   'version.notRestorable':
     'This version has fields that today’s rules do not accept, so it cannot be restored to the draft.',
   'version.compareSame': 'Choose two different versions to compare.',
+  'validation.datetime': 'Enter a date and time in the right format.',
+  'schedule.past': 'Choose a time later than now.',
+  'schedule.order': 'The end must come after the start.',
+  'schedule.tooFar': 'You can schedule up to one year ahead.',
+  'schedule.saved': 'The schedule was saved.',
+  'schedule.failed': 'The scheduled change could not be made. Please try again.',
   'domain.url': 'Enter the domain name alone, without https:// or a path (for example {domain}).',
   'domain.ipAddress': 'An IP address cannot be connected. Enter a domain name (for example lp.example.com).',
   'domain.productZone': "This service's own domain ({zone}) cannot be used as a custom domain.",

@@ -1,0 +1,187 @@
+import type { MessageKey } from '@swipe/shared'
+import type { SiteScheduleSchema } from '@swipe/shared/contract/schedule'
+import { createWriteTransaction } from 'electrodb'
+import type * as z from 'zod'
+import { type PublishSchedule, PublishSchedules, SCHEDULE_KINDS } from '#data/publish-schedules'
+import { Sites } from '#data/sites'
+import { AppError, ConflictError, NotFoundError, ValidationError } from '#edge/errors'
+import { platform } from '#platform'
+import { now as clockNow } from '#platform/services/clock'
+import { logger } from '#platform/services/logger'
+import { loadSite, type PublishAuthor, withdrawSite } from '../publishing/publish.ts'
+import { requirePublishable } from './status.ts'
+
+/**
+ * Scheduled publishing (issue 33 part 6; docs/decisions/0066-scheduled-publishing.md): a site's
+ * scheduled publish (the saved draft goes live) and unpublish (the site stops being served, as
+ * 下書きに戻す does), the campaign's start and end. Each is a `PublishSchedules` item; the site row
+ * carries their instants for the site list. The runtime table's `publishSchedule` run (every
+ * minute: EventBridge Scheduler on AWS, the local scheduler under `npm start`) does what is due on
+ * the handlers' clock.
+ */
+
+type Kind = (typeof SCHEDULE_KINDS)[number]
+
+/** How far ahead a change may be scheduled. */
+export const SCHEDULE_HORIZON_MS = 366 * 24 * 60 * 60 * 1000
+
+/** The site row's field that mirrors each kind's instant (the site list shows it). */
+const ROW_FIELD = { publish: 'scheduledPublishAt', unpublish: 'scheduledUnpublishAt' } as const
+
+/** A site's scheduled changes, by kind. */
+const schedulesOf = async (siteId: string): Promise<Partial<Record<Kind, PublishSchedule>>> => {
+  const found = await PublishSchedules.query.schedule({ siteId }).go({ consistent: true })
+  return Object.fromEntries(found.data.map((item) => [item.kind, item]))
+}
+
+/** The schedule as the editor shows it, a failure's reason in the caller's language. */
+export const scheduleView = async (
+  siteId: string,
+  t: (key: MessageKey) => string,
+): Promise<z.infer<typeof SiteScheduleSchema>> => {
+  const found = await schedulesOf(siteId)
+  const view = (item: PublishSchedule | undefined) =>
+    item
+      ? {
+          at: item.at,
+          state: item.state,
+          by: item.byName ?? null,
+          error: item.error ? t(item.error as MessageKey) : null,
+        }
+      : null
+  return { publish: view(found.publish), unpublish: view(found.unpublish) }
+}
+
+/**
+ * Replaces a site's schedule: each kind at its instant, or none (null). Instants must be after
+ * now and within a year, the end after the start; 400 naming the field otherwise, and nothing is
+ * written. A FAILED change is replaced or cleared like a pending one.
+ */
+export const setSchedule = async (
+  site: { siteId: string },
+  wanted: { publishAt: string | null; unpublishAt: string | null },
+  author: PublishAuthor,
+  now = clockNow(),
+): Promise<void> => {
+  const at = { publish: wanted.publishAt, unpublish: wanted.unpublishAt }
+  const issues = SCHEDULE_KINDS.flatMap((kind) => {
+    const instant = at[kind] === null ? undefined : Date.parse(at[kind])
+    const path = `body.${kind}At`
+    if (instant === undefined) return []
+    if (instant <= now) return [{ path, code: 'schedule.past' }]
+    if (instant > now + SCHEDULE_HORIZON_MS) return [{ path, code: 'schedule.tooFar' }]
+    return []
+  })
+  if (
+    issues.length === 0 &&
+    at.publish !== null &&
+    at.unpublish !== null &&
+    Date.parse(at.unpublish) <= Date.parse(at.publish)
+  )
+    issues.push({ path: 'body.unpublishAt', code: 'schedule.order' })
+  if (issues.length) throw new ValidationError(issues)
+
+  const existing = await schedulesOf(site.siteId)
+  const rowSet: Record<string, number> = {}
+  const rowRemove: Array<(typeof ROW_FIELD)[Kind]> = []
+  for (const kind of SCHEDULE_KINDS) {
+    const instant = at[kind]
+    if (instant === null) rowRemove.push(ROW_FIELD[kind])
+    else rowSet[ROW_FIELD[kind]] = Date.parse(instant)
+  }
+  const result = await createWriteTransaction({ sites: Sites, schedules: PublishSchedules }, (e) => {
+    // Both kinds either set or remove their field: the patch always has one or the other.
+    const row = e.sites.patch({ siteId: site.siteId }).set(rowSet)
+    return [
+      (rowRemove.length ? row.remove(rowRemove) : row).commit(),
+      ...SCHEDULE_KINDS.flatMap((kind) => {
+        const instant = at[kind]
+        if (instant === null)
+          return existing[kind] ? [e.schedules.delete({ siteId: site.siteId, kind }).commit()] : []
+        return [
+          e.schedules
+            .put({
+              siteId: site.siteId,
+              kind,
+              at: new Date(Date.parse(instant)).toISOString(),
+              state: 'PENDING',
+              byAccountId: author.accountId,
+              byName: author.name,
+            })
+            .commit(),
+        ]
+      }),
+    ]
+  }).go()
+  // The site row's patch fails only when the site is gone.
+  if (result.canceled) throw new NotFoundError()
+}
+
+/** Removes a change that ran (or whose site is gone) and its instant on the site row. */
+const settle = async (item: PublishSchedule) => {
+  await PublishSchedules.delete({ siteId: item.siteId, kind: item.kind }).go()
+  await Sites.patch({ siteId: item.siteId })
+    .remove([ROW_FIELD[item.kind]])
+    .go()
+    .catch(() => undefined)
+}
+
+/** Why a run could not make the change: the refusal's own message, else the general one. */
+const reasonOf = (error: unknown): MessageKey => {
+  if (error instanceof ValidationError) return (error.details?.[0]?.code as MessageKey) ?? error.code
+  if (error instanceof AppError) return error.code
+  return 'schedule.failed'
+}
+
+/** One due change: publish the saved draft, or stop serving a live site. */
+const run = async (item: PublishSchedule): Promise<'done' | 'retry' | 'failed'> => {
+  try {
+    const loaded = await loadSite(item.siteId)
+    const { site } = loaded
+    if (item.kind === 'publish') {
+      requirePublishable(site, loaded.items)
+      await platform().publisher.publish(item.siteId, {
+        expectVersion: site.version,
+        loaded,
+        ...(item.byAccountId && item.byName
+          ? { author: { accountId: item.byAccountId, name: item.byName } }
+          : {}),
+      })
+    } else if (site.status === 'PUBLISH') await withdrawSite(item.siteId, 'DRAFT')
+    await settle(item)
+    return 'done'
+  } catch (error) {
+    if (error instanceof NotFoundError) {
+      await settle(item)
+      return 'done'
+    }
+    // A save slipped in between the read and the commit: the next run publishes what is saved then.
+    if (error instanceof ConflictError) return 'retry'
+    const reason = reasonOf(error)
+    if (!(error instanceof AppError)) logger.error('Scheduled change failed', { ...keyOf(item), error })
+    await PublishSchedules.patch({ siteId: item.siteId, kind: item.kind })
+      .set({ state: 'FAILED', error: reason, failedAt: clockNow() })
+      .go()
+    return 'failed'
+  }
+}
+
+const keyOf = (item: PublishSchedule) => ({ siteId: item.siteId, kind: item.kind, at: item.at })
+
+/**
+ * The `publishSchedule` run: every PENDING change due by now, the earliest first (a campaign's
+ * start before its end). Answers what it did, for the run's log line.
+ */
+export const runDueSchedules = async (now = clockNow()) => {
+  const due = await PublishSchedules.query
+    .byState({ state: 'PENDING' })
+    .lte({ at: new Date(now).toISOString() })
+    .go({ pages: 'all' })
+  const outcome = { done: 0, retry: 0, failed: 0 }
+  for (const item of due.data) {
+    const result = await run(item)
+    outcome[result] += 1
+    logger.info('Scheduled change run', { ...keyOf(item), result })
+  }
+  return outcome
+}

@@ -1,0 +1,15 @@
+import { sitesRoutes } from '@swipe/shared/contract/sites'
+import { endpoint, ok } from '#edge/http'
+import { sitesFor } from '#edge/tenancy'
+import { scheduleView, setSchedule } from './schedule.ts'
+import { authorOf } from './service.ts'
+
+/**
+ * PUT /site/{id}/schedule (issue 33 part 6): the saved draft goes live at `publishAt`, the site stops
+ * being served at `unpublishAt`; null cancels. Scheduling a publish is publishing: `site:publish`.
+ */
+export const handler = endpoint(sitesRoutes['sites.schedulePut'], async ({ actor, params, body, t }) => {
+  const site = await sitesFor(actor).get(params.id, 'site:publish')
+  await setSchedule(site, body, authorOf(actor))
+  return ok({ ...(await scheduleView(site.siteId, t)), message: t('schedule.saved') })
+})
