@@ -16,6 +16,12 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/
 export const formatSiteDateTime = (value: string | null | undefined): string | null =>
   value ? jstMinute(value) : null
 
+/** An instant as a short `MM/DD HH:mm` in Japanese time (a compact list cell); null when there is none. */
+export const formatSiteShortDateTime = (value: string | null | undefined): string | null => {
+  const minute = value ? jstMinute(value) : ''
+  return minute.length === 16 ? `${minute.slice(5, 7)}/${minute.slice(8)}` : null
+}
+
 /** A `YYYY-MM-DD` day from the address, or undefined when it is missing or no real date. */
 export const dayParam = (value: string | null): string | undefined =>
   value && DAY.test(value) && dayjs(value).format(DAY_FORMAT) === value ? value : undefined

@@ -184,6 +184,28 @@ describe('site list', () => {
     expect(within(actions).getByRole('button', { name: `「${long.name}」を削除` })).toBeTruthy()
   })
 
+  it('shows a scheduled publish and unpublish under the status, in short Japanese time', async () => {
+    const scheduled = siteBody({
+      // 2026-12-01 10:00 and 2026-12-31 23:59 in Japan.
+      scheduled_publish_at: '2026-12-01T01:00:00.000Z',
+      scheduled_unpublish_at: '2026-12-31T14:59:00.000Z',
+    })
+    const onlyStart = siteBody({ ...summer, scheduled_publish_at: '2026-11-30T15:00:00.000Z' })
+    open({ routes: { 'GET /site': { body: { items: [scheduled, onlyStart], next_cursor: null } } } })
+    const row = await screen.findByRole('row', { name: /春のキャンペーン/ })
+    const tags = within(row).getByTestId('schedule-site-1')
+    expect([...tags.querySelectorAll('.ant-tag')].map((tag) => tag.textContent)).toEqual([
+      '予約公開 12/01 10:00',
+      '公開終了 12/31 23:59',
+    ])
+    // Inside the status column, under the status.
+    expect(within(row).getAllByRole('cell')[2]?.textContent).toBe(
+      '公開予約公開 12/01 10:00公開終了 12/31 23:59',
+    )
+    const draft = screen.getByRole('row', { name: /夏の告知/ })
+    expect(within(draft).getByTestId('schedule-site-2').textContent).toBe('予約公開 12/01 00:00')
+  })
+
   it('writes each filter to the address and sends it to the API', async () => {
     const { user, requests, router } = open()
     await screen.findByRole('row', { name: /春のキャンペーン/ })

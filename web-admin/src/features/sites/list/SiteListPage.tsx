@@ -16,7 +16,12 @@ import {
   useUrlFilters,
 } from '../../../components/DataGrid.tsx'
 import { DayRangeFilter } from '../../../components/DayRangeFilter.tsx'
-import { DAY_FORMAT, dayParam, formatSiteDateTime } from '../../../components/dates.ts'
+import {
+  DAY_FORMAT,
+  dayParam,
+  formatSiteDateTime,
+  formatSiteShortDateTime,
+} from '../../../components/dates.ts'
 import { currentLocale, tShared } from '../../../i18n/index.ts'
 import { displayName, userDetailQuery } from '../../../lib/accounts.ts'
 import { ApiError, errorMessage, isStaleVersion } from '../../../lib/api.ts'
@@ -55,6 +60,29 @@ const atSiteLimit = (limits: SiteLimits | undefined): limits is SiteLimits =>
 const SiteStatusTag = ({ status }: { status: SiteStatus }) => {
   const { t } = useTranslation()
   return <Tag color={STATUS_COLORS[status]}>{t(`sites.statuses.${status}`, { defaultValue: status })}</Tag>
+}
+
+/**
+ * The site's scheduled publish and unpublish (issue 33 part 6) under its status, as small tags with
+ * a short JST date (`MM/DD HH:mm`) so the status column stays narrow; nothing when none is scheduled.
+ */
+const ScheduleTags = ({ site }: { site: SiteSummary }) => {
+  const { t } = useTranslation()
+  const publish = formatSiteShortDateTime(site.scheduledPublishAt)
+  const unpublish = formatSiteShortDateTime(site.scheduledUnpublishAt)
+  if (!publish && !unpublish) return null
+  return (
+    <Flex vertical align="start" gap={4} data-testid={`schedule-${site.id}`}>
+      {publish && (
+        <Tag color="cyan" style={{ marginInlineEnd: 0 }}>
+          {t('siteList.schedule.publish', { date: publish })}
+        </Tag>
+      )}
+      {unpublish && (
+        <Tag style={{ marginInlineEnd: 0 }}>{t('siteList.schedule.unpublish', { date: unpublish })}</Tag>
+      )}
+    </Flex>
+  )
 }
 
 /** The sentence that explains why "create" is off: the plan, its site limit and the sites made. */
@@ -239,7 +267,15 @@ const SiteList = ({ fixedOwnerId, fixedOwnerName, offersCreate }: SiteListProps)
     {
       key: 'status',
       title: t('siteList.columns.status'),
-      render: (_, site) => <SiteStatusTag status={site.status} />,
+      render: (_, site) =>
+        site.scheduledPublishAt || site.scheduledUnpublishAt ? (
+          <Flex vertical align="start" gap={4}>
+            <SiteStatusTag status={site.status} />
+            <ScheduleTags site={site} />
+          </Flex>
+        ) : (
+          <SiteStatusTag status={site.status} />
+        ),
     },
     {
       key: 'owner',

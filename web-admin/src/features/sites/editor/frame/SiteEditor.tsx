@@ -17,6 +17,7 @@ import type { EditorTabProps } from '../draft.ts'
 import type { VersionComparison } from '../history/history-api.ts'
 import { CompareBanner } from '../history/VersionCompare.tsx'
 import { VersionHistory } from '../history/VersionHistory.tsx'
+import { PublishSchedule, PublishScheduleSummary } from '../schedule/PublishSchedule.tsx'
 import { EditorActions } from './EditorActions.tsx'
 import { EditorTabs } from './EditorTabs.tsx'
 import { addLanguage, type EditorTabKey, removeLanguage } from './editorModel.ts'
@@ -173,6 +174,7 @@ export const SiteEditor = ({ siteId, site, reload }: SiteEditorProps) => {
               setTab('creatives')
             }}
           />
+          <PublishSchedule siteId={siteId} canSchedule={!readOnly && canPublish} />
         </Space>
         {!readOnly && (
           <EditorActions
@@ -186,6 +188,7 @@ export const SiteEditor = ({ siteId, site, reload }: SiteEditorProps) => {
       </Flex>
 
       <LiveSiteState site={store.saved.globalSetting} />
+      <PublishScheduleSummary siteId={siteId} />
       {comparison && (
         <CompareBanner comparison={comparison} lang={lang} onClose={() => setComparison(null)} />
       )}
