@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { contextDispatch, type Scheduler, startScheduler } from '../../infra/local/scheduler.ts'
+import type { Scheduler } from '../../infra/local/scheduler.ts'
 import { twoTenants } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
 import { advanceStackClock, stackNow } from '../support/clock.ts'
 import { useStackEnv } from '../support/env.ts'
+import { startTestScheduler } from '../support/scheduler.ts'
 import { publishVisitorSite } from '../support/visitor-site.ts'
 
 /**
@@ -52,14 +53,8 @@ describe('the local scheduler', () => {
     restorePlatform = providePlatform(
       localPlatform(parsePlatformEnv(process.env), { clockFile: inject('stack').clockFile }),
     )
-    const { now } = await import('../../functions/src/platform/services/clock.ts')
-    scheduler = startScheduler({
-      now,
-      dispatch: contextDispatch(),
-      log: (line) => lines.push(line),
-      // Runs are driven by `runDue` below; no real timer fires.
-      setTimer: () => () => {},
-    })
+    // Runs are driven by `runDue` below.
+    scheduler = await startTestScheduler((line) => lines.push(line))
     token = (await twoTenants(http)).token
     siteId = (await publishVisitorSite(http, token)).siteId
     const created = await send('POST', `/site/${siteId}/api/webhooks`, {

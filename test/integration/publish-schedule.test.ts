@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contextDispatch, type Scheduler, startScheduler } from '../../infra/local/scheduler.ts'
+import type { Scheduler } from '../../infra/local/scheduler.ts'
 import { twoTenants } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
 import { advanceStackClock, stackNow } from '../support/clock.ts'
 import { edgeGet } from '../support/edge.ts'
 import { useStackEnv, useStackPlatform } from '../support/env.ts'
+import { startTestScheduler } from '../support/scheduler.ts'
 import { publishVisitorSite } from '../support/visitor-site.ts'
 
 /**
@@ -26,14 +27,8 @@ describe('scheduled publishing', () => {
   const lines: string[] = []
 
   beforeAll(async () => {
-    const { now } = await import('../../functions/src/platform/services/clock.ts')
-    scheduler = startScheduler({
-      now,
-      dispatch: contextDispatch(),
-      log: (line) => lines.push(line),
-      // Runs are driven by `runUntilDone` below; no real timer fires.
-      setTimer: () => () => {},
-    })
+    // Runs are driven by `runAt` below.
+    scheduler = await startTestScheduler((line) => lines.push(line))
     ;({ token, otherToken } = await twoTenants(http))
   })
   afterAll(() => scheduler?.stop())
