@@ -38,6 +38,8 @@ const row = (site: Seeded) => ({
   languages: ['JP'],
   created_at: new Date(site.createdAt).toISOString(),
   published_at: site.publishedAt === undefined ? null : new Date(site.publishedAt).toISOString(),
+  scheduled_publish_at: null,
+  scheduled_unpublish_at: null,
   version: 1,
 })
 

@@ -667,6 +667,8 @@ describe('site builder', () => {
       languages: ['JP', 'EN'],
       created_at: expect.any(String),
       published_at: null,
+      scheduled_publish_at: null,
+      scheduled_unpublish_at: null,
       version: 1,
     })
   })
