@@ -114,6 +114,7 @@ describe('startScheduler()', () => {
       'endUser.conversionSweep',
       'endUser.webhookSweep',
       'sites.domainCheck',
+      'sites.publishSchedule',
     ])
     expect(t.lines).toContainEqual(
       expect.stringMatching(/^scheduler: domainCheck → sites\.domainCheck failed after \d+ ms: DNS down$/),
@@ -144,7 +145,8 @@ describe('startScheduler()', () => {
     expect(timers.map((t) => t.ms)).toEqual([60_000])
     clock += 60_000
     timers[0]!.run()
-    expect(sent).toEqual(['endUser.webhookSweep', 'endUser.conversionSweep'])
+    // Every schedule that runs each minute, in the runtime table's order.
+    expect(sent).toEqual(['sites.publishSchedule', 'endUser.webhookSweep', 'endUser.conversionSweep'])
     expect(timers.map((t) => t.ms)).toEqual([60_000, 60_000])
     scheduler.stop()
     expect(timers[1]!.cancelled).toBe(true)

@@ -184,4 +184,24 @@ describe('scheduled publishing', () => {
     const again = await put(siteId, { publish_at: iso(stackNow() + 10 * MINUTE), unpublish_at: null })
     expect(again.body.publish).toMatchObject({ state: 'PENDING', error: null })
   })
+
+  it('leaves a change another run holds, and takes it again once that claim is old (a run that died)', async () => {
+    const site = await publishVisitorSite(http, token, { publish: false })
+    const at = stackNow() + 5 * MINUTE
+    expect((await put(site.siteId, { publish_at: iso(at), unpublish_at: null })).status).toBe(200)
+    advanceStackClock(at - stackNow())
+    const [{ runDueSchedules, SCHEDULE_CLAIM_MS }, { PublishSchedules }] = await Promise.all([
+      import('../../functions/src/sites/schedule.ts'),
+      import('../../functions/src/data/publish-schedules.ts'),
+    ])
+    // Another run took it a moment ago: this run leaves it.
+    await PublishSchedules.patch({ siteId: site.siteId, kind: 'publish' }).set({ claimedAt: stackNow() }).go()
+    expect((await runDueSchedules()).taken).toBeGreaterThanOrEqual(1)
+    expect((await listed(site.siteId)).status).toBe('DRAFT')
+    // That run never finished: once its claim is old, the next run makes the change, once.
+    advanceStackClock(SCHEDULE_CLAIM_MS + 1)
+    await runDueSchedules()
+    expect(await listed(site.siteId)).toMatchObject({ status: 'PUBLISH', scheduled_publish_at: null })
+    expect((await http.get(`/site/${site.siteId}/versions`, { token })).body.items).toHaveLength(1)
+  })
 })

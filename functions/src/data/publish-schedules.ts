@@ -27,6 +27,8 @@ export const PublishSchedules = new Entity(
       /** FAILED: the message key of the reason (the images rule, the site gone …) and when. */
       error: { type: 'string' },
       failedAt: { type: 'number' },
+      /** When a run took it (two runs never make the same change; a run that died is retaken later). */
+      claimedAt: { type: 'number' },
     },
     indexes: {
       schedule: {

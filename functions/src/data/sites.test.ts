@@ -32,6 +32,8 @@ const BOOKKEEPING: Record<SiteDocumentKind, string[]> = {
     'releaseId',
     'publishedVersion',
     'publishedConversions',
+    'scheduledPublishAt',
+    'scheduledUnpublishAt',
     'version',
     'schemaVersion',
   ],

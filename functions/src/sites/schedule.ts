@@ -9,6 +9,7 @@ import { platform } from '#platform'
 import { now as clockNow } from '#platform/services/clock'
 import { logger } from '#platform/services/logger'
 import { loadSite, type PublishAuthor, withdrawSite } from '../publishing/publish.ts'
+import { isConditionFailure } from './service.ts'
 import { requirePublishable } from './status.ts'
 
 /**
@@ -24,6 +25,12 @@ type Kind = (typeof SCHEDULE_KINDS)[number]
 
 /** How far ahead a change may be scheduled. */
 export const SCHEDULE_HORIZON_MS = 366 * 24 * 60 * 60 * 1000
+
+/**
+ * How long a run's claim on a change holds: runs overlap when one is slow (many campaigns start at
+ * 10:00), and a run that died leaves its claim; after this, another run takes the change again.
+ */
+export const SCHEDULE_CLAIM_MS = 10 * 60 * 1000
 
 /** The site row's field that mirrors each kind's instant (the site list shows it). */
 const ROW_FIELD = { publish: 'scheduledPublishAt', unpublish: 'scheduledUnpublishAt' } as const
@@ -117,11 +124,30 @@ export const setSchedule = async (
   if (result.canceled) throw new NotFoundError()
 }
 
+/**
+ * A write to a change this run took, conditioned on its instant being the one the run took: a
+ * creator who schedules it anew meanwhile keeps the new one, and the write is dropped.
+ */
+const unlessMovedOn = async (write: Promise<unknown>) => {
+  try {
+    await write
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error
+  }
+}
+const keyOf = (item: PublishSchedule) => ({ siteId: item.siteId, kind: item.kind })
+
 /** Removes a change that ran (or whose site is gone) and its instant on the site row. */
 const settle = async (item: PublishSchedule) => {
-  await PublishSchedules.delete({ siteId: item.siteId, kind: item.kind }).go()
+  await unlessMovedOn(
+    PublishSchedules.delete(keyOf(item))
+      .where((a, { eq }) => eq(a.at, item.at))
+      .go(),
+  )
+  const field = ROW_FIELD[item.kind]
   await Sites.patch({ siteId: item.siteId })
-    .remove([ROW_FIELD[item.kind]])
+    .remove([field])
+    .where((a, { eq }) => eq(a[field], Date.parse(item.at)))
     .go()
     .catch(() => undefined)
 }
@@ -133,8 +159,29 @@ const reasonOf = (error: unknown): MessageKey => {
   return 'schedule.failed'
 }
 
+/**
+ * Takes a due change for this run: false when another run holds it, or it was changed or cancelled
+ * since the run read it (a new `at`, or gone).
+ */
+const claim = async (item: PublishSchedule, now: number): Promise<boolean> => {
+  try {
+    await PublishSchedules.patch(keyOf(item))
+      .set({ claimedAt: now })
+      .where(
+        (a, { eq, notExists, lt }) =>
+          `${eq(a.at, item.at)} AND ${eq(a.state, 'PENDING')} AND (${notExists(a.claimedAt)} OR ${lt(a.claimedAt, now - SCHEDULE_CLAIM_MS)})`,
+      )
+      .go()
+    return true
+  } catch (error) {
+    if (isConditionFailure(error)) return false
+    throw error
+  }
+}
+
 /** One due change: publish the saved draft, or stop serving a live site. */
-const run = async (item: PublishSchedule): Promise<'done' | 'retry' | 'failed'> => {
+const run = async (item: PublishSchedule, now: number): Promise<'done' | 'retry' | 'failed' | 'taken'> => {
+  if (!(await claim(item, now))) return 'taken'
   try {
     const loaded = await loadSite(item.siteId)
     const { site } = loaded
@@ -156,17 +203,27 @@ const run = async (item: PublishSchedule): Promise<'done' | 'retry' | 'failed'> 
       return 'done'
     }
     // A save slipped in between the read and the commit: the next run publishes what is saved then.
-    if (error instanceof ConflictError) return 'retry'
+    if (error instanceof ConflictError) {
+      await unlessMovedOn(
+        PublishSchedules.patch(keyOf(item))
+          .remove(['claimedAt'])
+          .where((a, { eq }) => eq(a.at, item.at))
+          .go(),
+      )
+      return 'retry'
+    }
     const reason = reasonOf(error)
-    if (!(error instanceof AppError)) logger.error('Scheduled change failed', { ...keyOf(item), error })
-    await PublishSchedules.patch({ siteId: item.siteId, kind: item.kind })
-      .set({ state: 'FAILED', error: reason, failedAt: clockNow() })
-      .go()
+    if (!(error instanceof AppError))
+      logger.error('Scheduled change failed', { ...keyOf(item), at: item.at, error })
+    await unlessMovedOn(
+      PublishSchedules.patch(keyOf(item))
+        .set({ state: 'FAILED', error: reason, failedAt: clockNow() })
+        .where((a, { eq }) => eq(a.at, item.at))
+        .go(),
+    )
     return 'failed'
   }
 }
-
-const keyOf = (item: PublishSchedule) => ({ siteId: item.siteId, kind: item.kind, at: item.at })
 
 /**
  * The `publishSchedule` run: every PENDING change due by now, the earliest first (a campaign's
@@ -177,11 +234,11 @@ export const runDueSchedules = async (now = clockNow()) => {
     .byState({ state: 'PENDING' })
     .lte({ at: new Date(now).toISOString() })
     .go({ pages: 'all' })
-  const outcome = { done: 0, retry: 0, failed: 0 }
+  const outcome = { done: 0, retry: 0, failed: 0, taken: 0 }
   for (const item of due.data) {
-    const result = await run(item)
+    const result = await run(item, now)
     outcome[result] += 1
-    logger.info('Scheduled change run', { ...keyOf(item), result })
+    logger.info('Scheduled change run', { ...keyOf(item), at: item.at, result })
   }
   return outcome
 }
