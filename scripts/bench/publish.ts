@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { CopyObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3'
 import type { MediaRendition, Rendition } from '../../functions/src/data/media-renditions.ts'
+import type { LoadedSite } from '../../functions/src/publishing/publish.ts'
 import { creatorToken } from '../../test/support/accounts.ts'
 import { api } from '../../test/support/api.ts'
 import { createLargestSite, LARGEST_SITE, largestSiteCreatives } from '../../test/support/sites.ts'
@@ -149,9 +150,10 @@ try {
   // Site U: published before any upload's job ran (originals only, none stored yet): the worst case left.
   const unstored = await largestSite('ベンチ U')
 
-  const load = async (siteId: string) => {
+  // The site as the publish reads it, shown as never served (DRAFT): the stored items, as the model types them.
+  const load = async (siteId: string): Promise<LoadedSite> => {
     const { data } = await sitesService.collections.siteItems({ siteId }).go({ pages: 'all' })
-    return { site: { ...data.sites[0]!, status: 'DRAFT' as const }, items: data }
+    return { site: { ...data.sites[0]!, status: 'DRAFT' as const }, items: data } as unknown as LoadedSite
   }
   const forget = async (siteId: string) => {
     const all = await StoredMedia.query.byKey({ siteId }).go({ pages: 'all', attributes: ['siteId', 'key'] })
@@ -200,7 +202,8 @@ try {
     marks.push(performance.now())
     steps.push(marks.slice(1).map((t, i) => t - marks[i]!))
     // One-click rollback (issue 33) to the version before the republish: the live pointer moves back.
-    const { items } = await versionsPage(stored.siteId, (await load(stored.siteId)).site.releaseId, undefined)
+    const { site } = await load(stored.siteId)
+    const { items } = await versionsPage(site, site.releaseId, undefined)
     const target = items.find((v) => v.canRollback)!
     const { version: siteVersion } = (await load(stored.siteId)).site
     rollbacks.push(
