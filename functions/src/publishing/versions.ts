@@ -4,6 +4,7 @@ import { type SiteVersion, SiteVersions } from '#data/site-versions'
 import { BadRequestError, InvalidCursorError, NotFoundError } from '#edge/errors'
 import { mediaBucket, sitesBucket } from '#platform/services/s3'
 import { presignGet } from '#platform/services/uploads'
+import { draftKeys } from '../sites/service.ts'
 import { compareContent, type VersionContent, type VersionSummary } from './changes.ts'
 import { readContent, readManifest, siteHistory } from './release.ts'
 import { releasePrefix, sitePrefix } from './retention.ts'
@@ -96,24 +97,6 @@ export const contentOf = async (siteId: string, version: SiteVersion): Promise<V
   return content as unknown as VersionContent
 }
 
-/** Every media key a version's content names: creatives, product images, logo, favicon, popups. */
-const mediaKeysOf = (content: VersionContent): string[] => {
-  const keys = new Set<string>()
-  const add = (key: unknown) => {
-    if (typeof key === 'string' && key) keys.add(key)
-  }
-  const site = content.site as unknown as Record<string, unknown>
-  add(site.logoKey)
-  add(site.faviconKey)
-  for (const cta of (site.popupCtas as Array<{ localized?: Array<{ imageUrl?: unknown }> }>) ?? [])
-    for (const l of cta.localized ?? []) add(l.imageUrl)
-  for (const creative of content.creatives as unknown as Array<Record<string, unknown>>) {
-    add(creative.mediaKey)
-    for (const p of (creative.products as Array<{ imagePath?: unknown }> | undefined) ?? []) add(p.imagePath)
-  }
-  return [...keys]
-}
-
 /**
  * A version as the preview renders it: its content and a display URL per media key. Media come from
  * the site's store, where the release's media manifest names them; media of releases made before the
@@ -123,7 +106,11 @@ const renderOf = async (siteId: string, version: SiteVersion, view: z.infer<type
   const content = await contentOf(siteId, version)
   const { mediaKeys } = await readManifest(releasePrefix(siteId, version.releaseId))
   const media = await Promise.all(
-    mediaKeysOf(content).map(async (key) => {
+    [
+      ...new Set(
+        draftKeys({ globalSetting: content.site, creatives: content.creatives } as never).map((r) => r.key),
+      ),
+    ].map(async (key) => {
       const stored = mediaKeys[key]
       const url = stored
         ? await presignGet(sitesBucket, `${sitePrefix(siteId)}${stored}`)
@@ -131,9 +118,7 @@ const renderOf = async (siteId: string, version: SiteVersion, view: z.infer<type
       return { key, url }
     }),
   )
-  // The views as stored, passed through to the preview's render.
-  const shown = content as unknown as z.infer<typeof VersionRenderSchema>['content']
-  return { version: view, content, shown, media }
+  return { version: view, content, media }
 }
 
 /**
@@ -148,14 +133,21 @@ export const compareVersions = async (
   now = Date.now(),
 ) => {
   const { siteId } = site
-  const [from, to] = await Promise.all([versionOf(siteId, versionId), versionOf(siteId, otherId)])
+  // The history the views need already holds both records.
   const { versions: all, kept } = await siteHistory(siteId, site.ownerId, now)
+  const [from, to] = [versionId, otherId].map((id) => all.find((v) => v.versionId === id))
+  if (!from || !to) throw new NotFoundError()
   const live = liveVersionOf(all, servedRelease)
   const [fromRender, toRender] = await Promise.all([
     renderOf(siteId, from, viewOf(from, live, kept, servedRelease)),
     renderOf(siteId, to, viewOf(to, live, kept, servedRelease)),
   ])
-  const answer = ({ version, shown, media }: typeof fromRender) => ({ version, content: shown, media })
+  // The views as stored, passed through to the preview's render.
+  const answer = ({ version, content, media }: typeof fromRender) => ({
+    version,
+    content: content as unknown as z.infer<typeof VersionRenderSchema>['content'],
+    media,
+  })
   return {
     from: answer(fromRender),
     to: answer(toRender),

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import type { SiteLanguage } from '@swipe/shared'
+import type { SiteLanguage, UpdateSiteInput } from '@swipe/shared'
 import {
   type CreativeView,
   documentFields,
@@ -200,6 +200,32 @@ export const siteKeys = (site: Site, items: SiteItems): KeyRef[] => {
   siteView(site, items).creatives.forEach((c, i) => {
     add(c.mediaKey, `creatives.${i}.mediaKey`)
     ;((c.products ?? []) as Array<{ imagePath?: string }>).forEach((p, j) => {
+      add(p.imagePath, `creatives.${i}.products.${j}.imagePath`)
+    })
+  })
+  return refs
+}
+
+/**
+ * Every storage key a draft in the editor's shape names (a save body, or a version's content:
+ * publishing/versions.ts), with its field path in a PUT /site/{id} body.
+ */
+export const draftKeys = (body: Pick<UpdateSiteInput, 'globalSetting' | 'creatives'>): KeyRef[] => {
+  const refs: KeyRef[] = []
+  const add = (key: string | undefined, path: string) => {
+    if (key) refs.push({ key, path: `body.${path}` })
+  }
+  const g = body.globalSetting
+  add(g.faviconKey, 'globalSetting.faviconKey')
+  add(g.logoKey, 'globalSetting.logoKey')
+  g.popupCtas.forEach((cta, i) => {
+    cta.localized.forEach((l, j) => {
+      add(l.imageUrl, `globalSetting.popupCtas.${i}.localized.${j}.imageUrl`)
+    })
+  })
+  body.creatives?.forEach((c, i) => {
+    add(c.mediaKey, `creatives.${i}.mediaKey`)
+    c.products.forEach((p, j) => {
       add(p.imagePath, `creatives.${i}.products.${j}.imagePath`)
     })
   })

@@ -13,6 +13,7 @@ import {
   assertCommitted,
   confirmedKeys,
   creativeFields,
+  draftKeys,
   gridGenerationOf,
   isCurrent,
   type KeyRef,
@@ -65,29 +66,6 @@ const checkLanguages = (
   return issues
 }
 
-/** Every storage key a save body names, with its field path. */
-const bodyKeys = (body: UpdateSiteInput): KeyRef[] => {
-  const refs: KeyRef[] = []
-  const add = (key: string | undefined, path: string) => {
-    if (key) refs.push({ key, path: `body.${path}` })
-  }
-  const g = body.globalSetting
-  add(g.faviconKey, 'globalSetting.faviconKey')
-  add(g.logoKey, 'globalSetting.logoKey')
-  g.popupCtas.forEach((cta, i) => {
-    cta.localized.forEach((l, j) => {
-      add(l.imageUrl, `globalSetting.popupCtas.${i}.localized.${j}.imageUrl`)
-    })
-  })
-  body.creatives?.forEach((c, i) => {
-    add(c.mediaKey, `creatives.${i}.mediaKey`)
-    c.products.forEach((p, j) => {
-      add(p.imagePath, `creatives.${i}.products.${j}.imagePath`)
-    })
-  })
-  return refs
-}
-
 /**
  * A save may attach only files the server has checked: keys the site already references, or
  * uploads confirmed for this site (POST /site/confirm-upload, or placed from a ZIP). Anything
@@ -95,7 +73,7 @@ const bodyKeys = (body: UpdateSiteInput): KeyRef[] => {
  */
 const unattachable = async (site: Site, items: SiteItems, body: UpdateSiteInput): Promise<FieldIssue[]> => {
   const known = new Set(siteKeys(site, items).map((ref) => ref.key))
-  const unknown = bodyKeys(body).filter((ref) => !known.has(ref.key))
+  const unknown = draftKeys(body).filter((ref) => !known.has(ref.key))
   if (unknown.length === 0) return []
   const confirmed = await confirmedKeys(
     site.siteId,
