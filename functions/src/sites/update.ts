@@ -16,7 +16,6 @@ import {
   draftKeys,
   gridGenerationOf,
   isCurrent,
-  type KeyRef,
   liveStateOf,
   MAX_TRANSACTION_ITEMS,
   menuFields,
