@@ -39,6 +39,17 @@ export const DEMO_ACCOUNTS = [
     parent: 'oem',
     planId: 'standard_multi',
   },
+  {
+    // The creator's editor (admin settings' 編集者): requests publishes once a site requires approval.
+    key: 'editor',
+    email: 'editor@example.com',
+    password: 'Editor#Local1',
+    type: 'SUB_ADMIN',
+    company: 'デモクリエイター合同会社',
+    parent: 'creator',
+    adminRole: 'EDITOR',
+    contact: 'デモ 編集者',
+  },
 ] as const satisfies ReadonlyArray<{
   key: string
   email: string
@@ -47,13 +58,15 @@ export const DEMO_ACCOUNTS = [
   company: string
   parent?: string
   planId?: string
+  adminRole?: 'MAIN_CONTACT' | 'EDITOR' | 'VIEWER'
+  contact?: string
 }>
 
 export const DEMO_SITE_NAME = 'デモサイト'
 const ASSETS = join(import.meta.dirname, 'seed-assets')
 
 /**
- * Seeds the demo data once: the plan catalogue, three accounts (in the table and the admin pool) and a two-language
+ * Seeds the demo data once: the plan catalogue, four accounts (the creator's editor among them) (in the table and the admin pool) and a two-language
  * 3×3 demo site with bundled images, a product, a popup CTA and a members-only creative, owned by
  * the creator, then publishes the site (every start: a fresh release). Runs through the same
  * entities, clients and publisher the handlers use; each step first looks for what it would create.
@@ -125,10 +138,11 @@ export const seed = async (log: (line: string) => void) => {
       ancestorIds,
       email: demo.email,
       companyName: demo.company,
-      contactName: 'デモ 担当者',
+      contactName: 'contact' in demo ? demo.contact : 'デモ 担当者',
       contractStatus: 'ACTIVE',
       authority: 'EDIT',
-      licenseIssuing: demo.type !== 'USER',
+      licenseIssuing: demo.type !== 'USER' && demo.type !== 'SUB_ADMIN',
+      ...('adminRole' in demo ? { adminRole: demo.adminRole } : {}),
       ...('planId' in demo ? { planId: demo.planId } : {}),
       cognitoUsername: username,
     })

@@ -29,6 +29,7 @@ try {
   const { inParallel } = await import('../../functions/src/publishing/release.ts')
   const { versionsPage } = await import('../../functions/src/publishing/versions.ts')
   const { rollbackSite } = await import('../../functions/src/publishing/rollback.ts')
+  const { checkSite } = await import('../../functions/src/publishing/checklist/check.ts')
 
   // Every S3 request the publisher makes in this process, by command.
   const requests = new Map<string, number>()
@@ -165,6 +166,7 @@ try {
   const early: Run[] = []
   const again: Run[] = []
   const rollbacks: Run[] = []
+  const checklists: number[] = []
   /** The republish's steps: load + render + write, commit, flip + clean-up (ms). */
   const steps: number[][] = []
   for (let round = 1; round <= ROUNDS; round++) {
@@ -209,6 +211,11 @@ try {
     rollbacks.push(
       await counted(() => rollbackSite(stored.siteId, target.id, { expectVersion: siteVersion })),
     )
+    // The pre-publish checklist (issue 33 part 5) of the same site: gather, render the first pages, rules.
+    const loaded = await load(stored.siteId)
+    const started = performance.now()
+    await checkSite(loaded, Date.now())
+    checklists.push(performance.now() - started)
   }
 
   const count = (runs: Run[], key: 'head' | 'copy' | 'put') =>
@@ -221,6 +228,9 @@ try {
   process.stdout.write(`${row('first publish before any job ran (originals copied)', early)}\n`)
   process.stdout.write(`${row('republish after one text edit', again)}\n`)
   process.stdout.write(`${row('rollback to the version before (issue 33)', rollbacks)}\n`)
+  process.stdout.write(
+    `${'pre-publish checklist (issue 33)'.padEnd(58)} ${fmt(median(checklists), 0).padStart(7)} ms\n`,
+  )
   const step = (i: number) => fmt(median(steps.map((s) => s[i]!)), 0)
   process.stdout.write(
     `  republish steps: load, render and write ${step(0)} ms · commit ${step(1)} ms · flip and clean-up ${step(2)} ms\n`,
@@ -230,6 +240,7 @@ try {
   const checks = [
     ['first publish ≤ 3,000 ms', ms(first) <= 3000, ms(first)],
     ['republish ≤ 500 ms', ms(again) <= 500, ms(again)],
+    ['pre-publish checklist ≤ 2,000 ms', median(checklists) <= 2000, median(checklists)],
     [
       'no media copied by a publish of stored media',
       median(first.map((r) => r.copy)) === 0,

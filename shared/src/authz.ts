@@ -19,6 +19,8 @@ export const ACTIONS = [
   'site:read',
   'site:write',
   'site:publish',
+  /** Approve or reject a site's publish requests and turn its approval gate on or off (issue 33). */
+  'site:approve',
   'submission:read',
   'analytics:read',
   'plan:read',
@@ -94,6 +96,7 @@ export const ACTIONS_BY_TYPE: Record<ParentType, readonly Action[]> = {
     'site:read',
     'site:write',
     'site:publish',
+    'site:approve',
     'submission:read',
     'analytics:read',
     'plan:read',
@@ -113,6 +116,7 @@ export const ACTIONS_BY_TYPE: Record<ParentType, readonly Action[]> = {
     'site:read',
     'site:write',
     'site:publish',
+    'site:approve',
     'submission:read',
     'analytics:read',
     'plan:read',
@@ -127,6 +131,7 @@ export const ACTIONS_BY_TYPE: Record<ParentType, readonly Action[]> = {
     'site:read',
     'site:write',
     'site:publish',
+    'site:approve',
     'submission:read',
     'analytics:read',
     'plan:read',
@@ -175,6 +180,9 @@ export const mayTake = (actor: PolicyActor, action: Action): boolean => {
   // Writes: a viewer never writes; VIEW authority never writes.
   if (actor.authority !== 'EDIT') return false
   if (actor.accountType === 'SUB_ADMIN' && actor.adminRole === 'VIEWER') return false
+  // Approving is the main contact's among sub-admins: editors request (admin settings' roles, SPEC §2).
+  if (action === 'site:approve' && actor.accountType === 'SUB_ADMIN' && actor.adminRole !== 'MAIN_CONTACT')
+    return false
   return true
 }
 

@@ -178,7 +178,8 @@ const open = async (page: Page, route: ConsoleRoute, path: string) => {
     .toBe(0)
 }
 
-for (const role of DEMO_ACCOUNTS) {
+// The creator's editor (a sub-admin) opens the creator's own routes, which the creator's run covers.
+for (const role of DEMO_ACCOUNTS.filter((account) => account.type !== 'SUB_ADMIN')) {
   test(`${role.key}: every console route it may open draws, without an error`, async ({ page, urls }) => {
     test.setTimeout(180_000)
     const errors: string[] = []

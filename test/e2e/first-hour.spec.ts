@@ -194,6 +194,12 @@ test('a new creator builds, links, publishes and checks a two-language site on a
       /^(English|英語): A1のリンクボタン → お問い合わせフォーム$/,
     ])
     await confirm.getByRole('button', { name: 'このまま公開する' }).click()
+    // The pre-publish checklist of the saved draft: warnings only (English's link among them), each
+    // with a way to its cell; the creator publishes anyway.
+    const checklist = page.getByRole('dialog').filter({ hasText: '公開前チェック' })
+    await expect(checklist).toContainText('リンク先のフォームがこの言語では無効のため')
+    await expect(checklist.getByText('公開できません')).toHaveCount(0)
+    await checklist.getByRole('button', { name: '警告を確認して公開' }).click()
     const answer = await published
     expect(answer.status()).toBe(200)
     await expect(page.getByText('公開中のサイトは、保存した内容と同じです。')).toBeVisible()

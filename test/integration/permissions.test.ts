@@ -309,6 +309,31 @@ const commentOf = (target: Target) => {
   return comment
 }
 
+/** One decided (rejected) publish request on each target account's site, recorded through the entity. */
+const decidedRequests = new Map<string, Promise<{ siteId: string; requestId: string }>>()
+const decidedRequestOf = (target: Target) => {
+  let request = decidedRequests.get(target.accountId)
+  if (!request) {
+    request = (async () => {
+      const { PublishRequests } = await import('../../functions/src/data/publish-requests.ts')
+      const siteId = await siteOf(target)
+      const requestId = `${new Date().toISOString()}-${randomUUID().slice(0, 8)}`
+      await PublishRequests.create({
+        siteId,
+        requestId,
+        state: 'REJECTED',
+        version: 1,
+        byAccountId: target.accountId,
+        requestedAt: Date.now(),
+        comment: 'matrix',
+      }).go()
+      return { siteId, requestId }
+    })()
+    decidedRequests.set(target.accountId, request)
+  }
+  return request
+}
+
 /** How to call each admin route as someone, against a target account (own or other tenant). */
 const requests: Partial<Record<RouteId, (token: string, target: Target) => Promise<{ status: number }>>> = {
   'auth.userInfo': (token) => http.get('/auth/user-info', { token }),
@@ -574,6 +599,23 @@ const requests: Partial<Record<RouteId, (token: string, target: Target) => Promi
       token,
       body: { publish_at: '2020-01-01T00:00:00.000Z', unpublish_at: null },
     }),
+  // The checklist and approvals (issue 33 parts 4 and 5): reads change nothing; the gate is set to
+  // off, which is what no gate means; a request on a site without the gate stops an allowed caller
+  // at 400, a decision on a request already decided at 409, both after the scope check.
+  'sites.checklist': async (token, target) => http.get(`/site/${await siteOf(target)}/checklist`, { token }),
+  'sites.approvalGet': async (token, target) => http.get(`/site/${await siteOf(target)}/approval`, { token }),
+  'sites.approvalPut': async (token, target) =>
+    http.call('PUT', `/site/${await siteOf(target)}/approval`, { token, body: { required: false } }),
+  'sites.publishRequest': async (token, target) =>
+    http.post(`/site/${await siteOf(target)}/publish-requests`, { version: 999 }, { token }),
+  'sites.publishRequestApprove': async (token, target) => {
+    const { siteId, requestId } = await decidedRequestOf(target)
+    return http.post(`/site/${siteId}/publish-requests/${requestId}/approve`, {}, { token })
+  },
+  'sites.publishRequestReject': async (token, target) => {
+    const { siteId, requestId } = await decidedRequestOf(target)
+    return http.post(`/site/${siteId}/publish-requests/${requestId}/reject`, { comment: 'matrix' }, { token })
+  },
   'sites.versionCompare': async (token, target) =>
     http.get(
       `/site/${await siteOf(target)}/versions/20260101T000000000Z-00000000/compare?with=20260101T000000000Z-00000000`,
@@ -679,6 +721,9 @@ const requests: Partial<Record<RouteId, (token: string, target: Target) => Promi
   'content.systemNotiCreate': (token) => http.post('/system_noti', { audiences: [] }, { token }),
   'content.systemNotiShow': (token) => http.get('/system_noti/show', { token }),
   'content.systemNotiMarkAsRead': (token) => http.post('/system_noti/mark_as_read', {}, { token }),
+  // Personal notices (issue 33 part 4): one's own; an empty mark is a 400 after the permission check.
+  'content.myNotices': (token) => http.get('/me/notices', { token }),
+  'content.myNoticesRead': (token) => http.post('/me/notices/read', {}, { token }),
   'content.systemNotiGet': async (token) => http.get(`/system_noti/${await sysNotiOf()}`, { token }),
   'content.systemNotiUpdate': async (token) =>
     http.call('PUT', `/system_noti/${await sysNotiOf()}`, {

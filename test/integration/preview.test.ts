@@ -249,6 +249,7 @@ describe('preview and sharing', () => {
       author: viewer,
       created_at: expect.any(String),
       resolved_at: null,
+      blocking: false,
       replies: [],
     })
     const noCell = await http.post(

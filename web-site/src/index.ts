@@ -4,7 +4,7 @@
  * the media `publicMediaKeys` names.
  */
 
-export { fitsFirstWindow } from './first-window.ts'
+export { FIRST_WINDOW_BYTES, fitsFirstWindow } from './first-window.ts'
 export {
   CACHE_CONTROL,
   clientScriptPath,
@@ -12,5 +12,6 @@ export {
   inlineCandidates,
   publicMediaKeys,
   renderSitePages,
+  swipePagePath,
 } from './render.tsx'
 export type * from './types.ts'

@@ -1,4 +1,4 @@
-import { LANGUAGE_SEGMENTS } from '@swipe/shared/site/languages'
+import { type ContentLanguage, LANGUAGE_SEGMENTS } from '@swipe/shared/site/languages'
 import { GLOBAL_SETTING_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import { isMemberPage } from '@swipe/shared/site/urls'
 import { renderToStaticMarkup } from 'react-dom/server'
@@ -47,6 +47,10 @@ export const clientScriptPath = (): string => `assets/swipe.${CLIENT_HASH}.js`
 
 /** The path of the form pages' script inside a release (its own file: the swipe page never loads it). */
 export const formsScriptPath = (): string => `assets/forms.${FORMS_HASH}.js`
+
+/** Where a language's swipe page lies in a release: the default language's at the root. */
+export const swipePagePath = (lang: ContentLanguage, isDefault: boolean): string =>
+  isDefault ? 'index.html' : `${LANGUAGE_SEGMENTS[lang]}/index.html`
 
 /**
  * Renders a site for publishing (ARCHITECTURE decision 4): one static swipe page per language
@@ -97,7 +101,7 @@ export const renderSitePages = (input: PublishInput): RenderedFile[] => {
     const html = carrying && input.inline?.fits(carrying) ? carrying : swipePage(model)
     const isDefault = lang === defaultLanguageOf(input)
     files.push({
-      path: isDefault ? 'index.html' : `${LANGUAGE_SEGMENTS[lang]}/index.html`,
+      path: swipePagePath(lang, isDefault),
       contentType: HTML,
       body: html,
       cacheControl: CACHE_CONTROL.page,

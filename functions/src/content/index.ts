@@ -5,6 +5,8 @@ import * as deliveryList from './deliveryList.ts'
 import * as deliveryRemove from './deliveryRemove.ts'
 import * as deliveryUpdate from './deliveryUpdate.ts'
 import * as deliveryUploadUrl from './deliveryUploadUrl.ts'
+import * as myNotices from './myNotices.ts'
+import * as myNoticesRead from './myNoticesRead.ts'
 import * as newsCreate from './newsCreate.ts'
 import * as newsGet from './newsGet.ts'
 import * as newsList from './newsList.ts'
@@ -25,6 +27,8 @@ export const handler = contextHandler('content', {
   systemNotiCreate,
   systemNotiShow,
   systemNotiMarkAsRead,
+  myNotices,
+  myNoticesRead,
   systemNotiGet,
   systemNotiUpdate,
   systemNotiRemove,

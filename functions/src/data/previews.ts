@@ -89,6 +89,8 @@ export const PreviewComments = new Entity(
       status: { type: ['open', 'resolved'] as const, required: true },
       createdAt: { type: 'string', required: true, readOnly: true },
       resolvedAt: { type: 'string' },
+      /** Blocks publishing while open (issue 33 part 4: the pre-publish checklist's `blockingComment`). */
+      blocking: { type: 'boolean' },
       /** The thread (issue 30 #11): answers of the owner (no author) and of the reviewer, oldest first. */
       replies: {
         type: 'list',

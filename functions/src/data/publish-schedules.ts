@@ -27,6 +27,12 @@ export const PublishSchedules = new Entity(
       /** FAILED: the message key of the reason (the images rule, the site gone …) and when. */
       error: { type: 'string' },
       failedAt: { type: 'number' },
+      /**
+       * A publish an approver approved (issue 33 part 4): the draft version approved and the request.
+       * The run publishes only that version; a draft saved since fails it (`approval.stale`).
+       */
+      version: { type: 'number' },
+      requestId: { type: 'string' },
       /** When a run took it (two runs never make the same change; a run that died is retaken later). */
       claimedAt: { type: 'number' },
     },

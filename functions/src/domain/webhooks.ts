@@ -82,10 +82,15 @@ export const isRetryable = (status: number | undefined) =>
  * names; none on AWS: #platform/outbound); throws
  * `OutboundRefused` when refused.
  */
-export const resolveTarget = async (url: URL, resolve?: Resolver): Promise<CheckedAddress> => {
+export const resolveTarget = async (
+  url: URL,
+  resolve?: Resolver,
+  schemes?: readonly string[],
+): Promise<CheckedAddress> => {
   const allowed = platform().outbound.allowed(url)
   if (allowed) return allowed
-  return (await checkOutboundUrl(url, { ...(resolve ? { resolve } : {}) })).target
+  return (await checkOutboundUrl(url, { ...(resolve ? { resolve } : {}), ...(schemes ? { schemes } : {}) }))
+    .target
 }
 
 export type DeliveryErrorCategory = (typeof SITE_WEBHOOK_ERRORS)[number]
@@ -197,14 +202,39 @@ export const retryAfterMs = (header: string | undefined, now: number): number | 
  * `retryAfterMs`. Shared by the webhooks and the
  * server-side conversions (#domain/conversions), which read the platforms' answers.
  */
-export const attemptPost = async (
+export const attemptPost = (
   input: { url: string; headers: Readonly<Record<string, string>>; body: string },
+  options: AttemptOptions = {},
+): Promise<AttemptResult & { answer?: string; retryAfterMs?: number }> => attempt('POST', input, options)
+
+/**
+ * One HEAD of `url` through the same policy, over HTTPS or HTTP (a visitor link may be either): the
+ * pre-publish checklist's check that a page's external links answer (issue 33).
+ */
+export const attemptHead = (
+  url: string,
+  headers: Readonly<Record<string, string>>,
+  options: Omit<AttemptOptions, 'keepAnswer' | 'answerCap'> = {},
+): Promise<AttemptResult> => attempt('HEAD', { url, headers }, { ...options, schemes: ['https:', 'http:'] })
+
+interface AttemptOptions {
+  resolve?: Resolver
+  deadlineMs?: number
+  answerCap?: number
+  keepAnswer?: boolean
+  schemes?: readonly string[]
+}
+
+const attempt = async (
+  method: 'POST' | 'HEAD',
+  input: { url: string; headers: Readonly<Record<string, string>>; body?: string },
   {
     resolve,
     deadlineMs = ATTEMPT_DEADLINE_MS,
     answerCap = ANSWER_BODY_CAP,
     keepAnswer = false,
-  }: { resolve?: Resolver; deadlineMs?: number; answerCap?: number; keepAnswer?: boolean } = {},
+    schemes,
+  }: AttemptOptions,
 ): Promise<AttemptResult & { answer?: string; retryAfterMs?: number }> => {
   const started = Date.now()
   const failed = (error: unknown): AttemptResult => ({
@@ -217,7 +247,7 @@ export const attemptPost = async (
   let target: CheckedAddress
   try {
     target = await Promise.race([
-      resolveTarget(url, resolve),
+      resolveTarget(url, resolve, schemes),
       new Promise<never>((_, reject) =>
         signal.addEventListener('abort', () => reject(new DeadlineError(deadlineMs)), { once: true }),
       ),
@@ -239,10 +269,10 @@ export const attemptPost = async (
     const req = send(
       url,
       {
-        method: 'POST',
+        method,
         // The connection goes to the checked address whatever the name resolves to now.
         lookup: pinnedLookup(target),
-        headers: { 'content-type': 'application/json', ...input.headers },
+        headers: method === 'POST' ? { 'content-type': 'application/json', ...input.headers } : input.headers,
       },
       (res) => {
         const chunks: Buffer[] = []

@@ -1,3 +1,4 @@
+import type { CheckResult } from '../publishing/checklist/types.ts'
 import type { LoadedSite, PublishAuthor } from '../publishing/publish.ts'
 
 /**
@@ -16,4 +17,9 @@ export interface Publisher {
     siteId: string,
     options: { expectVersion: number; loaded: LoadedSite; author?: PublishAuthor | undefined },
   ): Promise<void>
+  /**
+   * The pre-publish checklist of the saved draft (issue 33 part 5; `checkSite`): it renders each
+   * language's first page, so it runs where publishing does.
+   */
+  check(siteId: string, options: { loaded: LoadedSite }): Promise<CheckResult>
 }

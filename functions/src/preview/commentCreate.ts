@@ -28,6 +28,7 @@ export const handler = endpoint(
       lang: body.lang,
       text: body.text,
       status: 'open' as const,
+      blocking: body.blocking,
       createdAt: new Date(now()).toISOString(),
       ...(viewer.kind === 'invitee' ? { author: viewer.email } : {}),
     }

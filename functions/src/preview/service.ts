@@ -218,6 +218,7 @@ export const commentView = (c: PreviewComment) => ({
   author: c.author ?? null,
   createdAt: c.createdAt,
   resolvedAt: c.resolvedAt ?? null,
+  blocking: c.blocking ?? false,
   replies: (c.replies ?? []).map((r) => ({
     id: r.replyId,
     text: r.text,

@@ -154,3 +154,55 @@ export const compareVersions = async (
     changes: compareContent(fromRender.content, toRender.content),
   }
 }
+
+/** The `with` of a compare that names the saved draft (the approver's diff, issue 33 part 4). */
+export const DRAFT_VERSION_ID = 'draft'
+
+/**
+ * A version against the saved draft: what the draft changes, with both contents and media. The
+ * draft answers as a pseudo-version (id `draft`, never live, nothing to roll back to) whose summary
+ * is this comparison.
+ */
+export const compareWithDraft = async (
+  site: HistorySite,
+  versionId: string,
+  draft: { content: VersionContent; media: Array<{ key: string; url: string }>; at: string },
+  servedRelease: string | undefined,
+  now = Date.now(),
+) => {
+  const { versions: all, kept } = await siteHistory(site.siteId, site.ownerId, now)
+  const from = all.find((v) => v.versionId === versionId)
+  if (!from) throw new NotFoundError()
+  const fromRender = await renderOf(
+    site.siteId,
+    from,
+    viewOf(from, liveVersionOf(all, servedRelease), kept, servedRelease),
+  )
+  const changes = compareContent(fromRender.content, draft.content)
+  const asContent = (content: VersionContent) =>
+    content as unknown as z.infer<typeof VersionRenderSchema>['content']
+  return {
+    from: { version: fromRender.version, content: asContent(fromRender.content), media: fromRender.media },
+    to: {
+      version: {
+        id: DRAFT_VERSION_ID,
+        action: 'publish' as const,
+        at: draft.at,
+        by: null,
+        summary: {
+          first: false,
+          cells: changes.cells.length,
+          languages: changes.languages,
+          global: changes.globalFields.length > 0,
+          changedCells: changes.cells.slice(0, 400),
+        },
+        restoredFrom: null,
+        live: false,
+        canRollback: false,
+      },
+      content: asContent(draft.content),
+      media: draft.media,
+    },
+    changes,
+  }
+}

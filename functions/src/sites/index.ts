@@ -4,10 +4,13 @@ import { awsDns } from '#platform/aws/dns'
 import { awsDomains } from '#platform/aws/domains'
 import { awsHostMap } from '#platform/aws/host-map'
 import { awsMail } from '#platform/aws/mail'
+import * as approvalGet from './approvalGet.ts'
+import * as approvalPut from './approvalPut.ts'
 import * as bulkAbort from './bulkAbort.ts'
 import * as bulkComplete from './bulkComplete.ts'
 import * as bulkStart from './bulkStart.ts'
 import * as bulkStatus from './bulkStatus.ts'
+import * as checklist from './checklist.ts'
 import * as confirmUpload from './confirmUpload.ts'
 import * as create from './create.ts'
 import * as domainCheck from './domainCheck.ts'
@@ -24,6 +27,9 @@ import * as oemDomainCheck from './oemDomainCheck.ts'
 import * as oemDomainGet from './oemDomainGet.ts'
 import * as oemDomainRemove from './oemDomainRemove.ts'
 import * as oemDomainSet from './oemDomainSet.ts'
+import * as publishRequest from './publishRequest.ts'
+import * as publishRequestApprove from './publishRequestApprove.ts'
+import * as publishRequestReject from './publishRequestReject.ts'
 import * as remove from './remove.ts'
 import * as restoreVersion from './restoreVersion.ts'
 import * as rollback from './rollback.ts'
@@ -61,6 +67,12 @@ export const handler = contextHandler('sites', {
   restoreVersion,
   scheduleGet,
   schedulePut,
+  checklist,
+  approvalGet,
+  approvalPut,
+  publishRequest,
+  publishRequestApprove,
+  publishRequestReject,
   domainGet,
   domainSet,
   domainRemove,

@@ -2,6 +2,7 @@ import { sitesRoutes } from '@swipe/shared/contract/sites'
 import { endpoint, ok } from '#edge/http'
 import { sitesFor } from '#edge/tenancy'
 import { rollbackSite } from '../publishing/rollback.ts'
+import { requireApprovalRight } from './approval.ts'
 import { authorOf } from './service.ts'
 
 /**
@@ -11,6 +12,8 @@ import { authorOf } from './service.ts'
  */
 export const handler = endpoint(sitesRoutes['sites.rollback'], async ({ actor, params, body, t }) => {
   const site = await sitesFor(actor).get(params.id, 'site:publish')
+  // Rolling back puts content live: under approval, the approvers' (issue 33 part 4).
+  await requireApprovalRight(actor, site)
   const done = await rollbackSite(site.siteId, params.versionId, {
     expectVersion: body.version,
     author: authorOf(actor),

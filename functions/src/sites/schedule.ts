@@ -5,12 +5,11 @@ import type * as z from 'zod'
 import { type PublishSchedule, PublishSchedules, SCHEDULE_KINDS } from '#data/publish-schedules'
 import { Sites } from '#data/sites'
 import { AppError, ConflictError, NotFoundError, ValidationError } from '#edge/errors'
-import { platform } from '#platform'
 import { now as clockNow } from '#platform/services/clock'
 import { logger } from '#platform/services/logger'
 import { loadSite, type PublishAuthor, withdrawSite } from '../publishing/publish.ts'
+import { checkedPublish } from './approval.ts'
 import { isConditionFailure } from './service.ts'
-import { requirePublishable } from './status.ts'
 
 /**
  * Scheduled publishing (issue 33 part 6; docs/decisions/0066-scheduled-publishing.md): a site's
@@ -105,6 +104,9 @@ export const setSchedule = async (
         const instant = at[kind]
         if (instant === null)
           return existing[kind] ? [e.schedules.delete({ siteId: site.siteId, kind }).commit()] : []
+        // The same pending instant is kept as it is (an approved publish keeps its version).
+        const iso = new Date(Date.parse(instant)).toISOString()
+        if (existing[kind]?.at === iso && existing[kind]?.state === 'PENDING') return []
         return [
           e.schedules
             .put({
@@ -122,6 +124,43 @@ export const setSchedule = async (
   }).go()
   // The site row's patch fails only when the site is gone.
   if (result.canceled) throw new NotFoundError()
+}
+
+/**
+ * Schedules the publish an approver approved (issue 33 part 4): that draft version at `at`, in
+ * place of any scheduled publish (the unpublish stays). The run publishes only that version.
+ */
+export const scheduleApprovedPublish = async (
+  siteId: string,
+  at: number,
+  author: PublishAuthor,
+  approved: { version: number; requestId: string },
+): Promise<void> => {
+  const result = await createWriteTransaction({ sites: Sites, schedules: PublishSchedules }, (e) => [
+    e.sites
+      .patch({ siteId })
+      .set({ [ROW_FIELD.publish]: at })
+      .commit(),
+    e.schedules
+      .put({
+        siteId,
+        kind: 'publish',
+        at: new Date(at).toISOString(),
+        state: 'PENDING',
+        byAccountId: author.accountId,
+        byName: author.name,
+        version: approved.version,
+        requestId: approved.requestId,
+      })
+      .commit(),
+  ]).go()
+  if (result.canceled) throw new NotFoundError()
+}
+
+/** The scheduled publish's instant (ms), if one is pending or failed. */
+export const scheduledPublishAt = async (siteId: string): Promise<number | undefined> => {
+  const item = (await PublishSchedules.get({ siteId, kind: 'publish' }).go({ consistent: true })).data
+  return item ? Date.parse(item.at) : undefined
 }
 
 /**
@@ -154,6 +193,7 @@ const settle = async (item: PublishSchedule) => {
 
 /** Why a run could not make the change: the refusal's own message, else the general one. */
 const reasonOf = (error: unknown): MessageKey => {
+  if (error instanceof ValidationError && error.code === 'checklist.blocked') return error.code
   if (error instanceof ValidationError) return (error.details?.[0]?.code as MessageKey) ?? error.code
   if (error instanceof AppError) return error.code
   return 'schedule.failed'
@@ -186,13 +226,14 @@ const run = async (item: PublishSchedule, now: number): Promise<'done' | 'retry'
     const loaded = await loadSite(item.siteId)
     const { site } = loaded
     if (item.kind === 'publish') {
-      requirePublishable(site, loaded.items)
-      await platform().publisher.publish(item.siteId, {
-        expectVersion: site.version,
-        loaded,
+      // An approved publish is of the version approved, nothing saved after it.
+      if (item.version !== undefined && item.version !== site.version)
+        throw new ConflictError('approval.stale')
+      await checkedPublish(loaded, {
         ...(item.byAccountId && item.byName
           ? { author: { accountId: item.byAccountId, name: item.byName } }
           : {}),
+        t: (key) => key,
       })
     } else if (site.status === 'PUBLISH') await withdrawSite(item.siteId, 'DRAFT')
     await settle(item)
@@ -203,7 +244,7 @@ const run = async (item: PublishSchedule, now: number): Promise<'done' | 'retry'
       return 'done'
     }
     // A save slipped in between the read and the commit: the next run publishes what is saved then.
-    if (error instanceof ConflictError) {
+    if (error instanceof ConflictError && error.code !== 'approval.stale') {
       await unlessMovedOn(
         PublishSchedules.patch(keyOf(item))
           .remove(['claimedAt'])

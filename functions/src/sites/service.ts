@@ -12,6 +12,7 @@ import {
 import { Accounts } from '#data/accounts'
 import { MediaRenditions } from '#data/media-renditions'
 import { StoredMedia } from '#data/media-store'
+import { ApprovalGates, PublishRequests } from '#data/publish-requests'
 import { PublishSchedules } from '#data/publish-schedules'
 import { SiteUploads } from '#data/site-uploads'
 import { SiteVersions } from '#data/site-versions'
@@ -312,7 +313,7 @@ export const sweep = async (
       const all = { pages: 'all' } as const
       // A deleted site's records outside the collection, in its partition: its upload records, their
       // renditions (issue 22), where its media were stored (decision 0063), its version history and
-      // scheduled changes (issue 33). Its objects go with the site's prefix.
+      // scheduled changes, its publish requests and approval gate (issue 33). Its objects go with the site's prefix.
       await deleteFound(SiteUploads.query.byKey({ siteId }).go(all), (d) => SiteUploads.delete(d))
       await deleteFound(MediaRenditions.query.byKey({ siteId }).go(all), (d) => MediaRenditions.delete(d))
       await deleteFound(StoredMedia.query.byKey({ siteId }).go(all), (d) => StoredMedia.delete(d))
@@ -320,6 +321,8 @@ export const sweep = async (
       await deleteFound(PublishSchedules.query.schedule({ siteId }).go(all), (d) =>
         PublishSchedules.delete(d),
       )
+      await deleteFound(PublishRequests.query.request({ siteId }).go(all), (d) => PublishRequests.delete(d))
+      await ApprovalGates.delete({ siteId }).go()
     }
   } catch (error) {
     logger.warn('Site sweep incomplete', { siteId: site.siteId, error: (error as Error).name })

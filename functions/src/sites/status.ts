@@ -1,38 +1,14 @@
-import { consecutiveImagesSchema } from '@swipe/shared'
 import { sitesRoutes } from '@swipe/shared/contract/sites'
-import { gridCells, siteGrid } from '@swipe/shared/site/cells'
 import { disabledFormLinks } from '@swipe/shared/site/form-links'
 import { oemZoneOf } from '#domain/oem-zones'
-import { ConflictError, type FieldIssue, ValidationError } from '#edge/errors'
-import { endpoint, ok, zodIssues } from '#edge/http'
+import { ConflictError } from '#edge/errors'
+import { endpoint, ok } from '#edge/http'
 import { sitesFor } from '#edge/tenancy'
-import { platform } from '#platform'
-import { type LoadedSite, withdrawSite } from '../publishing/publish.ts'
+import { withdrawSite } from '../publishing/publish.ts'
+import { checkedPublish, requireApprovalRight, requirePublishable } from './approval.ts'
 import { authorOf, isCurrent, siteMedia, siteView } from './service.ts'
 
 const STATUS_OF = { draft: 'DRAFT', publish: 'PUBLISH', private: 'PRIVATE' } as const
-
-/**
- * What publishing needs (SPEC §4): each language's creative images uploaded consecutively from A1,
- * at least one; 400 naming each language's problem otherwise. The editor's publish and a scheduled
- * publish (./schedule.ts) check the same.
- */
-export const requirePublishable = (site: LoadedSite['site'], items: LoadedSite['items']): void => {
-  const issues: FieldIssue[] = []
-  for (const lang of site.languages) {
-    const media = new Map(
-      items.creatives
-        .filter((c) => c.lang === lang && isCurrent(site, c))
-        .map((c) => [c.position, c.mediaKey ?? null]),
-    )
-    const cells = gridCells(siteGrid(site)).map((position) => ({
-      imageUrl: media.get(position) ?? null,
-    }))
-    const checked = consecutiveImagesSchema.safeParse(cells)
-    if (!checked.success) issues.push(...zodIssues(checked.error, `creatives.${lang}`))
-  }
-  if (issues.length) throw new ValidationError(issues)
-}
 
 /**
  * The editor's save actions (SPEC §4): save draft, publish as public, publish as private. Publishing
@@ -40,7 +16,9 @@ export const requirePublishable = (site: LoadedSite['site'], items: LoadedSite['
  * renders and writes a release first, then commits the status on the version, then flips the host
  * map (functions/src/publishing); `draft` and `private` commit the status and stop serving the
  * site publicly (private sites are for invited viewers, through preview sharing). Publishing
- * answers the links to disabled forms as `warnings` and publishes anyway (`site/form-links.ts`).
+ * answers the links to disabled forms as `warnings` and publishes anyway (`site/form-links.ts`);
+ * it runs the pre-publish checklist first and refuses while an item blocks, and on a site that
+ * requires approval only approvers publish (issue 33, ./approval.ts).
  */
 export const handler = endpoint(sitesRoutes['sites.status'], async ({ actor, body, params, t }) => {
   const { site, items } = await sitesFor(actor).load(params.id, 'site:publish')
@@ -57,13 +35,11 @@ export const handler = endpoint(sitesRoutes['sites.status'], async ({ actor, bod
           creatives: items.creatives.filter((c) => site.languages.includes(c.lang) && isCurrent(site, c)),
           settings: items.settings,
         }).map((link) => ({ code: 'site.linkToDisabledForm' as const, ...link }))
-  if (status === 'PUBLISH')
-    await platform().publisher.publish(site.siteId, {
-      expectVersion: body.version,
-      loaded: { site, items },
-      author: authorOf(actor),
-    })
-  else await withdrawSite(site.siteId, status, { expectVersion: body.version })
+  if (status === 'PUBLISH') {
+    // A site that requires approval is published by its approvers (others request: ./approval.ts).
+    await requireApprovalRight(actor, site)
+    await checkedPublish({ site, items }, { author: authorOf(actor), t })
+  } else await withdrawSite(site.siteId, status, { expectVersion: body.version })
   const saved = await sitesFor(actor).load(site.siteId, 'site:read')
   return ok({
     ...siteView(saved.site, saved.items, await oemZoneOf(saved.site.tenantIds)),

@@ -20,6 +20,7 @@ import {
 } from '../schemas/content.ts'
 import { IdParams, PresignedUpload, ServerMessage, VersionQuery } from './common.ts'
 import { defineContext } from './define.ts'
+import { noticeRoutesIo } from './notices.ts'
 
 const iso = z.iso.datetime()
 const texts = z.object({
@@ -212,4 +213,5 @@ export const contentRoutes = defineContext('content')({
     query: VersionQuery,
     response: ServerMessage,
   },
+  ...noticeRoutesIo,
 })

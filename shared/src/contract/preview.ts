@@ -117,6 +117,8 @@ export const PreviewCommentSchema = z.object({
   author: z.string().nullable(),
   createdAt: z.iso.datetime(),
   resolvedAt: isoOrNull,
+  /** Marked blocking: while open, the pre-publish checklist refuses a publish and an approval (issue 33). */
+  blocking: z.boolean(),
   /** The thread under the comment, oldest first. */
   replies: z.array(PreviewReplySchema),
 })
@@ -127,11 +129,18 @@ const commentText = z
   .min(1, { error: 'validation.required' })
   .max(PREVIEW_COMMENT_MAX, { error: 'validation.tooLong' })
 
-export const PreviewCommentBody = z.object({ cell, lang, text: commentText })
+export const PreviewCommentBody = z.object({
+  cell,
+  lang,
+  text: commentText,
+  blocking: z.boolean().default(false),
+})
 
 export const PreviewReplyBody = z.object({ text: commentText })
 
-export const PreviewCommentUpdateBody = z.object({ status: z.enum(PREVIEW_COMMENT_STATUSES) })
+export const PreviewCommentUpdateBody = z
+  .object({ status: z.enum(PREVIEW_COMMENT_STATUSES).optional(), blocking: z.boolean().optional() })
+  .refine((v) => v.status !== undefined || v.blocking !== undefined, { error: 'validation.required' })
 
 /** At most this many addresses in one invitation. */
 export const PREVIEW_INVITE_MAX = 50
@@ -244,7 +253,7 @@ export const previewRoutes = defineContext('preview')({
     status: 201,
   },
   'preview.commentUpdate': {
-    summary: 'Marks a review comment open or resolved',
+    summary: 'Marks a review comment open or resolved, blocking or not',
     params: CommentParams,
     body: PreviewCommentUpdateBody,
     response: PreviewCommentSchema,

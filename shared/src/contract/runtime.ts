@@ -323,6 +323,11 @@ export const publishEvent = z.object({
   expectVersion: z.number(),
   /** Who publishes, for the version history (issue 33); none for jobs. */
   author: z.object({ accountId: z.string(), name: z.string() }).optional(),
+  /**
+   * Run the pre-publish checklist on the saved draft instead of publishing (issue 33): it renders
+   * the first pages, so it runs where the renderer is. Answers the check's result.
+   */
+  check: z.boolean().optional(),
 })
 export type PublishEvent = z.infer<typeof publishEvent>
 

@@ -21,6 +21,7 @@ import {
   GenerateUploadUrlsBody,
 } from '../schemas/site-uploads.ts'
 import { SITE_LANGUAGES, SiteViewSchema } from '../site/model.ts'
+import { approvalRoutesIo } from './approvals.ts'
 import { IdParams, PlanFeaturesSchema, PresignedUpload, ServerMessage, VersionQuery } from './common.ts'
 import { defineContext } from './define.ts'
 import { domainRoutesIo } from './domains.ts'
@@ -221,6 +222,8 @@ export const sitesRoutes = defineContext('sites')({
   ...versionRoutesIo,
   // Scheduled publishing (issue 33 part 6): ./schedule.ts
   ...scheduleRoutesIo,
+  // Pre-publish checklist and approvals (issue 33 parts 4 and 5): ./approvals.ts
+  ...approvalRoutesIo,
   'sites.restoreVersion': {
     summary:
       "Replaces the draft with a version's content (a save: optimistic lock, validation and plan limits as for PUT /site/{id}); the live site is unchanged.",

@@ -93,6 +93,7 @@ export const versionRoutesIo = {
     summaryJa:
       '2つのバージョンの比較。違い（セル・言語・設定）と、それぞれの表示内容（プレビュー用）を返します。',
     params: VersionParams,
+    /** Another version's id, or `draft`: the saved draft (what an approver is asked to publish). */
     query: z.object({ with: z.string().min(1).max(64) }),
     response: z.object({
       /** The version of the path. */

@@ -176,6 +176,36 @@ export const en = {
   'schedule.tooFar': 'You can schedule up to one year ahead.',
   'schedule.saved': 'The schedule was saved.',
   'schedule.failed': 'The scheduled change could not be made. Please try again.',
+  'checklist.blockingComment': 'A review comment that blocks publishing is still open: “{text}”',
+  'checklist.legalMissing':
+    'A form asks visitors to agree, but this language has no terms of service or privacy policy text.',
+  'checklist.mediaFailed': 'The uploaded file could not be read as an image or video. Please replace it.',
+  'checklist.imageAlt': 'The image has no alternative text.',
+  'checklist.contrast':
+    'The text is hard to read on its background (contrast {ratio}:1; at least 4.5:1 is recommended).',
+  'checklist.tapTarget':
+    'A link point or product tag overlaps another tap target, the swipe arrows or the link button.',
+  'checklist.formLink': 'The link opens a form that is off in this language: visitors see it as unavailable.',
+  'checklist.linkUnreachable': 'The link {url} could not be reached ({answer}).',
+  'checklist.ctaExpired': 'The popup CTA has ended and will not be shown.',
+  'checklist.ctaNoPages': 'Every page chosen for the popup CTA is outside the grid: it shows on no page.',
+  'checklist.firstHtmlHeavy':
+    'The first page is {kb} KB gzipped, more than the {limitKb} KB that arrive in the first round trip.',
+  'checklist.firstCreativeHeavy':
+    "The first creative's image is {kb} KB on a phone, over the {limitKb} KB budget: the page appears later.",
+  'checklist.seoMissing': 'The SEO title or description is empty.',
+  'checklist.blocked':
+    'The pre-publish checklist has items that stop publishing. Resolve them and try again.',
+  'approval.required': 'Publishing this site needs approval. Request a publish instead.',
+  'approval.stale': 'The draft changed after the request. Request again.',
+  'approval.notPending': 'This request has already been decided.',
+  'approval.notRequired': 'This site does not need approval to publish. Publish it directly.',
+  'approval.turnedOn': 'Publishing now needs approval.',
+  'approval.turnedOff': 'Publishing no longer needs approval.',
+  'approval.requested': 'Publish requested. The approvers have been notified.',
+  'approval.approvedPublished': 'Approved and published.',
+  'approval.approvedScheduled': 'Approved and scheduled.',
+  'approval.rejected': 'Request returned.',
   'domain.url': 'Enter the domain name alone, without https:// or a path (for example {domain}).',
   'domain.ipAddress': 'An IP address cannot be connected. Enter a domain name (for example lp.example.com).',
   'domain.productZone': "This service's own domain ({zone}) cannot be used as a custom domain.",
@@ -443,6 +473,17 @@ export const en = {
   'preview.commentMailSubject': '{site}: new review comment',
   'preview.commentMailBody':
     'A reviewer left a comment on {cell} of {site}:\n\n{text}\n\nSee all comments and mark them resolved in the editor:\n{link}\n\n(At most one such email is sent every 10 minutes per site.)',
+  'notice.approvalRequestedMailSubject': '{site}: publishing requested',
+  'notice.approvalRequestedMailBody':
+    'Publishing {site} was requested.\n\nRequested by: {by}\nComment: {comment}\n\nReview it in the editor, then approve or reject it:\n{link}',
+  'notice.approvalApprovedMailSubject': '{site}: publishing approved',
+  'notice.approvalApprovedMailBody':
+    'Your request to publish {site} was approved.\n\nApproved by: {by}\nComment: {comment}\n\nOpen the site in the editor:\n{link}',
+  'notice.approvalRejectedMailSubject': '{site}: publishing rejected',
+  'notice.approvalRejectedMailBody':
+    'Your request to publish {site} was rejected.\n\nRejected by: {by}\nComment: {comment}\n\nSee what to change in the editor:\n{link}',
+  'notice.unknownPerson': '(unknown)',
+  'notice.noComment': '(none)',
   'endUser.registerMailSubject': '{site}: complete your member registration',
   'endUser.registerMailBody':
     'Thank you for registering as a member of {site} with {email}.\n\nOpen this link within 24 hours to complete your registration:\n{link}\n\nIf you did not register, you can ignore this email; no membership will be created.',

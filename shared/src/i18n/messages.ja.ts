@@ -173,6 +173,38 @@ export const ja: Catalog = {
   'schedule.tooFar': '予約できるのは1年先までです。',
   'schedule.saved': '公開予約を保存しました。',
   'schedule.failed': '予約の公開を実行できませんでした。もう一度お試しください。',
+  'checklist.blockingComment': '公開を止めるレビューコメントが未解決です:「{text}」',
+  'checklist.legalMissing':
+    'フォームで同意を求めていますが、この言語の利用規約またはプライバシーポリシーが未入力です。',
+  'checklist.mediaFailed':
+    'アップロードしたファイルを画像・動画として読み込めませんでした。ファイルを差し替えてください。',
+  'checklist.imageAlt': '画像に代替テキストがありません。',
+  'checklist.contrast':
+    '文字と背景のコントラストが低く、読みにくくなっています（{ratio}:1。4.5:1以上を推奨）。',
+  'checklist.tapTarget':
+    'リンクポイントや商品タグが、ほかのタップ領域・スワイプ矢印・リンクボタンと重なっています。',
+  'checklist.formLink':
+    'リンク先のフォームがこの言語では無効のため、訪問者には「現在ご利用いただけません」と表示されます。',
+  'checklist.linkUnreachable': 'リンク先 {url} に接続できませんでした（{answer}）。',
+  'checklist.ctaExpired': 'ポップアップCTAの終了日時を過ぎているため、表示されません。',
+  'checklist.ctaNoPages':
+    'ポップアップCTAの表示ページがすべてグリッドの外にあるため、どのページにも表示されません。',
+  'checklist.firstHtmlHeavy':
+    '最初のページがgzip圧縮後{kb}KBあり、最初の通信で届く{limitKb}KBを超えています。',
+  'checklist.firstCreativeHeavy':
+    '最初のクリエイティブの画像がスマートフォンで{kb}KBあり、目安の{limitKb}KBを超えているため表示が遅くなります。',
+  'checklist.seoMissing': 'SEOのタイトルまたは説明文が未入力です。',
+  'checklist.blocked': '公開前チェックで公開を止めている項目があります。解決してからもう一度お試しください。',
+  'approval.required': 'このサイトの公開には承認が必要です。公開を申請してください。',
+  'approval.stale': '申請のあとに下書きが変更されました。もう一度申請してください。',
+  'approval.notPending': 'この申請はすでに処理されています。',
+  'approval.notRequired': 'このサイトは公開に承認を必要としていません。そのまま公開できます。',
+  'approval.turnedOn': '公開に承認を必須にしました。',
+  'approval.turnedOff': '公開の承認を不要にしました。',
+  'approval.requested': '公開を申請しました。承認者に通知しました。',
+  'approval.approvedPublished': '承認して公開しました。',
+  'approval.approvedScheduled': '承認して公開を予約しました。',
+  'approval.rejected': '申請を差し戻しました。',
   'domain.url': 'https:// やパスを付けずに、ドメイン名だけを入力してください（例: {domain}）。',
   'domain.ipAddress': 'IPアドレスは接続できません。ドメイン名（例: lp.example.co.jp）を入力してください。',
   'domain.productZone': 'このサービスのドメイン（{zone}）は独自ドメインとして使えません。',
@@ -442,6 +474,17 @@ export const ja: Catalog = {
   'preview.commentMailSubject': '【{site}】レビューコメントが届きました',
   'preview.commentMailBody':
     '{site} の {cell} にレビューコメントが届きました。\n\n{text}\n\nすべてのコメントの確認と対応済みへの変更はエディタから行えます。\n{link}\n\n（このお知らせは1サイトにつき10分に1通までお送りします。）',
+  'notice.approvalRequestedMailSubject': '【{site}】公開の承認申請が届きました',
+  'notice.approvalRequestedMailBody':
+    '{site} の公開が申請されました。\n\n申請者：{by}\nコメント：{comment}\n\nエディタで内容を確認し、承認または差し戻してください。\n{link}',
+  'notice.approvalApprovedMailSubject': '【{site}】公開申請が承認されました',
+  'notice.approvalApprovedMailBody':
+    '{site} の公開申請が承認されました。\n\n承認者：{by}\nコメント：{comment}\n\nエディタでサイトを開く：\n{link}',
+  'notice.approvalRejectedMailSubject': '【{site}】公開申請が差し戻されました',
+  'notice.approvalRejectedMailBody':
+    '{site} の公開申請が差し戻されました。\n\n差し戻した人：{by}\nコメント：{comment}\n\nエディタで修正する内容を確認してください。\n{link}',
+  'notice.unknownPerson': '（不明）',
+  'notice.noComment': '（なし）',
   'endUser.registerMailSubject': '【{site}】会員登録を完了してください',
   'endUser.registerMailBody':
     '{site}への会員登録（{email}）ありがとうございます。\n\n24時間以内に次のリンクを開いて登録を完了してください。\n{link}\n\nお心当たりがない場合は、このメールを破棄してください。会員登録は行われません。',

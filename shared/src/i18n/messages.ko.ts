@@ -168,6 +168,33 @@ export const ko: Catalog = {
   'schedule.tooFar': '1년 이내로만 예약할 수 있습니다.',
   'schedule.saved': '공개 예약을 저장했습니다.',
   'schedule.failed': '예약된 변경을 실행하지 못했습니다. 다시 시도하세요.',
+  'checklist.blockingComment': '게시를 막는 리뷰 코멘트가 아직 해결되지 않았습니다: "{text}"',
+  'checklist.legalMissing':
+    '폼에서 동의를 받고 있지만 이 언어의 이용약관 또는 개인정보 처리방침이 비어 있습니다.',
+  'checklist.mediaFailed': '업로드한 파일을 이미지나 동영상으로 읽을 수 없습니다. 파일을 교체하세요.',
+  'checklist.imageAlt': '이미지에 대체 텍스트가 없습니다.',
+  'checklist.contrast': '글자와 배경의 대비가 낮아 읽기 어렵습니다({ratio}:1, 4.5:1 이상 권장).',
+  'checklist.tapTarget': '링크 포인트나 상품 태그가 다른 탭 영역, 스와이프 화살표 또는 링크 버튼과 겹칩니다.',
+  'checklist.formLink': '링크된 폼이 이 언어에서 꺼져 있어 방문자에게는 이용할 수 없다고 표시됩니다.',
+  'checklist.linkUnreachable': '링크 {url}에 연결할 수 없습니다({answer}).',
+  'checklist.ctaExpired': '팝업 CTA의 종료 일시가 지나 표시되지 않습니다.',
+  'checklist.ctaNoPages':
+    '팝업 CTA에 선택한 페이지가 모두 그리드 밖에 있어 어느 페이지에도 표시되지 않습니다.',
+  'checklist.firstHtmlHeavy': '첫 페이지가 gzip 압축 후 {kb}KB로, 첫 왕복에 전송되는 {limitKb}KB를 넘습니다.',
+  'checklist.firstCreativeHeavy':
+    '첫 번째 크리에이티브의 이미지가 휴대폰에서 {kb}KB로, 예산 {limitKb}KB를 넘어 페이지가 늦게 표시됩니다.',
+  'checklist.seoMissing': 'SEO 제목 또는 설명이 비어 있습니다.',
+  'checklist.blocked': '게시 전 점검에 게시를 막는 항목이 있습니다. 해결한 뒤 다시 시도해 주세요.',
+  'approval.required': '이 사이트를 게시하려면 승인이 필요합니다. 게시를 신청해 주세요.',
+  'approval.stale': '신청 후 초안이 변경되었습니다. 다시 신청해 주세요.',
+  'approval.notPending': '이 신청은 이미 처리되었습니다.',
+  'approval.notRequired': '이 사이트는 게시에 승인이 필요하지 않습니다. 바로 게시할 수 있습니다.',
+  'approval.turnedOn': '게시에 승인이 필요하도록 설정했습니다.',
+  'approval.turnedOff': '게시에 승인이 필요하지 않도록 설정했습니다.',
+  'approval.requested': '게시를 신청했습니다. 승인자에게 알렸습니다.',
+  'approval.approvedPublished': '승인하고 게시했습니다.',
+  'approval.approvedScheduled': '승인하고 게시를 예약했습니다.',
+  'approval.rejected': '신청을 반려했습니다.',
   'domain.url': 'https:// 나 경로 없이 도메인 이름만 입력해 주세요(예: {domain}).',
   'domain.ipAddress': 'IP 주소는 연결할 수 없습니다. 도메인 이름(예: lp.example.com)을 입력해 주세요.',
   'domain.productZone': '이 서비스의 도메인({zone})은 사용자 도메인으로 사용할 수 없습니다.',
@@ -434,6 +461,17 @@ export const ko: Catalog = {
   'preview.commentMailSubject': '[{site}] 새 리뷰 코멘트',
   'preview.commentMailBody':
     '{site}의 {cell}에 리뷰 코멘트가 도착했습니다.\n\n{text}\n\n모든 코멘트 확인과 완료 처리는 에디터에서 할 수 있습니다.\n{link}\n\n(이 알림은 사이트당 10분에 1통까지 보내 드립니다.)',
+  'notice.approvalRequestedMailSubject': '[{site}] 게시 승인 요청이 도착했습니다',
+  'notice.approvalRequestedMailBody':
+    '{site}의 게시 승인이 요청되었습니다.\n\n요청자: {by}\n코멘트: {comment}\n\n에디터에서 내용을 확인하고 승인 또는 반려해 주세요.\n{link}',
+  'notice.approvalApprovedMailSubject': '[{site}] 게시 요청이 승인되었습니다',
+  'notice.approvalApprovedMailBody':
+    '{site}의 게시 요청이 승인되었습니다.\n\n승인자: {by}\n코멘트: {comment}\n\n에디터에서 사이트 열기:\n{link}',
+  'notice.approvalRejectedMailSubject': '[{site}] 게시 요청이 반려되었습니다',
+  'notice.approvalRejectedMailBody':
+    '{site}의 게시 요청이 반려되었습니다.\n\n반려자: {by}\n코멘트: {comment}\n\n에디터에서 수정할 내용을 확인해 주세요.\n{link}',
+  'notice.unknownPerson': '(알 수 없음)',
+  'notice.noComment': '(없음)',
   'endUser.registerMailSubject': '[{site}] 회원가입을 완료하세요',
   'endUser.registerMailBody':
     '{email}(으)로 {site} 회원가입을 신청해 주셔서 감사합니다.\n\n24시간 이내에 다음 링크를 열어 가입을 완료하세요.\n{link}\n\n가입하지 않으셨다면 이 메일을 무시하세요. 회원 가입은 이루어지지 않습니다.',

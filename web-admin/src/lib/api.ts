@@ -41,6 +41,8 @@ const ITEM_REFUSALS = new Set([
   'account.fieldForbidden',
   'account.fieldOwnAccount',
   'account.planNotAllowed',
+  // A site that requires approval (issue 33): the editor offers a publish request instead.
+  'approval.required',
 ])
 const isItemRefusal = (code: string | undefined) =>
   Boolean(code && (ITEM_REFUSALS.has(code) || code.startsWith('plan.')))

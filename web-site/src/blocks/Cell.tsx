@@ -7,7 +7,7 @@ import { productCardParts, stageParts } from './cell-parts.ts'
 import { LockIcon, PauseIcon } from './icons.tsx'
 import { Img } from './Picture.tsx'
 import { PLACEHOLDER, SIZES, SMALLEST_FRAME } from './renditions.ts'
-import { byOrder, FRAME, isAboveMiddle, newTab, safeColor } from './values.ts'
+import { byOrder, FRAME, isAboveMiddle, newTab, safeColor, TAP_TARGET } from './values.ts'
 
 export * from './cell-parts.ts'
 
@@ -402,11 +402,11 @@ export const CELL_CSS = `picture{display:contents}
 .ov>*{margin:0}.ov>a{pointer-events:auto}
 .tx{font-size:clamp(13px,4.3cqw,18px);white-space:pre-wrap;text-shadow:0 1px 3px rgba(0,0,0,.6)}
 .pz{font-size:clamp(15px,5.2cqw,22px);font-weight:700;text-shadow:0 1px 3px rgba(0,0,0,.6)}
-.bt{display:flex;align-items:center;justify-content:center;min-width:62%;min-height:44px;padding:8px 20px;border-radius:999px;font-weight:700;text-decoration:none;box-shadow:0 3px 10px rgba(0,0,0,.3)}
+.bt{display:flex;align-items:center;justify-content:center;min-width:62%;min-height:${TAP_TARGET}px;padding:8px 20px;border-radius:999px;font-weight:700;text-decoration:none;box-shadow:0 3px 10px rgba(0,0,0,.3)}
 .na{flex-direction:column;gap:0;background:#5c5c5c;color:#fff;line-height:1.3;box-shadow:none;cursor:default}
 .na small{font-size:12px;font-weight:400}
-.pt{position:absolute;width:44px;height:44px;margin:-22px 0 0 -22px;border-radius:50%;border:2px solid rgba(255,255,255,.95);box-shadow:0 0 0 2px rgba(0,0,0,.35),inset 0 0 0 2px rgba(0,0,0,.2)}
-.pr{position:absolute;max-width:62%;padding:5px 10px;border:0;border-radius:0 10px 10px 10px;font-size:clamp(11px,3.4cqw,14px);line-height:1.35;text-align:left;box-shadow:0 2px 8px rgba(0,0,0,.35)}
+.pt{position:absolute;width:${TAP_TARGET}px;height:${TAP_TARGET}px;margin:-${TAP_TARGET / 2}px 0 0 -${TAP_TARGET / 2}px;border-radius:50%;border:2px solid rgba(255,255,255,.95);box-shadow:0 0 0 2px rgba(0,0,0,.35),inset 0 0 0 2px rgba(0,0,0,.2)}
+.pr{position:absolute;display:flex;flex-direction:column;justify-content:center;max-width:62%;min-height:${TAP_TARGET}px;padding:5px 10px;border:0;border-radius:0 10px 10px 10px;font-size:clamp(11px,3.4cqw,14px);line-height:1.35;text-align:left;box-shadow:0 2px 8px rgba(0,0,0,.35)}
 .pr b{display:block}
 .lk{position:absolute;inset:0;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:12px;padding:24px;background:#1d1d1f;color:#fff;text-align:center}
 .lk p{margin:0}

@@ -51,11 +51,12 @@ describe('CTA bands', () => {
     expect(doc.querySelector('.ctas.md')).not.toBeNull()
     // The centre group leaves the left and right arrows free.
     expect(css(html)).toContain('.ctas.md{padding:0 46px}')
-    // The bottom band: 48 px from the edge, the CTA's 83 px, 8 px clear. A1's point and product
-    // (the only ones of the page) are pulled up out of it; nothing else has a rule.
+    // The bottom band: 48 px from the edge, the CTA's 83 px, 8 px clear (139), plus half a 48 px
+    // point or a 72 px hotspot. A1's point and product (the only ones of the page) are pulled up
+    // out of it; nothing else has a rule.
     expect(css(html).match(/\.u[ctm] [^{]+\{[^}]+\}/g)).toEqual([
       '.uc .ov{padding-bottom:139px}',
-      '.uc .pt{top:min(var(--t),calc(100% - 161px))!important}',
+      '.uc .pt{top:min(var(--t),calc(100% - 163px))!important}',
       '.uc .pr{top:min(var(--t),calc(100% - 211px))!important}',
     ])
     // A1's point and product carry their top for the clamp, and whether they are above the middle.

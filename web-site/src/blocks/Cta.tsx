@@ -9,7 +9,7 @@ import type { CtaModel } from '../model.ts'
 import type { PublishCta } from '../types.ts'
 import { CloseIcon } from './icons.tsx'
 import { Img, type Picture, SIZES } from './Picture.tsx'
-import { colors, type Href, newTab } from './values.ts'
+import { colors, type Href, newTab, TAP_TARGET } from './values.ts'
 
 /**
  * The popup CTA block (SPEC §3, §4): one component and one stylesheet, used by the publish render
@@ -194,8 +194,8 @@ export const ctaHeight = (item: Pick<CtaModel, 'cta' | 'image'>): number => {
 export const CTA_EDGE = 48
 /** Room kept between a CTA group and the controls it must not cover. */
 const CLEAR = 8
-/** Half a link point (44 px round, placed by its centre); a product hotspot's height at most. */
-const POINT_HALF = 22
+/** Half a link point (`TAP_TARGET` round, placed by its centre); a product hotspot's height at most. */
+const POINT_HALF = TAP_TARGET / 2
 const HOTSPOT_HEIGHT = 72
 
 /** The height of each position's group of CTAs (the CTAs one above the other, 8 px apart), in px. */

@@ -75,3 +75,11 @@ export const productStyle = (product: {
 /** Sorted by their `order` (products of a creative). */
 export const byOrder = <T extends { order?: number | null | undefined }>(items: readonly T[]): T[] =>
   [...items].sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+
+/**
+ * The side of the smallest tap target on a creative, in CSS px: link points are this round, the
+ * link button and product tags at least this high (WCAG 2.5.5's 44 px rounded up to Material's 48,
+ * the size a fingertip covers). The page's stylesheet (Cell.tsx) and the pre-publish checklist's
+ * overlap rule (functions/src/publishing/checklist) both read it.
+ */
+export const TAP_TARGET = 48

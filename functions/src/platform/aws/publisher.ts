@@ -1,4 +1,5 @@
 import type { PublishEvent } from '@swipe/shared/contract/runtime'
+import type { CheckResult } from '../../publishing/checklist/types.ts'
 import type { PlatformEnv } from '../env.ts'
 import type { Invoker } from '../invoker.ts'
 import type { Publisher } from '../publisher.ts'
@@ -19,5 +20,21 @@ export const awsPublisher = (env: PlatformEnv, invoker: Invoker): Publisher => (
       ...(author ? { author } : {}),
     }
     await invoker.invokeSync(functionName, event, `Publishing ${siteId}`)
+  },
+  check: async (siteId, { loaded }) => {
+    const functionName = env.PUBLISHING_FUNCTION_NAME
+    if (!functionName) throw new Error('No publishing Lambda (PUBLISHING_FUNCTION_NAME) in this function')
+    const event: PublishEvent = {
+      source: 'swipe.publish',
+      siteId,
+      expectVersion: loaded.site.version,
+      check: true,
+    }
+    const answer = await invoker.invokeSync<{ result: CheckResult }>(
+      functionName,
+      event,
+      `Checking ${siteId}`,
+    )
+    return answer.result
   },
 })

@@ -1,5 +1,6 @@
 import { type PublishEvent, publishEvent } from '@swipe/shared/contract/runtime'
 import { platform } from '#platform'
+import type { CheckResult } from '../../publishing/checklist/types.ts'
 import type { LoadedSite } from '../../publishing/publish.ts'
 import { type Answer, answerOf, settle } from './invoke.ts'
 
@@ -13,8 +14,8 @@ import { type Answer, answerOf, settle } from './invoke.ts'
 
 export type { PublishEvent }
 
-/** The publishing Lambda's answer: done, or the refusal the API answers with (409, 400, 404 …). */
-export type PublishAnswer = Answer
+/** The publishing Lambda's answer: done (a check's result with it), or the refusal the API answers with (409, 400, 404 …). */
+export type PublishAnswer = Answer<{ result?: CheckResult }>
 
 export const isPublishEvent = (event: unknown): event is PublishEvent => publishEvent.safeParse(event).success
 

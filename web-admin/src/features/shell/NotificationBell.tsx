@@ -1,13 +1,23 @@
-import { useInfiniteQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Badge, Button, Empty, Flex, Popover, Spin, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { errorMessage } from '../../lib/api.ts'
 import { formatDateTime } from '../../lib/format.ts'
 import { useToast } from '../../lib/toast.ts'
-import { type FeedPage, feedQuery, useMarkAsRead } from './bellApi.ts'
+import {
+  type FeedPage,
+  feedQuery,
+  type NoticesPage,
+  noticesQuery,
+  useMarkAsRead,
+  useMarkNoticesRead,
+} from './bellApi.ts'
+import { useCurrentUser } from './useCurrentUser.ts'
 
 type FeedItem = FeedPage['items'][number]
+type PersonalNotice = NoticesPage['items'][number]
 
 const BellIcon = () => (
   <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -66,10 +76,69 @@ const FeedEntry = ({
 }
 
 /**
+ * One personal notice (a publish request, or the decision on one's own): its text in the
+ * interface language; opening it shows the comment and the link to the site's editor, and marks
+ * it read.
+ */
+const PersonalEntry = ({
+  notice,
+  open,
+  onOpen,
+  onFollow,
+}: {
+  notice: PersonalNotice
+  open: boolean
+  onOpen: (notice: PersonalNotice) => void
+  onFollow: () => void
+}) => {
+  const { t, i18n } = useTranslation()
+  const info = useCurrentUser()
+  const contentId = `notice-${notice.id}`
+  return (
+    <li style={{ listStyle: 'none', borderBottom: '1px solid rgba(5, 5, 5, 0.06)', padding: '8px 0' }}>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={contentId}
+        onClick={() => onOpen(notice)}
+        style={{ all: 'unset', cursor: 'pointer', display: 'block', width: '100%' }}
+      >
+        <Flex align="baseline" gap={8}>
+          {!notice.read && <Badge status="processing" aria-label={t('content.bell.unread')} />}
+          <Typography.Text strong={!notice.read} style={{ flex: 1 }}>
+            {t(`content.bell.personal.${notice.kind}`, {
+              by: notice.by ?? t('content.bell.personal.someone'),
+              site: notice.siteName,
+            })}
+          </Typography.Text>
+        </Flex>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {formatDateTime(notice.createdAt, i18n.language)}
+        </Typography.Text>
+      </button>
+      {open && (
+        <div id={contentId} style={{ marginTop: 4 }}>
+          {notice.comment && (
+            <Typography.Paragraph style={{ marginBottom: 4, whiteSpace: 'pre-wrap' }}>
+              {t('content.bell.personal.comment', { comment: notice.comment })}
+            </Typography.Paragraph>
+          )}
+          <Link to={`/${info.userTypeSegment}/site/${encodeURIComponent(notice.siteId)}`} onClick={onFollow}>
+            {t('content.bell.personal.openEditor')}
+          </Link>
+        </div>
+      )}
+    </li>
+  )
+}
+
+/**
  * The bell in the console header (SPEC §2): the unread count, and a list of the signed-in account's
- * system notifications with mark-all-as-read and show-more; an opened item is marked read. It
- * polls every 30 s while the tab is visible; the browser sends the ETag back, so an unchanged bell
- * costs the API a 304 decided from memory (docs/decisions/0044-notifications.md).
+ * system notifications with mark-all-as-read and show-more; an opened item is marked read. Above
+ * them, the account's personal notices (publish approvals, issue 33 part 4), counted in the badge
+ * and marked read the same way. It polls every 30 s while the tab is visible; the browser sends the
+ * ETag back, so an unchanged system feed costs the API a 304 decided from memory
+ * (docs/decisions/0044-notifications.md).
  */
 export const NotificationBell = () => {
   const { t, i18n } = useTranslation()
@@ -77,30 +146,60 @@ export const NotificationBell = () => {
   const [open, setOpen] = useState(false)
   const [expanded, setExpanded] = useState<string | null>(null)
   const feed = useInfiniteQuery(feedQuery(i18n.language))
+  const notices = useQuery(noticesQuery(i18n.language))
   const mark = useMarkAsRead()
-  const unread = feed.data?.pages[0]?.unreadCount ?? 0
+  const markNotices = useMarkNoticesRead()
+  const systemUnread = feed.data?.pages[0]?.unreadCount ?? 0
+  const personalUnread = notices.data?.unread ?? 0
+  const unread = systemUnread + personalUnread
   const items = feed.data?.pages.flatMap((page) => page.items) ?? []
+  // A personal list that cannot be read leaves the system notifications as they were.
+  const personal = notices.data?.items ?? []
+  const onError = (error: unknown) => toast.error(errorMessage(error))
 
   const onOpen = (item: FeedItem) => {
     setExpanded((current) => (current === item.id ? null : item.id))
-    if (!item.read)
-      mark.mutate({ notiIds: [item.id] }, { onError: (error) => toast.error(errorMessage(error)) })
+    if (!item.read) mark.mutate({ notiIds: [item.id] }, { onError })
   }
+  const onOpenNotice = (notice: PersonalNotice) => {
+    const key = `personal:${notice.id}`
+    setExpanded((current) => (current === key ? null : key))
+    if (!notice.read) markNotices.mutate({ ids: [notice.id] }, { onError })
+  }
+  const markAll = () => {
+    if (personalUnread > 0) markNotices.mutate({ all: true }, { onError })
+    if (systemUnread > 0) mark.mutate({ all: true }, { onError })
+  }
+  const markingAll =
+    (mark.isPending && mark.variables?.all === true) ||
+    (markNotices.isPending && markNotices.variables?.all === true)
 
   const panel = (
     <section aria-label={t('content.bell.title')} style={{ width: 340, maxWidth: '80vw' }}>
       <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
         <Typography.Text strong>{t('content.bell.title')}</Typography.Text>
-        <Button
-          size="small"
-          type="link"
-          disabled={unread === 0}
-          loading={mark.isPending && mark.variables?.all === true}
-          onClick={() => mark.mutate({ all: true }, { onError: (error) => toast.error(errorMessage(error)) })}
-        >
+        <Button size="small" type="link" disabled={unread === 0} loading={markingAll} onClick={markAll}>
           {t('content.bell.markAllRead')}
         </Button>
       </Flex>
+      {personal.length > 0 && (
+        <section aria-label={t('content.bell.personalTitle')}>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('content.bell.personalTitle')}
+          </Typography.Text>
+          <ul style={{ margin: 0, padding: 0, maxHeight: 240, overflowY: 'auto' }}>
+            {personal.map((notice) => (
+              <PersonalEntry
+                key={notice.id}
+                notice={notice}
+                open={expanded === `personal:${notice.id}`}
+                onOpen={onOpenNotice}
+                onFollow={() => setOpen(false)}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
       {feed.isPending ? (
         <Flex justify="center" style={{ padding: 16 }}>
           <Spin />
@@ -108,7 +207,9 @@ export const NotificationBell = () => {
       ) : feed.isError && items.length === 0 ? (
         <Typography.Text type="danger">{t('content.bell.loadFailed')}</Typography.Text>
       ) : items.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('content.bell.empty')} />
+        personal.length > 0 ? null : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('content.bell.empty')} />
+        )
       ) : (
         <div style={{ maxHeight: 420, overflowY: 'auto' }}>
           <ul style={{ margin: 0, padding: 0 }}>

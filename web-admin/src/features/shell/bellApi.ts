@@ -1,5 +1,5 @@
 import type { Contract, RouteOutput } from '@swipe/shared/contract'
-import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../lib/api.ts'
 
 /** The bell's feed (the contract's `content.systemNotiShow`): the unread count and a page of items. */
@@ -33,5 +33,30 @@ export const useMarkAsRead = () => {
     mutationFn: (body: { notiIds?: string[]; all?: boolean }) =>
       call('content.systemNotiMarkAsRead', { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: FEED_KEY }),
+  })
+}
+
+/** The caller's personal notices (the contract's `content.myNotices`): approval requests and decisions. */
+export type NoticesPage = RouteOutput<Contract['content.myNotices']>
+
+/** The personal notices' query key. */
+export const NOTICES_KEY = ['myNotices'] as const
+
+/**
+ * The caller's personal notices, polled with the system notifications. The interface language goes
+ * with each request (X-Lang), which the API remembers for the notices' mails.
+ */
+export const noticesQuery = (lang: string) =>
+  queryOptions({
+    queryKey: [...NOTICES_KEY, lang],
+    queryFn: ({ signal }) => call('content.myNotices', {}, { signal }),
+    refetchInterval: BELL_POLL_MS,
+  })
+
+export const useMarkNoticesRead = () => {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: { ids?: string[]; all?: boolean }) => call('content.myNoticesRead', { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTICES_KEY }),
   })
 }

@@ -46,6 +46,8 @@ export interface EditorTabProps {
   changedCells?: ReadonlySet<string> | undefined
   /** The cell being edited changed (the live preview follows it). */
   onSelectCell?: (position: string | null) => void
+  /** A cell to select, asked by the frame (a checklist item's 該当箇所へ); a new object each time. */
+  focusCell?: { position: string } | null | undefined
 }
 
 /** API error details as field problems (the API's paths start with `body.`). */

@@ -5,6 +5,7 @@ import {
   Alert,
   Button,
   Card,
+  Checkbox,
   Flex,
   Form,
   Input,
@@ -15,7 +16,7 @@ import {
   Spin,
   Typography,
 } from 'antd'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { LabeledSwitch } from '../../../components/LabeledSwitch.tsx'
@@ -107,6 +108,8 @@ const PreviewScreen = ({ siteId, mode }: { siteId: string; mode: 'owner' | 'view
   const [sharing, setSharing] = useState(false)
   const [commenting, setCommenting] = useState(false)
   const [text, setText] = useState('')
+  const [blocking, setBlocking] = useState(false)
+  const blockingHelp = useId()
   const [start, setStart] = useState<string | undefined>()
 
   const site = useQuery({
@@ -153,11 +156,15 @@ const PreviewScreen = ({ siteId, mode }: { siteId: string; mode: 'owner' | 'view
 
   const comment = useMutation({
     mutationFn: () =>
-      call('preview.commentCreate', { params: { siteId }, body: { cell, lang: shownLang ?? 'JP', text } }),
+      call('preview.commentCreate', {
+        params: { siteId },
+        body: { cell, lang: shownLang ?? 'JP', text, blocking },
+      }),
     onSuccess: async () => {
       toast.success(t('preview.comment.sent'))
       setCommenting(false)
       setText('')
+      setBlocking(false)
       await client.invalidateQueries({ queryKey: previewKeys.comments(siteId) })
     },
     onError: (e) => toast.error(errorMessage(e)),
@@ -304,6 +311,19 @@ const PreviewScreen = ({ siteId, mode }: { siteId: string; mode: 'owner' | 'view
           placeholder={t('preview.comment.placeholder')}
           aria-label={t('preview.comment.title', { cell })}
         />
+        {/* Issue 33: an open blocking comment stops the owner publishing until it is resolved. */}
+        <Flex vertical gap={2} style={{ marginTop: 12 }}>
+          <Checkbox
+            checked={blocking}
+            onChange={(e) => setBlocking(e.target.checked)}
+            aria-describedby={blockingHelp}
+          >
+            {t('preview.comment.blocking')}
+          </Checkbox>
+          <Typography.Text id={blockingHelp} type="secondary" style={{ fontSize: 12, paddingLeft: 24 }}>
+            {t('preview.comment.blockingHelp')}
+          </Typography.Text>
+        </Flex>
       </Modal>
     </Flex>
   )

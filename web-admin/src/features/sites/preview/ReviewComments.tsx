@@ -1,7 +1,7 @@
 import { PREVIEW_COMMENT_MAX } from '@swipe/shared/contract/preview'
 import { LANGUAGE_NAMES } from '@swipe/shared/site/languages'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Button, Checkbox, Empty, Flex, Input, List, Segmented, Tag, Typography } from 'antd'
+import { Alert, App, Button, Checkbox, Empty, Flex, Input, List, Segmented, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { call, errorMessage } from '../../../lib/api.ts'
@@ -86,10 +86,30 @@ const Thread = ({ siteId, comment, owner }: { siteId: string; comment: PreviewCo
 }
 
 /**
+ * A comment's 「ブロック」 tag (issue 33): red while the comment is open and so stops publishing,
+ * grey and struck through once resolved (it no longer stops anything).
+ */
+const BlockingTag = ({ comment }: { comment: PreviewComment }) => {
+  const { t } = useTranslation()
+  if (!comment.blocking) return null
+  const open = comment.status === 'open'
+  return (
+    <Tag
+      color={open ? 'red' : undefined}
+      style={open ? undefined : { textDecoration: 'line-through' }}
+      data-testid={`blocking-${comment.id}`}
+    >
+      {t('preview.comments.blocking')}
+    </Tag>
+  )
+}
+
+/**
  * The review comments of a site as a checklist (issue 16): each pinned to a language and a cell,
  * open or resolved; the owner ticks them off (`onOpenCell` jumps to the cell in the editor or the
  * preview). Viewers see their own comments, without the checkbox. Both sides answer in the
- * comment's thread.
+ * comment's thread. Open blocking comments stop publishing (issue 33): the owner sees how many
+ * there are and marks an open comment blocking or not.
  */
 export const ReviewComments = ({
   siteId,
@@ -102,21 +122,41 @@ export const ReviewComments = ({
 }) => {
   const { t } = useTranslation()
   const toast = useToast()
+  const { modal } = App.useApp()
   const client = useQueryClient()
   const comments = useComments(siteId)
   const [filter, setFilter] = useState<'open' | 'resolved'>('open')
   const update = useMutation({
-    mutationFn: (input: { id: string; status: 'open' | 'resolved' }) =>
-      call('preview.commentUpdate', {
-        params: { siteId, commentId: input.id },
-        body: { status: input.status },
-      }),
+    mutationFn: (input: { id: string } & ({ status: 'open' | 'resolved' } | { blocking: boolean })) => {
+      const { id, ...body } = input
+      return call('preview.commentUpdate', { params: { siteId, commentId: id }, body })
+    },
     onSuccess: () => client.invalidateQueries({ queryKey: previewKeys.comments(siteId) }),
     onError: (error) => toast.error(errorMessage(error)),
   })
+  // A reviewer asked for the block: lifting it lets the owner publish past them, so it is confirmed.
+  const toggleBlocking = (c: PreviewComment) => {
+    if (!c.blocking) return update.mutate({ id: c.id, blocking: true })
+    if (c.author === null) return update.mutate({ id: c.id, blocking: false })
+    modal.confirm({
+      title: t('preview.comments.unblockConfirm'),
+      okText: t('preview.comments.unblock'),
+      okButtonProps: { danger: true },
+      onOk: () => update.mutateAsync({ id: c.id, blocking: false }),
+    })
+  }
+  const blockingOpen = (comments.data ?? []).filter((c) => c.blocking && c.status === 'open').length
   const items = (comments.data ?? []).filter((c) => !owner || c.status === filter)
   return (
     <Flex vertical gap={8}>
+      {owner && blockingOpen > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('preview.comments.blockingCount', { count: blockingOpen })}
+          data-testid="blocking-summary"
+        />
+      )}
       {owner && (
         <Segmented
           value={filter}
@@ -158,9 +198,23 @@ export const ReviewComments = ({
                     >
                       {t('preview.comments.where', { lang: LANGUAGE_NAMES[c.lang], cell: c.cell })}
                     </Tag>
+                    <BlockingTag comment={c} />
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                       {c.author ?? t('preview.comments.owner')} · {new Date(c.createdAt).toLocaleString()}
                     </Typography.Text>
+                    {/* A resolved comment stops nothing: its block matters again only once reopened. */}
+                    {owner && c.status === 'open' && (
+                      <Button
+                        size="small"
+                        type="link"
+                        danger={!c.blocking}
+                        style={{ padding: 0, marginLeft: 'auto' }}
+                        disabled={update.isPending}
+                        onClick={() => toggleBlocking(c)}
+                      >
+                        {t(c.blocking ? 'preview.comments.unblock' : 'preview.comments.block')}
+                      </Button>
+                    )}
                   </Flex>
                   <Typography.Paragraph
                     style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}

@@ -30,12 +30,17 @@ export const CreativeSettingsTab = (props: EditorTabProps) => {
     openComments,
     changedCells,
     onSelectCell,
+    focusCell,
   } = props
   const { t } = useTranslation()
   const rows = draft.globalSetting.numberHorizontal
   const columns = draft.globalSetting.numberVertical
   const positions = useMemo(() => gridPositions(rows, columns), [rows, columns])
   const [chosen, setChosen] = useState<string | null>(null)
+  // The frame opens a cell (a checklist item): it is selected as if clicked.
+  useEffect(() => {
+    if (focusCell) setChosen(focusCell.position)
+  }, [focusCell])
   const [bulkOpen, setBulkOpen] = useState(false)
   const picker = useRef<HTMLInputElement | null>(null)
   const uploads = useCreativeUploads(siteId)

@@ -10,6 +10,11 @@ interface EditorActionsProps {
   canPublish: boolean
   /** The site is served publicly now: a plain save then does not reach visitors. */
   live: boolean
+  /**
+   * Publishing needs an approval this account cannot give (issue 33 part 5): the publish button
+   * saves and asks to request it, for anyone who may edit.
+   */
+  requestPublish?: boolean
   onRun: (action: SaveAction) => void
   onDelete: () => void
 }
@@ -26,31 +31,43 @@ const SAVE_ACTIONS: readonly { action: SaveAction; primary?: boolean }[] = [
  * action says what it does to the site and to the live site: in a tooltip on hover and on keyboard
  * focus, and as the button's accessible description.
  */
-export const EditorActions = ({ busy, canPublish, live, onRun, onDelete }: EditorActionsProps) => {
+export const EditorActions = ({
+  busy,
+  canPublish,
+  live,
+  requestPublish = false,
+  onRun,
+  onDelete,
+}: EditorActionsProps) => {
   const { t } = useTranslation()
   const id = useId()
+  const requests = (action: SaveAction) => requestPublish && action === 'publish'
   const helpOf = (action: SaveAction) =>
-    t(`siteEditor.actionHelp.${action === 'save' && live ? 'saveLive' : action}`)
+    requests(action)
+      ? t('siteEditor.actionHelp.request')
+      : t(`siteEditor.actionHelp.${action === 'save' && live ? 'saveLive' : action}`)
   return (
     <Flex gap={8} wrap>
-      {SAVE_ACTIONS.filter(({ action }) => canPublish || action === 'save').map(({ action, primary }) => (
-        <Fragment key={action}>
-          <Tooltip title={helpOf(action)} trigger={['hover', 'focus']}>
-            <Button
-              type={primary ? 'primary' : 'default'}
-              loading={busy === action}
-              disabled={busy !== null && busy !== action}
-              aria-describedby={`${id}-${action}`}
-              onClick={() => onRun(action)}
-            >
-              {t(`siteEditor.actions.${action}`)}
-            </Button>
-          </Tooltip>
-          <span id={`${id}-${action}`} style={visuallyHidden}>
-            {helpOf(action)}
-          </span>
-        </Fragment>
-      ))}
+      {SAVE_ACTIONS.filter(({ action }) => canPublish || action === 'save' || requests(action)).map(
+        ({ action, primary }) => (
+          <Fragment key={action}>
+            <Tooltip title={helpOf(action)} trigger={['hover', 'focus']}>
+              <Button
+                type={primary ? 'primary' : 'default'}
+                loading={busy === action}
+                disabled={busy !== null && busy !== action}
+                aria-describedby={`${id}-${action}`}
+                onClick={() => onRun(action)}
+              >
+                {requests(action) ? t('siteEditor.actions.request') : t(`siteEditor.actions.${action}`)}
+              </Button>
+            </Tooltip>
+            <span id={`${id}-${action}`} style={visuallyHidden}>
+              {helpOf(action)}
+            </span>
+          </Fragment>
+        ),
+      )}
       <Button
         danger
         loading={busy === 'delete'}

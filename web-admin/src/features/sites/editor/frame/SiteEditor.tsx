@@ -1,5 +1,5 @@
 import { PLAN_FEATURE_MESSAGES, type SiteLanguage } from '@swipe/shared'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, Button, Drawer, Flex, Space, Typography } from 'antd'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -13,11 +13,19 @@ import { type SiteDetail, siteKeys } from '../../api.ts'
 import { openCommentCounts, useComments } from '../../preview/api.ts'
 import { LivePreview } from '../../preview/LivePreview.tsx'
 import { ReviewComments } from '../../preview/ReviewComments.tsx'
+import { ApprovalBanner } from '../approval/ApprovalBanner.tsx'
+import { ApprovalSwitch } from '../approval/ApprovalSwitch.tsx'
+import { approvalKeys, approvalQuery, mustRequest } from '../approval/approval-api.ts'
+import { PublishRequestDialog } from '../approval/PublishRequestDialog.tsx'
+import { useChecklistDialog } from '../checklist/ChecklistDialog.tsx'
+import type { ChecklistItem } from '../checklist/checklist-api.ts'
+import { targetOf } from '../checklist/checklistModel.ts'
 import type { EditorTabProps } from '../draft.ts'
 import type { VersionComparison } from '../history/history-api.ts'
 import { CompareBanner } from '../history/VersionCompare.tsx'
 import { VersionHistory } from '../history/VersionHistory.tsx'
 import { PublishSchedule, PublishScheduleSummary } from '../schedule/PublishSchedule.tsx'
+import { scheduleKeys } from '../schedule/schedule-api.ts'
 import { EditorActions } from './EditorActions.tsx'
 import { EditorTabs } from './EditorTabs.tsx'
 import { addLanguage, type EditorTabKey, removeLanguage } from './editorModel.ts'
@@ -56,7 +64,34 @@ export const SiteEditor = ({ siteId, site, reload }: SiteEditorProps) => {
   const [chosenLang, setChosenLang] = useState<SiteLanguage>(site.globalSetting.defaultLanguage)
   const [leaving, setLeaving] = useState(false)
   const listPath = `/${info.userTypeSegment}/site-list`
-  const actions = useEditorActions({ siteId, store, reload, onDeleted: () => setLeaving(true) })
+  // The cell a checklist item opens (a new object each time, so the same cell opens again).
+  const [focusCell, setFocusCell] = useState<{ position: string } | null>(null)
+  // 該当箇所へ (issue 33 part 4): the item's tab and language, its cell selected, or the comments.
+  const openChecklistItem = (item: ChecklistItem) => {
+    const target = targetOf(item)
+    if (target.lang) setChosenLang(target.lang)
+    setTab(target.tab)
+    if (target.cell) setFocusCell({ position: target.cell })
+    if (target.comments) setCommentsOpen(true)
+  }
+  const checklist = useChecklistDialog({ siteId, onOpenItem: openChecklistItem, dirty: store.dirty })
+  // The approval gate (issue 33 part 5): without the right to approve, a publish is a request.
+  const approval = useQuery(approvalQuery(siteId))
+  const requestPublish = !readOnly && mustRequest(approval.data)
+  const approvalRefusal = requestPublish ? t('siteEditor.approval.required') : null
+  const [requestVersion, setRequestVersion] = useState<number | null>(null)
+  const actions = useEditorActions({
+    siteId,
+    store,
+    reload,
+    onDeleted: () => setLeaving(true),
+    publishGate: {
+      request: requestPublish ? setRequestVersion : null,
+      confirm: checklist.confirm,
+      refused: checklist.refused,
+      approvalRequired: () => void queryClient.invalidateQueries({ queryKey: approvalKeys.site(siteId) }),
+    },
+  })
   // The live preview beside the form (issue 16): on by default where the screen has room for it.
   const [livePreview, setLivePreview] = useState(() => window.innerWidth >= 1440)
   const [editedCell, setEditedCell] = useState<string | null>(null)
@@ -118,6 +153,7 @@ export const SiteEditor = ({ siteId, site, reload }: SiteEditorProps) => {
     openComments,
     changedCells,
     onSelectCell: setEditedCell,
+    focusCell,
   }
 
   return (
@@ -161,6 +197,7 @@ export const SiteEditor = ({ siteId, site, reload }: SiteEditorProps) => {
             siteId={siteId}
             version={store.version}
             canRollback={!readOnly && canPublish}
+            rollbackRefusal={approvalRefusal}
             reload={reloadAfterRollback}
             canRestore={!readOnly}
             dirty={store.dirty}
@@ -174,13 +211,18 @@ export const SiteEditor = ({ siteId, site, reload }: SiteEditorProps) => {
               setTab('creatives')
             }}
           />
-          <PublishSchedule siteId={siteId} canSchedule={!readOnly && canPublish} />
+          <PublishSchedule siteId={siteId} canSchedule={!readOnly && canPublish} refusal={approvalRefusal} />
+          <Button size="small" onClick={() => checklist.view(store.version)}>
+            {t('siteEditor.checklist.title')}
+          </Button>
+          <ApprovalSwitch siteId={siteId} />
         </Space>
         {!readOnly && (
           <EditorActions
             busy={actions.busy}
             canPublish={canPublish}
             live={store.saved.globalSetting.status === 'PUBLISH'}
+            requestPublish={requestPublish}
             onRun={(action) => void actions.run(action)}
             onDelete={() => actions.confirmDelete(savedName)}
           />
@@ -189,6 +231,20 @@ export const SiteEditor = ({ siteId, site, reload }: SiteEditorProps) => {
 
       <LiveSiteState site={store.saved.globalSetting} />
       <PublishScheduleSummary siteId={siteId} />
+      <ApprovalBanner
+        siteId={siteId}
+        version={store.version}
+        onCompare={(compared) => {
+          setComparison(compared)
+          if (compared) setTab('creatives')
+        }}
+        onApproved={async () => {
+          // An approval with a 公開日時 schedules the publish instead.
+          void queryClient.invalidateQueries({ queryKey: scheduleKeys.site(siteId) })
+          await reloadAfterRollback()
+        }}
+        onOpenItem={openChecklistItem}
+      />
       {comparison && (
         <CompareBanner comparison={comparison} lang={lang} onClose={() => setComparison(null)} />
       )}
@@ -259,10 +315,18 @@ export const SiteEditor = ({ siteId, site, reload }: SiteEditorProps) => {
           onOpenCell={(c) => {
             setChosenLang(c.lang)
             setTab('creatives')
+            if (c.cell) setFocusCell({ position: c.cell })
             setCommentsOpen(false)
           }}
         />
       </Drawer>
+      {checklist.element}
+      <PublishRequestDialog
+        siteId={siteId}
+        version={requestVersion}
+        onClose={() => setRequestVersion(null)}
+        onOpenItem={openChecklistItem}
+      />
     </>
   )
 }

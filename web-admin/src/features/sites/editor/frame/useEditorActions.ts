@@ -3,9 +3,10 @@ import { App } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { tShared } from '../../../../i18n/index.ts'
-import { ApiError, errorMessage, isStaleVersion } from '../../../../lib/api.ts'
+import { ApiError, type ApiErrorDetail, errorMessage, isStaleVersion } from '../../../../lib/api.ts'
 import { useToast } from '../../../../lib/toast.ts'
 import { isPlanRefusal, type SiteDetail, type SiteStatusAction, siteKeys } from '../../api.ts'
+import { checklistRefusals } from '../checklist/checklist-api.ts'
 import { useConfirmFormLinks } from '../creatives/FormLinkWarnings.tsx'
 import { type FieldProblem, problemsFromApi } from '../draft.ts'
 import { saveBodyOf, validateSave } from './editorModel.ts'
@@ -28,6 +29,20 @@ interface Options {
   reload: () => Promise<SiteDetail | undefined>
   /** The site was deleted. */
   onDeleted: () => void
+  /** The pre-publish checklist and the approval gate (issue 33 parts 4 and 5); none: publish at once. */
+  publishGate?: PublishGate
+}
+
+/** What stands between the save of a publish and the status change (issue 33 parts 4 and 5). */
+export interface PublishGate {
+  /** Approval is required and the caller may not approve: a publish saves, then asks to request. */
+  request: ((version: number) => void) | null
+  /** After the save of a publish: the checklist of the saved version; true to publish. */
+  confirm: (version: number) => Promise<boolean>
+  /** The server refused the publish for checklist items after all (the draft changed in between). */
+  refused: (version: number, details: readonly ApiErrorDetail[]) => void
+  /** The server refused the publish for want of an approval (the gate was turned on meanwhile). */
+  approvalRequired: () => void
 }
 
 /**
@@ -35,7 +50,7 @@ interface Options {
  * client check or the API's 400), a stale version (offer to reload), a plan refusal (shown in
  * place), anything else as a toast.
  */
-export const useEditorActions = ({ siteId, store, reload, onDeleted }: Options) => {
+export const useEditorActions = ({ siteId, store, reload, onDeleted, publishGate }: Options) => {
   const { t } = useTranslation()
   const { modal } = App.useApp()
   const toast = useToast()
@@ -64,7 +79,7 @@ export const useEditorActions = ({ siteId, store, reload, onDeleted }: Options) 
       },
     })
 
-  const fail = (error: unknown, source: ProblemSource) => {
+  const fail = (error: unknown, source: ProblemSource, version?: number) => {
     if (isStaleVersion(error)) {
       askReload()
       return
@@ -72,6 +87,18 @@ export const useEditorActions = ({ siteId, store, reload, onDeleted }: Options) 
     if (isPlanRefusal(error)) {
       setRefusal(errorMessage(error))
       return
+    }
+    if (publishGate && version !== undefined && error instanceof ApiError) {
+      const named = error.status === 400 ? checklistRefusals(error.details) : []
+      if (named.length > 0) {
+        publishGate.refused(version, named)
+        return
+      }
+      if (error.status === 403 && error.code === 'approval.required') {
+        publishGate.approvalRequired()
+        toast.error(errorMessage(error))
+        return
+      }
     }
     if (error instanceof ApiError && error.status === 400 && error.details.length > 0) {
       setProblems(problemsFromApi(error.details))
@@ -100,10 +127,22 @@ export const useEditorActions = ({ siteId, store, reload, onDeleted }: Options) 
     setProblems([])
     setBusy(action)
     let stage: ProblemSource = 'save'
+    let savedVersion: number | undefined
     try {
       const saved = await mutations.save.mutateAsync(body)
       store.accept(saved, sent)
+      savedVersion = saved.version
       let site = saved.globalSetting
+      // A publish that needs a request, or that the creator stopped at the checklist, was a save.
+      if (action === 'publish' && publishGate) {
+        const { request } = publishGate
+        const go = request ? false : await publishGate.confirm(saved.version)
+        if (!go) {
+          saveToast(saveToastOf('save', before, site))
+          request?.(saved.version)
+          return
+        }
+      }
       if (action !== 'save') {
         stage = 'publish'
         const changed = await mutations.status.mutateAsync({ action, version: saved.version })
@@ -112,7 +151,7 @@ export const useEditorActions = ({ siteId, store, reload, onDeleted }: Options) 
       }
       saveToast(saveToastOf(action, before, site))
     } catch (error) {
-      fail(error, stage)
+      fail(error, stage, stage === 'publish' ? savedVersion : undefined)
     } finally {
       setBusy(null)
     }

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
-import { App, Button, Checkbox, Drawer, Flex, Tag, Typography } from 'antd'
+import { App, Button, Checkbox, Drawer, Flex, Tag, Tooltip, Typography } from 'antd'
 import type { TFunction } from 'i18next'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -34,6 +34,8 @@ interface VersionHistoryProps {
   onRestored: (site: SiteDetail) => void
   /** Two versions were compared: the editor shows what differs. */
   onCompare: (comparison: VersionComparison) => void
+  /** Why rollbacks are offered but refused (publishing needs an approval: issue 33 part 5). */
+  rollbackRefusal?: string | null | undefined
 }
 
 /** Versions picked for a compare. */
@@ -69,6 +71,7 @@ const VersionItem = ({
   picked,
   pickable,
   onPick,
+  rollbackRefusal,
 }: {
   item: SiteVersionView
   /** When the version a rollback returned to was published, if it is loaded. */
@@ -82,6 +85,7 @@ const VersionItem = ({
   /** Another version can be picked for the compare (fewer than two are). */
   pickable: boolean
   onPick: (item: SiteVersionView, picked: boolean) => void
+  rollbackRefusal: string | null | undefined
 }) => {
   const { t } = useTranslation()
   const kept = isKept(item)
@@ -114,9 +118,15 @@ const VersionItem = ({
               {t('siteEditor.history.compare.pick')}
             </Checkbox>
             {rollbackOffered && item.canRollback && !item.live && (
-              <Button size="small" disabled={busy} onClick={() => onRollback(item)}>
-                {t('siteEditor.history.rollback')}
-              </Button>
+              <Tooltip title={rollbackRefusal}>
+                <Button
+                  size="small"
+                  disabled={busy || Boolean(rollbackRefusal)}
+                  onClick={() => onRollback(item)}
+                >
+                  {t('siteEditor.history.rollback')}
+                </Button>
+              </Tooltip>
             )}
             {restoreOffered && (
               <Button size="small" disabled={busy} onClick={() => onRestore(item)}>
@@ -142,6 +152,7 @@ const VersionList = ({
   onRestored,
   onCompare,
   onDone,
+  rollbackRefusal,
 }: VersionHistoryProps & { onDone: () => void }) => {
   const { t } = useTranslation()
   const { modal } = App.useApp()
@@ -251,6 +262,7 @@ const VersionList = ({
               picked={picked.includes(item.id)}
               pickable={picked.length < COMPARED}
               onPick={pick}
+              rollbackRefusal={rollbackRefusal}
             />
           )
         })}

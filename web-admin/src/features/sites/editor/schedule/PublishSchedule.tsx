@@ -1,6 +1,6 @@
 import { jstDay } from '@swipe/shared/time/jst'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, App, Button, DatePicker, Flex, Form, Modal, Typography } from 'antd'
+import { Alert, App, Button, DatePicker, Flex, Form, Modal, Tooltip, Typography } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -140,16 +140,27 @@ const ScheduleDialog = ({
  * the site to stop being served (a campaign's start and end). The schedule itself shows below the
  * header for everyone (`PublishScheduleSummary`).
  */
-export const PublishSchedule = ({ siteId, canSchedule }: { siteId: string; canSchedule: boolean }) => {
+export const PublishSchedule = ({
+  siteId,
+  canSchedule,
+  refusal,
+}: {
+  siteId: string
+  canSchedule: boolean
+  /** Why scheduling is offered but refused (publishing needs an approval: issue 33 part 5). */
+  refusal?: string | null | undefined
+}) => {
   const { t } = useTranslation()
   const schedule = useQuery(scheduleQuery(siteId))
   const [open, setOpen] = useState(false)
   if (!canSchedule) return null
   return (
     <>
-      <Button size="small" onClick={() => setOpen(true)}>
-        {t('siteEditor.schedule.open')}
-      </Button>
+      <Tooltip title={refusal}>
+        <Button size="small" disabled={Boolean(refusal)} onClick={() => setOpen(true)}>
+          {t('siteEditor.schedule.open')}
+        </Button>
+      </Tooltip>
       <Modal
         open={open}
         onCancel={() => setOpen(false)}
