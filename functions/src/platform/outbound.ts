@@ -1,4 +1,4 @@
-import type { CheckedAddress } from '#platform/services/outbound'
+import type { CheckedAddress, Resolver } from '#platform/services/outbound'
 
 /**
  * The exceptions to the outbound-address policy (#platform/services/outbound, issue 29) a platform allows, and
@@ -9,4 +9,10 @@ import type { CheckedAddress } from '#platform/services/outbound'
 export interface Outbound {
   /** The address an allowance gives `url`, else undefined (then the policy decides). */
   allowed(url: URL): CheckedAddress | undefined
+  /**
+   * How the pre-publish checklist resolves the names of a site's links (issue 33): on AWS the
+   * system's resolvers (none here); locally the stack's DNS server, so a creator's `example.com`
+   * is never looked up on the internet by a test or `npm start` (it answers NXDOMAIN at once).
+   */
+  linkResolver?: Resolver | undefined
 }

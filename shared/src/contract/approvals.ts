@@ -51,7 +51,8 @@ export type ChecklistSeverity = (typeof CHECKLIST_SEVERITIES)[number]
 export const CHECKLIST_SEVERITY: Record<ChecklistRule, ChecklistSeverity> = {
   blockingComment: 'blocking',
   legalMissing: 'blocking',
-  mediaFailed: 'blocking',
+  // A warning: the page shows the upload as it is, which a browser may play though our encoder could not.
+  mediaFailed: 'warning',
   imageAlt: 'warning',
   contrast: 'warning',
   tapTarget: 'warning',

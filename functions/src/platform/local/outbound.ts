@@ -1,6 +1,7 @@
+import { Resolver as DnsResolver } from 'node:dns/promises'
 import { readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
-import { localInspectorAllowance } from '#platform/services/outbound'
+import { localInspectorAllowance, type Resolver } from '#platform/services/outbound'
 import type { PlatformEnv } from '../env.ts'
 import type { Outbound } from '../outbound.ts'
 
@@ -21,6 +22,17 @@ const testReceiver = (env: PlatformEnv): string | undefined => {
   }
 }
 
+/** Every A and AAAA answer of the stack's DNS server (`host:port`) for a name. */
+const stackResolver = (server: string): Resolver => {
+  const resolver = new DnsResolver({ timeout: 500, tries: 1 })
+  resolver.setServers([server])
+  const answers = (query: Promise<string[]>) => query.catch(() => [] as string[])
+  return async (host) => [
+    ...(await answers(resolver.resolve4(host))),
+    ...(await answers(resolver.resolve6(host))),
+  ]
+}
+
 /**
  * Locally: exactly the stack's webhook inspector origin (`localInspectorAllowance`), the
  * ad-platform stand-in's origin (`AD_PLATFORMS_URL`), and the one
@@ -29,6 +41,7 @@ const testReceiver = (env: PlatformEnv): string | undefined => {
 export const localOutbound = (env: PlatformEnv): Outbound => {
   const inspector = localInspectorAllowance({ WEBHOOK_INSPECTOR_ORIGIN: env.WEBHOOK_INSPECTOR_ORIGIN })
   return {
+    ...(env.DOMAIN_DNS_SERVER ? { linkResolver: stackResolver(env.DOMAIN_DNS_SERVER) } : {}),
     allowed(url) {
       const found = inspector(url)
       if (found) return found

@@ -4,6 +4,7 @@ import { type MediaRendition, MediaRenditions, type Rendition, siteOfUploadKey }
 import { PreviewComments } from '#data/previews'
 import { oemZoneOf } from '#domain/oem-zones'
 import { attemptHead } from '#domain/webhooks'
+import { platform } from '#platform'
 import { siteKeys } from '../../sites/service.ts'
 import { type LoadedSite, publishInput, publishRenditions } from '../publish.ts'
 import { mediaPaths } from '../retention.ts'
@@ -47,6 +48,7 @@ export const checkLinks = async (
   const found = new Map<string, LinkFacts>(urls.map((url) => [url, { result: 'unchecked' }]))
   const queue = [...new Set(urls)].slice(0, LINK_CHECK_MAX)
   const ends = Date.now() + deadlineMs
+  const resolve = platform().outbound.linkResolver
   const worker = async () => {
     for (let url = queue.shift(); url !== undefined; url = queue.shift()) {
       const left = ends - Date.now()
@@ -54,7 +56,7 @@ export const checkLinks = async (
       const answer = await attemptHead(
         url,
         { 'user-agent': 'SwipeLPStudio-LinkCheck/1.0' },
-        { deadlineMs: left },
+        { deadlineMs: left, ...(resolve ? { resolve } : {}) },
       )
       if (answer.status !== undefined)
         // 405 and 501: a server that does not take HEAD is there all the same.

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Badge, Button, Empty, Flex, Popover, Spin, Typography } from 'antd'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { errorMessage } from '../../lib/api.ts'
@@ -28,6 +28,56 @@ const BellIcon = () => (
   </svg>
 )
 
+/**
+ * One row of the bell: its title and time, unread marked; opening it shows `children` (the text,
+ * a link) and is what marks it read.
+ */
+const BellEntry = ({
+  id,
+  title,
+  at,
+  read,
+  open,
+  onOpen,
+  children,
+}: {
+  id: string
+  title: string
+  at: string
+  read: boolean
+  open: boolean
+  onOpen: () => void
+  children: ReactNode
+}) => {
+  const { t, i18n } = useTranslation()
+  return (
+    <li style={{ listStyle: 'none', borderBottom: '1px solid rgba(5, 5, 5, 0.06)', padding: '8px 0' }}>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={onOpen}
+        style={{ all: 'unset', cursor: 'pointer', display: 'block', width: '100%' }}
+      >
+        <Flex align="baseline" gap={8}>
+          {!read && <Badge status="processing" aria-label={t('content.bell.unread')} />}
+          <Typography.Text strong={!read} style={{ flex: 1 }}>
+            {title}
+          </Typography.Text>
+        </Flex>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {formatDateTime(at, i18n.language)}
+        </Typography.Text>
+      </button>
+      {open && (
+        <div id={id} style={{ marginTop: 4 }}>
+          {children}
+        </div>
+      )}
+    </li>
+  )
+}
+
 /** One notification: opening it shows its text (and link) and marks it read. */
 const FeedEntry = ({
   item,
@@ -38,40 +88,25 @@ const FeedEntry = ({
   open: boolean
   onOpen: (item: FeedItem) => void
 }) => {
-  const { t, i18n } = useTranslation()
-  const contentId = `noti-${item.id}`
+  const { t } = useTranslation()
   return (
-    <li style={{ listStyle: 'none', borderBottom: '1px solid rgba(5, 5, 5, 0.06)', padding: '8px 0' }}>
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={contentId}
-        onClick={() => onOpen(item)}
-        style={{ all: 'unset', cursor: 'pointer', display: 'block', width: '100%' }}
-      >
-        <Flex align="baseline" gap={8}>
-          {!item.read && <Badge status="processing" aria-label={t('content.bell.unread')} />}
-          <Typography.Text strong={!item.read} style={{ flex: 1 }}>
-            {item.title}
-          </Typography.Text>
-        </Flex>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {formatDateTime(item.publicationDate, i18n.language)}
-        </Typography.Text>
-      </button>
-      {open && (
-        <div id={contentId} style={{ marginTop: 4 }}>
-          <Typography.Paragraph style={{ marginBottom: 4, whiteSpace: 'pre-wrap' }}>
-            {item.content}
-          </Typography.Paragraph>
-          {item.contentUrl && (
-            <a href={item.contentUrl} target="_blank" rel="noopener noreferrer">
-              {t('content.bell.openLink')}
-            </a>
-          )}
-        </div>
+    <BellEntry
+      id={`noti-${item.id}`}
+      title={item.title}
+      at={item.publicationDate}
+      read={item.read}
+      open={open}
+      onOpen={() => onOpen(item)}
+    >
+      <Typography.Paragraph style={{ marginBottom: 4, whiteSpace: 'pre-wrap' }}>
+        {item.content}
+      </Typography.Paragraph>
+      {item.contentUrl && (
+        <a href={item.contentUrl} target="_blank" rel="noopener noreferrer">
+          {t('content.bell.openLink')}
+        </a>
       )}
-    </li>
+    </BellEntry>
   )
 }
 
@@ -91,44 +126,29 @@ const PersonalEntry = ({
   onOpen: (notice: PersonalNotice) => void
   onFollow: () => void
 }) => {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const info = useCurrentUser()
-  const contentId = `notice-${notice.id}`
   return (
-    <li style={{ listStyle: 'none', borderBottom: '1px solid rgba(5, 5, 5, 0.06)', padding: '8px 0' }}>
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={contentId}
-        onClick={() => onOpen(notice)}
-        style={{ all: 'unset', cursor: 'pointer', display: 'block', width: '100%' }}
-      >
-        <Flex align="baseline" gap={8}>
-          {!notice.read && <Badge status="processing" aria-label={t('content.bell.unread')} />}
-          <Typography.Text strong={!notice.read} style={{ flex: 1 }}>
-            {t(`content.bell.personal.${notice.kind}`, {
-              by: notice.by ?? t('content.bell.personal.someone'),
-              site: notice.siteName,
-            })}
-          </Typography.Text>
-        </Flex>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {formatDateTime(notice.createdAt, i18n.language)}
-        </Typography.Text>
-      </button>
-      {open && (
-        <div id={contentId} style={{ marginTop: 4 }}>
-          {notice.comment && (
-            <Typography.Paragraph style={{ marginBottom: 4, whiteSpace: 'pre-wrap' }}>
-              {t('content.bell.personal.comment', { comment: notice.comment })}
-            </Typography.Paragraph>
-          )}
-          <Link to={`/${info.userTypeSegment}/site/${encodeURIComponent(notice.siteId)}`} onClick={onFollow}>
-            {t('content.bell.personal.openEditor')}
-          </Link>
-        </div>
+    <BellEntry
+      id={`notice-${notice.id}`}
+      title={t(`content.bell.personal.${notice.kind}`, {
+        by: notice.by ?? t('content.bell.personal.someone'),
+        site: notice.siteName,
+      })}
+      at={notice.createdAt}
+      read={notice.read}
+      open={open}
+      onOpen={() => onOpen(notice)}
+    >
+      {notice.comment && (
+        <Typography.Paragraph style={{ marginBottom: 4, whiteSpace: 'pre-wrap' }}>
+          {t('content.bell.personal.comment', { comment: notice.comment })}
+        </Typography.Paragraph>
       )}
-    </li>
+      <Link to={`/${info.userTypeSegment}/site/${encodeURIComponent(notice.siteId)}`} onClick={onFollow}>
+        {t('content.bell.personal.openEditor')}
+      </Link>
+    </BellEntry>
   )
 }
 

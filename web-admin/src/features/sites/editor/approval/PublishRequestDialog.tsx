@@ -1,7 +1,6 @@
 import { APPROVAL_COMMENT_MAX } from '@swipe/shared/contract/approvals'
-import { jstDay } from '@swipe/shared/time/jst'
 import { useQuery } from '@tanstack/react-query'
-import { Button, DatePicker, Flex, Form, Input, Modal, Typography } from 'antd'
+import { Button, Flex, Form, Input, Modal, Typography } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import { errorMessage } from '../../../../lib/api.ts'
@@ -9,10 +8,10 @@ import { applyServerErrors } from '../../../../lib/formRules.ts'
 import { useToast } from '../../../../lib/toast.ts'
 import { type ChecklistItem, checklistQuery } from '../checklist/checklist-api.ts'
 import { PublishChecklist } from '../checklist/PublishChecklist.tsx'
+import { JstPicker } from '../schedule/JstPicker.tsx'
 import { instantOf } from '../schedule/schedule-api.ts'
 import { usePublishRequest } from './approval-api.ts'
 
-const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm'
 /** The form's fields, named as the API's body (its 400 details name `body.note` / `body.publishAt`). */
 const FIELDS = ['note', 'publishAt'] as const
 
@@ -20,9 +19,6 @@ interface RequestValues {
   note?: string
   publishAt?: Dayjs | null
 }
-
-/** A day before today in Japan cannot be picked (the server refuses a past instant). */
-const beforeToday = (value: Dayjs) => value.format('YYYY-MM-DD') < jstDay(Date.now())
 
 const RequestForm = ({
   siteId,
@@ -87,16 +83,7 @@ const RequestForm = ({
         label={t('siteEditor.approval.request.publishAt')}
         extra={t('siteEditor.approval.request.publishAtHelp')}
       >
-        <DatePicker
-          showTime={{ format: 'HH:mm' }}
-          format={DATE_TIME_FORMAT}
-          needConfirm={false}
-          showNow={false}
-          allowClear
-          disabledDate={beforeToday}
-          placeholder={t('siteEditor.schedule.placeholder')}
-          style={{ width: 200 }}
-        />
+        <JstPicker />
       </Form.Item>
       <Flex justify="end" align="center" gap={8} wrap>
         {blocked && (

@@ -1,6 +1,5 @@
-import { jstDay } from '@swipe/shared/time/jst'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, App, Button, DatePicker, Flex, Form, Modal, Tooltip, Typography } from 'antd'
+import { Alert, App, Button, Flex, Form, Modal, Tooltip, Typography } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -8,6 +7,7 @@ import { formatSiteDateTime } from '../../../../components/dates.ts'
 import { errorMessage } from '../../../../lib/api.ts'
 import { applyServerErrors } from '../../../../lib/formRules.ts'
 import { useToast } from '../../../../lib/toast.ts'
+import { JstPicker } from './JstPicker.tsx'
 import {
   instantOf,
   pickerValueOf,
@@ -16,8 +16,6 @@ import {
   useSaveSchedule,
 } from './schedule-api.ts'
 
-const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm'
-
 /** The form's fields, named as the API's body (its 400 details name `body.publishAt` / `body.unpublishAt`). */
 const FIELDS = ['publishAt', 'unpublishAt'] as const
 
@@ -25,9 +23,6 @@ interface ScheduleValues {
   publishAt: Dayjs | null
   unpublishAt: Dayjs | null
 }
-
-/** A day before today in Japan cannot be picked (the server also refuses any past instant). */
-const beforeToday = (value: Dayjs) => value.format('YYYY-MM-DD') < jstDay(Date.now())
 
 /** Something is scheduled, pending or failed: it can be cancelled. */
 const hasSchedule = (schedule: SiteSchedule | undefined) => Boolean(schedule?.publish || schedule?.unpublish)
@@ -87,16 +82,7 @@ const ScheduleDialog = ({
 
   const picker = (field: (typeof FIELDS)[number]) => (
     <Form.Item name={field} label={t(`siteEditor.schedule.${field}`)}>
-      <DatePicker
-        showTime={{ format: 'HH:mm' }}
-        format={DATE_TIME_FORMAT}
-        needConfirm={false}
-        showNow={false}
-        allowClear
-        disabledDate={beforeToday}
-        placeholder={t('siteEditor.schedule.placeholder')}
-        style={{ width: 200 }}
-      />
+      <JstPicker />
     </Form.Item>
   )
 
