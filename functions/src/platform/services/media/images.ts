@@ -58,44 +58,73 @@ export const sharp = sharpModule as unknown as SharpFactory
 /** Thrown when the bytes are not an image libvips can decode. */
 export class UndecodableImageError extends Error {}
 
+/** A pipeline set to write `format` at the renditions' quality (JPEG has no alpha: white behind). */
+export const encodeAs = (pipeline: Sharp, format: ImageFormat): Sharp =>
+  format === 'avif'
+    ? pipeline.avif({ quality: 50, effort: 4, chromaSubsampling: '4:2:0' })
+    : format === 'webp'
+      ? pipeline.webp({ quality: 75, effort: 4 })
+      : pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 75, mozjpeg: true })
+
+/** How a target's box is filled: a cover fills it (cropped by the page), a contain fits inside it. */
+export const resizeTo = (pipeline: Sharp, target: ImageTarget): Sharp =>
+  pipeline.resize({
+    width: target.width,
+    height: target.height,
+    fit: target.fit === 'cover' ? 'outside' : 'inside',
+    withoutEnlargement: true,
+  })
+
+/** The decoder's limits: a truncated or corrupt file fails instead of encoding grey pixels. */
+export const DECODE_OPTIONS: SharpOptions = { failOn: 'error', limitInputPixels: 50_000_000 }
+
 /**
- * Encodes every target × format of an image. AVIF subsamples chroma (4:2:0) like the WebP and
- * JPEG encoders: 12–15 % smaller than sharp's 4:4:4 default at the same quality, which keeps a
- * first creative small enough to travel inside its page (web-site/src/inline.ts). A target larger than the image is made at the
- * image's own size (never enlarged), and targets that come out the same size are made once.
+ * Encodes every target × format of an image. The source is decoded once — upright (EXIF
+ * orientation applied), in sRGB, 8 bits per channel, shrunk to the largest box while decoding —
+ * and every rendition is resized from those pixels, instead of decoding the upload again for each
+ * of the nine files (issue 35; `npm run bench:media-encode`). AVIF subsamples chroma (4:2:0) like the WebP and JPEG encoders:
+ * 12–15 % smaller than sharp's 4:4:4 default at the same quality, which keeps a first creative
+ * small enough to travel inside its page (web-site/src/inline.ts). A target larger than the image
+ * is made at the image's own size (never enlarged), and targets that come out the same size are
+ * made once.
  */
 export const encodeImage = async (
   input: Uint8Array,
   targets: readonly ImageTarget[],
 ): Promise<{ width: number; height: number; files: EncodedImage[] }> => {
-  // `failOn: 'error'`: a truncated or corrupt file fails instead of encoding grey pixels.
-  const source = sharp(input, { failOn: 'error', limitInputPixels: 50_000_000 }).rotate()
+  // The source is decoded once, at the size of the largest box (libvips shrinks a JPEG while it
+  // decodes it): every target is no larger than that box in either side, so each is resized from
+  // these pixels exactly as it would be from the source.
+  const fits = new Set(targets.map((t) => t.fit))
+  const box: ImageTarget = {
+    width: Math.max(...targets.map((t) => t.width)),
+    height: Math.max(...targets.map((t) => t.height)),
+    fit: targets[0]?.fit ?? 'cover',
+  }
+  let decoded: { data: Buffer; info: { width: number; height: number; channels: number } }
   let meta: { width: number; height: number }
   try {
+    const source = sharp(input, DECODE_OPTIONS).rotate()
     // The upright size: orientations 5–8 swap width and height.
     const info = await source.metadata()
     const swap = (info.orientation ?? 1) >= 5
     meta = { width: (swap ? info.height : info.width) ?? 0, height: (swap ? info.width : info.height) ?? 0 }
     if (!meta.width || !meta.height) throw new UndecodableImageError('no dimensions')
+    decoded = await (fits.size === 1 ? resizeTo(source, box) : source)
+      .toColourspace('srgb')
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true })
   } catch (error) {
     throw error instanceof UndecodableImageError ? error : new UndecodableImageError((error as Error).message)
   }
+  const { width, height, channels } = decoded.info
+  const source = sharp(decoded.data, { raw: { width, height, channels: channels as 1 | 2 | 3 | 4 } })
   const files: EncodedImage[] = []
   const made = new Set<string>()
   for (const target of targets) {
-    const resized = source.clone().resize({
-      width: target.width,
-      height: target.height,
-      fit: target.fit === 'cover' ? 'outside' : 'inside',
-      withoutEnlargement: true,
-    })
+    const resized = resizeTo(source.clone(), target)
     for (const format of IMAGE_FORMATS) {
-      const encoder =
-        format === 'avif'
-          ? resized.clone().avif({ quality: 50, effort: 4, chromaSubsampling: '4:2:0' })
-          : format === 'webp'
-            ? resized.clone().webp({ quality: 75, effort: 4 })
-            : resized.clone().flatten({ background: '#ffffff' }).jpeg({ quality: 75, mozjpeg: true })
+      const encoder = encodeAs(resized.clone(), format)
       let out: { data: Buffer; info: { width: number; height: number; size: number } }
       try {
         out = await encoder.toBuffer({ resolveWithObject: true })
