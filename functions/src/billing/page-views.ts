@@ -4,6 +4,7 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { DAY_MS, jstDay, jstDayStart } from '@swipe/shared/time/jst'
 import * as z from 'zod'
 import { BillableClients, BillableViews, CountedLogs } from '#data/analytics'
+import { isConditionFailure } from '#data/service'
 import { declareAwsAdapters, platform } from '#platform'
 import { awsHostMap } from '#platform/aws/host-map'
 import * as clock from '#platform/services/clock'
@@ -112,9 +113,6 @@ export const countRecords = async (records: readonly AccessRecord[]): Promise<nu
   )
   return [...perSiteDay.values()].reduce((sum, { views }) => sum + views, 0)
 }
-
-const isConditionFailure = (error: unknown) =>
-  (error as { cause?: { name?: string } }).cause?.name === 'ConditionalCheckFailedException'
 
 /**
  * Counts one access-log object once: claims it (a conditional create keyed by bucket and key)

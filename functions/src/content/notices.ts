@@ -9,6 +9,7 @@ import {
   type NoticeInput,
 } from '@swipe/shared/schemas/content'
 import type * as z from 'zod'
+import { isConditionFailure } from '#data/service'
 import type { Actor } from '#edge/auth'
 import { BadRequestError, ConflictError, NotFoundError } from '#edge/errors'
 import { adminOf, authorize, policyActorOf } from '#edge/tenancy'
@@ -144,8 +145,6 @@ export const loadNotice = async (actor: Actor | undefined, kind: NoticeKind, id:
   authorize(actor, action, { tenantIds: item.tenantIds })
   return item
 }
-
-const isConditionFailure = (error: unknown) => /conditional/i.test(String((error as Error).message))
 
 export const updateNotice = async (
   current: Notice,

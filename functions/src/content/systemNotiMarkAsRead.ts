@@ -1,10 +1,9 @@
 import { contentRoutes } from '@swipe/shared/contract/content'
+import { isConditionFailure } from '#data/service'
 import { endpoint, ok } from '#edge/http'
 import { adminOf } from '#edge/tenancy'
 import { now } from '#platform/services/clock'
 import { audienceOf, readerMemo, saveReader, unreadCount, visibleTo } from './system-noti.ts'
-
-const isConditionFailure = (error: unknown) => /conditional/i.test(String((error as Error).message))
 
 /**
  * Marks notifications read: `noti_ids` one by one (each must be one the caller sees now, else 404

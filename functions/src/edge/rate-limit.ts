@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { RateWindows } from '#data/analytics'
+import { isConditionFailure } from '#data/service'
 import * as clock from '../platform/services/clock.ts'
 import { TooManyRequestsError } from './errors.ts'
 
@@ -71,19 +72,10 @@ export const RATE_WINDOWS_MS: Record<RateScope, number> = {
   autoReplyEmail: 60 * MINUTE_MS,
 }
 
-/**
- * Whether a conditional write failed its condition (ElectroDB wraps the SDK's error). The same
- * test as the site builder's, kept here so the visitor Lambdas do not load the builder's modules.
- */
-export const isConditionFailure = (error: unknown): boolean => {
-  const cause = (error as { cause?: { name?: string } }).cause
-  return (
-    cause?.name === 'ConditionalCheckFailedException' || /conditional request failed/i.test(String(error))
-  )
-}
-
 /** The client's address: see ./client-ip.ts for why it is never a header the caller sets. */
 export { clientIp } from './client-ip.ts'
+/** Whether a conditional write failed its condition (one test for every write: #data/service). */
+export { isConditionFailure }
 
 /** The client of a site-wide window: every visitor of the site counts against it. */
 export const siteClient = (siteId: string) => `site:${siteId}`

@@ -14,6 +14,7 @@ import { MediaRenditions } from '#data/media-renditions'
 import { StoredMedia } from '#data/media-store'
 import { ApprovalGates, PublishRequests } from '#data/publish-requests'
 import { PublishSchedules } from '#data/publish-schedules'
+import { isConditionFailure } from '#data/service'
 import { SiteUploads } from '#data/site-uploads'
 import { SiteVersions } from '#data/site-versions'
 import {
@@ -46,13 +47,8 @@ export const assertCommitted = (result: { canceled: boolean }) => {
   if (result.canceled) throw new ConflictError()
 }
 
-/** Whether a conditional write failed its condition (ElectroDB wraps the SDK's error). */
-export const isConditionFailure = (error: unknown): boolean => {
-  const cause = (error as { cause?: { name?: string } }).cause
-  return (
-    cause?.name === 'ConditionalCheckFailedException' || /conditional request failed/i.test(String(error))
-  )
-}
+/** Whether a conditional write failed its condition (one test for every write: #data/service). */
+export { isConditionFailure }
 
 const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString())
 
