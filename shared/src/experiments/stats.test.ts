@@ -136,7 +136,8 @@ describe('confidenceSequence', () => {
     const sigma = Math.sqrt(n * ((0.05 * 0.95) / 12_000 + (0.06 * 0.94) / 8_000))
     const rho = rhoFor(DEFAULT_PLANNED_VISITORS_PER_ARM)
     const r2 = rho * rho
-    const half = sigma * Math.sqrt(((2 * (n * r2 + 1)) / (n * n * r2)) * Math.log(Math.sqrt(n * r2 + 1) / 0.05))
+    const half =
+      sigma * Math.sqrt(((2 * (n * r2 + 1)) / (n * n * r2)) * Math.log(Math.sqrt(n * r2 + 1) / 0.05))
     const cs = confidenceSequence(c, v)
     expect(cs.lower).toBeCloseTo(0.01 - half, 12)
     expect(cs.upper).toBeCloseTo(0.01 + half, 12)
@@ -153,7 +154,12 @@ describe('confidenceSequence', () => {
 })
 
 describe('verdict', () => {
-  const a = (id: string, visitors: number, conversions: number, weight = 1) => ({ id, visitors, conversions, weight })
+  const a = (id: string, visitors: number, conversions: number, weight = 1) => ({
+    id,
+    visitors,
+    conversions,
+    weight,
+  })
 
   it('says the split is broken first, whatever the rates', () => {
     expect(verdict([a('control', 53_000, 2_650), a('b', 47_000, 4_700)])).toEqual({ kind: 'splitBroken' })
@@ -175,7 +181,12 @@ describe('verdict', () => {
   })
 
   it('with several variants prefers a better one over a worse one, the best lower end first', () => {
-    const arms = [a('control', 40_000, 2_400), a('b', 40_000, 2_000), a('c', 40_000, 2_800), a('d', 40_000, 3_000)]
+    const arms = [
+      a('control', 40_000, 2_400),
+      a('b', 40_000, 2_000),
+      a('c', 40_000, 2_800),
+      a('d', 40_000, 3_000),
+    ]
     expect(verdict(arms)).toEqual({ kind: 'better', variant: 'd', confidence: 95 })
     expect(verdict(arms.slice(0, 2))).toEqual({ kind: 'worse', variant: 'b', confidence: 95 })
   })
@@ -221,7 +232,9 @@ describe('simulation: 1,000 experiments read daily for 30 days', () => {
   it('A/A: declares a winner in at most 5 % and flags a sound split rarely', () => {
     const r = run(34, BASELINE)
     const declared = (r.better + r.worse) / EXPERIMENTS
-    console.info(`A/A: ${(declared * 100).toFixed(1)} % declared (${r.better} better, ${r.worse} worse), SRM ${r.srm}`)
+    console.info(
+      `A/A: ${(declared * 100).toFixed(1)} % declared (${r.better} better, ${r.worse} worse), SRM ${r.srm}`,
+    )
     expect(declared, `A/A declared ${declared}`).toBeLessThanOrEqual(0.05)
     expect(r.srm / EXPERIMENTS, `SRM flagged ${r.srm}`).toBeLessThanOrEqual(0.02)
   })
@@ -254,7 +267,9 @@ describe('simulation: 1,000 experiments read daily for 30 days', () => {
         }
       }
     }
-    console.info(`A/A with a fixed-sample interval read daily: ${((declared / EXPERIMENTS) * 100).toFixed(1)} % declared`)
+    console.info(
+      `A/A with a fixed-sample interval read daily: ${((declared / EXPERIMENTS) * 100).toFixed(1)} % declared`,
+    )
     expect(declared / EXPERIMENTS).toBeGreaterThan(0.15)
   })
 })

@@ -82,22 +82,34 @@ export const confidenceSequence = (
   const lift = pv - pc
   const relativeLift = pc > 0 ? lift / pc : null
   if (control.visitors <= 0 || variant.visitors <= 0)
-    return { lift, relativeLift, lower: Number.NEGATIVE_INFINITY, upper: Number.POSITIVE_INFINITY, decided: 'inconclusive' }
+    return {
+      lift,
+      relativeLift,
+      lower: Number.NEGATIVE_INFINITY,
+      upper: Number.POSITIVE_INFINITY,
+      decided: 'inconclusive',
+    }
   const n = (control.visitors + variant.visitors) / 2
   const sigma = Math.sqrt(n * ((pc * (1 - pc)) / control.visitors + (pv * (1 - pv)) / variant.visitors))
   const half = sequenceHalfWidth(sigma, n, rho, alpha)
   const lower = lift - half
   const upper = lift + half
   const decided: Decision =
-    !enoughData(control) || !enoughData(variant) ? 'inconclusive' : lower > 0 ? 'better' : upper < 0 ? 'worse' : 'inconclusive'
+    !enoughData(control) || !enoughData(variant)
+      ? 'inconclusive'
+      : lower > 0
+        ? 'better'
+        : upper < 0
+          ? 'worse'
+          : 'inconclusive'
   return { lift, relativeLift, lower, upper, decided }
 }
 
-/** log Γ(x) for x > 0 (Lanczos, g = 7, 9 terms; about 15 significant digits). */
 const LANCZOS = [
   0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
   12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
 ]
+/** log Γ(x) for x > 0 (Lanczos, g = 7, 9 terms; about 15 significant digits). */
 export const logGamma = (x: number): number => {
   if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - logGamma(1 - x)
   const z = x - 1
@@ -218,7 +230,10 @@ export const verdict = (
   const alpha = options.alpha ?? DEFAULT_ALPHA
   const perVariant = alpha / variants.length
   const rho = options.rho ?? rhoFor(DEFAULT_PLANNED_VISITORS_PER_ARM, alpha)
-  const results = variants.map((v) => ({ id: v.id, cs: confidenceSequence(control, v, { alpha: perVariant, rho }) }))
+  const results = variants.map((v) => ({
+    id: v.id,
+    cs: confidenceSequence(control, v, { alpha: perVariant, rho }),
+  }))
   const confidence = Math.round((1 - alpha) * 100)
   const better = results.filter((r) => r.cs.decided === 'better').sort((a, b) => b.cs.lower - a.cs.lower)[0]
   if (better) return { kind: 'better', variant: better.id, confidence }

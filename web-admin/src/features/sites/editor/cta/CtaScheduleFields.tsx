@@ -1,18 +1,15 @@
 import { CTA_POSITIONS, SITE_LIMITS } from '@swipe/shared'
 import { CTA_DEFAULTS } from '@swipe/shared/site/model-defaults'
-import { DatePicker, Flex, Form, Input, Radio, Select, Switch } from 'antd'
-import dayjs, { type Dayjs } from 'dayjs'
+import { DatePicker, Flex, Form, Input, Radio, Select, Switch, Typography } from 'antd'
+import type { Dayjs } from 'dayjs'
 import { useTranslation } from 'react-i18next'
 import type { PopupCta } from '../../api.ts'
 import { fieldStatus } from '../fields/useFieldMessages.ts'
+import { instantOf, pickerValueOf } from '../schedule/schedule-api.ts'
 import type { CtaFieldProps } from './ctaFieldProps.ts'
 import { pagesOf } from './ctaModel.ts'
 
 const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm'
-
-/** An ISO date-time with the browser's offset (what the shared schema takes), or null. */
-const toIso = (value: Dayjs | null): string | null => (value ? value.second(0).millisecond(0).format() : null)
-const fromIso = (value: string | null | undefined): Dayjs | null => (value ? dayjs(value) : null)
 
 interface CtaScheduleFieldsProps extends CtaFieldProps {
   rows: number
@@ -21,7 +18,8 @@ interface CtaScheduleFieldsProps extends CtaFieldProps {
 
 /**
  * When and where the CTA shows (SPEC §4): its period, the applicant limit, the countdowns, the
- * pages and the position on screen.
+ * pages and the position on screen. The period is entered and shown in Japan's time, whatever the
+ * browser's zone, as the publish schedule is (../schedule/schedule-api.ts).
  */
 export const CtaScheduleFields = ({
   cta,
@@ -49,8 +47,8 @@ export const CtaScheduleFields = ({
             format={DATE_TIME_FORMAT}
             needConfirm={false}
             disabled={readOnly}
-            value={fromIso(cta.startDate)}
-            onChange={(value: Dayjs | null) => dates({ startDate: toIso(value) })}
+            value={pickerValueOf(cta.startDate)}
+            onChange={(value: Dayjs | null) => dates({ startDate: instantOf(value) })}
           />
         </Form.Item>
         <Form.Item
@@ -64,11 +62,14 @@ export const CtaScheduleFields = ({
             format={DATE_TIME_FORMAT}
             needConfirm={false}
             disabled={readOnly}
-            value={fromIso(cta.endDate)}
-            onChange={(value: Dayjs | null) => dates({ endDate: toIso(value) })}
+            value={pickerValueOf(cta.endDate)}
+            onChange={(value: Dayjs | null) => dates({ endDate: instantOf(value) })}
           />
         </Form.Item>
       </Flex>
+      <Typography.Paragraph type="secondary" style={{ marginTop: -16 }}>
+        {t('siteEditor.schedule.timeZone')}
+      </Typography.Paragraph>
       {cta.kind === 'APPLICANT_LIMIT' && (
         <Form.Item
           label={t('siteEditor.cta.limit')}

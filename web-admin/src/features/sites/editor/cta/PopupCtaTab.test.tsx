@@ -121,8 +121,9 @@ describe('popup CTA tab', () => {
     await user.keyboard('{Enter}')
     expect(await screen.findByText('終了日は開始日より後の日付にしてください。')).toBeTruthy()
     const cta = draft().globalSetting.popupCtas[0]
-    expect(cta?.startDate && Date.parse(cta.startDate)).toBe(new Date(2025, 5, 10, 10, 0).getTime())
-    expect(cta?.endDate).toMatch(/^2025-06-09T10:00:00[+-]\d{2}:\d{2}$/)
+    // Japan's time, whatever the browser's zone: 10:00 JST is 01:00 UTC.
+    expect(cta?.startDate).toBe('2025-06-10T01:00:00.000Z')
+    expect(cta?.endDate).toBe('2025-06-09T01:00:00.000Z')
 
     await user.clear(end)
     await user.paste('2025-06-11 10:00')
