@@ -328,6 +328,20 @@ describe('deciding a request', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       '申請後に下書きが変更されたため承認できません。申請者に再申請を依頼してください。',
     )
+    second.unmount()
+
+    // Another approver decided first: that 409 is said as the server says it, not as a stale draft.
+    const third = forApprover({
+      [`POST ${APPROVE}`]: {
+        status: 409,
+        body: { error: { code: 'approval.notPending', message: 'この申請はすでに処理されています。' } },
+      },
+    })
+    dialog = await decide(third.user, '承認して公開')
+    await third.user.click(within(dialog).getByRole('button', { name: '承認して公開' }))
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'この申請はすでに処理されています。',
+    )
   })
 
   it('rejects only with a comment', async () => {

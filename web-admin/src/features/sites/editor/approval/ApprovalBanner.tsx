@@ -36,7 +36,8 @@ interface Refusal {
 }
 
 const refusalOf = (error: unknown): Refusal => {
-  if (error instanceof ApiError && error.status === 409) return { kind: 'stale', messages: [] }
+  // The draft was saved after the request; another 409 (decided meanwhile) says what it is.
+  if (error instanceof ApiError && error.code === 'approval.stale') return { kind: 'stale', messages: [] }
   if (error instanceof ApiError && error.status === 400 && error.details.length > 0)
     return { kind: 'blocking', messages: error.details.map((d) => d.message) }
   return { kind: 'other', messages: [errorMessage(error)] }
