@@ -18,8 +18,9 @@ writeFileSync(
     private: true,
     scripts: {
       ok: 'echo fine',
-      bad: 'for i in $(seq 1 200); do echo bad$i; done; exit 3',
-      slow: 'for i in $(seq 1 50); do echo slow$i; done; sleep 30',
+      // `bad` fails only once `slow` has printed all its lines (a loaded machine starts lanes late).
+      bad: 'while [ ! -f printed ]; do sleep 0.05; done; sleep 0.5; for i in $(seq 1 200); do echo bad$i; done; exit 3',
+      slow: 'for i in $(seq 1 50); do echo slow$i; done; touch printed; sleep 30',
     },
   }),
 )
