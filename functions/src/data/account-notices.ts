@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { ACCOUNT_NOTICE_KINDS } from '@swipe/shared/contract/notices'
 import { Entity, type EntityItem } from 'electrodb'
 import { entityConfig, SERVICE } from './service.ts'
@@ -11,13 +10,6 @@ export const ACCOUNT_NOTICE_TTL_MS = 90 * 24 * 60 * 60 * 1000
  * counted unread, and expire with their TTL.
  */
 export const ACCOUNT_NOTICE_LIMIT = 50
-
-/**
- * A notice id: the UTC instant to the millisecond, then random hex (the form of release ids,
- * publishing/retention.ts), so an account's notices sort newest last by their sort key.
- */
-export const newNoticeId = (at: number): string =>
-  `${new Date(at).toISOString().replace(/[-:.]/g, '')}-${randomBytes(4).toString('hex')}`
 
 /**
  * A notice addressed to one account (issue 33 part 4; docs/data-model.md "Account notices"): a

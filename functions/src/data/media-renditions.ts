@@ -87,13 +87,22 @@ export const UPLOAD_KEY =
 
 export const siteOfUploadKey = (key: string): string | undefined => UPLOAD_KEY.exec(key)?.[1]
 
+/** The rendition records of some of a site's media, whatever their state (keys of other sites are skipped). */
+export const renditionRecords = async (
+  siteId: string,
+  keys: readonly string[],
+): Promise<MediaRendition[]> => {
+  const wanted = [...new Set(keys)].filter((key) => siteOfUploadKey(key) === siteId)
+  if (!wanted.length) return []
+  return (await MediaRenditions.get(wanted.map((key) => ({ siteId, key }))).go({ concurrency: 4 })).data
+}
+
 /** The ready renditions of some of a site's media, by original key (for publishing). */
 export const readyRenditions = async (
   siteId: string,
   keys: readonly string[],
-): Promise<Map<string, MediaRendition>> => {
-  const wanted = [...new Set(keys)].filter((key) => siteOfUploadKey(key) === siteId)
-  if (!wanted.length) return new Map()
-  const found = await MediaRenditions.get(wanted.map((key) => ({ siteId, key }))).go({ concurrency: 4 })
-  return new Map(found.data.filter((r) => r.state === 'ready').map((r) => [r.key, r]))
-}
+): Promise<Map<string, MediaRendition>> => readyOf(await renditionRecords(siteId, keys))
+
+/** The ready records among `records`, by original key. */
+export const readyOf = (records: readonly MediaRendition[]): Map<string, MediaRendition> =>
+  new Map(records.filter((r) => r.state === 'ready').map((r) => [r.key, r]))

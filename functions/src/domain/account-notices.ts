@@ -4,9 +4,9 @@ import {
   type AccountNotice,
   AccountNoticeLanguages,
   AccountNotices,
-  newNoticeId,
 } from '#data/account-notices'
 import { type Account, Accounts } from '#data/accounts'
+import { timeOrderedId } from '#data/ids'
 import { now } from '#platform/services/clock'
 import { logger } from '#platform/services/logger'
 import { sendMail } from '#platform/services/mail'
@@ -102,7 +102,7 @@ export const notifyAccounts = async (
     try {
       await AccountNotices.create({
         accountId,
-        noticeId: newNoticeId(at),
+        noticeId: timeOrderedId(at),
         kind: notice.kind,
         siteId: notice.siteId,
         siteName: notice.siteName,

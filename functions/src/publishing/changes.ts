@@ -113,12 +113,14 @@ export const summarise = (
       global: true,
       changedCells: [],
     }
-  const changes = compareContent(before, after)
-  return {
-    first: false,
-    cells: changes.cells.length,
-    languages: changes.languages,
-    global: changes.globalFields.length > 0,
-    changedCells: changes.cells.slice(0, 400),
-  }
+  return summaryOf(compareContent(before, after))
 }
+
+/** The history's one-line summary of a comparison (not the first version). */
+export const summaryOf = (changes: ReturnType<typeof compareContent>): VersionSummary => ({
+  first: false,
+  cells: changes.cells.length,
+  languages: changes.languages,
+  global: changes.globalFields.length > 0,
+  changedCells: changes.cells.slice(0, 400),
+})

@@ -271,7 +271,7 @@ export const publishRenditions = (
 }
 
 /** Every storage key a renditions entry names. */
-const renditionFiles = (made: PublishRenditions): string[] => [
+export const renditionFiles = (made: PublishRenditions): string[] => [
   ...(made.images ?? []).map((i) => i.key),
   ...(made.poster ?? []).map((p) => p.key),
   ...(made.video ? [made.video] : []),

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
+import { timeOrderedId } from '#data/ids'
 import { SHARED_MEDIA_FOLDER } from '#platform/services/host-map'
 
 /**
@@ -17,8 +18,7 @@ export const RELEASE_GRACE_MS = 24 * 60 * 60 * 1000
  * A new release id: the UTC instant to the millisecond, then random hex. Ids sort in the order they
  * were made, which is what the clean-up reads their age from.
  */
-export const newReleaseId = (now = Date.now()): string =>
-  `${new Date(now).toISOString().replace(/[-:.]/g, '')}-${randomBytes(4).toString('hex')}`
+export const newReleaseId = (now = Date.now()): string => timeOrderedId(now)
 
 /**
  * What every release id begins with: the first digit of its year (until the year 3000). Listing a

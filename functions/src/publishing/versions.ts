@@ -5,7 +5,7 @@ import { BadRequestError, InvalidCursorError, NotFoundError } from '#edge/errors
 import { mediaBucket, sitesBucket } from '#platform/services/s3'
 import { presignGet } from '#platform/services/uploads'
 import { draftKeys } from '../sites/service.ts'
-import { compareContent, type VersionContent, type VersionSummary } from './changes.ts'
+import { compareContent, summaryOf, type VersionContent, type VersionSummary } from './changes.ts'
 import { readContent, readManifest, siteHistory } from './release.ts'
 import { releasePrefix, sitePrefix } from './retention.ts'
 
@@ -121,6 +121,29 @@ const renderOf = async (siteId: string, version: SiteVersion, view: z.infer<type
   return { version: view, content, media }
 }
 
+/** The renders of some versions, as the history shows them (one read of the history); 404 for an unknown one. */
+const rendersOf = async (
+  site: HistorySite,
+  ids: readonly string[],
+  servedRelease: string | undefined,
+  now: number,
+) => {
+  const { versions: all, kept } = await siteHistory(site.siteId, site.ownerId, now)
+  const found = ids.map((id) => all.find((v) => v.versionId === id))
+  if (found.some((v) => !v)) throw new NotFoundError()
+  const live = liveVersionOf(all, servedRelease)
+  return Promise.all(
+    (found as SiteVersion[]).map((v) => renderOf(site.siteId, v, viewOf(v, live, kept, servedRelease))),
+  )
+}
+
+/** A render as the compare answers it: the views as stored, passed through to the preview's render. */
+const answerOf = ({ version, content, media }: Awaited<ReturnType<typeof renderOf>>) => ({
+  version,
+  content: content as unknown as z.infer<typeof VersionRenderSchema>['content'],
+  media,
+})
+
 /**
  * Two versions for the compare view (issue 33 Deliver 2): what `other` changes against `versionId`
  * (cells, languages, global fields, menus, settings) and what each rendered.
@@ -132,27 +155,8 @@ export const compareVersions = async (
   servedRelease: string | undefined,
   now = Date.now(),
 ) => {
-  const { siteId } = site
-  // The history the views need already holds both records.
-  const { versions: all, kept } = await siteHistory(siteId, site.ownerId, now)
-  const [from, to] = [versionId, otherId].map((id) => all.find((v) => v.versionId === id))
-  if (!from || !to) throw new NotFoundError()
-  const live = liveVersionOf(all, servedRelease)
-  const [fromRender, toRender] = await Promise.all([
-    renderOf(siteId, from, viewOf(from, live, kept, servedRelease)),
-    renderOf(siteId, to, viewOf(to, live, kept, servedRelease)),
-  ])
-  // The views as stored, passed through to the preview's render.
-  const answer = ({ version, content, media }: typeof fromRender) => ({
-    version,
-    content: content as unknown as z.infer<typeof VersionRenderSchema>['content'],
-    media,
-  })
-  return {
-    from: answer(fromRender),
-    to: answer(toRender),
-    changes: compareContent(fromRender.content, toRender.content),
-  }
+  const [from, to] = await rendersOf(site, [versionId, otherId], servedRelease, now)
+  return { from: answerOf(from!), to: answerOf(to!), changes: compareContent(from!.content, to!.content) }
 }
 
 /** The `with` of a compare that names the saved draft (the approver's diff, issue 33 part 4). */
@@ -170,39 +174,17 @@ export const compareWithDraft = async (
   servedRelease: string | undefined,
   now = Date.now(),
 ) => {
-  const { versions: all, kept } = await siteHistory(site.siteId, site.ownerId, now)
-  const from = all.find((v) => v.versionId === versionId)
-  if (!from) throw new NotFoundError()
-  const fromRender = await renderOf(
-    site.siteId,
-    from,
-    viewOf(from, liveVersionOf(all, servedRelease), kept, servedRelease),
-  )
-  const changes = compareContent(fromRender.content, draft.content)
-  const asContent = (content: VersionContent) =>
-    content as unknown as z.infer<typeof VersionRenderSchema>['content']
-  return {
-    from: { version: fromRender.version, content: asContent(fromRender.content), media: fromRender.media },
-    to: {
-      version: {
-        id: DRAFT_VERSION_ID,
-        action: 'publish' as const,
-        at: draft.at,
-        by: null,
-        summary: {
-          first: false,
-          cells: changes.cells.length,
-          languages: changes.languages,
-          global: changes.globalFields.length > 0,
-          changedCells: changes.cells.slice(0, 400),
-        },
-        restoredFrom: null,
-        live: false,
-        canRollback: false,
-      },
-      content: asContent(draft.content),
-      media: draft.media,
-    },
-    changes,
+  const [from] = await rendersOf(site, [versionId], servedRelease, now)
+  const changes = compareContent(from!.content, draft.content)
+  const version = {
+    id: DRAFT_VERSION_ID,
+    action: 'publish' as const,
+    at: draft.at,
+    by: null,
+    summary: summaryOf(changes),
+    restoredFrom: null,
+    live: false,
+    canRollback: false,
   }
+  return { from: answerOf(from!), to: answerOf({ version, ...draft }), changes }
 }

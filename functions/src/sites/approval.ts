@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { can, consecutiveImagesSchema } from '@swipe/shared'
 import type { Checklist, PublishRequestView } from '@swipe/shared/contract/approvals'
 import type { MessageKey } from '@swipe/shared/i18n/messages'
@@ -9,7 +8,6 @@ import { type FieldIssue, ForbiddenError, ValidationError } from '#edge/errors'
 import { zodIssues } from '#edge/http'
 import { adminOf, policyActorOf } from '#edge/tenancy'
 import { platform } from '#platform'
-import { now as clockNow } from '#platform/services/clock'
 import { checklistOf, requireNoBlocking } from '../publishing/checklist/compose.ts'
 import type { LoadedSite, PublishAuthor } from '../publishing/publish.ts'
 import { isConditionFailure, isCurrent } from './service.ts'
@@ -67,17 +65,26 @@ export const checklistFor = async (loaded: LoadedSite, t: Translate): Promise<Ch
   checklistOf(await platform().publisher.check(loaded.site.siteId, { loaded }), t)
 
 /**
- * Publishes the saved draft after its checks: the images rule (400 naming each language), then the
- * checklist (400 `checklist.blocked` naming each blocking item), then the publish on the version
- * loaded (409 when a save came since). Answers the checklist (its warnings are shown).
+ * What a publish of the saved draft must pass, now or at a scheduled time: the images rule (400
+ * naming each language), then the checklist (400 `checklist.blocked` naming each blocking item).
+ * Answers the checklist (its warnings are shown).
+ */
+export const checkPublishable = async (loaded: LoadedSite, t: Translate): Promise<Checklist> => {
+  requirePublishable(loaded.site, loaded.items)
+  const checklist = await checklistFor(loaded, t)
+  requireNoBlocking(checklist)
+  return checklist
+}
+
+/**
+ * Publishes the saved draft after its checks (`checkPublishable`), on the version loaded (409 when
+ * a save came since). Answers the checklist.
  */
 export const checkedPublish = async (
   loaded: LoadedSite,
   { author, t }: { author?: PublishAuthor | undefined; t: Translate },
 ): Promise<Checklist> => {
-  requirePublishable(loaded.site, loaded.items)
-  const checklist = await checklistFor(loaded, t)
-  requireNoBlocking(checklist)
+  const checklist = await checkPublishable(loaded, t)
   await platform().publisher.publish(loaded.site.siteId, {
     expectVersion: loaded.site.version,
     loaded,
@@ -85,10 +92,6 @@ export const checkedPublish = async (
   })
   return checklist
 }
-
-/** A new request's id: time-ordered. */
-export const newRequestId = (now = clockNow()): string =>
-  `${new Date(now).toISOString()}-${randomUUID().slice(0, 8)}`
 
 /** A site's requests, newest first. */
 export const requestsOf = async (siteId: string): Promise<PublishRequest[]> =>

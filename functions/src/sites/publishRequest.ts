@@ -1,4 +1,5 @@
 import { sitesRoutes } from '@swipe/shared/contract/sites'
+import { timeOrderedId } from '#data/ids'
 import { PublishRequests } from '#data/publish-requests'
 import { approversOf, notifyAccounts } from '#domain/account-notices'
 import { BadRequestError, ConflictError, ValidationError } from '#edge/errors'
@@ -6,14 +7,8 @@ import { endpoint, ok } from '#edge/http'
 import { sitesFor } from '#edge/tenancy'
 import { now as clockNow } from '#platform/services/clock'
 import { logger } from '#platform/services/logger'
-import {
-  approvalRequired,
-  newRequestId,
-  requestView,
-  requirePublishable,
-  withdrawPending,
-} from './approval.ts'
-import { SCHEDULE_HORIZON_MS } from './schedule.ts'
+import { approvalRequired, requestView, requirePublishable, withdrawPending } from './approval.ts'
+import { instantIssues } from './schedule.ts'
 import { authorOf } from './service.ts'
 
 /**
@@ -29,16 +24,14 @@ export const handler = endpoint(sitesRoutes['sites.publishRequest'], async ({ ac
   if (site.version !== body.version) throw new ConflictError()
   requirePublishable(site, items)
   const now = clockNow()
+  const refused = instantIssues(body.publishAt, 'body.publishAt', now)
+  if (refused.length) throw new ValidationError(refused)
   const publishAt = body.publishAt ? Date.parse(body.publishAt) : undefined
-  if (publishAt !== undefined && publishAt <= now)
-    throw new ValidationError([{ path: 'body.publishAt', code: 'schedule.past' }])
-  if (publishAt !== undefined && publishAt > now + SCHEDULE_HORIZON_MS)
-    throw new ValidationError([{ path: 'body.publishAt', code: 'schedule.tooFar' }])
   const author = authorOf(actor)
   await withdrawPending(site.siteId)
   const request = {
     siteId: site.siteId,
-    requestId: newRequestId(now),
+    requestId: timeOrderedId(now),
     state: 'PENDING' as const,
     version: body.version,
     byAccountId: author.accountId,

@@ -6,9 +6,8 @@ import { endpoint, ok } from '#edge/http'
 import { sitesFor } from '#edge/tenancy'
 import { now as clockNow } from '#platform/services/clock'
 import { logger } from '#platform/services/logger'
-import { requireNoBlocking } from '../publishing/checklist/compose.ts'
 import { latestVersion } from '../publishing/versions.ts'
-import { checkedPublish, checklistFor, decide, requestView, requirePublishable } from './approval.ts'
+import { checkedPublish, checkPublishable, decide, requestView } from './approval.ts'
 import { scheduleApprovedPublish } from './schedule.ts'
 import { authorOf } from './service.ts'
 
@@ -33,8 +32,7 @@ export const handler = endpoint(
     const now = clockNow()
     let versionId: string | undefined
     if (request.publishAt !== undefined && request.publishAt > now) {
-      requirePublishable(site, loaded.items)
-      requireNoBlocking(await checklistFor(loaded, t))
+      await checkPublishable(loaded, t)
       await scheduleApprovedPublish(site.siteId, request.publishAt, approver, {
         version: request.version,
         requestId: request.requestId,
@@ -60,9 +58,9 @@ export const handler = endpoint(
       by: approver.name,
       comment: body.comment ?? null,
     })
-    const after = await sitesFor(actor).get(site.siteId, 'site:read')
+    // Decided, so never stale: the draft's version does not matter to the view any more.
     return ok({
-      ...requestView(decided, after.version),
+      ...requestView(decided, site.version),
       message: t(versionId ? 'approval.approvedPublished' : 'approval.approvedScheduled'),
     })
   },

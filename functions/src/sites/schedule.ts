@@ -4,7 +4,7 @@ import { createWriteTransaction } from 'electrodb'
 import type * as z from 'zod'
 import { type PublishSchedule, PublishSchedules, SCHEDULE_KINDS } from '#data/publish-schedules'
 import { Sites } from '#data/sites'
-import { AppError, ConflictError, NotFoundError, ValidationError } from '#edge/errors'
+import { AppError, ConflictError, type FieldIssue, NotFoundError, ValidationError } from '#edge/errors'
 import { now as clockNow } from '#platform/services/clock'
 import { logger } from '#platform/services/logger'
 import { loadSite, type PublishAuthor, withdrawSite } from '../publishing/publish.ts'
@@ -59,6 +59,22 @@ export const scheduleView = async (
 }
 
 /**
+ * Why an instant cannot be scheduled: in the past (or now), or more than `SCHEDULE_HORIZON_MS`
+ * ahead; none for an acceptable one or none given. A publish request's time is checked the same.
+ */
+export const instantIssues = (
+  instant: string | null | undefined,
+  path: string,
+  now: number,
+): FieldIssue[] => {
+  if (!instant) return []
+  const at = Date.parse(instant)
+  if (at <= now) return [{ path, code: 'schedule.past' }]
+  if (at > now + SCHEDULE_HORIZON_MS) return [{ path, code: 'schedule.tooFar' }]
+  return []
+}
+
+/**
  * Replaces a site's schedule: each kind at its instant, or none (null). Instants must be after
  * now and within a year, the end after the start; 400 naming the field otherwise, and nothing is
  * written. A FAILED change is replaced or cleared like a pending one.
@@ -70,14 +86,7 @@ export const setSchedule = async (
   now = clockNow(),
 ): Promise<void> => {
   const at = { publish: wanted.publishAt, unpublish: wanted.unpublishAt }
-  const issues = SCHEDULE_KINDS.flatMap((kind) => {
-    const instant = at[kind] === null ? undefined : Date.parse(at[kind])
-    const path = `body.${kind}At`
-    if (instant === undefined) return []
-    if (instant <= now) return [{ path, code: 'schedule.past' }]
-    if (instant > now + SCHEDULE_HORIZON_MS) return [{ path, code: 'schedule.tooFar' }]
-    return []
-  })
+  const issues = SCHEDULE_KINDS.flatMap((kind) => instantIssues(at[kind], `body.${kind}At`, now))
   if (
     issues.length === 0 &&
     at.publish !== null &&

@@ -1,12 +1,12 @@
 import { gzipSync } from 'node:zlib'
 import { renderSitePages, swipePagePath } from '@swipe/web-site'
-import { type MediaRendition, MediaRenditions, type Rendition, siteOfUploadKey } from '#data/media-renditions'
+import { type MediaRendition, type Rendition, readyOf, renditionRecords } from '#data/media-renditions'
 import { PreviewComments } from '#data/previews'
 import { oemZoneOf } from '#domain/oem-zones'
 import { attemptHead } from '#domain/webhooks'
 import { platform } from '#platform'
 import { siteKeys } from '../../sites/service.ts'
-import { type LoadedSite, publishInput, publishRenditions } from '../publish.ts'
+import { type LoadedSite, publishInput, publishRenditions, renditionFiles } from '../publish.ts'
 import { mediaPaths } from '../retention.ts'
 import { externalLinks } from './rules.ts'
 import type { ChecklistInput, LinkFacts, MediaFacts } from './types.ts'
@@ -80,32 +80,20 @@ export const checkLinks = async (
  * that are ready; media at the paths a publish derives), the open blocking review comments, and
  * the answers of its external links.
  */
-export const gatherChecklist = async (
-  loaded: LoadedSite,
-  now: number,
-  { linkDeadlineMs = LINK_CHECK_DEADLINE_MS }: { linkDeadlineMs?: number } = {},
-): Promise<ChecklistInput> => {
+export const gatherChecklist = async (loaded: LoadedSite, now: number): Promise<ChecklistInput> => {
   const { site } = loaded
   const keys = [...new Set(siteKeys(site, loaded.items).map((ref) => ref.key))]
-  const own = keys.filter((key) => siteOfUploadKey(key) === site.siteId)
   const [oemZone, records, comments] = await Promise.all([
     oemZoneOf(site.tenantIds),
-    own.length
-      ? MediaRenditions.get(own.map((key) => ({ siteId: site.siteId, key }))).go({ concurrency: 4 })
-      : Promise.resolve({ data: [] as MediaRendition[] }),
+    renditionRecords(site.siteId, keys),
     PreviewComments.query.comment({ siteId: site.siteId }).go({ pages: 'all' }),
   ])
-  const ready = new Map(records.data.filter((r) => r.state === 'ready').map((r) => [r.key, r]))
-  const renditions = publishRenditions(ready)
-  const renditionKeys = Object.values(renditions).flatMap((made) => [
-    ...(made.images ?? []).map((i) => i.key),
-    ...(made.poster ?? []).map((p) => p.key),
-    ...(made.video ? [made.video] : []),
-  ])
+  const renditions = publishRenditions(readyOf(records))
+  const renditionKeys = Object.values(renditions).flatMap(renditionFiles)
   const paths = Object.fromEntries(mediaPaths([...keys, ...renditionKeys]))
   const input = { ...publishInput(loaded, paths, now, oemZone), renditions }
   const media = new Map<string, MediaFacts>(
-    records.data.map((r) => [
+    records.map((r) => [
       r.key,
       { state: r.state, mediaType: r.mediaType === 'video' ? 'video' : 'image', phoneBytes: phoneBytes(r) },
     ]),
@@ -124,10 +112,7 @@ export const gatherChecklist = async (
     links: new Map(),
   }
   // The links are asked first: their answers arrive while the pages render.
-  const links = checkLinks(
-    externalLinks(base).map((l) => l.url),
-    linkDeadlineMs,
-  )
+  const links = checkLinks(externalLinks(base).map((l) => l.url))
   const files = renderSitePages(input)
   const firstHtml = site.languages.flatMap((lang) => {
     const page = files.find((f) => f.path === swipePagePath(lang, lang === site.defaultLanguage))
