@@ -1,10 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import type { RouteObject } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { storeSession, userInfoBody } from '../../test/fixtures.ts'
 import { type MockReply, type MockRequest, mockApi } from '../../test/mockApi.ts'
 import { renderWithProviders } from '../../test/renderWithProviders.tsx'
+import { ConsoleLayout } from './ConsoleLayout.tsx'
 
-/** The bell's personal notices (issue 33 part 4): approval requests and decisions for this account. */
+/**
+ * The bell's personal notices (issue 33 part 4): approval requests and decisions for this account,
+ * in the console's header (the console layout around a stand-in page: the bell is what is tested).
+ */
 
 type Routes = Record<string, MockReply | ((request: MockRequest) => MockReply)>
 
@@ -36,17 +41,28 @@ const notice = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 })
 
+const shellRoutes: RouteObject[] = [
+  {
+    path: '/:userTypeId',
+    element: <ConsoleLayout />,
+    children: [
+      { path: 'summary', handle: { areas: ['summary'], page: 'summary' }, element: <p>サマリーの画面</p> },
+      // Where the notice links to (this stand-in asks for no menu area: the link is what is tested).
+      { path: 'site/:id', element: <p>サイトエディタの画面</p> },
+    ],
+  },
+]
+
 const asUser = (routes: Routes) => {
   storeSession({ user_type_segment: 'adminuser' })
   const api = mockApi({
     'GET /auth/user-info': {
       body: userInfoBody({ user_type_segment: 'adminuser', account_type: 'USER', menu_areas: ['summary'] }),
     },
-    'GET /summary': { status: 500, body: { error: { code: 'error.internal', message: 'x' } } },
     'GET /system_noti/show': { body: systemFeed },
     ...routes,
   })
-  return { ...api, ...renderWithProviders({ at: '/adminuser/summary' }) }
+  return { ...api, ...renderWithProviders({ at: '/adminuser/summary', routes: shellRoutes }) }
 }
 
 describe('personal notices in the bell', () => {
@@ -103,6 +119,7 @@ describe('personal notices in the bell', () => {
     expect(link.getAttribute('href')).toBe('/adminuser/site/site-1')
     await user.click(link)
     await waitFor(() => expect(router.state.location.pathname).toBe('/adminuser/site/site-1'))
+    expect(await screen.findByText('サイトエディタの画面')).toBeTruthy()
   })
 
   it('marks personal notices and system notifications read with one click', async () => {

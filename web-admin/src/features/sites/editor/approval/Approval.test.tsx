@@ -1,23 +1,33 @@
 import { keysToSnake } from '@swipe/shared'
 import { screen, waitFor, within } from '@testing-library/react'
+import type { ReactElement } from 'react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { MockReply } from '../../../../test/mockApi.ts'
+import { storeSession } from '../../../../test/fixtures.ts'
+import { type MockReply, type MockRequest, mockApi } from '../../../../test/mockApi.ts'
+import { renderWithProviders } from '../../../../test/renderWithProviders.tsx'
 import { blockingItem, checklistOf, checklistReply, warningItem } from '../checklist/testing.ts'
 import {
   calls,
   editorReady,
   lastDialog,
   openEditor,
+  SITE_ID,
   SITE_PATH,
   sentBody,
   siteReply,
   testSite,
 } from '../frame/testing.tsx'
-import type { PublishRequestView, SiteApproval } from './approval-api.ts'
+import { ApprovalBanner } from './ApprovalBanner.tsx'
+import { ApprovalSwitch } from './ApprovalSwitch.tsx'
+import { approvalKeys, type PublishRequestView, type SiteApproval } from './approval-api.ts'
+import { PublishRequestDialog } from './PublishRequestDialog.tsx'
 
 /**
- * The approval gate in the editor (issue 33 part 5): editors who may not approve request the
- * publish; the banner says what is pending or was rejected; approvers review, approve or reject.
+ * The approval gate (issue 33 part 5): editors who may not approve request the publish; the banner
+ * says what is pending or was rejected; approvers review, approve or reject. The editor is mounted
+ * for the flows that go through its wiring (the publish button, the history, the compare view, the
+ * reload after an approval); the banner, the request dialog and the switch are rendered alone
+ * where a test is about them only.
  */
 
 const APPROVAL = `${SITE_PATH}/approval`
@@ -26,6 +36,9 @@ const REQUESTS = `${SITE_PATH}/publish-requests`
 const APPROVE = `${REQUESTS}/r-1/approve`
 const REJECT = `${REQUESTS}/r-1/reject`
 const STATUS = `${SITE_PATH}/status`
+const VERSIONS = `${SITE_PATH}/versions`
+
+type Routes = Record<string, MockReply | ((request: MockRequest) => MockReply)>
 
 const request = (overrides: Partial<PublishRequestView> = {}): PublishRequestView => ({
   id: 'r-1',
@@ -57,6 +70,10 @@ const answer = (value: PublishRequestView, message: string): MockReply => ({
 })
 
 const banner = () => screen.queryByTestId('approval-banner')
+const bannerShown = async () => {
+  await waitFor(() => expect(banner()).not.toBeNull())
+  return banner() as HTMLElement
+}
 
 const pending = request()
 const rejected = request({
@@ -68,11 +85,54 @@ const rejected = request({
   comment: '画像を差し替えてください',
 })
 
+/** The published version the history lists as live. */
+const liveVersion = {
+  id: 'v-2',
+  action: 'publish' as const,
+  at: '2026-05-02T00:00:00.000Z',
+  by: null,
+  summary: { first: false, cells: 1, languages: ['JP'], global: false, changedCells: ['JP:A1'] },
+  restoredFrom: null,
+  live: true,
+  canRollback: true,
+}
+
+type User = ReturnType<typeof openEditor>['user']
+
 /** Pastes a JST date-time into a labelled picker and confirms it. */
-const pick = async (user: ReturnType<typeof openEditor>['user'], label: string, text: string) => {
+const pick = async (user: User, label: string, text: string) => {
   await user.click(screen.getByLabelText(label))
   await user.paste(text)
   await user.keyboard('{Enter}')
+}
+
+/** One component alone (no editor around it), signed in, with the API mocked. */
+const renderAlone = (ui: ReactElement, routes: Routes) => {
+  storeSession()
+  const api = mockApi(routes)
+  return { ...api, ...renderWithProviders({ ui }) }
+}
+
+/** The banner alone at the saved version 4; its callbacks are spies. */
+const renderBanner = (value: SiteApproval, routes: Routes = {}) => {
+  const onCompare = vi.fn()
+  const onApproved = vi.fn(async () => {})
+  const onOpenItem = vi.fn()
+  return {
+    onCompare,
+    onApproved,
+    onOpenItem,
+    ...renderAlone(
+      <ApprovalBanner
+        siteId={SITE_ID}
+        version={4}
+        onCompare={onCompare}
+        onApproved={onApproved}
+        onOpenItem={onOpenItem}
+      />,
+      { [`GET ${APPROVAL}`]: approvalReply(value), ...routes },
+    ),
+  }
 }
 
 beforeEach(() => {
@@ -81,45 +141,26 @@ beforeEach(() => {
 
 describe('the approval banner', () => {
   it('shows who requested and when; no decision buttons for an editor', async () => {
-    openEditor(testSite(), {
-      [`GET ${APPROVAL}`]: approvalReply(
-        approval({ pending: request({ note: '春の告知です' }), requests: [request(), rejected] }),
-      ),
-    })
-    await editorReady()
-    await waitFor(() => expect(banner()).not.toBeNull())
-    expect(banner()!.textContent).toBe('承認待ち: 佐藤 花子 が 2026-06-01 10:00 に申請メモ: 春の告知です')
-    expect(within(banner()!).queryAllByRole('button')).toEqual([])
+    renderBanner(approval({ pending: request({ note: '春の告知です' }), requests: [request(), rejected] }))
+    const shown = await bannerShown()
+    expect(shown.textContent).toBe('承認待ち: 佐藤 花子 が 2026-06-01 10:00 に申請メモ: 春の告知です')
+    expect(within(shown).queryAllByRole('button')).toEqual([])
   })
 
   it('says a request must be made again once the draft changed', async () => {
-    openEditor(testSite(), {
-      [`GET ${APPROVAL}`]: approvalReply(
-        approval({ pending: request({ stale: true }), requests: [request()] }),
-      ),
-    })
-    await editorReady()
-    await waitFor(() => expect(banner()).not.toBeNull())
-    expect(banner()!.textContent).toBe(
+    renderBanner(approval({ pending: request({ stale: true }), requests: [request()] }))
+    expect((await bannerShown()).textContent).toBe(
       '承認待ち: 佐藤 花子 が 2026-06-01 10:00 に申請下書きが変更されたため再申請が必要です',
     )
   })
 
   it('shows the newest rejection with its comment, until a new request is made', async () => {
-    const first = openEditor(testSite(), {
-      [`GET ${APPROVAL}`]: approvalReply(approval({ requests: [rejected] })),
-    })
-    await editorReady()
-    await waitFor(() => expect(banner()).not.toBeNull())
-    expect(banner()!.textContent).toBe('差し戻し: 山田 太郎「画像を差し替えてください」')
+    const first = renderBanner(approval({ requests: [rejected] }))
+    expect((await bannerShown()).textContent).toBe('差し戻し: 山田 太郎「画像を差し替えてください」')
     first.unmount()
 
-    openEditor(testSite(), {
-      [`GET ${APPROVAL}`]: approvalReply(approval({ pending, requests: [pending, rejected] })),
-    })
-    await editorReady()
-    await waitFor(() => expect(banner()).not.toBeNull())
-    expect(banner()!.textContent).not.toContain('差し戻し')
+    renderBanner(approval({ pending, requests: [pending, rejected] }))
+    expect((await bannerShown()).textContent).not.toContain('差し戻し')
   })
 
   it('shows nothing when there is nothing to decide or an approval came after the rejection', async () => {
@@ -130,64 +171,36 @@ describe('the approval banner', () => {
       decidedAt: '2026-06-01T00:30:00.000Z',
       decidedBy: '山田 太郎',
     })
-    const { requests } = openEditor(testSite(), {
-      [`GET ${APPROVAL}`]: approvalReply(approval({ requests: [approved, rejected] })),
-    })
-    await editorReady()
+    const { requests, queryClient } = renderBanner(approval({ requests: [approved, rejected] }))
     await waitFor(() => expect(calls(requests, 'GET', APPROVAL)).toHaveLength(1))
+    // The approval was read and given to the banner, which shows nothing for it.
+    await waitFor(() => expect(queryClient.getQueryState(approvalKeys.site(SITE_ID))?.status).toBe('success'))
     expect(banner()).toBeNull()
   })
 })
 
 describe('requesting a publish', () => {
-  it('turns the publish button into 公開を申請 and refuses scheduling and rollbacks', async () => {
-    const { user } = openEditor(testSite({ globalSetting: { status: 'PUBLISH' } }), {
-      [`GET ${APPROVAL}`]: approvalReply(approval()),
-      [`GET ${SITE_PATH}/versions`]: {
+  it('in the editor: 公開を申請 instead of publishing, no scheduling, no rollbacks; it saves, sends the saved version with the note and the JST time, and shows the request', async () => {
+    let current = approval()
+    const live = { status: 'PUBLISH' as const }
+    const { user, requests } = openEditor(testSite({ globalSetting: live }), {
+      [`GET ${APPROVAL}`]: () => approvalReply(current),
+      [`GET ${VERSIONS}`]: {
         body: keysToSnake({
           items: [
+            liveVersion,
             {
-              id: 'v-2',
-              action: 'publish',
-              at: '2026-05-02T00:00:00.000Z',
-              by: null,
-              summary: { first: false, cells: 1, languages: ['JP'], global: false, changedCells: ['JP:A1'] },
-              restoredFrom: null,
-              live: true,
-              canRollback: true,
-            },
-            {
+              ...liveVersion,
               id: 'v-1',
-              action: 'publish',
               at: '2026-05-01T00:00:00.000Z',
-              by: null,
               summary: { first: true, cells: 2, languages: ['JP'], global: true, changedCells: [] },
-              restoredFrom: null,
               live: false,
-              canRollback: true,
             },
           ],
           cursor: null,
         }),
       },
-    })
-    await editorReady()
-    const requestButton = await screen.findByRole('button', { name: '公開を申請' })
-    expect(requestButton.getAttribute('aria-describedby')).toBeTruthy()
-    expect(screen.queryByRole('button', { name: '保存して公開' })).toBeNull()
-    expect(screen.getByRole('button', { name: '公開予約' }).hasAttribute('disabled')).toBe(true)
-    await user.click(screen.getByRole('button', { name: '公開履歴' }))
-    await screen.findByRole('list', { name: '公開履歴' })
-    expect(screen.getByRole('button', { name: 'このバージョンに戻す' }).hasAttribute('disabled')).toBe(true)
-    // An approver's switch is not offered.
-    expect(screen.queryByLabelText('公開に承認を必須にする')).toBeNull()
-  })
-
-  it('saves, then sends the saved version with the note and the JST time, and shows the request', async () => {
-    let current = approval()
-    const { user, requests } = openEditor(testSite(), {
-      [`GET ${APPROVAL}`]: () => approvalReply(current),
-      [`PUT ${SITE_PATH}`]: siteReply(testSite({ version: 4 })),
+      [`PUT ${SITE_PATH}`]: siteReply(testSite({ version: 4, globalSetting: live })),
       [`GET ${CHECKLIST}`]: checklistReply(checklistOf([warningItem()])),
       [`POST ${REQUESTS}`]: () => {
         current = approval({ pending, requests: [pending] })
@@ -195,7 +208,14 @@ describe('requesting a publish', () => {
       },
     })
     await editorReady()
-    await user.click(await screen.findByRole('button', { name: '公開を申請' }))
+    const requestButton = await screen.findByRole('button', { name: '公開を申請' })
+    expect(requestButton.getAttribute('aria-describedby')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: '保存して公開' })).toBeNull()
+    expect(screen.getByRole('button', { name: '公開予約' }).hasAttribute('disabled')).toBe(true)
+    // An approver's switch is not offered.
+    expect(screen.queryByLabelText('公開に承認を必須にする')).toBeNull()
+
+    await user.click(requestButton)
     const dialog = await lastDialog()
     expect(within(dialog).getByText('公開を申請', { selector: '.ant-modal-title' })).toBeTruthy()
     expect(await within(dialog).findByText('画像に代替テキストがありません。')).toBeTruthy()
@@ -216,32 +236,41 @@ describe('requesting a publish', () => {
     await waitFor(() => expect(banner()?.textContent).toBe('承認待ち: 佐藤 花子 が 2026-06-01 10:00 に申請'))
     // A request publishes nothing.
     expect(calls(requests, 'POST', STATUS)).toHaveLength(0)
+
+    // Nor may this editor roll the live site back.
+    await user.click(screen.getByRole('button', { name: '公開履歴' }))
+    await screen.findByRole('list', { name: '公開履歴' })
+    expect(screen.getByRole('button', { name: 'このバージョンに戻す' }).hasAttribute('disabled')).toBe(true)
   })
 
+  const renderRequest = (routes: Routes) => {
+    const onClose = vi.fn()
+    return {
+      onClose,
+      ...renderAlone(
+        <PublishRequestDialog siteId={SITE_ID} version={4} onClose={onClose} onOpenItem={vi.fn()} />,
+        routes,
+      ),
+    }
+  }
+
   it('sends no note and no time when none is given', async () => {
-    const { user, requests } = openEditor(testSite(), {
-      [`GET ${APPROVAL}`]: approvalReply(approval()),
-      [`PUT ${SITE_PATH}`]: siteReply(testSite({ version: 4 })),
+    const { user, requests, onClose } = renderRequest({
       [`GET ${CHECKLIST}`]: checklistReply(checklistOf([])),
       [`POST ${REQUESTS}`]: answer(pending, '公開を申請しました。'),
     })
-    await editorReady()
-    await user.click(await screen.findByRole('button', { name: '公開を申請' }))
     const dialog = await lastDialog()
     expect(await within(dialog).findByText('問題は見つかりませんでした')).toBeTruthy()
     await user.click(within(dialog).getByRole('button', { name: '申請する' }))
     await waitFor(() => expect(calls(requests, 'POST', REQUESTS)).toHaveLength(1))
     expect(sentBody(calls(requests, 'POST', REQUESTS)[0])).toEqual({ version: 4, publishAt: null })
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1))
   })
 
   it('cannot be sent while an item blocks', async () => {
-    const { user, requests } = openEditor(testSite(), {
-      [`GET ${APPROVAL}`]: approvalReply(approval()),
-      [`PUT ${SITE_PATH}`]: siteReply(testSite({ version: 4 })),
+    const { requests } = renderRequest({
       [`GET ${CHECKLIST}`]: checklistReply(checklistOf([blockingItem()])),
     })
-    await editorReady()
-    await user.click(await screen.findByRole('button', { name: '公開を申請' }))
     const dialog = await lastDialog()
     expect(await within(dialog).findByText('ブロック項目を解決すると申請できます')).toBeTruthy()
     expect(within(dialog).getByRole('button', { name: '申請する' }).hasAttribute('disabled')).toBe(true)
@@ -250,37 +279,51 @@ describe('requesting a publish', () => {
 })
 
 describe('deciding a request', () => {
-  const forApprover = (routes: Record<string, MockReply> = {}) =>
+  const forApprover = (routes: Routes = {}) =>
     openEditor(testSite(), {
       [`GET ${APPROVAL}`]: approvalReply(approval({ canApprove: true, pending, requests: [pending] })),
       ...routes,
     })
 
-  const decide = async (user: ReturnType<typeof openEditor>['user'], name: string) => {
+  it('in the editor: the approver may decide and publish as usual, compares the live version with the draft from 内容を確認, approves with a comment and the published site is loaded', async () => {
+    const render = (version: typeof liveVersion) => ({
+      version,
+      content: { site: { languages: ['JP'] }, menus: [], creatives: [], settings: [] },
+      media: [],
+    })
+    const { user, requests } = forApprover({
+      [`GET ${VERSIONS}`]: { body: keysToSnake({ items: [liveVersion], cursor: null }) },
+      [`GET ${SITE_PATH}/versions/v-2/compare`]: {
+        body: keysToSnake({
+          from: render(liveVersion),
+          to: render({ ...liveVersion, id: 'draft', live: false, at: '2026-06-01T00:00:00.000Z' }),
+          changes: { cells: ['JP:A1'], languages: ['JP'], globalFields: [], menus: [], settings: [] },
+        }),
+      },
+      [`POST ${APPROVE}`]: answer(request({ state: 'APPROVED' }), '申請を承認し、公開しました。'),
+    })
     await editorReady()
-    await waitFor(() => expect(banner()).not.toBeNull())
-    await user.click(within(banner()!).getByRole('button', { name }))
-    return lastDialog()
-  }
-
-  it('offers the approver the way to decide, and publishing itself as usual', async () => {
-    forApprover()
-    await editorReady()
-    await waitFor(() => expect(banner()).not.toBeNull())
+    const shown = await bannerShown()
     expect(
-      within(banner()!)
+      within(shown)
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['内容を確認', '公開前チェック', '承認して公開', '差し戻す'])
     expect(screen.getByRole('button', { name: '保存して公開' })).toBeTruthy()
     expect(screen.getByRole('button', { name: '公開予約' }).hasAttribute('disabled')).toBe(false)
-  })
+    expect(screen.getByRole('switch', { name: '公開に承認を必須にする' }).getAttribute('aria-checked')).toBe(
+      'true',
+    )
 
-  it('approves with a comment and loads the published site', async () => {
-    const { user, requests } = forApprover({
-      [`POST ${APPROVE}`]: answer(request({ state: 'APPROVED' }), '申請を承認し、公開しました。'),
-    })
-    const dialog = await decide(user, '承認して公開')
+    await user.click(within(shown).getByRole('button', { name: '内容を確認' }))
+    const compared = await screen.findByTestId('version-compare')
+    expect(compared.textContent).toContain('日本語 1セル')
+    const compare = calls(requests, 'GET', `${SITE_PATH}/versions/v-2/compare`)
+    expect(compare[0]!.url.searchParams.get('with')).toBe('draft')
+    expect(screen.getByRole('tab', { name: 'クリエイティブ設定' }).getAttribute('aria-selected')).toBe('true')
+
+    await user.click(within(shown).getByRole('button', { name: '承認して公開' }))
+    const dialog = await lastDialog()
     expect(dialog.textContent).toContain('申請された版をすぐに公開します。')
     await user.type(within(dialog).getByLabelText('コメント（任意）'), '問題ありません')
     await user.click(within(dialog).getByRole('button', { name: '承認して公開' }))
@@ -290,9 +333,35 @@ describe('deciding a request', () => {
     await waitFor(() => expect(calls(requests, 'GET', SITE_PATH).length).toBeGreaterThan(1))
   })
 
-  it('names the blocking items when the approval is refused, and explains a stale request', async () => {
-    const first = forApprover({
-      [`POST ${APPROVE}`]: {
+  it('in the editor: with nothing live, 内容を確認 says there is no diff; rejecting needs a comment', async () => {
+    const { user, requests } = forApprover({
+      [`GET ${VERSIONS}`]: { body: keysToSnake({ items: [], cursor: null }) },
+      [`POST ${REJECT}`]: answer(request({ state: 'REJECTED' }), '申請を差し戻しました。'),
+    })
+    await editorReady()
+    await user.click(within(await bannerShown()).getByRole('button', { name: '内容を確認' }))
+    expect(
+      await within(banner()!).findByText(
+        '公開中のバージョンがないため、比較できる差分はありません（すべて新しい内容です）。',
+      ),
+    ).toBeTruthy()
+    expect(screen.queryByTestId('version-compare')).toBeNull()
+
+    await user.click(within(banner()!).getByRole('button', { name: '差し戻す' }))
+    const dialog = await lastDialog()
+    await user.click(within(dialog).getByRole('button', { name: '差し戻す' }))
+    expect(await within(dialog).findByText('差し戻す理由を入力してください')).toBeTruthy()
+    expect(calls(requests, 'POST', REJECT)).toHaveLength(0)
+
+    await user.type(within(dialog).getByLabelText('差し戻す理由'), '画像を差し替えてください')
+    await user.click(within(dialog).getByRole('button', { name: '差し戻す' }))
+    expect(await screen.findByText('申請を差し戻しました。')).toBeTruthy()
+    expect(sentBody(calls(requests, 'POST', REJECT)[0])).toEqual({ comment: '画像を差し替えてください' })
+  })
+
+  it('names the blocking items when the approval is refused, explains a stale request, and says another 409 as the server does', async () => {
+    const refusals: MockReply[] = [
+      {
         status: 400,
         body: {
           error: {
@@ -308,109 +377,46 @@ describe('deciding a request', () => {
           },
         },
       },
-    })
-    let dialog = await decide(first.user, '承認して公開')
-    await first.user.click(within(dialog).getByRole('button', { name: '承認して公開' }))
-    const refusal = await within(dialog).findByRole('alert')
-    expect(refusal.textContent).toBe(
-      '公開前チェックにブロック項目があるため承認できません日本語: プライバシーポリシーがありません。',
-    )
-    first.unmount()
-
-    const second = forApprover({
-      [`POST ${APPROVE}`]: {
+      {
         status: 409,
         body: { error: { code: 'approval.stale', message: '申請後に下書きが変更されました。' } },
       },
-    })
-    dialog = await decide(second.user, '承認して公開')
-    await second.user.click(within(dialog).getByRole('button', { name: '承認して公開' }))
-    expect((await within(dialog).findByRole('alert')).textContent).toBe(
-      '申請後に下書きが変更されたため承認できません。申請者に再申請を依頼してください。',
-    )
-    second.unmount()
-
-    // Another approver decided first: that 409 is said as the server says it, not as a stale draft.
-    const third = forApprover({
-      [`POST ${APPROVE}`]: {
+      // Another approver decided first: said as the server says it, not as a stale draft.
+      {
         status: 409,
         body: { error: { code: 'approval.notPending', message: 'この申請はすでに処理されています。' } },
       },
-    })
-    dialog = await decide(third.user, '承認して公開')
-    await third.user.click(within(dialog).getByRole('button', { name: '承認して公開' }))
-    expect((await within(dialog).findByRole('alert')).textContent).toContain(
-      'この申請はすでに処理されています。',
+    ]
+    const { user, requests, onApproved } = renderBanner(
+      approval({ canApprove: true, pending, requests: [pending] }),
+      { [`POST ${APPROVE}`]: () => refusals.shift() as MockReply },
     )
-  })
+    await user.click(within(await bannerShown()).getByRole('button', { name: '承認して公開' }))
+    const dialog = await lastDialog()
+    const approve = within(dialog).getByRole('button', { name: '承認して公開' })
+    const refusal = () => within(dialog).getByRole('alert').textContent
 
-  it('rejects only with a comment', async () => {
-    const { user, requests } = forApprover({
-      [`POST ${REJECT}`]: answer(request({ state: 'REJECTED' }), '申請を差し戻しました。'),
-    })
-    const dialog = await decide(user, '差し戻す')
-    await user.click(within(dialog).getByRole('button', { name: '差し戻す' }))
-    expect(await within(dialog).findByText('差し戻す理由を入力してください')).toBeTruthy()
-    expect(calls(requests, 'POST', REJECT)).toHaveLength(0)
-
-    await user.type(within(dialog).getByLabelText('差し戻す理由'), '画像を差し替えてください')
-    await user.click(within(dialog).getByRole('button', { name: '差し戻す' }))
-    expect(await screen.findByText('申請を差し戻しました。')).toBeTruthy()
-    expect(sentBody(calls(requests, 'POST', REJECT)[0])).toEqual({ comment: '画像を差し替えてください' })
-  })
-
-  it('compares the live version with the draft from 内容を確認, or says nothing is live', async () => {
-    const live = {
-      id: 'v-2',
-      action: 'publish' as const,
-      at: '2026-05-02T00:00:00.000Z',
-      by: null,
-      summary: { first: false, cells: 1, languages: ['JP'], global: false, changedCells: ['JP:A1'] },
-      restoredFrom: null,
-      live: true,
-      canRollback: true,
-    }
-    const render = (version: typeof live) => ({
-      version,
-      content: { site: { languages: ['JP'] }, menus: [], creatives: [], settings: [] },
-      media: [],
-    })
-    const first = forApprover({
-      [`GET ${SITE_PATH}/versions`]: { body: keysToSnake({ items: [live], cursor: null }) },
-      [`GET ${SITE_PATH}/versions/v-2/compare`]: {
-        body: keysToSnake({
-          from: render(live),
-          to: render({ ...live, id: 'draft', live: false, at: '2026-06-01T00:00:00.000Z' }),
-          changes: { cells: ['JP:A1'], languages: ['JP'], globalFields: [], menus: [], settings: [] },
-        }),
-      },
-    })
-    await editorReady()
-    await waitFor(() => expect(banner()).not.toBeNull())
-    await first.user.click(within(banner()!).getByRole('button', { name: '内容を確認' }))
-    const compared = await screen.findByTestId('version-compare')
-    expect(compared.textContent).toContain('日本語 1セル')
-    const compare = calls(first.requests, 'GET', `${SITE_PATH}/versions/v-2/compare`)
-    expect(compare[0]!.url.searchParams.get('with')).toBe('draft')
-    expect(screen.getByRole('tab', { name: 'クリエイティブ設定' }).getAttribute('aria-selected')).toBe('true')
-    first.unmount()
-
-    const second = forApprover({
-      [`GET ${SITE_PATH}/versions`]: { body: keysToSnake({ items: [], cursor: null }) },
-    })
-    await editorReady()
-    await waitFor(() => expect(banner()).not.toBeNull())
-    await second.user.click(within(banner()!).getByRole('button', { name: '内容を確認' }))
-    expect(
-      await within(banner()!).findByText(
-        '公開中のバージョンがないため、比較できる差分はありません（すべて新しい内容です）。',
+    await user.click(approve)
+    await waitFor(() =>
+      expect(refusal()).toBe(
+        '公開前チェックにブロック項目があるため承認できません日本語: プライバシーポリシーがありません。',
       ),
-    ).toBeTruthy()
-    expect(screen.queryByTestId('version-compare')).toBeNull()
+    )
+    await user.click(approve)
+    await waitFor(() =>
+      expect(refusal()).toBe(
+        '申請後に下書きが変更されたため承認できません。申請者に再申請を依頼してください。',
+      ),
+    )
+    await user.click(approve)
+    await waitFor(() => expect(refusal()).toContain('この申請はすでに処理されています。'))
+    expect(refusal()).not.toContain('再申請')
+    expect(calls(requests, 'POST', APPROVE)).toHaveLength(3)
+    expect(onApproved).not.toHaveBeenCalled()
   })
 
   it('turns the gate on only after asking', async () => {
-    const { user, requests } = openEditor(testSite(), {
+    const { user, requests } = renderAlone(<ApprovalSwitch siteId={SITE_ID} />, {
       [`GET ${APPROVAL}`]: approvalReply(approval({ required: false, canApprove: true })),
       [`PUT ${APPROVAL}`]: {
         body: keysToSnake({
@@ -419,7 +425,6 @@ describe('deciding a request', () => {
         }),
       },
     })
-    await editorReady()
     const gate = await screen.findByRole('switch', { name: '公開に承認を必須にする' })
     expect(gate.getAttribute('aria-checked')).toBe('false')
     await user.click(gate)
