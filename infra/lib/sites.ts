@@ -49,6 +49,13 @@ export const HOST_ROUTER_SOURCE = join(
   'host-router.js',
 )
 
+/** The CloudFront Function source of the pages' viewer response: sets an experiment's visitor-key cookie. */
+export const VARIANT_COOKIE_SOURCE = join(
+  fileURLToPath(new URL('.', import.meta.url)),
+  'sites',
+  'variant-cookie.js',
+)
+
 export interface SitesProps {
   config: StageConfig
   /** Published pages, written by the publisher as `<prefix>/<path>`. */
@@ -65,6 +72,8 @@ export class Sites extends Construct {
   readonly distribution: Distribution
   /** host → prefix; written by the publisher (`SITES_KVS_ARN`), read at the edge. */
   readonly hostMap: KeyValueStore
+  /** The pages' viewer-response function: an experiment visitor's new key as a cookie (issue 34). */
+  readonly variantCookie: EdgeFunction
   readonly hostRouter: EdgeFunction
   /** The security headers of every published page (CSP and friends). */
   readonly securityHeaders: ResponseHeadersPolicy
@@ -83,6 +92,12 @@ export class Sites extends Construct {
       code: FunctionCode.fromFile({ filePath: HOST_ROUTER_SOURCE }),
       runtime: FunctionRuntime.JS_2_0,
       keyValueStore: this.hostMap,
+      autoPublish: true,
+    })
+    this.variantCookie = new EdgeFunction(this, 'VariantCookie', {
+      comment: "Sets an experiment visitor's new key as the sl_ab cookie",
+      code: FunctionCode.fromFile({ filePath: VARIANT_COOKIE_SOURCE }),
+      runtime: FunctionRuntime.JS_2_0,
       autoPublish: true,
     })
 
@@ -131,7 +146,12 @@ export class Sites extends Construct {
         cachePolicy: pageCache,
         responseHeadersPolicy: this.securityHeaders,
         compress: true,
-        functionAssociations: [{ function: this.hostRouter, eventType: FunctionEventType.VIEWER_REQUEST }],
+        // The router picks an experiment's arm per visitor (issue 34); a new visitor's key becomes
+        // a cookie on the way back.
+        functionAssociations: [
+          { function: this.hostRouter, eventType: FunctionEventType.VIEWER_REQUEST },
+          { function: this.variantCookie, eventType: FunctionEventType.VIEWER_RESPONSE },
+        ],
       },
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_200,

@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http'
 import { gzipSync } from 'node:zlib'
 import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { API_BASE_PATH } from '@swipe/shared/contract/routes'
+import { assignArm, visitorKeyCookie, visitorKeyOf } from '@swipe/shared/experiments/model'
 import { ACCESS_LOG_HEADER, accessLogLine } from '../../functions/src/billing/access-log.ts'
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../functions/src/edge/origin-headers.ts'
 import {
@@ -156,6 +157,31 @@ const releaseCache = (maxBytes = 64 * 1024 * 1024, maxObjectBytes = 4 * 1024 * 1
   }
 }
 
+const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex')
+
+/**
+ * The release a visitor is served from (issue 34), as the host-router function picks it: the
+ * target's own, or while an experiment runs the arm of the visitor's `sl_ab` key. A visitor
+ * without a well-formed key gets a new one, set as the cookie with this answer (the
+ * variant-cookie function's part on AWS).
+ */
+const servedPrefix = (target: HostTarget, req: IncomingMessage, res: ServerResponse): string => {
+  const experiment = target.experiment
+  if (!experiment) return target.prefix
+  let key = visitorKeyOf(req.headers.cookie)
+  if (!key) {
+    key = randomBytes(16).toString('base64url')
+    res.setHeader('set-cookie', visitorKeyCookie(key, false))
+  }
+  const arm = assignArm(
+    experiment.id,
+    key,
+    experiment.arms.map((a) => a.weight),
+    sha256Hex,
+  )
+  return experiment.arms[arm]?.prefix ?? target.prefix
+}
+
 /**
  * What CloudFront's API origins add to every request (infra/lib/sites.ts): the viewer's address,
  * from the socket, and the origin secret that lets the API believe it. Whatever the client sent
@@ -299,8 +325,8 @@ export const startEdge = async (options: EdgeOptions): Promise<Running> => {
         const pathForm = target ? undefined : pathFormOf(path)
         const shared = pathForm && (await hosts.get(pathFormKey(pathForm.siteId)))
         const key = target
-          ? objectKeyFor(target.prefix, path)
-          : shared && pathFormObjectKeyFor(shared.prefix, pathForm.rest)
+          ? objectKeyFor(servedPrefix(target, req, res), path)
+          : shared && pathFormObjectKeyFor(servedPrefix(shared, req, res), pathForm.rest)
         if (!key) return undefined
         const cached = releaseObjects.get(key)
         if (cached) return cached

@@ -1,9 +1,20 @@
+import { createHash, randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import {
+  assignArm,
+  encodeHostValue,
+  VISITOR_KEY_COOKIE,
+  visitorKeyCookie,
+} from '@swipe/shared/experiments/model'
 import { describe, expect, it } from 'vitest'
 import { SITE_NOT_FOUND_PAGE, SITE_SECURITY_HEADERS } from '../lib/sites/headers.ts'
-import { HOST_ROUTER_SOURCE } from '../lib/sites.ts'
+import { HOST_ROUTER_SOURCE, VARIANT_COOKIE_SOURCE } from '../lib/sites.ts'
 
-type Request = { uri: string; headers: Record<string, { value: string }> }
+type Request = {
+  uri: string
+  headers: Record<string, { value: string }>
+  cookies?: Record<string, { value: string }>
+}
 type Response = { statusCode: number }
 type Handler = (event: { request: Request }) => Promise<Request | Response>
 
@@ -14,7 +25,9 @@ type Handler = (event: { request: Request }) => Promise<Request | Response>
 const load = (hosts: Record<string, string>): Handler => {
   const source = readFileSync(HOST_ROUTER_SOURCE, 'utf8')
   const importLine = "import cf from 'cloudfront'"
+  const cryptoLine = "import crypto from 'crypto'"
   expect(source).toContain(importLine)
+  expect(source).toContain(cryptoLine)
   const cf = {
     kvs: () => ({
       get: async (key: string) => {
@@ -23,7 +36,13 @@ const load = (hosts: Record<string, string>): Handler => {
       },
     }),
   }
-  return new Function('cf', `${source.replace(importLine, '')}\nreturn handler`)(cf) as Handler
+  // The CloudFront runtime's `crypto` module: createHash(…).update(…).digest('hex'), as node's.
+  const crypto = { createHash: (algorithm: string) => createHash(algorithm) }
+  return new Function(
+    'cf',
+    'crypto',
+    `${source.replace(importLine, '').replace(cryptoLine, '')}\nreturn handler`,
+  )(cf, crypto) as Handler
 }
 
 const request = (host: string | undefined, uri: string): { request: Request } => ({
@@ -110,6 +129,83 @@ describe('host router (CloudFront Function)', () => {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
       ...SITE_SECURITY_HEADERS,
+    })
+  })
+
+  describe('experiments (issue 34)', () => {
+    const sha256Hex = (text: string) => createHash('sha256').update(text).digest('hex')
+    const arms = [
+      { prefix: 'sites/abc/r-control', weight: 50 },
+      { prefix: 'sites/abc/r-b', weight: 30 },
+      { prefix: 'sites/abc/r-c', weight: 20 },
+    ]
+    const value = encodeHostValue(arms[0]!.prefix, { id: 'exp-1', arms })
+    const routed = load({ 'lp.customer.jp': value, 'sites/abc': value })
+    const withKey = (key: string, uri = '/'): { request: Request } => ({
+      request: {
+        uri,
+        headers: { host: { value: 'lp.customer.jp' } },
+        cookies: { [VISITOR_KEY_COOKIE]: { value: key } },
+      },
+    })
+
+    it('serves each visitor key the arm the API counts it in (shared assignArm), for 2,000 keys', async () => {
+      const served = [0, 0, 0]
+      for (let i = 0; i < 2000; i++) {
+        const key = randomBytes(16).toString('base64url')
+        const expected = assignArm('exp-1', key, [50, 30, 20], sha256Hex)
+        const answer = (await routed(withKey(key))) as Request
+        expect(answer.uri).toBe(`/${arms[expected]!.prefix}/index.html`)
+        expect(answer.headers['x-sl-ab-set']).toBeUndefined()
+        served[expected]!++
+      }
+      // 50/30/20 within a few points (the split is a hash, not a coin per request).
+      expect(served[0]! / 2000).toBeGreaterThan(0.45)
+      expect(served[1]! / 2000).toBeGreaterThan(0.25)
+      expect(served[2]! / 2000).toBeGreaterThan(0.15)
+    })
+
+    it('gives a visitor without a key a new one to set, and serves its arm; media stay shared', async () => {
+      const answer = (await routed(request('lp.customer.jp', '/'))) as Request
+      const key = answer.headers['x-sl-ab-set']?.value ?? ''
+      expect(key).toMatch(/^[A-Za-z0-9_-]{22}$/)
+      expect(answer.uri).toBe(`/${arms[assignArm('exp-1', key, [50, 30, 20], sha256Hex)]!.prefix}/index.html`)
+      // A forged or malformed cookie is replaced, not trusted.
+      const forged = (await routed(withKey('../../etc'))) as Request
+      expect(forged.headers['x-sl-ab-set']?.value).toMatch(/^[A-Za-z0-9_-]{22}$/)
+      expect(await routed(withKey('k'.repeat(22), '/_media/a.jpg'))).toMatchObject({
+        uri: '/sites/abc/_media/a.jpg',
+      })
+      // The path form picks the same way.
+      const shared = (await routed({
+        request: {
+          ...withKey('k'.repeat(22)).request,
+          headers: { host: { value: 'sites.example' } },
+          uri: '/sites/abc/',
+        },
+      })) as Request
+      expect(shared.uri).toBe(
+        `/${arms[assignArm('exp-1', 'k'.repeat(22), [50, 30, 20], sha256Hex)]!.prefix}/_p/index.html`,
+      )
+    })
+
+    it('sets the new key as the cookie the API reads, with the attributes of visitorKeyCookie', () => {
+      const source = readFileSync(VARIANT_COOKIE_SOURCE, 'utf8')
+      const respond = new Function(`${source}\nreturn handler`)() as (event: unknown) => {
+        cookies: Record<string, { value: string; attributes: string }>
+      }
+      const key = 'A'.repeat(22)
+      const set = respond({
+        request: { headers: { 'x-sl-ab-set': { value: key } } },
+        response: { cookies: {} },
+      })
+      const cookie = set.cookies[VISITOR_KEY_COOKIE]!
+      expect(`${VISITOR_KEY_COOKIE}=${cookie.value}; ${cookie.attributes}`).toBe(visitorKeyCookie(key, true))
+      expect(respond({ request: { headers: {} }, response: { cookies: {} } }).cookies).toEqual({})
+      expect(
+        respond({ request: { headers: { 'x-sl-ab-set': { value: 'a;b' } } }, response: { cookies: {} } })
+          .cookies,
+      ).toEqual({})
     })
   })
 })

@@ -381,6 +381,10 @@ describe.each(stages)('%s stage', (_name, scenario) => {
         EventType: 'viewer-request',
         FunctionARN: { 'Fn::GetAtt': [logicalId(stack.sites.hostRouter), 'FunctionARN'] },
       },
+      {
+        EventType: 'viewer-response',
+        FunctionARN: { 'Fn::GetAtt': [logicalId(stack.sites.variantCookie), 'FunctionARN'] },
+      },
     ])
     // The API answers on every site's own origin, uncached and without the router in front: its
     // one function names the viewer (origin-verify.test.ts).

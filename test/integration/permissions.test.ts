@@ -334,6 +334,36 @@ const decidedRequestOf = (target: Target) => {
   return request
 }
 
+/** One experiment per target account's site that failed to start (issue 34), recorded through the entity. */
+const endedExperiments = new Map<string, Promise<{ siteId: string; experimentId: string }>>()
+const endedExperimentOf = (target: Target) => {
+  let experiment = endedExperiments.get(target.accountId)
+  if (!experiment) {
+    experiment = (async () => {
+      const { Experiments } = await import('../../functions/src/data/experiments.ts')
+      const siteId = await siteOf(target)
+      const experimentId = `${new Date().toISOString()}-${randomUUID().slice(0, 8)}`
+      const arm = { versionId: 'v', releaseId: 'r', weight: 50, kind: 'control' as const, cells: [] }
+      await Experiments.create({
+        siteId,
+        experimentId,
+        name: 'matrix',
+        state: 'ENDED',
+        endReason: 'failed',
+        arms: [arm, { ...arm, kind: 'grid' }],
+        goalType: 'link',
+        autoPromote: false,
+        minDays: 7,
+        createdAt: Date.now(),
+        dueAt: new Date().toISOString(),
+      }).go()
+      return { siteId, experimentId }
+    })()
+    endedExperiments.set(target.accountId, experiment)
+  }
+  return experiment
+}
+
 /** How to call each admin route as someone, against a target account (own or other tenant). */
 const requests: Partial<Record<RouteId, (token: string, target: Target) => Promise<{ status: number }>>> = {
   'auth.userInfo': (token) => http.get('/auth/user-info', { token }),
@@ -602,6 +632,38 @@ const requests: Partial<Record<RouteId, (token: string, target: Target) => Promi
   // The checklist and approvals (issue 33 parts 4 and 5): reads change nothing; the gate is set to
   // off, which is what no gate means; a request on a site without the gate stops an allowed caller
   // at 400, a decision on a request already decided at 409, both after the scope check.
+  // Experiments (issue 34): reading changes nothing; weights that do not add up to 100, stopping or
+  // promoting an experiment that failed to start, and a stale version for a variant stop an allowed
+  // caller at 400 / 409 after the scope check.
+  'sites.experiments': async (token, target) =>
+    http.get(`/site/${await siteOf(target)}/experiments`, { token }),
+  'sites.experimentCreate': async (token, target) =>
+    http.post(
+      `/site/${await siteOf(target)}/experiments`,
+      {
+        name: 'matrix',
+        arms: [
+          { version_id: 'a', weight: 50 },
+          { version_id: 'b', weight: 40 },
+        ],
+        goal: { type: 'link' },
+      },
+      { token },
+    ),
+  'sites.experimentGet': async (token, target) => {
+    const { siteId, experimentId } = await endedExperimentOf(target)
+    return http.get(`/site/${siteId}/experiments/${experimentId}`, { token })
+  },
+  'sites.experimentStop': async (token, target) => {
+    const { siteId, experimentId } = await endedExperimentOf(target)
+    return http.post(`/site/${siteId}/experiments/${experimentId}/stop`, {}, { token })
+  },
+  'sites.experimentPromote': async (token, target) => {
+    const { siteId, experimentId } = await endedExperimentOf(target)
+    return http.post(`/site/${siteId}/experiments/${experimentId}/promote`, { version: 1, arm: 1 }, { token })
+  },
+  'sites.variantSave': async (token, target) =>
+    http.post(`/site/${await siteOf(target)}/variants`, { version: 999 }, { token }),
   'sites.checklist': async (token, target) => http.get(`/site/${await siteOf(target)}/checklist`, { token }),
   'sites.approvalGet': async (token, target) => http.get(`/site/${await siteOf(target)}/approval`, { token }),
   'sites.approvalPut': async (token, target) =>

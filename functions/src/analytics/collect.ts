@@ -1,11 +1,13 @@
 import { ANALYTICS_LIMITS } from '@swipe/shared'
 import { analyticsRoutes } from '@swipe/shared/contract/analytics'
+import { visitorKeyOf } from '@swipe/shared/experiments/model'
 import { isbot } from 'isbot'
 import { AppError, TooManyRequestsError } from '#edge/errors'
 import { type Event, endpoint, ok } from '#edge/http'
 import { clientIp, secondsToNextWindow, takeAllowance } from '#edge/rate-limit'
-import { headerOf } from '#edge/request-state'
+import { cookiePairs, headerOf } from '#edge/request-state'
 import { now } from '#platform/services/clock'
+import { recordExperimentEvents } from './experiments.ts'
 import { recordEvents } from './service.ts'
 
 const rawLength = (body: string | undefined, base64: boolean | undefined) =>
@@ -49,12 +51,15 @@ export const handler = endpoint(
       throw new TooManyRequestsError(secondsToNextWindow())
     const userAgent = headerOf(event, 'user-agent') ?? ''
     // Previews and robots never count (the answer is the same 204: nothing to learn from it).
-    if (!isPreview(event) && !isbot(userAgent))
+    if (!isPreview(event) && !isbot(userAgent)) {
       // The injectable clock (platform/services/clock.ts), as the reports read "today" with it: one time for both.
-      await recordEvents(body, now(), {
-        address: clientIp(event),
-        userAgent,
-      })
+      const at = now()
+      await Promise.all([
+        recordEvents(body, at, { address: clientIp(event), userAgent }),
+        // The site's A/B test, if one runs: the page's own host sends the visitor's key (issue 34).
+        recordExperimentEvents(visitorKeyOf(cookiePairs(event).join(';')), body, at),
+      ])
+    }
     return ok(undefined, 204)
   },
   {

@@ -1,8 +1,6 @@
+import { VERSION_ACTIONS } from '@swipe/shared/contract/versions'
 import { Entity, type EntityItem } from 'electrodb'
 import { entityConfig, SERVICE } from './service.ts'
-
-/** What made a version: a publish (a new release) or a rollback (the live pointer moved back). */
-export const VERSION_ACTIONS = ['publish', 'rollback'] as const
 
 /**
  * One published version of a site (issue 33 "Publish with confidence"; docs/decisions/0064-versions-and-rollback.md):

@@ -5,7 +5,7 @@ import { readEnv } from '../platform/services/env.ts'
 import { normaliseHost } from '../platform/services/host-map.ts'
 import { clientIp } from './client-ip.ts'
 import { ForbiddenError } from './errors.ts'
-import { headerOf } from './request-state.ts'
+import { cookiePairs, headerOf } from './request-state.ts'
 import { securityEvent } from './security-log.ts'
 
 /**
@@ -61,8 +61,7 @@ export const clearedSessionCookie = (siteId: string) => `${MEMBER_COOKIE}=; ${at
  * the most specific path first): the first.
  */
 export const sessionTokenOf = (event: Event): string | undefined => {
-  const pairs = [...(event.cookies ?? []), ...(headerOf(event, 'cookie')?.split(';') ?? [])]
-  for (const pair of pairs) {
+  for (const pair of cookiePairs(event)) {
     const at = pair.indexOf('=')
     if (at > 0 && pair.slice(0, at).trim() === MEMBER_COOKIE) {
       const value = pair.slice(at + 1).trim()

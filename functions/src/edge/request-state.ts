@@ -37,3 +37,12 @@ export const headerOf = (event: Event, name: string): string | undefined => {
   const found = Object.keys(headers).find((key) => key.toLowerCase() === wanted)
   return found ? headers[found] : undefined
 }
+
+/**
+ * The request's cookies as `name=value` pairs: API Gateway (payload 2.0) moves them to
+ * `event.cookies`; a `Cookie` header is read too.
+ */
+export const cookiePairs = (event: Event): string[] => [
+  ...(event.cookies ?? []),
+  ...(headerOf(event, 'cookie')?.split(';') ?? []),
+]

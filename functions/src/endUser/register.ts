@@ -1,5 +1,9 @@
 import { endUserRoutes } from '@swipe/shared/contract/endUser'
+import { visitorKeyOf } from '@swipe/shared/experiments/model'
 import { NotFoundError } from '#edge/errors'
+import { cookiePairs } from '#edge/request-state'
+import { now as clockNow } from '#platform/services/clock'
+import { recordExperimentGoal } from '../analytics/experiments.ts'
 import { recordConversion } from '../analytics/service.ts'
 import {
   answerText,
@@ -32,6 +36,13 @@ export const handler = visitorPost(endUserRoutes['endUser.register'], async ({ p
   const email = answerText(data, 'email')
   // A sign-up is a conversion of the site and language (and of the cell whose link button led here).
   await recordConversion(site, lang, 'member', body.via, { context: body.conversion })
+  // The site's A/B test, when a registration is its goal (issue 34).
+  await recordExperimentGoal(
+    site.siteId,
+    visitorKeyOf(cookiePairs(event).join(';')),
+    'registration',
+    clockNow(),
+  )
   return queueMemberMail(event, { site, lang, email }, 'registration', {
     siteId: site.siteId,
     lang,

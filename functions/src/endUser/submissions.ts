@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { type FormField, type FormSubmitBody, formFieldName, type SubmissionValue } from '@swipe/shared'
+import { visitorKeyOf } from '@swipe/shared/experiments/model'
 import { jstMinute } from '@swipe/shared/time/jst'
 import type * as z from 'zod'
 import { SiteSubmissions, type StoredAnswer, type SubmissionKind } from '#data/submissions'
 import { NotFoundError } from '#edge/errors'
 import { type Event, ok, type Reply } from '#edge/http'
 import { clientIp, emailClient, takeAllowance } from '#edge/rate-limit'
-import { headerOf } from '#edge/request-state'
+import { cookiePairs, headerOf } from '#edge/request-state'
+import { now as clockNow } from '#platform/services/clock'
 import { logger } from '#platform/services/logger'
 import { sendMail } from '#platform/services/mail'
+import { recordExperimentGoal } from '../analytics/experiments.ts'
 import { recordConversion } from '../analytics/service.ts'
 import { submissionRow } from '../submissions/rows.ts'
 import {
@@ -134,6 +137,8 @@ export const receiveSubmission = async (
   await recordConversion(published.site, published.lang, kind === 'contact' ? 'contact' : 'form', body.via, {
     context: body.conversion,
   })
+  // The site's A/B test, when sending a form is its goal (issue 34): the page's host sends the key.
+  await recordExperimentGoal(siteId, visitorKeyOf(cookiePairs(event).join(';')), 'form', clockNow())
   const recipient = published.forms.contact.recipientEmail
   let mailStatus: 'NONE' | 'SENT' | 'FAILED' = 'NONE'
   if (recipient) {

@@ -22,4 +22,12 @@ export interface Publisher {
    * language's first page, so it runs where publishing does.
    */
   check(siteId: string, options: { loaded: LoadedSite }): Promise<CheckResult>
+  /**
+   * Renders the saved draft as a test variant (issue 34; `renderVariant`): a release and a version
+   * that do not go live. Answers the version's id.
+   */
+  variant(
+    siteId: string,
+    options: { expectVersion: number; loaded: LoadedSite; author?: PublishAuthor | undefined },
+  ): Promise<string>
 }

@@ -5,6 +5,7 @@ import { logger } from '#platform/services/logger'
 import { answerOf, isPublishEvent, type PublishAnswer } from '#platform/services/publisher'
 import { checkSite } from './checklist/check.ts'
 import { loadSite, publishSite } from './publish.ts'
+import { renderVariant } from './variant.ts'
 
 // The large AWS adapters this Lambda's code uses (functions/src/platform/aws/index.ts).
 declareAwsAdapters({ hostMap: awsHostMap })
@@ -20,6 +21,16 @@ export const handler = async (event: unknown): Promise<PublishAnswer> => {
   try {
     // The pre-publish checklist (issue 33): it renders the first pages, so it runs here.
     if (event.check) return { ok: true, result: await checkSite(await loadSite(event.siteId), now()) }
+    // A test variant (issue 34): rendered like a publish, not made live.
+    if (event.variant)
+      return {
+        ok: true,
+        versionId: await renderVariant(event.siteId, {
+          expectVersion: event.expectVersion,
+          author: event.author,
+          now: now(),
+        }),
+      }
     await publishSite(event.siteId, { expectVersion: event.expectVersion, author: event.author })
     return { ok: true }
   } catch (error) {

@@ -10,14 +10,15 @@ import {
   type RenderedFile,
   renderSitePages,
 } from '@swipe/web-site'
+import { type Experiment, runningExperiment } from '#data/experiments'
 import { type MediaRendition, type Rendition, readyRenditions } from '#data/media-renditions'
 import { storedMediaFor } from '#data/media-store'
 import { loadSiteItems, type Site, type SiteRow, Sites } from '#data/sites'
 import { oemZoneOf } from '#domain/oem-zones'
 import { commitSiteStatus } from '#domain/plans'
-import { ConflictError, type FieldIssue, NotFoundError, ValidationError } from '#edge/errors'
+import { BadRequestError, ConflictError, type FieldIssue, NotFoundError, ValidationError } from '#edge/errors'
 import { platform } from '#platform'
-import { PATH_FORM_FOLDER, pathFormKey } from '#platform/services/host-map'
+import { type HostTarget, PATH_FORM_FOLDER, pathFormKey } from '#platform/services/host-map'
 import { siteHosts } from '#platform/services/hosts'
 import { logger } from '#platform/services/logger'
 import { sharedSitesOrigin, siteUrl } from '#platform/services/urls'
@@ -291,8 +292,41 @@ export const servedRelease = (site: Pick<SiteRow, 'status' | 'releaseId'> | unde
     : undefined
 
 /** What the host map depends on; a change of it means someone else is applying a newer state. */
-const mapState = (site: SiteRow | undefined, oemZone: string | undefined) =>
-  site ? `${site.status}|${site.releaseId ?? ''}|${siteHosts(site, oemZone).join(',')}` : 'deleted'
+const mapState = (
+  site: SiteRow | undefined,
+  oemZone: string | undefined,
+  experiment: Experiment | undefined,
+) =>
+  site
+    ? `${site.status}|${site.releaseId ?? ''}|${siteHosts(site, oemZone).join(',')}|${experiment?.experimentId ?? ''}`
+    : 'deleted'
+
+/** A stored site and the experiment it runs (issue 34): what the host map serves. */
+const readServing = async (siteId: string) => {
+  const [site, experiment] = await Promise.all([readSite(siteId), runningExperiment(siteId)])
+  return { site, experiment }
+}
+
+/**
+ * The host map's target of a served release: the release, and while an experiment runs every
+ * arm's release with its weight (the edge picks one per visitor). An experiment whose control is
+ * no longer the served release is not applied (a publish or a rollback ends it first).
+ */
+const targetOf = (siteId: string, releaseId: string, experiment: Experiment | undefined): HostTarget => {
+  const prefix = releasePrefix(siteId, releaseId)
+  if (!experiment || experiment.arms[0]?.releaseId !== releaseId) return { siteId, prefix }
+  return {
+    siteId,
+    prefix,
+    experiment: {
+      id: experiment.experimentId,
+      arms: experiment.arms.map((arm) => ({
+        prefix: releasePrefix(siteId, arm.releaseId),
+        weight: arm.weight,
+      })),
+    },
+  }
+}
 
 /**
  * Makes the host map serve what the stored site says: its hosts point at its release while it is
@@ -302,20 +336,23 @@ const mapState = (site: SiteRow | undefined, oemZone: string | undefined) =>
  * `known` gives the hosts of a site that is already deleted.
  */
 export const syncHostMap = async (siteId: string, known: SiteRow): Promise<string | undefined> => {
-  let current = await readSite(siteId)
+  let current = await readServing(siteId)
   // The OEM's verified sites domain adds `{site-uuid}.<oem domain>` (issue 19 white label).
-  const oemZone = await oemZoneOf((current ?? known).tenantIds)
+  const oemZone = await oemZoneOf((current.site ?? known).tenantIds)
   for (let round = 1; ; round++) {
-    const hosts = [...siteHosts(current ?? known, oemZone), pathFormKey(siteId)]
-    const releaseId = servedRelease(current)
+    const hosts = [...siteHosts(current.site ?? known, oemZone), pathFormKey(siteId)]
+    const releaseId = servedRelease(current.site)
     if (releaseId) {
-      const target = { siteId, prefix: releasePrefix(siteId, releaseId) }
+      const target = targetOf(siteId, releaseId, current.experiment)
       await platform().hostMap.update({ puts: new Map(hosts.map((host) => [host, target])) })
     } else {
       await platform().hostMap.update({ deletes: hosts })
     }
-    const after = await readSite(siteId)
-    if (mapState(after, oemZone) === mapState(current, oemZone)) return releaseId
+    const after = await readServing(siteId)
+    if (
+      mapState(after.site, oemZone, after.experiment) === mapState(current.site, oemZone, current.experiment)
+    )
+      return releaseId
     if (round >= 5) throw new Error(`The host map of site ${siteId} did not settle`)
     current = after
   }
@@ -354,7 +391,7 @@ export const loadSite = async (siteId: string): Promise<LoadedSite> => {
 }
 
 /** The server-side destinations the release's notice lists (the saved setting, read through its schema). */
-const publishedDestinations = (stored: unknown): string[] => {
+export const publishedDestinations = (stored: unknown): string[] => {
   const parsed = stored ? SiteTagsSchema.safeParse(dropNulls(stored)) : undefined
   return parsed?.success ? enabledDestinations(parsed.data) : []
 }
@@ -373,6 +410,8 @@ export const publishSite = async (siteId: string, options: PublishOptions = {}) 
   const { site } = loaded
   const expectVersion = options.expectVersion ?? site.version
   if (site.version !== expectVersion) throw new ConflictError()
+  // The control of a running experiment is what is live: a publish would change the test (issue 34).
+  if (await runningExperiment(siteId)) throw new BadRequestError('experiment.running')
   const now = options.now ?? Date.now()
   // The version before, read while the release renders and writes (its content is compared with).
   const earlier = latestVersion(siteId).then(async (previous) => ({

@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/client-s3'
 import { historyRetentionMs } from '@swipe/shared'
 import type { RenderedFile } from '@swipe/web-site'
+import { ExperimentSlots } from '#data/experiments'
 import { storedMediaOf } from '#data/media-store'
 import { allVersions } from '#data/site-versions'
 import { planOfOwner } from '#domain/plans'
@@ -325,7 +326,12 @@ export const cleanUpReleases = async (
 ): Promise<string[]> => {
   const now = options.now ?? Date.now()
   try {
-    const { kept: keep } = await siteHistory(siteId, options.ownerId, now)
+    const [{ kept }, open] = await Promise.all([
+      siteHistory(siteId, options.ownerId, now),
+      ExperimentSlots.get({ siteId }).go({ consistent: true }),
+    ])
+    // The arms of a scheduled or running A/B test (issue 34) are served or about to be.
+    const keep = new Set([...kept, ...(open.data?.releaseIds ?? [])])
     const doomed = expiredReleases(await listReleases(siteId), { ...options, now, keep })
     for (const id of doomed) await deleteRelease(releasePrefix(siteId, id))
     if (doomed.length > 0) await cleanUpMedia(siteId, now)

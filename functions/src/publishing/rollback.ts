@@ -1,4 +1,6 @@
-import { SiteVersions } from '#data/site-versions'
+import { runningExperiment } from '#data/experiments'
+import { type SiteVersion, SiteVersions } from '#data/site-versions'
+import type { SiteRow } from '#data/sites'
 import { commitSiteStatus } from '#domain/plans'
 import { BadRequestError, ConflictError, NotFoundError } from '#edge/errors'
 import { logger } from '#platform/services/logger'
@@ -22,11 +24,35 @@ export const rollbackSite = async (
   versionId: string,
   options: { expectVersion: number; author?: PublishAuthor | undefined; now?: number },
 ) => {
-  const now = options.now ?? Date.now()
   const site = await readSite(siteId)
   if (!site) throw new NotFoundError()
   if (site.version !== options.expectVersion) throw new ConflictError()
+  // The control of a running experiment is what is live: moving it would change the test (issue 34).
+  if (await runningExperiment(siteId)) throw new BadRequestError('experiment.running')
   const target = await versionOf(siteId, versionId)
+  const record = await pointTo(site, target, { ...options, action: 'rollback' })
+  return finishPointer(site, record.versionId, options.now)
+}
+
+/**
+ * Moves the live pointer of a served site to `target`'s release (a rollback, or an experiment's
+ * promotion, issue 34): carries the hashed files of recent releases into it, then commits status
+ * PUBLISH with the release id on the version condition and the version record (`action`,
+ * `restoredFrom` the target). The host map is not flipped here (`finishPointer`).
+ */
+export const pointTo = async (
+  site: SiteRow,
+  target: SiteVersion,
+  options: {
+    expectVersion: number
+    action: 'rollback' | 'promote'
+    author?: PublishAuthor | undefined
+    now?: number
+  },
+) => {
+  const { siteId } = site
+  const now = options.now ?? Date.now()
+  if (site.version !== options.expectVersion) throw new ConflictError()
   const served = servedRelease(site)
   if (!served) throw new BadRequestError('version.notPublished')
   if (served === target.releaseId) throw new BadRequestError('version.live')
@@ -46,7 +72,7 @@ export const rollbackSite = async (
   const record = {
     siteId,
     versionId: newReleaseId(now),
-    action: 'rollback' as const,
+    action: options.action,
     releaseId: target.releaseId,
     siteVersion: options.expectVersion + 1,
     at: now,
@@ -69,14 +95,21 @@ export const rollbackSite = async (
     if (isConditionFailure(error)) throw new ConflictError()
     throw error
   }
-  const live = await syncHostMap(siteId, site)
-  const removed = await cleanUpReleases(siteId, { ownerId: site.ownerId, serving: live, now })
-  logger.info('Site rolled back', {
+  logger.info(options.action === 'rollback' ? 'Site rolled back' : 'Experiment variant promoted', {
     siteId,
     to: target.versionId,
     releaseId: target.releaseId,
-    removedReleases: removed.length,
   })
-  const saved = await SiteVersions.get({ siteId, versionId: record.versionId }).go({ consistent: true })
-  return { version: options.expectVersion + 1, live: await versionView(site, saved.data!, live) }
+  return record
+}
+
+/**
+ * After the pointer moved: the host map serves what the stored site says, old releases go, and the
+ * new version is answered as the history shows it.
+ */
+export const finishPointer = async (site: SiteRow, versionId: string, now = Date.now()) => {
+  const live = await syncHostMap(site.siteId, site)
+  await cleanUpReleases(site.siteId, { ownerId: site.ownerId, serving: live, now })
+  const saved = await SiteVersions.get({ siteId: site.siteId, versionId }).go({ consistent: true })
+  return { version: saved.data!.siteVersion, live: await versionView(site, saved.data!, live) }
 }

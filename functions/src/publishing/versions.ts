@@ -17,9 +17,26 @@ import { releasePrefix, sitePrefix } from './retention.ts'
 /** Versions per page of the history. */
 export const VERSIONS_PAGE = 20
 
-/** The newest version of a site, if any (what a publish compares itself with). */
-export const latestVersion = async (siteId: string): Promise<SiteVersion | undefined> =>
-  (await SiteVersions.query.byVersion({ siteId }).go({ order: 'desc', limit: 1 })).data[0]
+/**
+ * The newest version of a site that went live, if any (what a publish compares itself with): test
+ * variants (issue 34) were never live.
+ */
+export const latestVersion = async (siteId: string): Promise<SiteVersion | undefined> => {
+  for await (const version of newestFirst(siteId)) if (version.action !== 'variant') return version
+  return undefined
+}
+
+/** A site's versions, newest first, a page at a time. */
+async function* newestFirst(siteId: string) {
+  let cursor: string | null = null
+  do {
+    const page: { data: SiteVersion[]; cursor: string | null } = await SiteVersions.query
+      .byVersion({ siteId })
+      .go({ order: 'desc', limit: 25, cursor })
+    yield* page.data
+    cursor = page.cursor
+  } while (cursor)
+}
 
 const viewOf = (
   version: SiteVersion,

@@ -17,6 +17,11 @@ import * as domainCheck from './domainCheck.ts'
 import * as domainGet from './domainGet.ts'
 import * as domainRemove from './domainRemove.ts'
 import * as domainSet from './domainSet.ts'
+import * as experimentCreate from './experimentCreate.ts'
+import * as experimentGet from './experimentGet.ts'
+import * as experiments from './experimentList.ts'
+import * as experimentPromote from './experimentPromote.ts'
+import * as experimentStop from './experimentStop.ts'
 import * as csv from './export.ts'
 import * as get from './get.ts'
 import * as limits from './limits.ts'
@@ -38,6 +43,7 @@ import * as schedulePut from './schedulePut.ts'
 import * as status from './status.ts'
 import * as update from './update.ts'
 import * as uploadUrls from './uploadUrls.ts'
+import * as variantSave from './variantSave.ts'
 import * as versionCompare from './versionCompare.ts'
 import * as versions from './versions.ts'
 
@@ -73,6 +79,12 @@ export const handler = contextHandler('sites', {
   publishRequest,
   publishRequestApprove,
   publishRequestReject,
+  experiments,
+  experimentCreate,
+  experimentGet,
+  experimentStop,
+  experimentPromote,
+  variantSave,
   domainGet,
   domainSet,
   domainRemove,

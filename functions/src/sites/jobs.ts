@@ -1,7 +1,9 @@
+import { now } from '#platform/services/clock'
 import type { JobRunners } from '#platform/services/jobs'
 import { logger } from '#platform/services/logger'
 import { processBulkJob } from './bulk.ts'
 import { checkPendingDomains } from './domains.ts'
+import { runExperimentSchedule } from './experiment-service.ts'
 import { forgetVisitors } from './forget.ts'
 import { processMedia, reencodeSite } from './media.ts'
 import { checkPendingOemDomains } from './oem-domains.ts'
@@ -33,5 +35,9 @@ export const jobs: JobRunners<'sites'> = {
   // Scheduled publishing (issue 33 part 6), the runtime table's `publishSchedule` schedule.
   publishSchedule: async () => {
     logger.info('Scheduled changes run', await runDueSchedules())
+  },
+  // A/B tests (issue 34), the runtime table's `experimentSchedule` schedule.
+  experimentSchedule: async () => {
+    logger.info('Experiments run', await runExperimentSchedule(now()))
   },
 }

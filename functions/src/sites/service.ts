@@ -10,6 +10,7 @@ import {
   type SiteView,
 } from '@swipe/shared/site/model'
 import { Accounts } from '#data/accounts'
+import { ExperimentSlots, Experiments } from '#data/experiments'
 import { MediaRenditions } from '#data/media-renditions'
 import { StoredMedia } from '#data/media-store'
 import { ApprovalGates, PublishRequests } from '#data/publish-requests'
@@ -309,7 +310,7 @@ export const sweep = async (
       const all = { pages: 'all' } as const
       // A deleted site's records outside the collection, in its partition: its upload records, their
       // renditions (issue 22), where its media were stored (decision 0063), its version history and
-      // scheduled changes, its publish requests and approval gate (issue 33). Its objects go with the site's prefix.
+      // scheduled changes, its publish requests and approval gate (issue 33), its experiments (issue 34). Its objects go with the site's prefix.
       await deleteFound(SiteUploads.query.byKey({ siteId }).go(all), (d) => SiteUploads.delete(d))
       await deleteFound(MediaRenditions.query.byKey({ siteId }).go(all), (d) => MediaRenditions.delete(d))
       await deleteFound(StoredMedia.query.byKey({ siteId }).go(all), (d) => StoredMedia.delete(d))
@@ -319,6 +320,9 @@ export const sweep = async (
       )
       await deleteFound(PublishRequests.query.request({ siteId }).go(all), (d) => PublishRequests.delete(d))
       await ApprovalGates.delete({ siteId }).go()
+      // Its experiments and their open slot (issue 34); their counts and visitors expire by TTL.
+      await deleteFound(Experiments.query.bySite({ siteId }).go(all), (d) => Experiments.delete(d))
+      await ExperimentSlots.delete({ siteId }).go()
     }
   } catch (error) {
     logger.warn('Site sweep incomplete', { siteId: site.siteId, error: (error as Error).name })

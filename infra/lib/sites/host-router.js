@@ -4,9 +4,20 @@
 // `GET lp.customer.jp/about/` into `GET /<prefix>/about/index.html`; a host without a key (never
 // published, draft, private, expired, deleted) gets the not-found page with a 404.
 // Plain ES2020 subset on purpose: the CloudFront runtime is not Node.js.
+
 import cf from 'cloudfront'
+// biome-ignore lint/style/useNodejsImportProtocol: the CloudFront runtime's module is named `crypto`.
+import crypto from 'crypto'
 
 const hostMap = cf.kvs()
+
+// Experiments (issue 34; shared/src/experiments/model.ts, whose rules a test keeps equal to these):
+// while one runs the value is `{"x": id, "a": [[prefix, weight], ...]}`, the control first. The
+// visitor's random key is the `sl_ab` cookie; a visitor without one gets a new key, passed to the
+// viewer-response function (variant-cookie.js) in `x-sl-ab-set`, which sets the cookie.
+const VISITOR_KEY_COOKIE = 'sl_ab'
+const VISITOR_KEY_PATTERN = /^[A-Za-z0-9_-]{16,64}$/
+const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
 
 // The not-found page and the security headers are infra/lib/sites/headers.ts's (a test keeps them
 // equal), written out here so that the answer carries them without relying on the distribution's
@@ -47,14 +58,14 @@ async function handler(event) {
   // Paths cannot climb out of the site's prefix.
   if (uri.indexOf('..') !== -1) return notFound()
 
-  let prefix = await lookup(host)
+  let prefix = pick(request, await lookup(host))
   if (!prefix) {
     // The path form `/sites/{siteId}/...` on a host that is not a site's own (the bare sites
     // domain): the publisher keeps the site's entry under `sites/<siteId>` and renders its pages
     // for this form into the release's `_p` folder; files (script, media) are shared.
     const match = /^\/sites\/([A-Za-z0-9-]{1,64})(\/.*)?$/.exec(uri)
     if (!match) return notFound()
-    const sitePrefix = await lookup(`sites/${match[1].toLowerCase()}`)
+    const sitePrefix = pick(request, await lookup(`sites/${match[1].toLowerCase()}`))
     if (!sitePrefix) return notFound()
     uri = match[2] || '/'
     const last = uri.substring(uri.lastIndexOf('/') + 1)
@@ -72,6 +83,35 @@ async function handler(event) {
 
   request.uri = `/${prefix}${uri}`
   return request
+}
+
+// The release prefix of a host map value: the value itself, or the visitor's arm of the
+// experiment it holds.
+function pick(request, value) {
+  if (value?.charAt(0) !== '{') return value
+  let experiment
+  try {
+    experiment = JSON.parse(value)
+  } catch (_invalid) {
+    return undefined
+  }
+  if (!experiment || typeof experiment.x !== 'string' || !experiment.a || !experiment.a.length)
+    return undefined
+  const cookie = request.cookies ? request.cookies[VISITOR_KEY_COOKIE] : undefined
+  let key = cookie && VISITOR_KEY_PATTERN.test(cookie.value) ? cookie.value : undefined
+  if (!key) {
+    key = ''
+    for (let i = 0; i < 22; i++) key += KEY_ALPHABET.charAt(Math.floor(Math.random() * 64))
+    request.headers['x-sl-ab-set'] = { value: key }
+  }
+  const digest = crypto.createHash('sha256').update(`${experiment.x}.${key}`).digest('hex')
+  const bucket = parseInt(digest.substring(0, 8), 16) % 100
+  let upTo = 0
+  for (let i = 0; i < experiment.a.length; i++) {
+    upTo += experiment.a[i][1]
+    if (bucket < upTo) return experiment.a[i][0]
+  }
+  return experiment.a[experiment.a.length - 1][0]
 }
 
 async function lookup(key) {

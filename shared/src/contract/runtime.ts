@@ -107,6 +107,15 @@ export const jobs = {
     startedBy: {},
     description: 'Scheduled publishing: publishes or unpublishes every site whose scheduled time has come',
   }),
+  'sites.experimentSchedule': job({
+    context: 'sites',
+    name: 'experimentSchedule',
+    eventId: '`scheduled`',
+    input: NO_INPUT,
+    startedBy: {},
+    description:
+      'A/B tests: starts those due, ends those past their end, promotes a winner when the creator asked for it',
+  }),
 
   // Billing
   'billing.close': job({
@@ -281,6 +290,15 @@ export const schedules = {
     description: 'Scheduled publishing: publish or unpublish every site whose scheduled time has come',
     roleDescription: 'EventBridge Scheduler: invokes the sites jobs Lambda for scheduled publishing',
   }),
+  experimentSchedule: schedule({
+    job: 'sites.experimentSchedule',
+    expression: 'rate(1 minute)',
+    // A missed run is not retried: the next one, a minute later, does what is due by then.
+    retry: { maximumRetryAttempts: 0, maximumEventAgeInSeconds: 60 },
+    description: 'A/B tests: start, end and promote every experiment whose time has come',
+    roleDescription:
+      'EventBridge Scheduler: invokes the sites jobs Lambda for A/B test starts, ends and promotions',
+  }),
   webhookSweep: schedule({
     job: 'endUser.webhookSweep',
     expression: 'rate(1 minute)',
@@ -328,6 +346,11 @@ export const publishEvent = z.object({
    * the first pages, so it runs where the renderer is. Answers the check's result.
    */
   check: z.boolean().optional(),
+  /**
+   * Render the saved draft as a test variant instead (issue 34): a release and a version that do
+   * not go live. Answers the version's id.
+   */
+  variant: z.boolean().optional(),
 })
 export type PublishEvent = z.infer<typeof publishEvent>
 

@@ -25,6 +25,7 @@ import { approvalRoutesIo } from './approvals.ts'
 import { IdParams, PlanFeaturesSchema, PresignedUpload, ServerMessage, VersionQuery } from './common.ts'
 import { defineContext } from './define.ts'
 import { domainRoutesIo } from './domains.ts'
+import { experimentRoutesIo } from './experiments.ts'
 import { mediaRoutesIo } from './media.ts'
 import { oemDomainRoutesIo } from './oem-domains.ts'
 import { scheduleRoutesIo } from './schedule.ts'
@@ -224,6 +225,8 @@ export const sitesRoutes = defineContext('sites')({
   ...scheduleRoutesIo,
   // Pre-publish checklist and approvals (issue 33 parts 4 and 5): ./approvals.ts
   ...approvalRoutesIo,
+  // Experiments (issue 34): ./experiments.ts
+  ...experimentRoutesIo,
   'sites.restoreVersion': {
     summary:
       "Replaces the draft with a version's content (a save: optimistic lock, validation and plan limits as for PUT /site/{id}); the live site is unchanged.",

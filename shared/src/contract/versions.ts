@@ -8,7 +8,12 @@ import * as z from 'zod'
 import { IdParams, ServerMessage } from './common.ts'
 import type { RouteIo } from './define.ts'
 
-export const VERSION_ACTIONS = ['publish', 'rollback'] as const
+/**
+ * What made a version: a publish (a new release), a rollback (the live pointer moved back), a test
+ * variant (the draft rendered without going live, issue 34) or a promotion (an experiment's
+ * variant made live by the pointer).
+ */
+export const VERSION_ACTIONS = ['publish', 'rollback', 'variant', 'promote'] as const
 
 /** What changed against the version before. */
 export const VersionSummarySchema = z.object({

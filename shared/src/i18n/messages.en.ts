@@ -561,4 +561,35 @@ export const en = {
   'adTags.consentMode': 'Choose how consent is asked: opt-in or notice only.',
   'adTags.inlineScripts':
     'Custom HTML tags and Custom JavaScript variables in the container do not run on this page: its Content-Security-Policy allows no inline code. Use the built-in tag templates instead.',
+  'experiment.running':
+    'The live version cannot change while an A/B test runs. Stop the test or promote its winner first.',
+  'experiment.notPublished':
+    'A/B tests run on published sites only (variants are compared with the live version).',
+  'experiment.alreadyOpen':
+    'Another A/B test of this site is running or scheduled. End it before creating one.',
+  'experiment.controlChanged':
+    'The live version changed before the start, so the A/B test could not start. Create it again.',
+  'experiment.notPromotable':
+    'This A/B test cannot promote a variant (it has not started, was promoted already, or failed to start).',
+  'experiment.armUnknown': 'This A/B test has no such variant.',
+  'experiment.weights': 'The traffic split must add up to 100%.',
+  'experiment.sameVersion': 'Each variant must be a different version.',
+  'experiment.cellOutside': 'The goal cell is outside the grid.',
+  'experiment.startAt': 'The start must be in the future, within 180 days.',
+  'experiment.endAt': 'The end must be after the start, within 180 days of it.',
+  'experiment.versionUnknown': 'The chosen version was not found.',
+  'experiment.controlNotLive': 'The first variant (A) must be the live version.',
+  'experiment.armsCount': 'Choose 2 to 4 variants (the live version and 1 to 3 test variants).',
+  'experiment.notOpen': 'This A/B test has already ended.',
+  'experiment.created': 'The A/B test has started.',
+  'experiment.scheduled': 'The A/B test is scheduled.',
+  'experiment.stopped': 'The A/B test has ended. Every visitor sees the live version.',
+  'experiment.promoted': 'Variant {variant} is now the live page.',
+  'experiment.variantSaved': 'The draft is saved as a test variant. It is not live.',
+  'experiment.verdict.splitBroken':
+    'The split looks broken (visitor counts do not match the weights). The results cannot be trusted.',
+  'experiment.verdict.notEnoughData': 'Not enough data yet.',
+  'experiment.verdict.better': '{variant} is better than {control} with {confidence}% confidence.',
+  'experiment.verdict.worse': '{variant} is worse than {control} with {confidence}% confidence.',
+  'experiment.verdict.noDifferenceYet': 'No difference yet. Keep the test running.',
 } as const

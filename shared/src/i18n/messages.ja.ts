@@ -567,4 +567,34 @@ export const ja: Catalog = {
   'adTags.consentMode': '同意の取り方（オプトインまたは通知のみ）を選んでください。',
   'adTags.inlineScripts':
     'コンテナ内のカスタムHTMLタグとカスタムJavaScript変数は、このページでは動作しません（ページのContent-Security-Policyがインラインのコードを許可しないため）。組み込みのタグテンプレートを使ってください。',
+  'experiment.running':
+    'A/Bテストの実行中は公開中の版を変更できません。テストを終了するか、勝ったパターンを反映してから操作してください。',
+  'experiment.notPublished': 'A/Bテストは公開中のサイトでのみ実行できます（公開中の版と比べます）。',
+  'experiment.alreadyOpen':
+    'このサイトでは別のA/Bテストが実行中または予約中です。終了してから作成してください。',
+  'experiment.controlChanged':
+    '開始前に公開中の版が変わったため、A/Bテストを開始できませんでした。作り直してください。',
+  'experiment.notPromotable':
+    'このA/Bテストのパターンは反映できません（開始前、反映済み、または開始に失敗しています）。',
+  'experiment.armUnknown': '選んだパターンはこのA/Bテストにありません。',
+  'experiment.weights': '配分の合計を100%にしてください。',
+  'experiment.sameVersion': '同じ版を2つのパターンに使うことはできません。',
+  'experiment.cellOutside': '目標のセルがグリッドの外です。',
+  'experiment.startAt': '開始日時は現在より後、180日以内にしてください。',
+  'experiment.endAt': '終了日時は開始より後、開始から180日以内にしてください。',
+  'experiment.versionUnknown': '選んだ版が見つかりません。',
+  'experiment.controlNotLive': '最初のパターン（A）は公開中の版にしてください。',
+  'experiment.armsCount': 'パターンは2〜4個にしてください（公開中の版と、テスト案1〜3個）。',
+  'experiment.notOpen': 'このA/Bテストはすでに終了しています。',
+  'experiment.created': 'A/Bテストを開始しました。',
+  'experiment.scheduled': 'A/Bテストを予約しました。',
+  'experiment.stopped': 'A/Bテストを終了しました。すべての訪問者に公開中の版を表示します。',
+  'experiment.promoted': 'パターン{variant}を公開中のページにしました。',
+  'experiment.variantSaved': '下書きをテスト案として保存しました。公開はされていません。',
+  'experiment.verdict.splitBroken':
+    '配分が崩れているようです（訪問者数の比率が設定と合いません）。結果は信頼できません。',
+  'experiment.verdict.notEnoughData': 'まだデータが足りません。',
+  'experiment.verdict.better': '{variant}は{control}より優れています（信頼度{confidence}%）。',
+  'experiment.verdict.worse': '{variant}は{control}より劣っています（信頼度{confidence}%）。',
+  'experiment.verdict.noDifferenceYet': 'まだ差は見られません。テストを続けてください。',
 }

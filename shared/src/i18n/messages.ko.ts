@@ -545,4 +545,35 @@ export const ko: Catalog = {
   'adTags.consentMode': '동의 방식(옵트인 또는 알림만)을 선택해 주세요.',
   'adTags.inlineScripts':
     '컨테이너의 맞춤 HTML 태그와 맞춤 JavaScript 변수는 이 페이지에서 실행되지 않습니다. 페이지의 Content-Security-Policy가 인라인 코드를 허용하지 않기 때문입니다. 기본 제공 태그 템플릿을 사용해 주세요.',
+  'experiment.running':
+    'A/B 테스트가 진행 중일 때는 게시 중인 버전을 바꿀 수 없습니다. 테스트를 종료하거나 이긴 패턴을 반영한 후 진행해 주세요.',
+  'experiment.notPublished':
+    'A/B 테스트는 게시 중인 사이트에서만 실행할 수 있습니다(게시 중인 버전과 비교합니다).',
+  'experiment.alreadyOpen':
+    '이 사이트에서 다른 A/B 테스트가 진행 중이거나 예약되어 있습니다. 종료한 후 만들어 주세요.',
+  'experiment.controlChanged':
+    '시작 전에 게시 중인 버전이 바뀌어 A/B 테스트를 시작할 수 없었습니다. 다시 만들어 주세요.',
+  'experiment.notPromotable':
+    '이 A/B 테스트의 패턴은 반영할 수 없습니다(시작 전, 이미 반영됨 또는 시작 실패).',
+  'experiment.armUnknown': '선택한 패턴이 이 A/B 테스트에 없습니다.',
+  'experiment.weights': '배분 합계를 100%로 해 주세요.',
+  'experiment.sameVersion': '같은 버전을 두 패턴에 사용할 수 없습니다.',
+  'experiment.cellOutside': '목표 셀이 그리드 밖에 있습니다.',
+  'experiment.startAt': '시작 일시는 현재 이후, 180일 이내로 해 주세요.',
+  'experiment.endAt': '종료 일시는 시작 이후, 시작부터 180일 이내로 해 주세요.',
+  'experiment.versionUnknown': '선택한 버전을 찾을 수 없습니다.',
+  'experiment.controlNotLive': '첫 번째 패턴(A)은 게시 중인 버전이어야 합니다.',
+  'experiment.armsCount': '패턴은 2~4개로 해 주세요(게시 중인 버전과 테스트안 1~3개).',
+  'experiment.notOpen': '이 A/B 테스트는 이미 종료되었습니다.',
+  'experiment.created': 'A/B 테스트를 시작했습니다.',
+  'experiment.scheduled': 'A/B 테스트를 예약했습니다.',
+  'experiment.stopped': 'A/B 테스트를 종료했습니다. 모든 방문자에게 게시 중인 버전을 표시합니다.',
+  'experiment.promoted': '패턴 {variant}을(를) 게시 중인 페이지로 했습니다.',
+  'experiment.variantSaved': '초안을 테스트안으로 저장했습니다. 게시되지 않았습니다.',
+  'experiment.verdict.splitBroken':
+    '배분이 깨진 것 같습니다(방문자 비율이 설정과 맞지 않습니다). 결과를 신뢰할 수 없습니다.',
+  'experiment.verdict.notEnoughData': '아직 데이터가 부족합니다.',
+  'experiment.verdict.better': '{variant}가 {control}보다 우수합니다(신뢰도 {confidence}%).',
+  'experiment.verdict.worse': '{variant}가 {control}보다 열등합니다(신뢰도 {confidence}%).',
+  'experiment.verdict.noDifferenceYet': '아직 차이가 보이지 않습니다. 테스트를 계속해 주세요.',
 }

@@ -37,4 +37,21 @@ export const awsPublisher = (env: PlatformEnv, invoker: Invoker): Publisher => (
     )
     return answer.result
   },
+  variant: async (siteId, { expectVersion, author }) => {
+    const functionName = env.PUBLISHING_FUNCTION_NAME
+    if (!functionName) throw new Error('No publishing Lambda (PUBLISHING_FUNCTION_NAME) in this function')
+    const event: PublishEvent = {
+      source: 'swipe.publish',
+      siteId,
+      expectVersion,
+      ...(author ? { author } : {}),
+      variant: true,
+    }
+    const answer = await invoker.invokeSync<{ versionId: string }>(
+      functionName,
+      event,
+      `Variant of ${siteId}`,
+    )
+    return answer.versionId
+  },
 })

@@ -1,5 +1,6 @@
 import { checkSite } from '../../publishing/checklist/check.ts'
 import { publishSite } from '../../publishing/publish.ts'
+import { renderVariant } from '../../publishing/variant.ts'
 import type { PlatformEnv } from '../env.ts'
 import type { Publisher } from '../publisher.ts'
 import { now } from '../services/clock.ts'
@@ -10,4 +11,5 @@ export const localPublisher = (_env: PlatformEnv): Publisher => ({
     await publishSite(siteId, options)
   },
   check: (_siteId, { loaded }) => checkSite(loaded, now()),
+  variant: (siteId, options) => renderVariant(siteId, { ...options, now: now() }),
 })

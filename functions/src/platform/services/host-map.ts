@@ -11,6 +11,7 @@ import {
   PutObjectCommand,
   type S3Client,
 } from '@aws-sdk/client-s3'
+import { decodeHostValue, type EdgeExperiment, encodeHostValue } from '@swipe/shared/experiments/model'
 
 /**
  * Which published release a visitor's Host is served from. On AWS the CloudFront Function reads
@@ -22,6 +23,11 @@ export interface HostTarget {
   siteId: string
   /** Key prefix of the release in the sites bucket, without a trailing slash: `sites/<siteId>/<release>`. */
   prefix: string
+  /**
+   * While an experiment runs (issue 34): its id and every arm's release prefix and weight, the
+   * control (`prefix`) first. The edge picks an arm per visitor key.
+   */
+  experiment?: EdgeExperiment
 }
 
 export interface HostMap {
@@ -119,7 +125,8 @@ const siteOfPrefix = (prefix: string) => /^sites\/([^/]+)\//.exec(prefix)?.[1]
 
 /**
  * The host map in the CloudFront KeyValueStore the host-router function reads (infra/lib/sites):
- * key = host (lower case, no port), value = the release prefix. Every write names the store's
+ * key = host (lower case, no port), value = the release prefix, or while an experiment runs its
+ * arms (`encodeHostValue`, shared/src/experiments/model.ts). Every write names the store's
  * current ETag (`IfMatch`), so two publishers never overwrite each other blindly: on a conflict
  * the ETag is read again and the change retried.
  */
@@ -146,8 +153,9 @@ export const kvsHostMap = (client: KvsClient, arn: string, attempts = 5): HostMa
         const found = (await client.send(new GetKeyCommand({ KvsARN: arn, Key: normaliseHost(host) }))) as {
           Value?: string
         }
-        const siteId = found.Value ? siteOfPrefix(found.Value) : undefined
-        return found.Value && siteId ? { siteId, prefix: found.Value } : undefined
+        const value = found.Value ? decodeHostValue(found.Value) : undefined
+        const siteId = value ? siteOfPrefix(value.prefix) : undefined
+        return value && siteId ? { siteId, ...value } : undefined
       } catch (error) {
         if (errorName(error) === 'ResourceNotFoundException') return undefined
         throw error
@@ -158,7 +166,7 @@ export const kvsHostMap = (client: KvsClient, arn: string, attempts = 5): HostMa
     async update({ puts, deletes }) {
       const Puts = [...(puts ?? [])].map(([host, target]) => ({
         Key: normaliseHost(host),
-        Value: target.prefix,
+        Value: encodeHostValue(target.prefix, target.experiment),
       }))
       // Deleting a key that is not there is an error for the store: only delete what exists.
       const Deletes: { Key: string }[] = []

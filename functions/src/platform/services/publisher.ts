@@ -14,8 +14,8 @@ import { type Answer, answerOf, settle } from './invoke.ts'
 
 export type { PublishEvent }
 
-/** The publishing Lambda's answer: done (a check's result with it), or the refusal the API answers with (409, 400, 404 …). */
-export type PublishAnswer = Answer<{ result?: CheckResult }>
+/** The publishing Lambda's answer: done (a check's result or a variant's version id with it), or the refusal the API answers with (409, 400, 404 …). */
+export type PublishAnswer = Answer<{ result?: CheckResult; versionId?: string }>
 
 export const isPublishEvent = (event: unknown): event is PublishEvent => publishEvent.safeParse(event).success
 

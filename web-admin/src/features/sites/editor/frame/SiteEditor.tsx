@@ -21,6 +21,7 @@ import { useChecklistDialog } from '../checklist/ChecklistDialog.tsx'
 import type { ChecklistItem } from '../checklist/checklist-api.ts'
 import { targetOf } from '../checklist/checklistModel.ts'
 import type { EditorTabProps } from '../draft.ts'
+import { Experiments } from '../experiments/Experiments.tsx'
 import type { VersionComparison } from '../history/history-api.ts'
 import { CompareBanner } from '../history/VersionCompare.tsx'
 import { VersionHistory } from '../history/VersionHistory.tsx'
@@ -212,6 +213,15 @@ export const SiteEditor = ({ siteId, site, reload }: SiteEditorProps) => {
             }}
           />
           <PublishSchedule siteId={siteId} canSchedule={!readOnly && canPublish} refusal={approvalRefusal} />
+          <Experiments
+            siteId={siteId}
+            version={store.version}
+            dirty={store.dirty}
+            canWrite={!readOnly}
+            canPublish={!readOnly && canPublish}
+            refusal={approvalRefusal}
+            onPromoted={reloadAfterRollback}
+          />
           <Button size="small" onClick={() => checklist.view(store.version)}>
             {t('siteEditor.checklist.title')}
           </Button>
