@@ -225,6 +225,7 @@ export const seed = async (log: (line: string) => void) => {
   await (await import('./seed-analytics.ts')).seedAnalytics(site, log)
   await (await import('./seed-content.ts')).seedContent(ids, site, log)
   await (await import('./seed-preview.ts')).seedPreview(site, log)
+  await (await import('./seed-experiments.ts')).seedExperiments(site, author, log)
   await (await import('./seed-site-api.ts')).seedSiteApi(creator.accountId, site, log)
   await (await import('./seed-webhooks.ts')).seedWebhooks(creator.accountId, site, log)
   await (await import('./seed-domains.ts')).seedDomains(ids.oem!, log)
