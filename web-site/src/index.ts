@@ -12,6 +12,7 @@ export {
   inlineCandidates,
   publicMediaKeys,
   renderSitePages,
+  renderSwipePage,
   swipePagePath,
 } from './render.tsx'
 export type * from './types.ts'

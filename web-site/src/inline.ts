@@ -1,4 +1,5 @@
 import type { CellModel, PageModel } from './model.ts'
+import { openingCell, openingIndex } from './opening.ts'
 import type { PublishInput } from './types.ts'
 
 /**
@@ -14,11 +15,14 @@ import type { PublishInput } from './types.ts'
 /** The largest AVIF worth reading to inline (an AVIF of the 2× frame is ~5–8 KB for graphics). */
 export const INLINE_MAX_BYTES = 10_000
 
-/** The page's first creative when it is shown as a picture (not a video, not members-only). */
+/**
+ * The page's first creative (its start cell's when it has one, ./opening.ts) when it is shown as a
+ * picture (not a video, not members-only).
+ */
 const firstPicture = (
   model: PageModel,
 ): (CellModel & { picture: NonNullable<CellModel['picture']> }) | undefined => {
-  const cell = model.rows[0]?.[0]
+  const cell = openingCell(model)
   return cell && !cell.locked && !cell.video && cell.picture
     ? (cell as CellModel & { picture: NonNullable<CellModel['picture']> })
     : undefined
@@ -61,7 +65,11 @@ export const withInlineFirst = (input: PublishInput, model: PageModel): PageMode
       : source,
   )
   const first = { ...cell, picture: { ...cell.picture, sources } }
-  return { ...model, rows: model.rows.map((row, i) => (i === 0 ? [first, ...row.slice(1)] : row)) }
+  const at = openingIndex(model)
+  return {
+    ...model,
+    rows: model.rows.map((row, i) => (i === at.row ? row.map((c, j) => (j === at.column ? first : c)) : row)),
+  }
 }
 
 /** Whether a source is carried inside the page. */

@@ -80,6 +80,12 @@ export interface PageModel {
   home: string
   /** Rows top to bottom, each the row's creatives left to right (empty cells left out). */
   rows: CellModel[][]
+  /**
+   * The cell the page opens on when the render was asked to start elsewhere
+   * (`PublishInput.startCell`) and that cell shows a creative here (not empty, not members-only);
+   * absent: the first creative, as always (`openingCell`).
+   */
+  start?: string
   cellCount: number
   title: string
   description: string
@@ -314,6 +320,8 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
     .sort(([a], [b]) => a - b)
     .map(([, cells]) => cells.sort((a, b) => a.column - b.column))
   const cells = rows.flat()
+  const wanted = input.startCell?.trim().toUpperCase()
+  const start = wanted ? cells.find((c) => c.position === wanted && !c.locked) : undefined
 
   const menuOf = input.menus.find((m) => m.lang === lang)
   const menu =
@@ -378,6 +386,7 @@ export const pageModel = (input: PublishInput, lang: ContentLanguage): PageModel
     root,
     home,
     rows,
+    ...(start ? { start: start.position } : {}),
     cellCount: cells.length,
     title,
     // Without an SEO description, the first creative's main text stands in (search results and

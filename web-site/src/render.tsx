@@ -52,21 +52,69 @@ export const formsScriptPath = (): string => `assets/forms.${FORMS_HASH}.js`
 export const swipePagePath = (lang: ContentLanguage, isDefault: boolean): string =>
   isDefault ? 'index.html' : `${LANGUAGE_SEGMENTS[lang]}/index.html`
 
+/** The render's clock in milliseconds (`now`, else the publication instant). */
+const renderTime = (input: PublishInput): number => {
+  const value = input.now ?? input.publishedAt
+  return value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value)
+}
+
+/** One language's swipe page from its model, at its path in the release. */
+const swipePageFile = (input: PublishInput, model: PageModel): RenderedFile => {
+  const now = renderTime(input)
+  const script = clientScriptPath()
+  const apiBase = apiBaseOf(input)
+  const swipePage = (shown: PageModel) => {
+    const markup = renderToStaticMarkup(
+      <Page
+        model={shown}
+        script={`${shown.root}${script}`}
+        siteId={input.site.id}
+        viewMode={input.site.viewMode ?? GLOBAL_SETTING_DEFAULTS.viewMode}
+        creativeFit={input.site.creativeFit ?? GLOBAL_SETTING_DEFAULTS.creativeFit}
+        analyticsEndpoint={input.analyticsEndpoint}
+        apiBase={apiBase}
+        publishedAt={input.publishedAt}
+        now={now}
+      />,
+    )
+    // Replacer functions, so `$&` and friends in the creator's tags stay literal.
+    return `<!DOCTYPE html>${markup
+      .replace(HEAD_SLOT, () => shown.headTags)
+      .replace(BODY_SLOT, () => shown.bodyTags)}`
+  }
+  // The first creative inside the page when the page still fits TCP's first window with it.
+  const inlined = withInlineFirst(input, model)
+  const carrying = inlined && swipePage(inlined)
+  const html = carrying && input.inline?.fits(carrying) ? carrying : swipePage(model)
+  return {
+    path: swipePagePath(model.lang, model.lang === defaultLanguageOf(input)),
+    contentType: HTML,
+    body: html,
+    cacheControl: CACHE_CONTROL.page,
+  }
+}
+
+/**
+ * One language's swipe page alone, as `renderSitePages` writes it (same path, same bytes): what a
+ * publisher renders again with `startCell` for a page that opens on an ad's own creative (issue 34
+ * "message match"). Its script, company texts and tags file are the site's (`renderSitePages`); the
+ * first creative it could carry inside is `inlineCandidates` of the same input.
+ */
+export const renderSwipePage = (input: PublishInput, lang: ContentLanguage): RenderedFile =>
+  swipePageFile(input, pageModel(input, lang))
+
 /**
  * Renders a site for publishing (ARCHITECTURE decision 4): one static swipe page per language
  * (default language at `index.html`, others at `<ja|en|cn|kr>/index.html`), the client script,
  * each language's company texts, and a redirect from the default language's own segment to the
  * root. Each language's enabled visitor forms get their pages beside its swipe page
  * (`register/index.html`, `en/contact/index.html`…, see `FORM_PAGES`) and share a second script.
- * Pure: the same input gives the same files; nothing is read or written.
+ * Pure: the same input gives the same files; nothing is read or written. With `startCell` the
+ * swipe pages open on that cell (types.ts, ./opening.ts); every other file is the same.
  */
 export const renderSitePages = (input: PublishInput): RenderedFile[] => {
-  const now = (() => {
-    const value = input.now ?? input.publishedAt
-    return value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value)
-  })()
-  const script = clientScriptPath()
   const formsScript = formsScriptPath()
+  const script = clientScriptPath()
   const apiBase = apiBaseOf(input)
   let formPages = 0
   let tagsFile: { path: string; source: string } | undefined
@@ -76,36 +124,8 @@ export const renderSitePages = (input: PublishInput): RenderedFile[] => {
   for (const lang of siteLanguages(input)) {
     const model = pageModel(input, lang)
     root = model.root
-    const swipePage = (shown: PageModel) => {
-      const markup = renderToStaticMarkup(
-        <Page
-          model={shown}
-          script={`${shown.root}${script}`}
-          siteId={input.site.id}
-          viewMode={input.site.viewMode ?? GLOBAL_SETTING_DEFAULTS.viewMode}
-          creativeFit={input.site.creativeFit ?? GLOBAL_SETTING_DEFAULTS.creativeFit}
-          analyticsEndpoint={input.analyticsEndpoint}
-          apiBase={apiBase}
-          publishedAt={input.publishedAt}
-          now={now}
-        />,
-      )
-      // Replacer functions, so `$&` and friends in the creator's tags stay literal.
-      return `<!DOCTYPE html>${markup
-        .replace(HEAD_SLOT, () => shown.headTags)
-        .replace(BODY_SLOT, () => shown.bodyTags)}`
-    }
-    // The first creative inside the page when the page still fits TCP's first window with it.
-    const inlined = withInlineFirst(input, model)
-    const carrying = inlined && swipePage(inlined)
-    const html = carrying && input.inline?.fits(carrying) ? carrying : swipePage(model)
     const isDefault = lang === defaultLanguageOf(input)
-    files.push({
-      path: swipePagePath(lang, isDefault),
-      contentType: HTML,
-      body: html,
-      cacheControl: CACHE_CONTROL.page,
-    })
+    files.push(swipePageFile(input, model))
     if (model.tags) {
       files.push({
         path: `${isDefault ? '' : `${LANGUAGE_SEGMENTS[lang]}/`}${NOTICE_PAGE}/index.html`,

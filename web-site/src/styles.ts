@@ -88,6 +88,18 @@ export const NO_SCRIPT_CSS =
   '#sw{overflow:auto;scroll-snap-type:y mandatory;touch-action:auto;scrollbar-width:none}.rw{overflow-x:auto;scroll-snap-type:x mandatory;scroll-snap-align:start;scrollbar-width:none}.c{scroll-snap-align:start}.ar,.ctas{display:none}'
 
 /**
+ * The no-script CSS of a page. A page that opens away from its first creative (a start cell,
+ * ../opening.ts, at `row` of the rows and `column` of its row) is moved there by the track's and
+ * row's transforms; without the script those would put the cells before it out of the scrollers'
+ * reach, so they go, and the scrollers open at the start cell instead where the browser knows
+ * `scroll-initial-target` (elsewhere they open at the first creative, every cell in reach).
+ */
+export const noScriptCss = (start?: { row: number; column: number; position: string }): string =>
+  start && (start.row || start.column)
+    ? `${NO_SCRIPT_CSS}.tr,.rw{transform:none}#${start.position},.rw:has(#${start.position}){scroll-initial-target:nearest}`
+    : NO_SCRIPT_CSS
+
+/**
  * The CSS of a page: the base, plus the CTA block's styles, the animations its CTAs use and the
  * rules that keep its creatives' controls clear of them (`ctaClearCss`).
  */

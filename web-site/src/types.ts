@@ -125,6 +125,16 @@ export interface PublishInput {
    * otherwise none, and the page calls no API (CTAs work on their dates alone).
    */
   apiBase?: string
+  /**
+   * The cell the swipe pages open on (issue 34 "message match": an ad's visitors land on its own
+   * creative as the first paint), e.g. `B2`. Each language's page starts there when that cell shows
+   * a creative in the language; a cell that is empty, members-only, outside the grid or no cell
+   * reference leaves that page as it is without the option (from its first creative). The page
+   * then paints that cell first (its position in the markup, its image with the first creative's
+   * priority, preload or inline AVIF) and names it on `<body data-start>` for the island; the
+   * SEO texts and link preview stay the first creative's. Absent: the pages as always, byte for byte.
+   */
+  startCell?: string
 }
 
 /** The web renditions of one media key (issue 22). */

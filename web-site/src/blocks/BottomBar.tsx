@@ -1,5 +1,6 @@
 import { own } from '@swipe/shared/site/own'
 import type { PageModel } from '../model.ts'
+import { openingCell } from '../opening.ts'
 import { NoticeLink } from './Consent.tsx'
 import { CloseIcon, SNS_ICONS, SNS_NAMES } from './icons.tsx'
 
@@ -17,7 +18,7 @@ import { CloseIcon, SNS_ICONS, SNS_NAMES } from './icons.tsx'
 export const BottomBar = ({ model }: { model: PageModel }) => {
   if (!model.sns?.length && !model.company && !model.tags) return null
   const t = model.texts
-  const first = model.rows[0]?.[0]?.shows
+  const first = openingCell(model)?.shows
   const classes = [!first?.sns && 'no-sns', !first?.company && 'no-co'].filter(Boolean).join(' ')
   return (
     <footer className={`bb ${classes}`.trim()} id="bb">

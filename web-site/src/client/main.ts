@@ -23,7 +23,7 @@ import { openLockedCell } from './members.ts'
 import { showNotices } from './notices.ts'
 import { showPicture, takeDeferredPicture } from './pictures.ts'
 import { readCookie, readStored, store, writeCookie } from './storage.ts'
-import { createSwipe, type Via } from './swipe.ts'
+import { createSwipe, startingCell, type Via } from './swipe.ts'
 import { loadTags, type TagEvent, tagEvent } from './tags.ts'
 
 const $ = <T extends Element = HTMLElement>(selector: string, root: ParentNode = document) =>
@@ -106,7 +106,8 @@ const CLICK_WAIT_MS = 1_500
 const FULL_SHOWN_MS = 3_000
 
 // --- analytics ---------------------------------------------------------------------------------
-let position = 'A1'
+/** The current cell: until the grid starts, the one the page was rendered to show (`data-start`). */
+let position = data.start || 'A1'
 /** The creatives this visit has reached (a creative's reach counts each visit once). */
 const seen = new Set<string>()
 
@@ -398,14 +399,19 @@ const startSwipe = () => {
     })
     for (const cell of swipe.cells()) cell.tabIndex = -1
 
-    // Start where the link says (?position=B2 or #B2), else where the visitor was, else at A1.
-    const query = new URLSearchParams(location.search).get('position')
-    const start = [
-      query,
-      location.hash.slice(1),
-      readCookie('position_tab'),
-      readStored('position_tab'),
-    ].find((p) => p && CELL_PATTERN.test(p) && document.getElementById(p)?.classList.contains('c'))
+    // Start where the link says (?position=B2 or #B2), else at the cell the page was rendered to
+    // open on (data-start: already in place, so nothing moves), else where the visitor was, else
+    // at the first creative (./swipe.ts `startingCell`).
+    const start = startingCell(
+      {
+        query: new URLSearchParams(location.search).get('position'),
+        hash: location.hash.slice(1),
+        rendered: data.start,
+        cookie: readCookie('position_tab'),
+        stored: readStored('position_tab'),
+      },
+      (p) => CELL_PATTERN.test(p) && Boolean(document.getElementById(p)?.classList.contains('c')),
+    )
     // A #B2 link may have scrolled the clipped viewport natively before the script ran.
     if (location.hash) {
       viewport.scrollTop = 0

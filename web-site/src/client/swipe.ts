@@ -236,3 +236,25 @@ export const createSwipe = ({ viewport, track, rows, onMove, onInteract }: Swipe
     cells: () => cells.flat(),
   }
 }
+
+/**
+ * Where the island starts (SPEC §9): the link's explicit position (`?position=B2`, then `#B2`),
+ * else the cell the page was rendered to open on (`<body data-start>`, issue 34 "message match":
+ * the page already shows it, so starting there moves nothing), else where the visitor was (the
+ * cookie, then local storage), else the first creative (undefined). The rendered start comes before
+ * the remembered position: an ad's page keeps showing the ad's creative, which it painted first,
+ * instead of swapping to where an earlier visit ended. Only a cell of this page counts (`isCell`).
+ */
+export const startingCell = (
+  candidates: {
+    query?: string | null | undefined
+    hash?: string | undefined
+    rendered?: string | undefined
+    cookie?: string | undefined
+    stored?: string | undefined
+  },
+  isCell: (position: string) => boolean,
+): string | undefined =>
+  [candidates.query, candidates.hash, candidates.rendered, candidates.cookie, candidates.stored].find(
+    (p): p is string => Boolean(p && isCell(p)),
+  )

@@ -5,10 +5,17 @@ import { ctaPositionsOn } from '../blocks/Cta.tsx'
 import { ChevronIcon } from '../blocks/icons.tsx'
 import { safeColor } from '../blocks/values.ts'
 import type { PageModel } from '../model.ts'
+import { openingCell, openingIndex } from '../opening.ts'
 
-/** The rows and columns of creatives with the swipe arrows; arrows start as the first creative sets them. */
+/**
+ * The rows and columns of creatives with the swipe arrows; arrows start as the opening creative
+ * sets them. A page with a start cell (`PageModel.start`) is at it from the first paint: the track's
+ * `--r` and its row's `--c`, which the island moves (client/swipe.ts), are set inline, and the
+ * arrows show where one can go from there.
+ */
 export const Grid = ({ model, children }: { model: PageModel; children?: ReactNode }) => {
-  const first = model.rows[0]?.[0]
+  const first = openingCell(model)
+  const at = openingIndex(model)
   const fade = first?.creative.arrowFadeInterval
   const arrowStyle = {
     '--ac': safeColor(first?.creative.hoverArrowColor, CREATIVE_DEFAULTS.hoverArrowColor),
@@ -21,9 +28,13 @@ export const Grid = ({ model, children }: { model: PageModel; children?: ReactNo
   return (
     <main id="sw" aria-roledescription="carousel" aria-label={t.creatives}>
       <h1 className="vh">{model.h1}</h1>
-      <div className="tr">
-        {model.rows.map((row) => (
-          <div className="rw" key={row[0]!.row}>
+      <div className="tr" {...(at.row ? { style: { '--r': at.row } as CSSProperties } : {})}>
+        {model.rows.map((row, i) => (
+          <div
+            className="rw"
+            key={row[0]!.row}
+            {...(i === at.row && at.column ? { style: { '--c': at.column } as CSSProperties } : {})}
+          >
             {row.map((cell) => (
               <Cell
                 key={cell.position}
@@ -38,7 +49,7 @@ export const Grid = ({ model, children }: { model: PageModel; children?: ReactNo
         {!first && <p className="nc">{t.noContent}</p>}
       </div>
       <div className={fade && fade > 0 ? 'ar fd' : 'ar'} style={arrowStyle}>
-        <button type="button" className="l" aria-label={t.left} data-m="l" hidden>
+        <button type="button" className="l" aria-label={t.left} data-m="l" hidden={at.column < 1}>
           <ChevronIcon />
         </button>
         <button
@@ -46,14 +57,20 @@ export const Grid = ({ model, children }: { model: PageModel; children?: ReactNo
           className="r"
           aria-label={t.right}
           data-m="r"
-          hidden={(model.rows[0]?.length ?? 0) < 2}
+          hidden={(model.rows[at.row]?.length ?? 0) < at.column + 2}
         >
           <ChevronIcon />
         </button>
-        <button type="button" className="u" aria-label={t.up} data-m="u" hidden>
+        <button type="button" className="u" aria-label={t.up} data-m="u" hidden={at.row < 1}>
           <ChevronIcon />
         </button>
-        <button type="button" className="d" aria-label={t.down} data-m="d" hidden={model.rows.length < 2}>
+        <button
+          type="button"
+          className="d"
+          aria-label={t.down}
+          data-m="d"
+          hidden={model.rows.length < at.row + 2}
+        >
           <ChevronIcon />
         </button>
       </div>

@@ -17,7 +17,8 @@ import { TopBar } from '../blocks/TopBar.tsx'
 import { BOOT_JS } from '../boot.ts'
 import { isInline } from '../inline.ts'
 import type { PageModel } from '../model.ts'
-import { NO_SCRIPT_CSS, pageCss } from '../styles.ts'
+import { openingCell, openingIndex } from '../opening.ts'
+import { noScriptCss, pageCss } from '../styles.ts'
 import { Grid } from './Grid.tsx'
 
 /**
@@ -53,13 +54,14 @@ const enabledInternalPages = (model: PageModel): Record<string, string> =>
   )
 
 /**
- * The first creative's renditions, preloaded with the srcset and sizes its `<picture>` uses (the
- * best format's, with its type, so a browser that cannot decode it skips the preload). A creative
- * shown as uploaded is preloaded by React itself (its eager, high-priority `<img>`); one whose
- * AVIF is inside the page needs no preload.
+ * The first creative's renditions (the start cell's on a page that has one, ../opening.ts),
+ * preloaded with the srcset and sizes its `<picture>` uses (the best format's, with its type, so a
+ * browser that cannot decode it skips the preload). A creative shown as uploaded is preloaded by
+ * React itself (its eager, high-priority `<img>`); one whose AVIF is inside the page needs no
+ * preload.
  */
 const FirstCreativePreload = ({ model }: { model: PageModel }) => {
-  const first = model.rows[0]?.[0]
+  const first = openingCell(model)
   const picture = first && !first.locked && !first.video ? first.picture : undefined
   if (!picture) return null
   const best = picture.sources[0]
@@ -139,7 +141,9 @@ export const Page = ({
         )}
       </style>
       <noscript>
-        <style>{NO_SCRIPT_CSS}</style>
+        <style>
+          {noScriptCss(model.start ? { ...openingIndex(model), position: model.start } : undefined)}
+        </style>
       </noscript>
       {model.tags?.consent === 'opt-in' && <style>{CONSENT_CSS}</style>}
       <template data-creator-head="" />
@@ -157,6 +161,8 @@ export const Page = ({
       {...(model.unlocks ? { 'data-members': '' } : {})}
       // The ad tags' first-party file, loaded by the island after the first paint (client/tags.ts).
       {...(model.tags ? { 'data-tags': model.tags.script } : {})}
+      // The cell the page was rendered to open on (../opening.ts): where the island starts.
+      {...(model.start ? { 'data-start': model.start } : {})}
     >
       <div className="app">
         <TopBar model={model} />
