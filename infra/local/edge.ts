@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib'
 import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { API_BASE_PATH } from '@swipe/shared/contract/routes'
 import { assignArm, visitorKeyCookie, visitorKeyOf } from '@swipe/shared/experiments/model'
+import { matchedCell, SWIPE_PAGE_PATH, startPagePath } from '@swipe/shared/site/message-match'
 import { ACCESS_LOG_HEADER, accessLogLine } from '../../functions/src/billing/access-log.ts'
 import { ORIGIN_VERIFY_HEADER, VIEWER_ADDRESS_HEADER } from '../../functions/src/edge/origin-headers.ts'
 import {
@@ -183,6 +184,18 @@ const servedPrefix = (target: HostTarget, req: IncomingMessage, res: ServerRespo
 }
 
 /**
+ * The object a request on a site's own host is served from: the path's, or — for a swipe page whose
+ * UTM value has a message-match rule of the live release (issue 34 part 5) — that cell's start page,
+ * as the host-router function rewrites it.
+ */
+const pageKey = (target: HostTarget, prefix: string, path: string): string | undefined => {
+  const key = objectKeyFor(prefix, path)
+  const [pathname = '/', query = ''] = path.split('?')
+  const cell = key && SWIPE_PAGE_PATH.test(pathname) ? matchedCell(query, target.matches) : undefined
+  return key && cell ? startPagePath(key, cell) : key
+}
+
+/**
  * What CloudFront's API origins add to every request (infra/lib/sites.ts): the viewer's address,
  * from the socket, and the origin secret that lets the API believe it. Whatever the client sent
  * under these names is dropped first, so neither can be forged through the edge.
@@ -325,7 +338,7 @@ export const startEdge = async (options: EdgeOptions): Promise<Running> => {
         const pathForm = target ? undefined : pathFormOf(path)
         const shared = pathForm && (await hosts.get(pathFormKey(pathForm.siteId)))
         const key = target
-          ? objectKeyFor(servedPrefix(target, req, res), path)
+          ? pageKey(target, servedPrefix(target, req, res), path)
           : shared && pathFormObjectKeyFor(servedPrefix(shared, req, res), pathForm.rest)
         if (!key) return undefined
         const cached = releaseObjects.get(key)

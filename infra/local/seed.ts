@@ -220,6 +220,14 @@ export const seed = async (log: (line: string) => void) => {
   const account = (await Accounts.get({ accountId: creator.accountId }).go()).data
   const author = { accountId: creator.accountId, name: account?.contactName || account?.email || '' }
   await seedHistory(site, author, log)
+  // Message match (issue 34 part 5): an ad linked with `?utm_content=line` opens on B2.
+  if (!site.messageMatch) {
+    await Sites.patch({ siteId: site.siteId })
+      .set({ messageMatch: [{ param: 'utm_content', value: 'line', cell: 'B2' }] })
+      .add({ version: 1 })
+      .go()
+    log('seed: demo message match (?utm_content=line opens on B2)')
+  }
   await publishSite(site.siteId, { author })
   site = (await Sites.get({ siteId: site.siteId }).go()).data ?? site
   await (await import('./seed-analytics.ts')).seedAnalytics(site, log)

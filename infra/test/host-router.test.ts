@@ -6,6 +6,7 @@ import {
   VISITOR_KEY_COOKIE,
   visitorKeyCookie,
 } from '@swipe/shared/experiments/model'
+import { MessageMatchSchema, matchedCell, matchMap } from '@swipe/shared/site/message-match'
 import { describe, expect, it } from 'vitest'
 import { SITE_NOT_FOUND_PAGE, SITE_SECURITY_HEADERS } from '../lib/sites/headers.ts'
 import { HOST_ROUTER_SOURCE, VARIANT_COOKIE_SOURCE } from '../lib/sites.ts'
@@ -14,6 +15,7 @@ type Request = {
   uri: string
   headers: Record<string, { value: string }>
   cookies?: Record<string, { value: string }>
+  querystring?: Record<string, { value: string }>
 }
 type Response = { statusCode: number }
 type Handler = (event: { request: Request }) => Promise<Request | Response>
@@ -206,6 +208,67 @@ describe('host router (CloudFront Function)', () => {
         respond({ request: { headers: { 'x-sl-ab-set': { value: 'a;b' } } }, response: { cookies: {} } })
           .cookies,
       ).toEqual({})
+    })
+  })
+
+  describe('message match (issue 34 part 5)', () => {
+    const rules = MessageMatchSchema.parse([
+      { param: 'utm_content', value: 'Spring Sale', cell: 'b2' },
+      { param: 'utm_campaign', value: 'line_0601', cell: 'C1' },
+    ])
+    const matches = matchMap(rules)!
+    const value = encodeHostValue('sites/abc/r1', undefined, matches)
+    const routed = load({ 'lp.customer.jp': value })
+    const uri = async (path: string, query: Record<string, string>) => {
+      const querystring = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, { value: v }]))
+      const answer = (await routed({
+        request: { uri: path, headers: { host: { value: 'lp.customer.jp' } }, querystring },
+      })) as Request
+      return answer.uri
+    }
+
+    it("serves a swipe page whose UTM value has a rule from the cell's start page, as matchedCell decides", async () => {
+      expect(await uri('/', { utm_content: 'spring%20sale' })).toBe('/sites/abc/r1/_start/B2/index.html')
+      expect(await uri('/', { utm_content: 'SPRING+SALE' })).toBe('/sites/abc/r1/_start/B2/index.html')
+      expect(await uri('/en/', { utm_campaign: 'line_0601' })).toBe('/sites/abc/r1/en/_start/C1/index.html')
+      expect(await uri('/en', { utm_campaign: 'line_0601' })).toBe('/sites/abc/r1/en/_start/C1/index.html')
+      // utm_content first, then utm_campaign.
+      expect(await uri('/', { utm_content: 'other', utm_campaign: 'line_0601' })).toBe(
+        '/sites/abc/r1/_start/C1/index.html',
+      )
+      // No rule, another page or a file: served as always.
+      expect(await uri('/', { utm_content: 'winter' })).toBe('/sites/abc/r1/index.html')
+      expect(await uri('/', {})).toBe('/sites/abc/r1/index.html')
+      expect(await uri('/register/', { utm_content: 'spring sale' })).toBe(
+        '/sites/abc/r1/register/index.html',
+      )
+      expect(await uri('/assets/a.js', { utm_content: 'spring sale' })).toBe('/sites/abc/r1/assets/a.js')
+      // The function's comparison is shared matchedCell's, for encoded, spaced and cased values.
+      for (const raw of ['spring%20sale', 'Spring+Sale', '%E6%98%A5', 'spring sale ', '%zz'])
+        expect(await uri('/', { utm_content: raw })).toBe(
+          matchedCell(`utm_content=${raw}`, matches)
+            ? '/sites/abc/r1/_start/B2/index.html'
+            : '/sites/abc/r1/index.html',
+        )
+    })
+
+    it('applies the rules to the arm a visitor of a running experiment is served', async () => {
+      const arms = [
+        { prefix: 'sites/abc/r1', weight: 50 },
+        { prefix: 'sites/abc/r2', weight: 50 },
+      ]
+      const both = load({ 'lp.customer.jp': encodeHostValue('sites/abc/r1', { id: 'exp-2', arms }, matches) })
+      const key = 'q'.repeat(22)
+      const arm = assignArm('exp-2', key, [50, 50], (t) => createHash('sha256').update(t).digest('hex'))
+      const answer = (await both({
+        request: {
+          uri: '/',
+          headers: { host: { value: 'lp.customer.jp' } },
+          cookies: { sl_ab: { value: key } },
+          querystring: { utm_content: { value: 'spring sale' } },
+        },
+      })) as Request
+      expect(answer.uri).toBe(`/${arms[arm]!.prefix}/_start/B2/index.html`)
     })
   })
 })

@@ -19,6 +19,9 @@ import { lighthouseVersion, startChromium } from './chromium.ts'
  * Prints the figures docs/benchmarks.md quotes; a measurement, not a test. RUNS=n repeats
  * (default 5) and reports the median. `BENCH_URL=<url>` measures a page already served (a running
  * `npm start`); `BENCH_REPORT=<file>` keeps the last run's Lighthouse JSON for a closer look.
+ * `BENCH_EXPERIMENT=1` (issue 34) measures the demo site alternately without an experiment and
+ * with one running (the live version 1 %, the seeded test variant 99 %: a first visit gets its key
+ * and the variant's page from the edge), and prints both medians and their difference.
  */
 const runs = Number(process.env.RUNS ?? 5)
 
@@ -75,38 +78,104 @@ console.info(`Measuring ${site.url}`)
 const chrome = await startChromium()
 const { port } = chrome
 
+/** One Lighthouse run of the page: the figures docs/benchmarks.md quotes. */
+const measure = async (): Promise<Record<string, number>> => {
+  const result = await lighthouse(site.url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+  })
+  const lhr = result?.lhr
+  if (!lhr) throw new Error('Lighthouse returned no result')
+  if (process.env.BENCH_REPORT) writeFileSync(process.env.BENCH_REPORT, JSON.stringify(lhr))
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
+    seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+    fcpMs: Math.round(audit('first-contentful-paint')),
+    lcpMs: Math.round(audit('largest-contentful-paint')),
+    tbtMs: Math.round(audit('total-blocking-time')),
+    cls: audit('cumulative-layout-shift'),
+    speedIndexMs: Math.round(audit('speed-index')),
+    transferKb: Math.round(audit('total-byte-weight') / 102.4) / 10,
+  }
+}
+
+const median = (results: readonly Record<string, number>[], key: string) => {
+  const sorted = results.map((r) => r[key]!).sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]!
+}
+
+/**
+ * `BENCH_EXPERIMENT=1`: starts and stops an experiment on the demo site through the service the
+ * API uses (this process runs the stack), between the live version and the seeded test variant.
+ */
+const experimentSwitch = async () => {
+  const { Experiments } = await import('../../functions/src/data/experiments.ts')
+  const { Sites } = await import('../../functions/src/data/sites.ts')
+  const { createExperiment, endExperiment } = await import('../../functions/src/sites/experiment-service.ts')
+  const { latestVersion } = await import('../../functions/src/publishing/versions.ts')
+  const siteUuid = new URL(site.url).hostname.split('.')[0]!
+  const row = (await Sites.query.byUuid({ siteUuid }).go()).data[0]
+  if (!row) throw new Error(`No site for ${site.url}`)
+  const seeded = (await Experiments.query.bySite({ siteId: row.siteId }).go()).data.at(-1)
+  const live = await latestVersion(row.siteId)
+  if (!seeded || !live) throw new Error('The seed made no test variant')
+  return {
+    start: () =>
+      createExperiment(
+        row,
+        {
+          name: 'bench',
+          arms: [
+            { versionId: live.versionId, weight: 1 },
+            { versionId: seeded.arms[1]!.versionId, weight: 99 },
+          ],
+          goal: { type: 'link' },
+          autoPromote: false,
+          minDays: 7,
+        },
+        undefined,
+        Date.now(),
+      ),
+    stop: (experiment: Awaited<ReturnType<typeof createExperiment>>) =>
+      endExperiment(experiment, 'stopped', Date.now()),
+  }
+}
+
 try {
-  const results: Record<string, number>[] = []
-  for (let i = 0; i < runs; i++) {
-    const result = await lighthouse(site.url, {
-      port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    })
-    const lhr = result?.lhr
-    if (!lhr) throw new Error('Lighthouse returned no result')
-    if (process.env.BENCH_REPORT) writeFileSync(process.env.BENCH_REPORT, JSON.stringify(lhr))
-    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
-    results.push({
-      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
-      bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
-      seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
-      fcpMs: Math.round(audit('first-contentful-paint')),
-      lcpMs: Math.round(audit('largest-contentful-paint')),
-      tbtMs: Math.round(audit('total-blocking-time')),
-      cls: audit('cumulative-layout-shift'),
-      speedIndexMs: Math.round(audit('speed-index')),
-      transferKb: Math.round(audit('total-byte-weight') / 102.4) / 10,
-    })
+  if (process.env.BENCH_EXPERIMENT) {
+    const switcher = await experimentSwitch()
+    const without: Record<string, number>[] = []
+    const withExperiment: Record<string, number>[] = []
+    for (let i = 0; i < runs; i++) {
+      without.push(await measure())
+      const running = await switcher.start()
+      withExperiment.push(await measure())
+      await switcher.stop(running)
+    }
+    console.info(
+      `Lighthouse ${lighthouseVersion()}, mobile preset, ${runs} run(s) each, alternating, median:`,
+    )
+    console.info(
+      `  ${'metric'.padEnd(14)} ${'no experiment'.padStart(14)} ${'variant page'.padStart(14)} ${'difference'.padStart(11)}`,
+    )
+    for (const key of Object.keys(without[0]!)) {
+      const a = median(without, key)
+      const b = median(withExperiment, key)
+      console.info(
+        `  ${key.padEnd(14)} ${String(a).padStart(14)} ${String(b).padStart(14)} ${String(Math.round((b - a) * 1000) / 1000).padStart(11)}`,
+      )
+    }
+  } else {
+    const results: Record<string, number>[] = []
+    for (let i = 0; i < runs; i++) results.push(await measure())
+    console.info(`Lighthouse ${lighthouseVersion()}, mobile preset, ${runs} run(s), median:`)
+    for (const key of Object.keys(results[0]!)) console.info(`  ${key.padEnd(14)} ${median(results, key)}`)
   }
-  const median = (key: string) => {
-    const sorted = results.map((r) => r[key]!).sort((a, b) => a - b)
-    return sorted[Math.floor(sorted.length / 2)]!
-  }
-  console.info(`Lighthouse ${lighthouseVersion()}, mobile preset, ${runs} run(s), median:`)
-  for (const key of Object.keys(results[0]!)) console.info(`  ${key.padEnd(14)} ${median(key)}`)
 } finally {
   await chrome.stop()
   await site.stop()

@@ -19,6 +19,57 @@ const demoUrl = () => {
   return url
 }
 
+test("an ad's visitor with utm_content lands on the ad's creative as the first paint, with no swap afterwards (message match)", async ({
+  page,
+}) => {
+  // From the first frame on, the cell under the viewport's centre and the LCP element's cell.
+  await page.addInitScript(() => {
+    const w = globalThis as unknown as {
+      seen: string[]
+      frames: number
+      lcp: string | undefined
+      requestAnimationFrame: (f: () => void) => void
+      PerformanceObserver: new (
+        f: (list: {
+          getEntries: () => { element?: { closest: (s: string) => { id: string } | null } }[]
+        }) => void,
+      ) => { observe: (o: object) => void }
+    }
+    w.seen = []
+    w.frames = 0
+    new w.PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.lcp = entry.element?.closest('.c')?.id
+    }).observe({ type: 'largest-contentful-paint', buffered: true })
+    const look = () => {
+      const x = document.documentElement.clientWidth / 2
+      const y = document.documentElement.clientHeight / 2
+      type Box = { left: number; right: number; top: number; bottom: number; width: number }
+      const hit = [...document.querySelectorAll('.c')].find((cell: { getBoundingClientRect: () => Box }) => {
+        const r = cell.getBoundingClientRect()
+        return r.left <= x && x < r.right && r.top <= y && y < r.bottom && r.width > 0
+      })
+      const id = (hit as { id?: string } | undefined)?.id
+      if (id && w.seen.at(-1) !== id) w.seen.push(id)
+      // About two seconds of frames: past the island's start and its first transitions.
+      if (++w.frames < 120) w.requestAnimationFrame(look)
+    }
+    w.requestAnimationFrame(look)
+  })
+  const response = await page.goto(`${demoUrl()}?utm_source=line&utm_content=LINE`)
+  expect(response?.status()).toBe(200)
+  await expect.poll(() => current(page)).toEqual(['B2'])
+  await expect
+    .poll(() => page.evaluate(() => (globalThis as unknown as { frames: number }).frames))
+    .toBeGreaterThanOrEqual(120)
+  // Only B2 was ever in view: painted first, never swapped; the largest paint is B2's creative.
+  expect(await page.evaluate(() => (globalThis as unknown as { seen: string[] }).seen)).toEqual(['B2'])
+  expect(await page.evaluate(() => (globalThis as unknown as { lcp?: string }).lcp)).toBe('B2')
+  // Without the parameter the same visitor's fresh visit opens on A1.
+  await page.context().clearCookies()
+  await page.goto(demoUrl())
+  await expect.poll(() => current(page)).toEqual(['A1'])
+})
+
 const videoPaused = (page: Page, id: string) =>
   page.evaluate((cell) => document.querySelector(`#${cell} video`)?.paused as boolean | undefined, id)
 

@@ -101,7 +101,7 @@ describe('experiments at the edge', () => {
   type Site = Awaited<ReturnType<typeof createSite>>
 
   /** Saves the draft with A1's text and a link button on A1. Answers the new version. */
-  const save = async (site: Site, a1: string) => {
+  const save = async (site: Site, a1: string, messageMatch?: unknown[]) => {
     const current = await http.get(`/site/${site.id}`, { token })
     const saved = await http.call('PUT', `/site/${site.id}`, {
       token,
@@ -114,6 +114,7 @@ describe('experiments at the edge', () => {
           number_vertical: 1,
           default_language: 'JP',
           languages: ['JP'],
+          ...(messageMatch ? { message_match: messageMatch } : {}),
         },
         creatives: [
           {
@@ -457,6 +458,21 @@ describe('experiments at the edge', () => {
       relative: expect.closeTo(0.2, 10),
     })
     expect(decided.body.arms[1].lift.lower).toBeGreaterThan(0)
+    // The daily series as CSV (formula-safe, BOM): one row per day and arm.
+    const csv = await fetch(`${urls.api}/site/${site.id}/experiments/${auto.body.id}/export-csv`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/)
+    expect(lines).toHaveLength(3)
+    expect(lines[0]).toBe(
+      '日付,パターン,版,訪問者数（累計）,コンバージョン数（累計）,コンバージョン率（%）,差の下限（ポイント）,差の上限（ポイント）',
+    )
+    expect(lines[1]).toBe(`${today},A,${control},30000,1500,5,,`)
+    expect(lines[2]).toMatch(new RegExp(`^${today},B,${variant.body.id},30000,1800,6,0\\.\\d+,1\\.\\d+$`))
     // Not before the minimum days.
     advanceStackClock(2 * MINUTE)
     await scheduler.runDue()
@@ -470,5 +486,90 @@ describe('experiments at the edge', () => {
     expect(shown((await page(site, 'visitor-key-0000000001')).text)).toBe(1)
     const history = await http.get(`/site/${site.id}/versions`, { token })
     expect(history.body.items[0]).toMatchObject({ action: 'promote', by: null, live: true })
+  })
+
+  it("opens an ad's visitors on its own creative: the edge serves the rule's start page (message match)", async () => {
+    const site = await createSite()
+    // A rule outside the grid, or twice the same value, changes nothing.
+    const current = await http.get(`/site/${site.id}`, { token })
+    const outside = await http.call('PUT', `/site/${site.id}`, {
+      token,
+      body: {
+        version: current.body.version,
+        global_setting: {
+          id: site.id,
+          name: 'ABテスト',
+          number_horizontal: 2,
+          number_vertical: 1,
+          default_language: 'JP',
+          languages: ['JP'],
+          message_match: [{ param: 'utm_content', value: 'line', cell: 'B1' }],
+        },
+      },
+    })
+    expect(outside.status, outside.text).toBe(400)
+    expect(outside.body.error.details).toEqual([
+      {
+        path: 'body.globalSetting.messageMatch.0.cell',
+        code: 'messageMatch.cellOutside',
+        message: '表示するセルがグリッドの外です。',
+      },
+    ])
+    const rules = [
+      { param: 'utm_content', value: 'LINE%20Spring', cell: 'a2' },
+      { param: 'utm_campaign', value: 'tiktok', cell: 'A2' },
+    ]
+    const version = await save(site, 'いまの案', rules)
+    const stored = await http.get(`/site/${site.id}`, { token })
+    expect(stored.body.global_setting.message_match).toEqual([
+      { param: 'utm_content', value: 'line spring', cell: 'A2' },
+      { param: 'utm_campaign', value: 'tiktok', cell: 'A2' },
+    ])
+    const published = await http.post(`/site/${site.id}/status`, { action: 'publish', version }, { token })
+    expect(published.status, published.text).toBe(200)
+
+    const landing = (query: string) => edgeGet(urls.edge, site.host, `/${query}`)
+    const plain = await landing('')
+    expect(plain.text).not.toContain('data-start=')
+    for (const query of [
+      '?utm_content=line+spring',
+      '?utm_source=x&utm_content=LINE%20SPRING',
+      '?utm_campaign=TikTok',
+    ]) {
+      const page = await landing(query)
+      expect(page.status).toBe(200)
+      expect(page.text, query).toContain('data-start="A2"')
+      // The same page otherwise: its heading and the cell's text are there.
+      expect(page.text).toContain('いまの案')
+    }
+    expect((await landing('?utm_content=other')).text).not.toContain('data-start=')
+    const keys = await objectsOf(site.id)
+    expect(keys.some((key) => /\/_start\/A2\/index\.html$/.test(key))).toBe(true)
+
+    // A variant saved with other rules cannot be tested against the live version.
+    const control = await liveVersionId(site)
+    const variant = await http.post(
+      `/site/${site.id}/variants`,
+      { version: await save(site, '勝つかもしれない案', [rules[0]]) },
+      { token },
+    )
+    expect(variant.status, variant.text).toBe(201)
+    const refused = await http.post(
+      `/site/${site.id}/experiments`,
+      {
+        name: 'ルール違い',
+        arms: [
+          { version_id: control, weight: 50 },
+          { version_id: variant.body.id, weight: 50 },
+        ],
+        goal: { type: 'link' },
+      },
+      { token },
+    )
+    expect(refused.status, refused.text).toBe(400)
+    expect(refused.body.error.details[0]).toMatchObject({
+      path: 'body.arms',
+      code: 'experiment.matchesDiffer',
+    })
   })
 })

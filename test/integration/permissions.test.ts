@@ -654,6 +654,10 @@ const requests: Partial<Record<RouteId, (token: string, target: Target) => Promi
     const { siteId, experimentId } = await endedExperimentOf(target)
     return http.get(`/site/${siteId}/experiments/${experimentId}`, { token })
   },
+  'sites.experimentCsv': async (token, target) => {
+    const { siteId, experimentId } = await endedExperimentOf(target)
+    return http.get(`/site/${siteId}/experiments/${experimentId}/export-csv`, { token })
+  },
   'sites.experimentStop': async (token, target) => {
     const { siteId, experimentId } = await endedExperimentOf(target)
     return http.post(`/site/${siteId}/experiments/${experimentId}/stop`, {}, { token })

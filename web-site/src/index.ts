@@ -5,6 +5,7 @@
  */
 
 export { FIRST_WINDOW_BYTES, fitsFirstWindow } from './first-window.ts'
+export { siteLanguages } from './model.ts'
 export {
   CACHE_CONTROL,
   clientScriptPath,

@@ -30,6 +30,8 @@ export const SiteVersions = new Entity(
       restoredFrom: { type: 'string', readOnly: true },
       /** The server-side conversion destinations its notice lists (restored with it). */
       conversions: { type: 'list', items: { type: 'string' }, readOnly: true },
+      /** Its release's message-match map (issue 34 part 5): the edge applies it while it is live. */
+      matches: { type: 'any', readOnly: true },
     },
     indexes: {
       byVersion: {

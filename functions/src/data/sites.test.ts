@@ -32,6 +32,7 @@ const BOOKKEEPING: Record<SiteDocumentKind, string[]> = {
     'releaseId',
     'publishedVersion',
     'publishedConversions',
+    'publishedMatches',
     'scheduledPublishAt',
     'scheduledUnpublishAt',
     'version',

@@ -88,6 +88,7 @@ export const Sites = new Entity(
       popupCtas: { type: 'any', required: true, default: () => [] },
       /** Ad tags by ID and the consent mode, validated by SiteTagsSchema (shared/src/site/tags-vendors.ts). */
       adTags: { type: 'any' },
+      messageMatch: { type: 'any' },
       customDomain: { type: 'string' },
       createdAt: { type: 'number', required: true, default: () => Date.now(), readOnly: true },
       updatedAt: {
@@ -123,6 +124,8 @@ export const Sites = new Entity(
        * consented under did not name.
        */
       publishedConversions: { type: 'list', items: { type: 'string' } },
+      /** The message-match map of the live release (issue 34 part 5): what the edge applies. */
+      publishedMatches: { type: 'any' },
       version: { type: 'number', required: true, default: 1 },
       /**
        * The model version of the document (see above). Stamped whenever the document is written:

@@ -197,8 +197,9 @@ export const commitSiteStatus = async (
     releaseId?: string
     publishedVersion?: number
     publishedConversions?: string[]
+    publishedMatches?: Record<string, string>
   } = {},
-  remove: Array<'releaseId' | 'publishedVersion' | 'publishedConversions'> = [],
+  remove: Array<'releaseId' | 'publishedVersion' | 'publishedConversions' | 'publishedMatches'> = [],
   /** The version record the change makes (a publish, a rollback), written in the same transaction. */
   siteVersion?: CreateEntityItem<typeof SiteVersions>,
 ): Promise<void> => {

@@ -1,4 +1,5 @@
 import { dropNulls } from '@swipe/shared/nulls'
+import { type MessageMatchRule, matchMap, startPagePath } from '@swipe/shared/site/message-match'
 import { enabledDestinations, SiteTagsSchema } from '@swipe/shared/site/tags-vendors'
 import {
   CACHE_CONTROL,
@@ -9,6 +10,8 @@ import {
   publicMediaKeys,
   type RenderedFile,
   renderSitePages,
+  renderSwipePage,
+  siteLanguages,
 } from '@swipe/web-site'
 import { type Experiment, runningExperiment } from '#data/experiments'
 import { type MediaRendition, type Rendition, readyRenditions } from '#data/media-renditions'
@@ -219,7 +222,10 @@ export const prepareRelease = async (loaded: LoadedSite, now: number): Promise<P
     Object.entries(read).map(([key, bytes]) => [key, Buffer.from(bytes).toString('base64')]),
   )
   const input = { ...rendered, inline: { files: inlineFiles, fits: fitsFirstWindow } }
-  const files = withPathForm(renderSitePages(input), input)
+  const files = [
+    ...withPathForm(renderSitePages(input), input),
+    ...(await startPages(rendered, site.messageMatch as MessageMatchRule[] | undefined)),
+  ]
   const releaseId = newReleaseId(now)
   const prefix = releasePrefix(site.siteId, releaseId)
   const own = files.filter((f) => f.cacheControl === CACHE_CONTROL.immutable).map((f) => f.path)
@@ -246,6 +252,32 @@ export const prepareRelease = async (loaded: LoadedSite, now: number): Promise<P
     copied: copies.map((m) => m.path),
     content,
   }
+}
+
+/**
+ * The start pages of a site's message-match rules (issue 34 part 5; shared/src/site/message-match.ts):
+ * for each cell a rule opens on (A1 is the page itself), each language's swipe page rendered to open
+ * there, carrying that cell's first creative inside when it fits, at `<language>/_start/<cell>/`
+ * beside the page. The edge serves one for a swipe-page request whose UTM value matches. A cell
+ * that is empty or members-only in a language renders as the page itself (the renderer's rule).
+ */
+const startPages = async (rendered: PublishInput, rules: readonly MessageMatchRule[] | undefined) => {
+  const cells = [...new Set((rules ?? []).map((rule) => rule.cell))].filter((cell) => cell !== 'A1')
+  const pages = await Promise.all(
+    cells.map(async (cell) => {
+      const start = { ...rendered, startCell: cell }
+      const read = await readMedia(inlineCandidates(start))
+      const files = Object.fromEntries(
+        Object.entries(read).map(([key, bytes]) => [key, Buffer.from(bytes).toString('base64')]),
+      )
+      const input = { ...start, inline: { files, fits: fitsFirstWindow } }
+      return siteLanguages(input).map((lang) => {
+        const page = renderSwipePage(input, lang)
+        return { ...page, path: startPagePath(page.path, cell) }
+      })
+    }),
+  )
+  return pages.flat()
 }
 
 /** The renderer's view of ready rendition records (storage keys, formats, box widths). */
@@ -309,15 +341,18 @@ const readServing = async (siteId: string) => {
 
 /**
  * The host map's target of a served release: the release, and while an experiment runs every
- * arm's release with its weight (the edge picks one per visitor). An experiment whose control is
- * no longer the served release is not applied (a publish or a rollback ends it first).
+ * arm's release with its weight (the edge picks one per visitor), and the live release's
+ * message-match map (its start pages). An experiment whose control is no longer the served release
+ * is not applied (a publish or a rollback ends it first).
  */
-const targetOf = (siteId: string, releaseId: string, experiment: Experiment | undefined): HostTarget => {
+const targetOf = (site: SiteRow, releaseId: string, experiment: Experiment | undefined): HostTarget => {
+  const { siteId } = site
   const prefix = releasePrefix(siteId, releaseId)
-  if (!experiment || experiment.arms[0]?.releaseId !== releaseId) return { siteId, prefix }
+  const matches = site.publishedMatches as Record<string, string> | undefined
+  const served = { siteId, prefix, ...(matches && Object.keys(matches).length ? { matches } : {}) }
+  if (!experiment || experiment.arms[0]?.releaseId !== releaseId) return served
   return {
-    siteId,
-    prefix,
+    ...served,
     experiment: {
       id: experiment.experimentId,
       arms: experiment.arms.map((arm) => ({
@@ -343,7 +378,7 @@ export const syncHostMap = async (siteId: string, known: SiteRow): Promise<strin
     const hosts = [...siteHosts(current.site ?? known, oemZone), pathFormKey(siteId)]
     const releaseId = servedRelease(current.site)
     if (releaseId) {
-      const target = targetOf(siteId, releaseId, current.experiment)
+      const target = targetOf(current.site!, releaseId, current.experiment)
       await platform().hostMap.update({ puts: new Map(hosts.map((host) => [host, target])) })
     } else {
       await platform().hostMap.update({ deletes: hosts })
@@ -422,6 +457,8 @@ export const publishSite = async (siteId: string, options: PublishOptions = {}) 
   const release = await prepareRelease(loaded, now)
   await options.hooks?.afterWrite?.(release)
   const conversions = publishedDestinations(site.adTags)
+  // The start pages the release has (issue 34 part 5): the edge's map while it is live.
+  const matches = matchMap(site.messageMatch as MessageMatchRule[] | undefined)
   try {
     const { previous, before } = await earlier
     // The commit writes version expectVersion + 1, whose content is what was rendered, and its
@@ -435,8 +472,9 @@ export const publishSite = async (siteId: string, options: PublishOptions = {}) 
         releaseId: release.releaseId,
         publishedVersion: expectVersion + 1,
         publishedConversions: conversions,
+        ...(matches ? { publishedMatches: matches } : {}),
       },
-      [],
+      matches ? [] : ['publishedMatches'],
       {
         siteId,
         versionId: release.releaseId,
@@ -446,6 +484,7 @@ export const publishSite = async (siteId: string, options: PublishOptions = {}) 
         at: now,
         summary: summarise(before as VersionContent | undefined, release.content, Boolean(previous)),
         conversions,
+        ...(matches ? { matches } : {}),
         ...(options.author ? { byAccountId: options.author.accountId, byName: options.author.name } : {}),
       },
     )

@@ -79,6 +79,7 @@ export const pointTo = async (
     summary: summarise(current as VersionContent | undefined, content, true),
     restoredFrom: target.versionId,
     conversions: target.conversions ?? [],
+    ...(target.matches ? { matches: target.matches } : {}),
     ...(options.author ? { byAccountId: options.author.accountId, byName: options.author.name } : {}),
   }
   try {
@@ -87,8 +88,13 @@ export const pointTo = async (
       site,
       options.expectVersion,
       'PUBLISH',
-      { publishedAt: now, releaseId: target.releaseId, publishedConversions: target.conversions ?? [] },
-      ['publishedVersion'],
+      {
+        publishedAt: now,
+        releaseId: target.releaseId,
+        publishedConversions: target.conversions ?? [],
+        ...(target.matches ? { publishedMatches: target.matches as Record<string, string> } : {}),
+      },
+      target.matches ? ['publishedVersion'] : ['publishedVersion', 'publishedMatches'],
       record,
     )
   } catch (error) {

@@ -1,3 +1,4 @@
+import { type MessageMatchRule, matchMap } from '@swipe/shared/site/message-match'
 import { SiteVersions } from '#data/site-versions'
 import { BadRequestError, ConflictError } from '#edge/errors'
 import { logger } from '#platform/services/logger'
@@ -32,6 +33,7 @@ export const renderVariant = async (
   // A variant is tested against what is live: a site that is not served has no control.
   if (!served) throw new BadRequestError('experiment.notPublished')
   const now = options.now ?? Date.now()
+  const matches = matchMap(site.messageMatch as MessageMatchRule[] | undefined)
   const [release, live] = await Promise.all([
     prepareRelease(loaded, now),
     readContent(releasePrefix(siteId, served)),
@@ -45,6 +47,7 @@ export const renderVariant = async (
     at: now,
     summary: summarise(live as VersionContent | undefined, release.content, true),
     conversions: publishedDestinations(site.adTags),
+    ...(matches ? { matches } : {}),
     ...(options.author ? { byAccountId: options.author.accountId, byName: options.author.name } : {}),
   }).go()
   logger.info('Test variant rendered', { siteId, releaseId: release.releaseId, files: release.paths.length })

@@ -116,6 +116,11 @@ export const createExperiment = async (
   )
   if (versions[0]!.releaseId !== served)
     throw invalid([{ path: 'body.arms.0.versionId', code: 'experiment.controlNotLive' }])
+  // Every arm must have the same message-match start pages: the edge applies one map to all (issue 34 part 5).
+  const matchesOf = (v: (typeof versions)[number]) =>
+    JSON.stringify(Object.entries((v.matches ?? {}) as Record<string, string>).sort())
+  if (versions.some((v) => matchesOf(v) !== matchesOf(versions[0]!)))
+    throw invalid([{ path: 'body.arms', code: 'experiment.matchesDiffer' }])
   if (new Set(versions.map((v) => v.releaseId)).size !== versions.length)
     throw invalid([{ path: 'body.arms', code: 'experiment.sameVersion' }])
   // What each variant changes against the control, once (the report shows it).

@@ -18,6 +18,7 @@ import * as domainGet from './domainGet.ts'
 import * as domainRemove from './domainRemove.ts'
 import * as domainSet from './domainSet.ts'
 import * as experimentCreate from './experimentCreate.ts'
+import * as experimentCsv from './experimentCsv.ts'
 import * as experimentGet from './experimentGet.ts'
 import * as experiments from './experimentList.ts'
 import * as experimentPromote from './experimentPromote.ts'
@@ -82,6 +83,7 @@ export const handler = contextHandler('sites', {
   experiments,
   experimentCreate,
   experimentGet,
+  experimentCsv: { handler: experimentCsv.handler },
   experimentStop,
   experimentPromote,
   variantSave,

@@ -209,6 +209,11 @@ export const saveDraft = async (
     if (!isInGrid(c.position, siteGrid(g)))
       issues.push({ path: `body.creatives.${index}.position`, code: 'validation.invalid' })
   })
+  // Message match (issue 34 part 5): each rule opens on a cell of the grid.
+  g.messageMatch?.forEach((rule, index) => {
+    if (!isInGrid(rule.cell, siteGrid(g)))
+      issues.push({ path: `body.globalSetting.messageMatch.${index}.cell`, code: 'messageMatch.cellOutside' })
+  })
   issues.push(...(await unattachable(site, items, body)))
   if (issues.length) throw new ValidationError(issues)
   const plan = await planOfOwner(site.ownerId)

@@ -58,7 +58,10 @@ async function handler(event) {
   // Paths cannot climb out of the site's prefix.
   if (uri.indexOf('..') !== -1) return notFound()
 
-  let prefix = pick(request, await lookup(host))
+  const value = await lookup(host)
+  let prefix = pick(request, value)
+  // Message match (issue 34 part 5): a swipe page whose UTM value has a rule opens on its cell.
+  const start = prefix && SWIPE_PAGE_PATH.test(uri) ? matchedCell(request, value) : undefined
   if (!prefix) {
     // The path form `/sites/{siteId}/...` on a host that is not a site's own (the bare sites
     // domain): the publisher keeps the site's entry under `sites/<siteId>` and renders its pages
@@ -81,22 +84,30 @@ async function handler(event) {
   if (uri.charAt(uri.length - 1) === '/') uri += 'index.html'
   else if (lastSegment.indexOf('.') === -1) uri += '/index.html'
 
+  if (start) uri = uri.replace(/index\.html$/, `_start/${start}/index.html`)
   request.uri = `/${prefix}${uri}`
   return request
 }
 
-// The release prefix of a host map value: the value itself, or the visitor's arm of the
-// experiment it holds.
-function pick(request, value) {
-  if (value?.charAt(0) !== '{') return value
-  let experiment
+// A host map value as an object: `{"p": prefix, "x": id, "a": [[prefix, weight], ...], "m": {key: cell}}`.
+function parsed(value) {
+  if (value?.charAt(0) !== '{') return undefined
   try {
-    experiment = JSON.parse(value)
+    const object = JSON.parse(value)
+    return object && typeof object.p === 'string' ? object : undefined
   } catch (_invalid) {
     return undefined
   }
-  if (!experiment || typeof experiment.x !== 'string' || !experiment.a || !experiment.a.length)
-    return undefined
+}
+
+// The release prefix of a host map value: the value itself, its prefix, or the visitor's arm of
+// the experiment it holds.
+function pick(request, value) {
+  if (value?.charAt(0) !== '{') return value
+  const experiment = parsed(value)
+  if (!experiment) return undefined
+  if (experiment.x === undefined) return experiment.p
+  if (typeof experiment.x !== 'string' || !experiment.a || !experiment.a.length) return undefined
   const cookie = request.cookies ? request.cookies[VISITOR_KEY_COOKIE] : undefined
   let key = cookie && VISITOR_KEY_PATTERN.test(cookie.value) ? cookie.value : undefined
   if (!key) {
@@ -112,6 +123,33 @@ function pick(request, value) {
     if (bucket < upTo) return experiment.a[i][0]
   }
   return experiment.a[experiment.a.length - 1][0]
+}
+
+// The cell of the first UTM parameter (utm_content, then utm_campaign) whose value has a rule,
+// compared as shared/src/site/message-match.ts's `normaliseUtmValue` does.
+const SWIPE_PAGE_PATH = /^\/(?:(ja|en|cn|kr)\/?)?$/
+function matchedCell(request, value) {
+  const object = parsed(value)
+  const matches = object ? object.m : undefined
+  const query = request.querystring
+  if (!matches || !query) return undefined
+  const params = [
+    ['utm_content', 'c'],
+    ['utm_campaign', 'k'],
+  ]
+  for (let i = 0; i < params.length; i++) {
+    const param = query[params[i][0]]
+    if (!param) continue
+    let text = String(param.value).replace(/\+/g, ' ')
+    try {
+      text = decodeURIComponent(text)
+    } catch (_malformed) {
+      // compared as it came
+    }
+    const cell = matches[`${params[i][1]}:${text.trim().toLowerCase()}`]
+    if (typeof cell === 'string' && /^[A-Z]{1,3}([1-9]\d?|100)$/.test(cell)) return cell
+  }
+  return undefined
 }
 
 async function lookup(key) {

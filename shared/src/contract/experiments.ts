@@ -202,6 +202,14 @@ export const experimentRoutesIo = {
     body: VersionLockBody.extend({ arm: z.number().int().nonnegative() }),
     response: ExperimentViewSchema.extend(ServerMessage.shape).extend({ version: z.number().int() }),
   },
+  'sites.experimentCsv': {
+    summary:
+      "One experiment's daily series as CSV: per day and arm the cumulative visitors and conversions, the rate and the variant's 95 % interval (UTF-8 BOM, formula cells neutralised).",
+    summaryJa:
+      'A/Bテスト1件の日ごとの推移のCSV：日付・パターンごとの累計訪問者数とコンバージョン数、率、テスト案の95%区間（UTF-8 BOM付き、数式セルは無害化）。',
+    params: ExperimentParams,
+    responseType: 'csv',
+  },
   'sites.variantSave': {
     summary:
       'Renders the saved draft (at `version`) as a test variant: a version in the history that is not live, for an experiment.',

@@ -493,6 +493,14 @@ export const routes = {
     auth: 'admin',
     permission: 'site:read',
   }),
+  'sites.experimentCsv': route({
+    method: 'GET',
+    path: '/site/{id}/experiments/{experimentId}/export-csv',
+    context: 'sites',
+    action: 'experimentCsv',
+    auth: 'admin',
+    permission: 'site:read',
+  }),
   'sites.experimentStop': route({
     method: 'POST',
     path: '/site/{id}/experiments/{experimentId}/stop',

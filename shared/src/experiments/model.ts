@@ -89,31 +89,55 @@ export interface EdgeExperiment {
 }
 
 /**
- * The host map's value: the release prefix alone, or, while an experiment runs, a JSON object
- * `{"x": id, "a": [[prefix, weight], …]}` (the control first). CloudFront's KeyValueStore keeps
- * values up to 1 KB: four arms' prefixes take about 300 bytes.
+ * The host map's value: the release prefix alone, or — while an experiment runs, or when the live
+ * release has message-match start pages (shared/src/site/message-match.ts) — a JSON object
+ * `{"p": prefix, "x": id, "a": [[prefix, weight], …], "m": {key: cell}}` (`x`/`a` only with an
+ * experiment, the control first; `m` only with rules). CloudFront's KeyValueStore keeps values up
+ * to 1 KB: four arms take about 300 bytes, eight rules at most about 450.
  */
-export const encodeHostValue = (prefix: string, experiment?: EdgeExperiment): string =>
-  experiment
-    ? JSON.stringify({ x: experiment.id, a: experiment.arms.map((a) => [a.prefix, a.weight]) })
+export const encodeHostValue = (
+  prefix: string,
+  experiment?: EdgeExperiment,
+  matches?: Readonly<Record<string, string>>,
+): string =>
+  experiment || matches
+    ? JSON.stringify({
+        p: prefix,
+        ...(experiment ? { x: experiment.id, a: experiment.arms.map((a) => [a.prefix, a.weight]) } : {}),
+        ...(matches ? { m: matches } : {}),
+      })
     : prefix
 
-/** The live prefix and the experiment of a host map value (undefined when it is not one). */
+/** The live prefix, the experiment and the message-match map of a host map value (undefined when it is not one). */
 export const decodeHostValue = (
   value: string,
-): { prefix: string; experiment?: EdgeExperiment } | undefined => {
+): { prefix: string; experiment?: EdgeExperiment; matches?: Record<string, string> } | undefined => {
   if (!value.startsWith('{')) return value ? { prefix: value } : undefined
   try {
-    const parsed = JSON.parse(value) as { x?: unknown; a?: unknown }
-    if (typeof parsed.x !== 'string' || !Array.isArray(parsed.a) || parsed.a.length === 0) return undefined
-    const arms = parsed.a.map((arm) =>
-      Array.isArray(arm) && typeof arm[0] === 'string' && typeof arm[1] === 'number'
-        ? { prefix: arm[0], weight: arm[1] }
-        : undefined,
-    )
-    if (arms.some((arm) => !arm)) return undefined
-    const valid = arms as { prefix: string; weight: number }[]
-    return { prefix: valid[0]!.prefix, experiment: { id: parsed.x, arms: valid } }
+    const parsed = JSON.parse(value) as { p?: unknown; x?: unknown; a?: unknown; m?: unknown }
+    if (typeof parsed.p !== 'string') return undefined
+    const decoded: { prefix: string; experiment?: EdgeExperiment; matches?: Record<string, string> } = {
+      prefix: parsed.p,
+    }
+    if (parsed.x !== undefined) {
+      if (typeof parsed.x !== 'string' || !Array.isArray(parsed.a) || parsed.a.length === 0) return undefined
+      const arms = parsed.a.map((arm) =>
+        Array.isArray(arm) && typeof arm[0] === 'string' && typeof arm[1] === 'number'
+          ? { prefix: arm[0], weight: arm[1] }
+          : undefined,
+      )
+      if (arms.some((arm) => !arm)) return undefined
+      decoded.experiment = { id: parsed.x, arms: arms as { prefix: string; weight: number }[] }
+    }
+    if (parsed.m !== undefined) {
+      if (!parsed.m || typeof parsed.m !== 'object') return undefined
+      decoded.matches = Object.fromEntries(
+        Object.entries(parsed.m as Record<string, unknown>).filter(
+          (entry): entry is [string, string] => typeof entry[1] === 'string',
+        ),
+      )
+    }
+    return decoded
   } catch {
     return undefined
   }

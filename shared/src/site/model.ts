@@ -17,6 +17,7 @@ import {
 import { SiteFormsSchema } from '../schemas/site-forms.ts'
 import { BOTTOM_BAR_DEFAULTS } from './bottom-bar.ts'
 import { CELL_PATTERN } from './cells.ts'
+import { MessageMatchSchema } from './message-match.ts'
 import {
   CREATIVE_DEFAULTS,
   DEFAULT_MEDIA_TYPE,
@@ -183,6 +184,11 @@ export const SiteDocumentSchema = z.object({
    * published page from a first-party file after consent; absent or empty: no tags, no banner.
    */
   adTags: SiteTagsSchema.optional(),
+  /**
+   * Message match (issue 34 part 5, ./message-match.ts): which creative a visit opens on for a
+   * `utm_content` or `utm_campaign` value; absent or empty: every visit opens on A1.
+   */
+  messageMatch: MessageMatchSchema.optional(),
 })
 export type SiteDocument = z.output<typeof SiteDocumentSchema>
 

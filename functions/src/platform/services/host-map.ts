@@ -28,6 +28,11 @@ export interface HostTarget {
    * control (`prefix`) first. The edge picks an arm per visitor key.
    */
   experiment?: EdgeExperiment
+  /**
+   * The live release's message-match map (issue 34 part 5, shared/src/site/message-match.ts): a
+   * swipe-page request whose UTM value is a key is served that cell's start page.
+   */
+  matches?: Record<string, string>
 }
 
 export interface HostMap {
@@ -166,7 +171,7 @@ export const kvsHostMap = (client: KvsClient, arn: string, attempts = 5): HostMa
     async update({ puts, deletes }) {
       const Puts = [...(puts ?? [])].map(([host, target]) => ({
         Key: normaliseHost(host),
-        Value: encodeHostValue(target.prefix, target.experiment),
+        Value: encodeHostValue(target.prefix, target.experiment, target.matches),
       }))
       // Deleting a key that is not there is an error for the store: only delete what exists.
       const Deletes: { Key: string }[] = []
