@@ -50,6 +50,7 @@ export const testGlobalSetting = (overrides: Partial<GlobalSetting> = {}): Globa
   speakerColor: null,
   popupCtas: [],
   adTags: null,
+  messageMatch: null,
   customDomain: null,
   createdAt: '2025-04-01T00:00:00.000Z',
   updatedAt: '2025-04-01T00:00:00.000Z',

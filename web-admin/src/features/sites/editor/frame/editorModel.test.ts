@@ -37,6 +37,7 @@ describe('editor model', () => {
         'speakerColor',
         'popupCtas',
         'adTags',
+        'messageMatch',
       ].sort(),
     )
     expect(body.menus).toBe(site.menus)
@@ -54,6 +55,26 @@ describe('editor model', () => {
       {
         path: 'globalSetting.numberHorizontal',
         message: '行数×列数がプランのクリエイティブ上限を超えています。',
+      },
+    ])
+  })
+
+  it('round-trips message-match rules and checks them as the API does', () => {
+    const rules = [
+      { param: 'utm_content' as const, value: 'spring_a', cell: 'B1' },
+      { param: 'utm_campaign' as const, value: 'SPRING_A', cell: 'A2' },
+    ]
+    const draft = draftOf(testSite({ globalSetting: { messageMatch: rules } }))
+    expect(saveBodyOf(draft, 3).globalSetting.messageMatch).toEqual(rules)
+    expect(validateSave(saveBodyOf(draft, 3), draft, testPlan())).toEqual([])
+    const twice = {
+      ...draft,
+      globalSetting: { ...draft.globalSetting, messageMatch: [rules[0]!, rules[0]!] },
+    }
+    expect(validateSave(saveBodyOf(twice, 3), draft, testPlan())).toEqual([
+      {
+        path: 'globalSetting.messageMatch.1.value',
+        message: '同じパラメーターと値のルールがすでにあります。',
       },
     ])
   })
@@ -80,6 +101,9 @@ describe('editor model', () => {
     expect(tabOfPath('globalSetting.name')).toBe('settings')
     expect(tabOfPath('globalSetting.popupCtas.2.endDate')).toBe('cta')
     expect(tabOfPath('globalSetting.customDomain')).toBe('domain')
+    expect(tabOfPath('globalSetting.adTags.consent')).toBe('tags')
+    expect(tabOfPath('globalSetting.messageMatch.1.cell')).toBe('tags')
+    expect(tabOfPath('globalSetting.messageMatch')).toBe('tags')
     expect(tabOfPath('creatives.JP')).toBe('creatives')
     expect(tabOfPath('menus.0.items.1.name')).toBe('menu')
     expect(tabOfPath('settings.1.seo.title')).toBe('other')

@@ -84,7 +84,7 @@ export const tabOfPath = (path: string): EditorTabKey => {
   if (part === 'settings') return 'other'
   if (part === 'globalSetting' && field === 'popupCtas') return 'cta'
   if (part === 'globalSetting' && field === 'customDomain') return 'domain'
-  if (part === 'globalSetting' && field === 'adTags') return 'tags'
+  if (part === 'globalSetting' && (field === 'adTags' || field === 'messageMatch')) return 'tags'
   return 'settings'
 }
 

@@ -99,6 +99,7 @@ export const testSite = (overrides: SiteOverrides = {}): SiteDetail => {
       speakerColor: null,
       popupCtas: [],
       adTags: null,
+      messageMatch: null,
       customDomain: null,
       createdAt: '2025-04-01T01:00:00.000Z',
       updatedAt: '2025-04-02T01:00:00.000Z',

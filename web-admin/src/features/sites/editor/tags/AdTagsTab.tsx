@@ -17,6 +17,7 @@ import {
   vendorsOn,
 } from './adTagsModel.ts'
 import { IdField, monospace } from './IdField.tsx'
+import { MessageMatch } from './MessageMatch.tsx'
 import { ServerConversions } from './ServerConversions.tsx'
 
 /** The label keys of every vendor's ID fields (siteEditor.adTags.fields.<vendor>.<field>). */
@@ -30,7 +31,8 @@ type FieldLabelKey = {
  * needs them, and how visitors are asked. The published page loads them from a first-party file
  * only after "accept" (or at once in notice-only mode), and publishes the external-transmission
  * notice from this list. Below the vendors, the server-side conversion destinations
- * (ServerConversions). A plan without `settingTagSeo` shows why and keeps everything disabled.
+ * (ServerConversions). A plan without `settingTagSeo` shows why and keeps all of that disabled.
+ * Last, message match (MessageMatch): which creative an ad's visitors open on; no plan feature.
  */
 export const AdTagsTab = ({ siteId, version, draft, onChange, readOnly, plan, problems }: EditorTabProps) => {
   const { t } = useTranslation()
@@ -148,6 +150,7 @@ export const AdTagsTab = ({ siteId, version, draft, onChange, readOnly, plan, pr
           plan={plan}
           at={at}
         />
+        <MessageMatch draft={draft} onChange={onChange} readOnly={readOnly} problems={problems} />
       </Flex>
     </ConfigProvider>
   )

@@ -1,4 +1,10 @@
+import { gridCells, siteGrid } from '@swipe/shared/site/cells'
 import { CONVERSION_PLATFORMS, type ConversionPlatform } from '@swipe/shared/site/conversions-normalise'
+import {
+  MESSAGE_MATCH_LIMITS,
+  type MessageMatchParam,
+  MessageMatchSchema,
+} from '@swipe/shared/site/message-match'
 import {
   AD_VENDORS,
   type AdVendor,
@@ -6,7 +12,9 @@ import {
   PRODUCT_EVENTS,
   type SiteTagsInput,
 } from '@swipe/shared/site/tags-vendors'
-import type { SiteDraft } from '../draft.ts'
+import { tShared } from '../../../../i18n/index.ts'
+import type { FieldProblem, SiteDraft } from '../draft.ts'
+import { issuesOf } from '../other/model.ts'
 
 /**
  * The ad tags tab's pure rules (shared/src/site/tags-vendors.ts holds the vendors and their IDs):
@@ -187,3 +195,80 @@ export const deliveryRateText = (rate: number | null, locale: string): string =>
     : new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(
         Math.floor(rate * 1000) / 1000,
       )
+
+// ---------------------------------------------------------------------------------------------
+// Message match (issue 34 part 5, shared/src/site/message-match.ts): saved with the site, shown
+// to an ad's visitors from the next publish
+
+/** One rule as the draft holds it: the value as typed (the server trims, decodes and lower-cases it). */
+export interface MatchRule {
+  param: MessageMatchParam
+  value: string
+  cell: string
+}
+
+/** The draft's rules (absent: none). */
+export const rulesOf = (draft: SiteDraft): MatchRule[] => draft.globalSetting.messageMatch ?? []
+
+/** The grid's cells a rule may open on, in page order (A1, B1, …, A2, …). */
+export const cellsOf = (draft: SiteDraft): string[] => gridCells(siteGrid(draft.globalSetting))
+
+/** Whether another rule may be added. */
+export const canAddRule = (rules: readonly MatchRule[]): boolean =>
+  rules.length < MESSAGE_MATCH_LIMITS.maxRules
+
+const withRules =
+  (change: (rules: MatchRule[]) => MatchRule[]) =>
+  (draft: SiteDraft): SiteDraft => ({
+    ...draft,
+    globalSetting: { ...draft.globalSetting, messageMatch: change(rulesOf(draft)) },
+  })
+
+/**
+ * A new rule at the end: `utm_content`, no value yet, opening on the second cell (A1 is where
+ * every visit opens anyway; a one-cell grid has only A1). Nothing is added past the limit.
+ */
+export const addRule = (cells: readonly string[]) =>
+  withRules((rules) =>
+    canAddRule(rules)
+      ? [...rules, { param: 'utm_content', value: '', cell: cells[1] ?? cells[0] ?? 'A1' }]
+      : rules,
+  )
+
+/** Changes one rule's parameter, value or cell. */
+export const setRule = (index: number, change: Partial<MatchRule>) =>
+  withRules((rules) => rules.map((rule, i) => (i === index ? { ...rule, ...change } : rule)))
+
+/** Removes one rule; the list may become empty (no rules: every visit opens on A1). */
+export const removeRule = (index: number) => withRules((rules) => rules.filter((_, i) => i !== index))
+
+/**
+ * What the save would refuse, with paths relative to the list (`1.value`; the list itself: ``):
+ * the shared schema (value required and at most 40 characters after trimming and decoding, one
+ * rule per parameter and value, at most eight), and a cell outside the grid (the API's check).
+ */
+export const ruleProblems = (rules: readonly MatchRule[], cells: readonly string[]): FieldProblem[] => {
+  const grid = new Set(cells)
+  const outside = rules.flatMap((rule, index) =>
+    grid.has(rule.cell.trim().toUpperCase())
+      ? []
+      : [{ path: `${index}.cell`, message: tShared('messageMatch.cellOutside') }],
+  )
+  return [...issuesOf(MessageMatchSchema, rules), ...outside]
+}
+
+/** The landing URL of an ad with this rule: the site's address with the parameter added. */
+export const exampleUrl = (
+  siteUrl: string | null | undefined,
+  param: MessageMatchParam,
+  value: string,
+): string => {
+  let url: URL
+  try {
+    url = new URL(siteUrl ?? '')
+  } catch {
+    url = new URL('https://example.com/')
+  }
+  url.searchParams.set(param, value)
+  return url.toString()
+}
