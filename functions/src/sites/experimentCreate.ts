@@ -1,9 +1,10 @@
 import { sitesRoutes } from '@swipe/shared/contract/sites'
+import { experimentView } from '#domain/experiment-results'
 import { endpoint, ok } from '#edge/http'
 import { sitesFor } from '#edge/tenancy'
 import { now as clockNow } from '#platform/services/clock'
 import { requireApprovalRight } from './approval.ts'
-import { createExperiment, experimentView, requireExperiments } from './experiment-service.ts'
+import { createExperiment, requireExperiments } from './experiment-service.ts'
 import { authorOf } from './service.ts'
 
 /**

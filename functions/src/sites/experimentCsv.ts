@@ -1,9 +1,10 @@
 import { sitesRoutes } from '@swipe/shared/contract/sites'
 import { armLabel } from '@swipe/shared/experiments/model'
 import { type CsvColumn, csvReply } from '#domain/csv'
+import { countsOf, experimentDetail } from '#domain/experiment-results'
 import { endpoint } from '#edge/http'
 import { sitesFor } from '#edge/tenancy'
-import { countsOf, experimentDetail, experimentOf, requireExperiments } from './experiment-service.ts'
+import { experimentOf, requireExperiments } from './experiment-service.ts'
 
 const percent = (fraction: number) => Math.round(fraction * 10_000) / 100
 

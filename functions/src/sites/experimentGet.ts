@@ -1,7 +1,8 @@
 import { sitesRoutes } from '@swipe/shared/contract/sites'
+import { countsOf, experimentDetail } from '#domain/experiment-results'
 import { endpoint, ok } from '#edge/http'
 import { sitesFor } from '#edge/tenancy'
-import { countsOf, experimentDetail, experimentOf, requireExperiments } from './experiment-service.ts'
+import { experimentOf, requireExperiments } from './experiment-service.ts'
 
 /**
  * GET /site/{id}/experiments/{experimentId} (issue 34): one A/B test with its daily series — each

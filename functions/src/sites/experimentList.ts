@@ -1,7 +1,8 @@
 import { sitesRoutes } from '@swipe/shared/contract/sites'
+import { countsOf, experimentView } from '#domain/experiment-results'
 import { endpoint, ok } from '#edge/http'
 import { sitesFor } from '#edge/tenancy'
-import { countsOf, experimentsOf, experimentView, requireExperiments } from './experiment-service.ts'
+import { experimentsOf, requireExperiments } from './experiment-service.ts'
 
 /**
  * GET /site/{id}/experiments (issue 34): the site's A/B tests, newest first, each with its arms'

@@ -1,10 +1,11 @@
 import { sitesRoutes } from '@swipe/shared/contract/sites'
 import { armLabel } from '@swipe/shared/experiments/model'
+import { countsOf, experimentView } from '#domain/experiment-results'
 import { endpoint, ok } from '#edge/http'
 import { sitesFor } from '#edge/tenancy'
 import { now as clockNow } from '#platform/services/clock'
 import { requireApprovalRight } from './approval.ts'
-import { countsOf, experimentOf, experimentView, promoteArm } from './experiment-service.ts'
+import { experimentOf, promoteArm } from './experiment-service.ts'
 import { authorOf } from './service.ts'
 
 /**

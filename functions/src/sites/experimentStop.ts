@@ -1,9 +1,10 @@
 import { sitesRoutes } from '@swipe/shared/contract/sites'
+import { countsOf, experimentView } from '#domain/experiment-results'
 import { BadRequestError } from '#edge/errors'
 import { endpoint, ok } from '#edge/http'
 import { sitesFor } from '#edge/tenancy'
 import { now as clockNow } from '#platform/services/clock'
-import { countsOf, endExperiment, experimentOf, experimentView } from './experiment-service.ts'
+import { endExperiment, experimentOf } from './experiment-service.ts'
 
 /**
  * POST /site/{id}/experiments/{experimentId}/stop (issue 34): ends a running A/B test, or cancels a
