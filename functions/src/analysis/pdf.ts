@@ -11,6 +11,7 @@ import {
   SOURCE_OTHER,
   translate,
 } from '@swipe/shared'
+import type { ExperimentView } from '@swipe/shared/contract/experiments'
 import { cellReference } from '@swipe/shared/site/cells'
 import { jstMinute } from '@swipe/shared/time/jst'
 import PDFDocument from 'pdfkit'
@@ -36,6 +37,8 @@ export interface MonthlyReport {
   chart: ChartReport
   pages: PagesReport
   ranking: RankingReport
+  /** The site's A/B tests that ran during the month (issue 34), as the console shows them; absent in older requests. */
+  experiments?: ExperimentView[]
 }
 
 const KPI_TEXT: Record<LpKpi, (value: number) => string> = {
@@ -274,5 +277,44 @@ export const renderMonthlyPdf = (report: MonthlyReport, asked: Locale, now: numb
         pdf.y + 2,
         { width: width - 10 },
       )
+
+    // The month's A/B tests (issue 34): each arm's figures, each variant's lift and the verdict.
+    if (pdf.y > pdf.page.height - 160) pdf.addPage()
+    pdf.moveDown(1).fontSize(13).text(t('analysis.pdf.experiments'), left, pdf.y, { width })
+    pdf.fontSize(9)
+    const experiments = report.experiments ?? []
+    if (!experiments.length) pdf.text(t('analysis.pdf.noExperiments'), left, pdf.y + 4, { width })
+    const points = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value * 100).toFixed(1)}`
+    for (const experiment of experiments) {
+      if (pdf.y > pdf.page.height - 120) pdf.addPage()
+      pdf.moveDown(0.5).fontSize(10).text(experiment.name, left, pdf.y, { width })
+      pdf.fontSize(8).fillColor('#555')
+      pdf.text(
+        t('analysis.pdf.experimentPeriod', {
+          from: experiment.startedAt ? jstMinute(experiment.startedAt) : '—',
+          to: experiment.endedAt ? jstMinute(experiment.endedAt) : t('analysis.pdf.experimentRunning'),
+        }),
+        left + 10,
+        pdf.y,
+        { width: width - 10 },
+      )
+      pdf.fillColor('#000').fontSize(9)
+      for (const arm of experiment.arms)
+        pdf.text(
+          t('analysis.pdf.experimentArm', {
+            arm: arm.label,
+            visitors: arm.visitors.toLocaleString('en-US'),
+            conversions: arm.conversions.toLocaleString('en-US'),
+            rate: rate(arm.rate),
+            lift: arm.lift
+              ? `${points(arm.lift.absolute)} pt (${points(arm.lift.lower)}〜${points(arm.lift.upper)})`
+              : '—',
+          }),
+          left + 10,
+          pdf.y + 1,
+          { width: width - 10 },
+        )
+      pdf.text(experiment.verdict.text, left + 10, pdf.y + 2, { width: width - 10 })
+    }
     pdf.end()
   })

@@ -1,3 +1,4 @@
+import { translate } from '@swipe/shared'
 import { analysisRoutes } from '@swipe/shared/contract/analysis'
 import { monthEnd } from '@swipe/shared/time/calendar'
 import { jstDay } from '@swipe/shared/time/jst'
@@ -7,6 +8,7 @@ import { adminOf } from '#edge/tenancy'
 import { platform } from '#platform'
 import * as clock from '#platform/services/clock'
 import { logger } from '#platform/services/logger'
+import { monthExperiments } from './experiments.ts'
 import { earliestDay } from './period.ts'
 import { cellsOf, chartReport, lpReport, pagesReport, rankingReport, reportContext } from './service.ts'
 
@@ -37,9 +39,13 @@ export const handler = endpoint(
       pagesReport(context, cells),
       rankingReport(context, cells),
     ])
+    // The site's A/B tests that ran during the month (issue 34), in the report's language.
+    const experiments = await monthExperiments(context.site.siteId, month, (key, params) =>
+      translate(locale, key, params),
+    )
     const pdf = await platform().documents.render({
       kind: 'monthlyReport',
-      report: { lp, chart, pages, ranking },
+      report: { lp, chart, pages, ranking, experiments },
       locale,
       now: clock.now(),
     })

@@ -1,3 +1,4 @@
+import type { ExperimentView } from '@swipe/shared/contract/experiments'
 import { PDFParse } from 'pdf-parse'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parsePlatformEnv } from '#platform/env'
@@ -109,6 +110,40 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
+/** A running A/B test as the console shows it (issue 34), for the monthly report. */
+const arm = (index: number, conversions: number, lift: ExperimentView['arms'][number]['lift']) => ({
+  index,
+  label: index ? 'B' : 'A',
+  versionId: `v${index}`,
+  weight: 50,
+  kind: index ? ('creative' as const) : ('control' as const),
+  cells: index ? ['JP:A1'] : [],
+  visitors: 30_000,
+  conversions,
+  rate: conversions / 30_000,
+  lift,
+})
+const experiment: ExperimentView = {
+  id: 'e1',
+  name: 'A1の見出し',
+  state: 'RUNNING',
+  goal: { type: 'link', cell: null, seconds: null },
+  arms: [arm(0, 1500, null), arm(1, 1800, { absolute: 0.01, lower: 0.004, upper: 0.016, relative: 0.2 })],
+  startAt: null,
+  endAt: null,
+  startedAt: '2026-11-02T00:00:00.000Z',
+  endedAt: null,
+  endReason: null,
+  error: null,
+  winner: null,
+  autoPromote: false,
+  minDays: 7,
+  verdict: { kind: 'better', arm: 1, confidence: 95, text: 'BはAより優れています（信頼度95%）。' },
+  split: { pValue: 1, broken: false },
+  createdBy: null,
+  createdAt: '2026-11-02T00:00:00.000Z',
+}
+
 describe('the documents Lambda', () => {
   it('answers the very PDF the in-process renderer makes of an invoice, base64', async () => {
     const direct = await renderInvoicePdf(invoice)
@@ -143,6 +178,7 @@ describe('the documents Lambda', () => {
       'Delivery rate by destination (test events excluded)',
       'Meta Conversions API: 97 delivered, 3 failed, 1 pending, delivery rate 97.0%',
       'Google Ads (enhanced conversions): 0 delivered, 0 failed, 2 pending, delivery rate —',
+      'No A/B test ran this month.',
     ])
       expect(text, line).toContain(line)
   })
@@ -150,7 +186,7 @@ describe('the documents Lambda', () => {
   it('draws the monthly report in Japanese, saying when no destination sent anything', async () => {
     const pdf = await inProcess.render({
       kind: 'monthlyReport',
-      report: { ...report, lp: { ...report.lp, deliveries: [] } },
+      report: { ...report, lp: { ...report.lp, deliveries: [] }, experiments: [experiment] },
       locale: 'ja',
       now: Date.parse('2026-11-30T12:00:00+09:00'),
     })
@@ -161,6 +197,13 @@ describe('the documents Lambda', () => {
       'Meta広告：コンバージョン 30',
       '送信先別の送信成功率（テスト送信を除く）',
       'この期間にサーバーから送信したコンバージョンはありません。',
+      // The month's A/B test (issue 34): each arm, the variant's lift with its interval, the verdict.
+      'A/Bテスト',
+      'A1の見出し',
+      '期間: 2026-11-02 09:00 〜 実施中',
+      'A: 訪問者 30,000・コンバージョン 1,500・率 5.0%・差 —',
+      'B: 訪問者 30,000・コンバージョン 1,800・率 6.0%・差 +1.0 pt (+0.4〜+1.6)',
+      'BはAより優れています（信頼度95%）。',
     ])
       expect(text, line).toContain(line)
     expect(text).not.toContain('Meta コンバージョンAPI')

@@ -381,6 +381,12 @@ export const en = {
   'analysis.pdf.kpis': 'Key figures (month over month)',
   'analysis.pdf.chart': 'Daily visits',
   'analysis.pdf.heatmap': 'Grid heatmap: reach rate',
+  'analysis.pdf.experiments': 'A/B tests',
+  'analysis.pdf.noExperiments': 'No A/B test ran this month.',
+  'analysis.pdf.experimentPeriod': 'Period: {from} to {to}',
+  'analysis.pdf.experimentRunning': 'running',
+  'analysis.pdf.experimentArm':
+    '{arm}: {visitors} visitors · {conversions} conversions · rate {rate} · lift {lift}',
   'analysis.pdf.rankings': 'Rankings',
   'analysis.pdf.generated': 'Created {date} (JST)',
   'analysis.pdf.noChange': '—',

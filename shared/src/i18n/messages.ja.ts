@@ -378,6 +378,12 @@ export const ja: Catalog = {
   'analysis.pdf.kpis': '主要指標（前月比）',
   'analysis.pdf.chart': '日別の訪問数',
   'analysis.pdf.heatmap': 'グリッドヒートマップ：到達率',
+  'analysis.pdf.experiments': 'A/Bテスト',
+  'analysis.pdf.noExperiments': 'この月に実施したA/Bテストはありません。',
+  'analysis.pdf.experimentPeriod': '期間: {from} 〜 {to}',
+  'analysis.pdf.experimentRunning': '実施中',
+  'analysis.pdf.experimentArm':
+    '{arm}: 訪問者 {visitors}・コンバージョン {conversions}・率 {rate}・差 {lift}',
   'analysis.pdf.rankings': 'ランキング',
   'analysis.pdf.generated': '作成日時：{date}（日本時間）',
   'analysis.pdf.noChange': '—',
