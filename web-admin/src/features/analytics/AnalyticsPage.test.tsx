@@ -194,6 +194,7 @@ const open = (options: { deliveries?: boolean } = {}) => {
         'content-disposition': 'attachment; filename="analysis-lp.csv"',
       },
     },
+    'GET /site/site-1/experiments': { body: { items: [] } },
     'GET /analysis/site/site-1/report/export-pdf': {
       body: {
         file_name: 'analysis-2025-04.pdf',
@@ -342,6 +343,20 @@ describe('効果測定', () => {
     await userEvent.click(screen.getByRole('button', { name: '翌月' }))
     await waitFor(() =>
       expect(lastQuery(requests, '/analysis/site/site-1/lp')).toEqual(monthPeriod(thisMonth())),
+    )
+  })
+
+  it('ends with the site’s A/B tests, which link to the site editor while there are none', async () => {
+    open()
+    const section = (await screen.findByText('A/Bテスト', { selector: '.ant-card-head-title' })).closest(
+      '.ant-card',
+    ) as HTMLElement
+    const empty = await within(section).findByTestId('analytics-experiments-empty')
+    expect(
+      within(empty).getByText('A/Bテストはまだありません。サイト編集の「A/Bテスト」から作成できます。'),
+    ).toBeTruthy()
+    expect(within(empty).getByRole('link', { name: 'サイト編集を開く' }).getAttribute('href')).toBe(
+      '/master/site/site-1',
     )
   })
 

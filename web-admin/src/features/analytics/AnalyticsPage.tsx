@@ -31,12 +31,15 @@ import {
 } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs, { type Dayjs } from 'dayjs'
-import { useRef, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
+import { loadFeatureTexts } from '../../i18n/index.ts'
 import { errorMessage } from '../../lib/api.ts'
 import { saveBlob } from '../../lib/files.ts'
 import { useToast } from '../../lib/toast.ts'
+import { canOpen } from '../shell/consoleRoutes.ts'
+import { useCurrentUser } from '../shell/useCurrentUser.ts'
 import {
   CSV_REPORTS,
   chartQuery,
@@ -53,6 +56,7 @@ import {
   useExportCsv,
   useExportPdf,
 } from './api.ts'
+import { Failed } from './Failed.tsx'
 import { changeText, count, percent, seconds } from './format.ts'
 import { GridHeatmap, HEATMAP_METRICS, type HeatmapMetric } from './GridHeatmap.tsx'
 import {
@@ -68,6 +72,13 @@ import {
 import { TrendChart } from './TrendChart.tsx'
 
 type Mode = 'month' | 'day'
+
+// The A/B tests are a chunk of their own, fetched with the editor's texts (their cards' words) once
+// the KPIs are on screen: neither is part of the route's first load.
+const ExperimentsReport = lazy(async () => {
+  const [module] = await Promise.all([import('./ExperimentsReport.tsx'), loadFeatureTexts('siteEditor')])
+  return { default: module.ExperimentsReport }
+})
 
 const isLanguage = (value: string | null): value is SiteLanguage =>
   SITE_LANGUAGES.includes(value as SiteLanguage)
@@ -432,31 +443,19 @@ const Deliveries = ({ rows }: { rows: DeliveryRow[] }) => {
   )
 }
 
-/** A report's error in place, with a retry. */
-const Failed = ({ error, retry }: { error: unknown; retry: () => void }) => {
-  const { t } = useTranslation()
-  return (
-    <Alert
-      type="error"
-      showIcon
-      title={t('analytics.loadFailed')}
-      description={errorMessage(error)}
-      action={<Button onClick={retry}>{t('analytics.retry')}</Button>}
-    />
-  )
-}
-
 /**
  * /:userTypeId/analytics, 効果測定 (SPEC §2 Analytics, §7 Analysis; issue 17): a site of the
  * caller's scope (searched by name, filtered by status), a month or a day range (SPEC §5: no future
  * month, not older than one year), the KPIs with their change against the period before, the daily
  * trend, the grid heatmap, the per-page table, the rankings, the conversions by source, the
- * server-side destinations' delivery rates and the visit sources; CSV of each
- * report and the monthly PDF. The choices live in the address, so a reload shows the same report.
+ * server-side destinations' delivery rates, the visit sources and the site's A/B tests (issue 34,
+ * read-only, each with its CSV); CSV of each report and the monthly PDF. The choices live in the
+ * address, so a reload shows the same report.
  */
 export const AnalyticsPage = () => {
   const { t } = useTranslation()
   const toast = useToast()
+  const info = useCurrentUser()
   const [searchParams, setSearchParams] = useSearchParams()
   const [siteName, setSiteName] = useState('')
   const [siteStatus, setSiteStatus] = useState<SiteStatus | undefined>(undefined)
@@ -530,6 +529,10 @@ export const AnalyticsPage = () => {
   const disabledMonth = (value: Dayjs) => !monthAllowed(value.format('YYYY-MM'))
   const disabledDay = (value: Dayjs) => !dayAllowed(value.format('YYYY-MM-DD'))
   const multilingual = !lang && (site?.languages.length ?? 0) > 1
+  // Tests are made in the site editor: the empty A/B section links there when the account may open it.
+  const editorPath = canOpen(info.menuAreas, ['siteProduction'])
+    ? `/${info.userTypeSegment}/site/${encodeURIComponent(siteId)}`
+    : null
 
   return (
     <Flex vertical gap={16}>
@@ -716,6 +719,15 @@ export const AnalyticsPage = () => {
               <Failed error={sources.error} retry={() => void sources.refetch()} />
             ) : sources.data ? (
               <Sources report={sources.data} filtered={Boolean(lang)} />
+            ) : (
+              <Skeleton active />
+            )}
+          </Card>
+          <Card title={t('analytics.experiments.title')}>
+            {lp.data ? (
+              <Suspense fallback={<Skeleton active />}>
+                <ExperimentsReport key={siteId} siteId={siteId} editorPath={editorPath} />
+              </Suspense>
             ) : (
               <Skeleton active />
             )}

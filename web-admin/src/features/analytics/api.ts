@@ -104,6 +104,13 @@ export const useExportCsv = () =>
     }) => callDownload(CSV_ROUTES[kind], input(siteId, params)),
   })
 
+/** One A/B test's daily series as CSV (issue 34): the same file download as the reports' CSV. */
+export const useExportExperimentCsv = () =>
+  useMutation({
+    mutationFn: ({ siteId, experimentId }: { siteId: string; experimentId: string }) =>
+      callDownload('sites.experimentCsv', { params: { id: siteId, experimentId } }),
+  })
+
 /** The monthly PDF report (the API sends it base64-encoded in JSON) as a file. */
 export const useExportPdf = () =>
   useMutation({

@@ -1,7 +1,7 @@
 import { armLabel } from '@swipe/shared/experiments/model'
 import { Alert, Button, Card, Flex, Table, type TableColumnsType, Tag, Typography } from 'antd'
 import type { TFunction } from 'i18next'
-import { useId } from 'react'
+import { type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatSiteDateTime } from '../../../../components/dates.ts'
 import { visuallyHidden } from '../../../../components/visuallyHidden.ts'
@@ -96,16 +96,17 @@ export interface ExperimentActions {
   onPromote: (experiment: ExperimentView, arm: ArmResult) => void
 }
 
-/** Each arm's counts against the control, and its promotion button. */
+/** Each arm's counts against the control, and its promotion button (none without `actions`). */
 export const ArmsTable = ({
   experiment,
   actions,
 }: {
   experiment: ExperimentView
-  actions: ExperimentActions
+  /** Absent: read-only (the analytics screen), no promotion. */
+  actions?: ExperimentActions | undefined
 }) => {
   const { t } = useTranslation()
-  const promotable = actions.allowed && experiment.arms.some((arm) => canPromote(experiment, arm))
+  const promotable = actions?.allowed && experiment.arms.some((arm) => canPromote(experiment, arm))
   const dash = (hidden: string) => (
     <span>
       <span aria-hidden>—</span>
@@ -186,7 +187,7 @@ export const ArmsTable = ({
       },
     },
   ]
-  if (promotable)
+  if (actions && promotable)
     columns.push({
       key: 'actions',
       title: t('siteEditor.experiments.columns.actions'),
@@ -247,17 +248,22 @@ export const Verdict = ({ experiment }: { experiment: ExperimentView }) => {
 
 /**
  * One experiment: its state, name, goal and times (JST), the verdict, why it ended, and the arms
- * with their counts and lifts; 終了 while it is open, and 詳細を見る from the list.
+ * with their counts and lifts; 終了 while it is open, and 詳細を見る from the list. Without
+ * `actions` it is read-only (the analytics screen): no 終了, no promotion.
  */
 export const ExperimentCard = ({
   experiment,
   actions,
   onOpen,
+  extra,
 }: {
   experiment: ExperimentView
-  actions: ExperimentActions
+  /** Absent: read-only, no 終了 and no promotion. */
+  actions?: ExperimentActions | undefined
   /** Opens the detail (the list's cards); absent on the detail itself. */
   onOpen?: (experiment: ExperimentView) => void
+  /** More buttons in the card's head, after 詳細を見る (the analytics screen's CSV). */
+  extra?: ReactNode
 }) => {
   const { t } = useTranslation()
   const titleId = useId()
@@ -285,7 +291,8 @@ export const ExperimentCard = ({
               {t('siteEditor.experiments.detail')}
             </Button>
           )}
-          {actions.allowed && isOpen(experiment) && (
+          {extra}
+          {actions?.allowed && isOpen(experiment) && (
             <Button
               size="small"
               danger
