@@ -22,6 +22,9 @@ import { lighthouseVersion, startChromium } from './chromium.ts'
  * `BENCH_EXPERIMENT=1` (issue 34) measures the demo site alternately without an experiment and
  * with one running (the live version 1 %, the seeded test variant 99 %: a first visit gets its key
  * and the variant's page from the edge), and prints both medians and their difference.
+ * `BENCH_MATCH=1` (issue 34 part 5) measures the demo page alternately plain and opened by an ad's
+ * link (`?utm_content=line`, the seeded rule: the edge serves B2's start page); another value is
+ * taken as the query.
  */
 const runs = Number(process.env.RUNS ?? 5)
 
@@ -79,8 +82,8 @@ const chrome = await startChromium()
 const { port } = chrome
 
 /** One Lighthouse run of the page: the figures docs/benchmarks.md quotes. */
-const measure = async (): Promise<Record<string, number>> => {
-  const result = await lighthouse(site.url, {
+const measure = async (url = site.url): Promise<Record<string, number>> => {
+  const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
@@ -147,6 +150,22 @@ const experimentSwitch = async () => {
 }
 
 try {
+  /** Prints two alternating series' medians side by side, with the difference. */
+  const compare = (names: [string, string], a: Record<string, number>[], b: Record<string, number>[]) => {
+    console.info(
+      `Lighthouse ${lighthouseVersion()}, mobile preset, ${runs} run(s) each, alternating, median:`,
+    )
+    console.info(
+      `  ${'metric'.padEnd(14)} ${names[0].padStart(14)} ${names[1].padStart(14)} ${'difference'.padStart(11)}`,
+    )
+    for (const key of Object.keys(a[0]!)) {
+      const x = median(a, key)
+      const y = median(b, key)
+      console.info(
+        `  ${key.padEnd(14)} ${String(x).padStart(14)} ${String(y).padStart(14)} ${String(Math.round((y - x) * 1000) / 1000).padStart(11)}`,
+      )
+    }
+  }
   if (process.env.BENCH_EXPERIMENT) {
     const switcher = await experimentSwitch()
     const without: Record<string, number>[] = []
@@ -157,19 +176,18 @@ try {
       withExperiment.push(await measure())
       await switcher.stop(running)
     }
-    console.info(
-      `Lighthouse ${lighthouseVersion()}, mobile preset, ${runs} run(s) each, alternating, median:`,
-    )
-    console.info(
-      `  ${'metric'.padEnd(14)} ${'no experiment'.padStart(14)} ${'variant page'.padStart(14)} ${'difference'.padStart(11)}`,
-    )
-    for (const key of Object.keys(without[0]!)) {
-      const a = median(without, key)
-      const b = median(withExperiment, key)
-      console.info(
-        `  ${key.padEnd(14)} ${String(a).padStart(14)} ${String(b).padStart(14)} ${String(Math.round((b - a) * 1000) / 1000).padStart(11)}`,
-      )
+    compare(['no experiment', 'variant page'], without, withExperiment)
+  } else if (process.env.BENCH_MATCH) {
+    // Message match (issue 34 part 5): the page as an ad with `BENCH_MATCH` as its query opens it
+    // (the demo's rule: `utm_content=line` opens on B2), against the plain page, alternating.
+    const plain: Record<string, number>[] = []
+    const matched: Record<string, number>[] = []
+    const query = process.env.BENCH_MATCH === '1' ? 'utm_content=line' : process.env.BENCH_MATCH
+    for (let i = 0; i < runs; i++) {
+      plain.push(await measure())
+      matched.push(await measure(`${site.url}${site.url.includes('?') ? '&' : '?'}${query}`))
     }
+    compare(['plain page', 'start page'], plain, matched)
   } else {
     const results: Record<string, number>[] = []
     for (let i = 0; i < runs; i++) results.push(await measure())

@@ -304,6 +304,7 @@ describe('site builder', () => {
         speaker_color: null,
         popup_ctas: [],
         ad_tags: null,
+        message_match: null,
         custom_domain: null,
         created_at: expect.any(String),
         updated_at: expect.any(String),
