@@ -114,6 +114,7 @@ describe('startScheduler()', () => {
       'endUser.conversionSweep',
       'endUser.webhookSweep',
       'sites.domainCheck',
+      'sites.experimentSchedule',
       'sites.publishSchedule',
     ])
     expect(t.lines).toContainEqual(
@@ -146,7 +147,12 @@ describe('startScheduler()', () => {
     clock += 60_000
     timers[0]!.run()
     // Every schedule that runs each minute, in the runtime table's order.
-    expect(sent).toEqual(['sites.publishSchedule', 'endUser.webhookSweep', 'endUser.conversionSweep'])
+    expect(sent).toEqual([
+      'sites.publishSchedule',
+      'sites.experimentSchedule',
+      'endUser.webhookSweep',
+      'endUser.conversionSweep',
+    ])
     expect(timers.map((t) => t.ms)).toEqual([60_000, 60_000])
     scheduler.stop()
     expect(timers[1]!.cancelled).toBe(true)

@@ -101,7 +101,7 @@ test('the creator reads 効果測定 for the demo site after a visit: months, he
     // An attempt whose click failed leaves this wait behind: its own timeout must not fail the
     // test while a later attempt goes on (it did once under the full run's load).
     csvDownload.catch(() => undefined)
-    await page.getByRole('button', { name: 'CSV' }).click()
+    await page.getByRole('button', { name: 'CSV', exact: true }).click()
     await page.getByRole('menuitem', { name: 'ページ別' }).click()
     csv = await csvDownload
   }).toPass({ timeout: 40_000 })

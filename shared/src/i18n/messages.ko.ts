@@ -372,7 +372,7 @@ export const ko: Catalog = {
   'analysis.pdf.noExperiments': '이번 달에 실시한 A/B 테스트가 없습니다.',
   'analysis.pdf.experimentPeriod': '기간: {from} ~ {to}',
   'analysis.pdf.experimentRunning': '진행 중',
-  'analysis.pdf.experimentArm': '{arm}: 방문자 {visitors}・전환 {conversions}・전환율 {rate}・차이 {lift}',
+  'analysis.pdf.experimentArm': '{arm}: 방문자 {visitors}, 전환 {conversions}, 전환율 {rate}, 차이 {lift}',
   'analysis.pdf.rankings': '랭킹',
   'analysis.pdf.generated': '작성 일시: {date}(일본 시간)',
   'analysis.pdf.noChange': '—',

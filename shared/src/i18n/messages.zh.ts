@@ -353,7 +353,7 @@ export const zh: Catalog = {
   'analysis.pdf.noExperiments': '本月没有进行 A/B 测试。',
   'analysis.pdf.experimentPeriod': '期间: {from} 至 {to}',
   'analysis.pdf.experimentRunning': '进行中',
-  'analysis.pdf.experimentArm': '{arm}: 访客 {visitors}・转化 {conversions}・转化率 {rate}・差值 {lift}',
+  'analysis.pdf.experimentArm': '{arm}：访客 {visitors}，转化 {conversions}，转化率 {rate}，差值 {lift}',
   'analysis.pdf.rankings': '排行榜',
   'analysis.pdf.generated': '生成时间：{date}（日本时间）',
   'analysis.pdf.noChange': '—',

@@ -1,15 +1,15 @@
 import { keysToSnake } from '@swipe/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { storeSession } from '../../test/fixtures.ts'
-import { type MockReply, type MockRequest, mockApi } from '../../test/mockApi.ts'
-import { mockDownloads } from '../../test/mockUpload.ts'
-import { renderWithProviders } from '../../test/renderWithProviders.tsx'
 import type {
   ArmResult,
   ExperimentDetail,
   ExperimentView,
-} from '../sites/editor/experiments/experiments-api.ts'
+} from '../../components/experiments/experiment-model.ts'
+import { storeSession } from '../../test/fixtures.ts'
+import { type MockReply, type MockRequest, mockApi } from '../../test/mockApi.ts'
+import { mockDownloads } from '../../test/mockUpload.ts'
+import { renderWithProviders } from '../../test/renderWithProviders.tsx'
 import { ExperimentsReport } from './ExperimentsReport.tsx'
 
 /**

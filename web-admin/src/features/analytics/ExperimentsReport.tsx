@@ -3,16 +3,16 @@ import { Button, Empty, Flex, Skeleton, Typography } from 'antd'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { errorMessage } from '../../lib/api.ts'
-import { saveBlob } from '../../lib/files.ts'
-import { useToast } from '../../lib/toast.ts'
-import { ExperimentCard } from '../sites/editor/experiments/ExperimentCard.tsx'
-import { ExperimentChart } from '../sites/editor/experiments/ExperimentChart.tsx'
+import { ExperimentCard } from '../../components/experiments/ExperimentCard.tsx'
+import { ExperimentChart } from '../../components/experiments/ExperimentChart.tsx'
 import {
   type ExperimentView,
   experimentQuery,
   experimentsQuery,
-} from '../sites/editor/experiments/experiments-api.ts'
+} from '../../components/experiments/experiment-model.ts'
+import { errorMessage } from '../../lib/api.ts'
+import { saveBlob } from '../../lib/files.ts'
+import { useToast } from '../../lib/toast.ts'
 import { useExportExperimentCsv } from './api.ts'
 import { Failed } from './Failed.tsx'
 

@@ -1,6 +1,7 @@
 import { toCamel } from '@swipe/shared'
-import type { Contract, RouteInput, RouteOutput } from '@swipe/shared/contract'
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { Contract, RouteInput } from '@swipe/shared/contract'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { type ExperimentView, experimentKeys } from '../../../../components/experiments/experiment-model.ts'
 import { ApiError, call } from '../../../../lib/api.ts'
 import { siteKeys } from '../../api.ts'
 import { historyKeys } from '../history/history-api.ts'
@@ -12,47 +13,9 @@ import { historyKeys } from '../history/history-api.ts'
  * the saved draft rendered as a version that does not go live (`useSaveVariant`).
  */
 
-export type ExperimentView = RouteOutput<Contract['sites.experiments']>['items'][number]
-export type ExperimentDetail = RouteOutput<Contract['sites.experimentGet']>
-export type ArmResult = ExperimentView['arms'][number]
+export * from '../../../../components/experiments/experiment-model.ts'
+
 export type ExperimentCreateBody = RouteInput<Contract['sites.experimentCreate']>['body']
-export type ExperimentGoal = ExperimentView['goal']
-
-export const experimentKeys = {
-  site: (siteId: string) => ['siteExperiments', siteId] as const,
-  list: (siteId: string) => [...experimentKeys.site(siteId), 'list'] as const,
-  detail: (siteId: string, experimentId: string) =>
-    [...experimentKeys.site(siteId), 'detail', experimentId] as const,
-}
-
-/** The site's experiments, newest first (the server's order). */
-export const experimentsQuery = (siteId: string) =>
-  queryOptions({
-    queryKey: experimentKeys.list(siteId),
-    queryFn: ({ signal }) => call('sites.experiments', { params: { id: siteId } }, { signal }),
-  })
-
-/** One experiment with its daily series. */
-export const experimentQuery = (siteId: string, experimentId: string) =>
-  queryOptions({
-    queryKey: experimentKeys.detail(siteId, experimentId),
-    queryFn: ({ signal }) =>
-      call('sites.experimentGet', { params: { id: siteId, experimentId } }, { signal }),
-  })
-
-/** A test is open (scheduled or running): it can be stopped; only one is open per site. */
-export const isOpen = (experiment: Pick<ExperimentView, 'state'>): boolean => experiment.state !== 'ENDED'
-
-/**
- * An arm can be made the live page while the test runs, or after it was stopped by hand or by its
- * end time (not before it starts, after a promotion, or when it failed to start). The control is
- * what is live already: ending the test keeps it (終了).
- */
-export const canPromote = (experiment: ExperimentView, arm: ArmResult): boolean =>
-  arm.index > 0 &&
-  (experiment.state === 'RUNNING' ||
-    (experiment.state === 'ENDED' &&
-      (experiment.endReason === 'stopped' || experiment.endReason === 'endTime')))
 
 /** Every write changes the list; a stop or promotion also the history (and a promotion the site). */
 const useExperimentWrite = <V, R>(siteId: string, write: (variables: V) => Promise<R>) => {
@@ -101,20 +64,6 @@ export const useSaveVariant = (siteId: string) => {
     onSuccess: () => client.invalidateQueries({ queryKey: historyKeys.site(siteId) }),
   })
 }
-
-/** A signed number of points with one decimal: 0.012 → `+1.2`, −0.003 → `−0.3` (a real minus sign). */
-export const signedPoints = (fraction: number): string => {
-  const points = Math.round(fraction * 1000) / 10
-  if (points === 0) return '0.0'
-  return `${points > 0 ? '+' : '\u2212'}${Math.abs(points).toFixed(1)}`
-}
-
-/** A rate in percent with one decimal (`3.2%`), or null without visitors. */
-export const percent = (rate: number | null): string | null =>
-  rate === null ? null : `${(Math.round(rate * 1000) / 10).toFixed(1)}%`
-
-/** A relative change in percent (`+12.5%`). */
-export const signedPercent = (fraction: number): string => `${signedPoints(fraction)}%`
 
 /** Where a server field error belongs in the create form: a form field, or the arms as a whole. */
 export type FieldTarget = { field: (string | number)[] } | { arms: true } | null

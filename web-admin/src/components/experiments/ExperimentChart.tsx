@@ -3,10 +3,10 @@ import { Empty, Flex, Spin } from 'antd'
 import type { TFunction } from 'i18next'
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { ExperimentDetail } from './experiments-api.ts'
+import type { ExperimentDetail } from './experiment-model.ts'
 
 // ECharts is a chunk of its own, fetched when a detail is opened: the editor's first load stays as it was.
-const EChart = lazy(async () => ({ default: (await import('../../../../components/EChart.tsx')).EChart }))
+const EChart = lazy(async () => ({ default: (await import('../EChart.tsx')).EChart }))
 
 const COLORS = ['#1677ff', '#fa8c16', '#722ed1']
 

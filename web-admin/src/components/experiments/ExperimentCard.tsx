@@ -3,8 +3,8 @@ import { Alert, Button, Card, Flex, Table, type TableColumnsType, Tag, Typograph
 import type { TFunction } from 'i18next'
 import { type ReactNode, useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { formatSiteDateTime } from '../../../../components/dates.ts'
-import { visuallyHidden } from '../../../../components/visuallyHidden.ts'
+import { formatSiteDateTime } from '../dates.ts'
+import { visuallyHidden } from '../visuallyHidden.ts'
 import {
   type ArmResult,
   canPromote,
@@ -13,7 +13,7 @@ import {
   percent,
   signedPercent,
   signedPoints,
-} from './experiments-api.ts'
+} from './experiment-model.ts'
 
 const STATE_COLORS: Record<ExperimentView['state'], string> = {
   SCHEDULED: 'blue',
