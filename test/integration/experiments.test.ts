@@ -1,4 +1,3 @@
-import { ListObjectsV2Command } from '@aws-sdk/client-s3'
 import { sampleRatioMismatch, verdict } from '@swipe/shared/experiments/stats'
 import { jstDay } from '@swipe/shared/time/jst'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -8,6 +7,7 @@ import { api } from '../support/api.ts'
 import { advanceStackClock, stackNow } from '../support/clock.ts'
 import { edgeGet } from '../support/edge.ts'
 import { useStackEnv, useStackPlatform } from '../support/env.ts'
+import { siteObjects } from '../support/objects.ts'
 import { startTestScheduler } from '../support/scheduler.ts'
 import { confirmedKeys, storeMedia } from '../support/uploads.ts'
 
@@ -23,22 +23,7 @@ import { confirmedKeys, storeMedia } from '../support/uploads.ts'
 const { urls } = useStackEnv()
 useStackPlatform()
 const http = api(urls.api)
-const { s3, sitesBucket } = await import('../../functions/src/platform/services/s3.ts')
 const MINUTE = 60_000
-
-/** Every object key under the site's prefix. */
-const objectsOf = async (siteId: string) => {
-  const keys: string[] = []
-  let token: string | undefined
-  do {
-    const page = await s3.send(
-      new ListObjectsV2Command({ Bucket: sitesBucket, Prefix: `sites/${siteId}/`, ContinuationToken: token }),
-    )
-    keys.push(...(page.Contents ?? []).map((o) => o.Key!))
-    token = page.IsTruncated ? page.NextContinuationToken : undefined
-  } while (token)
-  return keys.sort()
-}
 
 /** Runs `work` over `items`, `width` at a time. */
 const pool = async <T, R>(
@@ -299,7 +284,7 @@ describe('experiments at the edge', () => {
     )
 
     // Promotion: the winner is live on the next request for every visitor, with no publish.
-    const before = await objectsOf(site.id)
+    const before = await siteObjects(site.id)
     const promoted = await http.post(
       `/site/${site.id}/experiments/${experimentId}/promote`,
       { version: variantDraft, arm: 1 },
@@ -319,7 +304,7 @@ describe('experiments at the edge', () => {
     expect(shown(newcomer.text)).toBe(1)
     expect(newcomer.headers['set-cookie']).toBeUndefined()
     // Nothing rendered, nothing copied: the same objects, bar the host map's.
-    expect(await objectsOf(site.id)).toEqual(before)
+    expect(await siteObjects(site.id)).toEqual(before)
     const history = await http.get(`/site/${site.id}/versions`, { token })
     expect(history.body.items[0]).toMatchObject({
       action: 'promote',
@@ -543,7 +528,7 @@ describe('experiments at the edge', () => {
       expect(page.text).toContain('いまの案')
     }
     expect((await landing('?utm_content=other')).text).not.toContain('data-start=')
-    const keys = await objectsOf(site.id)
+    const keys = await siteObjects(site.id)
     expect(keys.some((key) => /\/_start\/A2\/index\.html$/.test(key))).toBe(true)
 
     // A variant saved with other rules cannot be tested against the live version.

@@ -1,9 +1,10 @@
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3'
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { creatorToken } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
 import { edgeGet } from '../support/edge.ts'
 import { useStackEnv, useStackPlatform } from '../support/env.ts'
+import { siteObjects } from '../support/objects.ts'
 import { confirmedKeys, storeMedia } from '../support/uploads.ts'
 
 /**
@@ -18,20 +19,6 @@ const http = api(urls.api)
 const { s3, sitesBucket } = await import('../../functions/src/platform/services/s3.ts')
 
 const edge = (host: string, path: string) => edgeGet(urls.edge, host, path)
-
-/** Every object under the site's prefix, by kind: media store, releases' files, side files. */
-const objectsOf = async (siteId: string) => {
-  const keys: string[] = []
-  let token: string | undefined
-  do {
-    const page = await s3.send(
-      new ListObjectsV2Command({ Bucket: sitesBucket, Prefix: `sites/${siteId}/`, ContinuationToken: token }),
-    )
-    keys.push(...(page.Contents ?? []).map((o) => o.Key!))
-    token = page.IsTruncated ? page.NextContinuationToken : undefined
-  } while (token)
-  return keys
-}
 
 describe('versions and rollback', () => {
   let token: string
@@ -156,7 +143,7 @@ describe('versions and rollback', () => {
     expect((await edge(site.host, '/')).text).toContain('二回目の公開')
     const { items } = await versionsOf(site.id)
     const first = items.at(-1)!
-    const before = await objectsOf(site.id)
+    const before = await siteObjects(site.id)
 
     const answer = await http.post(`/site/${site.id}/versions/${first.id}/rollback`, { version }, { token })
     expect(answer.status, JSON.stringify(answer.body)).toBe(200)
@@ -180,7 +167,7 @@ describe('versions and rollback', () => {
     expect(page.text).toContain('最初の公開')
     expect(page.text).not.toContain('二回目の公開')
     // Nothing was rendered or copied: the bucket holds the same objects as before.
-    expect((await objectsOf(site.id)).sort()).toEqual([...before].sort())
+    expect((await siteObjects(site.id)).sort()).toEqual([...before].sort())
 
     // The draft still holds the second text: it is now unpublished.
     const loaded = await http.get(`/site/${site.id}`, { token })

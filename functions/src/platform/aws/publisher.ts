@@ -9,49 +9,30 @@ import type { Publisher } from '../publisher.ts'
  * publish, with the permission to invoke it), called synchronously. A function without it does
  * not publish: asking it to is a deployment error.
  */
-export const awsPublisher = (env: PlatformEnv, invoker: Invoker): Publisher => ({
-  publish: async (siteId, { expectVersion, author }) => {
+export const awsPublisher = (env: PlatformEnv, invoker: Invoker): Publisher => {
+  /** Sends a publish event (`publish`, `check` or `variant`) to the publishing Lambda and answers its answer. */
+  const send = <T extends object>(event: Omit<PublishEvent, 'source'>, what: string) => {
     const functionName = env.PUBLISHING_FUNCTION_NAME
     if (!functionName) throw new Error('No publishing Lambda (PUBLISHING_FUNCTION_NAME) in this function')
-    const event: PublishEvent = {
-      source: 'swipe.publish',
-      siteId,
-      expectVersion,
-      ...(author ? { author } : {}),
-    }
-    await invoker.invokeSync(functionName, event, `Publishing ${siteId}`)
-  },
-  check: async (siteId, { loaded }) => {
-    const functionName = env.PUBLISHING_FUNCTION_NAME
-    if (!functionName) throw new Error('No publishing Lambda (PUBLISHING_FUNCTION_NAME) in this function')
-    const event: PublishEvent = {
-      source: 'swipe.publish',
-      siteId,
-      expectVersion: loaded.site.version,
-      check: true,
-    }
-    const answer = await invoker.invokeSync<{ result: CheckResult }>(
-      functionName,
-      event,
-      `Checking ${siteId}`,
-    )
-    return answer.result
-  },
-  variant: async (siteId, { expectVersion, author }) => {
-    const functionName = env.PUBLISHING_FUNCTION_NAME
-    if (!functionName) throw new Error('No publishing Lambda (PUBLISHING_FUNCTION_NAME) in this function')
-    const event: PublishEvent = {
-      source: 'swipe.publish',
-      siteId,
-      expectVersion,
-      ...(author ? { author } : {}),
-      variant: true,
-    }
-    const answer = await invoker.invokeSync<{ versionId: string }>(
-      functionName,
-      event,
-      `Variant of ${siteId}`,
-    )
-    return answer.versionId
-  },
-})
+    return invoker.invokeSync<T>(functionName, { source: 'swipe.publish', ...event }, what)
+  }
+  return {
+    publish: async (siteId, { expectVersion, author }) => {
+      await send({ siteId, expectVersion, ...(author ? { author } : {}) }, `Publishing ${siteId}`)
+    },
+    check: async (siteId, { loaded }) =>
+      (
+        await send<{ result: CheckResult }>(
+          { siteId, expectVersion: loaded.site.version, check: true },
+          `Checking ${siteId}`,
+        )
+      ).result,
+    variant: async (siteId, { expectVersion, author }) =>
+      (
+        await send<{ versionId: string }>(
+          { siteId, expectVersion, ...(author ? { author } : {}), variant: true },
+          `Variant of ${siteId}`,
+        )
+      ).versionId,
+  }
+}
