@@ -1,7 +1,7 @@
 import { toCamel } from '@swipe/shared'
 import type { Contract, RouteInput } from '@swipe/shared/contract'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { type ExperimentView, experimentKeys } from '../../../../components/experiments/experiment-model.ts'
+import { experimentKeys } from '../../../../components/experiments/experiment-model.ts'
 import { ApiError, call } from '../../../../lib/api.ts'
 import { siteKeys } from '../../api.ts'
 import { historyKeys } from '../history/history-api.ts'
