@@ -141,15 +141,6 @@ export const ExperimentVisitors = new Entity(
   entityConfig,
 )
 
-/** The experiment a site runs now, if any (at most one: the start is conditional on that). */
-export const runningExperiment = async (siteId: string): Promise<Experiment | undefined> =>
-  (
-    await Experiments.query
-      .bySite({ siteId })
-      .where(({ state }, { eq }) => eq(state, 'RUNNING'))
-      .go({ consistent: true, pages: 'all' })
-  ).data[0]
-
 /**
  * A site's one open experiment (SCHEDULED or RUNNING): created with it in one transaction on the
  * condition that none exists, deleted when it ends. It carries what a beacon needs to count —
@@ -180,3 +171,22 @@ export const ExperimentSlots = new Entity(
   entityConfig,
 )
 export type ExperimentSlot = EntityItem<typeof ExperimentSlots>
+
+/** A running experiment as the host map needs it: its id and each arm's release and weight, the control first. */
+export interface RunningSplit {
+  experimentId: string
+  arms: { releaseId: string; weight: number }[]
+}
+
+/**
+ * The experiment a site runs now, if any, from its slot (one read: the slot is marked started and
+ * deleted in the same transactions that start and end the experiment).
+ */
+export const runningExperiment = async (siteId: string): Promise<RunningSplit | undefined> => {
+  const slot = (await ExperimentSlots.get({ siteId }).go({ consistent: true })).data
+  if (slot?.startedAt === undefined) return undefined
+  return {
+    experimentId: slot.experimentId,
+    arms: slot.releaseIds.map((releaseId, index) => ({ releaseId, weight: slot.weights[index]! })),
+  }
+}

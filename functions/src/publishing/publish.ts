@@ -13,7 +13,7 @@ import {
   renderSwipePage,
   siteLanguages,
 } from '@swipe/web-site'
-import { type Experiment, runningExperiment } from '#data/experiments'
+import { type RunningSplit, runningExperiment } from '#data/experiments'
 import { type MediaRendition, type Rendition, readyRenditions } from '#data/media-renditions'
 import { storedMediaFor } from '#data/media-store'
 import { loadSiteItems, type Site, type SiteRow, Sites } from '#data/sites'
@@ -327,7 +327,7 @@ export const servedRelease = (site: Pick<SiteRow, 'status' | 'releaseId'> | unde
 const mapState = (
   site: SiteRow | undefined,
   oemZone: string | undefined,
-  experiment: Experiment | undefined,
+  experiment: RunningSplit | undefined,
 ) =>
   site
     ? `${site.status}|${site.releaseId ?? ''}|${siteHosts(site, oemZone).join(',')}|${experiment?.experimentId ?? ''}`
@@ -345,7 +345,7 @@ const readServing = async (siteId: string) => {
  * message-match map (its start pages). An experiment whose control is no longer the served release
  * is not applied (a publish or a rollback ends it first).
  */
-const targetOf = (site: SiteRow, releaseId: string, experiment: Experiment | undefined): HostTarget => {
+const targetOf = (site: SiteRow, releaseId: string, experiment: RunningSplit | undefined): HostTarget => {
   const { siteId } = site
   const prefix = releasePrefix(siteId, releaseId)
   const matches = site.publishedMatches as Record<string, string> | undefined

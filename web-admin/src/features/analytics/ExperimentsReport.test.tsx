@@ -1,11 +1,8 @@
 import { keysToSnake } from '@swipe/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type {
-  ArmResult,
-  ExperimentDetail,
-  ExperimentView,
-} from '../../components/experiments/experiment-model.ts'
+import type { ExperimentDetail, ExperimentView } from '../../components/experiments/experiment-model.ts'
+import { running as runningTest } from '../../components/experiments/testing.ts'
 import { storeSession } from '../../test/fixtures.ts'
 import { type MockReply, type MockRequest, mockApi } from '../../test/mockApi.ts'
 import { mockDownloads } from '../../test/mockUpload.ts'
@@ -28,54 +25,8 @@ const EXPERIMENTS = '/site/site-1/experiments'
 
 type Routes = Record<string, MockReply | ((request: MockRequest) => MockReply)>
 
-const arm = (overrides: Partial<ArmResult> = {}): ArmResult => ({
-  index: 0,
-  label: 'A',
-  versionId: 'v-live',
-  weight: 50,
-  kind: 'control',
-  cells: [],
-  visitors: 1000,
-  conversions: 48,
-  rate: 0.048,
-  lift: null,
-  ...overrides,
-})
-
 /** A running test whose variant the editor would offer to stop and to promote. */
-const running: ExperimentView = {
-  id: 'x-2',
-  name: 'ファーストビュー比較',
-  state: 'RUNNING',
-  goal: { type: 'cta', cell: null, seconds: null },
-  arms: [
-    arm(),
-    arm({
-      index: 1,
-      label: 'B',
-      versionId: 'v-var',
-      kind: 'creative',
-      cells: ['JP:A1'],
-      visitors: 1010,
-      conversions: 61,
-      rate: 0.0604,
-      lift: { absolute: 0.012, lower: -0.003, upper: 0.027, relative: 0.25 },
-    }),
-  ],
-  startAt: null,
-  endAt: '2026-06-30T15:00:00.000Z',
-  startedAt: '2026-06-01T00:00:00.000Z',
-  endedAt: null,
-  endReason: null,
-  error: null,
-  winner: null,
-  autoPromote: true,
-  minDays: 7,
-  verdict: { kind: 'better', arm: 1, confidence: 97, text: 'Bは元の版より優れています（信頼度97%）。' },
-  split: { pValue: 0.8, broken: false },
-  createdBy: '佐藤 花子',
-  createdAt: '2026-06-01T00:00:00.000Z',
-}
+const running = runningTest()
 
 /** A test stopped by hand: the editor would still offer to promote its variant. */
 const stopped: ExperimentView = {

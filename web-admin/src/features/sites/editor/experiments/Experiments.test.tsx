@@ -1,6 +1,7 @@
 import { keysToSnake } from '@swipe/shared'
 import { screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { arm, running } from '../../../../components/experiments/testing.ts'
 import { storeSession } from '../../../../test/fixtures.ts'
 import { type MockReply, type MockRequest, mockApi } from '../../../../test/mockApi.ts'
 import { renderWithProviders } from '../../../../test/renderWithProviders.tsx'
@@ -15,7 +16,7 @@ import {
 } from '../frame/testing.tsx'
 import type { SiteVersionView } from '../history/history-api.ts'
 import { ExperimentsPanel, type ExperimentsProps } from './Experiments.tsx'
-import type { ArmResult, ExperimentDetail, ExperimentView } from './experiments-api.ts'
+import type { ExperimentDetail, ExperimentView } from './experiments-api.ts'
 
 /**
  * The A/B test drawer (issue 34): the list with verdicts and lifts, the empty state, a test variant
@@ -35,55 +36,6 @@ const VARIANTS = `${SITE_PATH}/variants`
 const VERSIONS = `${SITE_PATH}/versions`
 
 type Routes = Record<string, MockReply | ((request: MockRequest) => MockReply)>
-
-const arm = (overrides: Partial<ArmResult> = {}): ArmResult => ({
-  index: 0,
-  label: 'A',
-  versionId: 'v-live',
-  weight: 50,
-  kind: 'control',
-  cells: [],
-  visitors: 1000,
-  conversions: 48,
-  rate: 0.048,
-  lift: null,
-  ...overrides,
-})
-
-const running = (overrides: Partial<ExperimentView> = {}): ExperimentView => ({
-  id: 'x-2',
-  name: 'ファーストビュー比較',
-  state: 'RUNNING',
-  goal: { type: 'cta', cell: null, seconds: null },
-  arms: [
-    arm(),
-    arm({
-      index: 1,
-      label: 'B',
-      versionId: 'v-var',
-      kind: 'creative',
-      cells: ['JP:A1'],
-      visitors: 1010,
-      conversions: 61,
-      rate: 0.0604,
-      lift: { absolute: 0.012, lower: -0.003, upper: 0.027, relative: 0.25 },
-    }),
-  ],
-  startAt: null,
-  endAt: '2026-06-30T15:00:00.000Z',
-  startedAt: '2026-06-01T00:00:00.000Z',
-  endedAt: null,
-  endReason: null,
-  error: null,
-  winner: null,
-  autoPromote: true,
-  minDays: 7,
-  verdict: { kind: 'better', arm: 1, confidence: 97, text: 'Bは元の版より優れています（信頼度97%）。' },
-  split: { pValue: 0.8, broken: false },
-  createdBy: '佐藤 花子',
-  createdAt: '2026-06-01T00:00:00.000Z',
-  ...overrides,
-})
 
 const ended = running({
   id: 'x-1',
