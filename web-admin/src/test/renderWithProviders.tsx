@@ -1,3 +1,4 @@
+import { StyleProvider } from '@ant-design/cssinjs'
 import { QueryClient } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -50,10 +51,15 @@ export const renderWithProviders = ({ at = '/', ui, routes }: RenderOptions = {}
   })
   // No delay between keystrokes: antd re-renders on each one and the default pause adds up.
   const user = userEvent.setup({ delay: null })
+  // antd's component styles are built but not written into the document (`mock="server"`): the
+  // queries read inline styles only (above), and rc-util's style lookup walks every <style> of the
+  // head through jsdom on each insert: 0.75× the console tests' time (docs/benchmarks.md, CI duration).
   const result = render(
-    <AppProviders queryClient={queryClient} motion={false}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <StyleProvider mock="server">
+      <AppProviders queryClient={queryClient} motion={false}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StyleProvider>,
   )
   return { ...result, router, queryClient, user }
 }
