@@ -55,6 +55,8 @@ test("an ad's visitor with utm_content lands on the ad's creative as the first p
     }
     w.requestAnimationFrame(look)
   })
+  // The page as most visitors get it, with its motion (the config asks for reduced motion).
+  await page.emulateMedia({ reducedMotion: 'no-preference' })
   const response = await page.goto(`${demoUrl()}?utm_source=line&utm_content=LINE`)
   expect(response?.status()).toBe(200)
   await expect.poll(() => current(page)).toEqual(['B2'])
