@@ -759,6 +759,9 @@ const requests: Partial<Record<RouteId, (token: string, target: Target) => Promi
     http.get(`/analysis/site/${await siteOf(target)}/sources/export-csv`, { token }),
   'analysis.reportPdf': async (token, target) =>
     http.get(`/analysis/site/${await siteOf(target)}/report/export-pdf`, { token }),
+  'analysis.vitals': async (token, target) =>
+    http.get(`/analysis/site/${await siteOf(target)}/vitals`, { token }),
+  'analysis.vitalsDashboard': (token) => http.get('/dashboard/web-vitals', { token }),
   // Billing (issue 18): invalid bodies, unknown plans and a completed payment stop allowed callers at a 4xx.
   'billing.listPlans': (token) => http.get('/plan', { token }),
   'billing.createPlan': (token) => http.post('/plan', { id: 'X' }, { token }),

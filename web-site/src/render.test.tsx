@@ -20,7 +20,7 @@ const render = (change?: (input: PublishInput) => void) => {
 }
 
 describe('renderSitePages: files', () => {
-  it('writes a page per language, the company texts, a redirect and the hashed script', () => {
+  it('writes a page per language, the company texts, a redirect and the hashed scripts', () => {
     // Without forms: the swipe pages and the forms' "not accepting" pages (form-pages.test.tsx).
     const files = render((input) => {
       for (const settings of input.settings) settings.forms = null
@@ -36,6 +36,8 @@ describe('renderSitePages: files', () => {
       expect.stringMatching(/^data\/company\.en\.[0-9a-f]{12}\.json$/),
       'ja/index.html',
       expect.stringMatching(/^assets\/swipe\.[0-9a-f]{12}\.js$/),
+      // The Web Vitals script, which the island fetches for sampled visits (docs/decisions/0071).
+      expect.stringMatching(/^assets\/vitals\.[0-9a-f]{12}\.js$/),
     ])
     for (const file of files) {
       const html = file.path.endsWith('.html')

@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { NoticePage } from './blocks/Consent.tsx'
 import { FormPage } from './components/FormPage.tsx'
 import { BODY_SLOT, HEAD_SLOT, Page } from './components/Page.tsx'
-import { CLIENT_HASH, CLIENT_JS, FORMS_HASH, FORMS_JS } from './generated/client.ts'
+import { CLIENT_HASH, CLIENT_JS, FORMS_HASH, FORMS_JS, VITALS_HASH, VITALS_JS } from './generated/client.ts'
 import { inlineCandidates as candidatesOf, withInlineFirst } from './inline.ts'
 import { closedPagesOf, formPagesOf } from './lib/forms.ts'
 import {
@@ -47,6 +47,12 @@ export const clientScriptPath = (): string => `assets/swipe.${CLIENT_HASH}.js`
 
 /** The path of the form pages' script inside a release (its own file: the swipe page never loads it). */
 export const formsScriptPath = (): string => `assets/forms.${FORMS_HASH}.js`
+
+/**
+ * The path of the Web Vitals script inside a release: beside the island, which names it by this
+ * hash and loads it for sampled visits only (docs/decisions/0071-field-web-vitals.md).
+ */
+export const vitalsScriptPath = (): string => `assets/vitals.${VITALS_HASH}.js`
 
 /** Where a language's swipe page lies in a release: the default language's at the root. */
 export const swipePagePath = (lang: ContentLanguage, isDefault: boolean): string =>
@@ -186,6 +192,12 @@ export const renderSitePages = (input: PublishInput): RenderedFile[] => {
     path: script,
     contentType: 'text/javascript; charset=utf-8',
     body: CLIENT_JS,
+    cacheControl: CACHE_CONTROL.immutable,
+  })
+  files.push({
+    path: vitalsScriptPath(),
+    contentType: 'text/javascript; charset=utf-8',
+    body: VITALS_JS,
     cacheControl: CACHE_CONTROL.immutable,
   })
   if (tagsFile)

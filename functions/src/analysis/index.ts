@@ -10,6 +10,7 @@ import * as rankingCsv from './rankingCsv.ts'
 import * as reportPdf from './reportPdf.ts'
 import * as sources from './sources.ts'
 import * as sourcesCsv from './sourcesCsv.ts'
+import * as vitals from './vitals.ts'
 
 export const handler = contextHandler('analysis', {
   lp,
@@ -22,5 +23,7 @@ export const handler = contextHandler('analysis', {
   rankingCsv,
   sources,
   sourcesCsv,
+  vitals,
+  vitalsDashboard: { handler: vitals.dashboardHandler },
   reportPdf,
 })

@@ -40,7 +40,8 @@ export const isPreview = (event: Event): boolean => {
  * (400 with field paths otherwise); events of sites that are not published are ignored, and so
  * is the whole request of a robot (`isbot` on the user agent) or of a preview (`isPreview`). 204,
  * no body: a beacon reads no answer. The client address and user agent only feed the day's
- * visitor hash (`recordEvents`); neither is stored. Beacons feed the analytics reports only:
+ * visitor hash (`recordEvents`) and, for Web Vitals, the device class (mobile or desktop, from the
+ * user agent: docs/decisions/0071-field-web-vitals.md); neither is stored. Beacons feed the analytics reports only:
  * invoices bill the page documents the edge served (functions/src/billing/page-views.ts), so a
  * forged beacon changes no bill (docs/decisions/0048-billable-page-views.md).
  */

@@ -61,6 +61,9 @@ export const incrementsOf = (
         ['dwellMs', event.position, event.durationMs],
         [`dwb.${dwellBucket(event.durationMs)}` as StatMetric, event.position, 1],
       ]
+    case 'vitals':
+      // Web Vitals are histograms of their own (./vitals.ts), not per-cell counters.
+      return []
   }
 }
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { AD_CLICK_PLATFORM_OF, type AnalyticsEvent, type SiteLanguage, SOURCE_OTHER } from '@swipe/shared'
 import type { ConversionContext } from '@swipe/shared/schemas/visitor-forms'
 import { isInGrid, siteGrid } from '@swipe/shared/site/cells'
+import { deviceClassOf } from '@swipe/shared/site/vitals'
 import { DAY_MS, jstDay, jstDayStart } from '@swipe/shared/time/jst'
 import { SiteStats, STAT_METRICS, type StatField, statField } from '#data/analytics'
 import {
@@ -16,6 +17,7 @@ import type { ConversionKind } from '#data/stat-metrics'
 import * as clock from '#platform/services/clock'
 import { logger } from '#platform/services/logger'
 import { cellWritesOf, counterKey, counts } from './counters.ts'
+import { recordVitals } from './vitals.ts'
 
 /**
  * Analytics counters (ARCHITECTURE decision 7; docs/data-model.md "Analytics counters"): beacons
@@ -121,6 +123,10 @@ export const recordEvents = async (
         ...(client ? [countVisitor(siteId, day, shard, views[0]!.lang, client)] : []),
       ]
     }),
+    // Web Vitals of sampled visits, by the device class of the request's user agent.
+    ...[...bySite].map(([siteId, siteEvents]) =>
+      recordVitals(sites.get(siteId)!, siteEvents, day, deviceClassOf(client?.userAgent)),
+    ),
   ])
   return { counted: events.length - ignored, ignored }
 }

@@ -9,6 +9,8 @@ import {
   PagesReportSchema,
   RankingReportSchema,
   SourcesReportSchema,
+  VitalsDashboardSchema,
+  VitalsReportSchema,
 } from '../schemas/analysis.ts'
 import { IdParams } from './common.ts'
 import { defineContext } from './define.ts'
@@ -63,6 +65,18 @@ export const analysisRoutes = defineContext('analysis')({
     summary: `CSV of the visit sources ${formulaSafe}.`,
     ...csv,
     query: AnalysisQuery,
+  },
+  'analysis.vitals': {
+    summary:
+      "A site's field Web Vitals over the period: per device class the p75 of LCP, INP, CLS and TTFB of sampled visits, with samples and rating.",
+    params: IdParams,
+    query: AnalysisQuery,
+    response: VitalsReportSchema,
+  },
+  'analysis.vitalsDashboard': {
+    summary:
+      "The share of the caller's scope's sites passing all three Core Web Vitals at p75 over the last 28 days (sites with enough samples).",
+    response: VitalsDashboardSchema,
   },
   'analysis.reportPdf': {
     summary:

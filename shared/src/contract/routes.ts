@@ -1153,6 +1153,24 @@ export const routes = {
     auth: 'admin',
     permission: 'analytics:read',
   }),
+  'analysis.vitals': route({
+    method: 'GET',
+    path: '/analysis/site/{id}/vitals',
+    context: 'analysis',
+    action: 'vitals',
+    auth: 'admin',
+    permission: 'analytics:read',
+  }),
+  // The platform dashboard's Web Vitals figure (docs/decisions/0071-field-web-vitals.md): scoped as
+  // the other dashboard reads are, for those who may read accounts.
+  'analysis.vitalsDashboard': route({
+    method: 'GET',
+    path: '/dashboard/web-vitals',
+    context: 'analysis',
+    action: 'vitalsDashboard',
+    auth: 'admin',
+    permission: 'account:read',
+  }),
   'analysis.reportPdf': route({
     method: 'GET',
     path: '/analysis/site/{id}/report/export-pdf',

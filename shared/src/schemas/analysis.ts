@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import type { ClickIdParam } from '../site/attribution.ts'
 import { CONVERSION_PLATFORMS } from '../site/conversions-normalise.ts'
+import { DEVICE_CLASSES, VITALS_METRICS } from '../site/vitals.ts'
 import { SITE_LANGUAGES } from './site-builder.ts'
 import { isoDate } from './users.ts'
 
@@ -272,3 +273,48 @@ export const SourcesReportSchema = z.object({
   utmCampaign: z.array(SourceRowSchema),
 })
 export type SourcesReport = z.output<typeof SourcesReportSchema>
+
+/** One Web Vital of one device class over the period: its samples and its p75 with the rating. */
+export const VitalsMetricRowSchema = z.object({
+  metric: z.enum(VITALS_METRICS),
+  samples: z.number(),
+  /** Milliseconds (CLS unitless), read from the histogram: within `relativeError` of the exact p75. */
+  p75: z.number().nullable(),
+  rating: z.enum(['good', 'needsImprovement', 'poor']).nullable(),
+})
+
+/**
+ * A site's field Web Vitals over the period (docs/decisions/0071-field-web-vitals.md): every
+ * language together, per device class the p75 of LCP, INP, CLS and TTFB of the sampled visits.
+ */
+export const VitalsReportSchema = z.object({
+  ...head,
+  devices: z.array(
+    z.object({
+      device: z.enum(DEVICE_CLASSES),
+      metrics: z.array(VitalsMetricRowSchema),
+    }),
+  ),
+  /** The largest relative error of a p75 above 1 ms (CLS 0.001): the histogram's bucket width. */
+  relativeError: z.number(),
+})
+export type VitalsReport = z.output<typeof VitalsReportSchema>
+
+/**
+ * The platform dashboard's Web Vitals figure: of the scope's sites with enough samples over the
+ * last 28 days (`minSamples` of LCP and of CLS), how many pass all three Core Web Vitals at p75.
+ */
+export const VitalsDashboardSchema = z.object({
+  days: z.number(),
+  from: z.string(),
+  to: z.string(),
+  minSamples: z.number(),
+  /** Sites with enough samples. */
+  judged: z.number(),
+  passing: z.number(),
+  /** Sites with some samples, but too few to judge. */
+  unjudged: z.number(),
+  /** passing ÷ judged; null when no site is judged. */
+  share: z.number().nullable(),
+})
+export type VitalsDashboard = z.output<typeof VitalsDashboardSchema>

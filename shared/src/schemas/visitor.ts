@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { CELL_PATTERN } from '../site/cells.ts'
+import { VITALS_METRICS, VITALS_VALUE_MAX } from '../site/vitals.ts'
 import { SITE_LANGUAGES, type SiteLanguage } from './site-builder.ts'
 
 /**
@@ -57,7 +58,7 @@ export const ANALYTICS_LIMITS = {
 } as const
 
 export const CLICK_TARGETS = ['link', 'product', 'sns', 'cta'] as const
-export const ANALYTICS_EVENTS = ['view', 'swipe', 'click', 'product', 'cta', 'dwell'] as const
+export const ANALYTICS_EVENTS = ['view', 'swipe', 'click', 'product', 'cta', 'dwell', 'vitals'] as const
 
 /** The language of a beacon must be one (the island sends the segment: `ja`, `en`, `cn`, `kr`). */
 const strictLanguage = z
@@ -129,6 +130,23 @@ const AnalyticsEventObject = z.discriminatedUnion('event', [
       .min(0)
       .transform((v) => Math.min(Math.round(v), ANALYTICS_LIMITS.maxDwellMs)),
   }),
+  /**
+   * One Web Vital of a sampled page view (docs/decisions/0071-field-web-vitals.md): its metric and a
+   * finite value from 0 to the metric's maximum (milliseconds; CLS unitless). The device class is
+   * the server's, from the request's user agent.
+   */
+  z
+    .object({
+      ...common,
+      event: z.literal('vitals'),
+      position: cellSchema,
+      metric: z.enum(VITALS_METRICS),
+      value: z.number().min(0),
+    })
+    .superRefine((value, ctx) => {
+      if (value.value > VITALS_VALUE_MAX[value.metric])
+        ctx.addIssue({ code: 'custom', path: ['value'], message: 'validation.invalid' })
+    }),
 ])
 
 /** The island names the site `site`; API clients may say `site_id`. */

@@ -11,6 +11,7 @@ import { isCtaActive } from '@swipe/shared/site/cta'
 import { languageOfSegment } from '@swipe/shared/site/languages'
 import { CREATIVE_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import { cookiePath } from '@swipe/shared/site/urls'
+import { storedVitalsDraw, VITALS_SAMPLE_KEY, VITALS_SAMPLE_RATE } from '@swipe/shared/site/vitals'
 import { fillCompanyPanels, setUpTabs } from '../blocks/company.ts'
 import { SIZES } from '../blocks/renditions.ts'
 import { createDwell, createQueue, leavesPage } from './analytics.ts'
@@ -25,6 +26,10 @@ import { showPicture, takeDeferredPicture } from './pictures.ts'
 import { readCookie, readStored, store, writeCookie } from './storage.ts'
 import { createSwipe, startingCell, type Via } from './swipe.ts'
 import { loadTags, type TagEvent, tagEvent } from './tags.ts'
+import type { VitalsReport } from './vitals.ts'
+
+/** The Web Vitals script's file beside this one (`vitals.<hash>.js`), set when the island is bundled. */
+declare const VITALS_FILE: string | undefined
 
 const $ = <T extends Element = HTMLElement>(selector: string, root: ParentNode = document) =>
   root.querySelector<T>(selector)
@@ -196,6 +201,38 @@ const whenIdle = (task: () => void) => {
     'requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 3_000 }) : setTimeout(task, 200)
   if (document.readyState === 'complete') idle()
   else addEventListener('load', idle, { once: true })
+}
+
+/**
+ * Field Web Vitals (docs/decisions/0071-field-web-vitals.md) of one browser session in ten: the
+ * session's draw is kept in session storage, so a session is measured on every page or none.
+ * Once the page is up and idle, a sampled page fetches the `web-vitals` script (a file of its own:
+ * the island stays small) and queues each metric with the other beacons; one settled while the
+ * page is hidden goes at once, as the page may not come back. First-party, like every beacon.
+ * Started after the grid, so the landing view is always the first batch.
+ */
+const measureVitals = () => {
+  if (!beacons || typeof VITALS_FILE !== 'string') return
+  const file = VITALS_FILE
+  whenIdle(() => {
+    let draw = Math.random()
+    try {
+      const stored = storedVitalsDraw(sessionStorage.getItem(VITALS_SAMPLE_KEY))
+      if (stored === undefined) sessionStorage.setItem(VITALS_SAMPLE_KEY, String(draw))
+      else draw = stored
+    } catch {
+      // No session storage: this page draws alone.
+    }
+    if (draw < VITALS_SAMPLE_RATE)
+      import(new URL(file, import.meta.url).href).then(
+        ({ measure }: { measure: (report: VitalsReport) => void }) =>
+          measure((metric, value) => {
+            track('vitals', { metric, value })
+            if (document.hidden) beacons.flush()
+          }),
+        () => {},
+      )
+  })
 }
 
 /**
@@ -535,6 +572,7 @@ const afterPaint = () =>
   requestAnimationFrame(() =>
     setTimeout(() => {
       startSwipe()
+      measureVitals()
       // The site's notices to its visitors (issue 20), once the page is up.
       if (data.api && data.site) void showNotices(data.api, data.site, lang)
     }, 0),

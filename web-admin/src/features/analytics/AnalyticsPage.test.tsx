@@ -69,7 +69,15 @@ const answers = (request: MockRequest) => {
   return { from, to, head: head(from, to) }
 }
 
-const open = (options: { deliveries?: boolean } = {}) => {
+/** One metric's row of the vitals report as the API answers it. */
+const vital = (metric: string, samples: number, p75: number | null, rating: string | null) => ({
+  metric,
+  samples,
+  p75,
+  rating,
+})
+
+const open = (options: { deliveries?: boolean; vitals?: 'none' } = {}) => {
   storeSession()
   const api = mockApi({
     'GET /auth/user-info': {
@@ -187,6 +195,38 @@ const open = (options: { deliveries?: boolean } = {}) => {
         utm_campaign: [],
       },
     }),
+    'GET /analysis/site/site-1/vitals': (request) => ({
+      body: {
+        ...answers(request).head,
+        devices:
+          options.vitals === 'none'
+            ? ['mobile', 'desktop'].map((device) => ({
+                device,
+                metrics: ['LCP', 'INP', 'CLS', 'TTFB'].map((m) => vital(m, 0, null, null)),
+              }))
+            : [
+                {
+                  device: 'mobile',
+                  metrics: [
+                    vital('LCP', 1_234, 2_140, 'good'),
+                    vital('INP', 87, 312, 'needsImprovement'),
+                    vital('CLS', 1_200, 0.31, 'poor'),
+                    vital('TTFB', 1_234, 402, 'good'),
+                  ],
+                },
+                {
+                  device: 'desktop',
+                  metrics: [
+                    vital('LCP', 1, 980, 'good'),
+                    vital('INP', 0, null, null),
+                    vital('CLS', 1, 0, 'good'),
+                    vital('TTFB', 1, 120, 'good'),
+                  ],
+                },
+              ],
+        relative_error: 0.0443,
+      },
+    }),
     'GET /analysis/site/site-1/lp/export-csv': {
       text: '\uFEFF指標,単位\r\n',
       headers: {
@@ -270,6 +310,45 @@ describe('効果測定', () => {
       within(document.querySelector(`[data-sources="${kind}"]`) as HTMLElement)
     expect(visitSources('referrers').getByText('（直接アクセス）')).toBeTruthy()
     expect(visitSources('utmSource').getByText('newsletter')).toBeTruthy()
+  })
+
+  it('shows 表示速度 (Web Vitals): p75 per metric and device class, its rating in words, the samples', async () => {
+    const { requests } = open()
+    const card = await screen.findByTestId('vitals')
+    expect(within(card).getByText('表示速度 (Web Vitals)')).toBeTruthy()
+    await waitFor(() => expect(card.querySelector('[data-vitals="mobile-LCP"]')).toBeTruthy())
+    const rows = within(card)
+      .getAllByRole('row')
+      .map((r) => Array.from(r.querySelectorAll('th, td')).map((c) => c.textContent))
+    expect(rows).toEqual([
+      ['指標', 'モバイル', 'デスクトップ'],
+      [
+        'LCP（最大コンテンツの表示）良好：2,500 ms以下／不良：4,000 ms超',
+        '2,140 ms良好1,234件',
+        '980 ms良好1件',
+      ],
+      ['INP（操作への応答）良好：200 ms以下／不良：500 ms超', '312 ms改善が必要87件', 'データなし0件'],
+      ['CLS（レイアウトのずれ）良好：0.10以下／不良：0.25超', '0.31不良1,200件', '0.00良好1件'],
+      ['TTFB（最初の応答）良好：800 ms以下／不良：1,800 ms超', '402 ms良好1,234件', '120 ms良好1件'],
+    ])
+    // The rating is a word on a coloured tag, never colour alone.
+    const poor = within(card.querySelector('[data-vitals="mobile-CLS"]') as HTMLElement).getByText('不良')
+    expect(poor.closest('.ant-tag')?.className).toMatch(/ant-tag-(error|red)/)
+    expect(within(card).getByText(/抽出したブラウザのセッション（10%）.*±4\.4%以内/)).toBeTruthy()
+    // The period's days, every language (the language filter does not apply to it).
+    const { from, to } = monthPeriod(thisMonth())
+    expect(lastQuery(requests, '/analysis/site/site-1/vitals')).toEqual({ from, to })
+  })
+
+  it('says when the period has no Web Vitals measured', async () => {
+    open({ vitals: 'none' })
+    const card = await screen.findByTestId('vitals')
+    expect(
+      await within(card).findByText(
+        'この期間の計測データはまだありません。公開中のページの訪問の一部で計測されます。',
+      ),
+    ).toBeTruthy()
+    expect(card.querySelector('[data-vitals]')).toBeNull()
   })
 
   it('shows conversions by source with their rates, and says when no destination sent anything', async () => {

@@ -55,6 +55,7 @@ import {
   sourcesQuery,
   useExportCsv,
   useExportPdf,
+  vitalsQuery,
 } from './api.ts'
 import { Failed } from './Failed.tsx'
 import { changeText, count, percent, seconds } from './format.ts'
@@ -70,6 +71,7 @@ import {
   todayJst,
 } from './period.ts'
 import { TrendChart } from './TrendChart.tsx'
+import { VitalsReport } from './VitalsReport.tsx'
 
 type Mode = 'month' | 'day'
 
@@ -484,6 +486,7 @@ export const AnalyticsPage = () => {
   const pages = useQuery(pagesQuery(siteId, params))
   const ranking = useQuery(rankingQuery(siteId, params))
   const sources = useQuery(sourcesQuery(siteId, params))
+  const vitals = useQuery(vitalsQuery(siteId, params))
   const exportCsv = useExportCsv()
   const exportPdf = useExportPdf()
 
@@ -719,6 +722,15 @@ export const AnalyticsPage = () => {
               <Failed error={sources.error} retry={() => void sources.refetch()} />
             ) : sources.data ? (
               <Sources report={sources.data} filtered={Boolean(lang)} />
+            ) : (
+              <Skeleton active />
+            )}
+          </Card>
+          <Card title={t('analytics.vitals.title')} data-testid="vitals">
+            {vitals.isError ? (
+              <Failed error={vitals.error} retry={() => void vitals.refetch()} />
+            ) : vitals.data ? (
+              <VitalsReport report={vitals.data} />
             ) : (
               <Skeleton active />
             )}

@@ -14,6 +14,7 @@ export type PagesReport = RouteOutput<Contract['analysis.pages']>
 export type PageRow = PagesReport['rows'][number]
 export type RankingReport = RouteOutput<Contract['analysis.ranking']>
 export type SourcesReport = RouteOutput<Contract['analysis.sources']>
+export type VitalsReport = RouteOutput<Contract['analysis.vitals']>
 export type SiteOption = RouteOutput<Contract['sites.list']>['items'][number]
 
 /** The period and language every report is asked for (Japanese calendar days, both inclusive). */
@@ -66,6 +67,12 @@ export const rankingQuery = (siteId: string, params: ReportParams) =>
   report('ranking', siteId, params, (signal) => call('analysis.ranking', input(siteId, params), { signal }))
 export const sourcesQuery = (siteId: string, params: ReportParams) =>
   report('sources', siteId, params, (signal) => call('analysis.sources', input(siteId, params), { signal }))
+
+/** The site's field Web Vitals over the period (every language: the `lang` filter does not apply). */
+export const vitalsQuery = (siteId: string, params: ReportParams) =>
+  report('vitals', siteId, { from: params.from, to: params.to }, (signal) =>
+    call('analysis.vitals', input(siteId, { from: params.from, to: params.to }), { signal }),
+  )
 
 /** The sites in the caller's scope, by part of the name and a status (the picker's search and filter). */
 export const siteOptionsQuery = (name: string, status: SiteStatus | undefined) =>

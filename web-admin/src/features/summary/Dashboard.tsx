@@ -3,7 +3,7 @@ import { Card, Col, Row, Statistic, Typography } from 'antd'
 import { lazy } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ListError } from '../../components/ListError.tsx'
-import { dashboardQuery, yen } from './dashboardApi.ts'
+import { dashboardQuery, type VitalsPass, vitalsPassQuery, yen } from './dashboardApi.ts'
 import { WhenVisible } from './WhenVisible.tsx'
 
 /** ECharts, in a chunk of its own: fetched when a chart comes into view (below the summary's first screen). */
@@ -18,9 +18,54 @@ const TYPES = ['OEM_MASTER', 'USER', 'OTHER'] as const
  * This module is its own chunk; ECharts is another, fetched when a chart scrolls into view, so the
  * summary's first screen stays within its budget (issue 14).
  */
+/**
+ * The share of the scope's sites passing all three Core Web Vitals at p75 over the last 28 days, of
+ * those with enough samples, with its count (docs/decisions/0071-field-web-vitals.md).
+ */
+const VitalsPassCard = ({ data, loading }: { data: VitalsPass | undefined; loading: boolean }) => {
+  const { t } = useTranslation()
+  return (
+    <section aria-label={t('billing.dashboard.vitals')}>
+      <Card size="small" title={t('billing.dashboard.vitals')} loading={loading}>
+        <Row gutter={16}>
+          <Col span={12}>
+            <Statistic
+              title={t('billing.dashboard.vitalsShare')}
+              value={data?.share == null ? '—' : `${(data.share * 100).toFixed(1)}%`}
+            />
+          </Col>
+          <Col span={12}>
+            <Statistic
+              title={t('billing.dashboard.vitalsCountTitle')}
+              value={
+                data?.judged
+                  ? t('billing.dashboard.vitalsCount', { passing: data.passing, judged: data.judged })
+                  : t('billing.dashboard.vitalsNone')
+              }
+              styles={{ content: { fontSize: 16 } }}
+            />
+          </Col>
+        </Row>
+        {data && (
+          <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0, fontSize: 12 }}>
+            {t('billing.dashboard.vitalsNote', {
+              days: data.days,
+              from: data.from,
+              to: data.to,
+              min: data.minSamples,
+              unjudged: data.unjudged,
+            })}
+          </Typography.Paragraph>
+        )}
+      </Card>
+    </section>
+  )
+}
+
 export const Dashboard = () => {
   const { t } = useTranslation()
   const data = useQuery(dashboardQuery())
+  const vitals = useQuery(vitalsPassQuery())
   if (data.isError) return <ListError error={data.error} onRetry={() => void data.refetch()} />
   const d = data.data
   const months = d?.registrations.months ?? []
@@ -115,6 +160,13 @@ export const Dashboard = () => {
               </Row>
             </Card>
           </section>
+        </Col>
+        <Col xs={24} lg={12}>
+          {vitals.isError ? (
+            <ListError error={vitals.error} onRetry={() => void vitals.refetch()} />
+          ) : (
+            <VitalsPassCard data={vitals.data} loading={vitals.isPending} />
+          )}
         </Col>
         <Col xs={24} lg={12}>
           <Card size="small" title={t('billing.dashboard.registrations')} loading={data.isPending}>

@@ -6,6 +6,7 @@ export type Registrations = RouteOutput<Contract['billing.dashboardRegistrations
 export type DashboardSites = RouteOutput<Contract['billing.dashboardSites']>
 export type Adoption = RouteOutput<Contract['billing.dashboardAdoption']>
 export type Revenue = RouteOutput<Contract['billing.dashboardRevenue']>
+export type VitalsPass = RouteOutput<Contract['analysis.vitalsDashboard']>
 
 /** The dashboard's four reads (SPEC §7 /dashboard/*), scoped by the server. */
 export const dashboardQuery = () =>
@@ -20,6 +21,13 @@ export const dashboardQuery = () =>
       ])
       return { registrations, sites, adoption, revenue }
     },
+  })
+
+/** The share of the scope's sites passing the Core Web Vitals over the last 28 days (its own read). */
+export const vitalsPassQuery = () =>
+  queryOptions({
+    queryKey: ['summary', 'dashboard', 'vitals'] as const,
+    queryFn: ({ signal }) => call('analysis.vitalsDashboard', {}, { signal }),
   })
 
 /** Yen as the dashboard shows it: `¥1,234`. */
