@@ -1,8 +1,10 @@
 /**
  * `npm run billing:close -- --month YYYY-MM [--account <id>]`: the monthly closing run on demand,
- * against the running local stack (`npm start`; the same ports and names it uses). It runs the
- * very job the schedule runs (functions/src/billing/close.ts): one invoice per billable account,
- * idempotent, so running it twice changes nothing. Card invoices are charged through the Stripe
+ * against the running local stack (`npm start`; the same ports and names it uses). It starts the
+ * run the schedule's job starts (functions/src/billing/close.ts `closeMonth`): one
+ * `billing.closeAccount` job per billable account, through this process's queue with the runtime
+ * table's bound and retries (docs/decisions/0072-close-fans-out.md), and waits until every account
+ * is settled; idempotent, so running it twice changes nothing. Card invoices are charged through the Stripe
  * stand-in of `npm start` (its address is in the data folder; `STRIPE_PORT` if it was fixed).
  */
 import { existsSync, readFileSync } from 'node:fs'

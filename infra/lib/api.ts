@@ -33,6 +33,7 @@ import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses'
 import { Construct } from 'constructs'
 import { AppFunction } from './app-function.ts'
 import type { StageConfig } from './config.ts'
+import { JobQueues } from './job-queue.ts'
 import { acknowledge } from './nag.ts'
 import { DOCUMENTS_NEEDS, type Needs, needsOf, PUBLISHER_NEEDS } from './needs.ts'
 
@@ -88,6 +89,9 @@ export const PUBLISH_TIMEOUT_MARGIN = 4
 export const PUBLISH_TIMEOUT = Duration.seconds(
   Math.ceil(PUBLISH_WORST_CASE_SECONDS * PUBLISH_TIMEOUT_MARGIN),
 )
+
+/** A jobs Lambda's timeout: Lambda's longest (a ZIP of 1 GB, a close's coordinator); its queues' visibility timeout. */
+export const JOBS_TIMEOUT = Duration.minutes(15)
 
 const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1)
 
@@ -266,7 +270,7 @@ export class Api extends Construct {
           removalPolicy: config.removalPolicy,
           description: `Swipe LP ${config.stage}: ${context} jobs`,
           memorySize: 2048,
-          timeout: Duration.minutes(15),
+          timeout: JOBS_TIMEOUT,
           ...(needs.media ? { media: { ffmpegLayerArn: config.ffmpegLayerArn } } : {}),
         })
         this.give(worker, { ...needs, jobs: false, publishes: false })
@@ -274,6 +278,8 @@ export class Api extends Construct {
         // A job records its own failure; a retry would only find the job already claimed.
         worker.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.hours(1) })
         fn.useJobs(worker)
+        // The context's queued jobs (the runtime table's `queue`): SQS into this same Lambda.
+        new JobQueues(this, `${pascal(context)}JobQueues`, { context, worker, timeout: JOBS_TIMEOUT })
         jobFunctions.set(context, worker)
       }
       if (needs.publishes) {

@@ -1,12 +1,19 @@
 import { LOCALES, translate, userTypeSegment } from '@swipe/shared'
 import { formatYen } from '@swipe/shared/billing/money'
-import { Accounts } from '#data/accounts'
-import { Invoices } from '#data/billing'
+import { type Account, Accounts } from '#data/accounts'
+import { type Invoice, Invoices } from '#data/billing'
 import { now } from '#platform/services/clock'
 import { logger } from '#platform/services/logger'
 import { sendMail } from '#platform/services/mail'
 import { adminUrl } from '#platform/services/urls'
 import { japaneseDay, monthLabel } from './document.ts'
+
+/** What the mail says of an invoice and its account. */
+type MailedInvoice = Pick<
+  Invoice,
+  'accountId' | 'mailState' | 'status' | 'replaces' | 'month' | 'number' | 'total' | 'dueDate'
+>
+type MailedAccount = Pick<Account, 'email' | 'companyName' | 'accountType' | 'parentType'>
 
 const conditionFailed = (error: unknown) => /conditional request failed/i.test(String(error))
 
@@ -21,10 +28,24 @@ const conditionFailed = (error: unknown) => /conditional request failed/i.test(S
  * write) before the mail goes, so a retried or concurrent closing run never mails it twice; a send
  * that fails gives the claim back for the next run. Answers whether this call sent it.
  */
-export const mailInvoiceIssued = async (invoiceId: string): Promise<boolean> => {
-  const invoice = (await Invoices.get({ invoiceId }).go({ consistent: true })).data
+export const mailInvoiceIssued = async (
+  invoiceId: string,
+  options: {
+    /** The invoice as just issued and its account (the closing run has both): neither is read again. */
+    known?: { invoice: MailedInvoice; account: MailedAccount }
+    /**
+     * A send that fails (SES throttled) is thrown after the claim is given back, instead of only
+     * logged: the close's per-account job fails, and its queue's next delivery mails it.
+     */
+    throwOnFailure?: boolean
+  } = {},
+): Promise<boolean> => {
+  const { known } = options
+  const invoice: MailedInvoice | null =
+    known?.invoice ?? (await Invoices.get({ invoiceId }).go({ consistent: true })).data
   if (invoice?.mailState !== 'PENDING' || invoice.status === 'void') return false
-  const account = (await Accounts.get({ accountId: invoice.accountId }).go()).data
+  const account: MailedAccount | null =
+    known?.account ?? (await Accounts.get({ accountId: invoice.accountId }).go()).data
   if (!account) return false
   try {
     await Invoices.patch({ invoiceId })
@@ -71,6 +92,7 @@ export const mailInvoiceIssued = async (invoiceId: string): Promise<boolean> => 
       .where(({ mailState }, { eq }) => eq(mailState, 'SENT'))
       .go()
       .catch(() => undefined)
+    if (options.throwOnFailure) throw error
     return false
   }
   logger.info('invoice mail sent', { invoiceId, kind })

@@ -109,6 +109,11 @@ export const InvoiceClaims = new Entity(
       accountId: { type: 'string', required: true, readOnly: true },
       month: { type: 'string', required: true, readOnly: true },
       invoiceId: { type: 'string', required: true },
+      /**
+       * The close run that issued it (functions/src/billing/close.ts): a retried job of that run
+       * finds its own claim and reports the invoice as issued, not as already there.
+       */
+      runId: { type: 'string' },
     },
     indexes: {
       byAccountMonth: {
@@ -204,6 +209,65 @@ export const BillingProfiles = new Entity(
       byId: {
         pk: { field: 'pk', composite: ['accountId'] },
         sk: { field: 'sk', composite: [] },
+      },
+    },
+  },
+  entityConfig,
+)
+
+/**
+ * One run of the monthly close (docs/decisions/0072-close-fans-out.md): the coordinator records how
+ * many accounts it started a `billing.closeAccount` job for; each job adds 1 to `settled` once its
+ * account's outcome is final (done, or failed on its last attempt), in the same transaction as
+ * that outcome, so the run is over when `settled` reaches `total`.
+ */
+export const CloseRuns = new Entity(
+  {
+    model: { entity: 'closeRun', version: '1', service: SERVICE },
+    attributes: {
+      runId: { type: 'string', required: true, readOnly: true },
+      month: { type: 'string', required: true, readOnly: true },
+      /** The instant the run issues at: the invoices' issue day. */
+      at: { type: 'number', required: true, readOnly: true },
+      total: { type: 'number', required: true, readOnly: true },
+      settled: { type: 'number', required: true, default: 0 },
+    },
+    indexes: {
+      byId: {
+        pk: { field: 'pk', composite: ['runId'] },
+        sk: { field: 'sk', composite: [] },
+      },
+    },
+  },
+  entityConfig,
+)
+
+const CLOSE_OUTCOMES = ['issued', 'existing', 'notBillable', 'failed'] as const
+export type CloseOutcomeKind = (typeof CLOSE_OUTCOMES)[number]
+
+/**
+ * One account's outcome in a close run: written by its job on each attempt, `settled` once final
+ * (a failure before the last attempt is overwritten by the next). The run's result is one query.
+ */
+export const CloseOutcomes = new Entity(
+  {
+    model: { entity: 'closeOutcome', version: '1', service: SERVICE },
+    attributes: {
+      runId: { type: 'string', required: true, readOnly: true },
+      accountId: { type: 'string', required: true, readOnly: true },
+      outcome: { type: CLOSE_OUTCOMES, required: true },
+      /** The invoice an `issued` outcome issued. */
+      invoiceId: { type: 'string' },
+      /** Why a `failed` outcome failed. */
+      reason: { type: 'string' },
+      /** The job's attempt that wrote it. */
+      attempt: { type: 'number', required: true },
+      settled: { type: 'boolean', required: true },
+    },
+    indexes: {
+      byRun: {
+        pk: { field: 'pk', composite: ['runId'] },
+        sk: { field: 'sk', composite: ['accountId'] },
       },
     },
   },

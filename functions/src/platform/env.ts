@@ -11,6 +11,22 @@ import * as z from 'zod'
 export const platformEnvSchema = z.object({
   /** The context's jobs Lambda (set by the CDK stack on a context that runs jobs): `jobs` invokes it. */
   JOBS_FUNCTION_NAME: z.string().min(1).optional(),
+  /**
+   * The queues of the runtime table's queued jobs this Lambda starts, as JSON: `{ "<context>.<job>":
+   * "<queue URL>" }` (set by the CDK stack on the jobs Lambda that starts them, infra/lib/job-queue.ts).
+   */
+  JOB_QUEUE_URLS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return {}
+      try {
+        return z.record(z.string(), z.url()).parse(JSON.parse(value))
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'JOB_QUEUE_URLS is not a JSON map of queue URLs' })
+        return z.NEVER
+      }
+    }),
   /** The publishing Lambda (set on the contexts that publish): `publisher` invokes it. */
   PUBLISHING_FUNCTION_NAME: z.string().min(1).optional(),
   /** The PDF documents Lambda (set on billing and analysis): `documents` invokes it. */

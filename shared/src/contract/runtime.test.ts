@@ -4,9 +4,11 @@ import {
   documentEvent,
   invocations,
   jobList,
+  jobQueueOf,
   jobs,
   parseScheduleExpression,
   publishEvent,
+  queuedJobList,
   scheduledJobEvent,
   scheduleList,
 } from './runtime.ts'
@@ -33,6 +35,20 @@ describe('runtime table', () => {
       for (const id of job.startedBy.routes ?? []) expect(Object.keys(routes), job.key).toContain(id)
       for (const id of job.startedBy.jobs ?? []) expect(Object.keys(jobs), job.key).toContain(id)
     }
+  })
+
+  it('bounds every queued job as an SQS event source can, started where the queue sender is', () => {
+    for (const job of queuedJobList()) {
+      // The event source mapping's maximum concurrency is 2 to 1,000; a redrive needs 1 receive at least.
+      expect(job.queue.concurrency, job.key).toBeGreaterThanOrEqual(2)
+      expect(job.queue.concurrency, job.key).toBeLessThanOrEqual(1000)
+      expect(Number.isInteger(job.queue.maxAttempts) && job.queue.maxAttempts >= 1, job.key).toBe(true)
+      // Only a jobs Lambda carries the SQS sender (functions/src/edge/router.ts `jobsHandler`).
+      expect(job.startedBy.routes ?? [], job.key).toEqual([])
+    }
+    expect(queuedJobList().map((job) => job.key)).toEqual(['billing.closeAccount'])
+    expect(jobQueueOf('billing', 'closeAccount')).toEqual({ concurrency: 10, maxAttempts: 3 })
+    expect(jobQueueOf('billing', 'close')).toBeUndefined()
   })
 
   it('names a job of the table in every schedule, with an expression that parses', () => {

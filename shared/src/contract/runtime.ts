@@ -15,6 +15,12 @@
  * - `invocations`: every synchronous call of another Lambda (publish, document rendering): which
  *   contexts call it, what function answers, and the event it sends.
  *
+ * A job with a `queue` fans out: it is started many at once (one per account of a close) and runs
+ * through a queue with a bound on how many run at once and a number of attempts, then a dead
+ * letter. On AWS the stack makes an SQS queue, its dead-letter queue and the event source mapping
+ * of the context's jobs Lambda from it (infra/lib/job-queue.ts); locally the in-process queue keeps
+ * the same bound and attempts (functions/src/platform/local/jobs.ts).
+ *
  * Zod is imported here (unlike ./routes.ts): the console's sign-in screens never load this file.
  */
 import * as z from 'zod'
@@ -47,7 +53,24 @@ export interface JobDef {
    */
   input: z.ZodType<Readonly<Record<string, string>> | undefined>
   startedBy: JobStarters
+  /** Runs through a queue (fanned out): see `JobQueueDef`. None: one asynchronous invocation per start. */
+  queue?: JobQueueDef
   description: string
+}
+
+/**
+ * How a queued job runs (docs/decisions/0072-close-fans-out.md). On AWS: an SQS queue whose event
+ * source mapping hands the context's jobs Lambda one message per invocation, at most `concurrency`
+ * invocations at once (the mapping's `maxConcurrency`, 2 to 1,000), a failed message coming back
+ * after the visibility timeout until it was received `maxAttempts` times (the redrive policy's
+ * `maxReceiveCount`), then kept in the dead-letter queue for 14 days. Locally: the same bound and
+ * attempts in this process, a job failed on its last attempt kept as a dead letter and logged.
+ */
+export interface JobQueueDef {
+  /** Jobs of this kind running at once. */
+  concurrency: number
+  /** Attempts of one job before it is a dead letter (the first attempt counts). */
+  maxAttempts: number
 }
 
 const job = <const J extends JobDef>(def: J): J => def
@@ -125,7 +148,27 @@ export const jobs = {
     // A month to close by hand (`YYYY-MM`); the schedule sends none: the month that just ended.
     input: z.object({ month: z.string().regex(/^\d{4}-\d{2}$/) }).optional(),
     startedBy: {},
-    description: 'The monthly close: one invoice per billable account for the month that just ended',
+    description:
+      'The monthly close: lists the accounts billed in the month that just ended and starts one billing.closeAccount each',
+  }),
+  'billing.closeAccount': job({
+    context: 'billing',
+    name: 'closeAccount',
+    eventId: '`<close run id>:<account id>`',
+    input: z.object({
+      /** The close run (its CloseRuns item counts the accounts settled). */
+      runId: z.string().min(1),
+      month: z.string().regex(/^\d{4}-\d{2}$/),
+      accountId: z.string().min(1),
+      /** The instant the run issues at (milliseconds, as a string): the invoices' issue day. */
+      at: z.string().regex(/^\d+$/),
+    }),
+    startedBy: { jobs: ['billing.close'], operator: 'scripts/billing-close.ts' },
+    // 10 at once: each issues a PDF (the documents Lambda), a mail (SES's sending rate) and, for a
+    // card, a charge (Stripe's rate limit); docs/decisions/0072-close-fans-out.md has the figures.
+    queue: { concurrency: 10, maxAttempts: 3 },
+    description:
+      "One account's close for a month: its invoice (once: the claim), mail and charge, then its pending plan folded",
   }),
 
   // End users (visitors of published sites)
@@ -238,6 +281,14 @@ export const jobNamesOf = (context: Context): string[] =>
   Object.values(jobs as Record<string, JobDef>)
     .filter((def) => def.context === context)
     .map((def) => def.name)
+
+/** The jobs that run through a queue (`JobDef.queue`), with their bound and attempts. */
+export const queuedJobList = (): Array<JobDef & { key: JobId; queue: JobQueueDef }> =>
+  jobList().filter((def): def is JobDef & { key: JobId; queue: JobQueueDef } => !!def.queue)
+
+/** The queue of the job `<context>.<type>`, when it is a queued job. */
+export const jobQueueOf = (context: string, type: string): JobQueueDef | undefined =>
+  (jobs as Record<string, JobDef>)[`${context}.${type}`]?.queue
 
 /** Contexts with at least one job: each gets a jobs Lambda on AWS. */
 export const jobContexts = (): Context[] => [

@@ -1,14 +1,15 @@
 import type { PlatformEnv } from '../env.ts'
 import type { Invoker } from '../invoker.ts'
 import type { JobQueue } from '../jobs.ts'
+import type { JobEvent } from '../services/jobs.ts'
 
 /**
  * An asynchronous invocation of the context's jobs Lambda, named by `JOBS_FUNCTION_NAME` (set by
  * the CDK stack on a context's API Lambda). A jobs Lambda names none: its entry declares its own
  * queue, which runs a follow-up job in that Lambda (functions/src/edge/router.ts `jobsHandler`).
  */
-export const awsJobs = (env: PlatformEnv, invoker: Invoker): JobQueue => ({
-  start: async (event) => {
+export const awsJobs = (env: PlatformEnv, invoker: Invoker): JobQueue => {
+  const start = async (event: JobEvent) => {
     const functionName = env.JOBS_FUNCTION_NAME
     if (!functionName) {
       throw new Error(
@@ -16,5 +17,11 @@ export const awsJobs = (env: PlatformEnv, invoker: Invoker): JobQueue => ({
       )
     }
     await invoker.invokeAsync(functionName, event)
-  },
-})
+  }
+  return {
+    start,
+    startAll: async (events) => {
+      await Promise.all(events.map(start))
+    },
+  }
+}

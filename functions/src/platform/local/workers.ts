@@ -35,9 +35,12 @@ export const jobsLambdaContext = (context: Context): LambdaContext => {
   }
 }
 
-/** Runs a job event as its context's jobs Lambda would: that worker's handler, awaited. */
-export const runWorker = (event: { context: Context }): Promise<unknown> => {
+/**
+ * Runs a job event as its context's jobs Lambda would: that worker's handler, awaited. `payload` is
+ * what the handler is given when it is not the event itself (a queued job's SQS batch).
+ */
+export const runWorker = (event: { context: Context }, payload: unknown = event): Promise<unknown> => {
   const worker = (workers as Partial<Record<Context, Worker>>)[event.context]
   if (!worker) return Promise.reject(new Error(`No jobs Lambda for ${event.context}`))
-  return worker(event, jobsLambdaContext(event.context))
+  return worker(payload, jobsLambdaContext(event.context))
 }

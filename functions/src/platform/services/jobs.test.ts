@@ -66,4 +66,35 @@ describe('a context’s jobs Lambda (jobsHandler)', () => {
     // @ts-expect-error health has no job
     expect(() => jobsHandler('health', { check: run })).toThrow('(missing: -; extra: check)')
   })
+
+  it('takes an SQS batch of queued jobs: each record’s receive count is its attempt, a failed one is answered', async () => {
+    const ran: Array<[string, number | undefined]> = []
+    const handler = jobsHandler('auth', {
+      passwordReset: async (job) => {
+        ran.push([job.id, job.attempt])
+        if (job.id === 'bad') throw new Error('SES throttled')
+      },
+    })
+    const record = (id: string, receives: number) => ({
+      eventSource: 'aws:sqs',
+      messageId: `m-${id}`,
+      body: JSON.stringify({ source: 'swipe.job', context: 'auth', type: 'passwordReset', id }),
+      attributes: { ApproximateReceiveCount: String(receives) },
+    })
+    expect(await handler({ Records: [record('good', 1), record('bad', 2)] }, lambda)).toEqual({
+      batchItemFailures: [{ itemIdentifier: 'm-bad' }],
+    })
+    expect(ran.sort()).toEqual([
+      ['bad', 2],
+      ['good', 1],
+    ])
+    // A record that is not a job of this context fails alone, as a batch item failure.
+    const foreign = {
+      ...record('x', 1),
+      body: JSON.stringify({ source: 'swipe.job', context: 'sites', type: 'passwordReset', id: 'x' }),
+    }
+    expect(await handler({ Records: [foreign, record('ok', 1)] }, lambda)).toEqual({
+      batchItemFailures: [{ itemIdentifier: 'm-x' }],
+    })
+  })
 })

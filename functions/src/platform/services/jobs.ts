@@ -26,6 +26,11 @@ export interface JobEvent {
    * the members pool). Never logged; it lives only as long as the invocation.
    */
   input?: Readonly<Record<string, string>>
+  /**
+   * Which delivery of a queued job this is (1 the first): the SQS message's receive count, or the
+   * local queue's count. Set by the queue, never by who starts the job; none for other jobs.
+   */
+  attempt?: number
 }
 
 export type JobRunner = (event: JobEvent) => Promise<void>
@@ -60,6 +65,14 @@ export const dispatchJob = async (event: JobEvent, runners: Record<string, JobRu
  * Starts a job without waiting for it. Resolves once the job is handed over (the invocation was
  * accepted, or the in-process run was scheduled); the job itself records its outcome.
  */
-export const runJob = async (job: Omit<JobEvent, 'source'>): Promise<void> => {
+export const runJob = async (job: Omit<JobEvent, 'source' | 'attempt'>): Promise<void> => {
   await platform().jobs.start({ source: 'swipe.job', ...job })
+}
+
+/**
+ * Starts many jobs at once (a fan-out: one per account of a close). A queued job of the runtime
+ * table goes to its queue in batches; resolves once every job is handed over.
+ */
+export const runJobs = async (jobs: ReadonlyArray<Omit<JobEvent, 'source' | 'attempt'>>): Promise<void> => {
+  await platform().jobs.startAll(jobs.map((job) => ({ source: 'swipe.job' as const, ...job })))
 }
