@@ -231,6 +231,7 @@ export const seed = async (log: (line: string) => void) => {
   await publishSite(site.siteId, { author })
   site = (await Sites.get({ siteId: site.siteId }).go()).data ?? site
   await (await import('./seed-analytics.ts')).seedAnalytics(site, log)
+  await (await import('./seed-vitals.ts')).seedVitals(site, log)
   await (await import('./seed-content.ts')).seedContent(ids, site, log)
   await (await import('./seed-preview.ts')).seedPreview(site, log)
   await (await import('./seed-experiments.ts')).seedExperiments(site, author, log)

@@ -196,6 +196,58 @@ const expectDemoConversions = async (output: string, ports: Record<PortName, num
   )
 }
 
+/**
+ * The demo site's field Web Vitals (infra/local/seed-vitals.ts): 効果測定's card has every metric on
+ * both device classes over the last 28 days, the phones' first byte rated "needs improvement" and
+ * the Core Web Vitals good, so the platform dashboard judges the site passing.
+ */
+const expectDemoVitals = async (output: string, ports: Record<PortName, number>) => {
+  const siteId = /Demo site: "デモサイト" \(([0-9a-f-]{36})\)/.exec(output)?.[1]
+  const apiUrl = `http://localhost:${ports.api}/api/v1`
+  const tokenOf = async (login_id: string, password: string) => {
+    const login = await fetch(`${apiUrl}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login_id, password }),
+    })
+    return ((await login.json()) as { access_token: string }).access_token
+  }
+  const get = async (token: string, path: string) => {
+    const response = await fetch(`${apiUrl}${path}`, { headers: { authorization: `Bearer ${token}` } })
+    expect(response.status, path).toBe(200)
+    return (await response.json()) as Record<string, unknown>
+  }
+  const creator = await tokenOf('creator@example.com', 'Creator#Local1')
+  const period = `from=${jstDay(Date.now() - 27 * DAY_MS)}&to=${jstDay(Date.now())}`
+  const report = (await get(creator, `/analysis/site/${siteId}/vitals?${period}`)) as {
+    devices: Array<{ device: string; metrics: Array<{ metric: string; samples: number; rating: string }> }>
+  }
+  expect(
+    report.devices.map((d) => [d.device, d.metrics.map((m) => [m.metric, m.rating, m.samples > 0])]),
+  ).toEqual([
+    [
+      'mobile',
+      [
+        ['LCP', 'good', true],
+        ['INP', 'good', true],
+        ['CLS', 'good', true],
+        ['TTFB', 'needsImprovement', true],
+      ],
+    ],
+    [
+      'desktop',
+      [
+        ['LCP', 'good', true],
+        ['INP', 'good', true],
+        ['CLS', 'good', true],
+        ['TTFB', 'good', true],
+      ],
+    ],
+  ])
+  const master = await tokenOf('master@example.com', 'Master#Local1')
+  expect(await get(master, '/dashboard/web-vitals')).toMatchObject({ judged: 1, passing: 1, share: 1 })
+}
+
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
 describe('npm start', () => {
@@ -229,6 +281,7 @@ describe('npm start', () => {
     expect(demo.body).toMatch(/id="C3"[^>]*><div class="lk">/) // a members-only creative
     expect((await sitePage(ports.edge, `${url}en/`)).body).toContain('<html lang="en"')
     await expectDemoConversions(first.output(), ports, url!)
+    await expectDemoVitals(first.output(), ports)
 
     const tableName = 'swipe-local'
     const client = DynamoDBDocumentClient.from(

@@ -144,7 +144,10 @@ const experiment: ExperimentView = {
   createdAt: '2026-11-02T00:00:00.000Z',
 }
 
-describe('the documents Lambda', () => {
+// Each test draws its PDF three times (directly, in process, over the wire) and reads its text: about
+// 1 s alone, past vitest's 5 s default once in CI's three lanes on 2 cores (a hang guard, not a speed
+// check: docs/decisions/0059-ci-in-lanes.md).
+describe('the documents Lambda', { timeout: 30_000 }, () => {
   it('answers the very PDF the in-process renderer makes of an invoice, base64', async () => {
     const direct = await renderInvoicePdf(invoice)
     // The local platform (the stack, tests, scripts) renders in process.
