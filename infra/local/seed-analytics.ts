@@ -18,7 +18,7 @@ import { jstDay } from '@swipe/shared/time/jst'
 const DAY = 86_400_000
 
 /** A small seeded generator (mulberry32), so every start writes the same demo. */
-const random = (seed: number) => () => {
+export const random = (seed: number) => () => {
   seed = (seed + 0x6d2b79f5) | 0
   let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
   t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t

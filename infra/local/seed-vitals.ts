@@ -13,16 +13,9 @@ import type { AnalyticsEvent } from '@swipe/shared'
 import { type DeviceClass, VITALS_VALUE_MAX, type VitalsMetric } from '@swipe/shared/site/vitals'
 import { VITALS_WINDOW_DAYS } from '@swipe/shared/site/vitals-histogram'
 import { jstDay } from '@swipe/shared/time/jst'
+import { random } from './seed-analytics.ts'
 
 const DAY = 86_400_000
-
-/** A small seeded generator (mulberry32). */
-const random = (seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-}
 
 /** Median and spread (σ of the logarithm) of each metric per device class. */
 const SHAPES: Record<DeviceClass, Record<VitalsMetric, { median: number; sigma: number }>> = {
