@@ -35,6 +35,7 @@ import { AppFunction } from './app-function.ts'
 import type { StageConfig } from './config.ts'
 import { JobQueues } from './job-queue.ts'
 import { acknowledge } from './nag.ts'
+import { pascal } from './names.ts'
 import { DOCUMENTS_NEEDS, type Needs, needsOf, PUBLISHER_NEEDS } from './needs.ts'
 
 /** A route as the route table lists it. */
@@ -92,8 +93,6 @@ export const PUBLISH_TIMEOUT = Duration.seconds(
 
 /** A jobs Lambda's timeout: Lambda's longest (a ZIP of 1 GB, a close's coordinator); its queues' visibility timeout. */
 export const JOBS_TIMEOUT = Duration.minutes(15)
-
-const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1)
 
 /**
  * The HTTP API under /api/v1, built from the route table (ARCHITECTURE decision 1): one Lambda

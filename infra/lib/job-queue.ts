@@ -6,8 +6,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources'
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs'
 import { Construct } from 'constructs'
 import { acknowledge } from './nag.ts'
-
-const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1)
+import { pascal } from './names.ts'
 
 /** How long SQS keeps a job's message, and a dead letter: its maximum, for the operator to look. */
 const RETENTION = D.days(14)

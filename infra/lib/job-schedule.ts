@@ -9,8 +9,7 @@ import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam'
 import type { IFunction } from 'aws-cdk-lib/aws-lambda'
 import { CfnSchedule } from 'aws-cdk-lib/aws-scheduler'
 import { Construct } from 'constructs'
-
-const pascal = (name: string) => name.charAt(0).toUpperCase() + name.slice(1)
+import { pascal } from './names.ts'
 
 /**
  * Every schedule of the runtime table (@swipe/shared/contract/runtime `schedules`: the monthly

@@ -40,8 +40,14 @@ export const withQueues = (queues: QueueSender, other: JobQueue): JobQueue => {
     const queued = new Map<string, JobEvent[]>()
     const rest: JobEvent[] = []
     for (const event of events) {
-      if (!jobQueueOf(event.context, event.type)) rest.push(event)
-      else queued.set(keyOf(event), [...(queued.get(keyOf(event)) ?? []), event])
+      if (!jobQueueOf(event.context, event.type)) {
+        rest.push(event)
+        continue
+      }
+      // Pushed, not copied: a close hands over one event per account (100,000 of them).
+      const batch = queued.get(keyOf(event))
+      if (batch) batch.push(event)
+      else queued.set(keyOf(event), [event])
     }
     await Promise.all([
       ...[...queued].map(([job, batch]) => queues.send(job, batch)),

@@ -24,6 +24,7 @@
  * Zod is imported here (unlike ./routes.ts): the console's sign-in screens never load this file.
  */
 import * as z from 'zod'
+import { MONTH_PATTERN } from '../billing/months.ts'
 import type { Context } from './route-def.ts'
 import type { RouteId } from './routes.ts'
 
@@ -146,7 +147,7 @@ export const jobs = {
     name: 'close',
     eventId: '`scheduled`',
     // A month to close by hand (`YYYY-MM`); the schedule sends none: the month that just ended.
-    input: z.object({ month: z.string().regex(/^\d{4}-\d{2}$/) }).optional(),
+    input: z.object({ month: z.string().regex(MONTH_PATTERN) }).optional(),
     startedBy: {},
     description:
       'The monthly close: lists the accounts billed in the month that just ended and starts one billing.closeAccount each',
@@ -158,7 +159,7 @@ export const jobs = {
     input: z.object({
       /** The close run (its CloseRuns item counts the accounts settled). */
       runId: z.string().min(1),
-      month: z.string().regex(/^\d{4}-\d{2}$/),
+      month: z.string().regex(MONTH_PATTERN),
       accountId: z.string().min(1),
       /** The instant the run issues at (milliseconds, as a string): the invoices' issue day. */
       at: z.string().regex(/^\d+$/),

@@ -69,9 +69,9 @@ export const sourcesQuery = (siteId: string, params: ReportParams) =>
   report('sources', siteId, params, (signal) => call('analysis.sources', input(siteId, params), { signal }))
 
 /** The site's field Web Vitals over the period (every language: the `lang` filter does not apply). */
-export const vitalsQuery = (siteId: string, params: ReportParams) =>
-  report('vitals', siteId, { from: params.from, to: params.to }, (signal) =>
-    call('analysis.vitals', input(siteId, { from: params.from, to: params.to }), { signal }),
+export const vitalsQuery = (siteId: string, { from, to }: ReportParams) =>
+  report('vitals', siteId, { from, to }, (signal) =>
+    call('analysis.vitals', input(siteId, { from, to }), { signal }),
   )
 
 /** The sites in the caller's scope, by part of the name and a status (the picker's search and filter). */

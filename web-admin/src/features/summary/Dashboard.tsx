@@ -12,13 +12,6 @@ const EChart = lazy(async () => ({ default: (await import('../../components/ECha
 const TYPES = ['OEM_MASTER', 'USER', 'OTHER'] as const
 
 /**
- * The platform dashboard on the summary screen (issue 18, Deliver 6): registrations per month by
- * account type, accounts and sites, accounts per plan, MRR and ARR with the month's movement. The
- * server scopes it (all for staff, its own subtree for an OEM) and reads counters and one index.
- * This module is its own chunk; ECharts is another, fetched when a chart scrolls into view, so the
- * summary's first screen stays within its budget (issue 14).
- */
-/**
  * The share of the scope's sites passing all three Core Web Vitals at p75 over the last 28 days, of
  * those with enough samples, with its count (docs/decisions/0071-field-web-vitals.md).
  */
@@ -62,6 +55,14 @@ const VitalsPassCard = ({ data, loading }: { data: VitalsPass | undefined; loadi
   )
 }
 
+/**
+ * The platform dashboard on the summary screen (issue 18, Deliver 6): registrations per month by
+ * account type, accounts and sites, accounts per plan, MRR and ARR with the month's movement, and
+ * the share of sites passing the Core Web Vitals. The
+ * server scopes it (all for staff, its own subtree for an OEM) and reads counters and one index.
+ * This module is its own chunk; ECharts is another, fetched when a chart scrolls into view, so the
+ * summary's first screen stays within its budget (issue 14).
+ */
 export const Dashboard = () => {
   const { t } = useTranslation()
   const data = useQuery(dashboardQuery())
