@@ -177,6 +177,18 @@ test("a sampled phone visit's Web Vitals reach the site's report, and the dashbo
       expect((await script).status()).toBe(200)
       // A tap: an interaction (INP), which also settles LCP; then the visitor leaves.
       await visit.locator('#A1').tap()
+      // The browser times the tap once the next frame is presented, and web-vitals files the timing
+      // in an idle callback; a visitor who leaves before both has no interaction measured (CI once
+      // left that fast: INP 0 samples), so the visit waits for the timing and two idle periods.
+      await visit.waitForFunction(() => performance.getEntriesByType('first-input' as never).length > 0)
+      type Idle = { requestIdleCallback: (done: () => void, options: { timeout: number }) => void }
+      for (const _ of [1, 2])
+        await visit.evaluate(
+          () =>
+            new Promise<void>((done) =>
+              (globalThis as unknown as Idle).requestIdleCallback(done, { timeout: 2_000 }),
+            ),
+        )
       await visit.goto(`${urls.api}/`)
     } finally {
       await asPhone.close()
