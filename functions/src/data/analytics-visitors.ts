@@ -1,4 +1,5 @@
 import { Entity, type EntityItem } from 'electrodb'
+import { lazy } from './lazy.ts'
 import { entityConfig, SERVICE } from './service.ts'
 
 /**
@@ -8,25 +9,28 @@ import { entityConfig, SERVICE } from './service.ts'
  * Japan, and no reader uses a salt of another day), so yesterday's hashes cannot be recomputed from today's
  * requests.
  */
-export const VisitorSalts = new Entity(
-  {
-    model: { entity: 'visitorSalt', version: '1', service: SERVICE },
-    attributes: {
-      /** Calendar day in Japan, YYYY-MM-DD. */
-      day: { type: 'string', required: true, readOnly: true },
-      /** 32 random bytes, hex. */
-      salt: { type: 'string', required: true, readOnly: true },
-      /** Epoch seconds: the end of the day in Japan (TTL deletes the salt after the day). */
-      expiresAt: { type: 'number', required: true },
-    },
-    indexes: {
-      byDay: {
-        pk: { field: 'pk', composite: ['day'] },
-        sk: { field: 'sk', composite: [] },
+export const VisitorSalts = lazy(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'visitorSalt', version: '1', service: SERVICE },
+        attributes: {
+          /** Calendar day in Japan, YYYY-MM-DD. */
+          day: { type: 'string', required: true, readOnly: true },
+          /** 32 random bytes, hex. */
+          salt: { type: 'string', required: true, readOnly: true },
+          /** Epoch seconds: the end of the day in Japan (TTL deletes the salt after the day). */
+          expiresAt: { type: 'number', required: true },
+        },
+        indexes: {
+          byDay: {
+            pk: { field: 'pk', composite: ['day'] },
+            sk: { field: 'sk', composite: [] },
+          },
+        },
       },
-    },
-  },
-  entityConfig,
+      entityConfig,
+    ),
 )
 
 /**
@@ -34,24 +38,27 @@ export const VisitorSalts = new Entity(
  * succeeds adds 1 to the day's `visitor` counter. Its own partition per hash, so a busy site's
  * visitors never share one. Holds the hash only; TTL a day after the day.
  */
-export const VisitorMarks = new Entity(
-  {
-    model: { entity: 'visitorMark', version: '1', service: SERVICE },
-    attributes: {
-      siteId: { type: 'string', required: true, readOnly: true },
-      day: { type: 'string', required: true, readOnly: true },
-      /** SHA-256 (hex) of the day's salt, the site, the client address and the user agent. */
-      visitor: { type: 'string', required: true, readOnly: true },
-      expiresAt: { type: 'number', required: true },
-    },
-    indexes: {
-      byVisitor: {
-        pk: { field: 'pk', composite: ['siteId', 'day', 'visitor'] },
-        sk: { field: 'sk', composite: [] },
+export const VisitorMarks = lazy(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'visitorMark', version: '1', service: SERVICE },
+        attributes: {
+          siteId: { type: 'string', required: true, readOnly: true },
+          day: { type: 'string', required: true, readOnly: true },
+          /** SHA-256 (hex) of the day's salt, the site, the client address and the user agent. */
+          visitor: { type: 'string', required: true, readOnly: true },
+          expiresAt: { type: 'number', required: true },
+        },
+        indexes: {
+          byVisitor: {
+            pk: { field: 'pk', composite: ['siteId', 'day', 'visitor'] },
+            sk: { field: 'sk', composite: [] },
+          },
+        },
       },
-    },
-  },
-  entityConfig,
+      entityConfig,
+    ),
 )
 
 /**
@@ -69,40 +76,43 @@ export type SourceKind = (typeof SOURCE_KINDS)[number]
  * Sharded like the counters (the same shard as the request's counters). Readable keys: pk
  * `srcs#<siteId>#<day>#<shard>`, sk `<kind>#<value>`.
  */
-export const SiteSources = new Entity(
-  {
-    model: { entity: 'siteSource', version: '1', service: SERVICE },
-    attributes: {
-      siteId: { type: 'string', required: true, readOnly: true },
-      day: { type: 'string', required: true, readOnly: true },
-      shard: { type: 'number', required: true, readOnly: true },
-      kind: { type: 'string', required: true, readOnly: true },
-      value: { type: 'string', required: true, readOnly: true },
-      /** Landing views. */
-      count: { type: 'number' },
-      /** Conversions (form submissions, sign-ups) whose visit came from this source. */
-      conversions: { type: 'number' },
-    },
-    indexes: {
-      byDay: {
-        pk: {
-          field: 'pk',
-          composite: ['siteId', 'day', 'shard'],
-          // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
-          template: 'srcs#${siteId}#${day}#${shard}',
-          casing: 'none',
+export const SiteSources = lazy(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'siteSource', version: '1', service: SERVICE },
+        attributes: {
+          siteId: { type: 'string', required: true, readOnly: true },
+          day: { type: 'string', required: true, readOnly: true },
+          shard: { type: 'number', required: true, readOnly: true },
+          kind: { type: 'string', required: true, readOnly: true },
+          value: { type: 'string', required: true, readOnly: true },
+          /** Landing views. */
+          count: { type: 'number' },
+          /** Conversions (form submissions, sign-ups) whose visit came from this source. */
+          conversions: { type: 'number' },
         },
-        sk: {
-          field: 'sk',
-          composite: ['kind', 'value'],
-          // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
-          template: '${kind}#${value}',
-          casing: 'none',
+        indexes: {
+          byDay: {
+            pk: {
+              field: 'pk',
+              composite: ['siteId', 'day', 'shard'],
+              // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
+              template: 'srcs#${siteId}#${day}#${shard}',
+              casing: 'none',
+            },
+            sk: {
+              field: 'sk',
+              composite: ['kind', 'value'],
+              // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
+              template: '${kind}#${value}',
+              casing: 'none',
+            },
+          },
         },
       },
-    },
-  },
-  entityConfig,
+      entityConfig,
+    ),
 )
 
 export type SiteSource = EntityItem<typeof SiteSources>
@@ -115,28 +125,31 @@ export type SiteSource = EntityItem<typeof SiteSources>
  * TTL: a day's set two days after the day, a month's 40 days after its end. Readable keys: pk
  * `srcv#<siteId>#<unit>#<kind>`.
  */
-export const SourceValues = new Entity(
-  {
-    model: { entity: 'sourceValues', version: '1', service: SERVICE },
-    attributes: {
-      siteId: { type: 'string', required: true, readOnly: true },
-      unit: { type: 'string', required: true, readOnly: true },
-      kind: { type: 'string', required: true, readOnly: true },
-      values: { type: 'set', items: 'string' },
-      expiresAt: { type: 'number' },
-    },
-    indexes: {
-      byKind: {
-        pk: {
-          field: 'pk',
-          composite: ['siteId', 'unit', 'kind'],
-          // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
-          template: 'srcv#${siteId}#${unit}#${kind}',
-          casing: 'none',
+export const SourceValues = lazy(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'sourceValues', version: '1', service: SERVICE },
+        attributes: {
+          siteId: { type: 'string', required: true, readOnly: true },
+          unit: { type: 'string', required: true, readOnly: true },
+          kind: { type: 'string', required: true, readOnly: true },
+          values: { type: 'set', items: 'string' },
+          expiresAt: { type: 'number' },
         },
-        sk: { field: 'sk', composite: [] },
+        indexes: {
+          byKind: {
+            pk: {
+              field: 'pk',
+              composite: ['siteId', 'unit', 'kind'],
+              // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
+              template: 'srcv#${siteId}#${unit}#${kind}',
+              casing: 'none',
+            },
+            sk: { field: 'sk', composite: [] },
+          },
+        },
       },
-    },
-  },
-  entityConfig,
+      entityConfig,
+    ),
 )

@@ -1,6 +1,7 @@
 import { type CORE_VITALS, VITALS_METRICS, type VitalsMetric } from '@swipe/shared/site/vitals'
 import { VITALS_BOUNDS } from '@swipe/shared/site/vitals-histogram'
 import { Entity, type EntityItem } from 'electrodb'
+import { lazy } from './lazy.ts'
 import { entityConfig, SERVICE } from './service.ts'
 
 /**
@@ -85,39 +86,42 @@ export const tallyFields = (metric: (typeof CORE_VITALS)[number]) => {
  * partition. Readable keys: pk `vitalsScope#<scope>`, sk `<yyyy-mm-dd>#<siteId>`; TTL 35 days
  * after the day (the window is 28).
  */
-export const ScopeVitals = new Entity(
-  {
-    model: { entity: 'scopeVitals', version: '1', service: SERVICE },
-    attributes: {
-      scope: { type: 'string', required: true, readOnly: true },
-      day: { type: 'string', required: true, readOnly: true },
-      siteId: { type: 'string', required: true, readOnly: true },
-      lcpN: { type: 'number' },
-      lcpGood: { type: 'number' },
-      inpN: { type: 'number' },
-      inpGood: { type: 'number' },
-      clsN: { type: 'number' },
-      clsGood: { type: 'number' },
-      expiresAt: { type: 'number' },
-    },
-    indexes: {
-      byScope: {
-        pk: {
-          field: 'pk',
-          composite: ['scope'],
-          // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
-          template: 'vitalsScope#${scope}',
-          casing: 'none',
+export const ScopeVitals = lazy(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'scopeVitals', version: '1', service: SERVICE },
+        attributes: {
+          scope: { type: 'string', required: true, readOnly: true },
+          day: { type: 'string', required: true, readOnly: true },
+          siteId: { type: 'string', required: true, readOnly: true },
+          lcpN: { type: 'number' },
+          lcpGood: { type: 'number' },
+          inpN: { type: 'number' },
+          inpGood: { type: 'number' },
+          clsN: { type: 'number' },
+          clsGood: { type: 'number' },
+          expiresAt: { type: 'number' },
         },
-        sk: {
-          field: 'sk',
-          composite: ['day', 'siteId'],
-          // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
-          template: '${day}#${siteId}',
-          casing: 'none',
+        indexes: {
+          byScope: {
+            pk: {
+              field: 'pk',
+              composite: ['scope'],
+              // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
+              template: 'vitalsScope#${scope}',
+              casing: 'none',
+            },
+            sk: {
+              field: 'sk',
+              composite: ['day', 'siteId'],
+              // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
+              template: '${day}#${siteId}',
+              casing: 'none',
+            },
+          },
         },
       },
-    },
-  },
-  entityConfig,
+      entityConfig,
+    ),
 )

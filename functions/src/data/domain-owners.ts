@@ -1,5 +1,6 @@
 import { Entity, type EntityItem } from 'electrodb'
 import { namePk } from './domain-claims.ts'
+import { lazy } from './lazy.ts'
 import { entityConfig, SERVICE } from './service.ts'
 
 /**
@@ -10,35 +11,38 @@ import { entityConfig, SERVICE } from './service.ts'
  * nobody's until a new claim proves its own token). `reversed` (`test.example.lp`) lets an OEM zone
  * find the verified names under it with one `begins_with` query.
  */
-export const DomainOwners = new Entity(
-  {
-    model: { entity: 'domainOwner', version: '1', service: SERVICE },
-    attributes: {
-      domain: { type: 'string', required: true, readOnly: true },
-      holder: { type: ['site', 'oem'] as const, required: true, readOnly: true },
-      /** The site or the OEM master holding the name. */
-      holderId: { type: 'string', required: true, readOnly: true },
-      /** The holder's ancestors and itself. */
-      tenantIds: { type: 'list', items: { type: 'string' }, required: true, readOnly: true },
-      verifiedAt: { type: 'number', required: true },
-      reversed: {
-        type: 'string',
-        readOnly: true,
-        watch: ['domain'],
-        set: (_: unknown, { domain }: { domain: string }) => reverseName(domain),
+export const DomainOwners = lazy(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'domainOwner', version: '1', service: SERVICE },
+        attributes: {
+          domain: { type: 'string', required: true, readOnly: true },
+          holder: { type: ['site', 'oem'] as const, required: true, readOnly: true },
+          /** The site or the OEM master holding the name. */
+          holderId: { type: 'string', required: true, readOnly: true },
+          /** The holder's ancestors and itself. */
+          tenantIds: { type: 'list', items: { type: 'string' }, required: true, readOnly: true },
+          verifiedAt: { type: 'number', required: true },
+          reversed: {
+            type: 'string',
+            readOnly: true,
+            watch: ['domain'],
+            set: (_: unknown, { domain }: { domain: string }) => reverseName(domain),
+          },
+        },
+        indexes: {
+          byDomain: { pk: namePk, sk: { field: 'sk', composite: [] } },
+          /** Every verified name, by its labels right to left (the names under a zone are one range). */
+          byReversed: {
+            index: 'gsi1',
+            pk: { field: 'gsi1pk', composite: [] },
+            sk: { field: 'gsi1sk', composite: ['reversed'] },
+          },
+        },
       },
-    },
-    indexes: {
-      byDomain: { pk: namePk, sk: { field: 'sk', composite: [] } },
-      /** Every verified name, by its labels right to left (the names under a zone are one range). */
-      byReversed: {
-        index: 'gsi1',
-        pk: { field: 'gsi1pk', composite: [] },
-        sk: { field: 'gsi1sk', composite: ['reversed'] },
-      },
-    },
-  },
-  entityConfig,
+      entityConfig,
+    ),
 )
 
 export type DomainOwner = EntityItem<typeof DomainOwners>

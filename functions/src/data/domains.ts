@@ -1,5 +1,6 @@
 import { Entity, type EntityItem } from 'electrodb'
 import { claimAttributes, claimIndexes, legacyClaimIndexes } from './domain-claims.ts'
+import { lazy } from './lazy.ts'
 import { entityConfig, SERVICE } from './service.ts'
 
 const siteDomainAttributes = {
@@ -24,23 +25,29 @@ const bySite = {
  * (../data/domain-owners.ts); the site's `customDomain` is set only once the name is ACTIVE: it is
  * what the host map and the end-user lookup serve (docs/data-model.md).
  */
-export const SiteDomains = new Entity(
-  {
-    model: { entity: 'siteDomain', version: '2', service: SERVICE },
-    attributes: siteDomainAttributes,
-    indexes: { ...claimIndexes('siteId'), bySite },
-  },
-  entityConfig,
+export const SiteDomains = lazy(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'siteDomain', version: '2', service: SERVICE },
+        attributes: siteDomainAttributes,
+        indexes: { ...claimIndexes('siteId'), bySite },
+      },
+      entityConfig,
+    ),
 )
 
 /** A site's claim as stored before issue 29 (one per name, no token): read only to migrate it. */
-export const LegacySiteDomains = new Entity(
-  {
-    model: { entity: 'siteDomain', version: '1', service: SERVICE },
-    attributes: siteDomainAttributes,
-    indexes: { ...legacyClaimIndexes, bySite },
-  },
-  entityConfig,
+export const LegacySiteDomains = lazy(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'siteDomain', version: '1', service: SERVICE },
+        attributes: siteDomainAttributes,
+        indexes: { ...legacyClaimIndexes, bySite },
+      },
+      entityConfig,
+    ),
 )
 
 export type SiteDomain = EntityItem<typeof SiteDomains>

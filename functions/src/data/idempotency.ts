@@ -1,4 +1,5 @@
 import { Entity, type EntityItem } from 'electrodb'
+import { lazy } from './lazy.ts'
 import { entityConfig, SERVICE } from './service.ts'
 
 /**
@@ -10,39 +11,42 @@ import { entityConfig, SERVICE } from './service.ts'
  * Only a fingerprint of the request is kept, never its body; expires by TTL 24 hours after the
  * first request.
  */
-export const IdempotencyRecords = new Entity(
-  {
-    model: { entity: 'idempotencyRecord', version: '1', service: SERVICE },
-    attributes: {
-      caller: { type: 'string', required: true, readOnly: true },
-      route: { type: 'string', required: true, readOnly: true },
-      key: { type: 'string', required: true, readOnly: true },
-      /** SHA-256 (hex) of the canonical request: path parameters, query and body. */
-      fingerprint: { type: 'string', required: true },
-      state: { type: ['inFlight', 'done'] as const, required: true },
-      /** Who holds the claim: a random id per attempt, so only its holder completes or releases it. */
-      claimId: { type: 'string', required: true },
-      /** Epoch ms of the claim; an `inFlight` claim older than the takeover age may be taken over. */
-      claimedAt: { type: 'number', required: true },
-      /** The stored response (`done` only). */
-      statusCode: { type: 'number' },
-      headers: { type: 'any' },
-      body: { type: 'string' },
-      /** `gzip`: `body` is the base64 of the gzipped text (large responses). */
-      bodyEncoding: { type: ['utf8', 'gzip'] as const },
-      isBase64Encoded: { type: 'boolean' },
-      /** Epoch seconds (the table's TTL attribute). */
-      expiresAt: { type: 'number', required: true },
-    },
-    indexes: {
-      byKey: {
-        // `casing: 'none'`: keys are case-sensitive, `Abc` and `abc` are two keys.
-        pk: { field: 'pk', composite: ['caller', 'route', 'key'], casing: 'none' },
-        sk: { field: 'sk', composite: [] },
+export const IdempotencyRecords = lazy(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'idempotencyRecord', version: '1', service: SERVICE },
+        attributes: {
+          caller: { type: 'string', required: true, readOnly: true },
+          route: { type: 'string', required: true, readOnly: true },
+          key: { type: 'string', required: true, readOnly: true },
+          /** SHA-256 (hex) of the canonical request: path parameters, query and body. */
+          fingerprint: { type: 'string', required: true },
+          state: { type: ['inFlight', 'done'] as const, required: true },
+          /** Who holds the claim: a random id per attempt, so only its holder completes or releases it. */
+          claimId: { type: 'string', required: true },
+          /** Epoch ms of the claim; an `inFlight` claim older than the takeover age may be taken over. */
+          claimedAt: { type: 'number', required: true },
+          /** The stored response (`done` only). */
+          statusCode: { type: 'number' },
+          headers: { type: 'any' },
+          body: { type: 'string' },
+          /** `gzip`: `body` is the base64 of the gzipped text (large responses). */
+          bodyEncoding: { type: ['utf8', 'gzip'] as const },
+          isBase64Encoded: { type: 'boolean' },
+          /** Epoch seconds (the table's TTL attribute). */
+          expiresAt: { type: 'number', required: true },
+        },
+        indexes: {
+          byKey: {
+            // `casing: 'none'`: keys are case-sensitive, `Abc` and `abc` are two keys.
+            pk: { field: 'pk', composite: ['caller', 'route', 'key'], casing: 'none' },
+            sk: { field: 'sk', composite: [] },
+          },
+        },
       },
-    },
-  },
-  entityConfig,
+      entityConfig,
+    ),
 )
 
 export type IdempotencyRecord = EntityItem<typeof IdempotencyRecords>

@@ -1,4 +1,5 @@
 import { Entity, type EntityItem } from 'electrodb'
+import { lazy } from './lazy.ts'
 import { entityConfig, SERVICE } from './service.ts'
 
 /** Where a media file's renditions stand (issue 22). */
@@ -25,48 +26,51 @@ export interface Rendition {
  * `siteItems` collection. The original is never replaced: publishing uses it while the renditions
  * are `processing` or `failed` (docs/data-model.md "Media renditions").
  */
-export const MediaRenditions = new Entity(
-  {
-    model: { entity: 'mediaRendition', version: '1', service: SERVICE },
-    attributes: {
-      siteId: { type: 'string', required: true, readOnly: true },
-      /** The original's key: `sites/{siteId}/uploads/{uuid}.{ext}`. */
-      key: { type: 'string', required: true, readOnly: true },
-      mediaType: { type: ['image', 'video'] as const, required: true },
-      /** Where it is shown, which decides the sizes made: a creative/CTA/product image, or the logo. */
-      purpose: { type: ['media', 'logo'] as const, required: true, default: 'media' },
-      state: { type: MEDIA_STATES, required: true, default: 'processing' },
-      /** Images: every format × width; videos: the MP4. */
-      renditions: { type: 'any', required: true, default: () => [] },
-      /** A video's first frame (JPEG and WebP), its first paint on the page. */
-      poster: { type: 'any' },
-      /** The original's size after EXIF orientation. */
-      width: { type: 'number' },
-      height: { type: 'number' },
-      /** A failure's message key (shared messages) and parameters, localised when read. */
-      code: { type: 'string' },
-      params: { type: 'any' },
-      /** Set when a job takes the work; a second run within the timeout leaves it alone. */
-      claimedAt: { type: 'number' },
-      /** When a run that took the work must have finished; after it, the record counts as failed. */
-      deadline: { type: 'number' },
-      requestedAt: { type: 'number', required: true, default: () => Date.now() },
-      updatedAt: {
-        type: 'number',
-        required: true,
-        default: () => Date.now(),
-        watch: '*',
-        set: () => Date.now(),
+export const MediaRenditions = lazy(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'mediaRendition', version: '1', service: SERVICE },
+        attributes: {
+          siteId: { type: 'string', required: true, readOnly: true },
+          /** The original's key: `sites/{siteId}/uploads/{uuid}.{ext}`. */
+          key: { type: 'string', required: true, readOnly: true },
+          mediaType: { type: ['image', 'video'] as const, required: true },
+          /** Where it is shown, which decides the sizes made: a creative/CTA/product image, or the logo. */
+          purpose: { type: ['media', 'logo'] as const, required: true, default: 'media' },
+          state: { type: MEDIA_STATES, required: true, default: 'processing' },
+          /** Images: every format × width; videos: the MP4. */
+          renditions: { type: 'any', required: true, default: () => [] },
+          /** A video's first frame (JPEG and WebP), its first paint on the page. */
+          poster: { type: 'any' },
+          /** The original's size after EXIF orientation. */
+          width: { type: 'number' },
+          height: { type: 'number' },
+          /** A failure's message key (shared messages) and parameters, localised when read. */
+          code: { type: 'string' },
+          params: { type: 'any' },
+          /** Set when a job takes the work; a second run within the timeout leaves it alone. */
+          claimedAt: { type: 'number' },
+          /** When a run that took the work must have finished; after it, the record counts as failed. */
+          deadline: { type: 'number' },
+          requestedAt: { type: 'number', required: true, default: () => Date.now() },
+          updatedAt: {
+            type: 'number',
+            required: true,
+            default: () => Date.now(),
+            watch: '*',
+            set: () => Date.now(),
+          },
+        },
+        indexes: {
+          byKey: {
+            pk: { field: 'pk', composite: ['siteId'] },
+            sk: { field: 'sk', composite: ['key'], casing: 'none' },
+          },
+        },
       },
-    },
-    indexes: {
-      byKey: {
-        pk: { field: 'pk', composite: ['siteId'] },
-        sk: { field: 'sk', composite: ['key'], casing: 'none' },
-      },
-    },
-  },
-  entityConfig,
+      entityConfig,
+    ),
 )
 
 export type MediaRendition = EntityItem<typeof MediaRenditions>

@@ -1,4 +1,5 @@
 import { Entity, type EntityItem } from 'electrodb'
+import { lazy } from './lazy.ts'
 import { entityConfig, SERVICE } from './service.ts'
 
 /**
@@ -9,27 +10,30 @@ import { entityConfig, SERVICE } from './service.ts'
  * that met media the job had not stored yet — and never rewritten: a path always holds the same
  * bytes. Stored in the site's partition outside the `siteItems` collection; deleted with the site.
  */
-export const StoredMedia = new Entity(
-  {
-    model: { entity: 'storedMedia', version: '1', service: SERVICE },
-    attributes: {
-      siteId: { type: 'string', required: true, readOnly: true },
-      /** The file's key in the media bucket (an upload, a rendition, or the demo's pre-upload media). */
-      key: { type: 'string', required: true, readOnly: true },
-      /** `_media/<sha256 of the bytes>.<ext>`, or for media stored by a publish `mediaPaths`' name. */
-      path: { type: 'string', required: true, readOnly: true },
-      contentType: { type: 'string', required: true, readOnly: true },
-      storedAt: { type: 'number', required: true, readOnly: true, default: () => Date.now() },
-    },
-    indexes: {
-      byKey: {
-        pk: { field: 'pk', composite: ['siteId'] },
-        // Storage keys are case-sensitive; ElectroDB lower-cases key values unless told not to.
-        sk: { field: 'sk', composite: ['key'], casing: 'none' },
+export const StoredMedia = lazy(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'storedMedia', version: '1', service: SERVICE },
+        attributes: {
+          siteId: { type: 'string', required: true, readOnly: true },
+          /** The file's key in the media bucket (an upload, a rendition, or the demo's pre-upload media). */
+          key: { type: 'string', required: true, readOnly: true },
+          /** `_media/<sha256 of the bytes>.<ext>`, or for media stored by a publish `mediaPaths`' name. */
+          path: { type: 'string', required: true, readOnly: true },
+          contentType: { type: 'string', required: true, readOnly: true },
+          storedAt: { type: 'number', required: true, readOnly: true, default: () => Date.now() },
+        },
+        indexes: {
+          byKey: {
+            pk: { field: 'pk', composite: ['siteId'] },
+            // Storage keys are case-sensitive; ElectroDB lower-cases key values unless told not to.
+            sk: { field: 'sk', composite: ['key'], casing: 'none' },
+          },
+        },
       },
-    },
-  },
-  entityConfig,
+      entityConfig,
+    ),
 )
 
 export type StoredMediaItem = EntityItem<typeof StoredMedia>

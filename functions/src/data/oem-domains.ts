@@ -1,5 +1,6 @@
 import { Entity, type EntityItem } from 'electrodb'
 import { claimAttributes, claimIndexes, legacyClaimIndexes } from './domain-claims.ts'
+import { lazy } from './lazy.ts'
 import { entityConfig, SERVICE } from './service.ts'
 
 /**
@@ -31,23 +32,29 @@ const byOem = {
   sk: { field: 'gsi2sk', composite: [] },
 } as const
 
-export const OemDomains = new Entity(
-  {
-    model: { entity: 'oemDomain', version: '2', service: SERVICE },
-    attributes: oemDomainAttributes,
-    indexes: { ...claimIndexes('oemId'), byOem },
-  },
-  entityConfig,
+export const OemDomains = lazy(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'oemDomain', version: '2', service: SERVICE },
+        attributes: oemDomainAttributes,
+        indexes: { ...claimIndexes('oemId'), byOem },
+      },
+      entityConfig,
+    ),
 )
 
 /** An OEM's claim as stored before issue 29 (one per name, no token): read only to migrate it. */
-export const LegacyOemDomains = new Entity(
-  {
-    model: { entity: 'oemDomain', version: '1', service: SERVICE },
-    attributes: oemDomainAttributes,
-    indexes: { ...legacyClaimIndexes, byOem },
-  },
-  entityConfig,
+export const LegacyOemDomains = lazy(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'oemDomain', version: '1', service: SERVICE },
+        attributes: oemDomainAttributes,
+        indexes: { ...legacyClaimIndexes, byOem },
+      },
+      entityConfig,
+    ),
 )
 
 export type OemDomain = EntityItem<typeof OemDomains>

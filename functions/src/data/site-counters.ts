@@ -1,5 +1,6 @@
 import { SITE_STATUSES } from '@swipe/shared'
 import { Entity, type EntityItem } from 'electrodb'
+import { lazy } from './lazy.ts'
 import { entityConfig, SERVICE } from './service.ts'
 
 const byStatus = Object.fromEntries(
@@ -22,22 +23,25 @@ const byStatus = Object.fromEntries(
  * (functions/src/domain/plans.ts `commitSiteStatus`); version 2 has them, so owners counted by
  * version 1 are counted again on first use (docs/decisions/0008-counts-kept-on-writes.md).
  */
-export const SiteCounters = new Entity(
-  {
-    model: { entity: 'siteCounter', version: '2', service: SERVICE },
-    attributes: {
-      ownerId: { type: 'string', required: true, readOnly: true },
-      count: { type: 'number', required: true, default: 0 },
-      ...byStatus,
-    },
-    indexes: {
-      byOwner: {
-        pk: { field: 'pk', composite: ['ownerId'] },
-        sk: { field: 'sk', composite: [] },
+export const SiteCounters = lazy(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'siteCounter', version: '2', service: SERVICE },
+        attributes: {
+          ownerId: { type: 'string', required: true, readOnly: true },
+          count: { type: 'number', required: true, default: 0 },
+          ...byStatus,
+        },
+        indexes: {
+          byOwner: {
+            pk: { field: 'pk', composite: ['ownerId'] },
+            sk: { field: 'sk', composite: [] },
+          },
+        },
       },
-    },
-  },
-  entityConfig,
+      entityConfig,
+    ),
 )
 
 export type SiteCounter = EntityItem<typeof SiteCounters>

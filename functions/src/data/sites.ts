@@ -18,6 +18,7 @@ import {
 import { Entity, type EntityItem, Service } from 'electrodb'
 import { AppError } from '#edge/errors'
 import { logger } from '#platform/services/logger'
+import { lazy } from './lazy.ts'
 import { entityConfig, SERVICE } from './service.ts'
 
 export { SITE_LANGUAGES }
@@ -39,137 +40,140 @@ const schemaVersion = { type: 'number', default: () => SITE_SCHEMA_VERSION } as 
  * query loads a whole site. `version` is the lock of the whole site: every editor save is one
  * transaction conditioned on it (docs/data-model.md).
  */
-export const Sites = new Entity(
-  {
-    model: { entity: 'site', version: '1', service: SERVICE },
-    attributes: {
-      siteId: { type: 'string', required: true, readOnly: true },
-      ownerId: { type: 'string', required: true, readOnly: true },
-      /** The owner's ancestors plus the owner: who may see this site, without a walk. */
-      tenantIds: { type: 'list', items: { type: 'string' }, required: true, readOnly: true },
-      siteUuid: { type: 'string', required: true, readOnly: true },
-      name: { type: 'string', required: true },
-      /** Lower-cased name, for the list's name filter. */
-      searchName: {
-        type: 'string',
-        watch: ['name'],
-        set: (_, item: { name?: string }) => (item.name ?? '').toLowerCase(),
+export const Sites = lazy(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'site', version: '1', service: SERVICE },
+        attributes: {
+          siteId: { type: 'string', required: true, readOnly: true },
+          ownerId: { type: 'string', required: true, readOnly: true },
+          /** The owner's ancestors plus the owner: who may see this site, without a walk. */
+          tenantIds: { type: 'list', items: { type: 'string' }, required: true, readOnly: true },
+          siteUuid: { type: 'string', required: true, readOnly: true },
+          name: { type: 'string', required: true },
+          /** Lower-cased name, for the list's name filter. */
+          searchName: {
+            type: 'string',
+            watch: ['name'],
+            set: (_, item: { name?: string }) => (item.name ?? '').toLowerCase(),
+          },
+          status: { type: SITE_STATUSES, required: true, default: 'DRAFT' },
+          numberHorizontal: { type: 'number', required: true },
+          numberVertical: { type: 'number', required: true },
+          /**
+           * The generation of creatives the site shows (docs/decisions/0017-saves-of-any-size.md): a new
+           * one is made when the grid size changes (the creatives are cleared) and when a save changes
+           * more creatives than one transaction holds (every creative is staged under the new
+           * generation, then one transaction flips this number with the version). Creatives of any
+           * other generation are ignored on read at once and deleted after the save. Only compared
+           * for equality; new ones are unique per save attempt (`newGeneration`).
+           */
+          gridGeneration: { type: 'number', required: true, default: 1 },
+          /**
+           * Whether every creative of the site is keyed with its generation. Sites stored before the
+           * generation joined the key lack it: their next save stages every creative anew, and the
+           * sweep deletes the old items under their old keys (`LegacyCreatives`).
+           */
+          keyedCreatives: { type: 'boolean', default: true },
+          viewMode: { type: ['MOBILE', 'PC'] as const, required: true, default: G.viewMode },
+          defaultLanguage: { type: SITE_LANGUAGES, required: true, default: G.defaultLanguage },
+          languages: { type: 'list', items: { type: 'string' }, required: true },
+          displayLanguageIcon: { type: 'boolean', required: true, default: G.displayLanguageIcon },
+          displayGlobalMenu: { type: 'boolean', required: true, default: G.displayGlobalMenu },
+          /** Optional; absent reads as G.creativeFit (docs/decisions/0024-creative-frame-on-phones.md). */
+          creativeFit: { type: ['FILL', 'FIT'] as const },
+          faviconKey: { type: 'string' },
+          logoKey: { type: 'string' },
+          globalMenuTextColor: { type: 'string' },
+          speakerColor: { type: 'string' },
+          /** SPEC §3 Popup CTA list, validated by PopupCtaSchema (a few small entries). */
+          popupCtas: { type: 'any', required: true, default: () => [] },
+          /** Ad tags by ID and the consent mode, validated by SiteTagsSchema (shared/src/site/tags-vendors.ts). */
+          adTags: { type: 'any' },
+          messageMatch: { type: 'any' },
+          customDomain: { type: 'string' },
+          createdAt: { type: 'number', required: true, default: () => Date.now(), readOnly: true },
+          updatedAt: {
+            type: 'number',
+            required: true,
+            default: () => Date.now(),
+            watch: '*',
+            set: () => Date.now(),
+          },
+          publishedAt: { type: 'number' },
+          /**
+           * When a scheduled publish and unpublish will run (issue 33 part 6): mirrors of the site's
+           * `PublishSchedules` items for the site list, written and removed with them.
+           */
+          scheduledPublishAt: { type: 'number' },
+          scheduledUnpublishAt: { type: 'number' },
+          /**
+           * The rendered release the public host map serves while the status is PUBLISH
+           * (`sites/<siteId>/<releaseId>/` in the sites bucket); set with the status, removed when the
+           * site stops being served (functions/src/publishing).
+           */
+          releaseId: { type: 'string' },
+          /**
+           * The site version whose content the served release shows: the version the publish commit
+           * wrote, carried over by a save that changes nothing, removed with `releaseId`. A PUBLISH site
+           * whose `version` differs has saved changes visitors do not see yet (`unpublishedChanges`).
+           */
+          publishedVersion: { type: 'number' },
+          /**
+           * The server-side conversion destinations the served release's notice lists (issue 32): set
+           * by the publish, removed with `releaseId`. Server events go only to destinations both on in
+           * the saved settings and in this list, so no visitor's data goes anywhere the notice they
+           * consented under did not name.
+           */
+          publishedConversions: { type: 'list', items: { type: 'string' } },
+          /** The message-match map of the live release (issue 34 part 5): what the edge applies. */
+          publishedMatches: { type: 'any' },
+          version: { type: 'number', required: true, default: 1 },
+          /**
+           * The model version of the document (see above). Stamped whenever the document is written:
+           * on create, and by any update that sets a document field (the editor's save writes the
+           * whole global setting); a status change or a publication leaves it as it was.
+           */
+          schemaVersion: {
+            ...schemaVersion,
+            watch: documentFields('site'),
+            set: () => SITE_SCHEMA_VERSION,
+          },
+        },
+        indexes: {
+          byId: {
+            collection: 'siteItems',
+            pk: { field: 'pk', composite: ['siteId'] },
+            sk: { field: 'sk', composite: [] },
+          },
+          byOwner: {
+            index: 'gsi1',
+            pk: { field: 'gsi1pk', composite: ['ownerId'] },
+            sk: { field: 'gsi1sk', composite: ['createdAt', 'siteId'] },
+          },
+          /** The site a default-domain host `<siteUuid>.<sites domain>` names (end-user site lookup). */
+          byUuid: {
+            index: 'gsi2',
+            pk: { field: 'gsi2pk', composite: ['siteUuid'] },
+            sk: { field: 'gsi2sk', composite: [] },
+          },
+          /** The site a custom domain names (end-user site lookup); sparse: only sites with a domain. */
+          byCustomDomain: {
+            index: 'gsi3',
+            pk: { field: 'gsi3pk', composite: ['customDomain'] },
+            sk: { field: 'gsi3sk', composite: [] },
+          },
+          /** Every site, newest first: the platform staff's site list. */
+          all: {
+            index: 'gsi4',
+            pk: { field: 'gsi4pk', composite: [] },
+            sk: { field: 'gsi4sk', composite: ['createdAt', 'siteId'] },
+          },
+        },
       },
-      status: { type: SITE_STATUSES, required: true, default: 'DRAFT' },
-      numberHorizontal: { type: 'number', required: true },
-      numberVertical: { type: 'number', required: true },
-      /**
-       * The generation of creatives the site shows (docs/decisions/0017-saves-of-any-size.md): a new
-       * one is made when the grid size changes (the creatives are cleared) and when a save changes
-       * more creatives than one transaction holds (every creative is staged under the new
-       * generation, then one transaction flips this number with the version). Creatives of any
-       * other generation are ignored on read at once and deleted after the save. Only compared
-       * for equality; new ones are unique per save attempt (`newGeneration`).
-       */
-      gridGeneration: { type: 'number', required: true, default: 1 },
-      /**
-       * Whether every creative of the site is keyed with its generation. Sites stored before the
-       * generation joined the key lack it: their next save stages every creative anew, and the
-       * sweep deletes the old items under their old keys (`LegacyCreatives`).
-       */
-      keyedCreatives: { type: 'boolean', default: true },
-      viewMode: { type: ['MOBILE', 'PC'] as const, required: true, default: G.viewMode },
-      defaultLanguage: { type: SITE_LANGUAGES, required: true, default: G.defaultLanguage },
-      languages: { type: 'list', items: { type: 'string' }, required: true },
-      displayLanguageIcon: { type: 'boolean', required: true, default: G.displayLanguageIcon },
-      displayGlobalMenu: { type: 'boolean', required: true, default: G.displayGlobalMenu },
-      /** Optional; absent reads as G.creativeFit (docs/decisions/0024-creative-frame-on-phones.md). */
-      creativeFit: { type: ['FILL', 'FIT'] as const },
-      faviconKey: { type: 'string' },
-      logoKey: { type: 'string' },
-      globalMenuTextColor: { type: 'string' },
-      speakerColor: { type: 'string' },
-      /** SPEC §3 Popup CTA list, validated by PopupCtaSchema (a few small entries). */
-      popupCtas: { type: 'any', required: true, default: () => [] },
-      /** Ad tags by ID and the consent mode, validated by SiteTagsSchema (shared/src/site/tags-vendors.ts). */
-      adTags: { type: 'any' },
-      messageMatch: { type: 'any' },
-      customDomain: { type: 'string' },
-      createdAt: { type: 'number', required: true, default: () => Date.now(), readOnly: true },
-      updatedAt: {
-        type: 'number',
-        required: true,
-        default: () => Date.now(),
-        watch: '*',
-        set: () => Date.now(),
-      },
-      publishedAt: { type: 'number' },
-      /**
-       * When a scheduled publish and unpublish will run (issue 33 part 6): mirrors of the site's
-       * `PublishSchedules` items for the site list, written and removed with them.
-       */
-      scheduledPublishAt: { type: 'number' },
-      scheduledUnpublishAt: { type: 'number' },
-      /**
-       * The rendered release the public host map serves while the status is PUBLISH
-       * (`sites/<siteId>/<releaseId>/` in the sites bucket); set with the status, removed when the
-       * site stops being served (functions/src/publishing).
-       */
-      releaseId: { type: 'string' },
-      /**
-       * The site version whose content the served release shows: the version the publish commit
-       * wrote, carried over by a save that changes nothing, removed with `releaseId`. A PUBLISH site
-       * whose `version` differs has saved changes visitors do not see yet (`unpublishedChanges`).
-       */
-      publishedVersion: { type: 'number' },
-      /**
-       * The server-side conversion destinations the served release's notice lists (issue 32): set
-       * by the publish, removed with `releaseId`. Server events go only to destinations both on in
-       * the saved settings and in this list, so no visitor's data goes anywhere the notice they
-       * consented under did not name.
-       */
-      publishedConversions: { type: 'list', items: { type: 'string' } },
-      /** The message-match map of the live release (issue 34 part 5): what the edge applies. */
-      publishedMatches: { type: 'any' },
-      version: { type: 'number', required: true, default: 1 },
-      /**
-       * The model version of the document (see above). Stamped whenever the document is written:
-       * on create, and by any update that sets a document field (the editor's save writes the
-       * whole global setting); a status change or a publication leaves it as it was.
-       */
-      schemaVersion: {
-        ...schemaVersion,
-        watch: documentFields('site'),
-        set: () => SITE_SCHEMA_VERSION,
-      },
-    },
-    indexes: {
-      byId: {
-        collection: 'siteItems',
-        pk: { field: 'pk', composite: ['siteId'] },
-        sk: { field: 'sk', composite: [] },
-      },
-      byOwner: {
-        index: 'gsi1',
-        pk: { field: 'gsi1pk', composite: ['ownerId'] },
-        sk: { field: 'gsi1sk', composite: ['createdAt', 'siteId'] },
-      },
-      /** The site a default-domain host `<siteUuid>.<sites domain>` names (end-user site lookup). */
-      byUuid: {
-        index: 'gsi2',
-        pk: { field: 'gsi2pk', composite: ['siteUuid'] },
-        sk: { field: 'gsi2sk', composite: [] },
-      },
-      /** The site a custom domain names (end-user site lookup); sparse: only sites with a domain. */
-      byCustomDomain: {
-        index: 'gsi3',
-        pk: { field: 'gsi3pk', composite: ['customDomain'] },
-        sk: { field: 'gsi3sk', composite: [] },
-      },
-      /** Every site, newest first: the platform staff's site list. */
-      all: {
-        index: 'gsi4',
-        pk: { field: 'gsi4pk', composite: [] },
-        sk: { field: 'gsi4sk', composite: ['createdAt', 'siteId'] },
-      },
-    },
-  },
-  entityConfig,
+      entityConfig,
+    ),
 )
 
 /**
@@ -177,51 +181,54 @@ export const Sites = new Entity(
  * such as B2. The generation is part of the key, so a save can stage a whole new set of creatives
  * beside the one readers see (docs/data-model.md).
  */
-export const Creatives = new Entity(
-  {
-    model: { entity: 'creative', version: '1', service: SERVICE },
-    attributes: {
-      siteId: { type: 'string', required: true, readOnly: true },
-      lang: { type: SITE_LANGUAGES, required: true, readOnly: true },
-      position: { type: 'string', required: true, readOnly: true },
-      /** The site's generation this creative belongs to (see Sites.gridGeneration); part of the key. */
-      gridGeneration: { type: 'number', required: true, default: 1, readOnly: true },
-      order: { type: 'number', required: true },
-      mediaKey: { type: 'string' },
-      mediaType: { type: ['image', 'video'] as const },
-      imageAlt: { type: 'string' },
-      mainText: { type: 'string' },
-      mainTextColor: { type: 'string' },
-      linkButtonText: { type: 'string' },
-      linkDestinationUrl: { type: 'string' },
-      isInternalLink: { type: 'boolean', default: C.isInternalLink },
-      linkButtonColor: { type: 'string', default: C.linkButtonColor },
-      linkTextColor: { type: 'string', default: C.linkTextColor },
-      price: { type: 'number' },
-      priceTextColor: { type: 'string' },
-      /** Absent: the creative follows its language's bottom-bar default. */
-      snsConfig: { type: 'boolean' },
-      showCompany: { type: 'boolean' },
-      membersOnlyLock: { type: 'boolean', default: C.membersOnlyLock },
-      hoverArrowColor: { type: 'string', default: C.hoverArrowColor },
-      arrowFadeInterval: { type: 'number' },
-      sliderSeconds: { type: 'number' },
-      /** Validated by ImageLinkPointSchema / ProductSchema; at most 20 each, so the item stays small. */
-      imageLinkPoints: { type: 'any', default: () => [] },
-      products: { type: 'any', default: () => [] },
-      version: { type: 'number', required: true, default: 1 },
-      /** The model version of the document (a creative is always written whole). */
-      schemaVersion,
-    },
-    indexes: {
-      byId: {
-        collection: 'siteItems',
-        pk: { field: 'pk', composite: ['siteId'] },
-        sk: { field: 'sk', composite: ['gridGeneration', 'lang', 'position'] },
+export const Creatives = lazy(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'creative', version: '1', service: SERVICE },
+        attributes: {
+          siteId: { type: 'string', required: true, readOnly: true },
+          lang: { type: SITE_LANGUAGES, required: true, readOnly: true },
+          position: { type: 'string', required: true, readOnly: true },
+          /** The site's generation this creative belongs to (see Sites.gridGeneration); part of the key. */
+          gridGeneration: { type: 'number', required: true, default: 1, readOnly: true },
+          order: { type: 'number', required: true },
+          mediaKey: { type: 'string' },
+          mediaType: { type: ['image', 'video'] as const },
+          imageAlt: { type: 'string' },
+          mainText: { type: 'string' },
+          mainTextColor: { type: 'string' },
+          linkButtonText: { type: 'string' },
+          linkDestinationUrl: { type: 'string' },
+          isInternalLink: { type: 'boolean', default: C.isInternalLink },
+          linkButtonColor: { type: 'string', default: C.linkButtonColor },
+          linkTextColor: { type: 'string', default: C.linkTextColor },
+          price: { type: 'number' },
+          priceTextColor: { type: 'string' },
+          /** Absent: the creative follows its language's bottom-bar default. */
+          snsConfig: { type: 'boolean' },
+          showCompany: { type: 'boolean' },
+          membersOnlyLock: { type: 'boolean', default: C.membersOnlyLock },
+          hoverArrowColor: { type: 'string', default: C.hoverArrowColor },
+          arrowFadeInterval: { type: 'number' },
+          sliderSeconds: { type: 'number' },
+          /** Validated by ImageLinkPointSchema / ProductSchema; at most 20 each, so the item stays small. */
+          imageLinkPoints: { type: 'any', default: () => [] },
+          products: { type: 'any', default: () => [] },
+          version: { type: 'number', required: true, default: 1 },
+          /** The model version of the document (a creative is always written whole). */
+          schemaVersion,
+        },
+        indexes: {
+          byId: {
+            collection: 'siteItems',
+            pk: { field: 'pk', composite: ['siteId'] },
+            sk: { field: 'sk', composite: ['gridGeneration', 'lang', 'position'] },
+          },
+        },
       },
-    },
-  },
-  entityConfig,
+      entityConfig,
+    ),
 )
 
 /**
@@ -229,82 +236,94 @@ export const Creatives = new Entity(
  * to delete such items once a save has replaced them (`sweep`). The collection query reads both
  * kinds as `creatives` (same entity name and version).
  */
-export const LegacyCreatives = new Entity(
-  {
-    model: { entity: 'creative', version: '1', service: SERVICE },
-    attributes: {
-      siteId: { type: 'string', required: true, readOnly: true },
-      lang: { type: SITE_LANGUAGES, required: true, readOnly: true },
-      position: { type: 'string', required: true, readOnly: true },
-    },
-    indexes: {
-      byId: {
-        collection: 'siteItems',
-        pk: { field: 'pk', composite: ['siteId'] },
-        sk: { field: 'sk', composite: ['lang', 'position'] },
+export const LegacyCreatives = lazy(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'creative', version: '1', service: SERVICE },
+        attributes: {
+          siteId: { type: 'string', required: true, readOnly: true },
+          lang: { type: SITE_LANGUAGES, required: true, readOnly: true },
+          position: { type: 'string', required: true, readOnly: true },
+        },
+        indexes: {
+          byId: {
+            collection: 'siteItems',
+            pk: { field: 'pk', composite: ['siteId'] },
+            sk: { field: 'sk', composite: ['lang', 'position'] },
+          },
+        },
       },
-    },
-  },
-  entityConfig,
+      entityConfig,
+    ),
 )
 
 /** The global menu of one language (SPEC §3 Global menu): its items and text colour. */
-export const GlobalMenus = new Entity(
-  {
-    model: { entity: 'globalMenu', version: '1', service: SERVICE },
-    attributes: {
-      siteId: { type: 'string', required: true, readOnly: true },
-      lang: { type: SITE_LANGUAGES, required: true, readOnly: true },
-      /** `[{ id, name }]`, validated by MenuItemsSchema. */
-      items: { type: 'any', required: true, default: () => [] },
-      textColor: { type: 'string' },
-      /** The model version of the document (a menu is always written whole). */
-      schemaVersion,
-    },
-    indexes: {
-      byId: {
-        collection: 'siteItems',
-        pk: { field: 'pk', composite: ['siteId'] },
-        sk: { field: 'sk', composite: ['lang'] },
+export const GlobalMenus = lazy(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'globalMenu', version: '1', service: SERVICE },
+        attributes: {
+          siteId: { type: 'string', required: true, readOnly: true },
+          lang: { type: SITE_LANGUAGES, required: true, readOnly: true },
+          /** `[{ id, name }]`, validated by MenuItemsSchema. */
+          items: { type: 'any', required: true, default: () => [] },
+          textColor: { type: 'string' },
+          /** The model version of the document (a menu is always written whole). */
+          schemaVersion,
+        },
+        indexes: {
+          byId: {
+            collection: 'siteItems',
+            pk: { field: 'pk', composite: ['siteId'] },
+            sk: { field: 'sk', composite: ['lang'] },
+          },
+        },
       },
-    },
-  },
-  entityConfig,
+      entityConfig,
+    ),
 )
 
 /** Other settings of one language (SPEC §3): SEO and tags, SNS links, company and legal texts. */
-export const SiteSettings = new Entity(
-  {
-    model: { entity: 'siteSettings', version: '1', service: SERVICE },
-    attributes: {
-      siteId: { type: 'string', required: true, readOnly: true },
-      lang: { type: SITE_LANGUAGES, required: true, readOnly: true },
-      /** Validated by SeoConfigSchema, SnsLinkSchema and CompanySchema. */
-      seo: { type: 'any' },
-      sns: { type: 'any', required: true, default: () => [] },
-      company: { type: 'any' },
-      /** Validated by SiteFormsSchema: contact, membership and homepage forms. */
-      forms: { type: 'any' },
-      showSnsByDefault: { type: 'boolean', default: BOTTOM_BAR_DEFAULTS.showSnsByDefault },
-      showCompanyByDefault: { type: 'boolean', default: BOTTOM_BAR_DEFAULTS.showCompanyByDefault },
-      /** The model version of the document (settings are always written whole). */
-      schemaVersion,
-    },
-    indexes: {
-      byId: {
-        collection: 'siteItems',
-        pk: { field: 'pk', composite: ['siteId'] },
-        sk: { field: 'sk', composite: ['lang'] },
+export const SiteSettings = lazy(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'siteSettings', version: '1', service: SERVICE },
+        attributes: {
+          siteId: { type: 'string', required: true, readOnly: true },
+          lang: { type: SITE_LANGUAGES, required: true, readOnly: true },
+          /** Validated by SeoConfigSchema, SnsLinkSchema and CompanySchema. */
+          seo: { type: 'any' },
+          sns: { type: 'any', required: true, default: () => [] },
+          company: { type: 'any' },
+          /** Validated by SiteFormsSchema: contact, membership and homepage forms. */
+          forms: { type: 'any' },
+          showSnsByDefault: { type: 'boolean', default: BOTTOM_BAR_DEFAULTS.showSnsByDefault },
+          showCompanyByDefault: { type: 'boolean', default: BOTTOM_BAR_DEFAULTS.showCompanyByDefault },
+          /** The model version of the document (settings are always written whole). */
+          schemaVersion,
+        },
+        indexes: {
+          byId: {
+            collection: 'siteItems',
+            pk: { field: 'pk', composite: ['siteId'] },
+            sk: { field: 'sk', composite: ['lang'] },
+          },
+        },
       },
-    },
-  },
-  entityConfig,
+      entityConfig,
+    ),
 )
 
 /** A site's items: loaded by one query on the partition, saved by one transaction. */
-export const sitesService = new Service(
-  { sites: Sites, creatives: Creatives, menus: GlobalMenus, settings: SiteSettings },
-  entityConfig,
+export const sitesService = lazy(
+  () =>
+    new Service(
+      { sites: Sites, creatives: Creatives, menus: GlobalMenus, settings: SiteSettings },
+      entityConfig,
+    ),
 )
 
 /** A stored item with its document as the current model reads it. */

@@ -1,4 +1,5 @@
 import { Entity, type EntityItem } from 'electrodb'
+import { lazy } from './lazy.ts'
 import { entityConfig, SERVICE } from './service.ts'
 
 /**
@@ -15,76 +16,79 @@ import { entityConfig, SERVICE } from './service.ts'
  * lower-cased email. `gsi1` lists a site's members newest first; `gsi2` finds a pending
  * registration by the hash of its mailed token.
  */
-export const SiteMembers = new Entity(
-  {
-    model: { entity: 'siteMember', version: '1', service: SERVICE },
-    attributes: {
-      siteId: { type: 'string', required: true, readOnly: true },
-      /** Lower-cased, trimmed. */
-      email: { type: 'string', required: true, readOnly: true },
-      memberId: { type: 'string', required: true, readOnly: true },
-      /** PENDING until the mailed link is opened. */
-      status: { type: ['PENDING', 'ACTIVE'] as const, required: true },
-      /** The content language the visitor registered in (mails follow it). */
-      lang: { type: 'string', required: true },
-      company: { type: 'string', default: '' },
-      /** The other answers of the membership form, as shown: `[{ name, title, value }]`. */
-      answers: { type: 'any', default: () => [] },
-      createdAt: { type: 'string', required: true, readOnly: true },
-      confirmedAt: { type: 'string' },
-      /** SHA-256 of the mailed token (the token itself is never stored); none once confirmed. */
-      tokenHash: { type: 'string' },
-      /** ISO time the mailed link stops working. */
-      tokenExpiresAt: { type: 'string' },
-    },
-    indexes: {
-      byEmail: {
-        pk: {
-          field: 'pk',
-          composite: ['siteId'],
-          // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
-          template: 'members#${siteId}',
-          casing: 'none',
+export const SiteMembers = lazy(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'siteMember', version: '1', service: SERVICE },
+        attributes: {
+          siteId: { type: 'string', required: true, readOnly: true },
+          /** Lower-cased, trimmed. */
+          email: { type: 'string', required: true, readOnly: true },
+          memberId: { type: 'string', required: true, readOnly: true },
+          /** PENDING until the mailed link is opened. */
+          status: { type: ['PENDING', 'ACTIVE'] as const, required: true },
+          /** The content language the visitor registered in (mails follow it). */
+          lang: { type: 'string', required: true },
+          company: { type: 'string', default: '' },
+          /** The other answers of the membership form, as shown: `[{ name, title, value }]`. */
+          answers: { type: 'any', default: () => [] },
+          createdAt: { type: 'string', required: true, readOnly: true },
+          confirmedAt: { type: 'string' },
+          /** SHA-256 of the mailed token (the token itself is never stored); none once confirmed. */
+          tokenHash: { type: 'string' },
+          /** ISO time the mailed link stops working. */
+          tokenExpiresAt: { type: 'string' },
         },
-        sk: {
-          field: 'sk',
-          composite: ['email'],
-          // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
-          template: '${email}',
-          casing: 'none',
+        indexes: {
+          byEmail: {
+            pk: {
+              field: 'pk',
+              composite: ['siteId'],
+              // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
+              template: 'members#${siteId}',
+              casing: 'none',
+            },
+            sk: {
+              field: 'sk',
+              composite: ['email'],
+              // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
+              template: '${email}',
+              casing: 'none',
+            },
+          },
+          bySite: {
+            index: 'gsi1',
+            pk: {
+              field: 'gsi1pk',
+              composite: ['siteId'],
+              // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
+              template: 'members#${siteId}',
+              casing: 'none',
+            },
+            sk: {
+              field: 'gsi1sk',
+              composite: ['createdAt', 'memberId'],
+              // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
+              template: '${createdAt}#${memberId}',
+              casing: 'none',
+            },
+          },
+          byToken: {
+            index: 'gsi2',
+            pk: {
+              field: 'gsi2pk',
+              composite: ['tokenHash'],
+              // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
+              template: 'regtoken#${tokenHash}',
+              casing: 'none',
+            },
+            sk: { field: 'gsi2sk', composite: [] },
+          },
         },
       },
-      bySite: {
-        index: 'gsi1',
-        pk: {
-          field: 'gsi1pk',
-          composite: ['siteId'],
-          // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
-          template: 'members#${siteId}',
-          casing: 'none',
-        },
-        sk: {
-          field: 'gsi1sk',
-          composite: ['createdAt', 'memberId'],
-          // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
-          template: '${createdAt}#${memberId}',
-          casing: 'none',
-        },
-      },
-      byToken: {
-        index: 'gsi2',
-        pk: {
-          field: 'gsi2pk',
-          composite: ['tokenHash'],
-          // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
-          template: 'regtoken#${tokenHash}',
-          casing: 'none',
-        },
-        sk: { field: 'gsi2sk', composite: [] },
-      },
-    },
-  },
-  entityConfig,
+      entityConfig,
+    ),
 )
 export type SiteMember = EntityItem<typeof SiteMembers>
 
@@ -97,45 +101,48 @@ export type SubmissionKind = (typeof SUBMISSION_KINDS)[number]
  * `<createdAt>#<submissionId>`: a site's list of one kind, newest first, date ranges as key
  * conditions.
  */
-export const SiteSubmissions = new Entity(
-  {
-    model: { entity: 'siteSubmission', version: '1', service: SERVICE },
-    attributes: {
-      siteId: { type: 'string', required: true, readOnly: true },
-      kind: { type: SUBMISSION_KINDS, required: true, readOnly: true },
-      submissionId: { type: 'string', required: true, readOnly: true },
-      createdAt: { type: 'string', required: true, readOnly: true },
-      lang: { type: 'string', required: true, readOnly: true },
-      /** Lower-cased, trimmed. */
-      email: { type: 'string', required: true, readOnly: true },
-      company: { type: 'string', default: '' },
-      /** Every answer as shown on the form: `[{ name, title, value }]` (value text; checkboxes joined). */
-      answers: { type: 'any', default: () => [] },
-      /** The homepage form's optional mode. */
-      mode: { type: 'string' },
-      /** Whether the mail to the recipient went out (a failed mail never loses the submission). */
-      mailStatus: { type: ['SENT', 'FAILED', 'NONE'] as const, default: 'NONE' },
-    },
-    indexes: {
-      byKind: {
-        pk: {
-          field: 'pk',
-          composite: ['siteId', 'kind'],
-          // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
-          template: 'submissions#${siteId}#${kind}',
-          casing: 'none',
+export const SiteSubmissions = lazy(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'siteSubmission', version: '1', service: SERVICE },
+        attributes: {
+          siteId: { type: 'string', required: true, readOnly: true },
+          kind: { type: SUBMISSION_KINDS, required: true, readOnly: true },
+          submissionId: { type: 'string', required: true, readOnly: true },
+          createdAt: { type: 'string', required: true, readOnly: true },
+          lang: { type: 'string', required: true, readOnly: true },
+          /** Lower-cased, trimmed. */
+          email: { type: 'string', required: true, readOnly: true },
+          company: { type: 'string', default: '' },
+          /** Every answer as shown on the form: `[{ name, title, value }]` (value text; checkboxes joined). */
+          answers: { type: 'any', default: () => [] },
+          /** The homepage form's optional mode. */
+          mode: { type: 'string' },
+          /** Whether the mail to the recipient went out (a failed mail never loses the submission). */
+          mailStatus: { type: ['SENT', 'FAILED', 'NONE'] as const, default: 'NONE' },
         },
-        sk: {
-          field: 'sk',
-          composite: ['createdAt', 'submissionId'],
-          // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
-          template: '${createdAt}#${submissionId}',
-          casing: 'none',
+        indexes: {
+          byKind: {
+            pk: {
+              field: 'pk',
+              composite: ['siteId', 'kind'],
+              // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
+              template: 'submissions#${siteId}#${kind}',
+              casing: 'none',
+            },
+            sk: {
+              field: 'sk',
+              composite: ['createdAt', 'submissionId'],
+              // biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled by ElectroDB.
+              template: '${createdAt}#${submissionId}',
+              casing: 'none',
+            },
+          },
         },
       },
-    },
-  },
-  entityConfig,
+      entityConfig,
+    ),
 )
 export type SiteSubmission = EntityItem<typeof SiteSubmissions>
 

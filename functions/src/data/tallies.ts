@@ -1,5 +1,6 @@
 import { CONTRACT_STATUSES, type ContractStatus, SITE_STATUSES, type SiteStatus } from '@swipe/shared'
 import { Entity, type EntityItem } from 'electrodb'
+import { lazy } from './lazy.ts'
 import { entityConfig, SERVICE } from './service.ts'
 
 const counter = { type: 'number', required: true, default: 0 } as const
@@ -23,22 +24,25 @@ export type TallyField = ReturnType<typeof userField> | ReturnType<typeof siteFi
  * scopes in its own transaction, on the condition that they exist; a missing tally is counted from the
  * indexes first (functions/src/domain/tallies.ts).
  */
-export const Tallies = new Entity(
-  {
-    model: { entity: 'tally', version: '1', service: SERVICE },
-    attributes: {
-      scopeId: { type: 'string', required: true, readOnly: true },
-      ...countersOf('users_', CONTRACT_STATUSES),
-      ...countersOf('sites_', SITE_STATUSES),
-    },
-    indexes: {
-      byScope: {
-        pk: { field: 'pk', composite: ['scopeId'] },
-        sk: { field: 'sk', composite: [] },
+export const Tallies = lazy(
+  () =>
+    new Entity(
+      {
+        model: { entity: 'tally', version: '1', service: SERVICE },
+        attributes: {
+          scopeId: { type: 'string', required: true, readOnly: true },
+          ...countersOf('users_', CONTRACT_STATUSES),
+          ...countersOf('sites_', SITE_STATUSES),
+        },
+        indexes: {
+          byScope: {
+            pk: { field: 'pk', composite: ['scopeId'] },
+            sk: { field: 'sk', composite: [] },
+          },
+        },
       },
-    },
-  },
-  entityConfig,
+      entityConfig,
+    ),
 )
 
 export type Tally = EntityItem<typeof Tallies>

@@ -92,10 +92,17 @@ export const cellOfFileName = (name: string): string | undefined => {
   return isCellReference(reference) ? reference : undefined
 }
 
+/**
+ * Made on first use: a collator costs about 20 ms of ICU set-up, which every Lambda importing this
+ * module would otherwise pay at its cold start (docs/decisions/0073-cold-starts-near-the-floor.md).
+ */
+let nameCollator: Intl.Collator | undefined
+
 /** Natural name order: `2.png` before `10.png`, case aside; byte order settles ties. */
-const nameCollator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
-export const naturalNameCompare = (a: string, b: string): number =>
-  nameCollator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0)
+export const naturalNameCompare = (a: string, b: string): number => {
+  nameCollator ??= new Intl.Collator('en', { numeric: true, sensitivity: 'base' })
+  return nameCollator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0)
+}
 
 /** Where one file goes, by `placeFiles`. */
 export type FilePlacement =

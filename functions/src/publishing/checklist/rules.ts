@@ -448,7 +448,8 @@ export const CHECKLIST_RULE_FNS: Record<ChecklistRule, ChecklistRuleFn> = {
   seoMissing,
 }
 
-const fieldCollator = new Intl.Collator('en', { numeric: true })
+/** Made on first use, not at import: ICU's set-up is a cold-start cost (decision 0073). */
+let fieldCollator: Intl.Collator | undefined
 
 /**
  * Every rule's items, ordered: the rules' order (`CHECKLIST_RULES`), then language (the site's
@@ -459,6 +460,8 @@ const fieldCollator = new Intl.Collator('en', { numeric: true })
 export const runRules = (input: ChecklistInput): RuleItem[] => {
   const languages = languagesOf(input)
   const columns = input.site.numberVertical
+  fieldCollator ??= new Intl.Collator('en', { numeric: true })
+  const collator = fieldCollator
   const langRank = (lang: string | null) =>
     lang === null
       ? -1
@@ -470,7 +473,7 @@ export const runRules = (input: ChecklistInput): RuleItem[] => {
       (a, b) =>
         langRank(a.lang) - langRank(b.lang) ||
         cellOrder(a.position, columns) - cellOrder(b.position, columns) ||
-        fieldCollator.compare(a.field ?? '', b.field ?? ''),
+        collator.compare(a.field ?? '', b.field ?? ''),
     ),
   )
 }
