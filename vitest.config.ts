@@ -40,6 +40,7 @@ export default defineConfig({
             'functions/src/**/*.test.ts',
             'infra/local/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'web-admin/scripts/**/*.test.ts',
           ],
           setupFiles: ['test/support/unit-setup.ts'],
           environment: 'node',

@@ -6,22 +6,33 @@
  * the day items of today), then times each report through the gateway over those twelve months
  * (BENCH_ROUNDS rounds, c=1) and prints p50 and max per report, and the uncounted first round
  * (whose first per-cell read compacts the closed months once). Target (issue 17): ≤ 1 s each.
+ * Quick mode (`npm test`, docs/decisions/0075-bench-quick-modes.md): a 2 × 2 site in one language
+ * over two months, 1 round.
  */
 
 import { addMonths } from '@swipe/shared/time/calendar'
 import { jstDay } from '@swipe/shared/time/jst'
-import { startTestStack } from '../../test/support/stack.ts'
+import { runOnOwnStack, runsAsScript, type StackBenchContext, stackNow } from './context.ts'
 import { fmt, median } from './load.ts'
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
-const ROWS = 10
-const COLUMNS = 10
-const LANGUAGES = ['JP', 'EN', 'CN', 'KR'] as const
-const MONTHS = 12
+export interface AnalyticsFigures {
+  items: number
+  rounds: number
+  /** Per report: p50 and max of the counted rounds, and the uncounted first read (ms). */
+  reports: { name: string; p50: number; max: number; first: number }[]
+  slowest: number
+}
 
-const stack = await startTestStack({ admin: false })
-try {
-  Object.assign(process.env, stack.env)
+export const benchAnalytics = async ({
+  stack,
+  quick,
+  print,
+}: StackBenchContext): Promise<AnalyticsFigures> => {
+  const ROUNDS = quick ? 1 : Number(process.env.BENCH_ROUNDS ?? 5)
+  const ROWS = quick ? 2 : 10
+  const COLUMNS = quick ? 2 : 10
+  const LANGUAGES = quick ? (['JP'] as const) : (['JP', 'EN', 'CN', 'KR'] as const)
+  const MONTHS = quick ? 2 : 12
   const { SiteStats, STAT_METRICS, statField } = await import('../../functions/src/data/analytics.ts')
   const { STATS_SHARDS } = await import('../../functions/src/analytics/service.ts')
   const { gridCells } = await import('@swipe/shared/site/cells')
@@ -37,7 +48,7 @@ try {
     method: 'POST',
     headers,
     body: JSON.stringify({
-      name: 'bench 10 × 10 × 4',
+      name: `bench ${ROWS} × ${COLUMNS} × ${LANGUAGES.length}`,
       number_horizontal: ROWS,
       number_vertical: COLUMNS,
       languages: LANGUAGES,
@@ -48,7 +59,8 @@ try {
   if (!siteId) throw new Error(`POST /site: ${created.status} ${JSON.stringify(site)}`)
 
   // Every metric of every cell (and `*`) of every language, shard and month: the worst case.
-  const today = jstDay(Date.now())
+  // "Today" is the stack's (its handlers' clock, which tests may have moved ahead).
+  const today = jstDay(stackNow(stack))
   const thisMonth = today.slice(0, 7)
   const months = Array.from({ length: MONTHS }, (_, i) => addMonths(thisMonth, i - (MONTHS - 1)))
   const positions = ['*', ...gridCells({ rows: ROWS, columns: COLUMNS })]
@@ -68,7 +80,7 @@ try {
         .filter((chunk) => chunk.length)
         .map((chunk) => SiteStats.put(chunk as never).go()),
     )
-  process.stdout.write(
+  print(
     `wrote ${items.length} counter items (${MONTHS} months × ${STATS_SHARDS} shards × ${LANGUAGES.length} languages × ${positions.length} cells, and today) in ${fmt((Date.now() - started) / 1000)} s\n`,
   )
 
@@ -77,8 +89,14 @@ try {
   const reports = [
     ['lp (KPIs + previous year)', `/analysis/site/${siteId}/lp?${period}`],
     ['lp/chart monthly', `/analysis/site/${siteId}/lp/chart?${period}&unit=month`],
-    ['lp/chart daily (366 points)', `/analysis/site/${siteId}/lp/chart?${period}&unit=day`],
-    ['pages (400 cells × 4 languages)', `/analysis/site/${siteId}/pages?${period}`],
+    [
+      quick ? 'lp/chart daily' : 'lp/chart daily (366 points)',
+      `/analysis/site/${siteId}/lp/chart?${period}&unit=day`,
+    ],
+    [
+      quick ? 'pages (4 cells × 1 language)' : 'pages (400 cells × 4 languages)',
+      `/analysis/site/${siteId}/pages?${period}`,
+    ],
     ['ranking', `/analysis/site/${siteId}/ranking?${period}`],
     ['sources', `/analysis/site/${siteId}/sources?${period}`],
     ['pages CSV', `/analysis/site/${siteId}/pages/export-csv?${period}`],
@@ -98,19 +116,17 @@ try {
       if (round > 0) times[name] = [...(times[name] ?? []), ms]
       else first[name] = ms
     }
-  process.stdout.write(`\nreports over ${from} – ${today} (${MONTHS} months), ${ROUNDS} rounds, c=1:\n`)
+  print(`\nreports over ${from} – ${today} (${MONTHS} months), ${ROUNDS} rounds, c=1:\n`)
   let worst = 0
-  for (const [name] of reports) {
+  const rows = reports.map(([name]) => {
     const list = times[name]!
     worst = Math.max(worst, ...list)
-    process.stdout.write(
-      `  ${name.padEnd(34)} p50 ${fmt(median(list))} ms   max ${fmt(Math.max(...list))} ms\n`,
-    )
-  }
-  process.stdout.write(`\nslowest report: ${fmt(worst)} ms (target ≤ 1000 ms)\n`)
-  process.stdout.write(
-    `first reads (round 0, uncounted): ${reports.map(([name]) => `${name} ${fmt(first[name]!)} ms`).join('; ')}\n`,
-  )
-} finally {
-  await stack.stop()
+    print(`  ${name.padEnd(34)} p50 ${fmt(median(list))} ms   max ${fmt(Math.max(...list))} ms\n`)
+    return { name, p50: median(list), max: Math.max(...list), first: first[name]! }
+  })
+  print(`\nslowest report: ${fmt(worst)} ms (target ≤ 1000 ms)\n`)
+  print(`first reads (round 0, uncounted): ${rows.map((r) => `${r.name} ${fmt(r.first)} ms`).join('; ')}\n`)
+  return { items: items.length, rounds: ROUNDS, reports: rows, slowest: worst }
 }
+
+if (runsAsScript(import.meta.url)) await runOnOwnStack(benchAnalytics)

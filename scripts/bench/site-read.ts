@@ -1,7 +1,7 @@
 import { creatorToken } from '../../test/support/accounts.ts'
 import { api } from '../../test/support/api.ts'
-import { createLargestSite, LARGEST_SITE, largestSiteCreatives } from '../../test/support/sites.ts'
-import { startTestStack } from '../../test/support/stack.ts'
+import { runOnOwnStack, runsAsScript, type StackBenchContext } from './context.ts'
+import { benchSiteSize, createGridSite, gridCreatives } from './grid-site.ts'
 import { fmt, median } from './load.ts'
 
 /**
@@ -17,11 +17,9 @@ import { fmt, median } from './load.ts'
  *
  * Prints medians and p95 of BENCH_ROUNDS rounds (default 30, at most 100, and no longer than
  * BENCH_SECONDS, default 180 s, of measuring). A measurement, not a test.
+ * Quick mode (`npm test`, docs/decisions/0075-bench-quick-modes.md): a 2 × 2 site in one language,
+ * 1 round, no warm-up.
  */
-const ROUNDS = Math.min(Math.max(Number(process.env.BENCH_ROUNDS ?? 30), 1), 100)
-const BUDGET_MS = Math.min(Number(process.env.BENCH_SECONDS ?? 180), 600) * 1000
-const WARM_UP = 3
-const LANGUAGES = LARGEST_SITE.languages
 
 /** Nearest-rank percentile. */
 const percentile = (values: number[], p: number) => {
@@ -35,15 +33,28 @@ const timed = async (work: () => Promise<unknown> | unknown) => {
   return performance.now() - started
 }
 
-const stack = await startTestStack({ admin: false })
-try {
-  Object.assign(process.env, stack.env)
+export interface SiteReadFigures {
+  items: number
+  creatives: number
+  rounds: number
+  /** Median and p95 (ms) per read. */
+  rows: { read: string; median: number; p95: number }[]
+  modelOverPlain: number
+  microsecondsPerItem: number
+  modelSharePercent: number
+}
+
+export const benchSiteRead = async ({ stack, quick, print }: StackBenchContext): Promise<SiteReadFigures> => {
+  const ROUNDS = quick ? 1 : Math.min(Math.max(Number(process.env.BENCH_ROUNDS ?? 30), 1), 100)
+  const BUDGET_MS = Math.min(Number(process.env.BENCH_SECONDS ?? 180), 600) * 1000
+  const WARM_UP = quick ? 0 : 3
+  const size = benchSiteSize(quick)
   const http = api(stack.urls.api.replace('localhost', '127.0.0.1'))
   const { loadSiteItems, readSiteItems, sitesService } = await import('../../functions/src/data/sites.ts')
 
   const token = await creatorToken(http, 'pro_multi')
   // The editor's load presigns every media key; no bytes are needed for that.
-  const { siteId, version, keys } = await createLargestSite(http, token, 'ベンチ')
+  const { siteId, version, keys } = await createGridSite(http, token, 'ベンチ', size)
   const saved = await http.call('PUT', `/site/${siteId}`, {
     token,
     body: {
@@ -51,13 +62,13 @@ try {
       global_setting: {
         id: siteId,
         name: 'ベンチ',
-        number_horizontal: 10,
-        number_vertical: 10,
+        number_horizontal: size.columns,
+        number_vertical: size.rows,
         default_language: 'JP',
-        languages: [...LANGUAGES],
+        languages: [...size.languages],
         popup_ctas: [],
       },
-      creatives: largestSiteCreatives(keys, 'bench'),
+      creatives: gridCreatives(size, keys, 'bench'),
     },
   })
   if (saved.status !== 200)
@@ -97,22 +108,34 @@ try {
     rounds++
   }
 
-  const row = (label: string, values: number[]) =>
-    `${label.padEnd(52)} median ${fmt(median(values), 1).padStart(7)} ms   p95 ${fmt(percentile(values, 95), 1).padStart(7)} ms`
-  process.stdout.write(
-    `\nsite read of the largest site (${items} items: ${fetched.creatives.length} creatives), ${rounds} rounds\n`,
+  const rows = [
+    { read: 'plain ElectroDB query (baseline)', values: runs.raw },
+    { read: 'loadSiteItems (query + migrate + parse)', values: runs.model },
+    { read: 'readSiteItems alone (migrate + parse)', values: runs.parse },
+    { read: 'GET /api/v1/site/{id} through the gateway', values: runs.get },
+  ].map(({ read, values }) => ({ read, median: median(values), p95: percentile(values, 95) }))
+  print(
+    `\nsite read of the ${quick ? '2 × 2 site' : 'largest site'} (${items} items: ${fetched.creatives.length} creatives), ${rounds} rounds\n`,
   )
-  process.stdout.write(`${row('plain ElectroDB query (baseline)', runs.raw)}\n`)
-  process.stdout.write(`${row('loadSiteItems (query + migrate + parse)', runs.model)}\n`)
-  process.stdout.write(`${row('readSiteItems alone (migrate + parse)', runs.parse)}\n`)
-  process.stdout.write(`${row('GET /api/v1/site/{id} through the gateway', runs.get)}\n`)
+  for (const row of rows)
+    print(
+      `${row.read.padEnd(52)} median ${fmt(row.median, 1).padStart(7)} ms   p95 ${fmt(row.p95, 1).padStart(7)} ms\n`,
+    )
   const ratio = median(runs.model) / median(runs.raw)
   const perItem = (median(runs.parse) * 1000) / items
-  process.stdout.write(`ratio loadSiteItems / plain query (medians): ${fmt(ratio, 2)}×\n`)
-  process.stdout.write(`model cost per item (readSiteItems median / items): ${fmt(perItem, 1)} µs\n`)
-  process.stdout.write(
-    `model share of the editor's load (readSiteItems / GET medians): ${fmt((100 * median(runs.parse)) / median(runs.get), 0)} %\n`,
-  )
-} finally {
-  await stack.stop()
+  const share = (100 * median(runs.parse)) / median(runs.get)
+  print(`ratio loadSiteItems / plain query (medians): ${fmt(ratio, 2)}×\n`)
+  print(`model cost per item (readSiteItems median / items): ${fmt(perItem, 1)} µs\n`)
+  print(`model share of the editor's load (readSiteItems / GET medians): ${fmt(share, 0)} %\n`)
+  return {
+    items,
+    creatives: fetched.creatives.length,
+    rounds,
+    rows,
+    modelOverPlain: ratio,
+    microsecondsPerItem: perItem,
+    modelSharePercent: share,
+  }
 }
+
+if (runsAsScript(import.meta.url)) await runOnOwnStack(benchSiteRead)

@@ -5,18 +5,29 @@
  * exactly as the console creates them), then measures `GET /summary` and `GET /site` as MASTER at
  * c=1 and c=10, rounds alternating, and prints p50/p99 (median of the rounds) and the ratio.
  * Target (issue 14): the summary's p99 at c=10 within 2× of the site list's.
+ * Quick mode (`npm test`, docs/decisions/0075-bench-quick-modes.md): 2 accounts, 1 round, a few requests.
  */
-import { startTestStack } from '../../test/support/stack.ts'
+import { randomUUID } from 'node:crypto'
+import { runOnOwnStack, runsAsScript, type StackBenchContext } from './context.ts'
 import { fmt, median, runLoad } from './load.ts'
 
-const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 500)
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
-const REQUESTS = { 1: 40, 10: 200 } as const
+export interface SummaryFigures {
+  accounts: number
+  rounds: number
+  summary: { users: number; sites: number }
+  /** p50 and p99 (ms, median of the rounds) per request and concurrency. */
+  rows: { request: string; p50: number; p99: number }[]
+  /** p99 ratio summary / site list per concurrency. */
+  ratios: Record<'1' | '10', number>
+}
 
-const stack = await startTestStack({ admin: false })
-try {
-  Object.assign(process.env, stack.env)
+export const benchSummary = async ({ stack, quick, print }: StackBenchContext): Promise<SummaryFigures> => {
+  const ACCOUNTS = quick ? 2 : Number(process.env.BENCH_ACCOUNTS ?? 500)
+  const ROUNDS = quick ? 1 : Number(process.env.BENCH_ROUNDS ?? 5)
+  const REQUESTS = quick ? ({ 1: 4, 10: 10 } as const) : ({ 1: 40, 10: 200 } as const)
   const api = stack.urls.api.replace('localhost', '127.0.0.1')
+  // The accounts' emails are this run's own (the quick mode shares a stack with other tests).
+  const run = randomUUID().slice(0, 8)
   const post = async (path: string, body: unknown, token?: string) => {
     const response = await fetch(`${api}${path}`, {
       method: 'POST',
@@ -40,7 +51,7 @@ try {
         {
           account_type: type,
           ...(parentId ? { parent_id: parentId } : {}),
-          email: `bench-${type.toLowerCase()}-${i}@example.com`,
+          email: `bench-${run}-${type.toLowerCase()}-${i}@example.com`,
           company_name: `Bench ${i}`,
           contact_name: `Bench ${i}`,
         },
@@ -55,14 +66,14 @@ try {
     oemIds.push(await create(i, 'OEM_MASTER'))
   })
   await inBatches(ACCOUNTS - oems, (i) => create(i, 'USER', oemIds[i % oemIds.length]).then(() => undefined))
-  process.stdout.write(`created ${ACCOUNTS} accounts in ${fmt((Date.now() - started) / 1000)} s\n`)
+  print(`created ${ACCOUNTS} accounts in ${fmt((Date.now() - started) / 1000)} s\n`)
 
   const headers = { authorization: `Bearer ${token}` }
   const summaryOnce = (await (await fetch(`${api}/summary`, { headers })).json()) as {
     users: { total: number }
     sites: { total: number }
   }
-  process.stdout.write(`summary: ${summaryOnce.users.total} users, ${summaryOnce.sites.total} sites\n`)
+  print(`summary: ${summaryOnce.users.total} users, ${summaryOnce.sites.total} sites\n`)
 
   const figures: Record<string, { p50: number[]; p99: number[] }> = {}
   for (let round = 1; round <= ROUNDS; round++) {
@@ -83,16 +94,27 @@ try {
       }
     }
   }
-  process.stdout.write(`\n${ACCOUNTS} accounts, median of ${ROUNDS} rounds (ms)\n`)
-  process.stdout.write('| request | p50 | p99 |\n| --- | --- | --- |\n')
-  for (const [key, f] of Object.entries(figures))
-    process.stdout.write(`| GET ${key} | ${fmt(median(f.p50))} | ${fmt(median(f.p99))} |\n`)
-  for (const c of [1, 10]) {
+  print(`\n${ACCOUNTS} accounts, median of ${ROUNDS} rounds (ms)\n`)
+  print('| request | p50 | p99 |\n| --- | --- | --- |\n')
+  const rows = Object.entries(figures).map(([key, f]) => ({
+    request: `GET ${key}`,
+    p50: median(f.p50),
+    p99: median(f.p99),
+  }))
+  for (const row of rows) print(`| ${row.request} | ${fmt(row.p50)} | ${fmt(row.p99)} |\n`)
+  const ratios = { '1': 0, '10': 0 }
+  for (const c of [1, 10] as const) {
     const ratio = median(figures[`/summary c=${c}`]!.p99) / median(figures[`/site c=${c}`]!.p99)
-    process.stdout.write(
-      `p99 ratio summary / site at c=${c}: ${fmt(ratio, 2)}×${c === 10 ? ' (target ≤ 2)' : ''}\n`,
-    )
+    ratios[c] = ratio
+    print(`p99 ratio summary / site at c=${c}: ${fmt(ratio, 2)}×${c === 10 ? ' (target ≤ 2)' : ''}\n`)
   }
-} finally {
-  await stack.stop()
+  return {
+    accounts: ACCOUNTS,
+    rounds: ROUNDS,
+    summary: { users: summaryOnce.users.total, sites: summaryOnce.sites.total },
+    rows,
+    ratios,
+  }
 }
+
+if (runsAsScript(import.meta.url)) await runOnOwnStack(benchSummary)

@@ -21,6 +21,8 @@ export default async function globalSetup() {
   process.env.E2E_AD_PLATFORMS_URL = stack.urls.adPlatforms
   // The handlers' clock offset (test/support/clock.ts): a spec may move the stack's clock forward.
   process.env.E2E_CLOCK_FILE = stack.clockFile
+  // The console's production build this run serves (bench:console's quick mode measures it).
+  process.env.E2E_ADMIN_BUILD_DIR = stack.adminDir ?? ''
   // The demo site, published by the seed through the same publisher as "save and publish".
   process.env.E2E_DEMO_SITE_URL = stack.seeded?.url ?? ''
   // What the seed made, for tests that fill route parameters with it (console-routes.spec.ts).

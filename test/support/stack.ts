@@ -58,7 +58,7 @@ const serveConsole = async (outDir: string, port: number) => {
  */
 export const startTestStack = async (options: {
   admin: boolean
-}): Promise<LocalStack & { clockFile: string; adminBuildMs?: number }> => {
+}): Promise<LocalStack & { clockFile: string; adminDir?: string; adminBuildMs?: number }> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'swipe-test-'))
   const clockFile = join(dataDir, 'clock-offset')
   writeFileSync(clockFile, '0')
@@ -106,6 +106,7 @@ export const startTestStack = async (options: {
   return {
     ...stack,
     clockFile,
+    ...(options.admin ? { adminDir } : {}),
     ...(built.value === undefined ? {} : { adminBuildMs: built.value }),
     stop: async () => {
       await admin?.stop()

@@ -8,6 +8,11 @@ import { dirname, extname, join, normalize, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { type Browser, chromium, type Page } from '@playwright/test'
+import { ACTIONS, DEFAULT_PLANS, keysToCamel, keysToSnake, mayTake, menuAreasFor } from '@swipe/shared'
+import { type Contract, contract, type RouteReplyBody } from '@swipe/shared/contract'
+import { VITALS_MIN_SAMPLES, VITALS_WINDOW_DAYS } from '@swipe/shared/site/vitals-histogram'
+import { addDays, addMonths } from '@swipe/shared/time/calendar'
+import { type BenchContext, runsAsScript, scriptContext } from '../../scripts/bench/script.ts'
 import { CHROMIUM, CHROMIUM_ARGS } from '../../test/support/chromium.ts'
 
 /**
@@ -15,15 +20,21 @@ import { CHROMIUM, CHROMIUM_ARGS } from '../../test/support/chromium.ts'
  * Builds the console for production (`vite build` into a temporary directory), serves the build
  * on 127.0.0.1 with gzip (as the CDN sends it) and an SPA fallback, and opens each route in a fresh
  * browser context (empty cache) of the system Chromium. The API is stubbed with `page.route`, so no
- * backend runs and nothing leaves 127.0.0.1. Prints one row per route (JS KB gzipped, requests,
+ * backend runs and nothing leaves 127.0.0.1: every call the routes make is answered with data of the
+ * contract's shape (`STUBS`, checked against the routes' response schemas before a run), so each
+ * screen draws what it draws with data. What loads only when scrolled to (the summary's charts,
+ * below the first screen of the default 1280×720 window) is not part of a first load. Prints one row per route (JS KB gzipped, requests,
  * budget) and exits 1 when a route is over budget. A measurement, not a test.
  *
  * RUNS=n opens each route n times (default 3) and reports the median; the byte counts are
  * deterministic, the repetition guards against a route that sometimes loads more (a race).
  * BENCH_VERBOSE=1 lists every script of the last run per route.
+ *
+ * Quick mode (`npm test`, docs/decisions/0075-bench-quick-modes.md): `benchConsole` on a build that
+ * exists (the browser tests' stack builds the console once: test/e2e/bench-console.spec.ts), in a
+ * browser already running, each route opened once.
  */
 
-const RUNS = Math.min(Math.max(Number(process.env.RUNS ?? 3) || 3, 1), 10)
 const VERBOSE = process.env.BENCH_VERBOSE === '1'
 const ADMIN_DIR = join(dirname(fileURLToPath(import.meta.url)), '..')
 const API_PREFIX = '/api/v1'
@@ -41,6 +52,152 @@ interface Budgeted {
   ready: (page: Page) => Promise<void>
 }
 
+/** The stubs' platform operator: a MASTER account (staff), as GET /auth/user-info answers for it. */
+const USER_INFO = {
+  id: 'acc-master',
+  email: 'master@example.com',
+  accountType: 'MASTER',
+  parentType: null,
+  userTypeSegment: 'master',
+  companyName: 'Bench Inc.',
+  contactName: 'Bench',
+  authority: 'EDIT',
+  adminRole: null,
+  contractStatus: 'ACTIVE',
+  logoUrl: null,
+  mainColor: null,
+  textColor: null,
+  // Derived as the API derives them (functions/src/auth/session.ts `userInfoOf`).
+  menuAreas: [...menuAreasFor('MASTER', null)],
+  allowedActions: ACTIONS.filter((action) =>
+    mayTake(
+      {
+        accountId: 'acc-master',
+        accountType: 'MASTER',
+        parentType: null,
+        ancestorIds: [],
+        contractStatus: 'ACTIVE',
+        authority: 'EDIT',
+        adminRole: null,
+      },
+      action,
+    ),
+  ),
+} satisfies RouteReplyBody<Contract['auth.userInfo']>
+
+/**
+ * The platform the stubs describe, one story across the summary and the dashboard: 12 accounts
+ * (9 direct users, 2 OEM masters and an OEM admin) with 7 sites, all published; the billed
+ * accounts on these plans (ids and prices of shared/plans.ts, so MRR follows the catalogue).
+ */
+const MONTH = '2026-11'
+const TODAY = '2026-11-30'
+const ACCOUNTS_ON_PLAN: Record<string, number> = {
+  trial: 2,
+  light: 3,
+  standard: 2,
+  standard_multi: 1,
+  premium: 1,
+  ep_oem: 2,
+}
+const SITES = 7
+const PLANS = DEFAULT_PLANS.map((plan) => ({ ...plan, accounts: ACCOUNTS_ON_PLAN[plan.planId] ?? 0 }))
+const MRR = PLANS.reduce((sum, plan) => sum + plan.price * plan.accounts, 0)
+/** Registrations per month, oldest first, over the dashboard's 12 months (one account is older). */
+const REGISTERED_TYPES = ['OEM_MASTER', 'OEM_ADMIN', 'USER', 'MASTER_USER'] as const
+const REGISTERED: Record<string, Partial<Record<(typeof REGISTERED_TYPES)[number], number>>> = {
+  '2026-01': { OEM_MASTER: 1, OEM_ADMIN: 1 },
+  '2026-03': { USER: 2 },
+  '2026-05': { USER: 1 },
+  '2026-06': { OEM_MASTER: 1 },
+  '2026-07': { USER: 2 },
+  '2026-09': { USER: 1 },
+  '2026-10': { USER: 1 },
+  '2026-11': { USER: 1 },
+}
+
+/**
+ * What each API call of the budgeted routes answers, by contract route: the bodies a handler of the
+ * route would build (typed by the contract), sent snake_cased as the API edge sends them
+ * (functions/src/edge/http.ts) and checked against the route's response schema before a run
+ * (`checkStubs`), so a contract change fails the benchmark instead of answering a stale shape.
+ */
+const STUBS = {
+  'auth.userInfo': USER_INFO,
+  'accounts.summary': {
+    users: { total: 12, byStatus: [{ status: 'ACTIVE', count: 12 }] },
+    sites: { total: SITES, byStatus: [{ status: 'PUBLISH', count: SITES }] },
+  },
+  // The summary's latest information card (issue 20): nothing to show.
+  'content.newsShow': { items: [] },
+  // The platform dashboard (issue 18) below the counts: its four reads and the Web Vitals figure.
+  'billing.dashboardRegistrations': {
+    months: Array.from({ length: 12 }, (_, index) => addMonths(MONTH, index - 11)).map((month) => ({
+      month,
+      byType: REGISTERED_TYPES.map((accountType) => ({
+        accountType,
+        count: REGISTERED[month]?.[accountType] ?? 0,
+      })),
+    })),
+  },
+  'billing.dashboardSites': { accounts: 12, sites: { created: SITES, published: SITES } },
+  'billing.dashboardAdoption': {
+    plans: PLANS.map((plan) => ({ planId: plan.planId, name: plan.name, accounts: plan.accounts })),
+  },
+  'billing.dashboardRevenue': {
+    month: MONTH,
+    mrr: MRR,
+    arr: MRR * 12,
+    payingAccounts: PLANS.filter((plan) => plan.price > 0).reduce((sum, plan) => sum + plan.accounts, 0),
+    // This month: one new Light account, one Standard account moved to its multilingual variant.
+    movement: { new: 9_800, expansion: 10_000, contraction: 0, churn: 0 },
+  },
+  'analysis.vitalsDashboard': {
+    days: VITALS_WINDOW_DAYS,
+    from: addDays(TODAY, -(VITALS_WINDOW_DAYS - 1)),
+    to: TODAY,
+    minSamples: VITALS_MIN_SAMPLES,
+    judged: 5,
+    passing: 4,
+    unjudged: 2,
+    share: 4 / 5,
+  },
+} satisfies { [Id in keyof Contract]?: RouteReplyBody<Contract[Id]> }
+
+type StubbedId = keyof typeof STUBS
+
+/** `GET <path>` → the stub's body as sent on the wire (snake_case). */
+const WIRE = new Map(
+  (Object.keys(STUBS) as StubbedId[]).map((id) => [
+    `${contract[id].method} ${contract[id].path}`,
+    JSON.stringify(keysToSnake(STUBS[id])),
+  ]),
+)
+
+/**
+ * Each stub as the console reads it (the wire body camelCased, as web-admin/src/lib/api.ts does),
+ * parsed by its route's response schema; throws naming every route whose stub the contract refuses.
+ * Runs before every measurement, quick mode included.
+ */
+export const checkStubs = (stubs: Partial<Record<StubbedId, unknown>> = STUBS): void => {
+  const refused: string[] = []
+  for (const [id, body] of Object.entries(stubs) as [StubbedId, unknown][]) {
+    const route = contract[id]
+    const result = route.response.safeParse(keysToCamel(JSON.parse(JSON.stringify(keysToSnake(body)))))
+    if (!result.success)
+      refused.push(
+        `${id} (${route.method} ${route.path}): ${JSON.stringify(result.error.issues).slice(0, 1000)}`,
+      )
+  }
+  if (refused.length > 0)
+    throw new Error(`bench:console: stubs the contract's response schemas refuse:\n${refused.join('\n')}`)
+}
+
+/** The stubbed API: `METHOD /path` below the API prefix → the body sent (snake_case JSON). */
+export const stubWire = (): ReadonlyMap<string, string> => WIRE
+
+const ja = (value: number) => value.toLocaleString('ja-JP')
+
 const ROUTES: Budgeted[] = [
   {
     name: '/login',
@@ -57,34 +214,18 @@ const ROUTES: Budgeted[] = [
     budgetKb: 350,
     signedIn: true,
     ready: async (page) => {
-      // The sites card with its counts (the stub says 7 sites) inside the console layout.
+      // The sites card with its count inside the console layout.
       await page.locator('main section').first().waitFor({ timeout: ROUTE_TIMEOUT_MS })
-      await page.getByText('7', { exact: true }).first().waitFor({ timeout: ROUTE_TIMEOUT_MS })
+      await page.getByText(String(SITES), { exact: true }).first().waitFor({ timeout: ROUTE_TIMEOUT_MS })
+      // The dashboard's cards drawn with the stubs' figures: MRR (revenue) and the Web Vitals share.
+      await page.getByText(`¥${ja(MRR)}`, { exact: true }).waitFor({ timeout: ROUTE_TIMEOUT_MS })
+      const vitals = STUBS['analysis.vitalsDashboard']
+      await page
+        .getByText(`${(vitals.share * 100).toFixed(1)}%`, { exact: true })
+        .waitFor({ timeout: ROUTE_TIMEOUT_MS })
     },
   },
 ]
-
-/** GET /auth/user-info as the API sends it (snake_case) for the platform operator. */
-const USER_INFO = {
-  id: 'acc-master',
-  email: 'master@example.com',
-  account_type: 'MASTER',
-  parent_type: null,
-  user_type_segment: 'master',
-  company_name: 'Bench Inc.',
-  contact_name: 'Bench',
-  authority: 'EDIT',
-  contract_status: 'ACTIVE',
-  logo_url: null,
-  main_color: null,
-  text_color: null,
-  admin_role: null,
-}
-
-const SUMMARY = {
-  users: { total: 12, by_status: [{ status: 'ACTIVE', count: 12 }] },
-  sites: { total: 7, by_status: [{ status: 'PUBLISHED', count: 7 }] },
-}
 
 const build = (outDir: string) => {
   const result = spawnSync(
@@ -153,11 +294,12 @@ const serve = async (root: string, log: Served[]): Promise<{ origin: string; ser
   return { origin: `http://127.0.0.1:${port}`, server }
 }
 
-const json = (status: number, body: unknown) => ({
+/** A JSON answer of the stubbed API; `body` is already serialised. */
+const json = (status: number, body: string) => ({
   status,
   contentType: 'application/json',
   headers: { 'access-control-allow-origin': '*' },
-  body: JSON.stringify(body),
+  body,
 })
 
 interface RouteFigures {
@@ -173,11 +315,19 @@ const measure = async (browser: Browser, origin: string, route: Budgeted, log: S
   const unstubbed: string[] = []
   try {
     if (route.signedIn) {
-      await context.addInitScript((info) => {
-        window.localStorage.setItem('accessToken', 'bench-access-token')
-        window.localStorage.setItem('refreshToken', 'bench-refresh-token')
-        window.localStorage.setItem('userInfo', JSON.stringify(info))
-      }, USER_INFO)
+      // As a script's text, so this file needs no DOM types (the browser tests' project has none).
+      // The user info as the console keeps it after a sign-in (camelCase, web-admin/src/lib/session.ts).
+      await context.addInitScript({
+        content: [
+          ['accessToken', 'bench-access-token'],
+          ['refreshToken', 'bench-refresh-token'],
+          ['userInfo', JSON.stringify(USER_INFO)],
+        ]
+          .map(
+            ([key, value]) => `window.localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)})`,
+          )
+          .join(';\n'),
+      })
     }
     // The API (and anything else not on the build's origin) never leaves the browser.
     await context.route(
@@ -194,12 +344,10 @@ const measure = async (browser: Browser, origin: string, route: Budgeted, log: S
             },
           })
         const path = url.pathname.replace(/^.*?\/api\/v1/, '')
-        if (path === '/auth/user-info') return handle.fulfill(json(200, USER_INFO))
-        if (path === '/summary') return handle.fulfill(json(200, SUMMARY))
-        // The summary's latest information card (issue 20): nothing to show.
-        if (path === '/news/show') return handle.fulfill(json(200, { items: [] }))
+        const wire = WIRE.get(`${handle.request().method()} ${path}`)
+        if (wire !== undefined) return handle.fulfill(json(200, wire))
         unstubbed.push(`${handle.request().method()} ${url.pathname}`)
-        return handle.fulfill(json(404, { code: 'error.notFound', message: 'not found' }))
+        return handle.fulfill(json(404, JSON.stringify({ code: 'error.notFound', message: 'not found' })))
       },
     )
     const page = await context.newPage()
@@ -223,26 +371,53 @@ const measure = async (browser: Browser, origin: string, route: Budgeted, log: S
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
 const kb = (bytes: number) => (bytes / KB).toFixed(1)
 
-const outDir = mkdtempSync(join(tmpdir(), 'swipe-bench-console-'))
-let exitCode = 0
-try {
-  console.info(`Building the console (${ADMIN_DIR}) into ${outDir} …`)
-  build(outDir)
+export interface ConsoleFigures {
+  runs: number
+  /** Per route: JavaScript transferred (gzip -9) and raw, in bytes (medians), requests and the budget. */
+  rows: {
+    route: string
+    jsBytes: number
+    jsRaw: number
+    requests: number
+    budgetKb: number
+    over: boolean
+    /** API calls of the last run no stub answered (404): the route's figures may miss what they load. */
+    unstubbed: string[]
+  }[]
+}
+
+/**
+ * Opens each route of the console build in `buildDir` (served here with gzip) RUNS times in a fresh
+ * context of `browser`, prints the table and returns its figures.
+ */
+export const benchConsole = async ({
+  quick,
+  print,
+  buildDir,
+  browser,
+}: BenchContext & { buildDir: string; browser: Browser }): Promise<ConsoleFigures> => {
+  checkStubs()
+  const RUNS = quick ? 1 : Math.min(Math.max(Number(process.env.RUNS ?? 3) || 3, 1), 10)
   const log: Served[] = []
-  const { origin, server } = await serve(outDir, log)
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: CHROMIUM_ARGS,
-  })
+  const { origin, server } = await serve(buildDir, log)
   try {
     const rows: string[][] = []
+    const figures: ConsoleFigures['rows'] = []
     for (const route of ROUTES) {
       const runs: RouteFigures[] = []
       for (let run = 0; run < RUNS; run++) runs.push(await measure(browser, origin, route, log))
       const bytes = median(runs.map((run) => run.jsBytes))
       const over = bytes > route.budgetKb * KB
-      if (over) exitCode = 1
       const last = runs[runs.length - 1]!
+      figures.push({
+        route: route.name,
+        jsBytes: bytes,
+        jsRaw: median(runs.map((run) => run.jsRaw)),
+        requests: median(runs.map((run) => run.jsRequests)),
+        budgetKb: route.budgetKb,
+        over,
+        unstubbed: last.unstubbed,
+      })
       rows.push([
         route.name,
         kb(bytes),
@@ -256,26 +431,45 @@ try {
         console.warn(`${route.name}: unstubbed API calls (answered 404): ${last.unstubbed.join(', ')}`)
       if (VERBOSE)
         for (const script of [...last.scripts].sort((a, b) => b.bytes - a.bytes))
-          console.info(`  ${route.name}  ${kb(script.bytes).padStart(7)} KB gz  ${script.path}`)
+          print(`  ${route.name}  ${kb(script.bytes).padStart(7)} KB gz  ${script.path}\n`)
     }
     const header = ['route', 'JS KB gz', 'JS KB raw', 'requests', 'budget KB gz', 'of budget', '']
     const widths = header.map((title, column) =>
       Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
     )
     const line = (cells: string[]) =>
-      `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |`
-    console.info(`\nConsole first load, JavaScript transferred (gzip -9), median of ${RUNS} cold loads:\n`)
-    console.info(line(header))
-    console.info(line(widths.map((width) => '-'.repeat(width))))
-    for (const row of rows) console.info(line(row))
+      `| ${cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join(' | ')} |\n`
+    print(`\nConsole first load, JavaScript transferred (gzip -9), median of ${RUNS} cold loads:\n\n`)
+    print(line(header))
+    print(line(widths.map((width) => '-'.repeat(width))))
+    for (const row of rows) print(line(row))
+    return { runs: RUNS, rows: figures }
   } finally {
-    await browser.close()
     server.close()
   }
-} catch (error) {
-  console.error(error)
-  exitCode = 2
-} finally {
-  rmSync(outDir, { recursive: true, force: true })
 }
-process.exit(exitCode)
+
+if (runsAsScript(import.meta.url)) {
+  const outDir = mkdtempSync(join(tmpdir(), 'swipe-bench-console-'))
+  let exitCode = 0
+  try {
+    console.info(`Building the console (${ADMIN_DIR}) into ${outDir} …`)
+    build(outDir)
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: CHROMIUM_ARGS,
+    })
+    try {
+      const figures = await benchConsole({ ...scriptContext(), buildDir: outDir, browser })
+      if (figures.rows.some((row) => row.over)) exitCode = 1
+    } finally {
+      await browser.close()
+    }
+  } catch (error) {
+    console.error(error)
+    exitCode = 2
+  } finally {
+    rmSync(outDir, { recursive: true, force: true })
+  }
+  process.exit(exitCode)
+}
