@@ -17,6 +17,10 @@
  *   options: --runs <n> (default 5, at most 15), --top <n> (default 25), --keep (keep the cdk.out),
  *   --node-options <s> (instead of each function's NODE_OPTIONS: measure a run-time option such as
  *   `--enable-source-maps`, or none with `--node-options ''`)
+ *
+ * Quick mode (docs/decisions/0075-bench-quick-modes.md): `measureBundles` on bundles already made
+ * (infra/test/bundles.test.ts hands it two functions of its own bundled synth, one round); the
+ * floor is built and hello world written as here, the table printed; no figure is judged.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -27,6 +31,7 @@ import { gzipSync } from 'node:zlib'
 import { App, Stack } from 'aws-cdk-lib'
 import { Architecture } from 'aws-cdk-lib/aws-lambda'
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs'
+import { runsAsScript } from '../../scripts/bench/script.ts'
 import { buildApp } from '../lib/app.ts'
 import { BUNDLE_METAFILE_CONTEXT, BUNDLING, RUNTIME } from '../lib/app-function.ts'
 import { FEATURE_FLAGS } from '../lib/feature-flags.ts'
@@ -38,35 +43,13 @@ const KB = 1000
 /** A function's load CPU may be at most this many times the floor's (issue 35 item 3). */
 const FLOOR_RATIO = 1.5
 
-const { values: args } = parseArgs({
-  options: {
-    why: { type: 'string' },
-    chain: { type: 'string' },
-    runs: { type: 'string', default: '5' },
-    top: { type: 'string', default: '25' },
-    keep: { type: 'boolean', default: false },
-    'node-options': { type: 'string' },
-  },
-})
-const runs = Math.min(15, Math.max(1, Number.parseInt(args.runs, 10) || 5))
-const top = Math.max(1, Number.parseInt(args.top, 10) || 25)
-
 type Json = Record<string, unknown>
 
-interface Bundled {
+export interface Bundled {
   name: string
   file: string
   env: Record<string, string>
 }
-
-const outdir = mkdtempSync(join(tmpdir(), 'swipe-bench-bundles-'))
-const started = Date.now()
-process.stderr.write('Synthesizing the app with bundling (esbuild, as `cdk synth`)…\n')
-const { app, stack } = buildApp({ context: { [BUNDLE_METAFILE_CONTEXT]: true }, outdir })
-const template = app.synth().getStackArtifact(stack.artifactId).template as {
-  Resources: Record<string, Json>
-}
-process.stderr.write(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`)
 
 /** The function's construct id (e.g. `SitesFunction`) from the logical id `ApiSitesFunctionABCD1234`. */
 const nameOf = (logicalId: string, resource: Json): string => {
@@ -76,7 +59,7 @@ const nameOf = (logicalId: string, resource: Json): string => {
 }
 
 /** The bundles (index.mjs) of a synthesized template's functions that have an environment. */
-const bundlesOf = (resources: Record<string, Json>, assets: string): Bundled[] => {
+export const bundlesOf = (resources: Record<string, Json>, assets: string): Bundled[] => {
   const found: Bundled[] = []
   for (const [logicalId, resource] of Object.entries(resources)) {
     const props = resource.Properties as Json | undefined
@@ -92,35 +75,24 @@ const bundlesOf = (resources: Record<string, Json>, assets: string): Bundled[] =
   return found
 }
 
-const bundles = bundlesOf(template.Resources, outdir).sort((a, b) => a.name.localeCompare(b.name))
-// The run-time options every function is deployed with (AppFunction's environment), or --node-options.
-const nodeOptions = args['node-options'] ?? bundles[0]?.env.NODE_OPTIONS ?? ''
-for (const b of bundles) b.env.NODE_OPTIONS = args['node-options'] ?? b.env.NODE_OPTIONS ?? ''
-
-/** The floor, bundled by NodejsFunction with the functions' options, as AppFunction bundles them. */
-const floorApp = new App({ outdir: join(outdir, 'floor'), context: FEATURE_FLAGS })
-const floorStack = new Stack(floorApp, 'BundleFloor')
-new NodejsFunction(floorStack, 'Floor', {
-  entry: join(REPO_ROOT, 'infra', 'scripts', 'bench-floor.ts'),
-  handler: 'handler',
-  projectRoot: REPO_ROOT,
-  depsLockFilePath: LOCK_FILE,
-  runtime: RUNTIME,
-  architecture: Architecture.ARM_64,
-  environment: { NODE_OPTIONS: nodeOptions },
-  bundling: { ...BUNDLING, externalModules: ['sharp'] },
-})
-const floorTemplate = floorApp.synth().getStackArtifact(floorStack.artifactId).template as {
-  Resources: Record<string, Json>
+/** One function's figures: sizes, the import's load CPU (median) and its ratios. */
+export interface BundleRow {
+  name: string
+  bytes: number
+  gzip: number
+  cpu: number
+  helloRatio: number
+  floorRatio: number
+  over: boolean
 }
-const floor = bundlesOf(floorTemplate.Resources, join(outdir, 'floor'))[0]!
 
-const hello: Bundled = {
-  name: 'hello world',
-  file: join(outdir, 'hello.mjs'),
-  env: { NODE_OPTIONS: nodeOptions },
+export interface BundleFigures {
+  rows: BundleRow[]
+  floorCpu: number
+  helloCpu: number
+  runs: number
+  nodeOptions: string
 }
-writeFileSync(hello.file, "export const handler = async () => ({ statusCode: 200, body: 'hello' })\n")
 
 /**
  * A fresh `node` that imports the module, checks it exports a handler and reports the CPU time
@@ -160,97 +132,146 @@ const median = (xs: number[]): number => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2
 }
 
-// Hello world and the floor are loaded right before every function in every round, which spreads
-// them over the same stretch of machine load as the functions.
-const helloLoads: number[] = []
-const floorLoads: number[] = []
-const loads = new Map<string, number[]>(bundles.map((b) => [b.name, []]))
-for (const b of [hello, floor, ...bundles]) load(b) // warm the file cache once
-for (let round = 0; round < runs; round++) {
-  process.stderr.write(`Load round ${round + 1}/${runs}\n`)
-  for (const b of bundles) {
-    helloLoads.push(load(hello))
-    floorLoads.push(load(floor))
-    loads.get(b.name)!.push(load(b))
-  }
-}
-const helloCpu = median(helloLoads)
-const floorCpu = median(floorLoads)
-
 const sizes = (file: string) => ({ bytes: statSync(file).size, gzip: gzipSync(readFileSync(file)).length })
-const rows = bundles.map((b) => {
-  const cpu = median(loads.get(b.name)!)
-  const floorRatio = cpu / floorCpu
-  return {
-    name: b.name,
-    ...sizes(b.file),
-    cpu,
-    helloRatio: cpu / helloCpu,
-    floorRatio,
-    over: floorRatio > FLOOR_RATIO,
-  }
-})
-
-const pad = (s: string, n: number, right = false) => (right ? s.padStart(n) : s.padEnd(n))
 const kb = (n: number) => (n / KB).toFixed(1)
-const header = ['function', 'min KB', 'gzip KB', 'load CPU ms', '× hello', '× floor', 'verdict']
-const numeric = (i: number) => i > 0 && i < header.length - 1
-const reference = (name: string, file: string, cpu: number) => {
-  const { bytes, gzip } = sizes(file)
-  return [
-    name,
-    kb(bytes),
-    kb(gzip),
-    cpu.toFixed(1),
-    (cpu / helloCpu).toFixed(2),
-    (cpu / floorCpu).toFixed(2),
-    '',
+
+/**
+ * Measures `bundles` (a synthesized app's, by `bundlesOf`) against the floor, built into `workDir`
+ * with the functions' bundling options, and hello world, in `runs` interleaved rounds; prints the
+ * table with `print` and returns the figures. `nodeOptions` replaces each function's NODE_OPTIONS.
+ */
+export const measureBundles = ({
+  bundles,
+  runs,
+  workDir,
+  nodeOptions: replaced,
+  print,
+}: {
+  bundles: Bundled[]
+  runs: number
+  workDir: string
+  nodeOptions?: string
+  print: (text: string) => void
+}): BundleFigures => {
+  // The run-time options every function is deployed with (AppFunction's environment), or --node-options.
+  const nodeOptions = replaced ?? bundles[0]?.env.NODE_OPTIONS ?? ''
+  const measured = bundles.map((b) => ({
+    ...b,
+    env: { ...b.env, NODE_OPTIONS: replaced ?? b.env.NODE_OPTIONS ?? '' },
+  }))
+
+  /** The floor, bundled by NodejsFunction with the functions' options, as AppFunction bundles them. */
+  const floorApp = new App({ outdir: join(workDir, 'floor'), context: FEATURE_FLAGS })
+  const floorStack = new Stack(floorApp, 'BundleFloor')
+  new NodejsFunction(floorStack, 'Floor', {
+    entry: join(REPO_ROOT, 'infra', 'scripts', 'bench-floor.ts'),
+    handler: 'handler',
+    projectRoot: REPO_ROOT,
+    depsLockFilePath: LOCK_FILE,
+    runtime: RUNTIME,
+    architecture: Architecture.ARM_64,
+    environment: { NODE_OPTIONS: nodeOptions },
+    bundling: { ...BUNDLING, externalModules: ['sharp'] },
+  })
+  const floorTemplate = floorApp.synth().getStackArtifact(floorStack.artifactId).template as {
+    Resources: Record<string, Json>
+  }
+  const floor = bundlesOf(floorTemplate.Resources, join(workDir, 'floor'))[0]!
+
+  const hello: Bundled = {
+    name: 'hello world',
+    file: join(workDir, 'hello.mjs'),
+    env: { NODE_OPTIONS: nodeOptions },
+  }
+  writeFileSync(hello.file, "export const handler = async () => ({ statusCode: 200, body: 'hello' })\n")
+
+  // Hello world and the floor are loaded right before every function in every round, which spreads
+  // them over the same stretch of machine load as the functions.
+  const helloLoads: number[] = []
+  const floorLoads: number[] = []
+  const loads = new Map<string, number[]>(measured.map((b) => [b.name, []]))
+  for (const b of [hello, floor, ...measured]) load(b) // warm the file cache once
+  for (let round = 0; round < runs; round++) {
+    process.stderr.write(`Load round ${round + 1}/${runs}\n`)
+    for (const b of measured) {
+      helloLoads.push(load(hello))
+      floorLoads.push(load(floor))
+      loads.get(b.name)!.push(load(b))
+    }
+  }
+  const helloCpu = median(helloLoads)
+  const floorCpu = median(floorLoads)
+
+  const rows: BundleRow[] = measured.map((b) => {
+    const cpu = median(loads.get(b.name)!)
+    const floorRatio = cpu / floorCpu
+    return {
+      name: b.name,
+      ...sizes(b.file),
+      cpu,
+      helloRatio: cpu / helloCpu,
+      floorRatio,
+      over: floorRatio > FLOOR_RATIO,
+    }
+  })
+
+  const pad = (s: string, n: number, right = false) => (right ? s.padStart(n) : s.padEnd(n))
+  const header = ['function', 'min KB', 'gzip KB', 'load CPU ms', '× hello', '× floor', 'verdict']
+  const numeric = (i: number) => i > 0 && i < header.length - 1
+  const reference = (name: string, file: string, cpu: number) => {
+    const { bytes, gzip } = sizes(file)
+    return [
+      name,
+      kb(bytes),
+      kb(gzip),
+      cpu.toFixed(1),
+      (cpu / helloCpu).toFixed(2),
+      (cpu / floorCpu).toFixed(2),
+      '',
+    ]
+  }
+  const table = [
+    header,
+    ...rows.map((r) => [
+      r.name,
+      kb(r.bytes),
+      kb(r.gzip),
+      r.cpu.toFixed(1),
+      r.helloRatio.toFixed(2),
+      r.floorRatio.toFixed(2),
+      r.over ? 'OVER' : 'ok',
+    ]),
+    reference('floor', floor.file, floorCpu),
+    reference('hello world', hello.file, helloCpu),
   ]
+  const widths = header.map((_, i) => Math.max(...table.map((row) => row[i]!.length)))
+  const line = (row: string[]) => `| ${row.map((cell, i) => pad(cell, widths[i]!, numeric(i))).join(' | ')} |`
+  print(
+    `\nLambda bundles (${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}; KB = 1,000 bytes; load CPU is the import's, median of ${runs}; NODE_OPTIONS ${JSON.stringify(nodeOptions)})\n`,
+  )
+  print(`Limit: load CPU ≤ ${FLOOR_RATIO}× the floor (infra/scripts/bench-floor.ts) measured in this run\n\n`)
+  print(`${line(table[0]!)}\n`)
+  print(`| ${widths.map((w, i) => (numeric(i) ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w))).join(' | ')} |\n`)
+  for (const row of table.slice(1)) print(`${line(row)}\n`)
+  const range = (xs: number[], f: (x: number) => string) => `${f(Math.min(...xs))}–${f(Math.max(...xs))}`
+  const ratio = (x: number) => x.toFixed(2)
+  print(
+    `\n${rows.length} functions: ${range(
+      rows.map((r) => r.bytes),
+      kb,
+    )} KB minified, ${range(
+      rows.map((r) => r.gzip),
+      kb,
+    )} KB gzip, load CPU ${range(
+      rows.map((r) => r.floorRatio),
+      ratio,
+    )}× the floor, ${range(
+      rows.map((r) => r.helloRatio),
+      ratio,
+    )}× hello world\n`,
+  )
+  return { rows, floorCpu, helloCpu, runs, nodeOptions }
 }
-const table = [
-  header,
-  ...rows.map((r) => [
-    r.name,
-    kb(r.bytes),
-    kb(r.gzip),
-    r.cpu.toFixed(1),
-    r.helloRatio.toFixed(2),
-    r.floorRatio.toFixed(2),
-    r.over ? 'OVER' : 'ok',
-  ]),
-  reference('floor', floor.file, floorCpu),
-  reference('hello world', hello.file, helloCpu),
-]
-const widths = header.map((_, i) => Math.max(...table.map((row) => row[i]!.length)))
-const line = (row: string[]) => `| ${row.map((cell, i) => pad(cell, widths[i]!, numeric(i))).join(' | ')} |`
-console.info(
-  `\nLambda bundles (${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}; KB = 1,000 bytes; load CPU is the import's, median of ${runs}; NODE_OPTIONS ${JSON.stringify(nodeOptions)})`,
-)
-console.info(
-  `Limit: load CPU ≤ ${FLOOR_RATIO}× the floor (infra/scripts/bench-floor.ts) measured in this run\n`,
-)
-console.info(line(table[0]!))
-console.info(
-  `| ${widths.map((w, i) => (numeric(i) ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w))).join(' | ')} |`,
-)
-for (const row of table.slice(1)) console.info(line(row))
-const range = (xs: number[], f: (x: number) => string) => `${f(Math.min(...xs))}–${f(Math.max(...xs))}`
-const ratio = (x: number) => x.toFixed(2)
-console.info(
-  `\n${rows.length} functions: ${range(
-    rows.map((r) => r.bytes),
-    kb,
-  )} KB minified, ${range(
-    rows.map((r) => r.gzip),
-    kb,
-  )} KB gzip, load CPU ${range(
-    rows.map((r) => r.floorRatio),
-    ratio,
-  )}× the floor, ${range(
-    rows.map((r) => r.helloRatio),
-    ratio,
-  )}× hello world`,
-)
 
 interface Metafile {
   inputs: Record<string, { bytes: number; imports: { path: string; kind: string }[] }>
@@ -268,72 +289,106 @@ const packageOf = (path: string): string => {
   return parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!
 }
 
-if (args.why) {
-  const b = bundles.find((x) => x.name.toLowerCase() === args.why!.toLowerCase())
-  if (!b) {
-    console.error(`\n--why: no function ${args.why}; one of ${bundles.map((x) => x.name).join(', ')}`)
-    process.exitCode = 2
-  } else {
-    const metaPath = join(b.file, '..', 'index.meta.json')
-    if (!existsSync(metaPath)) {
-      console.error(
-        `\n--why: ${b.name} has no metafile (AppFunction does not read ${BUNDLE_METAFILE_CONTEXT})`,
-      )
+const main = () => {
+  const { values: args } = parseArgs({
+    options: {
+      why: { type: 'string' },
+      chain: { type: 'string' },
+      runs: { type: 'string', default: '5' },
+      top: { type: 'string', default: '25' },
+      keep: { type: 'boolean', default: false },
+      'node-options': { type: 'string' },
+    },
+  })
+  const runs = Math.min(15, Math.max(1, Number.parseInt(args.runs, 10) || 5))
+  const top = Math.max(1, Number.parseInt(args.top, 10) || 25)
+
+  const outdir = mkdtempSync(join(tmpdir(), 'swipe-bench-bundles-'))
+  const started = Date.now()
+  process.stderr.write('Synthesizing the app with bundling (esbuild, as `cdk synth`)…\n')
+  const { app, stack } = buildApp({ context: { [BUNDLE_METAFILE_CONTEXT]: true }, outdir })
+  const template = app.synth().getStackArtifact(stack.artifactId).template as {
+    Resources: Record<string, Json>
+  }
+  process.stderr.write(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`)
+  const bundles = bundlesOf(template.Resources, outdir).sort((a, b) => a.name.localeCompare(b.name))
+  const { rows } = measureBundles({
+    bundles,
+    runs,
+    workDir: outdir,
+    ...(args['node-options'] === undefined ? {} : { nodeOptions: args['node-options'] }),
+    print: (text) => process.stdout.write(text),
+  })
+
+  if (args.why) {
+    const b = bundles.find((x) => x.name.toLowerCase() === args.why!.toLowerCase())
+    if (!b) {
+      console.error(`\n--why: no function ${args.why}; one of ${bundles.map((x) => x.name).join(', ')}`)
       process.exitCode = 2
     } else {
-      const meta = JSON.parse(readFileSync(metaPath, 'utf8')) as Metafile
-      const output = Object.values(meta.outputs).find((o) => o.entryPoint)!
-      const inputs = Object.entries(output.inputs).sort((x, y) => y[1].bytesInOutput - x[1].bytesInOutput)
-      const byPackage = new Map<string, number>()
-      for (const [path, { bytesInOutput }] of inputs) {
-        byPackage.set(packageOf(path), (byPackage.get(packageOf(path)) ?? 0) + bytesInOutput)
-      }
-      console.info(`\n${b.name}: the largest packages (bytes in the minified output)\n`)
-      for (const [pkg, bytes] of [...byPackage].sort((x, y) => y[1] - x[1]).slice(0, top)) {
-        console.info(`${kb(bytes).padStart(8)} KB  ${pkg}`)
-      }
-      console.info(`\n${b.name}: the largest inputs\n`)
-      for (const [path, { bytesInOutput }] of inputs.slice(0, top)) {
-        console.info(`${kb(bytesInOutput).padStart(8)} KB  ${path}`)
-      }
-      if (args.chain) {
-        // Breadth-first from the entry: the shortest import chain to the first input matching --chain.
-        const entry = output.entryPoint!
-        const previous = new Map<string, string | null>([[entry, null]])
-        const queue = [entry]
-        let found: string | undefined
-        while (queue.length && !found) {
-          const current = queue.shift()!
-          for (const { path } of meta.inputs[current]?.imports ?? []) {
-            // Only inputs of this output: a module tree-shaken away explains nothing.
-            if (previous.has(path) || !meta.inputs[path] || !(path in output.inputs)) continue
-            previous.set(path, current)
-            if (path.includes(args.chain)) {
-              found = path
-              break
-            }
-            queue.push(path)
-          }
+      const metaPath = join(b.file, '..', 'index.meta.json')
+      if (!existsSync(metaPath)) {
+        console.error(
+          `\n--why: ${b.name} has no metafile (AppFunction does not read ${BUNDLE_METAFILE_CONTEXT})`,
+        )
+        process.exitCode = 2
+      } else {
+        const meta = JSON.parse(readFileSync(metaPath, 'utf8')) as Metafile
+        const output = Object.values(meta.outputs).find((o) => o.entryPoint)!
+        const inputs = Object.entries(output.inputs).sort((x, y) => y[1].bytesInOutput - x[1].bytesInOutput)
+        const byPackage = new Map<string, number>()
+        for (const [path, { bytesInOutput }] of inputs) {
+          byPackage.set(packageOf(path), (byPackage.get(packageOf(path)) ?? 0) + bytesInOutput)
         }
-        console.info(`\n${b.name}: why ${args.chain} is in the bundle\n`)
-        if (!found) console.info(`  no bundled input matches ${args.chain}`)
-        else {
-          const chain: string[] = []
-          for (let at: string | null | undefined = found; at; at = previous.get(at)) chain.unshift(at)
-          for (const [i, path] of chain.entries()) console.info(`${'  '.repeat(i)}${i ? '└ ' : ''}${path}`)
+        console.info(`\n${b.name}: the largest packages (bytes in the minified output)\n`)
+        for (const [pkg, bytes] of [...byPackage].sort((x, y) => y[1] - x[1]).slice(0, top)) {
+          console.info(`${kb(bytes).padStart(8)} KB  ${pkg}`)
+        }
+        console.info(`\n${b.name}: the largest inputs\n`)
+        for (const [path, { bytesInOutput }] of inputs.slice(0, top)) {
+          console.info(`${kb(bytesInOutput).padStart(8)} KB  ${path}`)
+        }
+        if (args.chain) {
+          // Breadth-first from the entry: the shortest import chain to the first input matching --chain.
+          const entry = output.entryPoint!
+          const previous = new Map<string, string | null>([[entry, null]])
+          const queue = [entry]
+          let found: string | undefined
+          while (queue.length && !found) {
+            const current = queue.shift()!
+            for (const { path } of meta.inputs[current]?.imports ?? []) {
+              // Only inputs of this output: a module tree-shaken away explains nothing.
+              if (previous.has(path) || !meta.inputs[path] || !(path in output.inputs)) continue
+              previous.set(path, current)
+              if (path.includes(args.chain)) {
+                found = path
+                break
+              }
+              queue.push(path)
+            }
+          }
+          console.info(`\n${b.name}: why ${args.chain} is in the bundle\n`)
+          if (!found) console.info(`  no bundled input matches ${args.chain}`)
+          else {
+            const chain: string[] = []
+            for (let at: string | null | undefined = found; at; at = previous.get(at)) chain.unshift(at)
+            for (const [i, path] of chain.entries()) console.info(`${'  '.repeat(i)}${i ? '└ ' : ''}${path}`)
+          }
         }
       }
     }
   }
+
+  if (args.keep) console.error(`\nBundles kept in ${outdir}`)
+  else rmSync(outdir, { recursive: true, force: true })
+
+  const over = rows.filter((r) => r.over)
+  if (over.length) {
+    console.error(
+      `\nOver ${FLOOR_RATIO}× the floor: ${over.map((r) => `${r.name} (${r.floorRatio.toFixed(2)}×)`).join(', ')}`,
+    )
+    process.exitCode = 1
+  }
 }
 
-if (args.keep) console.error(`\nBundles kept in ${outdir}`)
-else rmSync(outdir, { recursive: true, force: true })
-
-const over = rows.filter((r) => r.over)
-if (over.length) {
-  console.error(
-    `\nOver ${FLOOR_RATIO}× the floor: ${over.map((r) => `${r.name} (${r.floorRatio.toFixed(2)}×)`).join(', ')}`,
-  )
-  process.exitCode = 1
-}
+if (runsAsScript(import.meta.url)) main()

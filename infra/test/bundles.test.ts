@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { LOCALES, messages, translate } from '@swipe/shared'
 import { API_BASE_PATH, routeList } from '@swipe/shared/contract/routes'
@@ -12,6 +13,7 @@ import type { ApiRoute } from '../lib/api.ts'
 import { BUNDLING, PDF_FONT_IN_ASSET } from '../lib/app-function.ts'
 import { needsOf } from '../lib/needs.ts'
 import { FUNCTIONS_SRC } from '../lib/paths.ts'
+import { bundlesOf, measureBundles } from '../scripts/bench-bundles.ts'
 import {
   EVERY_AUTH_KIND,
   type Json,
@@ -386,5 +388,49 @@ describe('server messages (issue 14)', () => {
     }
     // The four answers differ: each language came from its own file.
     expect(new Set(LOCALES.map((locale) => translate(locale, 'error.routeNotFound'))).size).toBe(4)
+  })
+})
+
+/**
+ * `npm run bench:bundles` in its quick mode (docs/decisions/0075-bench-quick-modes.md): two of this
+ * file's bundled functions against the floor (built as the script builds it) and hello world, one
+ * round. What it returns and prints must parse; no figure is judged (the limit is the script's).
+ */
+describe('bench:bundles, quick', () => {
+  it('measures two functions against the floor and prints its table', () => {
+    const { resources, app } = bundled()
+    const bundles = bundlesOf(resources as Record<string, Json>, app.outdir)
+      .filter((b) => b.name === 'HealthFunction' || b.name === 'RequestAuthorizerFunction')
+      .sort((a, b) => a.name.localeCompare(b.name))
+    expect(bundles.map((b) => b.name)).toEqual(['HealthFunction', 'RequestAuthorizerFunction'])
+    const workDir = mkdtempSync(join(tmpdir(), 'swipe-bench-bundles-quick-'))
+    const printed: string[] = []
+    try {
+      const figures = measureBundles({ bundles, runs: 1, workDir, print: (text) => printed.push(text) })
+      expect(figures.runs).toBe(1)
+      expect(figures.rows.map((row) => row.name)).toEqual(['HealthFunction', 'RequestAuthorizerFunction'])
+      for (const value of [
+        figures.floorCpu,
+        figures.helloCpu,
+        ...figures.rows.flatMap((r) => [r.cpu, r.floorRatio, r.helloRatio, r.bytes, r.gzip]),
+      ])
+        expect(Number.isFinite(value) && value > 0, String(value)).toBe(true)
+      const rows = printed
+        .join('')
+        .split('\n')
+        .filter((line) =>
+          /^\| [A-Za-z ]+ +\| +[\d.]+ \| +[\d.]+ \| +[\d.]+ \| +[\d.]+ \| +[\d.]+ \| (?:ok|OVER)? *\|$/.test(
+            line,
+          ),
+        )
+      expect(rows.map((line) => line.split('|')[1]!.trim())).toEqual([
+        'HealthFunction',
+        'RequestAuthorizerFunction',
+        'floor',
+        'hello world',
+      ])
+    } finally {
+      rmSync(workDir, { recursive: true, force: true })
+    }
   })
 })
