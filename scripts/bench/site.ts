@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { EXAMPLE_DESTINATIONS, EXAMPLE_VENDORS } from '@swipe/shared/site/tags-vendors'
-import { fixtureSite } from '@swipe/web-site/fixture'
+import { fixtureSite, realisticSite } from '@swipe/web-site/fixture'
 import lighthouse from 'lighthouse'
-import { writeRelease } from '../../web-site/scripts/release.ts'
+import { SEED_ASSETS, writeRelease } from '../../web-site/scripts/release.ts'
 import { serveRelease } from '../../web-site/scripts/serve.ts'
 import { lighthouseVersion, startChromium } from './chromium.ts'
 
@@ -25,11 +26,109 @@ import { lighthouseVersion, startChromium } from './chromium.ts'
  * `BENCH_MATCH=1` (issue 34 part 5) measures the demo page alternately plain and opened by an ad's
  * link (`?utm_content=line`, the seeded rule: the edge serves B2's start page); another value is
  * taken as the query.
+ * `BENCH_SITE=pair` (issue 35 item 2) publishes, beside the demo, a 10 × 10 site in four languages
+ * with distinct texts through the same publisher on the same stack, and measures the two pages
+ * alternately: both medians (LCP, TBT, CLS, accessibility…) and their difference.
  */
 const runs = Number(process.env.RUNS ?? 5)
 
-/** The page to measure and how to stop what serves it. */
-const target = async (): Promise<{ url: string; stop: () => Promise<void> }> => {
+/**
+ * `BENCH_SITE=pair` (issue 35 item 2): beside the seeded demo, the largest plan's site as a creator
+ * fills it: 10 × 10 creatives in four languages, each with its own texts (the renderer's
+ * `realisticSite`), on the seed's nine images uploaded as a creator's (their web renditions made
+ * as the media job makes them), stored through the same entities and published through the same
+ * publisher as the demo, owned by the demo's owner. Returns its page's URL.
+ */
+const publishLargeSite = async (demoUrl: string): Promise<string> => {
+  const { PutObjectCommand } = await import('@aws-sdk/client-s3')
+  const { Creatives, SiteSettings, Sites } = await import('../../functions/src/data/sites.ts')
+  const { createSiteInSlot } = await import('../../functions/src/domain/plans.ts')
+  const { reencodeSite } = await import('../../functions/src/sites/media.ts')
+  const { publishSite } = await import('../../functions/src/publishing/publish.ts')
+  const { s3, mediaBucket } = await import('../../functions/src/platform/services/s3.ts')
+  const { siteUrl } = await import('../../functions/src/platform/services/urls.ts')
+  const { PRODUCT_DEFAULTS } = await import('@swipe/shared/site/model-defaults')
+  const demo = (await Sites.query.byUuid({ siteUuid: new URL(demoUrl).hostname.split('.')[0]! }).go()).data[0]
+  if (!demo) throw new Error(`No site for ${demoUrl}`)
+  const input = realisticSite({ rows: 10, columns: 10 })
+  const siteId = randomUUID()
+  // One upload per seed image, shared by the creatives that show it (the fixture shows the nine in turn).
+  const uploads = new Map<string, string>()
+  const uploadOf = async (file: string) => {
+    let key = uploads.get(file)
+    if (!key) {
+      key = `sites/${siteId}/media/${randomUUID()}.jpg`
+      await s3.send(
+        new PutObjectCommand({
+          Bucket: mediaBucket,
+          Key: key,
+          Body: readFileSync(join(SEED_ASSETS, file)),
+          ContentType: 'image/jpeg',
+        }),
+      )
+      uploads.set(file, key)
+    }
+    return key
+  }
+  for (const c of input.creatives) {
+    const mediaKey = await uploadOf(input.media[c.mediaKey!]!.split('/').pop()!)
+    await Creatives.create({
+      siteId,
+      lang: c.lang,
+      position: c.position,
+      order: c.order!,
+      mediaKey,
+      mediaType: 'image',
+      imageAlt: c.imageAlt!,
+      mainText: c.mainText!,
+      linkButtonText: c.linkButtonText!,
+      linkDestinationUrl: c.linkDestinationUrl!,
+      isInternalLink: false,
+      linkTextColor: c.linkTextColor!,
+      price: c.price!,
+      snsConfig: c.snsConfig!,
+      showCompany: c.showCompany!,
+      imageLinkPoints: (c.imageLinkPoints ?? []).map((p) => ({ ...p, isInternalLink: false })),
+      products: (c.products ?? []).map((p, i) => ({
+        ...PRODUCT_DEFAULTS,
+        id: `${c.position}-${i}`,
+        productName: p.productName,
+        imagePath: mediaKey,
+        price: p.price,
+        description: p.description,
+        linkButtonUrl: p.linkButtonUrl,
+        linkButtonText: p.linkButtonText,
+      })),
+    }).go()
+  }
+  for (const s of input.settings)
+    await SiteSettings.create({ siteId, lang: s.lang, seo: s.seo, sns: s.sns ?? [], company: s.company }).go()
+  await createSiteInSlot(
+    { quantitySite: Number.MAX_SAFE_INTEGER },
+    {
+      siteId,
+      ownerId: demo.ownerId,
+      tenantIds: demo.tenantIds,
+      siteUuid: randomUUID(),
+      name: 'ベンチ 10 × 10 × 4',
+      status: 'DRAFT',
+      numberHorizontal: 10,
+      numberVertical: 10,
+      defaultLanguage: 'JP',
+      languages: ['JP', 'EN', 'CN', 'KR'],
+      displayLanguageIcon: true,
+      displayGlobalMenu: false,
+    },
+  )
+  await reencodeSite(siteId)
+  await publishSite(siteId, {})
+  const site = (await Sites.get({ siteId }).go()).data
+  if (!site) throw new Error('The large site was not stored')
+  return siteUrl(site)
+}
+
+/** The page to measure and how to stop what serves it (`large`: the pair's second page). */
+const target = async (): Promise<{ url: string; large?: string; stop: () => Promise<void> }> => {
   if (process.env.BENCH_URL) return { url: process.env.BENCH_URL, stop: async () => {} }
   if (process.env.BENCH_SITE === 'fixture') {
     const input = fixtureSite({ now: new Date().toISOString() })
@@ -52,6 +151,7 @@ const target = async (): Promise<{ url: string; stop: () => Promise<void> }> => 
       },
     }
   }
+  const pair = process.env.BENCH_SITE === 'pair'
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true'
   // The stack's modules read the environment at load: imported once it is set.
   const { freePorts } = await import('../../infra/local/ports.ts')
@@ -69,6 +169,7 @@ const target = async (): Promise<{ url: string; stop: () => Promise<void> }> => 
   if (!url) throw new Error('The seed published no demo site')
   return {
     url,
+    ...(pair ? { large: await publishLargeSite(url) } : {}),
     stop: async () => {
       await stack.stop()
       rmSync(dataDir, { recursive: true, force: true })
@@ -166,7 +267,17 @@ try {
       )
     }
   }
-  if (process.env.BENCH_EXPERIMENT) {
+  if (site.large) {
+    // Issue 35 item 2: first paint independent of grid size, the demo and the large site alternating.
+    console.info(`  and ${site.large}`)
+    const demo: Record<string, number>[] = []
+    const large: Record<string, number>[] = []
+    for (let i = 0; i < runs; i++) {
+      demo.push(await measure())
+      large.push(await measure(site.large))
+    }
+    compare(['3 × 3 demo', '10 × 10 × 4'], demo, large)
+  } else if (process.env.BENCH_EXPERIMENT) {
     const switcher = await experimentSwitch()
     const without: Record<string, number>[] = []
     const withExperiment: Record<string, number>[] = []

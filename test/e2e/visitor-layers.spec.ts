@@ -276,7 +276,45 @@ test.describe('a 10 × 10 site', () => {
     await page.goto(`${site.url}/`)
     await expect.poll(() => current(page)).toEqual(['A1'])
     await expect(page.getByRole('complementary', { name: 'お知らせ' })).toBeVisible()
+    // The cells past the first screen are in (docs/decisions/0074-first-screen-first.md).
+    await expect(page.locator('.c:empty')).toHaveCount(0)
     await checkAtPhoneSizes(page, LARGEST_SITE.rows, LARGEST_SITE.columns, LARGEST_CELLS)
     if (JAVA) expect(nuErrors(readFileSync(join(site.dir, 'index.html'), 'utf8'))).toEqual([])
+  })
+
+  test('its page carries the first screen; the other 97 cells arrive after the first paint, without a layout shift', async ({
+    page,
+  }) => {
+    // Issue 35 item 2: A1, B1 and A2 whole in the page, every other cell an empty slide.
+    const html = readFileSync(join(site.dir, 'index.html'), 'utf8')
+    expect(html.match(/<div class="c[^"]*" id="[A-J]\d+"[^>]*><\/div>/g)).toHaveLength(97)
+    await page.addInitScript(() => {
+      const w = window as { shifts?: number[] }
+      w.shifts = []
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.shifts!.push((entry as unknown as { value: number }).value)
+      }).observe({ type: 'layout-shift', buffered: true } as never) // a browser entry type (these types are Node's)
+    })
+    await page.goto(`${site.url}/`)
+    await expect.poll(() => current(page)).toEqual(['A1'])
+    await expect(page.locator('.c:empty')).toHaveCount(0)
+    // Filled as the page would have carried them: J10's text and link button.
+    await expect(page.locator('#J10 .tx')).toHaveText('スワイプで次のクリエイティブへ')
+    await expect(page.locator('#J10 a.bt')).toHaveAttribute('href', 'https://example.com/')
+    // No layout shift while they came in (CLS 0).
+    expect(await page.evaluate(() => (window as { shifts?: number[] }).shifts)).toEqual([])
+    // The last cell, reached with the keyboard: its picture loads and its button is what a tap meets.
+    for (let i = 0; i < 9; i++) await page.keyboard.press('ArrowDown')
+    for (let i = 0; i < 9; i++) await page.keyboard.press('ArrowRight')
+    await expect.poll(() => current(page)).toEqual(['J10'])
+    await expect
+      .poll(() => page.locator('#J10 img.m').evaluate((img: DomElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0)
+    const hit = await page.locator('#J10 a.bt').evaluate((el: DomElement) => {
+      const box = el.getBoundingClientRect()
+      const at = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+      return at === el || el.contains(at)
+    })
+    expect(hit).toBe(true)
   })
 })

@@ -278,7 +278,14 @@ describe('npm start', () => {
     expect(demo.body).toContain('<title>デモサイト</title>')
     expect(demo.body).toContain('デモ商品') // a product on A1
     expect(demo.body).toContain('期間限定キャンペーン実施中') // a popup CTA running now
-    expect(demo.body).toMatch(/id="C3"[^>]*><div class="lk">/) // a members-only creative
+    // A members-only creative: C3 is outside the first screen, so it comes in the cells file the
+    // island fills the grid from (docs/decisions/0074-first-screen-first.md), as its lock.
+    expect(demo.body).toMatch(/id="C3"[^>]*><\/div>/)
+    const cellsPath = /data-cells="([^"]+)"/.exec(demo.body)?.[1]
+    expect(cellsPath).toMatch(/^\/data\/cells\.ja\.[0-9a-f]{12}\.json$/)
+    const cells = await sitePage(ports.edge, new URL(cellsPath!, url!).href)
+    expect(cells.status).toBe(200)
+    expect((JSON.parse(cells.body) as Record<string, string>).C3).toMatch(/^<div class="lk">/)
     expect((await sitePage(ports.edge, `${url}en/`)).body).toContain('<html lang="en"')
     await expectDemoConversions(first.output(), ports, url!)
     await expectDemoVitals(first.output(), ports)

@@ -28,3 +28,20 @@ export const openingCell = (model: Pick<PageModel, 'rows' | 'start'>): CellModel
   const { row, column } = openingIndex(model)
   return model.rows[row]?.[column]
 }
+
+/**
+ * The cells the page carries whole (docs/decisions/0074-first-screen-first.md): the opening cell
+ * and the cells one move away from it, where a first swipe, key or arrow lands (client/swipe.ts:
+ * left and right in its row; up and down to the first column of the rows above and below, where
+ * every other row stands until visited). Their positions; every other cell is a placeholder of
+ * the same size until the island fills it from the page's cells file.
+ */
+export const firstScreen = (model: Pick<PageModel, 'rows' | 'start'>): Set<string> => {
+  const { row, column } = openingIndex(model)
+  const at = (r: number, c: number) => model.rows[r]?.[c]?.position
+  return new Set(
+    [at(row, column), at(row, column - 1), at(row, column + 1), at(row - 1, 0), at(row + 1, 0)].filter(
+      (p): p is string => p !== undefined,
+    ),
+  )
+}

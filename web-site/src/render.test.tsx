@@ -3,6 +3,7 @@ import { BOOT_JS } from './boot.ts'
 import { fixtureSite } from './fixture.ts'
 import { CACHE_CONTROL, publicMediaKeys, renderSitePages } from './render.tsx'
 import { CTA_ANIMATION_CSS } from './styles.ts'
+import { wholePage } from './testing/whole-page.ts'
 import type { PublishInput, RenderedFile } from './types.ts'
 
 const EVIL = `<script>alert("x")</script>"'&<b>`
@@ -29,9 +30,12 @@ describe('renderSitePages: files', () => {
       ['register', 'login', 'contact', 'forms'].map((name) => `${segment}${name}/index.html`)
     expect(files.map((f) => f.path)).toEqual([
       'index.html',
+      // The cells past the first screen, which the island fills in (docs/decisions/0074).
+      expect.stringMatching(/^data\/cells\.ja\.[0-9a-f]{12}\.json$/),
       ...closed(''),
       expect.stringMatching(/^data\/company\.ja\.[0-9a-f]{12}\.json$/),
       'en/index.html',
+      expect.stringMatching(/^data\/cells\.en\.[0-9a-f]{12}\.json$/),
       ...closed('en/'),
       expect.stringMatching(/^data\/company\.en\.[0-9a-f]{12}\.json$/),
       'ja/index.html',
@@ -113,12 +117,16 @@ describe('renderSitePages: the page', () => {
   })
 
   it('preloads the first creative with high priority and reserves every creative’s space', () => {
-    const html = page(render())
+    const files = render()
+    const html = page(files)
     const doc = parse(html)
     const preload = doc.head.querySelector('link[rel=preload][as=image]')
     expect(preload?.getAttribute('href')).toBe('/media/creative-A1.jpg')
     expect(preload?.getAttribute('fetchpriority')).toBe('high')
-    const images = [...doc.querySelectorAll<HTMLImageElement>('img.m')]
+    // Every creative's frame: the page's first screen and what the island fills in from the cells
+    // file (docs/decisions/0074-first-screen-first.md).
+    expect(doc.querySelectorAll('img.m')).toHaveLength(3)
+    const images = [...parse(wholePage(files)).querySelectorAll<HTMLImageElement>('img.m')]
     expect(images).toHaveLength(8) // 9 cells, C2 is members-only
     const [first, ...rest] = images
     expect(first?.getAttribute('src')).toBe('/media/creative-A1.jpg')
@@ -184,8 +192,12 @@ describe('renderSitePages: the page', () => {
     for (const m of input.menus) m.items = [{ name: EVIL }]
     for (const cta of input.site.popupCtas ?? []) for (const l of cta.localized ?? []) l.content = EVIL
     const files = renderSitePages(input)
-    for (const path of ['index.html', 'en/index.html', 'ja/index.html']) {
-      const html = page(files, path)
+    // The pages, and the pages with the cells their cells file holds, which the island puts in
+    // as markup (docs/decisions/0074-first-screen-first.md).
+    for (const html of ['index.html', 'en/index.html', 'ja/index.html'].flatMap((path) => [
+      page(files, path),
+      wholePage(files, path),
+    ])) {
       expect(html).not.toContain('<script>alert')
       expect(html).not.toContain('"\'&<b>')
       const doc = parse(html)
@@ -238,13 +250,14 @@ describe('renderSitePages: the page', () => {
 
   it('locks members-only creatives and invites sign-up, without their media', () => {
     const files = render()
-    const doc = parse(page(files))
+    // C2 comes from the cells file (docs/decisions/0074-first-screen-first.md): the page as filled.
+    const doc = parse(wholePage(files))
     const locked = doc.getElementById('C2')!
     expect(locked.querySelector('.lk')?.textContent).toContain('会員限定コンテンツです')
     expect(locked.querySelector('a.bt')?.getAttribute('href')).toBe('/register')
     expect(locked.querySelector('img,video')).toBeNull()
-    expect(page(files)).not.toContain('creative-C2.jpg')
-    expect(parse(page(files, 'en/index.html')).querySelector('#C2 a.bt')?.getAttribute('href')).toBe(
+    for (const file of files) expect(String(file.body)).not.toContain('creative-C2.jpg')
+    expect(parse(wholePage(files, 'en/index.html')).querySelector('#C2 a.bt')?.getAttribute('href')).toBe(
       '/en/register',
     )
     expect(publicMediaKeys(fixtureSite())).not.toContain('sites/demo/media/C2.jpg')
@@ -697,7 +710,7 @@ describe('renderSitePages: addresses', () => {
     ])
     expect(ja.querySelector('#B1 .bt')?.getAttribute('href')).toBe('/sites/demo-site/contact')
     expect(ja.body.dataset.root).toBe('/sites/demo-site/')
-    const en = parse(page(files, 'en/index.html'))
+    const en = parse(wholePage(files, 'en/index.html'))
     expect(en.querySelector('#C2 a.bt')?.getAttribute('href')).toBe('/sites/demo-site/en/register')
   })
 

@@ -2,11 +2,13 @@ import { type ContentLanguage, LANGUAGE_SEGMENTS } from '@swipe/shared/site/lang
 import { GLOBAL_SETTING_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import { isMemberPage } from '@swipe/shared/site/urls'
 import { renderToStaticMarkup } from 'react-dom/server'
+import { CellFill } from './blocks/Cell.tsx'
 import { NoticePage } from './blocks/Consent.tsx'
 import { FormPage } from './components/FormPage.tsx'
 import { BODY_SLOT, HEAD_SLOT, Page } from './components/Page.tsx'
 import { CLIENT_HASH, CLIENT_JS, FORMS_HASH, FORMS_JS, VITALS_HASH, VITALS_JS } from './generated/client.ts'
 import { inlineCandidates as candidatesOf, withInlineFirst } from './inline.ts'
+import { contentHash } from './lib/format.ts'
 import { closedPagesOf, formPagesOf } from './lib/forms.ts'
 import {
   defaultLanguageOf,
@@ -16,6 +18,7 @@ import {
   publicMediaKeys,
   siteLanguages,
 } from './model.ts'
+import { firstScreen } from './opening.ts'
 import type { PublishInput, RenderedFile } from './types.ts'
 
 /** Cache policies: pages revalidate (a publish flips them), hashed files never change. */
@@ -64,11 +67,42 @@ const renderTime = (input: PublishInput): number => {
   return value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value)
 }
 
+/**
+ * A language's cells file (docs/decisions/0074-first-screen-first.md): what the island puts into
+ * each placeholder cell (blocks/Cell.tsx `CellFill`), by position, as JSON. Every cell is in it
+ * and none is its page's first creative, so the page and each of its start pages (an ad's own
+ * creative first, ./opening.ts) share one file, named by its content. Members-only cells are their
+ * lock, as in the page. None when no page of the language leaves a cell out (`firstScreen`).
+ */
+const renderCellsFile = (model: PageModel): { path: string; url: string; json: string } | undefined => {
+  const cells = model.rows.flat()
+  if (!cells.some((cell) => firstScreen({ rows: model.rows, start: cell.position }).size < cells.length))
+    return undefined
+  const json = JSON.stringify(
+    Object.fromEntries(
+      cells.map((cell) => [cell.position, renderToStaticMarkup(<CellFill model={model} cell={cell} />)]),
+    ),
+  )
+  const path = `data/cells.${LANGUAGE_SEGMENTS[model.lang]}.${contentHash(json)}.json`
+  return { path, url: `${model.root}${path}`, json }
+}
+
+/** `renderCellsFile`, once per model (the page and the release both ask). */
+const cellsFiles = new WeakMap<PageModel, { path: string; url: string; json: string } | undefined>()
+const cellsFileOf = (model: PageModel): { path: string; url: string; json: string } | undefined => {
+  if (cellsFiles.has(model)) return cellsFiles.get(model)
+  const file = renderCellsFile(model)
+  cellsFiles.set(model, file)
+  return file
+}
+
 /** One language's swipe page from its model, at its path in the release. */
 const swipePageFile = (input: PublishInput, model: PageModel): RenderedFile => {
   const now = renderTime(input)
   const script = clientScriptPath()
   const apiBase = apiBaseOf(input)
+  // The cells past the first screen come from the language's cells file, when the page leaves some out.
+  const cells = firstScreen(model).size < model.rows.flat().length ? cellsFileOf(model)?.url : undefined
   const swipePage = (shown: PageModel) => {
     const markup = renderToStaticMarkup(
       <Page
@@ -81,6 +115,7 @@ const swipePageFile = (input: PublishInput, model: PageModel): RenderedFile => {
         apiBase={apiBase}
         publishedAt={input.publishedAt}
         now={now}
+        cells={cells}
       />,
     )
     // Replacer functions, so `$&` and friends in the creator's tags stay literal.
@@ -113,7 +148,8 @@ export const renderSwipePage = (input: PublishInput, lang: ContentLanguage): Ren
  * Renders a site for publishing (ARCHITECTURE decision 4): one static swipe page per language
  * (default language at `index.html`, others at `<ja|en|cn|kr>/index.html`), the client script,
  * each language's company texts, and a redirect from the default language's own segment to the
- * root. Each language's enabled visitor forms get their pages beside its swipe page
+ * root, and each language's cells file (the cells its pages leave for the island to fill after the
+ * first paint, docs/decisions/0074-first-screen-first.md). Each language's enabled visitor forms get their pages beside its swipe page
  * (`register/index.html`, `en/contact/index.html`…, see `FORM_PAGES`) and share a second script.
  * Pure: the same input gives the same files; nothing is read or written. With `startCell` the
  * swipe pages open on that cell (types.ts, ./opening.ts); every other file is the same.
@@ -132,6 +168,14 @@ export const renderSitePages = (input: PublishInput): RenderedFile[] => {
     root = model.root
     const isDefault = lang === defaultLanguageOf(input)
     files.push(swipePageFile(input, model))
+    const cells = cellsFileOf(model)
+    if (cells)
+      files.push({
+        path: cells.path,
+        contentType: 'application/json; charset=utf-8',
+        body: cells.json,
+        cacheControl: CACHE_CONTROL.immutable,
+      })
     if (model.tags) {
       files.push({
         path: `${isDefault ? '' : `${LANGUAGE_SEGMENTS[lang]}/`}${NOTICE_PAGE}/index.html`,

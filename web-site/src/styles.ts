@@ -83,9 +83,14 @@ const BASE = [
 
 export { BLOCK_BASE_CSS, CTA_ANIMATION_CSS }
 
-/** Without the script, the rows and columns scroll natively (scroll snap) instead. */
+/**
+ * Without the script, the rows and columns scroll natively (scroll snap) instead. The cells a page
+ * leaves for the island to fill (docs/decisions/0074-first-screen-first.md) stay empty: they go,
+ * and so does a row of them, so the scrollers hold the cells the page carries (a rule of its own:
+ * a browser without `:has` drops only it).
+ */
 export const NO_SCRIPT_CSS =
-  '#sw{overflow:auto;scroll-snap-type:y mandatory;touch-action:auto;scrollbar-width:none}.rw{overflow-x:auto;scroll-snap-type:x mandatory;scroll-snap-align:start;scrollbar-width:none}.c{scroll-snap-align:start}.ar,.ctas{display:none}'
+  '#sw{overflow:auto;scroll-snap-type:y mandatory;touch-action:auto;scrollbar-width:none}.rw{overflow-x:auto;scroll-snap-type:x mandatory;scroll-snap-align:start;scrollbar-width:none}.c{scroll-snap-align:start}.ar,.ctas,.c:empty{display:none}.rw:not(:has(>.c:not(:empty))){display:none}'
 
 /**
  * The no-script CSS of a page. A page that opens away from its first creative (a start cell,

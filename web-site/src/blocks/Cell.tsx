@@ -3,7 +3,7 @@ import type { PageTexts } from '@swipe/shared/site/texts'
 import type { CSSProperties } from 'react'
 import type { CellModel, PageModel } from '../model.ts'
 import type { ButtonParts, ProductCardParts, StageParts, StageTexts } from './cell-parts.ts'
-import { productCardParts, stageParts } from './cell-parts.ts'
+import { productCardParts, slideLabel, stageParts } from './cell-parts.ts'
 import { LockIcon, PauseIcon } from './icons.tsx'
 import { Img } from './Picture.tsx'
 import { PLACEHOLDER, SIZES, SMALLEST_FRAME } from './renditions.ts'
@@ -306,21 +306,51 @@ export const MemberTemplates = ({
 export const UNDER_CTA = { TOP: 'ut', CENTER: 'um', BOTTOM: 'uc' } as const
 
 /**
+ * What a cell holds: its stage, or the lock of a members-only creative (whose media and texts
+ * never go into the page). The page's cells file carries this for each cell the page leaves as a
+ * placeholder (`Cell` with `placeholder`), with its product cards (`CellFill`).
+ */
+const CellBody = ({ model, cell, first }: { model: PageModel; cell: CellModel; first: boolean }) =>
+  cell.locked ? (
+    <Lock
+      texts={model.texts}
+      invite={model.members ? { register: model.page('register'), login: model.page('login') } : undefined}
+    />
+  ) : (
+    <Stage
+      parts={stageParts(
+        cell.creative,
+        { url: cell.media ?? '', video: cell.video, picture: cell.picture, poster: cell.poster },
+        cell.position,
+        model,
+      )}
+      texts={model.texts}
+      first={first}
+    />
+  )
+
+/**
  * One creative of the page (a carousel slide): its stage, or the lock of a members-only creative
  * (whose media and texts never go into the page). The slide's data attributes carry what the
  * island needs as the visitor moves: order, arrow colour and fade, auto-advance, bottom-bar switches.
+ * A `placeholder` is the slide alone, empty and of the same size (the grid fixes every slide's
+ * size): the island fills it from the page's cells file and labels it then (`slideLabel`, the
+ * label was a third of a placeholder's bytes; docs/decisions/0074-first-screen-first.md).
  */
 export const Cell = ({
   model,
   cell,
   first,
   underCtas = [],
+  placeholder = false,
 }: {
   model: PageModel
   cell: CellModel
   first: boolean
   /** The classes of the CTA positions that may show on this creative (`UNDER_CTA`). */
   underCtas?: readonly string[]
+  /** Left empty, for the island to fill (`CellFill`). */
+  placeholder?: boolean
 }) => {
   const { creative: c, position } = cell
   const data: Record<string, string> = { 'data-o': String(cell.order) }
@@ -337,56 +367,64 @@ export const Cell = ({
       id={position}
       role="group"
       aria-roledescription="slide"
-      aria-label={`${position} (${cell.order})`}
+      {...(placeholder ? {} : { 'aria-label': slideLabel(position, cell.order) })}
       {...data}
     >
-      {cell.locked ? (
-        <Lock
-          texts={model.texts}
-          invite={
-            model.members ? { register: model.page('register'), login: model.page('login') } : undefined
-          }
-        />
-      ) : (
-        <Stage
-          parts={stageParts(
-            c,
-            { url: cell.media ?? '', video: cell.video, picture: cell.picture, poster: cell.poster },
-            position,
-            model,
-          )}
-          texts={model.texts}
-          first={first}
-        />
-      )}
+      {placeholder ? null : <CellBody model={model} cell={cell} first={first} />}
     </div>
   )
 }
+
+/** A cell's product cards, as templates (`ProductTemplates`). */
+const CellProducts = ({ model, cell }: { model: PageModel; cell: CellModel }) =>
+  cell.locked
+    ? null
+    : byOrder(cell.creative.products ?? []).map((product, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: product ids are optional; order is stable
+        <template key={`${cell.position}-${i}`} id={`p-${cell.position}-${i}`}>
+          <ProductCard
+            parts={{
+              ...productCardParts(product, model.media(product.imagePath), i, model),
+              ...(model.picture(product.imagePath, SMALLEST_FRAME)
+                ? { picture: model.picture(product.imagePath, SMALLEST_FRAME)! }
+                : {}),
+            }}
+            texts={model.texts}
+          />
+        </template>
+      ))
+
+/**
+ * What the island puts into a placeholder cell (docs/decisions/0074-first-screen-first.md): the
+ * cell's body, as the page would carry it away from the opening cell, and its product cards as
+ * templates (inside the slide; the product dialog finds them by id).
+ */
+export const CellFill = ({ model, cell }: { model: PageModel; cell: CellModel }) => (
+  <>
+    <CellBody model={model} cell={cell} first={false} />
+    <CellProducts model={model} cell={cell} />
+  </>
+)
 
 /**
  * The product cards of a page, as templates: the client copies one into the product dialog when
  * its hotspot is pressed, so their images load only then.
  */
-export const ProductTemplates = ({ model }: { model: PageModel }) => (
+export const ProductTemplates = ({
+  model,
+  only,
+}: {
+  model: PageModel
+  /** The cells the page carries whole (the others' cards travel with them in the cells file). */
+  only?: ReadonlySet<string> | undefined
+}) => (
   <>
-    {model.rows.flat().flatMap((cell) =>
-      cell.locked
-        ? []
-        : byOrder(cell.creative.products ?? []).map((product, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: product ids are optional; order is stable
-            <template key={`${cell.position}-${i}`} id={`p-${cell.position}-${i}`}>
-              <ProductCard
-                parts={{
-                  ...productCardParts(product, model.media(product.imagePath), i, model),
-                  ...(model.picture(product.imagePath, SMALLEST_FRAME)
-                    ? { picture: model.picture(product.imagePath, SMALLEST_FRAME)! }
-                    : {}),
-                }}
-                texts={model.texts}
-              />
-            </template>
-          )),
-    )}
+    {model.rows
+      .flat()
+      .filter((cell) => !only || only.has(cell.position))
+      .map((cell) => (
+        <CellProducts key={cell.position} model={model} cell={cell} />
+      ))}
   </>
 )
 

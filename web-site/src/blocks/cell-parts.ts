@@ -186,3 +186,6 @@ export const productCardParts = (
     ...(button ? { button } : {}),
   }
 }
+
+/** A slide's accessible name: its cell and its page order (client/main.ts `fillCell` writes it too). */
+export const slideLabel = (position: string, order: number | string): string => `${position} (${order})`

@@ -35,7 +35,20 @@ describe('swipe steps', () => {
 describe('the island on a rendered page', () => {
   const cookies: string[] = []
   const beacons: { url: string; body: string }[] = []
+  /** The API and company-text requests (the cells file is answered apart, in `released`). */
   const fetched: string[] = []
+  /** The release's files the island fetched (the cells file, docs/decisions/0074-first-screen-first.md). */
+  const released: string[] = []
+  let files: { path: string; body: string }[] = []
+  const answer = async (url: string) => {
+    const file = files.find((f) => f.path.startsWith('data/cells.') && `/${f.path}` === url)
+    if (file) {
+      released.push(url)
+      return new Response(file.body)
+    }
+    fetched.push(url)
+    return new Response(JSON.stringify({ texts: ['PROFILE', 'CLAUSE', 'TERMS <b>x</b>', 'PRIVACY'] }))
+  }
   const observed: Element[] = []
   const plays: string[] = []
   const media = { play: HTMLMediaElement.prototype.play, pause: HTMLMediaElement.prototype.pause }
@@ -71,10 +84,7 @@ describe('the island on a rendered page', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     vi.setSystemTime(new Date(now))
-    vi.stubGlobal('fetch', async (url: string) => {
-      fetched.push(url)
-      return new Response(JSON.stringify({ texts: ['PROFILE', 'CLAUSE', 'TERMS <b>x</b>', 'PRIVACY'] }))
-    })
+    vi.stubGlobal('fetch', answer)
   })
 
   beforeAll(async () => {
@@ -100,7 +110,8 @@ describe('the island on a rendered page', () => {
     HTMLMediaElement.prototype.pause = function pause() {
       plays.push('pause')
     }
-    const html = String(renderSitePages(input).find((f) => f.path === 'index.html')!.body)
+    files = renderSitePages(input).map((f) => ({ path: f.path, body: String(f.body) }))
+    const html = files.find((f) => f.path === 'index.html')!.body
     const doc = new DOMParser().parseFromString(html, 'text/html')
     document.documentElement.lang = doc.documentElement.lang
     document.head.innerHTML = doc.head.innerHTML
@@ -123,9 +134,12 @@ describe('the island on a rendered page', () => {
       },
     })
     vi.setSystemTime(new Date(now))
+    vi.stubGlobal('fetch', answer)
     await import('./main.ts')
     // The grid starts after the first paint.
     await vi.waitFor(() => expect(current()).toEqual(['A1']))
+    // Then the cells the page left out come in.
+    await vi.waitFor(() => expect(document.querySelector('.c:empty')).toBeNull())
   })
 
   afterAll(() => {
@@ -134,6 +148,20 @@ describe('the island on a rendered page', () => {
     Reflect.deleteProperty(document, 'hidden')
     Reflect.deleteProperty(window, 'IntersectionObserver')
     Object.assign(HTMLMediaElement.prototype, media)
+  })
+
+  it('fills the cells the page left out from its cells file, once, as the file has them', () => {
+    const cells = files.find((f) => f.path.startsWith('data/cells.ja.'))!
+    expect(released).toEqual([`/${cells.path}`])
+    const markup = JSON.parse(cells.body) as Record<string, string>
+    // The page carried A1, B1 and A2; the six others came from the file.
+    for (const position of ['C1', 'B2', 'C2', 'A3', 'B3', 'C3']) {
+      const expected = document.createElement('div')
+      expected.innerHTML = markup[position]!
+      expect(document.getElementById(position)!.innerHTML).toBe(expected.innerHTML)
+    }
+    expect(document.querySelector('#C3 .tx')?.textContent).toBe('スワイプで次のクリエイティブへ')
+    expect(document.body.hasAttribute('data-cells')).toBe(false)
   })
 
   it('starts at A1 with every other creative inert and records a view at once, with the CTA shown', () => {

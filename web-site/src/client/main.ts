@@ -12,6 +12,7 @@ import { languageOfSegment } from '@swipe/shared/site/languages'
 import { CREATIVE_DEFAULTS } from '@swipe/shared/site/model-defaults'
 import { cookiePath } from '@swipe/shared/site/urls'
 import { storedVitalsDraw, VITALS_SAMPLE_KEY, VITALS_SAMPLE_RATE } from '@swipe/shared/site/vitals'
+import { slideLabel } from '../blocks/cell-parts.ts'
 import { fillCompanyPanels, setUpTabs } from '../blocks/company.ts'
 import { SIZES } from '../blocks/renditions.ts'
 import { createDwell, createQueue, leavesPage } from './analytics.ts'
@@ -103,6 +104,45 @@ const openForMember = (cell: HTMLElement) => {
     },
     () => opening.delete(cell),
   )
+}
+
+// --- the rest of the grid ----------------------------------------------------------------------
+/** The cells file's markup by position, once it has come. */
+let cellsMarkup: Record<string, string> | undefined
+let cellsLoad: Promise<void> | undefined
+/** Puts a cell the page left out into its empty slide, once the cells file has come, and labels it. */
+const fillCell = (cell: Element) => {
+  if (!cellsMarkup || cell.firstChild) return
+  cell.innerHTML = cellsMarkup[cell.id] ?? ''
+  cell.setAttribute('aria-label', slideLabel(cell.id, (cell as HTMLElement).dataset.o!))
+}
+/**
+ * The cells the page left out (docs/decisions/0074-first-screen-first.md): empty slides of their
+ * final size, filled from the page's cells file (`data-cells`, the cell block's markup by
+ * position, as the page would carry it). Fetched once, when the grid starts (after the first
+ * paint); then filled a row per task (no long task), the current cell and its neighbours at once
+ * (`then`). A fetch that fails is tried again on the next move.
+ */
+const loadCells = (then: () => void) => {
+  const url = data.cells
+  if (!url) return
+  cellsLoad ??= fetch(url)
+    .then((response) => response.json())
+    .then((markup: Record<string, string>) => {
+      delete data.cells
+      cellsMarkup = markup
+      const rows = $$('.rw')
+      const next = () => {
+        const row = rows.shift()
+        if (!row) return
+        for (const cell of row.children) fillCell(cell)
+        setTimeout(next, 0)
+      }
+      setTimeout(next, 0)
+    })
+  cellsLoad.then(then, () => {
+    cellsLoad = undefined
+  })
 }
 
 /** An applicant-limit CTA's link waits this long for the server's count, then is followed anyway. */
@@ -345,7 +385,6 @@ const startSwipe = () => {
       if (visible.has(video) && !document.hidden && !video.dataset.paused) video.play().catch(() => {})
       else video.pause()
     }
-    const videos = $$<HTMLVideoElement>('video.m')
     const observer =
       'IntersectionObserver' in window
         ? new IntersectionObserver(
@@ -359,15 +398,25 @@ const startSwipe = () => {
             { threshold: [0, 0.6] },
           )
         : undefined
-    for (const video of videos) observer?.observe(video)
+    /** Watches the videos in `root` (a cell filled later is watched when it is reached: `warm`). */
+    const watchVideos = (root: ParentNode = document) => {
+      for (const video of $$('video.m', root)) observer?.observe(video)
+    }
+    watchVideos()
     document.addEventListener('visibilitychange', () => {
-      for (const video of videos) syncVideo(video)
+      for (const video of $$<HTMLVideoElement>('video.m')) syncVideo(video)
     })
 
     // --- moving ----------------------------------------------------------------------------------
-    /** Loads the current creative's image and its neighbours' (the page ships only the first). */
+    /**
+     * Loads the current creative's image and its neighbours' (the page ships only the first),
+     * filling them first when the page left them out (`loadCells`, then again once it has them).
+     */
     const warm = () => {
+      loadCells(warm)
       for (const cell of [swipe.current(), ...swipe.neighbours()]) {
+        fillCell(cell)
+        watchVideos(cell)
         openForMember(cell)
         reveal(cell)
       }
@@ -488,17 +537,18 @@ const startSwipe = () => {
         swipe.current().focus({ preventScroll: true })
       })
 
-    // Video pause / play buttons (WCAG 2.2.2: moving content can be paused).
-    for (const button of $$('[data-v]'))
-      button.addEventListener('click', () => {
-        const video = button.parentElement?.querySelector('video')
-        if (!video) return
-        const pause = !video.dataset.paused
-        if (pause) video.dataset.paused = '1'
-        else delete video.dataset.paused
-        button.setAttribute('aria-pressed', String(pause))
-        syncVideo(video)
-      })
+    // Video pause / play buttons (WCAG 2.2.2: moving content can be paused). Delegated: the cells
+    // the page left out arrive later (`loadCells`).
+    viewport.addEventListener('click', (e) => {
+      const button = (e.target as Element).closest?.('[data-v]')
+      const video = button?.parentElement?.querySelector('video')
+      if (!button || !video) return
+      const pause = !video.dataset.paused
+      if (pause) video.dataset.paused = '1'
+      else delete video.dataset.paused
+      button.setAttribute('aria-pressed', String(pause))
+      syncVideo(video)
+    })
 
     // CTA close buttons: closed for the rest of the visit to this page.
     for (const cta of ctas) $('[data-x]', cta)?.addEventListener('click', () => closeCta(cta))

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { SIZES } from '../blocks/renditions.ts'
 import { fixtureSite } from '../fixture.ts'
 import { renderSitePages } from '../render.tsx'
+import { wholePage } from '../testing/whole-page.ts'
 import type { PublishInput } from '../types.ts'
 import { openLockedCell } from './members.ts'
 import { showPicture, takeDeferredPicture } from './pictures.ts'
@@ -15,12 +16,19 @@ const render = (path = false) => {
     input.address = { form: 'path' }
     input.memberOrigin = 'https://own.sites.example'
   }
-  return String(renderSitePages(input).find((f) => f.path === 'index.html')!.body)
+  return renderSitePages(input)
 }
-const pages = { own: render(), path: render(true) }
+const releases = { own: render(), path: render(true) }
 
-const load = (url = '/', page: keyof typeof pages = 'own') => {
-  const doc = new DOMParser().parseFromString(pages[page], 'text/html')
+/**
+ * Loads a swipe page: as served (the cells past its first screen are empty slides the island
+ * fills from the release's cells file, docs/decisions/0074-first-screen-first.md), or `whole`, as
+ * the island leaves it once they are in.
+ */
+const load = (url = '/', page: keyof typeof releases = 'own', whole = false) => {
+  const files = releases[page]
+  const html = whole ? wholePage(files) : String(files.find((f) => f.path === 'index.html')!.body)
+  const doc = new DOMParser().parseFromString(html, 'text/html')
   history.replaceState(null, '', url)
   document.body.innerHTML = doc.body.innerHTML
   for (const attribute of [...document.body.attributes]) document.body.removeAttribute(attribute.name)
@@ -52,6 +60,11 @@ const privateCalls: {
 const stubApi = (status: number, body: unknown = {}) => {
   privateCalls.length = 0
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    // The release's cells file, as the site serves it.
+    const file = [...releases.own, ...releases.path].find(
+      (f) => f.path.startsWith('data/cells.') && String(url).endsWith(`/${f.path}`),
+    )
+    if (file) return new Response(String(file.body))
     if (!String(url).includes('/private')) return new Response(null, { status: 204 })
     const headers = new Headers(init.headers)
     privateCalls.push({
@@ -131,15 +144,12 @@ const publishedUnlocked = (input: PublishInput, view: typeof FULL_VIEW, mediaKey
         }
       : c,
   )
-  return new DOMParser().parseFromString(
-    String(renderSitePages(input).find((f) => f.path === 'index.html')!.body),
-    'text/html',
-  )
+  return new DOMParser().parseFromString(wholePage(renderSitePages(input)), 'text/html')
 }
 
 describe('openLockedCell', () => {
   it('puts the members’ creative where the lock was, texts as text, in the same frame', async () => {
-    load()
+    load('/', 'own', true)
     stubApi(200, { lang: 'JP', creative: CREATIVE })
     const cell = document.getElementById('C2')!
     expect(await openLockedCell(cell, '/api/v1', 'demo-site', 'ja')).toBe(200)
@@ -152,7 +162,7 @@ describe('openLockedCell', () => {
   })
 
   it('shows a video with controls (no autoplay), its alternative text beside it as the block writes it', async () => {
-    load()
+    load('/', 'own', true)
     stubApi(200, { lang: 'JP', creative: { ...CREATIVE, media_type: 'video', media_url: '/media/c2.mp4' } })
     const cell = document.getElementById('C2')!
     await openLockedCell(cell, '/api', 'demo-site', 'ja')
@@ -169,7 +179,7 @@ describe('openLockedCell', () => {
 
   it('leaves the lock on any refusal', async () => {
     for (const status of [401, 403, 404, 500]) {
-      load()
+      load('/', 'own', true)
       stubApi(status, { error: { code: 'x' } })
       const cell = document.getElementById('C2')!
       expect(await openLockedCell(cell, '/api', 'demo-site', 'ja')).toBe(status)
@@ -323,7 +333,7 @@ const canonical = (node: Node): unknown => {
 
 describe('a members-only cell after sign-in', () => {
   it('shows its link button, price, products and link points, as text and safe links', async () => {
-    load()
+    load('/', 'own', true)
     stubApi(200, { lang: 'JP', creative: FULL_VIEW })
     const cell = document.getElementById('C2')!
     expect(await openLockedCell(cell, '/api/v1', 'demo-site', 'ja')).toBe(200)
@@ -368,7 +378,7 @@ describe('a members-only cell after sign-in', () => {
   })
 
   it('is the public cell block’s markup for the same creative', async () => {
-    load()
+    load('/', 'own', true)
     stubApi(200, { lang: 'JP', creative: FULL_VIEW })
     const cell = document.getElementById('C2')!
     await openLockedCell(cell, '/api', 'demo-site', 'ja')
@@ -394,7 +404,7 @@ describe('a members-only cell after sign-in', () => {
     [351, 702].map((width) => `/r/${name}-${width}.${format} ${width}w`).join(', ')
 
   it('offers an image’s renditions in the public cell block’s <picture>, with the same sizes', async () => {
-    load()
+    load('/', 'own', true)
     const view = {
       ...FULL_VIEW,
       media_renditions: { images: files('c2'), video: null, poster: null },
@@ -460,7 +470,7 @@ describe('a members-only cell after sign-in', () => {
   })
 
   it('leaves out a format without every file, and shows the original without a JPEG fallback', async () => {
-    load()
+    load('/', 'own', true)
     const partial = files('c2', ['avif', 'jpeg']).map((f) =>
       f.format === 'avif' && f.width === 702 ? { ...f, url: '' } : f,
     )
@@ -473,7 +483,7 @@ describe('a members-only cell after sign-in', () => {
     expect(cell.querySelectorAll('.st source')).toHaveLength(0)
     expect(cell.querySelector('.st > picture > img.m')?.getAttribute('srcset')).toBe(srcset('c2', 'jpeg'))
 
-    load()
+    load('/', 'own', true)
     stubApi(200, {
       lang: 'JP',
       creative: {
@@ -493,7 +503,7 @@ describe('a members-only cell after sign-in', () => {
   })
 
   it('plays a video’s web MP4 with its poster, and the original without a poster while there is none', async () => {
-    load()
+    load('/', 'own', true)
     stubApi(200, {
       lang: 'JP',
       creative: {
@@ -513,7 +523,7 @@ describe('a members-only cell after sign-in', () => {
     ])
     expect(cell.querySelector('.st picture, .st img')).toBeNull()
 
-    load()
+    load('/', 'own', true)
     stubApi(200, {
       lang: 'JP',
       creative: { ...CREATIVE, media_type: 'video', media_url: '/media/c2.mov', media_renditions: null },

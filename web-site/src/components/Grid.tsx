@@ -11,9 +11,22 @@ import { openingCell, openingIndex } from '../opening.ts'
  * The rows and columns of creatives with the swipe arrows; arrows start as the opening creative
  * sets them. A page with a start cell (`PageModel.start`) is at it from the first paint: the track's
  * `--r` and its row's `--c`, which the island moves (client/swipe.ts), are set inline, and the
- * arrows show where one can go from there.
+ * arrows show where one can go from there. With `whole`, the cells outside it are empty slides of
+ * the same size, filled by the island from the page's cells file after the first paint.
  */
-export const Grid = ({ model, children }: { model: PageModel; children?: ReactNode }) => {
+export const Grid = ({
+  model,
+  whole,
+  children,
+}: {
+  model: PageModel
+  /**
+   * The cells the page carries whole (../opening.ts `firstScreen`); the others are placeholders the
+   * island fills (docs/decisions/0074-first-screen-first.md). None: every cell whole.
+   */
+  whole?: ReadonlySet<string> | undefined
+  children?: ReactNode
+}) => {
   const first = openingCell(model)
   const at = openingIndex(model)
   const fade = first?.creative.arrowFadeInterval
@@ -42,6 +55,7 @@ export const Grid = ({ model, children }: { model: PageModel; children?: ReactNo
                 cell={cell}
                 first={cell === first}
                 underCtas={under(cell.order)}
+                placeholder={whole ? !whole.has(cell.position) : false}
               />
             ))}
           </div>

@@ -17,7 +17,7 @@ import { TopBar } from '../blocks/TopBar.tsx'
 import { BOOT_JS } from '../boot.ts'
 import { isInline } from '../inline.ts'
 import type { PageModel } from '../model.ts'
-import { openingCell, openingIndex } from '../opening.ts'
+import { firstScreen, openingCell, openingIndex } from '../opening.ts'
 import { noScriptCss, pageCss } from '../styles.ts'
 import { Grid } from './Grid.tsx'
 
@@ -42,6 +42,12 @@ export interface PageProps {
   apiBase?: string | undefined
   publishedAt: string
   now: number
+  /**
+   * The URL of the page's cells file (docs/decisions/0074-first-screen-first.md): the page then
+   * carries the first screen's cells whole (../opening.ts `firstScreen`) and the others as
+   * placeholders the island fills from it. None: every cell whole (the console's preview).
+   */
+  cells?: string | undefined
 }
 
 /** Internal link targets whose page is enabled, and the path each opens (for the members' templates). */
@@ -117,6 +123,7 @@ export const Page = ({
   apiBase,
   publishedAt,
   now,
+  cells,
 }: PageProps) => (
   <html lang={model.htmlLang}>
     <head>
@@ -163,10 +170,12 @@ export const Page = ({
       {...(model.tags ? { 'data-tags': model.tags.script } : {})}
       // The cell the page was rendered to open on (../opening.ts): where the island starts.
       {...(model.start ? { 'data-start': model.start } : {})}
+      // The rest of the grid's cells, which the island fetches after the first paint.
+      {...(cells ? { 'data-cells': cells } : {})}
     >
       <div className="app">
         <TopBar model={model} />
-        <Grid model={model}>
+        <Grid model={model} whole={cells ? firstScreen(model) : undefined}>
           <Ctas ctas={model.ctas} texts={model.texts} lang={model.lang} now={now} />
         </Grid>
         <BottomBar model={model} />
@@ -174,7 +183,7 @@ export const Page = ({
       <CompanyDialog model={model} />
       <ConsentBanner model={model} />
       <ProductDialog model={model} />
-      <ProductTemplates model={model} />
+      <ProductTemplates model={model} only={cells ? firstScreen(model) : undefined} />
       {model.unlocks && model.rows.some((row) => row.some((cell) => cell.locked)) && (
         <MemberTemplates texts={model.texts} pages={enabledInternalPages(model)} />
       )}
