@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { FIRST_WINDOW_BYTES, fitsFirstWindow } from './first-window.ts'
 import { fixtureSite, realisticSite } from './fixture.ts'
 import { inlineCandidates, renderSitePages, renderSwipePage } from './render.tsx'
+import { noise } from './testing/noise.ts'
 import { wholePage } from './testing/whole-page.ts'
 import type { PublishInput, RenderedFile } from './types.ts'
 
@@ -24,19 +25,6 @@ const cellsOf = (files: readonly RenderedFile[], page: Document): Record<string,
   const url = page.body.dataset.cells
   if (!url) throw new Error('the page names no cells file')
   return JSON.parse(fileAt(files, url.replace(/^\//, '')))
-}
-
-/** Bytes that gzip cannot shrink (an AVIF is already compressed). */
-const noise = (length: number) => {
-  const bytes = new Uint8Array(length)
-  let x = 2463534242
-  for (let i = 0; i < length; i++) {
-    x ^= x << 13
-    x ^= x >>> 17
-    x ^= x << 5
-    bytes[i] = x & 0xff
-  }
-  return bytes
 }
 
 /** The publisher's `inline` for `input`: each candidate AVIF as bytes of its size, and its measure. */

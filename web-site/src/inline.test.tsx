@@ -4,6 +4,7 @@ import { FIRST_WINDOW_BYTES, fitsFirstWindow } from './first-window.ts'
 import { fixtureSite } from './fixture.ts'
 import { INLINE_MAX_BYTES } from './inline.ts'
 import { inlineCandidates, renderSitePages } from './render.tsx'
+import { noise } from './testing/noise.ts'
 import type { PublishInput } from './types.ts'
 
 /** Issue 22: the first creative's small AVIF travels inside the page when the page still fits. */
@@ -27,19 +28,6 @@ const withRenditions = (input: PublishInput, avifBytes: number) => {
   for (const image of images) media[image.key] = `media/${image.key}`
   input.renditions = { [key]: { images } }
   return key
-}
-
-/** Bytes that gzip cannot shrink (an AVIF is already compressed). */
-const noise = (length: number) => {
-  const bytes = new Uint8Array(length)
-  let x = 2463534242
-  for (let i = 0; i < length; i++) {
-    x ^= x << 13
-    x ^= x >>> 17
-    x ^= x << 5
-    bytes[i] = x & 0xff
-  }
-  return bytes
 }
 
 /** The publisher's `inline`: the files base64, and its gzip measure. */
