@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
+import { expectFinite } from '../../test/support/figures.ts'
 import type { BenchContext } from './script.ts'
 
 /*
@@ -18,13 +19,6 @@ const quick = () => {
   const printed: string[] = []
   const ctx: BenchContext = { quick: true, print: (text) => printed.push(text) }
   return { ctx, output: () => printed.join('') }
-}
-
-/** Every number anywhere in `value` (an object's or an array's) is finite. */
-const expectFinite = (value: unknown, path = 'figures'): void => {
-  if (typeof value === 'number') expect(Number.isFinite(value), `${path} = ${value}`).toBe(true)
-  else if (value && typeof value === 'object')
-    for (const [key, item] of Object.entries(value)) expectFinite(item, `${path}.${key}`)
 }
 
 describe('benchmarks without a stack, in quick mode', () => {

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { DemoSite, StackBenchContext } from '../../scripts/bench/context.ts'
 import { useStackEnv, useStackPlatform } from '../support/env.ts'
+import { expectFinite } from '../support/figures.ts'
 
 /*
  * Every benchmark that needs a stack, in its quick mode (docs/decisions/0075-bench-quick-modes.md),
@@ -26,13 +27,6 @@ const quick = () => {
   const printed: string[] = []
   const ctx: StackBenchContext = { stack, demo, quick: true, print: (text) => printed.push(text) }
   return { ctx, output: () => printed.join('') }
-}
-
-/** Every number anywhere in `value` (an object's or an array's) is finite; nulls and strings as they are. */
-const expectFinite = (value: unknown, path = 'figures'): void => {
-  if (typeof value === 'number') expect(Number.isFinite(value), `${path} = ${value}`).toBe(true)
-  else if (value && typeof value === 'object')
-    for (const [key, item] of Object.entries(value)) expectFinite(item, `${path}.${key}`)
 }
 
 /** A printed figure ("1,234.5") as a number. */
