@@ -10,7 +10,8 @@ export const GENERATED = join(import.meta.dirname, '../src/generated/client.ts')
 
 /**
  * Bundles an island: one minified ES module for the browsers phones have run since 2021
- * (Safari 15, Chrome 90); older ones get the page without it (native scroll snapping).
+ * (Safari 15, Chrome 91); older ones get the page without it (native scroll snapping). Chrome 91,
+ * not 90: esbuild rewrites every optional chain for 90 (a V8 bug fixed in 91), 2 % of the island.
  */
 const bundle = async (entry: string, define?: Record<string, string>): Promise<string> => {
   const result = await build({
@@ -19,7 +20,7 @@ const bundle = async (entry: string, define?: Record<string, string>): Promise<s
     bundle: true,
     format: 'esm',
     minify: true,
-    target: ['es2020', 'chrome90', 'safari15', 'firefox90'],
+    target: ['es2020', 'chrome91', 'safari15', 'firefox90'],
     legalComments: 'none',
     charset: 'utf8',
     write: false,

@@ -75,7 +75,6 @@ const PATHS: PathsOf<{ site: 'endUser.site'; ctas: 'endUser.ctas'; ctaClick: 'en
 const siteApi = data.api && data.site ? apiUrl(data.api, PATHS.site, { siteId: data.site }) : undefined
 
 // --- members-only creatives ---------------------------------------------------------------------
-forgetOldTokens()
 // A site with ad tags: its tags file, now that the page is up (./tags.ts), and the consent banner
 // for a visitor who has not chosen (./consent.ts); the tags file waits for the answer.
 loadTags(data.tags)
@@ -106,6 +105,12 @@ const openForMember = (cell: HTMLElement) => {
   )
 }
 
+/**
+ * Gives the browser its turn (input, a frame) between parts of the island's work, so none of it is
+ * a long task: the rest runs in a new task.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
 // --- the rest of the grid ----------------------------------------------------------------------
 /** The cells file's markup by position, once it has come. */
 let cellsMarkup: Record<string, string> | undefined
@@ -116,12 +121,14 @@ const fillCell = (cell: Element) => {
   cell.innerHTML = cellsMarkup[cell.id] ?? ''
   cell.setAttribute('aria-label', slideLabel(cell.id, (cell as HTMLElement).dataset.o!))
 }
+/** How long one task of the grid's fill may run (ms): a quarter of a long task on a phone 4× slower. */
+const FILL_SLICE_MS = 4
 /**
  * The cells the page left out (docs/decisions/0074-first-screen-first.md): empty slides of their
  * final size, filled from the page's cells file (`data-cells`, the cell block's markup by
  * position, as the page would carry it). Fetched once, when the grid starts (after the first
- * paint); then filled a row per task (no long task), the current cell and its neighbours at once
- * (`then`). A fetch that fails is tried again on the next move.
+ * paint); then filled in order, in tasks of at most `FILL_SLICE_MS` (no long task), the current
+ * cell and its neighbours at once (`then`). A fetch that fails is tried again on the next move.
  */
 const loadCells = (then: () => void) => {
   const url = data.cells
@@ -131,14 +138,15 @@ const loadCells = (then: () => void) => {
     .then((markup: Record<string, string>) => {
       delete data.cells
       cellsMarkup = markup
-      const rows = $$('.rw')
-      const next = () => {
-        const row = rows.shift()
-        if (!row) return
-        for (const cell of row.children) fillCell(cell)
-        setTimeout(next, 0)
+      const cells = $$('.rw').flatMap((row) => [...row.children])
+      const fill = async () => {
+        while (cells.length) {
+          await nextTask()
+          const until = performance.now() + FILL_SLICE_MS
+          while (cells.length && performance.now() < until) fillCell(cells.shift()!)
+        }
       }
-      setTimeout(next, 0)
+      void fill()
     })
   cellsLoad.then(then, () => {
     cellsLoad = undefined
@@ -278,9 +286,10 @@ const measureVitals = () => {
 /**
  * The grid starts once the page has loaded (the first creative's image included) and painted: the
  * page shows the first creative as rendered, so the island's set-up never delays the first and
- * largest paint (a returning visitor's position is restored right after it).
+ * largest paint (a returning visitor's position is restored right after it). In two tasks: the
+ * grid in place and the page view sent, then the controls' handlers (`nextTask`).
  */
-const startSwipe = () => {
+const startSwipe = async () => {
   const viewport = $('#sw')
   const track_ = $('.tr', viewport ?? document)
   const rows = $$('.rw')
@@ -511,6 +520,7 @@ const startSwipe = () => {
     // A page view is sent at once (it is what visits are counted by); later events are batched.
     beacons?.flush()
     setInterval(refreshCtas, 30_000)
+    await nextTask()
 
     for (const el of [viewport, bar]) {
       el?.addEventListener('pointerenter', () => {
@@ -620,11 +630,14 @@ const startSwipe = () => {
 }
 const afterPaint = () =>
   requestAnimationFrame(() =>
-    setTimeout(() => {
-      startSwipe()
+    setTimeout(async () => {
+      await startSwipe()
+      await nextTask()
       measureVitals()
       // The site's notices to its visitors (issue 20), once the page is up.
       if (data.api && data.site) void showNotices(data.api, data.site, lang)
+      // Members' tokens kept by an older island (./endUser.ts): storage is touched when idle.
+      whenIdle(forgetOldTokens)
     }, 0),
   )
 if (document.readyState === 'complete') afterPaint()
