@@ -214,12 +214,12 @@ export type Handle<R> = (
  */
 export function endpoint<R extends AnyRoute>(route: R, handle: Handle<R>, options?: EndpointOptions) {
   const run = handle as unknown as (input: HandlerInput<unknown, unknown, unknown>) => Promise<Reply>
-  const camel = route.keys !== 'asSent'
   return middy<Event, Result, Error, Context>()
     .use(apiEdge(route))
     .use(authenticate(route.auth))
     .handler(async (event) => {
       const state = requestState(event)
+      const camel = route.keys !== 'asSent'
       // The route's own policy action, before anything is read: a forgotten check fails closed.
       if (route.auth === 'admin') {
         const actor = state.actor

@@ -7,6 +7,7 @@ import {
 } from '@swipe/shared'
 import { jstDayRangeIso } from '@swipe/shared/time/jst'
 import { createConversions } from 'electrodb'
+import { lazy } from '#data/lazy'
 import { SiteMembers, SiteSubmissions, type SubmissionKind } from '#data/submissions'
 import type { Actor } from '#edge/auth'
 import { AppError, InvalidCursorError } from '#edge/errors'
@@ -79,8 +80,9 @@ const checkCursor = (
   return cursor
 }
 
-const memberCursors = createConversions(SiteMembers).byAccessPattern.bySite
-const submissionCursors = createConversions(SiteSubmissions).byAccessPattern.byKind
+// Built on first use, as the entities are (data/lazy.ts): making them builds the entity.
+const memberCursors = lazy(() => createConversions(SiteMembers).byAccessPattern.bySite)
+const submissionCursors = lazy(() => createConversions(SiteSubmissions).byAccessPattern.byKind)
 
 /** Too many rows for one CSV: the caller narrows the dates (docs/decisions/0031-submission-lists.md). */
 export class ExportTooLargeError extends AppError {

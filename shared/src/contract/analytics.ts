@@ -3,7 +3,7 @@ import { AnalyticsBody } from '../schemas/visitor.ts'
 import { defineContext } from './define.ts'
 
 export const analyticsRoutes = defineContext('analytics')({
-  'analytics.collect': {
+  'analytics.collect': () => ({
     summary:
       'One event or up to 50 (text/plain or JSON, 16 KB): per-site, per-day (JST) counters by ADD; 204.',
     /** A beacon's `text/plain` carries JSON; the edge reads it as JSON (snake_case keys, as any body). */
@@ -11,5 +11,5 @@ export const analyticsRoutes = defineContext('analytics')({
     body: AnalyticsBody,
     status: 204,
     responseType: 'empty',
-  },
+  }),
 })

@@ -6,6 +6,7 @@
  * itself, its main-contact sub-admins, the staff and OEM above it) approve or reject.
  */
 import * as z from 'zod'
+import { lazySchema } from '../lazy-schema.ts'
 import { SITE_LANGUAGES } from '../site/model.ts'
 import { IdParams, ServerMessage } from './common.ts'
 import type { RouteIo } from './define.ts'
@@ -68,37 +69,41 @@ export const CHECKLIST_SEVERITY: Record<ChecklistRule, ChecklistSeverity> = {
 /** Where the editor opens an item: a cell, the global setting, a popup CTA, a language's settings, a comment. */
 export const CHECKLIST_PLACES = ['cell', 'global', 'popupCta', 'settings', 'comment'] as const
 
-export const ChecklistItemSchema = z.object({
-  rule: z.enum(CHECKLIST_RULES),
-  severity: z.enum(CHECKLIST_SEVERITIES),
-  place: z.enum(CHECKLIST_PLACES),
-  /** The language the item is about, or null (the global setting). */
-  lang: z.enum(SITE_LANGUAGES).nullable(),
-  /** The cell (`A1`), for items in a creative or a comment pinned to one. */
-  position: z.string().nullable(),
-  /** The field at fault, as the editor names it (`imageAlt`, `products.0`, `imageLinkPoints.1`, `seo.title` …). */
-  field: z.string().nullable(),
-  /** The popup CTA's or the comment's index or id, when the item is about one. */
-  ref: z.string().nullable(),
-  /** Values the message names (a ratio, a size, an address, a status). */
-  params: z.record(z.string(), z.union([z.string(), z.number()])),
-  /** The item in the caller's language. */
-  message: z.string(),
-})
+export const ChecklistItemSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    rule: z.enum(CHECKLIST_RULES),
+    severity: z.enum(CHECKLIST_SEVERITIES),
+    place: z.enum(CHECKLIST_PLACES),
+    /** The language the item is about, or null (the global setting). */
+    lang: z.enum(SITE_LANGUAGES).nullable(),
+    /** The cell (`A1`), for items in a creative or a comment pinned to one. */
+    position: z.string().nullable(),
+    /** The field at fault, as the editor names it (`imageAlt`, `products.0`, `imageLinkPoints.1`, `seo.title` …). */
+    field: z.string().nullable(),
+    /** The popup CTA's or the comment's index or id, when the item is about one. */
+    ref: z.string().nullable(),
+    /** Values the message names (a ratio, a size, an address, a status). */
+    params: z.record(z.string(), z.union([z.string(), z.number()])),
+    /** The item in the caller's language. */
+    message: z.string(),
+  }),
+)
 export type ChecklistItem = z.output<typeof ChecklistItemSchema>
 
-export const ChecklistSchema = z.object({
-  /** Blocking items first, then warnings; within each, the rules' order, then language and cell. */
-  items: z.array(ChecklistItemSchema),
-  blocking: z.number().int().nonnegative(),
-  warnings: z.number().int().nonnegative(),
-  /** External addresses checked and those not answered in time (not counted as unreachable). */
-  links: z.object({ checked: z.number().int(), unchecked: z.number().int() }),
-  /** The draft version the checklist ran on. */
-  version: z.number().int(),
-  /** ISO 8601. */
-  checkedAt: z.string(),
-})
+export const ChecklistSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    /** Blocking items first, then warnings; within each, the rules' order, then language and cell. */
+    items: z.array(ChecklistItemSchema),
+    blocking: z.number().int().nonnegative(),
+    warnings: z.number().int().nonnegative(),
+    /** External addresses checked and those not answered in time (not counted as unreachable). */
+    links: z.object({ checked: z.number().int(), unchecked: z.number().int() }),
+    /** The draft version the checklist ran on. */
+    version: z.number().int(),
+    /** ISO 8601. */
+    checkedAt: z.string(),
+  }),
+)
 export type Checklist = z.output<typeof ChecklistSchema>
 
 export const PUBLISH_REQUEST_STATES = ['PENDING', 'APPROVED', 'REJECTED', 'WITHDRAWN'] as const
@@ -106,72 +111,80 @@ export const PUBLISH_REQUEST_STATES = ['PENDING', 'APPROVED', 'REJECTED', 'WITHD
 /** At most this many characters in a request's note or a decision's comment. */
 export const APPROVAL_COMMENT_MAX = 1000
 
-export const PublishRequestSchema = z.object({
-  id: z.string(),
-  state: z.enum(PUBLISH_REQUEST_STATES),
-  /** The draft version requested: approval publishes exactly it. */
-  version: z.number().int(),
-  /** Who asked (their contact name or email then). */
-  requestedBy: z.string().nullable(),
-  /** ISO 8601. */
-  requestedAt: z.string(),
-  note: z.string().nullable(),
-  /** When the requester wants it live (ISO 8601); null: at approval. */
-  publishAt: z.string().nullable(),
-  decidedBy: z.string().nullable(),
-  decidedAt: z.string().nullable(),
-  /** The approver's comment (required to reject). */
-  comment: z.string().nullable(),
-  /** The version an approval made live (the history's id), once published. */
-  versionId: z.string().nullable(),
-  /** PENDING, and the draft was saved again since: approving it is refused (409), request again. */
-  stale: z.boolean(),
-})
+export const PublishRequestSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    state: z.enum(PUBLISH_REQUEST_STATES),
+    /** The draft version requested: approval publishes exactly it. */
+    version: z.number().int(),
+    /** Who asked (their contact name or email then). */
+    requestedBy: z.string().nullable(),
+    /** ISO 8601. */
+    requestedAt: z.string(),
+    note: z.string().nullable(),
+    /** When the requester wants it live (ISO 8601); null: at approval. */
+    publishAt: z.string().nullable(),
+    decidedBy: z.string().nullable(),
+    decidedAt: z.string().nullable(),
+    /** The approver's comment (required to reject). */
+    comment: z.string().nullable(),
+    /** The version an approval made live (the history's id), once published. */
+    versionId: z.string().nullable(),
+    /** PENDING, and the draft was saved again since: approving it is refused (409), request again. */
+    stale: z.boolean(),
+  }),
+)
 export type PublishRequestView = z.output<typeof PublishRequestSchema>
 
-export const SiteApprovalSchema = z.object({
-  /** Publishing this site needs an approver. */
-  required: z.boolean(),
-  /** The caller may approve (and publish, roll back and schedule without a request). */
-  canApprove: z.boolean(),
-  /** The open request, if any (one at a time: a new one withdraws it). */
-  pending: PublishRequestSchema.nullable(),
-  /** The newest requests, newest first (20). */
-  requests: z.array(PublishRequestSchema),
-})
+export const SiteApprovalSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    /** Publishing this site needs an approver. */
+    required: z.boolean(),
+    /** The caller may approve (and publish, roll back and schedule without a request). */
+    canApprove: z.boolean(),
+    /** The open request, if any (one at a time: a new one withdraws it). */
+    pending: PublishRequestSchema.nullable(),
+    /** The newest requests, newest first (20). */
+    requests: z.array(PublishRequestSchema),
+  }),
+)
 
-const comment = z
-  .string()
-  .trim()
-  .max(APPROVAL_COMMENT_MAX, { error: 'validation.tooLong' })
-  .transform((v) => v || undefined)
-  .optional()
+const comment = /* @__PURE__ */ lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .max(APPROVAL_COMMENT_MAX, { error: 'validation.tooLong' })
+    .transform((v) => v || undefined)
+    .optional(),
+)
 
-export const RequestParams = IdParams.extend({ requestId: z.string().min(1).max(64) })
+export const RequestParams = /* @__PURE__ */ lazySchema(() =>
+  IdParams.extend({ requestId: z.string().min(1).max(64) }),
+)
 
 export const approvalRoutesIo = {
-  'sites.checklist': {
+  'sites.checklist': () => ({
     summary:
       'Runs the pre-publish checklist on the saved draft: each item blocking or a warning, with the cell or setting at fault.',
     summaryJa:
       '保存済みの下書きに公開前チェックを実行します。各項目はブロックまたは警告で、該当するセルや設定を示します。',
     params: IdParams,
     response: ChecklistSchema,
-  },
-  'sites.approvalGet': {
+  }),
+  'sites.approvalGet': () => ({
     summary: 'Whether publishing needs approval, the open request and the newest requests.',
     summaryJa: '公開に承認が必要か、承認待ちの申請と最近の申請。',
     params: IdParams,
     response: SiteApprovalSchema,
-  },
-  'sites.approvalPut': {
+  }),
+  'sites.approvalPut': () => ({
     summary: 'Turns the approval gate on or off (approvers only).',
     summaryJa: '公開の承認を必須にする・しない（承認者のみ）。',
     params: IdParams,
     body: z.object({ required: z.boolean() }),
     response: SiteApprovalSchema.extend(ServerMessage.shape),
-  },
-  'sites.publishRequest': {
+  }),
+  'sites.publishRequest': () => ({
     summary:
       'Asks an approver to publish the saved draft at `version` (now, or at `publishAt`); withdraws an open request. Approvers are notified by mail and in the bell.',
     summaryJa:
@@ -184,8 +197,8 @@ export const approvalRoutesIo = {
     }),
     response: PublishRequestSchema.extend(ServerMessage.shape),
     status: 201,
-  },
-  'sites.publishRequestApprove': {
+  }),
+  'sites.publishRequestApprove': () => ({
     summary:
       'Approves a request: publishes exactly the requested version (or schedules it), after the checklist; refused while an item blocks (400 naming it) or the draft changed since (409).',
     summaryJa:
@@ -193,8 +206,8 @@ export const approvalRoutesIo = {
     params: RequestParams,
     body: z.object({ comment }),
     response: PublishRequestSchema.extend(ServerMessage.shape),
-  },
-  'sites.publishRequestReject': {
+  }),
+  'sites.publishRequestReject': () => ({
     summary: 'Rejects a request with a comment; the requester is notified by mail and in the bell.',
     summaryJa: 'コメントを付けて申請を差し戻します。申請者にメールとお知らせで通知します。',
     params: RequestParams,
@@ -206,5 +219,5 @@ export const approvalRoutesIo = {
         .max(APPROVAL_COMMENT_MAX, { error: 'validation.tooLong' }),
     }),
     response: PublishRequestSchema.extend(ServerMessage.shape),
-  },
-} satisfies Record<string, RouteIo>
+  }),
+} satisfies Record<string, () => RouteIo>

@@ -54,23 +54,64 @@ export type AnyRoute = RouteDef & RouteIo & { id: RouteId }
 
 type Exactly<C extends Context, M> = M & Record<Exclude<keyof M, RouteIdOf<C>>, never>
 
+/** What a route's entry in its context's file gives: its schemas, built when first read. */
+export type RouteIoOf = () => RouteIo
+
+/** The fields of a route that come from its context's file (the rest is its head). */
+const IO_FIELDS = [
+  'summary',
+  'summaryJa',
+  'params',
+  'query',
+  'body',
+  'response',
+  'status',
+  'responseType',
+  'keys',
+  'bodyType',
+] as const satisfies readonly (keyof RouteIo)[]
+
 /**
- * Gives each route of `context` its schemas. Every route of the context must be named, and no
- * other: a route added to the head table without schemas, or schemas for a route that does not
- * exist, fails to compile.
+ * A route: its head and id as they are, and its schemas built on the first read of any of them
+ * (issue 35 item 3, docs/decisions/0073-cold-starts-near-the-floor.md, second round). A Lambda
+ * imports every route of its context and a request parses against its own route's schemas: zod
+ * builds a schema's internals when it is declared, so building every route's at import was a large
+ * part of each cold start. The fields read like plain properties (`route.body`, `{ ...route }`).
+ */
+const routeOf = (id: RouteId, head: RouteDef, io: RouteIoOf): AnyRoute => {
+  let built: RouteIo | undefined
+  const route = { ...head } as AnyRoute
+  for (const field of IO_FIELDS) {
+    Object.defineProperty(route, field, {
+      enumerable: true,
+      configurable: true,
+      get: () => {
+        built ??= io()
+        return built[field]
+      },
+    })
+  }
+  route.id = id
+  return route
+}
+
+/**
+ * Gives each route of `context` its schemas, each route's as a function that builds them (called
+ * once, on the first read). Every route of the context must be named, and no other: a route added
+ * to the head table without schemas, or schemas for a route that does not exist, fails to compile.
  */
 export const defineContext =
   <C extends Context>(context: C) =>
-  <const M extends { [Id in RouteIdOf<C>]: RouteIo }>(
+  <const M extends { [Id in RouteIdOf<C>]: RouteIoOf }>(
     io: Exactly<C, M>,
-  ): { [Id in keyof M & RouteId]: Route<Id, M[Id]> } => {
+  ): { [Id in keyof M & RouteId]: Route<Id, ReturnType<M[Id]>> } => {
     const merged: Record<string, AnyRoute> = {}
-    for (const [id, schemas] of Object.entries(io as Record<string, RouteIo>)) {
+    for (const [id, schemas] of Object.entries(io as Record<string, RouteIoOf>)) {
       const head: RouteDef = routes[id as RouteId]
       if (head.context !== context) throw new Error(`route ${id} is not in context ${context}`)
-      merged[id] = { ...head, ...schemas, id: id as RouteId }
+      merged[id] = routeOf(id as RouteId, head, schemas)
     }
-    return merged as { [Id in keyof M & RouteId]: Route<Id, M[Id]> }
+    return merged as { [Id in keyof M & RouteId]: Route<Id, ReturnType<M[Id]>> }
   }
 
 type Schema<R, K extends keyof RouteIo> = R extends { [P in K]: infer S extends z.ZodType } ? S : undefined

@@ -6,6 +6,7 @@
  * (functions/src/domain/account-notices.ts).
  */
 import * as z from 'zod'
+import { lazySchema } from '../lazy-schema.ts'
 import { ServerMessage } from './common.ts'
 import type { RouteIo } from './define.ts'
 
@@ -14,29 +15,31 @@ export const ACCOUNT_NOTICE_KINDS = ['approvalRequested', 'approvalApproved', 'a
 export type AccountNoticeKind = (typeof ACCOUNT_NOTICE_KINDS)[number]
 
 /** One notice as the bell shows it; the console words it in the interface language from `kind`. */
-export const AccountNoticeSchema = z.object({
-  id: z.string(),
-  kind: z.enum(ACCOUNT_NOTICE_KINDS),
-  siteId: z.string(),
-  /** The site's name when the notice was made. */
-  siteName: z.string(),
-  requestId: z.string(),
-  /** Who asked, approved or rejected (their contact name or email then), or null. */
-  by: z.string().nullable(),
-  /** The approver's or requester's comment, or null. */
-  comment: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-  read: z.boolean(),
-})
+export const AccountNoticeSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    kind: z.enum(ACCOUNT_NOTICE_KINDS),
+    siteId: z.string(),
+    /** The site's name when the notice was made. */
+    siteName: z.string(),
+    requestId: z.string(),
+    /** Who asked, approved or rejected (their contact name or email then), or null. */
+    by: z.string().nullable(),
+    /** The approver's or requester's comment, or null. */
+    comment: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+    read: z.boolean(),
+  }),
+)
 
-const Unread = z.object({ unread: z.number().int().nonnegative() })
+const Unread = /* @__PURE__ */ lazySchema(() => z.object({ unread: z.number().int().nonnegative() }))
 
 export const noticeRoutesIo = {
-  'content.myNotices': {
+  'content.myNotices': () => ({
     summary: "The caller's personal notices, newest first (at most 50), with the number unread.",
     response: Unread.extend({ items: z.array(AccountNoticeSchema) }),
-  },
-  'content.myNoticesRead': {
+  }),
+  'content.myNoticesRead': () => ({
     summary:
       "Marks the caller's personal notices read: `ids` (each must be the caller's, else 404 and nothing is stored) or `all`.",
     body: z
@@ -49,5 +52,5 @@ export const noticeRoutesIo = {
         error: 'validation.required',
       }),
     response: Unread.extend(ServerMessage.shape),
-  },
-} satisfies Record<string, RouteIo>
+  }),
+} satisfies Record<string, () => RouteIo>

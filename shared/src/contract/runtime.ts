@@ -25,6 +25,7 @@
  */
 import * as z from 'zod'
 import { MONTH_PATTERN } from '../billing/months.ts'
+import { lazySchema } from '../lazy-schema.ts'
 import type { Context } from './route-def.ts'
 import type { RouteId } from './routes.ts'
 
@@ -77,9 +78,9 @@ export interface JobQueueDef {
 const job = <const J extends JobDef>(def: J): J => def
 
 /** Job input without a value: the job needs only its id. */
-const NO_INPUT = z.undefined()
+const NO_INPUT = /* @__PURE__ */ lazySchema(() => z.undefined())
 /** A JSON document carried as a string (the job input's values are strings). */
-const json = z.string().min(1)
+const json = /* @__PURE__ */ lazySchema(() => z.string().min(1))
 
 export const jobs = {
   // Sites
@@ -386,24 +387,26 @@ export const scheduledJobEvent = (id: ScheduleId) => {
 // ---------------------------------------------------------------------------------------------
 
 /** What the sites API asks of the publishing Lambda (functions/src/platform/services/publisher.ts). */
-export const publishEvent = z.object({
-  source: z.literal('swipe.publish'),
-  siteId: z.string(),
-  /** The version the editor saw; the publish is conditioned on it (409 otherwise). */
-  expectVersion: z.number(),
-  /** Who publishes, for the version history (issue 33); none for jobs. */
-  author: z.object({ accountId: z.string(), name: z.string() }).optional(),
-  /**
-   * Run the pre-publish checklist on the saved draft instead of publishing (issue 33): it renders
-   * the first pages, so it runs where the renderer is. Answers the check's result.
-   */
-  check: z.boolean().optional(),
-  /**
-   * Render the saved draft as a test variant instead (issue 34): a release and a version that do
-   * not go live. Answers the version's id.
-   */
-  variant: z.boolean().optional(),
-})
+export const publishEvent = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    source: z.literal('swipe.publish'),
+    siteId: z.string(),
+    /** The version the editor saw; the publish is conditioned on it (409 otherwise). */
+    expectVersion: z.number(),
+    /** Who publishes, for the version history (issue 33); none for jobs. */
+    author: z.object({ accountId: z.string(), name: z.string() }).optional(),
+    /**
+     * Run the pre-publish checklist on the saved draft instead of publishing (issue 33): it renders
+     * the first pages, so it runs where the renderer is. Answers the check's result.
+     */
+    check: z.boolean().optional(),
+    /**
+     * Render the saved draft as a test variant instead (issue 34): a release and a version that do
+     * not go live. Answers the version's id.
+     */
+    variant: z.boolean().optional(),
+  }),
+)
 export type PublishEvent = z.infer<typeof publishEvent>
 
 /**
@@ -412,10 +415,12 @@ export type PublishEvent = z.infer<typeof publishEvent>
  */
 export const DOCUMENT_KINDS = ['invoice', 'monthlyReport'] as const
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number]
-export const documentEvent = z.object({
-  source: z.literal('swipe.document'),
-  request: z.looseObject({ kind: z.enum(DOCUMENT_KINDS) }),
-})
+export const documentEvent = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    source: z.literal('swipe.document'),
+    request: z.looseObject({ kind: z.enum(DOCUMENT_KINDS) }),
+  }),
+)
 export type DocumentEvent = z.infer<typeof documentEvent>
 
 export interface InvocationDef {

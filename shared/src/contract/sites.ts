@@ -1,6 +1,7 @@
 /** The sites context's routes with their schemas (heads in ./routes.ts). */
 import * as z from 'zod'
 import { SITE_STATUSES } from '../accounts.ts'
+import { lazySchema } from '../lazy-schema.ts'
 import { INTERNAL_LINK_TARGETS } from '../schemas/site.ts'
 import {
   CreateSiteBody,
@@ -31,117 +32,129 @@ import { oemDomainRoutesIo } from './oem-domains.ts'
 import { scheduleRoutesIo } from './schedule.ts'
 import { VersionLockBody, VersionParams, versionRoutesIo } from './versions.ts'
 
-const isoOrNull = z.iso.datetime().nullable()
+const isoOrNull = /* @__PURE__ */ lazySchema(() => z.iso.datetime().nullable())
 
 /** A link to a form that is off in the link's language (`site/form-links.ts`). */
-const DisabledFormLinkSchema = z.object({
-  code: z.literal('site.linkToDisabledForm'),
-  lang: z.enum(SITE_LANGUAGES),
-  place: z.enum(['creative', 'product', 'point', 'cta']),
-  position: z.string().optional(),
-  index: z.number().int().optional(),
-  target: z.enum(INTERNAL_LINK_TARGETS),
-  form: z.enum(['contact', 'homepage', 'membership']),
-})
-const mediaType = z.enum(['image', 'video'])
+const DisabledFormLinkSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    code: z.literal('site.linkToDisabledForm'),
+    lang: z.enum(SITE_LANGUAGES),
+    place: z.enum(['creative', 'product', 'point', 'cta']),
+    position: z.string().optional(),
+    index: z.number().int().optional(),
+    target: z.enum(INTERNAL_LINK_TARGETS),
+    form: z.enum(['contact', 'homepage', 'membership']),
+  }),
+)
+const mediaType = /* @__PURE__ */ lazySchema(() => z.enum(['image', 'video']))
 
 /** The plan a site is built under: its limits and feature switches (SPEC §3 Plan). */
-export const SitePlanSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  /** Creatives per site (rows × columns). */
-  quantitySwipe: z.number().int(),
-  /** Sites per account. */
-  quantitySite: z.number().int(),
-  features: PlanFeaturesSchema,
-})
+export const SitePlanSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    /** Creatives per site (rows × columns). */
+    quantitySwipe: z.number().int(),
+    /** Sites per account. */
+    quantitySite: z.number().int(),
+    features: PlanFeaturesSchema,
+  }),
+)
 
 /** A storage key the site references and a URL to show it (presigned GET, one hour). */
-export const SiteMediaSchema = z.object({ key: z.string(), url: z.string() })
+export const SiteMediaSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ key: z.string(), url: z.string() }),
+)
 
 /**
  * The site as the editor loads it (GET /site/{id}): the model's view, the owner's plan and a
  * display URL for every stored file the site references (favicon, logo, creatives, products, CTAs).
  */
-export const SiteDetailSchema = SiteViewSchema.extend({
-  plan: SitePlanSchema,
-  media: z.array(SiteMediaSchema),
-})
+export const SiteDetailSchema = /* @__PURE__ */ lazySchema(() =>
+  SiteViewSchema.extend({
+    plan: SitePlanSchema,
+    media: z.array(SiteMediaSchema),
+  }),
+)
 
 /** A row of the site list. */
-export const SiteSummarySchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  /** The public address ('' while the stage has no sites origin). */
-  url: z.string(),
-  status: z.enum(SITE_STATUSES),
-  ownerId: z.string(),
-  /** The owning account's company name (its email when it has none); null when it is gone. */
-  ownerName: z.string().nullable(),
-  numberHorizontal: z.number().int(),
-  numberVertical: z.number().int(),
-  languages: z.array(z.enum(SITE_LANGUAGES)),
-  createdAt: isoOrNull,
-  publishedAt: isoOrNull,
-  /** A scheduled publish and unpublish (issue 33 part 6), when there are. */
-  scheduledPublishAt: isoOrNull,
-  scheduledUnpublishAt: isoOrNull,
-  version: z.number().int(),
-})
+export const SiteSummarySchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    /** The public address ('' while the stage has no sites origin). */
+    url: z.string(),
+    status: z.enum(SITE_STATUSES),
+    ownerId: z.string(),
+    /** The owning account's company name (its email when it has none); null when it is gone. */
+    ownerName: z.string().nullable(),
+    numberHorizontal: z.number().int(),
+    numberVertical: z.number().int(),
+    languages: z.array(z.enum(SITE_LANGUAGES)),
+    createdAt: isoOrNull,
+    publishedAt: isoOrNull,
+    /** A scheduled publish and unpublish (issue 33 part 6), when there are. */
+    scheduledPublishAt: isoOrNull,
+    scheduledUnpublishAt: isoOrNull,
+    version: z.number().int(),
+  }),
+)
 
 /** A presigned upload of one file, with the name it was asked for. */
-const SiteUploadSchema = PresignedUpload.extend({ fileName: z.string() })
+const SiteUploadSchema = /* @__PURE__ */ lazySchema(() => PresignedUpload.extend({ fileName: z.string() }))
 
 /** One entry of a ZIP placement's report, its message in the caller's language. */
-export const BulkReportEntrySchema = z.object({
-  /** The entry's name inside the ZIP (cut to 120 characters). */
-  name: z.string(),
-  status: z.enum(BULK_REPORT_STATUSES),
-  position: z.string().optional(),
-  mediaType: mediaType.optional(),
-  code: z.string().optional(),
-  message: z.string().optional(),
-})
+export const BulkReportEntrySchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    /** The entry's name inside the ZIP (cut to 120 characters). */
+    name: z.string(),
+    status: z.enum(BULK_REPORT_STATUSES),
+    position: z.string().optional(),
+    mediaType: mediaType.optional(),
+    code: z.string().optional(),
+    message: z.string().optional(),
+  }),
+)
 
 export const sitesRoutes = defineContext('sites')({
-  'sites.list': {
+  'sites.list': () => ({
     summary: "Sites in the caller's scope, newest first: filter by name, status, owner; cursor pages.",
     query: ListSitesQuery,
     response: z.object({ items: z.array(SiteSummarySchema), nextCursor: z.string().nullable() }),
-  },
-  'sites.create': {
+  }),
+  'sites.create': () => ({
     summary: "Creates a draft site (name, grid, languages) owned by the caller's account.",
     body: CreateSiteBody,
     status: 201,
     response: SiteDetailSchema.extend(ServerMessage.shape),
-  },
-  'sites.export': {
+  }),
+  'sites.export': () => ({
     summary: 'CSV of the site list (UTF-8 BOM, formula cells neutralised).',
     query: ExportSitesQuery,
     responseType: 'csv',
-  },
-  'sites.limits': {
+  }),
+  'sites.limits': () => ({
     summary: "The plan the caller's sites are built under (limits, features) and the sites used.",
     response: z.object({ plan: SitePlanSchema, sitesUsed: z.number().int().nonnegative() }),
-  },
-  'sites.get': {
+  }),
+  'sites.get': () => ({
     summary: 'The whole site: global setting, menus, creatives, other settings, version.',
     params: IdParams,
     response: SiteDetailSchema,
-  },
-  'sites.update': {
+  }),
+  'sites.update': () => ({
     summary: 'Saves the editor (one transaction, optimistic lock on version; grid change clears creatives).',
     params: IdParams,
     body: UpdateSiteBody,
     response: SiteDetailSchema.extend(ServerMessage.shape),
-  },
-  'sites.remove': {
+  }),
+  'sites.remove': () => ({
     summary: 'Deletes a site and all its items (optimistic lock on version).',
     params: IdParams,
     query: VersionQuery,
     response: ServerMessage,
-  },
-  'sites.status': {
+  }),
+  'sites.status': () => ({
     summary: 'Save draft, publish as public or as private: records status and published date.',
     params: IdParams,
     body: SiteStatusBody,
@@ -156,24 +169,24 @@ export const sitesRoutes = defineContext('sites')({
          */
         warnings: z.array(DisabledFormLinkSchema),
       }),
-  },
-  'sites.uploadUrls': {
+  }),
+  'sites.uploadUrls': () => ({
     summary: 'Presigned uploads for 1–20 creative, product or CTA files (images and videos, 30 MB).',
     body: GenerateUploadUrlsBody,
     response: z.object({ uploads: z.array(SiteUploadSchema) }),
-  },
-  'sites.logoUrl': {
+  }),
+  'sites.logoUrl': () => ({
     summary: "Presigned upload of the site's logo or favicon (images, 5 MB).",
     body: GenerateLogoUrlBody,
     response: SiteUploadSchema,
-  },
-  'sites.confirmUpload': {
+  }),
+  'sites.confirmUpload': () => ({
     summary: 'Checks an uploaded file (size, type, first bytes) and records it as attachable to the site.',
     body: ConfirmUploadBody,
     /** The confirmed key to attach, and a URL to show the file (one hour). */
     response: z.object({ key: z.string(), mediaType, url: z.string() }),
-  },
-  'sites.bulkStart': {
+  }),
+  'sites.bulkStart': () => ({
     summary: 'Starts a multipart upload of a ZIP of creatives (1 GB) and presigns its parts.',
     body: BulkStartBody,
     response: z.object({
@@ -183,19 +196,19 @@ export const sitesRoutes = defineContext('sites')({
       partSize: z.number().int().positive(),
       parts: z.array(z.object({ partNumber: z.number().int().positive(), uploadUrl: z.string() })),
     }),
-  },
-  'sites.bulkComplete': {
+  }),
+  'sites.bulkComplete': () => ({
     summary: 'Completes the ZIP upload and starts placing its files in the creatives (202, a job to poll).',
     body: BulkCompleteBody,
     status: 202,
     response: z.object({ jobId: z.string() }),
-  },
-  'sites.bulkAbort': {
+  }),
+  'sites.bulkAbort': () => ({
     summary: 'Abandons a ZIP upload that was started.',
     body: BulkAbortBody,
     response: ServerMessage,
-  },
-  'sites.bulkStatus': {
+  }),
+  'sites.bulkStatus': () => ({
     summary: 'Progress and per-file report of a ZIP placement; the site once it is done.',
     params: BulkJobParams,
     /**
@@ -212,7 +225,7 @@ export const sitesRoutes = defineContext('sites')({
       message: z.string().optional(),
       site: SiteDetailSchema.optional(),
     }),
-  },
+  }),
   // Custom domains (issue 19): ./domains.ts
   ...domainRoutesIo,
   // OEM white-label domains (issue 19): ./oem-domains.ts
@@ -227,7 +240,7 @@ export const sitesRoutes = defineContext('sites')({
   ...approvalRoutesIo,
   // Experiments (issue 34): ./experiments.ts
   ...experimentRoutesIo,
-  'sites.restoreVersion': {
+  'sites.restoreVersion': () => ({
     summary:
       "Replaces the draft with a version's content (a save: optimistic lock, validation and plan limits as for PUT /site/{id}); the live site is unchanged.",
     summaryJa:
@@ -235,5 +248,5 @@ export const sitesRoutes = defineContext('sites')({
     params: VersionParams,
     body: VersionLockBody,
     response: SiteDetailSchema.extend(ServerMessage.shape),
-  },
+  }),
 })

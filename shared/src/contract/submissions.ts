@@ -16,38 +16,38 @@ const list = { params: IdParams } as const
 const csv = { params: IdParams, responseType: 'csv' } as const
 
 export const submissionsRoutes = defineContext('submissions')({
-  'submissions.members': {
+  'submissions.members': () => ({
     summary: "A site's members, newest first: filter by email, status and registration days; cursor pages.",
     ...list,
     query: ListMembersQuery,
     response: submissionPageSchema(MemberRowSchema),
-  },
-  'submissions.membersCsv': {
+  }),
+  'submissions.membersCsv': () => ({
     summary: 'CSV of the members the filters select (UTF-8 BOM, formula cells neutralised).',
     ...csv,
     query: ExportMembersQuery,
-  },
-  'submissions.contacts': {
+  }),
+  'submissions.contacts': () => ({
     summary: "A site's contact-form submissions, newest first: filter by email and days; cursor pages.",
     ...list,
     query: ListSubmissionsQuery,
     response: submissionPageSchema(SubmissionRowSchema),
-  },
-  'submissions.contactsCsv': {
+  }),
+  'submissions.contactsCsv': () => ({
     summary: 'CSV of the contact submissions the filters select (UTF-8 BOM, formula cells neutralised).',
     ...csv,
     query: ExportSubmissionsQuery,
-  },
-  'submissions.forms': {
+  }),
+  'submissions.forms': () => ({
     summary: "A site's homepage-form submissions, newest first: filter by email and days; cursor pages.",
     ...list,
     query: ListSubmissionsQuery,
     response: submissionPageSchema(SubmissionRowSchema),
-  },
-  'submissions.formsCsv': {
+  }),
+  'submissions.formsCsv': () => ({
     summary:
       'CSV of the homepage-form submissions the filters select (UTF-8 BOM, formula cells neutralised).',
     ...csv,
     query: ExportSubmissionsQuery,
-  },
+  }),
 })

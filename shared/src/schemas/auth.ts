@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { lazySchema } from '../lazy-schema.ts'
 import { email } from './common.ts'
 
 /** SPEC §5: the symbols a password may (and must, at least one) contain. */
@@ -6,57 +7,78 @@ export const PASSWORD_SYMBOLS = '@#$%^&*()_+|{}<>:;[]-=,.?'
 const SYMBOL_CLASS = PASSWORD_SYMBOLS.replace(/[\]\\^-]/g, '\\$&')
 
 /** 8 to 20 characters; a lowercase, an uppercase, a digit and a symbol; no spaces; nothing else. */
-export const passwordSchema = z
-  .string({ error: 'validation.required' })
-  .min(1, { error: 'validation.required' })
-  .min(8, { error: 'validation.passwordLength' })
-  .max(20, { error: 'validation.passwordLength' })
-  .refine((v) => !/\s/.test(v), { error: 'validation.passwordRule' })
-  .refine((v) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v), { error: 'validation.passwordRule' })
-  .refine((v) => new RegExp(`[${SYMBOL_CLASS}]`).test(v), { error: 'validation.passwordRule' })
-  .refine((v) => new RegExp(`^[A-Za-z0-9${SYMBOL_CLASS}]+$`).test(v), { error: 'validation.passwordRule' })
+export const passwordSchema = /* @__PURE__ */ lazySchema(() =>
+  z
+    .string({ error: 'validation.required' })
+    .min(1, { error: 'validation.required' })
+    .min(8, { error: 'validation.passwordLength' })
+    .max(20, { error: 'validation.passwordLength' })
+    .refine((v) => !/\s/.test(v), { error: 'validation.passwordRule' })
+    .refine((v) => /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v), { error: 'validation.passwordRule' })
+    .refine((v) => new RegExp(`[${SYMBOL_CLASS}]`).test(v), { error: 'validation.passwordRule' })
+    .refine((v) => new RegExp(`^[A-Za-z0-9${SYMBOL_CLASS}]+$`).test(v), { error: 'validation.passwordRule' }),
+)
 
 /** A new password with its confirmation (screens); the API takes only `newPassword`. */
-export const newPasswordWithConfirmation = z
-  .object({ newPassword: passwordSchema, confirmPassword: z.string({ error: 'validation.required' }) })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    path: ['confirmPassword'],
-    error: 'validation.passwordMismatch',
-  })
+export const newPasswordWithConfirmation = /* @__PURE__ */ lazySchema(() =>
+  z
+    .object({ newPassword: passwordSchema, confirmPassword: z.string({ error: 'validation.required' }) })
+    .refine((v) => v.newPassword === v.confirmPassword, {
+      path: ['confirmPassword'],
+      error: 'validation.passwordMismatch',
+    }),
+)
 
-export const LoginBody = z.object({
-  loginId: z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(256),
-  password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(256),
-})
+export const LoginBody = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    loginId: z
+      .string({ error: 'validation.required' })
+      .trim()
+      .min(1, { error: 'validation.required' })
+      .max(256),
+    password: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(256),
+  }),
+)
 
-export const CompleteNewPasswordBody = z.object({
-  loginId: z.string().trim().min(1, { error: 'validation.required' }).max(256),
-  session: z.string().min(1, { error: 'validation.required' }).max(4096),
-  newPassword: passwordSchema,
-})
+export const CompleteNewPasswordBody = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    loginId: z.string().trim().min(1, { error: 'validation.required' }).max(256),
+    session: z.string().min(1, { error: 'validation.required' }).max(4096),
+    newPassword: passwordSchema,
+  }),
+)
 
-export const RefreshTokenBody = z.object({
-  refreshToken: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(8192),
-})
+export const RefreshTokenBody = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    refreshToken: z
+      .string({ error: 'validation.required' })
+      .min(1, { error: 'validation.required' })
+      .max(8192),
+  }),
+)
 
-export const ForgotPasswordBody = z.object({ email })
+export const ForgotPasswordBody = /* @__PURE__ */ lazySchema(() => z.object({ email }))
 
-export const VerifyTokenBody = z.object({
-  token: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(512),
-})
+export const VerifyTokenBody = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    token: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(512),
+  }),
+)
 
-export const ResetPasswordBody = z.object({
-  token: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(512),
-  newPassword: passwordSchema,
-})
+export const ResetPasswordBody = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    token: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(512),
+    newPassword: passwordSchema,
+  }),
+)
 
-export const ChangePasswordBody = z.object({
-  oldPassword: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(256),
-  newPassword: passwordSchema,
-})
+export const ChangePasswordBody = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    oldPassword: z.string({ error: 'validation.required' }).min(1, { error: 'validation.required' }).max(256),
+    newPassword: passwordSchema,
+  }),
+)
 
-export const LogoutBody = z.object({ refreshToken: z.string().min(1).max(8192).optional() })
+export const LogoutBody = /* @__PURE__ */ lazySchema(() =>
+  z.object({ refreshToken: z.string().min(1).max(8192).optional() }),
+)

@@ -1,5 +1,6 @@
 import * as z from 'zod'
 import { LOCALES, type Locale } from '../i18n/locales.ts'
+import { lazySchema } from '../lazy-schema.ts'
 import { requiredText, url } from './common.ts'
 
 /**
@@ -57,8 +58,12 @@ const perLocale = (required: z.ZodType<string>, optional: z.ZodType<string>) =>
 
 const optionalText = (max: number) => z.string().trim().max(max, { error: 'validation.tooLong' })
 
-export const LocalizedTitle = perLocale(requiredText(TITLE_MAX), optionalText(TITLE_MAX))
-export const LocalizedContent = perLocale(requiredText(CONTENT_MAX), optionalText(CONTENT_MAX))
+export const LocalizedTitle = /* @__PURE__ */ lazySchema(() =>
+  perLocale(requiredText(TITLE_MAX), optionalText(TITLE_MAX)),
+)
+export const LocalizedContent = /* @__PURE__ */ lazySchema(() =>
+  perLocale(requiredText(CONTENT_MAX), optionalText(CONTENT_MAX)),
+)
 export type LocalizedText = {
   ja: string
   en?: string | undefined
@@ -73,10 +78,12 @@ export const localized = (text: LocalizedText, locale: Locale): string => {
 }
 export const TEXT_LOCALES = LOCALES
 
-const isoInstant = z.iso.datetime({ offset: true, error: 'validation.invalid' })
+const isoInstant = /* @__PURE__ */ lazySchema(() =>
+  z.iso.datetime({ offset: true, error: 'validation.invalid' }),
+)
 
 /** An optional link: empty means none. */
-const optionalUrl = z.union([z.literal(''), url]).optional()
+const optionalUrl = /* @__PURE__ */ lazySchema(() => z.union([z.literal(''), url]).optional())
 
 /**
  * The publication rules every content form shares (SPEC §4, §5): a scheduled publication needs its
@@ -98,47 +105,55 @@ const withDateRules = <
       error: 'validation.endBeforeStart',
     })
 
-const systemNotiFields = z.object({
-  audiences: z
-    .array(z.enum(SYSTEM_NOTI_AUDIENCES, { error: 'validation.option' }), { error: 'validation.required' })
-    .min(1, { error: 'validation.required' })
-    .max(SYSTEM_NOTI_AUDIENCES.length),
-  mode: z.enum(PUBLISH_MODES, { error: 'validation.required' }),
-  draft: z.boolean().default(false),
-  title: LocalizedTitle,
-  content: LocalizedContent,
-  contentUrl: optionalUrl,
-  startDate: isoInstant.optional(),
-  endDate: isoInstant.optional(),
-})
+const systemNotiFields = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    audiences: z
+      .array(z.enum(SYSTEM_NOTI_AUDIENCES, { error: 'validation.option' }), { error: 'validation.required' })
+      .min(1, { error: 'validation.required' })
+      .max(SYSTEM_NOTI_AUDIENCES.length),
+    mode: z.enum(PUBLISH_MODES, { error: 'validation.required' }),
+    draft: z.boolean().default(false),
+    title: LocalizedTitle,
+    content: LocalizedContent,
+    contentUrl: optionalUrl,
+    startDate: isoInstant.optional(),
+    endDate: isoInstant.optional(),
+  }),
+)
 
-export const CreateSystemNotiBody = withDateRules(systemNotiFields)
-export const UpdateSystemNotiBody = withDateRules(
-  systemNotiFields.extend({ version: z.number().int().positive() }),
+export const CreateSystemNotiBody = /* @__PURE__ */ lazySchema(() => withDateRules(systemNotiFields))
+export const UpdateSystemNotiBody = /* @__PURE__ */ lazySchema(() =>
+  withDateRules(systemNotiFields.extend({ version: z.number().int().positive() })),
 )
 export type SystemNotiInput = z.output<typeof CreateSystemNotiBody>
 
-export const ContentListQuery = z.object({
-  status: z.enum(CONTENT_STATUSES).optional(),
-  cursor: z.string().max(2048).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-})
+export const ContentListQuery = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    status: z.enum(CONTENT_STATUSES).optional(),
+    cursor: z.string().max(2048).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  }),
+)
 
-export const FeedQuery = z.object({
-  cursor: z.string().max(2048).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(10),
-})
+export const FeedQuery = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    cursor: z.string().max(2048).optional(),
+    limit: z.coerce.number().int().min(1).max(50).default(10),
+  }),
+)
 
 /** Mark some notifications read (`noti_ids`), or all of them (`all`: one "read up to" instant). */
-export const MarkAsReadBody = z
-  .object({
-    notiIds: z.array(z.string().min(1).max(64)).max(100).optional(),
-    all: z.boolean().optional(),
-  })
-  .refine((v) => v.all === true || (v.notiIds?.length ?? 0) > 0, {
-    path: ['notiIds'],
-    error: 'validation.required',
-  })
+export const MarkAsReadBody = /* @__PURE__ */ lazySchema(() =>
+  z
+    .object({
+      notiIds: z.array(z.string().min(1).max(64)).max(100).optional(),
+      all: z.boolean().optional(),
+    })
+    .refine((v) => v.all === true || (v.notiIds?.length ?? 0) > 0, {
+      path: ['notiIds'],
+      error: 'validation.required',
+    }),
+)
 
 // ---------- latest information (news) and notification delivery ----------
 
@@ -147,59 +162,77 @@ export const DELIVERY_LANGS = ['ALL', 'JP', 'EN', 'CN', 'KR'] as const
 export type DeliveryLang = (typeof DELIVERY_LANGS)[number]
 
 /** An uploaded image the server checks before attaching (`…/upload-url`, then the key here). */
-const imageFields = {
+const imageFields = /* @__PURE__ */ lazySchema(() => ({
   /** The key handed out by the upload route; null removes the image. */
   imageKey: z.string().max(512).nullable().optional(),
   /** The uploaded file's name (its extension is checked against its bytes). */
   imageFileName: z.string().max(255).optional(),
-}
+}))
 
-const noticeFields = z.object({
-  title: requiredText(TITLE_MAX),
-  /** The link target (SPEC §3 contentUrl). */
-  contentUrl: optionalUrl,
-  /** The distribution site (SPEC §3 distributeSiteUrl): the site the notice is about. */
-  distributeSiteUrl: optionalUrl,
-  content: requiredText(CONTENT_MAX),
-  mode: z.enum(PUBLISH_MODES, { error: 'validation.required' }),
-  draft: z.boolean().default(false),
-  startDate: isoInstant.optional(),
-  endDate: isoInstant.optional(),
-  ...imageFields,
-})
-
-export const CreateNewsBody = withDateRules(noticeFields)
-export const UpdateNewsBody = withDateRules(noticeFields.extend({ version: z.number().int().positive() }))
-export type NoticeInput = z.output<typeof CreateNewsBody>
-
-const deliveryFields = noticeFields.extend({ lang: z.enum(DELIVERY_LANGS).default('ALL') })
-export const CreateDeliveryBody = withDateRules(deliveryFields.extend({ siteId: z.string().min(1).max(64) }))
-export const UpdateDeliveryBody = withDateRules(
-  deliveryFields.extend({ version: z.number().int().positive() }),
+const noticeFields = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    title: requiredText(TITLE_MAX),
+    /** The link target (SPEC §3 contentUrl). */
+    contentUrl: optionalUrl,
+    /** The distribution site (SPEC §3 distributeSiteUrl): the site the notice is about. */
+    distributeSiteUrl: optionalUrl,
+    content: requiredText(CONTENT_MAX),
+    mode: z.enum(PUBLISH_MODES, { error: 'validation.required' }),
+    draft: z.boolean().default(false),
+    startDate: isoInstant.optional(),
+    endDate: isoInstant.optional(),
+    ...imageFields,
+  }),
 )
 
-export const DeliveryListQuery = ContentListQuery.extend({ siteId: z.string().min(1).max(64) })
+export const CreateNewsBody = /* @__PURE__ */ lazySchema(() => withDateRules(noticeFields))
+export const UpdateNewsBody = /* @__PURE__ */ lazySchema(() =>
+  withDateRules(noticeFields.extend({ version: z.number().int().positive() })),
+)
+export type NoticeInput = z.output<typeof CreateNewsBody>
+
+const deliveryFields = /* @__PURE__ */ lazySchema(() =>
+  noticeFields.extend({ lang: z.enum(DELIVERY_LANGS).default('ALL') }),
+)
+export const CreateDeliveryBody = /* @__PURE__ */ lazySchema(() =>
+  withDateRules(deliveryFields.extend({ siteId: z.string().min(1).max(64) })),
+)
+export const UpdateDeliveryBody = /* @__PURE__ */ lazySchema(() =>
+  withDateRules(deliveryFields.extend({ version: z.number().int().positive() })),
+)
+
+export const DeliveryListQuery = /* @__PURE__ */ lazySchema(() =>
+  ContentListQuery.extend({ siteId: z.string().min(1).max(64) }),
+)
 
 /** Images of notices: PNG or JPEG (SPEC §5 upload types), 5 MB. */
 export const NOTICE_IMAGE_MAX_BYTES = 5 * 1024 * 1024
-export const NoticeImageUploadBody = z.object({
-  fileName: z.string().min(1).max(255),
-  contentType: z.enum(['image/png', 'image/jpeg'], { error: 'validation.option' }),
-  size: z.number().int().positive(),
-})
-export const DeliveryImageUploadBody = NoticeImageUploadBody.extend({ siteId: z.string().min(1).max(64) })
+export const NoticeImageUploadBody = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    fileName: z.string().min(1).max(255),
+    contentType: z.enum(['image/png', 'image/jpeg'], { error: 'validation.option' }),
+    size: z.number().int().positive(),
+  }),
+)
+export const DeliveryImageUploadBody = /* @__PURE__ */ lazySchema(() =>
+  NoticeImageUploadBody.extend({ siteId: z.string().min(1).max(64) }),
+)
 
 /** The visitor read: the active notices of one published site in one language. */
-export const EndUserDeliveryQuery = z.object({
-  siteId: z.string().min(1).max(64),
-  lang: z.enum(['JP', 'EN', 'CN', 'KR']).default('JP'),
-})
+export const EndUserDeliveryQuery = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    siteId: z.string().min(1).max(64),
+    lang: z.enum(['JP', 'EN', 'CN', 'KR']).default('JP'),
+  }),
+)
 
 /** One notice as a site's visitors see it: no owner, tenant, version or storage key. */
-export const VisitorNoticeSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  content: z.string(),
-  contentUrl: z.string(),
-  publicationDate: z.iso.datetime(),
-})
+export const VisitorNoticeSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    title: z.string(),
+    content: z.string(),
+    contentUrl: z.string(),
+    publicationDate: z.iso.datetime(),
+  }),
+)

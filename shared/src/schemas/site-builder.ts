@@ -36,6 +36,7 @@ export {
   SnsLinkSchema,
 } from '../site/model.ts'
 
+import { lazySchema } from '../lazy-schema.ts'
 import { dropNulls } from '../nulls.ts'
 
 /**
@@ -43,14 +44,16 @@ import { dropNulls } from '../nulls.ts'
  * icon (the visitors' language switcher) is ON for a site made with several languages unless
  * `displayLanguageIcon: false` is sent (`languageIconAtCreate`).
  */
-export const CreateSiteBody = z
-  .object({
-    ...globalSettingFields,
-    languages: globalSettingFields.languages.default([...DEFAULT_SITE_LANGUAGES]),
-    displayLanguageIcon: z.boolean().optional(),
-  })
-  .and(gridSchema(DEFAULT_MAX_CREATIVES))
-  .refine(defaultInLanguages, defaultLanguageIssue)
+export const CreateSiteBody = /* @__PURE__ */ lazySchema(() =>
+  z
+    .object({
+      ...globalSettingFields,
+      languages: globalSettingFields.languages.default([...DEFAULT_SITE_LANGUAGES]),
+      displayLanguageIcon: z.boolean().optional(),
+    })
+    .and(gridSchema(DEFAULT_MAX_CREATIVES))
+    .refine(defaultInLanguages, defaultLanguageIssue),
+)
 
 /**
  * The language icon of a new site: what the creator asked for, else ON exactly when the site has
@@ -66,41 +69,47 @@ export const languageIconAtCreate = (body: { languages: readonly string[]; displ
  * sent stays as it is.
  */
 // `null` means "not set" (../nulls.ts): dropped before validation.
-export const UpdateSiteBody = z.preprocess(
-  dropNulls,
-  z.object({
-    version: z.number().int().positive(),
-    globalSetting: GlobalSettingSchema,
-    menus: z.array(GlobalMenuSchema).max(SITE_LANGUAGES.length).optional(),
-    creatives: z
-      .array(CreativeSchema)
-      .max(DEFAULT_MAX_CREATIVES * SITE_LANGUAGES.length)
-      .optional(),
-    settings: z.array(SiteSettingsSchema).max(SITE_LANGUAGES.length).optional(),
-  }),
+export const UpdateSiteBody = /* @__PURE__ */ lazySchema(() =>
+  z.preprocess(
+    dropNulls,
+    z.object({
+      version: z.number().int().positive(),
+      globalSetting: GlobalSettingSchema,
+      menus: z.array(GlobalMenuSchema).max(SITE_LANGUAGES.length).optional(),
+      creatives: z
+        .array(CreativeSchema)
+        .max(DEFAULT_MAX_CREATIVES * SITE_LANGUAGES.length)
+        .optional(),
+      settings: z.array(SiteSettingsSchema).max(SITE_LANGUAGES.length).optional(),
+    }),
+  ),
 )
 export type UpdateSiteInput = z.output<typeof UpdateSiteBody>
 
 /** The editor's save actions (SPEC §4): save draft, publish as public, publish as private. */
 export const SITE_STATUS_ACTIONS = ['draft', 'publish', 'private'] as const
-export const SiteStatusBody = z.object({
-  action: z.enum(SITE_STATUS_ACTIONS),
-  version: z.number().int().positive(),
-})
+export const SiteStatusBody = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    action: z.enum(SITE_STATUS_ACTIONS),
+    version: z.number().int().positive(),
+  }),
+)
 
 /**
  * The site list's filters, shared by `GET /site` and `GET /site/export`. Date bounds are calendar
  * days (YYYY-MM-DD), both inclusive, read as Asia/Tokyo days (docs/decisions/0014-site-builder.md).
  */
-const SiteListFilters = z.object({
-  name: z.string().trim().max(100).optional(),
-  status: z.enum(SITE_STATUSES).optional(),
-  ownerId: z.string().max(64).optional(),
-  createdFrom: isoDate.optional(),
-  createdTo: isoDate.optional(),
-  publishedFrom: isoDate.optional(),
-  publishedTo: isoDate.optional(),
-})
+const SiteListFilters = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    name: z.string().trim().max(100).optional(),
+    status: z.enum(SITE_STATUSES).optional(),
+    ownerId: z.string().max(64).optional(),
+    createdFrom: isoDate.optional(),
+    createdTo: isoDate.optional(),
+    publishedFrom: isoDate.optional(),
+    publishedTo: isoDate.optional(),
+  }),
+)
 
 /** Each date range's bounds: the `to` day may equal the `from` day but not precede it. */
 export const SITE_LIST_DATE_RANGES = [
@@ -122,13 +131,15 @@ const withDateRanges = <T extends z.ZodType<DateBounds>>(schema: T) =>
   })
 
 /** GET /site/export: the list's filters, every page. */
-export const ExportSitesQuery = withDateRanges(SiteListFilters)
+export const ExportSitesQuery = /* @__PURE__ */ lazySchema(() => withDateRanges(SiteListFilters))
 export type ExportSitesInput = z.output<typeof ExportSitesQuery>
 
-export const ListSitesQuery = withDateRanges(
-  SiteListFilters.extend({
-    cursor: z.string().max(2048).optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(20),
-  }),
+export const ListSitesQuery = /* @__PURE__ */ lazySchema(() =>
+  withDateRanges(
+    SiteListFilters.extend({
+      cursor: z.string().max(2048).optional(),
+      limit: z.coerce.number().int().min(1).max(100).default(20),
+    }),
+  ),
 )
 export type ListSitesInput = z.output<typeof ListSitesQuery>

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { lazySchema } from '../lazy-schema.ts'
 import { email } from './common.ts'
 import { SITE_LIMITS } from './site.ts'
 
@@ -34,42 +35,51 @@ export const FORM_LIMITS = {
 /** Keys of the fixed fields the visitor pages map to end-user attributes. */
 export const FORM_FIELD_KEYS = ['email', 'password', 'confirm_password', 'company'] as const
 
-const title = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .min(1, { error: 'validation.required' })
-  .max(SITE_LIMITS.text, { error: 'validation.tooLong' })
+const title = /* @__PURE__ */ lazySchema(() =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(SITE_LIMITS.text, { error: 'validation.tooLong' }),
+)
 
-export const FormOptionSchema = z.object({
-  value: title,
-  isDefault: z.boolean().default(false),
-})
+export const FormOptionSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    value: title,
+    isDefault: z.boolean().default(false),
+  }),
+)
 
-export const FormFieldSchema = z
-  .object({
-    id: z.string().max(64).optional(),
-    /** A fixed field (email, password, …); fixed fields cannot be removed or retyped. */
-    key: z.enum(FORM_FIELD_KEYS).optional(),
-    typeInput: z.enum(FORM_INPUT_TYPES),
-    title,
-    placeholder: z.string().max(SITE_LIMITS.text, { error: 'validation.tooLong' }).default(''),
-    isRequired: z.boolean().default(false),
-    options: z.array(FormOptionSchema).max(FORM_LIMITS.options, { error: 'validation.tooMany' }).default([]),
-  })
-  .superRefine((field, ctx) => {
-    const choice = field.typeInput === 'SELECT' || field.typeInput === 'SELECT_OPTIONS'
-    if (choice && field.options.length === 0)
-      ctx.addIssue({ code: 'custom', path: ['options'], message: 'validation.optionsRequired' })
-    if (field.typeInput === 'SELECT' && field.options.filter((o) => o.isDefault).length > 1)
-      ctx.addIssue({ code: 'custom', path: ['options'], message: 'validation.oneDefault' })
-    const seen = new Set<string>()
-    field.options.forEach((option, index) => {
-      const value = option.value.trim()
-      if (seen.has(value))
-        ctx.addIssue({ code: 'custom', path: ['options', index, 'value'], message: 'validation.duplicate' })
-      seen.add(value)
+export const FormFieldSchema = /* @__PURE__ */ lazySchema(() =>
+  z
+    .object({
+      id: z.string().max(64).optional(),
+      /** A fixed field (email, password, …); fixed fields cannot be removed or retyped. */
+      key: z.enum(FORM_FIELD_KEYS).optional(),
+      typeInput: z.enum(FORM_INPUT_TYPES),
+      title,
+      placeholder: z.string().max(SITE_LIMITS.text, { error: 'validation.tooLong' }).default(''),
+      isRequired: z.boolean().default(false),
+      options: z
+        .array(FormOptionSchema)
+        .max(FORM_LIMITS.options, { error: 'validation.tooMany' })
+        .default([]),
     })
-  })
+    .superRefine((field, ctx) => {
+      const choice = field.typeInput === 'SELECT' || field.typeInput === 'SELECT_OPTIONS'
+      if (choice && field.options.length === 0)
+        ctx.addIssue({ code: 'custom', path: ['options'], message: 'validation.optionsRequired' })
+      if (field.typeInput === 'SELECT' && field.options.filter((o) => o.isDefault).length > 1)
+        ctx.addIssue({ code: 'custom', path: ['options'], message: 'validation.oneDefault' })
+      const seen = new Set<string>()
+      field.options.forEach((option, index) => {
+        const value = option.value.trim()
+        if (seen.has(value))
+          ctx.addIssue({ code: 'custom', path: ['options', index, 'value'], message: 'validation.duplicate' })
+        seen.add(value)
+      })
+    }),
+)
 export type FormField = z.output<typeof FormFieldSchema>
 
 const fieldsSchema = (required: readonly (typeof FORM_FIELD_KEYS)[number][]) =>
@@ -109,55 +119,65 @@ const plainText = (max: number, lines = true) =>
  * text only, never the visitor's answers, so the form cannot relay a stranger's words to an address they
  * typed.
  */
-export const AutoReplySchema = z
-  .object({
-    enabled: z.boolean().default(false),
-    /** Empty: 「お問い合わせありがとうございます（site）」 in the form's language. */
-    subject: plainText(FORM_LIMITS.replySubject, false).default(''),
-    body: plainText(FORM_LIMITS.replyBody).default(''),
-  })
-  .refine((reply) => !reply.enabled || reply.body.trim().length > 0, {
-    path: ['body'],
-    error: 'validation.required',
-  })
+export const AutoReplySchema = /* @__PURE__ */ lazySchema(() =>
+  z
+    .object({
+      enabled: z.boolean().default(false),
+      /** Empty: 「お問い合わせありがとうございます（site）」 in the form's language. */
+      subject: plainText(FORM_LIMITS.replySubject, false).default(''),
+      body: plainText(FORM_LIMITS.replyBody).default(''),
+    })
+    .refine((reply) => !reply.enabled || reply.body.trim().length > 0, {
+      path: ['body'],
+      error: 'validation.required',
+    }),
+)
 export type AutoReply = z.output<typeof AutoReplySchema>
 
 /** What a form sends back: the sent page's text (empty: the page's own words) and the automatic reply. */
-const replyFields = {
+const replyFields = /* @__PURE__ */ lazySchema(() => ({
   successText: plainText(FORM_LIMITS.successText).default(''),
   autoReply: AutoReplySchema.default({ enabled: false, subject: '', body: '' }),
-}
+}))
 
-export const ContactFormSchema = z.object({
-  enabled: z.boolean().default(false),
-  /** Where a visitor's message is sent. Required once the form is enabled. */
-  recipientEmail: email.optional().or(z.literal('')),
-  companyName: z.string().max(SITE_LIMITS.text, { error: 'validation.tooLong' }).default(''),
-  fields: fieldsSchema(['email', 'company']),
-  ...replyFields,
-})
+export const ContactFormSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    enabled: z.boolean().default(false),
+    /** Where a visitor's message is sent. Required once the form is enabled. */
+    recipientEmail: email.optional().or(z.literal('')),
+    companyName: z.string().max(SITE_LIMITS.text, { error: 'validation.tooLong' }).default(''),
+    fields: fieldsSchema(['email', 'company']),
+    ...replyFields,
+  }),
+)
 
-export const MembershipFormSchema = z.object({
-  enabled: z.boolean().default(false),
-  fields: fieldsSchema(['email', 'password', 'confirm_password']),
-})
+export const MembershipFormSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    enabled: z.boolean().default(false),
+    fields: fieldsSchema(['email', 'password', 'confirm_password']),
+  }),
+)
 
-export const HomepageFormSchema = z.object({
-  enabled: z.boolean().default(false),
-  fields: fieldsSchema(['email', 'company']),
-  ...replyFields,
-})
+export const HomepageFormSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    enabled: z.boolean().default(false),
+    fields: fieldsSchema(['email', 'company']),
+    ...replyFields,
+  }),
+)
 
-export const SiteFormsSchema = z
-  .object({
-    contact: ContactFormSchema,
-    membership: MembershipFormSchema,
-    homepage: HomepageFormSchema,
-  })
-  .refine((forms) => !forms.contact.enabled || Boolean(forms.contact.recipientEmail), {
-    path: ['contact', 'recipientEmail'],
-    error: 'validation.required',
-  })
+export const SiteFormsSchema = /* @__PURE__ */ lazySchema(() =>
+  z
+    .object({
+      contact: ContactFormSchema,
+      membership: MembershipFormSchema,
+      homepage: HomepageFormSchema,
+    })
+    .refine((forms) => !forms.contact.enabled || Boolean(forms.contact.recipientEmail), {
+      path: ['contact', 'recipientEmail'],
+      error: 'validation.required',
+    }),
+)
 export type SiteForms = z.output<typeof SiteFormsSchema>
 
 /** Content languages as the localised default titles know them. */

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { lazySchema } from '../lazy-schema.ts'
 import { isoDate } from './users.ts'
 
 /**
@@ -24,12 +25,14 @@ export const SUBMISSION_LIST_LIMITS = {
 } as const
 
 /** Filters every list shares. `from` and `to` are calendar days, both inclusive, read as JST days. */
-const SubmissionFilters = z.object({
-  /** Part of the email address, any case. */
-  email: z.string().trim().max(254).optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
-})
+const SubmissionFilters = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    /** Part of the email address, any case. */
+    email: z.string().trim().max(254).optional(),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+  }),
+)
 
 type DayBounds = { from?: string | undefined; to?: string | undefined }
 
@@ -42,7 +45,7 @@ const withDayRange = <T extends z.ZodType<DayBounds>>(schema: T) =>
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.dateRangeOrder' })
   })
 
-const page = {
+const page = /* @__PURE__ */ lazySchema(() => ({
   cursor: z.string().max(2048).optional(),
   limit: z.coerce
     .number()
@@ -50,57 +53,67 @@ const page = {
     .min(1)
     .max(SUBMISSION_LIST_LIMITS.maxPageSize)
     .default(SUBMISSION_LIST_LIMITS.pageSize),
-}
+}))
 
-const MemberFilters = SubmissionFilters.extend({ status: z.enum(MEMBER_STATUSES).optional() })
+const MemberFilters = /* @__PURE__ */ lazySchema(() =>
+  SubmissionFilters.extend({ status: z.enum(MEMBER_STATUSES).optional() }),
+)
 
 /** GET /site-member/{id}/export-csv */
-export const ExportMembersQuery = withDayRange(MemberFilters)
+export const ExportMembersQuery = /* @__PURE__ */ lazySchema(() => withDayRange(MemberFilters))
 export type ExportMembersInput = z.output<typeof ExportMembersQuery>
 /** GET /site-member/{id} */
-export const ListMembersQuery = withDayRange(MemberFilters.extend(page))
+export const ListMembersQuery = /* @__PURE__ */ lazySchema(() => withDayRange(MemberFilters.extend(page)))
 export type ListMembersInput = z.output<typeof ListMembersQuery>
 
 /** GET /site-contact/{id}/export-csv and /site-form/{id}/export-csv */
-export const ExportSubmissionsQuery = withDayRange(SubmissionFilters)
+export const ExportSubmissionsQuery = /* @__PURE__ */ lazySchema(() => withDayRange(SubmissionFilters))
 export type ExportSubmissionsInput = z.output<typeof ExportSubmissionsQuery>
 /** GET /site-contact/{id} and /site-form/{id} */
-export const ListSubmissionsQuery = withDayRange(SubmissionFilters.extend(page))
+export const ListSubmissionsQuery = /* @__PURE__ */ lazySchema(() =>
+  withDayRange(SubmissionFilters.extend(page)),
+)
 export type ListSubmissionsInput = z.output<typeof ListSubmissionsQuery>
 
 /** One answer as the lists show it: the field's title as the visitor saw it and the answer as text. */
-export const SubmissionAnswerSchema = z.object({ name: z.string(), title: z.string(), value: z.string() })
+export const SubmissionAnswerSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({ name: z.string(), title: z.string(), value: z.string() }),
+)
 export type SubmissionAnswer = z.output<typeof SubmissionAnswerSchema>
 
 /** One row of the member list (functions/src/submissions/rows.ts `memberRow`). */
-export const MemberRowSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  status: z.enum(MEMBER_STATUSES),
-  /** The content language the visitor registered in. */
-  lang: z.string(),
-  company: z.string(),
-  /** Never a password: credentials are left out of every list. */
-  answers: z.array(SubmissionAnswerSchema),
-  /** ISO instants (UTC). */
-  createdAt: z.iso.datetime(),
-  confirmedAt: z.iso.datetime().nullable(),
-})
+export const MemberRowSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    email: z.string(),
+    status: z.enum(MEMBER_STATUSES),
+    /** The content language the visitor registered in. */
+    lang: z.string(),
+    company: z.string(),
+    /** Never a password: credentials are left out of every list. */
+    answers: z.array(SubmissionAnswerSchema),
+    /** ISO instants (UTC). */
+    createdAt: z.iso.datetime(),
+    confirmedAt: z.iso.datetime().nullable(),
+  }),
+)
 export type MemberRow = z.output<typeof MemberRowSchema>
 
 /** One row of the contact or form list (`submissionRow`). */
-export const SubmissionRowSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  lang: z.string(),
-  company: z.string(),
-  answers: z.array(SubmissionAnswerSchema),
-  /** The homepage form's optional mode. */
-  mode: z.string().nullable(),
-  /** Whether the mail to the contact recipient went out (NONE: the form has no recipient). */
-  mailStatus: z.enum(SUBMISSION_MAIL_STATUSES),
-  createdAt: z.iso.datetime(),
-})
+export const SubmissionRowSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    id: z.string(),
+    email: z.string(),
+    lang: z.string(),
+    company: z.string(),
+    answers: z.array(SubmissionAnswerSchema),
+    /** The homepage form's optional mode. */
+    mode: z.string().nullable(),
+    /** Whether the mail to the contact recipient went out (NONE: the form has no recipient). */
+    mailStatus: z.enum(SUBMISSION_MAIL_STATUSES),
+    createdAt: z.iso.datetime(),
+  }),
+)
 export type SubmissionRow = z.output<typeof SubmissionRowSchema>
 
 /** A page of a list, with the site it belongs to (for the screen's title). */

@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import { EXTENSIONS_BY_KIND, type FileKind, kindFromFileName, MIME_BY_KIND } from '../files.ts'
 import type { MessageKey } from '../i18n/messages.ts'
+import { lazySchema } from '../lazy-schema.ts'
 import { SITE_LANGUAGES } from './site-builder.ts'
 
 /**
@@ -88,49 +89,63 @@ export const siteFileProblem = (
   return null
 }
 
-const siteId = z.string().min(1).max(64)
-const fileName = z.string().trim().min(1).max(255)
-const storageKey = z.string().min(1).max(1024)
+const siteId = /* @__PURE__ */ lazySchema(() => z.string().min(1).max(64))
+const fileName = /* @__PURE__ */ lazySchema(() => z.string().trim().min(1).max(255))
+const storageKey = /* @__PURE__ */ lazySchema(() => z.string().min(1).max(1024))
 
 /** One file to upload: name, declared content type and size in bytes. */
-export const UploadFileSchema = z.object({
-  fileName,
-  contentType: z.string().trim().min(1).max(255),
-  size: z.number().int().min(1),
-})
+export const UploadFileSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    fileName,
+    contentType: z.string().trim().min(1).max(255),
+    size: z.number().int().min(1),
+  }),
+)
 
 /** POST /site/generate-urls: 1–20 creative, product or CTA files of one site. */
-export const GenerateUploadUrlsBody = z.object({
-  siteId,
-  files: z.array(UploadFileSchema).min(1, { error: 'validation.required' }).max(MAX_FILES_PER_REQUEST),
-})
+export const GenerateUploadUrlsBody = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    siteId,
+    files: z.array(UploadFileSchema).min(1, { error: 'validation.required' }).max(MAX_FILES_PER_REQUEST),
+  }),
+)
 
 /** POST /site/generate-logo-url: the site's logo or favicon. */
-export const GenerateLogoUrlBody = UploadFileSchema.extend({
-  siteId,
-  purpose: z.enum(['logo', 'favicon']),
-})
+export const GenerateLogoUrlBody = /* @__PURE__ */ lazySchema(() =>
+  UploadFileSchema.extend({
+    siteId,
+    purpose: z.enum(['logo', 'favicon']),
+  }),
+)
 
 /** POST /site/confirm-upload: the server checks the stored object before it may be attached. */
-export const ConfirmUploadBody = z.object({ siteId, key: storageKey, fileName })
+export const ConfirmUploadBody = /* @__PURE__ */ lazySchema(() =>
+  z.object({ siteId, key: storageKey, fileName }),
+)
 
 /** POST /site/bulk-upload/start. */
-export const BulkStartBody = z.object({ siteId, fileName, size: z.number().int().min(1) })
+export const BulkStartBody = /* @__PURE__ */ lazySchema(() =>
+  z.object({ siteId, fileName, size: z.number().int().min(1) }),
+)
 
 /** POST /site/bulk-upload/abort. */
-export const BulkAbortBody = z.object({ siteId, uploadId: z.string().min(1).max(1024), key: storageKey })
+export const BulkAbortBody = /* @__PURE__ */ lazySchema(() =>
+  z.object({ siteId, uploadId: z.string().min(1).max(1024), key: storageKey }),
+)
 
 /** POST /site/bulk-upload/complete: the parts' ETags, and where the creatives go. */
-export const BulkCompleteBody = BulkAbortBody.extend({
-  parts: z
-    .array(z.object({ partNumber: z.number().int().min(1).max(10_000), etag: z.string().min(1).max(256) }))
-    .min(1)
-    .max(10_000),
-  lang: z.enum(SITE_LANGUAGES),
-  version: z.number().int().positive(),
-})
+export const BulkCompleteBody = /* @__PURE__ */ lazySchema(() =>
+  BulkAbortBody.extend({
+    parts: z
+      .array(z.object({ partNumber: z.number().int().min(1).max(10_000), etag: z.string().min(1).max(256) }))
+      .min(1)
+      .max(10_000),
+    lang: z.enum(SITE_LANGUAGES),
+    version: z.number().int().positive(),
+  }),
+)
 
-export const BulkJobParams = z.object({ jobId: z.string().min(1).max(64) })
+export const BulkJobParams = /* @__PURE__ */ lazySchema(() => z.object({ jobId: z.string().min(1).max(64) }))
 
 /** Where a ZIP placement is (GET /site/bulk-upload/{jobId}). */
 export const BULK_JOB_STATUSES = ['processing', 'done', 'refused', 'failed'] as const

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { lazySchema } from '../lazy-schema.ts'
 import { COMPANY_DEFAULTS, CTA_DEFAULTS, SEO_DEFAULTS } from '../site/model-defaults.ts'
 import { color, email, requiredText, url } from './common.ts'
 import { BODY_TAG_RULES, HEAD_TAG_RULES, tagProblem } from './tags.ts'
@@ -46,42 +47,48 @@ const FORBIDDEN_SCRIPT = /\b(eval|setTimeout|setInterval)\b|new\s+Function\s*\(/
  * Body tags: one or more `<script src="https://…" defer></script>` and nothing else — no inline
  * code, no event-handler or unknown attributes, no eval, setTimeout or setInterval (SPEC §5).
  */
-export const bodyTagsSchema = z
-  .string()
-  .max(SITE_LIMITS.tags, { error: 'validation.tooLong' })
-  .refine((v) => !FORBIDDEN_SCRIPT.test(v), { error: 'validation.forbiddenScript' })
-  .refine(
-    (v) =>
-      v.trim() === '' ||
-      /^(\s*<script\b(?=[^>]*\bsrc\s*=\s*["']https?:\/\/[^"'\s>]+["'])(?=[^>]*\bdefer\b)[^>]*>\s*<\/script>\s*)+$/i.test(
-        v,
-      ),
-    { error: 'validation.scriptFormat' },
-  )
-  .refine((v) => tagProblem(v, BODY_TAG_RULES) === undefined, { error: 'validation.scriptFormat' })
+export const bodyTagsSchema = /* @__PURE__ */ lazySchema(() =>
+  z
+    .string()
+    .max(SITE_LIMITS.tags, { error: 'validation.tooLong' })
+    .refine((v) => !FORBIDDEN_SCRIPT.test(v), { error: 'validation.forbiddenScript' })
+    .refine(
+      (v) =>
+        v.trim() === '' ||
+        /^(\s*<script\b(?=[^>]*\bsrc\s*=\s*["']https?:\/\/[^"'\s>]+["'])(?=[^>]*\bdefer\b)[^>]*>\s*<\/script>\s*)+$/i.test(
+          v,
+        ),
+      { error: 'validation.scriptFormat' },
+    )
+    .refine((v) => tagProblem(v, BODY_TAG_RULES) === undefined, { error: 'validation.scriptFormat' }),
+)
 
 /**
  * Head tags: an allowlist (`tags.ts`) — meta, link, script with an https src or JSON-LD, noscript
  * holding images, comments; no event handlers, no `javascript:` — and no eval, setTimeout or
  * setInterval. The message names the first part that is refused.
  */
-export const headTagsSchema = z
-  .string()
-  .max(SITE_LIMITS.tags, { error: 'validation.tooLong' })
-  .refine((v) => !FORBIDDEN_SCRIPT.test(v), { error: 'validation.forbiddenScript' })
-  .superRefine((v, ctx) => {
-    const problem = tagProblem(v, HEAD_TAG_RULES)
-    if (problem !== undefined)
-      ctx.addIssue({ code: 'custom', message: 'validation.headTags', params: { tag: problem } })
-  })
+export const headTagsSchema = /* @__PURE__ */ lazySchema(() =>
+  z
+    .string()
+    .max(SITE_LIMITS.tags, { error: 'validation.tooLong' })
+    .refine((v) => !FORBIDDEN_SCRIPT.test(v), { error: 'validation.forbiddenScript' })
+    .superRefine((v, ctx) => {
+      const problem = tagProblem(v, HEAD_TAG_RULES)
+      if (problem !== undefined)
+        ctx.addIssue({ code: 'custom', message: 'validation.headTags', params: { tag: problem } })
+    }),
+)
 
-export const SeoConfigSchema = z.object({
-  title: seoText(SITE_LIMITS.seoTitle),
-  h1: seoText(SITE_LIMITS.seoH1),
-  description: seoText(SITE_LIMITS.seoDescription),
-  head: headTagsSchema.default(SEO_DEFAULTS.head),
-  body: bodyTagsSchema.default(SEO_DEFAULTS.body),
-})
+export const SeoConfigSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    title: seoText(SITE_LIMITS.seoTitle),
+    h1: seoText(SITE_LIMITS.seoH1),
+    description: seoText(SITE_LIMITS.seoDescription),
+    head: headTagsSchema.default(SEO_DEFAULTS.head),
+    body: bodyTagsSchema.default(SEO_DEFAULTS.body),
+  }),
+)
 
 /** Grid size: neither 0, and rows × columns within the plan's creatives. */
 export const gridSchema = (maxCreatives: number) =>
@@ -103,64 +110,74 @@ export const gridSchema = (maxCreatives: number) =>
       error: 'validation.tooManyCreatives',
     })
 
-export const SiteNameSchema = requiredText(SITE_LIMITS.text)
+export const SiteNameSchema = /* @__PURE__ */ lazySchema(() => requiredText(SITE_LIMITS.text))
 
 /** Global menu of one language: items not empty and not duplicated. */
-export const MenuItemsSchema = z
-  .array(
-    z.object({
-      id: z.string().optional(),
-      name: z
-        .string()
-        .trim()
-        .min(1, { error: 'validation.menuEmpty' })
-        .max(SITE_LIMITS.text, { error: 'validation.tooLong' }),
+export const MenuItemsSchema = /* @__PURE__ */ lazySchema(() =>
+  z
+    .array(
+      z.object({
+        id: z.string().optional(),
+        name: z
+          .string()
+          .trim()
+          .min(1, { error: 'validation.menuEmpty' })
+          .max(SITE_LIMITS.text, { error: 'validation.tooLong' }),
+      }),
+    )
+    .superRefine((items, ctx) => {
+      const seen = new Set<string>()
+      items.forEach((item, index) => {
+        const key = item.name.trim()
+        if (key && seen.has(key))
+          ctx.addIssue({ code: 'custom', path: [index, 'name'], message: 'validation.menuDuplicate' })
+        seen.add(key)
+      })
     }),
-  )
-  .superRefine((items, ctx) => {
-    const seen = new Set<string>()
-    items.forEach((item, index) => {
-      const key = item.name.trim()
-      if (key && seen.has(key))
-        ctx.addIssue({ code: 'custom', path: [index, 'name'], message: 'validation.menuDuplicate' })
-      seen.add(key)
-    })
-  })
+)
 
 /**
  * Creative images, in grid order: at least one, and filled consecutively from the first cell
  * (no empty cell before a filled one).
  */
-export const consecutiveImagesSchema = z
-  .array(z.object({ imageUrl: z.string().optional().nullable() }))
-  .refine((cells) => cells.some((c) => c.imageUrl), { error: 'validation.imagesRequired' })
-  .refine(
-    (cells) => {
-      const firstEmpty = cells.findIndex((c) => !c.imageUrl)
-      return firstEmpty === -1 || cells.slice(firstEmpty).every((c) => !c.imageUrl)
-    },
-    { error: 'validation.imagesConsecutive' },
-  )
+export const consecutiveImagesSchema = /* @__PURE__ */ lazySchema(() =>
+  z
+    .array(z.object({ imageUrl: z.string().optional().nullable() }))
+    .refine((cells) => cells.some((c) => c.imageUrl), { error: 'validation.imagesRequired' })
+    .refine(
+      (cells) => {
+        const firstEmpty = cells.findIndex((c) => !c.imageUrl)
+        return firstEmpty === -1 || cells.slice(firstEmpty).every((c) => !c.imageUrl)
+      },
+      { error: 'validation.imagesConsecutive' },
+    ),
+)
 
 /** The CTA applicant limit: a number of fewer than 10 characters. */
-export const limitFieldSchema = z
-  .string()
-  .regex(/^\d+$/, { error: 'validation.invalid' })
-  .max(SITE_LIMITS.limitField, { error: 'validation.tooLong' })
+export const limitFieldSchema = /* @__PURE__ */ lazySchema(() =>
+  z
+    .string()
+    .regex(/^\d+$/, { error: 'validation.invalid' })
+    .max(SITE_LIMITS.limitField, { error: 'validation.tooLong' }),
+)
 
-export const contentSchema = z.string().max(SITE_LIMITS.content, { error: 'validation.tooLong' })
+export const contentSchema = /* @__PURE__ */ lazySchema(() =>
+  z.string().max(SITE_LIMITS.content, { error: 'validation.tooLong' }),
+)
 
 /** A start requires an end, and the end comes after the start (ISO date-times). */
-export const dateRangeSchema = z
-  .object({
-    startDate: z.iso.datetime({ offset: true }).optional(),
-    endDate: z.iso.datetime({ offset: true }).optional(),
-  })
-  .refine((v) => !(v.startDate && !v.endDate), { path: ['endDate'], error: 'validation.endRequired' })
-  .refine((v) => !(v.startDate && v.endDate && Date.parse(v.endDate) <= Date.parse(v.startDate)), {
-    path: ['endDate'],
-    error: 'validation.endBeforeStart',
-  })
+export const dateRangeSchema = /* @__PURE__ */ lazySchema(() =>
+  z
+    .object({
+      startDate: z.iso.datetime({ offset: true }).optional(),
+      endDate: z.iso.datetime({ offset: true }).optional(),
+    })
+    .refine((v) => !(v.startDate && !v.endDate), { path: ['endDate'], error: 'validation.endRequired' })
+    .refine((v) => !(v.startDate && v.endDate && Date.parse(v.endDate) <= Date.parse(v.startDate)), {
+      path: ['endDate'],
+      error: 'validation.endBeforeStart',
+    }),
+)
 
 /**
  * Where an internal link leads (SPEC §3 Creative detail): the site's own contact, homepage ("form")
@@ -170,7 +187,9 @@ export const INTERNAL_LINK_TARGETS = ['contact', 'form', 'membership'] as const
 export type InternalLinkTarget = (typeof INTERNAL_LINK_TARGETS)[number]
 
 /** A link field's value: at most 256 characters; checked against `isInternalLink` by `linkIssue`. */
-export const linkValue = z.string().trim().max(SITE_LIMITS.url, { error: 'validation.tooLong' })
+export const linkValue = /* @__PURE__ */ lazySchema(() =>
+  z.string().trim().max(SITE_LIMITS.url, { error: 'validation.tooLong' }),
+)
 
 /** The message key for a link that does not fit its kind, or null (empty is no link). */
 export const linkIssue = (value: string | undefined, internal: boolean): string | null => {
@@ -215,112 +234,123 @@ const CTA_LANGUAGES = ['JP', 'EN', 'CN', 'KR'] as const
  * A popup CTA's text and image in one content language. A language without its own text or image
  * shows the default language's (`ctaContentFor`, docs/decisions/0019-popup-ctas.md).
  */
-export const CtaLocalizedSchema = z.object({
-  lang: z.enum(CTA_LANGUAGES),
-  content: contentSchema.optional(),
-  imageUrl: z.string().max(1024).optional(),
-})
+export const CtaLocalizedSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    lang: z.enum(CTA_LANGUAGES),
+    content: contentSchema.optional(),
+    imageUrl: z.string().max(1024).optional(),
+  }),
+)
 
-export const PopupCtaSchema = z
-  .object({
-    kind: z.enum(['TIME_LIMIT', 'APPLICANT_LIMIT']),
-    isInternalLink: z.boolean().default(CTA_DEFAULTS.isInternalLink),
-    linkUrl: linkValue,
-    /** Its text and image per content language, at most one entry each. */
-    localized: z
-      .array(CtaLocalizedSchema)
-      .max(CTA_LANGUAGES.length)
-      .refine((v) => new Set(v.map((l) => l.lang)).size === v.length, { error: 'validation.invalid' })
-      .default([]),
-    linkButtonColor: color.default(CTA_DEFAULTS.linkButtonColor),
-    linkTextColor: color.default(CTA_DEFAULTS.linkTextColor),
-    startDate: z.iso.datetime({ offset: true }).optional(),
-    endDate: z.iso.datetime({ offset: true }).optional(),
-    limit: limitFieldSchema.optional(),
-    showRemainingTime: z.boolean().default(CTA_DEFAULTS.showRemainingTime),
-    showRemainingSlots: z.boolean().default(CTA_DEFAULTS.showRemainingSlots),
-    /** Page orders it shows on; none: every page (`onSheet`). */
-    effectiveSheets: z.array(z.number().int().min(1)).default([]),
-    animation: z.enum(CTA_ANIMATIONS).default(CTA_DEFAULTS.animation),
-    displayPosition: z.enum(CTA_POSITIONS).default(CTA_DEFAULTS.displayPosition),
-  })
-  .superRefine((v, ctx) => checkLink(ctx, 'linkUrl', v.linkUrl, v.isInternalLink, true))
-  .refine((v) => !(v.startDate && !v.endDate), { path: ['endDate'], error: 'validation.endRequired' })
-  .refine((v) => !(v.startDate && v.endDate && Date.parse(v.endDate) <= Date.parse(v.startDate)), {
-    path: ['endDate'],
-    error: 'validation.endBeforeStart',
-  })
+export const PopupCtaSchema = /* @__PURE__ */ lazySchema(() =>
+  z
+    .object({
+      kind: z.enum(['TIME_LIMIT', 'APPLICANT_LIMIT']),
+      isInternalLink: z.boolean().default(CTA_DEFAULTS.isInternalLink),
+      linkUrl: linkValue,
+      /** Its text and image per content language, at most one entry each. */
+      localized: z
+        .array(CtaLocalizedSchema)
+        .max(CTA_LANGUAGES.length)
+        .refine((v) => new Set(v.map((l) => l.lang)).size === v.length, { error: 'validation.invalid' })
+        .default([]),
+      linkButtonColor: color.default(CTA_DEFAULTS.linkButtonColor),
+      linkTextColor: color.default(CTA_DEFAULTS.linkTextColor),
+      startDate: z.iso.datetime({ offset: true }).optional(),
+      endDate: z.iso.datetime({ offset: true }).optional(),
+      limit: limitFieldSchema.optional(),
+      showRemainingTime: z.boolean().default(CTA_DEFAULTS.showRemainingTime),
+      showRemainingSlots: z.boolean().default(CTA_DEFAULTS.showRemainingSlots),
+      /** Page orders it shows on; none: every page (`onSheet`). */
+      effectiveSheets: z.array(z.number().int().min(1)).default([]),
+      animation: z.enum(CTA_ANIMATIONS).default(CTA_DEFAULTS.animation),
+      displayPosition: z.enum(CTA_POSITIONS).default(CTA_DEFAULTS.displayPosition),
+    })
+    .superRefine((v, ctx) => checkLink(ctx, 'linkUrl', v.linkUrl, v.isInternalLink, true))
+    .refine((v) => !(v.startDate && !v.endDate), { path: ['endDate'], error: 'validation.endRequired' })
+    .refine((v) => !(v.startDate && v.endDate && Date.parse(v.endDate) <= Date.parse(v.startDate)), {
+      path: ['endDate'],
+      error: 'validation.endBeforeStart',
+    }),
+)
 
-const legalText = z.string().max(SITE_LIMITS.tags, { error: 'validation.tooLong' })
+const legalText = /* @__PURE__ */ lazySchema(() =>
+  z.string().max(SITE_LIMITS.tags, { error: 'validation.tooLong' }),
+)
 
 /** Company profile and legal texts; with Contract Agreement Required ON, terms and privacy policy are required. */
-export const CompanySchema = z
-  .object({
-    companyWebsite: url.optional().or(z.literal('')),
-    companyProfile: legalText.default(COMPANY_DEFAULTS.companyProfile),
-    companyClause: legalText.default(COMPANY_DEFAULTS.companyClause),
-    termsOfService: legalText.default(COMPANY_DEFAULTS.termsOfService),
-    privacyPolicy: legalText.default(COMPANY_DEFAULTS.privacyPolicy),
-    contractAgreementRequired: z.boolean().default(COMPANY_DEFAULTS.contractAgreementRequired),
-    /** Where the company information and legal texts are linked from the visitor forms. */
-    showInForm: z.boolean().default(COMPANY_DEFAULTS.showInForm),
-    showInMemberShip: z.boolean().default(COMPANY_DEFAULTS.showInMemberShip),
-    showInContact: z.boolean().default(COMPANY_DEFAULTS.showInContact),
-  })
-  .refine((v) => !v.contractAgreementRequired || v.termsOfService.trim() !== '', {
-    path: ['termsOfService'],
-    error: 'validation.required',
-  })
-  .refine((v) => !v.contractAgreementRequired || v.privacyPolicy.trim() !== '', {
-    path: ['privacyPolicy'],
-    error: 'validation.required',
-  })
+export const CompanySchema = /* @__PURE__ */ lazySchema(() =>
+  z
+    .object({
+      companyWebsite: url.optional().or(z.literal('')),
+      companyProfile: legalText.default(COMPANY_DEFAULTS.companyProfile),
+      companyClause: legalText.default(COMPANY_DEFAULTS.companyClause),
+      termsOfService: legalText.default(COMPANY_DEFAULTS.termsOfService),
+      privacyPolicy: legalText.default(COMPANY_DEFAULTS.privacyPolicy),
+      contractAgreementRequired: z.boolean().default(COMPANY_DEFAULTS.contractAgreementRequired),
+      /** Where the company information and legal texts are linked from the visitor forms. */
+      showInForm: z.boolean().default(COMPANY_DEFAULTS.showInForm),
+      showInMemberShip: z.boolean().default(COMPANY_DEFAULTS.showInMemberShip),
+      showInContact: z.boolean().default(COMPANY_DEFAULTS.showInContact),
+    })
+    .refine((v) => !v.contractAgreementRequired || v.termsOfService.trim() !== '', {
+      path: ['termsOfService'],
+      error: 'validation.required',
+    })
+    .refine((v) => !v.contractAgreementRequired || v.privacyPolicy.trim() !== '', {
+      path: ['privacyPolicy'],
+      error: 'validation.required',
+    }),
+)
 
 /** A visitor's agreement to the terms when the site requires it. */
 export const agreementSchema = (required: boolean) =>
   required ? z.literal(true, { error: 'validation.agreementRequired' }) : z.boolean().optional()
 
 /** Domain settings: a host name, and the default domain's site UUID. */
-export const DomainSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(253, { error: 'validation.domain' })
-  .regex(/^(?=.{1,253}$)(?!-)(?:[a-z0-9-]{1,63}(?<!-)\.)+[a-z]{2,63}$/, { error: 'validation.domain' })
-export const SiteUuidSchema = z
-  .string()
-  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, {
+export const DomainSchema = /* @__PURE__ */ lazySchema(() =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(253, { error: 'validation.domain' })
+    .regex(/^(?=.{1,253}$)(?!-)(?:[a-z0-9-]{1,63}(?<!-)\.)+[a-z]{2,63}$/, { error: 'validation.domain' }),
+)
+export const SiteUuidSchema = /* @__PURE__ */ lazySchema(() =>
+  z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/, {
     error: 'validation.siteUuid',
-  })
+  }),
+)
 
 /** API issuing settings: each method needs its credentials. */
 const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}(\/(3[0-2]|[12]?\d))?$/
-export const ApiSettingsSchema = z.discriminatedUnion('authMethod', [
-  z.object({
-    enabled: z.boolean(),
-    authMethod: z.literal('IP_RESTRICTION'),
-    ipList: z
-      .array(z.string().trim().regex(IPV4, { error: 'validation.invalid' }))
-      .min(1, { error: 'validation.ipRequired' }),
-  }),
-  z.object({
-    enabled: z.boolean(),
-    authMethod: z.literal('BASIC_AUTH'),
-    basicId: z.string().trim().min(1, { error: 'validation.basicAuthRequired' }).max(SITE_LIMITS.text),
-    basicPassword: z.string().min(1, { error: 'validation.basicAuthRequired' }).max(SITE_LIMITS.text),
-  }),
-  z.object({
-    enabled: z.boolean(),
-    authMethod: z.literal('API_KEY'),
-    apiKey: z.string().trim().min(1, { error: 'validation.apiKeyRequired' }).max(256),
-  }),
-])
+export const ApiSettingsSchema = /* @__PURE__ */ lazySchema(() =>
+  z.discriminatedUnion('authMethod', [
+    z.object({
+      enabled: z.boolean(),
+      authMethod: z.literal('IP_RESTRICTION'),
+      ipList: z
+        .array(z.string().trim().regex(IPV4, { error: 'validation.invalid' }))
+        .min(1, { error: 'validation.ipRequired' }),
+    }),
+    z.object({
+      enabled: z.boolean(),
+      authMethod: z.literal('BASIC_AUTH'),
+      basicId: z.string().trim().min(1, { error: 'validation.basicAuthRequired' }).max(SITE_LIMITS.text),
+      basicPassword: z.string().min(1, { error: 'validation.basicAuthRequired' }).max(SITE_LIMITS.text),
+    }),
+    z.object({
+      enabled: z.boolean(),
+      authMethod: z.literal('API_KEY'),
+      apiKey: z.string().trim().min(1, { error: 'validation.apiKeyRequired' }).max(256),
+    }),
+  ]),
+)
 
 /** The share popup's security setting and the admin-settings email (SPEC §5). */
-export const SecurityPasswordSchema = z
-  .string()
-  .min(1, { error: 'validation.required' })
-  .max(SITE_LIMITS.text)
+export const SecurityPasswordSchema = /* @__PURE__ */ lazySchema(() =>
+  z.string().min(1, { error: 'validation.required' }).max(SITE_LIMITS.text),
+)
 export const AdminEmailSchema = email
 
 /** Report date pickers: no future month, nothing older than one year (months as YYYY-MM). */
@@ -336,4 +366,4 @@ export const reportMonthSchema = (now: Date) =>
     })
 
 export { color as colorSchema, url as urlSchema }
-export const generalTextSchema = optionalText()
+export const generalTextSchema = /* @__PURE__ */ lazySchema(() => optionalText())

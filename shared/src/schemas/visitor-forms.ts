@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { lazySchema } from '../lazy-schema.ts'
 import { CLICK_ID_PARAMS, UTM_PARAMS } from '../site/attribution.ts'
 import { passwordSchema } from './auth.ts'
 import { SITE_LANGUAGES } from './site-builder.ts'
@@ -43,87 +44,105 @@ export const formFieldName = (field: Pick<FormField, 'key' | 'id'>, index: numbe
   field.key ?? field.id ?? `field_${index + 1}`
 
 /** An answer: text for text, number and dropdown fields, a list of ticked items for checkboxes. */
-const answer = z.union([
-  // The longest any field takes (a multi-line answer); each field's own limit is `submissionSchema`'s.
-  z.string().max(VISITOR_FORM_LIMITS.multiline, { error: 'validation.tooLong' }),
-  z.array(z.string().max(VISITOR_FORM_LIMITS.value, { error: 'validation.tooLong' })).max(20),
-  z.boolean(),
-])
+const answer = /* @__PURE__ */ lazySchema(() =>
+  z.union([
+    // The longest any field takes (a multi-line answer); each field's own limit is `submissionSchema`'s.
+    z.string().max(VISITOR_FORM_LIMITS.multiline, { error: 'validation.tooLong' }),
+    z.array(z.string().max(VISITOR_FORM_LIMITS.value, { error: 'validation.tooLong' })).max(20),
+    z.boolean(),
+  ]),
+)
 
 /** The raw answers of a form, keyed by `formFieldName`; checked against the form by `submissionSchema`. */
-export const FormData = z
-  .record(z.string().max(64), answer)
-  .refine((data) => Object.keys(data).length <= VISITOR_FORM_LIMITS.answers, { error: 'validation.tooMany' })
+export const FormData = /* @__PURE__ */ lazySchema(() =>
+  z
+    .record(z.string().max(64), answer)
+    .refine((data) => Object.keys(data).length <= VISITOR_FORM_LIMITS.answers, {
+      error: 'validation.tooMany',
+    }),
+)
 
-const lang = z.enum(SITE_LANGUAGES)
-const honeypot = z.string().max(200).optional()
+const lang = /* @__PURE__ */ lazySchema(() => z.enum(SITE_LANGUAGES))
+const honeypot = /* @__PURE__ */ lazySchema(() => z.string().max(200).optional())
 
 /**
  * The cell whose link button brought the visitor to the form (analytics: the conversion counts for
  * that creative). Not checked here: a reference outside the site's grid is ignored, never refused.
  */
-const via = z.string().max(16).optional()
+const via = /* @__PURE__ */ lazySchema(() => z.string().max(16).optional())
 
 const attributionText = (max: number) => z.string().trim().max(max)
 
 /** The body part a visitor form sends with a conversion (contact, homepage form, sign-up confirm). */
-export const ConversionContext = z.object({
-  /** The occurrence's event id: the browser tag got the same one (deduplication). */
-  eventId: z
-    .string()
-    .regex(/^[\w-]{8,64}$/)
-    .optional(),
-  /** The visitor's choice on the consent banner; absent when not asked or not chosen. */
-  consent: z.enum(['granted', 'denied']).optional(),
-  /** The landing's UTM parameters (no identifier). */
-  utm: z.partialRecord(z.enum(UTM_PARAMS), attributionText(200)).optional(),
-  /** The referring page's origin at landing (another site; none for direct visits). */
-  referrer: attributionText(2048).optional(),
-  /** Which click parameters the landing URL had (no values): counted by our own analytics. */
-  clickKinds: z.array(z.enum(CLICK_ID_PARAMS)).max(CLICK_ID_PARAMS.length).optional(),
-  /** The click ids' values: sent only after consent. */
-  clicks: z.partialRecord(z.enum(CLICK_ID_PARAMS), attributionText(500)).optional(),
-  /** When the click ids were first seen (ms since the epoch): Meta's `_fbc` creation time. */
-  clickAt: z.number().int().nonnegative().optional(),
-  /** Meta's `_fbp` and TikTok's `_ttp` browser ids, when their pixels set them (after consent). */
-  fbp: attributionText(200).optional(),
-  ttp: attributionText(200).optional(),
-  /** The page the conversion happened on (the form's page). */
-  pageUrl: attributionText(2048).optional(),
-})
+export const ConversionContext = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    /** The occurrence's event id: the browser tag got the same one (deduplication). */
+    eventId: z
+      .string()
+      .regex(/^[\w-]{8,64}$/)
+      .optional(),
+    /** The visitor's choice on the consent banner; absent when not asked or not chosen. */
+    consent: z.enum(['granted', 'denied']).optional(),
+    /** The landing's UTM parameters (no identifier). */
+    utm: z.partialRecord(z.enum(UTM_PARAMS), attributionText(200)).optional(),
+    /** The referring page's origin at landing (another site; none for direct visits). */
+    referrer: attributionText(2048).optional(),
+    /** Which click parameters the landing URL had (no values): counted by our own analytics. */
+    clickKinds: z.array(z.enum(CLICK_ID_PARAMS)).max(CLICK_ID_PARAMS.length).optional(),
+    /** The click ids' values: sent only after consent. */
+    clicks: z.partialRecord(z.enum(CLICK_ID_PARAMS), attributionText(500)).optional(),
+    /** When the click ids were first seen (ms since the epoch): Meta's `_fbc` creation time. */
+    clickAt: z.number().int().nonnegative().optional(),
+    /** Meta's `_fbp` and TikTok's `_ttp` browser ids, when their pixels set them (after consent). */
+    fbp: attributionText(200).optional(),
+    ttp: attributionText(200).optional(),
+    /** The page the conversion happened on (the form's page). */
+    pageUrl: attributionText(2048).optional(),
+  }),
+)
 export type ConversionContext = z.output<typeof ConversionContext>
 
 /**
  * Where the visitor came from and the event id the page's ad tags got (shared/src/site/attribution.ts):
  * counted by source in the site's analytics, and with consent sent to the server-side destinations.
  */
-const conversion = ConversionContext.optional()
+const conversion = /* @__PURE__ */ lazySchema(() => ConversionContext.optional())
 
 /** POST /end-user/site/{siteId}/register */
-export const RegisterBody = z.object({ lang, data: FormData, [HONEYPOT_FIELD]: honeypot, via, conversion })
+export const RegisterBody = /* @__PURE__ */ lazySchema(() =>
+  z.object({ lang, data: FormData, [HONEYPOT_FIELD]: honeypot, via, conversion }),
+)
 /** POST /end-user/site/{siteId}/register/confirm: the token of the mailed link. */
-export const ConfirmRegistrationBody = z.object({ token: z.string().min(16).max(200), conversion })
+export const ConfirmRegistrationBody = /* @__PURE__ */ lazySchema(() =>
+  z.object({ token: z.string().min(16).max(200), conversion }),
+)
 /** POST /end-user/site/{siteId}/resend-register-email */
-export const ResendRegistrationBody = z.object({
-  lang,
-  email: z.string().trim().max(VISITOR_FORM_LIMITS.email),
-  [HONEYPOT_FIELD]: honeypot,
-})
+export const ResendRegistrationBody = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    lang,
+    email: z.string().trim().max(VISITOR_FORM_LIMITS.email),
+    [HONEYPOT_FIELD]: honeypot,
+  }),
+)
 /** POST /end-user/site/{siteId}/login */
-export const MemberLoginBody = z.object({
-  email: z.string().trim().max(VISITOR_FORM_LIMITS.email),
-  password: z.string().max(VISITOR_FORM_LIMITS.passwordMax),
-})
+export const MemberLoginBody = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    email: z.string().trim().max(VISITOR_FORM_LIMITS.email),
+    password: z.string().max(VISITOR_FORM_LIMITS.passwordMax),
+  }),
+)
 /** POST /end-user/site/{siteId}/contact and /homepage */
-export const FormSubmitBody = z.object({
-  lang,
-  data: FormData,
-  /** The homepage form's optional mode (SPEC §7); kept with the submission. */
-  mode: z.string().max(50).optional(),
-  [HONEYPOT_FIELD]: honeypot,
-  via,
-  conversion,
-})
+export const FormSubmitBody = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    lang,
+    data: FormData,
+    /** The homepage form's optional mode (SPEC §7); kept with the submission. */
+    mode: z.string().max(50).optional(),
+    [HONEYPOT_FIELD]: honeypot,
+    via,
+    conversion,
+  }),
+)
 
 /** An answer after `submissionSchema`: trimmed text, the ticked items of a checkbox list, or the agreement. */
 export type SubmissionValue = string | string[] | boolean
@@ -185,15 +204,17 @@ const multilineAnswer = (required: boolean) => {
   return z.preprocess(blankText, text)
 }
 
-const emailAnswer = z.preprocess(
-  blankText,
-  z
-    .string({ error: 'validation.invalid' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(VISITOR_FORM_LIMITS.email, { error: 'validation.tooLong' })
-    .pipe(z.email({ error: 'validation.email' }))
-    .transform((v) => v.toLowerCase()),
+const emailAnswer = /* @__PURE__ */ lazySchema(() =>
+  z.preprocess(
+    blankText,
+    z
+      .string({ error: 'validation.invalid' })
+      .trim()
+      .min(1, { error: 'validation.required' })
+      .max(VISITOR_FORM_LIMITS.email, { error: 'validation.tooLong' })
+      .pipe(z.email({ error: 'validation.email' }))
+      .transform((v) => v.toLowerCase()),
+  ),
 )
 
 /** Digits as typed on a Japanese keyboard (full width) count: NFKC makes them ASCII. */
@@ -229,9 +250,11 @@ const checkboxAnswer = (field: FormField, required: boolean) => {
 }
 
 /** A ticked box arrives as `true` (JSON) or as an HTML checkbox's `on`/`true`. */
-const agreementAnswer = z.preprocess(
-  (value) => value === true || value === 'true' || value === 'on',
-  z.literal(true, { error: 'validation.agreementRequired' }),
+const agreementAnswer = /* @__PURE__ */ lazySchema(() =>
+  z.preprocess(
+    (value) => value === true || value === 'true' || value === 'on',
+    z.literal(true, { error: 'validation.agreementRequired' }),
+  ),
 )
 
 const answerSchema = (field: FormField): z.ZodType<SubmissionValue> => {

@@ -8,6 +8,7 @@
  * plain JavaScript and a test keeps the two equal.
  */
 import * as z from 'zod'
+import { lazySchema } from '../lazy-schema.ts'
 import { CELL_PATTERN } from './cells.ts'
 
 export const MESSAGE_MATCH_PARAMS = ['utm_content', 'utm_campaign'] as const
@@ -32,45 +33,51 @@ export const normaliseUtmValue = (raw: string): string => {
   return decoded.trim().toLowerCase()
 }
 
-const ruleValue = z
-  .string()
-  .transform(normaliseUtmValue)
-  .pipe(
-    z
-      .string()
-      .min(1, { error: 'validation.required' })
-      .max(MESSAGE_MATCH_LIMITS.valueMax, { error: 'validation.tooLong' }),
-  )
-
-export const MessageMatchRuleSchema = z.object({
-  param: z.enum(MESSAGE_MATCH_PARAMS),
-  value: ruleValue,
-  cell: z
+const ruleValue = /* @__PURE__ */ lazySchema(() =>
+  z
     .string()
-    .trim()
-    .toUpperCase()
-    .pipe(z.string().regex(CELL_PATTERN, { error: 'validation.invalid' })),
-})
+    .transform(normaliseUtmValue)
+    .pipe(
+      z
+        .string()
+        .min(1, { error: 'validation.required' })
+        .max(MESSAGE_MATCH_LIMITS.valueMax, { error: 'validation.tooLong' }),
+    ),
+)
+
+export const MessageMatchRuleSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    param: z.enum(MESSAGE_MATCH_PARAMS),
+    value: ruleValue,
+    cell: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .pipe(z.string().regex(CELL_PATTERN, { error: 'validation.invalid' })),
+  }),
+)
 export type MessageMatchRule = z.output<typeof MessageMatchRuleSchema>
 
 /** A site's rules: at most eight, one per parameter and value. */
-export const MessageMatchSchema = z
-  .array(MessageMatchRuleSchema)
-  .max(MESSAGE_MATCH_LIMITS.maxRules, { error: 'messageMatch.tooMany' })
-  .check((ctx) => {
-    const seen = new Set<string>()
-    ctx.value.forEach((rule, index) => {
-      const key = matchKey(rule.param, rule.value)
-      if (seen.has(key))
-        ctx.issues.push({
-          code: 'custom',
-          message: 'messageMatch.duplicate',
-          path: [index, 'value'],
-          input: rule.value,
-        })
-      seen.add(key)
-    })
-  })
+export const MessageMatchSchema = /* @__PURE__ */ lazySchema(() =>
+  z
+    .array(MessageMatchRuleSchema)
+    .max(MESSAGE_MATCH_LIMITS.maxRules, { error: 'messageMatch.tooMany' })
+    .check((ctx) => {
+      const seen = new Set<string>()
+      ctx.value.forEach((rule, index) => {
+        const key = matchKey(rule.param, rule.value)
+        if (seen.has(key))
+          ctx.issues.push({
+            code: 'custom',
+            message: 'messageMatch.duplicate',
+            path: [index, 'value'],
+            input: rule.value,
+          })
+        seen.add(key)
+      })
+    }),
+)
 
 /** The key of a rule in the edge's map: `c:` for utm_content, `k:` for utm_campaign, then the (normalised) value. */
 export const matchKey = (param: MessageMatchParam, value: string): string =>

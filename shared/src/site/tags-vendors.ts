@@ -1,6 +1,7 @@
 import * as z from 'zod'
 import type { MessageKey } from '../i18n/catalog.ts'
 import type { Locale } from '../i18n/locales.ts'
+import { lazySchema } from '../lazy-schema.ts'
 import { CONSENT_EVENT, CONSENT_STORAGE_KEY } from './consent.ts'
 import { CONVERSION_PLATFORMS, type ConversionPlatform } from './conversions-normalise.ts'
 
@@ -235,21 +236,27 @@ const TIKTOK_PIXEL_ID = /^[A-Z0-9]{18,22}$/
 const X_PIXEL_ID = /^[a-z0-9]{5,6}$/
 const X_EVENT_ID = /^[a-z0-9]{5,6}$/
 
-const YahooAdsSchema = z
-  .object({
-    /** Search ads (検索広告) conversion: `yahoo_conversion_id`. */
-    conversionId: vendorId(YAHOO_CONVERSION_ID, 'adTags.yahooConversionId').optional(),
-    /** `yahoo_conversion_label` per product event (needs `conversionId`). */
-    labels: perEvent(vendorId(YAHOO_LABEL, 'adTags.yahooLabel')),
-    /** Display ads (YDA) site retargeting: `yahoo_retargeting_id`. */
-    retargetingId: vendorId(YAHOO_RETARGETING_ID, 'adTags.yahooRetargetingId').optional(),
-  })
-  .superRefine((yahoo, ctx) => {
-    if (!yahoo.conversionId && !yahoo.retargetingId)
-      ctx.addIssue({ code: 'custom', path: ['conversionId'], message: 'adTags.yahooNeedsId' })
-    else if (!yahoo.conversionId && Object.keys(yahoo.labels ?? {}).length)
-      ctx.addIssue({ code: 'custom', path: ['conversionId'], message: 'adTags.yahooLabelsNeedConversionId' })
-  })
+const YahooAdsSchema = /* @__PURE__ */ lazySchema(() =>
+  z
+    .object({
+      /** Search ads (検索広告) conversion: `yahoo_conversion_id`. */
+      conversionId: vendorId(YAHOO_CONVERSION_ID, 'adTags.yahooConversionId').optional(),
+      /** `yahoo_conversion_label` per product event (needs `conversionId`). */
+      labels: perEvent(vendorId(YAHOO_LABEL, 'adTags.yahooLabel')),
+      /** Display ads (YDA) site retargeting: `yahoo_retargeting_id`. */
+      retargetingId: vendorId(YAHOO_RETARGETING_ID, 'adTags.yahooRetargetingId').optional(),
+    })
+    .superRefine((yahoo, ctx) => {
+      if (!yahoo.conversionId && !yahoo.retargetingId)
+        ctx.addIssue({ code: 'custom', path: ['conversionId'], message: 'adTags.yahooNeedsId' })
+      else if (!yahoo.conversionId && Object.keys(yahoo.labels ?? {}).length)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['conversionId'],
+          message: 'adTags.yahooLabelsNeedConversionId',
+        })
+    }),
+)
 
 /** A test code of Meta's and TikTok's test-events tools (`TEST12345`). */
 const TEST_EVENT_CODE = /^TEST[A-Z0-9]{1,20}$/
@@ -272,33 +279,35 @@ const customerId = (key: MessageKey) =>
  * (write-only, functions/src/domain/conversions.ts). A test code (Meta, TikTok) or Google's
  * `validateOnly` sends every event in the platform's test mode; LINE has no test mode.
  */
-export const ConversionsSchema = z.object({
-  meta: z
-    .object({
-      pixelId: vendorId(META_PIXEL_ID, 'adTags.metaPixelId'),
-      testEventCode: vendorId(TEST_EVENT_CODE, 'conversions.testEventCode', 'upper').optional(),
-    })
-    .optional(),
-  line: z.object({ tagId: vendorId(LINE_TAG_ID, 'adTags.lineTagId', 'lower') }).optional(),
-  tiktok: z
-    .object({
-      pixelCode: vendorId(TIKTOK_PIXEL_ID, 'adTags.tiktokPixelId', 'upper'),
-      testEventCode: vendorId(TEST_EVENT_CODE, 'conversions.testEventCode', 'upper').optional(),
-    })
-    .optional(),
-  google: z
-    .object({
-      customerId: customerId('conversions.googleCustomerId'),
-      /** The manager account the credentials belong to, when it is not the customer itself. */
-      loginCustomerId: customerId('conversions.googleCustomerId').optional(),
-      conversionActionId: vendorId(GOOGLE_CONVERSION_ACTION_ID, 'conversions.googleConversionActionId'),
-      /** The OAuth client the refresh token was issued to (its secret is stored with the token). */
-      clientId: vendorId(GOOGLE_CLIENT_ID, 'conversions.googleClientId'),
-      /** Google's test mode: every upload is checked and nothing is recorded. */
-      validateOnly: z.boolean().default(false),
-    })
-    .optional(),
-})
+export const ConversionsSchema = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    meta: z
+      .object({
+        pixelId: vendorId(META_PIXEL_ID, 'adTags.metaPixelId'),
+        testEventCode: vendorId(TEST_EVENT_CODE, 'conversions.testEventCode', 'upper').optional(),
+      })
+      .optional(),
+    line: z.object({ tagId: vendorId(LINE_TAG_ID, 'adTags.lineTagId', 'lower') }).optional(),
+    tiktok: z
+      .object({
+        pixelCode: vendorId(TIKTOK_PIXEL_ID, 'adTags.tiktokPixelId', 'upper'),
+        testEventCode: vendorId(TEST_EVENT_CODE, 'conversions.testEventCode', 'upper').optional(),
+      })
+      .optional(),
+    google: z
+      .object({
+        customerId: customerId('conversions.googleCustomerId'),
+        /** The manager account the credentials belong to, when it is not the customer itself. */
+        loginCustomerId: customerId('conversions.googleCustomerId').optional(),
+        conversionActionId: vendorId(GOOGLE_CONVERSION_ACTION_ID, 'conversions.googleConversionActionId'),
+        /** The OAuth client the refresh token was issued to (its secret is stored with the token). */
+        clientId: vendorId(GOOGLE_CLIENT_ID, 'conversions.googleClientId'),
+        /** Google's test mode: every upload is checked and nothing is recorded. */
+        validateOnly: z.boolean().default(false),
+      })
+      .optional(),
+  }),
+)
 export type SiteConversions = z.output<typeof ConversionsSchema>
 
 /** The server-side destinations the setting turns on, in `CONVERSION_PLATFORMS` order. */
@@ -326,47 +335,49 @@ export type ServerEvent = (typeof SERVER_EVENTS)[number]
 export const CONVERSION_DELIVERY_STATES = ['PENDING', 'DELIVERED', 'FAILED'] as const
 
 /** The site's tags by ID and how consent is asked; every ID is validated before it is embedded. */
-export const SiteTagsSchema = z
-  .object({
-    vendors: z
-      .object({
-        gtm: z.object({ containerId: vendorId(GTM_ID, 'adTags.gtmId', 'upper') }).optional(),
-        ga4: z.object({ measurementId: vendorId(GA4_ID, 'adTags.ga4Id', 'upper') }).optional(),
-        googleAds: z
-          .object({
-            conversionId: vendorId(GOOGLE_ADS_ID, 'adTags.googleAdsId', 'upper'),
-            /** The conversion action's label per product event; an event without one is not sent. */
-            labels: perEvent(vendorId(GOOGLE_ADS_LABEL, 'adTags.googleAdsLabel')),
-          })
-          .optional(),
-        metaPixel: z.object({ pixelId: vendorId(META_PIXEL_ID, 'adTags.metaPixelId') }).optional(),
-        lineTag: z.object({ tagId: vendorId(LINE_TAG_ID, 'adTags.lineTagId', 'lower') }).optional(),
-        yahooAds: YahooAdsSchema.optional(),
-        tiktokPixel: z
-          .object({ pixelId: vendorId(TIKTOK_PIXEL_ID, 'adTags.tiktokPixelId', 'upper') })
-          .optional(),
-        xPixel: z
-          .object({
-            pixelId: vendorId(X_PIXEL_ID, 'adTags.xPixelId', 'lower'),
-            /** The event id of `tw-<pixel>-<event>` per product event; an event without one is not sent. */
-            events: perEvent(vendorId(X_EVENT_ID, 'adTags.xEventId', 'lower')),
-          })
-          .optional(),
-      })
-      .default({}),
-    /**
-     * `opt-in`: nothing loads until the visitor agrees. `notice-only`: loads at once with the notice
-     * published (the creator's choice, for tags they judge need no consent); a visitor's stored refusal is still kept.
-     */
-    consent: z.enum(['opt-in', 'notice-only'], { error: 'adTags.consentMode' }).default('opt-in'),
-    conversions: ConversionsSchema.default({}),
-  })
-  // Server events carry hashed contact details: they need the visitor's consent, which only
-  // `opt-in` asks for.
-  .refine((tags) => tags.consent === 'opt-in' || enabledDestinations(tags).length === 0, {
-    path: ['consent'],
-    error: 'conversions.needsOptIn',
-  })
+export const SiteTagsSchema = /* @__PURE__ */ lazySchema(() =>
+  z
+    .object({
+      vendors: z
+        .object({
+          gtm: z.object({ containerId: vendorId(GTM_ID, 'adTags.gtmId', 'upper') }).optional(),
+          ga4: z.object({ measurementId: vendorId(GA4_ID, 'adTags.ga4Id', 'upper') }).optional(),
+          googleAds: z
+            .object({
+              conversionId: vendorId(GOOGLE_ADS_ID, 'adTags.googleAdsId', 'upper'),
+              /** The conversion action's label per product event; an event without one is not sent. */
+              labels: perEvent(vendorId(GOOGLE_ADS_LABEL, 'adTags.googleAdsLabel')),
+            })
+            .optional(),
+          metaPixel: z.object({ pixelId: vendorId(META_PIXEL_ID, 'adTags.metaPixelId') }).optional(),
+          lineTag: z.object({ tagId: vendorId(LINE_TAG_ID, 'adTags.lineTagId', 'lower') }).optional(),
+          yahooAds: YahooAdsSchema.optional(),
+          tiktokPixel: z
+            .object({ pixelId: vendorId(TIKTOK_PIXEL_ID, 'adTags.tiktokPixelId', 'upper') })
+            .optional(),
+          xPixel: z
+            .object({
+              pixelId: vendorId(X_PIXEL_ID, 'adTags.xPixelId', 'lower'),
+              /** The event id of `tw-<pixel>-<event>` per product event; an event without one is not sent. */
+              events: perEvent(vendorId(X_EVENT_ID, 'adTags.xEventId', 'lower')),
+            })
+            .optional(),
+        })
+        .default({}),
+      /**
+       * `opt-in`: nothing loads until the visitor agrees. `notice-only`: loads at once with the notice
+       * published (the creator's choice, for tags they judge need no consent); a visitor's stored refusal is still kept.
+       */
+      consent: z.enum(['opt-in', 'notice-only'], { error: 'adTags.consentMode' }).default('opt-in'),
+      conversions: ConversionsSchema.default({}),
+    })
+    // Server events carry hashed contact details: they need the visitor's consent, which only
+    // `opt-in` asks for.
+    .refine((tags) => tags.consent === 'opt-in' || enabledDestinations(tags).length === 0, {
+      path: ['consent'],
+      error: 'conversions.needsOptIn',
+    }),
+)
 export type SiteTags = z.output<typeof SiteTagsSchema>
 export type SiteTagsInput = z.input<typeof SiteTagsSchema>
 
