@@ -1,3 +1,5 @@
+import { standIn } from './stand-in.ts'
+
 /**
  * A schema built on its first use instead of at import (issue 35 item 3,
  * docs/decisions/0073-cold-starts-near-the-floor.md, second round). Every Lambda imports the
@@ -22,28 +24,14 @@
  */
 export const lazySchema = <T extends object>(build: () => T): T => {
   let built: T | undefined
-  const real = (): T => {
+  const schema: T = standIn(() => {
     if (!built) {
       built = build()
-      keepIdentityInJsonSchema(built, standIn)
+      keepIdentityInJsonSchema(built, schema)
     }
     return built
-  }
-  const standIn: T = new Proxy({} as T, {
-    get: (_target, key, receiver) => Reflect.get(real(), key, receiver),
-    set: (_target, key, value, receiver) => Reflect.set(real(), key, value, receiver),
-    has: (_target, key) => Reflect.has(real(), key),
-    deleteProperty: (_target, key) => Reflect.deleteProperty(real(), key),
-    ownKeys: () => Reflect.ownKeys(real()),
-    // A Proxy may not report a property as non-configurable that its own (empty) target lacks.
-    getOwnPropertyDescriptor: (_target, key) => {
-      const descriptor = Reflect.getOwnPropertyDescriptor(real(), key)
-      return descriptor && { ...descriptor, configurable: true }
-    },
-    defineProperty: (_target, key, descriptor) => Reflect.defineProperty(real(), key, descriptor),
-    getPrototypeOf: () => Reflect.getPrototypeOf(real()),
   })
-  return standIn
+  return schema
 }
 
 /** What `z.toJSONSchema` keeps per schema while it converts (zod's internal `ctx.seen`). */
