@@ -63,10 +63,3 @@ export const findDemoSite = async (): Promise<DemoSite> => {
   if (!site) throw new Error(`No seeded site ${DEMO_SITE_NAME}`)
   return { siteId: site.siteId, url: siteUrl(site) }
 }
-
-/** A grid site's size: rows × columns cells in each language. */
-export interface GridSize {
-  rows: number
-  columns: number
-  languages: readonly string[]
-}

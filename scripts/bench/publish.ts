@@ -5,9 +5,10 @@ import type { MediaRendition, Rendition } from '../../functions/src/data/media-r
 import type { LoadedSite } from '../../functions/src/publishing/publish.ts'
 import { creatorToken } from '../../test/support/accounts.ts'
 import { api } from '../../test/support/api.ts'
+import { createGridSite, gridSiteCreatives } from '../../test/support/sites.ts'
 import { storeMedia } from '../../test/support/uploads.ts'
 import { runOnOwnStack, runsAsScript, type StackBenchContext } from './context.ts'
-import { benchSiteSize, createGridSite, gridCreatives } from './grid-site.ts'
+import { benchSiteSize } from './grid-site.ts'
 import { fmt, median } from './load.ts'
 
 /**
@@ -106,7 +107,7 @@ export const benchPublish = async ({ stack, quick, print }: StackBenchContext): 
       const started = performance.now()
       const saved = await http.call('PUT', `/site/${siteId}`, {
         token,
-        body: { version, global_setting: global(siteId), creatives: gridCreatives(size, keys, 'bench') },
+        body: { version, global_setting: global(siteId), creatives: gridSiteCreatives(size, keys, 'bench') },
       })
       if (saved.status !== 200)
         throw new Error(`save: ${saved.status} ${JSON.stringify(saved.body).slice(0, 300)}`)

@@ -1,7 +1,8 @@
 import { creatorToken } from '../../test/support/accounts.ts'
 import { api } from '../../test/support/api.ts'
+import { createGridSite, gridSiteCreatives } from '../../test/support/sites.ts'
 import { runOnOwnStack, runsAsScript, type StackBenchContext } from './context.ts'
-import { benchSiteSize, createGridSite, gridCreatives } from './grid-site.ts'
+import { benchSiteSize } from './grid-site.ts'
 import { fmt, median } from './load.ts'
 
 /**
@@ -68,7 +69,7 @@ export const benchSiteRead = async ({ stack, quick, print }: StackBenchContext):
         languages: [...size.languages],
         popup_ctas: [],
       },
-      creatives: gridCreatives(size, keys, 'bench'),
+      creatives: gridSiteCreatives(size, keys, 'bench'),
     },
   })
   if (saved.status !== 200)

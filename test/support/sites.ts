@@ -55,38 +55,52 @@ export const LARGEST_SITE = {
 /** Its cells, row by row (A1 … J10). */
 export const LARGEST_CELLS = gridCells(LARGEST_SITE)
 
+/** A grid site's size: rows × columns cells in each language. */
+export interface GridSize {
+  rows: number
+  columns: number
+  languages: readonly string[]
+}
+
 /**
- * Every creative of the largest site as a save sends it (snake_case): language by language, cell by
+ * Every creative of a grid site as a save sends it (snake_case): language by language, cell by
  * cell, each with its own media key from `keys` (in that order) and `main_text` "<label> <lang> <cell>".
  */
-export const largestSiteCreatives = (keys: readonly string[], label: string) =>
-  LARGEST_SITE.languages.flatMap((lang, l) =>
-    LARGEST_CELLS.map((position, i) => ({
+export const gridSiteCreatives = (size: GridSize, keys: readonly string[], label: string) => {
+  const cells = gridCells(size)
+  return size.languages.flatMap((lang, l) =>
+    cells.map((position, i) => ({
       lang,
       position,
-      media_key: keys[l * LARGEST_CELLS.length + i],
+      media_key: keys[l * cells.length + i],
       media_type: 'image',
       image_alt: `${lang} ${position}`,
       main_text: `${label} ${lang} ${position}`,
     })),
   )
+}
+
+/** `gridSiteCreatives` of the largest site. */
+export const largestSiteCreatives = (keys: readonly string[], label: string) =>
+  gridSiteCreatives(LARGEST_SITE, keys, label)
 
 /**
- * Creates the largest site through the API (empty), for the benchmarks that fill it: its id and
- * version, and one confirmed upload key per creative (`confirmedKeys`, bytes not stored).
+ * Creates a grid site through the API (empty), for the benchmarks that fill it: its id and version,
+ * and one confirmed upload key per creative (`confirmedKeys`, bytes not stored).
  */
-export const createLargestSite = async (
+export const createGridSite = async (
   http: ReturnType<typeof api>,
   token: string,
   name: string,
+  size: GridSize,
 ): Promise<{ siteId: string; version: number; keys: string[] }> => {
   const created = await http.post(
     '/site',
     {
       name,
-      number_horizontal: LARGEST_SITE.columns,
-      number_vertical: LARGEST_SITE.rows,
-      languages: [...LARGEST_SITE.languages],
+      number_horizontal: size.columns,
+      number_vertical: size.rows,
+      languages: [...size.languages],
     },
     { token },
   )
@@ -94,7 +108,7 @@ export const createLargestSite = async (
   const siteId = created.body.global_setting.id as string
   const keys = await confirmedKeys(
     siteId,
-    largestSiteCreatives([], '').map(() => 'jpg'),
+    gridSiteCreatives(size, [], '').map(() => 'jpg'),
   )
   return { siteId, version: created.body.version as number, keys }
 }

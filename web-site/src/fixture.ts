@@ -2,6 +2,7 @@ import { SITE_LIMITS } from '@swipe/shared/schemas/site'
 import { CREATIVE_DEFAULTS } from '@swipe/shared/schemas/site-defaults'
 import { defaultForms } from '@swipe/shared/schemas/site-forms'
 import { cellReference } from '@swipe/shared/site/cells'
+import { xorshift32 } from './lib/xorshift.ts'
 import type { PublishCreative, PublishCta, PublishForms, PublishInput, PublishRenditions } from './types.ts'
 
 /**
@@ -383,13 +384,8 @@ export const realisticSite = (
   const rows = options.rows ?? 10
   const columns = options.columns ?? 10
   const base = fixtureSite({ rows, columns, ...(options.now ? { now: options.now } : {}) })
-  let x = 0x9e3779b9
-  const next = () => {
-    x ^= x << 13
-    x ^= x >>> 17
-    x ^= x << 5
-    return (x >>> 0) / 2 ** 32
-  }
+  const random = xorshift32(0x9e3779b9)
+  const next = () => random() / 2 ** 32
   const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!
   const slug = () => Math.floor(next() * 2 ** 32).toString(36)
   const sentence = (lang: keyof typeof WORDS, words: number) =>

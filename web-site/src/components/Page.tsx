@@ -124,72 +124,76 @@ export const Page = ({
   publishedAt,
   now,
   cells,
-}: PageProps) => (
-  <html lang={model.htmlLang}>
-    <head>
-      <meta charSet="utf-8" />
-      <meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover" />
-      <title>{model.title}</title>
-      {model.description && <meta name="description" content={model.description} />}
-      {model.canonical && <link rel="canonical" href={model.canonical} />}
-      {model.alternates.map((a) => (
-        <link key={a.hrefLang} rel="alternate" hrefLang={a.hrefLang} href={a.href} />
-      ))}
-      <meta property="og:title" content={model.title} />
-      {model.description && <meta property="og:description" content={model.description} />}
-      {model.ogImage && <meta property="og:image" content={model.ogImage} />}
-      <meta name="theme-color" content="#000000" />
-      <link rel="icon" href={model.favicon ?? 'data:,'} />
-      <FirstCreativePreload model={model} />
-      <style>
-        {pageCss(
-          model.ctas.length ? model.ctas.map((c) => c.cta.animation ?? CTA_DEFAULTS.animation) : null,
-          ctaClearing(model),
-        )}
-      </style>
-      <noscript>
+}: PageProps) => {
+  // The cells the page carries whole, when it leaves the others to its cells file.
+  const whole = cells ? firstScreen(model) : undefined
+  return (
+    <html lang={model.htmlLang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1,viewport-fit=cover" />
+        <title>{model.title}</title>
+        {model.description && <meta name="description" content={model.description} />}
+        {model.canonical && <link rel="canonical" href={model.canonical} />}
+        {model.alternates.map((a) => (
+          <link key={a.hrefLang} rel="alternate" hrefLang={a.hrefLang} href={a.href} />
+        ))}
+        <meta property="og:title" content={model.title} />
+        {model.description && <meta property="og:description" content={model.description} />}
+        {model.ogImage && <meta property="og:image" content={model.ogImage} />}
+        <meta name="theme-color" content="#000000" />
+        <link rel="icon" href={model.favicon ?? 'data:,'} />
+        <FirstCreativePreload model={model} />
         <style>
-          {noScriptCss(model.start ? { ...openingIndex(model), position: model.start } : undefined)}
+          {pageCss(
+            model.ctas.length ? model.ctas.map((c) => c.cta.animation ?? CTA_DEFAULTS.animation) : null,
+            ctaClearing(model),
+          )}
         </style>
-      </noscript>
-      {model.tags?.consent === 'opt-in' && <style>{CONSENT_CSS}</style>}
-      <template data-creator-head="" />
-    </head>
-    <body
-      className={viewMode === 'PC' ? 'wide' : creativeFit === 'FILL' ? 'fill' : undefined}
-      data-site={siteId}
-      data-lang={LANGUAGE_SEGMENTS[model.lang]}
-      data-root={model.root}
-      {...(model.otherSegments.length ? { 'data-langs': model.otherSegments.join(' ') } : {})}
-      data-published={publishedAt}
-      data-island={script}
-      {...(analyticsEndpoint ? { 'data-analytics-endpoint': analyticsEndpoint } : {})}
-      {...(apiBase ? { 'data-api': apiBase } : {})}
-      {...(model.unlocks ? { 'data-members': '' } : {})}
-      // The ad tags' first-party file, loaded by the island after the first paint (client/tags.ts).
-      {...(model.tags ? { 'data-tags': model.tags.script } : {})}
-      // The cell the page was rendered to open on (../opening.ts): where the island starts.
-      {...(model.start ? { 'data-start': model.start } : {})}
-      // The rest of the grid's cells, which the island fetches after the first paint.
-      {...(cells ? { 'data-cells': cells } : {})}
-    >
-      <div className="app">
-        <TopBar model={model} />
-        <Grid model={model} whole={cells ? firstScreen(model) : undefined}>
-          <Ctas ctas={model.ctas} texts={model.texts} lang={model.lang} now={now} />
-        </Grid>
-        <BottomBar model={model} />
-      </div>
-      <CompanyDialog model={model} />
-      <ConsentBanner model={model} />
-      <ProductDialog model={model} />
-      <ProductTemplates model={model} only={cells ? firstScreen(model) : undefined} />
-      {model.unlocks && model.rows.some((row) => row.some((cell) => cell.locked)) && (
-        <MemberTemplates texts={model.texts} pages={enabledInternalPages(model)} />
-      )}
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant boot script (../boot.ts), admitted by its CSP hash. */}
-      <script dangerouslySetInnerHTML={{ __html: BOOT_JS }} />
-      <template data-creator-body="" />
-    </body>
-  </html>
-)
+        <noscript>
+          <style>
+            {noScriptCss(model.start ? { ...openingIndex(model), position: model.start } : undefined)}
+          </style>
+        </noscript>
+        {model.tags?.consent === 'opt-in' && <style>{CONSENT_CSS}</style>}
+        <template data-creator-head="" />
+      </head>
+      <body
+        className={viewMode === 'PC' ? 'wide' : creativeFit === 'FILL' ? 'fill' : undefined}
+        data-site={siteId}
+        data-lang={LANGUAGE_SEGMENTS[model.lang]}
+        data-root={model.root}
+        {...(model.otherSegments.length ? { 'data-langs': model.otherSegments.join(' ') } : {})}
+        data-published={publishedAt}
+        data-island={script}
+        {...(analyticsEndpoint ? { 'data-analytics-endpoint': analyticsEndpoint } : {})}
+        {...(apiBase ? { 'data-api': apiBase } : {})}
+        {...(model.unlocks ? { 'data-members': '' } : {})}
+        // The ad tags' first-party file, loaded by the island after the first paint (client/tags.ts).
+        {...(model.tags ? { 'data-tags': model.tags.script } : {})}
+        // The cell the page was rendered to open on (../opening.ts): where the island starts.
+        {...(model.start ? { 'data-start': model.start } : {})}
+        // The rest of the grid's cells, which the island fetches after the first paint.
+        {...(cells ? { 'data-cells': cells } : {})}
+      >
+        <div className="app">
+          <TopBar model={model} />
+          <Grid model={model} whole={whole}>
+            <Ctas ctas={model.ctas} texts={model.texts} lang={model.lang} now={now} />
+          </Grid>
+          <BottomBar model={model} />
+        </div>
+        <CompanyDialog model={model} />
+        <ConsentBanner model={model} />
+        <ProductDialog model={model} />
+        <ProductTemplates model={model} only={whole} />
+        {model.unlocks && model.rows.some((row) => row.some((cell) => cell.locked)) && (
+          <MemberTemplates texts={model.texts} pages={enabledInternalPages(model)} />
+        )}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant boot script (../boot.ts), admitted by its CSP hash. */}
+        <script dangerouslySetInnerHTML={{ __html: BOOT_JS }} />
+        <template data-creator-body="" />
+      </body>
+    </html>
+  )
+}

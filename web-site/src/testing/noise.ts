@@ -1,12 +1,9 @@
+import { xorshift32 } from '../lib/xorshift.ts'
+
 /** Bytes that gzip cannot shrink (an AVIF is already compressed): a fixed xorshift sequence. */
 export const noise = (length: number): Uint8Array => {
+  const next = xorshift32(2463534242)
   const bytes = new Uint8Array(length)
-  let x = 2463534242
-  for (let i = 0; i < length; i++) {
-    x ^= x << 13
-    x ^= x >>> 17
-    x ^= x << 5
-    bytes[i] = x & 0xff
-  }
+  for (let i = 0; i < length; i++) bytes[i] = next() & 0xff
   return bytes
 }
