@@ -236,7 +236,11 @@ describe('the swipe island and members-only creatives', () => {
     load('/?position=C2')
     stubApi(200, { lang: 'JP', creative: CREATIVE })
     await boot()
-    expect(Object.keys(localStorage).filter((key) => key.startsWith('swipe.endUser.'))).toEqual([])
+    // The clean-up runs once the page is idle (main.ts's whenIdle), after the grid is up.
+    await vi.waitFor(
+      () => expect(Object.keys(localStorage).filter((key) => key.startsWith('swipe.endUser.'))).toEqual([]),
+      { timeout: 3_000 },
+    )
     expect(privateCalls).toEqual([])
   })
 
