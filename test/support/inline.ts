@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { LambdaClient } from '@aws-sdk/client-lambda'
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda'
 import { vi } from 'vitest'
+import type { Invoker } from '../../functions/src/platform/invoker.ts'
 import type { JobEvent } from '../../functions/src/platform/services/jobs.ts'
 import { provideStackPlatform } from './env.ts'
 
@@ -78,14 +78,23 @@ type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unkn
  * fresh one after `vi.resetModules()` has none — with jobs handed to the jobs Lambda
  * (`JOBS_FUNCTION_NAME`, caught by `runInline`). Answers the platform's restore.
  */
-const provideStackPlatformWithLambdaJobs = async () => {
-  const [{ awsJobs }, { awsInvoker }, { parsePlatformEnv }] = await Promise.all([
+const provideStackPlatformWithLambdaJobs = async (jobs: JobEvent[]) => {
+  const [{ awsJobs }, { parsePlatformEnv }] = await Promise.all([
     import('../../functions/src/platform/aws/jobs.ts'),
-    import('../../functions/src/platform/aws/invoker.ts'),
     import('../../functions/src/platform/env.ts'),
   ])
   const env = parsePlatformEnv(process.env)
-  return provideStackPlatform(() => ({ jobs: awsJobs(env, awsInvoker(env)) }))
+  /** The jobs Lambda's invocations, caught instead of sent. */
+  const invoker: Invoker = {
+    invokeAsync: async (functionName, event) => {
+      if (functionName !== 'inline-test-jobs') throw new Error(`Unexpected Lambda call of ${functionName}`)
+      jobs.push(JSON.parse(JSON.stringify(event)) as JobEvent)
+    },
+    invokeSync: async (functionName) => {
+      throw new Error(`Unexpected Lambda call of ${functionName}`)
+    },
+  }
+  return provideStackPlatform(() => ({ jobs: awsJobs(env, invoker) }))
 }
 
 /**
@@ -99,15 +108,8 @@ export const runInline = async (
   vi.stubEnv('JOBS_FUNCTION_NAME', 'inline-test-jobs')
   vi.resetModules()
   const jobs: JobEvent[] = []
-  vi.spyOn(LambdaClient.prototype, 'send').mockImplementation((async (command: {
-    input: { FunctionName?: string; Payload?: Uint8Array }
-  }) => {
-    if (command.input.FunctionName !== 'inline-test-jobs') throw new Error('Unexpected Lambda call')
-    jobs.push(JSON.parse(new TextDecoder().decode(command.input.Payload)) as JobEvent)
-    return { StatusCode: 202 }
-  }) as never)
   try {
-    await provideStackPlatformWithLambdaJobs()
+    await provideStackPlatformWithLambdaJobs(jobs)
     const [{ dynamo }, { s3 }, { cognito }, { platform }] = await Promise.all([
       import('../../functions/src/platform/services/dynamo.ts'),
       import('../../functions/src/platform/services/s3.ts'),

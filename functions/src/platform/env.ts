@@ -31,6 +31,11 @@ export const platformEnvSchema = z.object({
   PUBLISHING_FUNCTION_NAME: z.string().min(1).optional(),
   /** The PDF documents Lambda (set on billing and analysis): `documents` invokes it. */
   DOCUMENTS_FUNCTION_NAME: z.string().min(1).optional(),
+  /**
+   * Where Lambda's Invoke API is (the SDK's own variable): unset on AWS (the region's endpoint);
+   * only a test's stand-in sets it (./aws/invoker.ts).
+   */
+  AWS_ENDPOINT_URL_LAMBDA: z.url().optional(),
   // Payments (./payments.ts). AWS: the Secrets Manager secret holding the Stripe keys (the billing
   // functions are given it, infra/lib/billing.ts). Locally: the keys themselves and the stand-in.
   STRIPE_SECRET_ARN: z.string().min(1).optional(),

@@ -1,56 +1,76 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  type InvokeReply,
+  STAND_IN_CREDENTIALS,
+  startLambdaStandIn,
+} from '../../../../test/support/lambda-stand-in.ts'
 import { thrown } from '../../../../test/support/thrown.ts'
 import { AppError, ValidationError } from '../../edge/errors.ts'
 import { parsePlatformEnv } from '../env.ts'
 import { answerOf } from '../services/invoke.ts'
 import { awsInvoker } from './invoker.ts'
 
-/** What the Lambda client was sent, and what it answers next. */
-const lambda = vi.hoisted(() => ({
-  sent: [] as unknown[],
-  next: undefined as unknown,
-}))
-vi.mock('@aws-sdk/client-lambda', () => ({
-  LambdaClient: class {
-    send(command: { input: unknown }) {
-      lambda.sent.push(command.input)
-      return Promise.resolve(lambda.next)
-    }
-  },
-  InvokeCommand: class {
-    constructor(readonly input: unknown) {}
-  },
-}))
-
-const payload = (answer: unknown) => ({
-  StatusCode: 200,
-  Payload: new TextEncoder().encode(JSON.stringify(answer)),
+/**
+ * The invoker against the stand-in of Lambda's Invoke API (test/support/lambda-stand-in.ts), which
+ * checks each request's signature with the SDK's own signer.
+ */
+let replies: InvokeReply[] = []
+let standIn: Awaited<ReturnType<typeof startLambdaStandIn>>
+beforeAll(async () => {
+  standIn = await startLambdaStandIn(
+    () => replies.shift() ?? { status: 500, body: '{"message":"no reply set"}' },
+  )
 })
-
+afterAll(() => standIn.close())
+beforeEach(() => {
+  vi.stubEnv('AWS_ACCESS_KEY_ID', STAND_IN_CREDENTIALS.accessKeyId)
+  vi.stubEnv('AWS_SECRET_ACCESS_KEY', STAND_IN_CREDENTIALS.secretAccessKey)
+  vi.stubEnv('AWS_SESSION_TOKEN', STAND_IN_CREDENTIALS.sessionToken)
+})
 afterEach(() => {
-  lambda.sent.length = 0
-  lambda.next = undefined
+  vi.unstubAllEnvs()
+  standIn.taken()
+  replies = []
 })
 
-const invokeSync = awsInvoker(parsePlatformEnv({})).invokeSync
+const waits: number[] = []
+const invoker = () => {
+  waits.length = 0
+  return awsInvoker(parsePlatformEnv({ AWS_ENDPOINT_URL_LAMBDA: standIn.endpoint }), {
+    sleep: async (ms) => {
+      waits.push(ms)
+    },
+  })
+}
+const ok = (answer: unknown): InvokeReply => ({ status: 200, body: JSON.stringify(answer) })
+const throttled: InvokeReply = {
+  status: 429,
+  headers: { 'X-Amzn-ErrorType': 'TooManyRequestsException:http://internal.amazon.com/' },
+  body: '{"message":"Rate exceeded","Reason":"ReservedFunctionConcurrentInvocationLimitExceeded"}',
+}
 
 describe('awsInvoker.invokeSync', () => {
-  it('invokes synchronously with the event as JSON and answers what the function answered', async () => {
-    lambda.next = payload({ ok: true, base64: 'JVBERi0=' })
-    const answer = await invokeSync<{ base64: string }>('swipe-documents', { source: 'x', n: 1 }, 'Work')
+  it('invokes synchronously, signed, with the event as JSON, and answers what the function answered', async () => {
+    replies = [ok({ ok: true, base64: 'JVBERi0=' })]
+    const answer = await invoker().invokeSync<{ base64: string }>(
+      'swipe-documents',
+      { source: 'x', n: 1 },
+      'Work',
+    )
     expect(answer).toEqual({ ok: true, base64: 'JVBERi0=' })
-    expect(lambda.sent).toEqual([
+    expect(standIn.taken()).toEqual([
       {
-        FunctionName: 'swipe-documents',
-        InvocationType: 'RequestResponse',
-        Payload: new TextEncoder().encode(JSON.stringify({ source: 'x', n: 1 })),
+        functionName: 'swipe-documents',
+        invocationType: 'RequestResponse',
+        event: { source: 'x', n: 1 },
+        signatureValid: true,
       },
     ])
   })
 
   it("throws a refusal's AppError, as the code run in process would have", async () => {
-    lambda.next = payload(answerOf(new ValidationError([{ path: 'query.month', code: 'validation.tooOld' }])))
-    const raised = await thrown(() => invokeSync('swipe-documents', {}, 'Work'))
+    replies = [ok(answerOf(new ValidationError([{ path: 'query.month', code: 'validation.tooOld' }])))]
+    const raised = await thrown(() => invoker().invokeSync('swipe-documents', {}, 'Work'))
     expect(raised).toBeInstanceOf(AppError)
     expect(raised).toMatchObject({
       status: 400,
@@ -60,27 +80,85 @@ describe('awsInvoker.invokeSync', () => {
   })
 
   it('fails plainly (a 500) when the function failed or answered nothing', async () => {
-    lambda.next = { StatusCode: 200, FunctionError: 'Unhandled', Payload: new TextEncoder().encode('{}') }
-    const failed = await thrown(() => invokeSync('swipe-documents', {}, 'Rendering a PDF'))
+    replies = [
+      { status: 200, headers: { 'X-Amz-Function-Error': 'Unhandled' }, body: '{"errorMessage":"boom"}' },
+      { status: 200 },
+    ]
+    const failed = await thrown(() => invoker().invokeSync('swipe-documents', {}, 'Rendering a PDF'))
     expect(failed).not.toBeInstanceOf(AppError)
     expect(failed).toEqual(new Error('Rendering a PDF failed in swipe-documents: Unhandled'))
-    lambda.next = { StatusCode: 200 }
-    expect(await thrown(() => invokeSync('swipe-documents', {}, 'Rendering a PDF'))).toEqual(
+    expect(await thrown(() => invoker().invokeSync('swipe-documents', {}, 'Rendering a PDF'))).toEqual(
       new Error('Rendering a PDF failed in swipe-documents: no answer'),
     )
+  })
+
+  it('tries a throttled or transient call again, at most three times, after a jittered backoff', async () => {
+    replies = [throttled, { status: 503, body: '{"message":"Service unavailable"}' }, ok({ ok: true })]
+    expect(await invoker().invokeSync('swipe-publishing', { siteId: 's1' }, 'Publishing s1')).toEqual({
+      ok: true,
+    })
+    expect(standIn.taken().map((r) => [r.event, r.signatureValid])).toEqual([
+      [{ siteId: 's1' }, true],
+      [{ siteId: 's1' }, true],
+      [{ siteId: 's1' }, true],
+    ])
+    // Full jitter: a wait of up to 100 ms × 2^attempt.
+    expect(waits).toHaveLength(2)
+    expect(waits[0]).toBeGreaterThanOrEqual(0)
+    expect(waits[0]).toBeLessThan(200)
+    expect(waits[1]).toBeLessThan(400)
+
+    replies = [throttled, throttled, throttled, ok({ ok: true })]
+    expect(await thrown(() => invoker().invokeSync('swipe-publishing', {}, 'Publishing s1'))).toEqual(
+      new Error('Lambda refused to invoke swipe-publishing: 429 TooManyRequestsException Rate exceeded'),
+    )
+    expect(standIn.taken()).toHaveLength(3)
+  })
+
+  it('does not try again what Lambda refused for good (a missing function)', async () => {
+    replies = [
+      {
+        status: 404,
+        headers: { 'X-Amzn-ErrorType': 'ResourceNotFoundException' },
+        body: '{"Type":"User","Message":"Function not found: arn:aws:lambda:ap-northeast-1:1:function:gone"}',
+      },
+    ]
+    expect(await thrown(() => invoker().invokeSync('gone', {}, 'Work'))).toEqual(
+      new Error(
+        'Lambda refused to invoke gone: 404 ResourceNotFoundException Function not found: arn:aws:lambda:ap-northeast-1:1:function:gone',
+      ),
+    )
+    expect(standIn.taken()).toHaveLength(1)
+    expect(waits).toEqual([])
   })
 })
 
 describe('awsInvoker.invokeAsync', () => {
-  it('invokes asynchronously (InvocationType Event) with the event as JSON', async () => {
-    lambda.next = { StatusCode: 202 }
-    await awsInvoker(parsePlatformEnv({})).invokeAsync('swipe-sites-jobs', { source: 'swipe.job', id: 'j1' })
-    expect(lambda.sent).toEqual([
+  it('invokes asynchronously (InvocationType Event) with the event as JSON, and resolves once accepted', async () => {
+    replies = [{ status: 202 }]
+    await invoker().invokeAsync('swipe-sites-jobs', { source: 'swipe.job', id: 'j1' })
+    expect(standIn.taken()).toEqual([
       {
-        FunctionName: 'swipe-sites-jobs',
-        InvocationType: 'Event',
-        Payload: new TextEncoder().encode(JSON.stringify({ source: 'swipe.job', id: 'j1' })),
+        functionName: 'swipe-sites-jobs',
+        invocationType: 'Event',
+        event: { source: 'swipe.job', id: 'j1' },
+        signatureValid: true,
       },
     ])
+  })
+
+  it('fails when Lambda does not accept the event', async () => {
+    replies = [
+      {
+        status: 413,
+        headers: { 'X-Amzn-ErrorType': 'RequestTooLargeException' },
+        body: '{"message":"Request must be smaller than 262144 bytes for the Event invocation type"}',
+      },
+    ]
+    expect(await thrown(() => invoker().invokeAsync('swipe-sites-jobs', { big: true }))).toEqual(
+      new Error(
+        'Lambda refused to invoke swipe-sites-jobs: 413 RequestTooLargeException Request must be smaller than 262144 bytes for the Event invocation type',
+      ),
+    )
   })
 })

@@ -1,7 +1,8 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { STAND_IN_CREDENTIALS, startLambdaStandIn } from '../../../../test/support/lambda-stand-in.ts'
 import { AppError } from '../../edge/errors.ts'
 import { parsePlatformEnv } from '../env.ts'
-import { runWithPlatform } from '../index.ts'
+import { type Platform, runWithPlatform } from '../index.ts'
 import type { DocumentRequest } from '../services/documents.ts'
 import { runJob } from '../services/jobs.ts'
 import { awsPlatform } from './index.ts'
@@ -12,34 +13,42 @@ import { awsPlatform } from './index.ts'
  * ways are the local platform's: jobs.test.ts, documents/index.test.ts, the integration tests.)
  */
 
-/** What the Lambda client was sent, and what it answers. */
-const lambda = vi.hoisted(() => ({ sent: [] as unknown[], answer: undefined as unknown }))
-vi.mock('@aws-sdk/client-lambda', () => ({
-  LambdaClient: class {
-    send(command: { input: { InvocationType?: string } }) {
-      lambda.sent.push(command.input)
-      if (command.input.InvocationType === 'Event') return Promise.resolve({ StatusCode: 202 })
-      return Promise.resolve({
-        StatusCode: 200,
-        Payload: new TextEncoder().encode(JSON.stringify(lambda.answer)),
-      })
-    }
-  },
-  InvokeCommand: class {
-    constructor(readonly input: unknown) {}
-  },
-}))
+/** What the functions answer (the stand-in of Lambda's Invoke API, test/support/lambda-stand-in.ts). */
+const lambda = { answer: undefined as unknown }
+let standIn: Awaited<ReturnType<typeof startLambdaStandIn>>
+beforeAll(async () => {
+  standIn = await startLambdaStandIn((invoke) =>
+    invoke.invocationType === 'Event'
+      ? { status: 202 }
+      : { status: 200, body: JSON.stringify(lambda.answer) },
+  )
+  vi.stubEnv('AWS_ACCESS_KEY_ID', STAND_IN_CREDENTIALS.accessKeyId)
+  vi.stubEnv('AWS_SECRET_ACCESS_KEY', STAND_IN_CREDENTIALS.secretAccessKey)
+  vi.stubEnv('AWS_SESSION_TOKEN', STAND_IN_CREDENTIALS.sessionToken)
+  const endpoint = { AWS_ENDPOINT_URL_LAMBDA: standIn.endpoint }
+  configured = awsPlatform(
+    parsePlatformEnv({
+      ...endpoint,
+      JOBS_FUNCTION_NAME: 'swipe-jobs',
+      PUBLISHING_FUNCTION_NAME: 'swipe-publishing',
+      DOCUMENTS_FUNCTION_NAME: 'swipe-documents',
+    }),
+  )
+  bare = awsPlatform(parsePlatformEnv(endpoint))
+})
+afterAll(async () => {
+  vi.unstubAllEnvs()
+  await standIn.close()
+})
+let configured: Platform
+let bare: Platform
 
-const configured = awsPlatform(
-  parsePlatformEnv({
-    JOBS_FUNCTION_NAME: 'swipe-jobs',
-    PUBLISHING_FUNCTION_NAME: 'swipe-publishing',
-    DOCUMENTS_FUNCTION_NAME: 'swipe-documents',
-  }),
-)
-const bare = awsPlatform(parsePlatformEnv({}))
-
-const sent = () => lambda.sent.splice(0)
+/** What was invoked since the last call: each invoke signed, as Lambda would check. */
+const sent = () =>
+  standIn.taken().map(({ signatureValid, ...invoke }) => {
+    expect(signatureValid).toBe(true)
+    return invoke
+  })
 
 describe('jobs', () => {
   const event = { context: 'sites' as const, type: 'bulkUpload', id: 'job-1' }
@@ -48,9 +57,9 @@ describe('jobs', () => {
     await runWithPlatform(configured, () => runJob(event))
     expect(sent()).toEqual([
       {
-        FunctionName: 'swipe-jobs',
-        InvocationType: 'Event',
-        Payload: new TextEncoder().encode(JSON.stringify({ source: 'swipe.job', ...event })),
+        functionName: 'swipe-jobs',
+        invocationType: 'Event',
+        event: { source: 'swipe.job', ...event },
       },
     ])
   })
@@ -71,11 +80,9 @@ describe('publisher', () => {
     await configured.publisher.publish('site-1', { expectVersion: 3, loaded })
     expect(sent()).toEqual([
       {
-        FunctionName: 'swipe-publishing',
-        InvocationType: 'RequestResponse',
-        Payload: new TextEncoder().encode(
-          JSON.stringify({ source: 'swipe.publish', siteId: 'site-1', expectVersion: 3 }),
-        ),
+        functionName: 'swipe-publishing',
+        invocationType: 'RequestResponse',
+        event: { source: 'swipe.publish', siteId: 'site-1', expectVersion: 3 },
       },
     ])
   })
@@ -107,9 +114,9 @@ describe('documents', () => {
     expect(pdf.equals(bytes)).toBe(true)
     expect(sent()).toEqual([
       {
-        FunctionName: 'swipe-documents',
-        InvocationType: 'RequestResponse',
-        Payload: new TextEncoder().encode(JSON.stringify({ source: 'swipe.document', request })),
+        functionName: 'swipe-documents',
+        invocationType: 'RequestResponse',
+        event: { source: 'swipe.document', request },
       },
     ])
   })
