@@ -80,9 +80,9 @@ const main = () => {
     writeFileSync(file, rewritten)
     files++
     keys += count
-    console.log(`sdk-literal-keys: ${relative(ROOT, file)}: ${count} keys`)
+    process.stdout.write(`sdk-literal-keys: ${relative(ROOT, file)}: ${count} keys\n`)
   }
-  if (files) console.log(`sdk-literal-keys: ${keys} computed keys made literal in ${files} files`)
+  if (files) process.stdout.write(`sdk-literal-keys: ${keys} computed keys made literal in ${files} files\n`)
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main()
