@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Sha256 } from '@smithy/core/checksum'
 import { SignatureV4 } from '@smithy/signature-v4'
+import { vi } from 'vitest'
 
 /**
  * A stand-in of Lambda's Invoke API (`POST /2015-03-31/functions/{name}/invocations`) on loopback,
@@ -19,6 +20,13 @@ export const STAND_IN_CREDENTIALS = {
   sessionToken: 'stand-in-session',
 }
 const REGION = 'ap-northeast-1'
+
+/** Puts the stand-in's keys where the SDK's default credential chain finds them (undone by `vi.unstubAllEnvs()`). */
+export const stubStandInCredentials = () => {
+  vi.stubEnv('AWS_ACCESS_KEY_ID', STAND_IN_CREDENTIALS.accessKeyId)
+  vi.stubEnv('AWS_SECRET_ACCESS_KEY', STAND_IN_CREDENTIALS.secretAccessKey)
+  vi.stubEnv('AWS_SESSION_TOKEN', STAND_IN_CREDENTIALS.sessionToken)
+}
 
 export interface ReceivedInvoke {
   functionName: string

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   type InvokeReply,
-  STAND_IN_CREDENTIALS,
   startLambdaStandIn,
+  stubStandInCredentials,
 } from '../../../../test/support/lambda-stand-in.ts'
 import { thrown } from '../../../../test/support/thrown.ts'
 import { AppError, ValidationError } from '../../edge/errors.ts'
@@ -23,9 +23,7 @@ beforeAll(async () => {
 })
 afterAll(() => standIn.close())
 beforeEach(() => {
-  vi.stubEnv('AWS_ACCESS_KEY_ID', STAND_IN_CREDENTIALS.accessKeyId)
-  vi.stubEnv('AWS_SECRET_ACCESS_KEY', STAND_IN_CREDENTIALS.secretAccessKey)
-  vi.stubEnv('AWS_SESSION_TOKEN', STAND_IN_CREDENTIALS.sessionToken)
+  stubStandInCredentials()
 })
 afterEach(() => {
   vi.unstubAllEnvs()

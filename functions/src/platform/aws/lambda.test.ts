@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { STAND_IN_CREDENTIALS, startLambdaStandIn } from '../../../../test/support/lambda-stand-in.ts'
+import { startLambdaStandIn, stubStandInCredentials } from '../../../../test/support/lambda-stand-in.ts'
 import { AppError } from '../../edge/errors.ts'
 import { parsePlatformEnv } from '../env.ts'
 import { type Platform, runWithPlatform } from '../index.ts'
@@ -22,9 +22,7 @@ beforeAll(async () => {
       ? { status: 202 }
       : { status: 200, body: JSON.stringify(lambda.answer) },
   )
-  vi.stubEnv('AWS_ACCESS_KEY_ID', STAND_IN_CREDENTIALS.accessKeyId)
-  vi.stubEnv('AWS_SECRET_ACCESS_KEY', STAND_IN_CREDENTIALS.secretAccessKey)
-  vi.stubEnv('AWS_SESSION_TOKEN', STAND_IN_CREDENTIALS.sessionToken)
+  stubStandInCredentials()
   const endpoint = { AWS_ENDPOINT_URL_LAMBDA: standIn.endpoint }
   configured = awsPlatform(
     parsePlatformEnv({
