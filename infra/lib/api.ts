@@ -36,7 +36,7 @@ import type { StageConfig } from './config.ts'
 import { JobQueues } from './job-queue.ts'
 import { acknowledge } from './nag.ts'
 import { pascal } from './names.ts'
-import { DOCUMENTS_NEEDS, type Needs, needsOf, PUBLISHER_NEEDS } from './needs.ts'
+import { DOCUMENTS_NEEDS, type Needs, needsOf, PAYMENTS_NEEDS, PUBLISHER_NEEDS } from './needs.ts'
 
 /** A route as the route table lists it. */
 export type ApiRoute = RouteDef & { id: string }
@@ -111,6 +111,8 @@ export class Api extends Construct {
   readonly publishingFunctions: ReadonlyMap<Context, AppFunction>
   /** The one Lambda that renders PDFs for the contexts that make them (`Needs.documents`). */
   readonly documentsFunction: AppFunction | undefined
+  /** The one Lambda that calls Stripe for the contexts that take card payments (`Needs.payments`). */
+  readonly paymentsFunction: AppFunction | undefined
   /**
    * Invoke URL of the API root (`https://<id>.execute-api.<region>.amazonaws.com`). Every route
    * refuses calls made here directly (403): the API is used through CloudFront (`originVerify`).
@@ -242,6 +244,26 @@ export class Api extends Construct {
       )
       return documents
     }
+    let payments: AppFunction | undefined
+    // Stripe's SDK (≈ 250 KB, every resource of its API built at construction) and the Stripe keys
+    // are used only to call Stripe: one Lambda does it for billing's API and jobs, so their bundles
+    // stay without it (docs/decisions/0073-cold-starts-near-the-floor.md, third round). Stripe's
+    // client tries a call twice within its 80 s timeout; 30 s covers a slow answer and a retry, and
+    // the API Lambda (15 s) gives up first, as it does with the publisher.
+    const paymentsFunction = () => {
+      payments ??= this.give(
+        new AppFunction(this, 'PaymentsFunction', {
+          entry: 'payments/index.ts',
+          stage: config.stage,
+          logRetention: config.logRetention,
+          removalPolicy: config.removalPolicy,
+          description: `Swipe LP ${config.stage}: payments`,
+          timeout: Duration.seconds(30),
+        }),
+        PAYMENTS_NEEDS,
+      )
+      return payments
+    }
     const integrations = new Map<Context, HttpLambdaIntegration>()
     for (const context of new Set(routes.map((route) => route.context))) {
       const needs = needsOf(context)
@@ -255,6 +277,7 @@ export class Api extends Construct {
       this.give(fn, needs)
       fn.useOriginVerify(this.originVerify)
       if (needs.documents) fn.useDocuments(documentsFunction())
+      if (needs.payments) fn.usePayments(paymentsFunction())
       functions.set(context, fn)
       if (needs.jobs) {
         // The context's jobs in a Lambda of their own, from their own entry (`<context>/worker.ts`,
@@ -274,6 +297,7 @@ export class Api extends Construct {
         })
         this.give(worker, { ...needs, jobs: false, publishes: false })
         if (needs.documents) worker.useDocuments(documentsFunction())
+        if (needs.payments) worker.usePayments(paymentsFunction())
         // A job records its own failure; a retry would only find the job already claimed.
         worker.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.hours(1) })
         fn.useJobs(worker)
@@ -310,6 +334,7 @@ export class Api extends Construct {
     this.jobFunctions = jobFunctions
     this.publishingFunctions = publishingFunctions
     this.documentsFunction = documents
+    this.paymentsFunction = payments
 
     for (const route of routes) {
       const [httpRoute] = this.httpApi.addRoutes({

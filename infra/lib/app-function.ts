@@ -422,6 +422,19 @@ export class AppFunction extends NodejsFunction {
   }
 
   /**
+   * Lets this function take card payments through `payments` (a synchronous invoke) and sets
+   * `PAYMENTS_FUNCTION_NAME`, which the AWS platform's payments port invokes
+   * (functions/src/platform/aws/invoked-payments.ts).
+   */
+  usePayments(payments: AppFunction): this {
+    this.addToRolePolicy(
+      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [payments.functionArn] }),
+    )
+    this.addEnvironment('PAYMENTS_FUNCTION_NAME', payments.functionName)
+    return this
+  }
+
+  /**
    * Sets `ORIGIN_VERIFY_SECRET` (the value CloudFront's API origins add as `X-Origin-Verify`) and
    * `ORIGIN_VERIFY_REQUIRED`: with it, the API refuses (403) every request that did not come
    * through CloudFront and believes `X-Viewer-Address` only on those that did

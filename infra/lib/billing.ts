@@ -9,9 +9,9 @@ import { giveSecret } from './secret-readers.ts'
  * The Stripe keys (issue 18): one Secrets Manager secret holding
  * `{"secretKey":"sk_live_…","webhookSecret":"whsec_…"}`. CloudFormation creates it with both keys
  * empty (and a generated filler field, so no value is ever written into the template); the operator
- * sets the real value once (README "Deploy"). The billing Lambdas get its ARN as
- * `STRIPE_SECRET_ARN` and may read that one secret (`secretsmanager:GetSecretValue`, nothing else);
- * they read it at cold start and keep it for the container's life
+ * sets the real value once (README "Deploy"). The payments Lambda (which billing's API and jobs
+ * invoke) gets its ARN as `STRIPE_SECRET_ARN` and may read that one secret
+ * (`secretsmanager:GetSecretValue`, nothing else); it reads it at cold start and keeps it for the container's life
  * (functions/src/platform/aws/payments.ts). Until it is set, card payments are "unavailable" in the
  * console, card invoices stay `processing` and the webhook believes nothing.
  */

@@ -37,6 +37,12 @@ export interface Needs {
    */
   documents?: boolean
   /**
+   * The context takes card payments (functions/src/platform/payments.ts): it invokes the payments
+   * Lambda synchronously, the only one that bundles Stripe's SDK and reads the Stripe keys. Derived
+   * from the runtime table (`needsOf`): a context that calls the `payments` invocation.
+   */
+  payments?: boolean
+  /**
    * The context's jobs make media renditions (issue 22): its jobs Lambda alone carries sharp,
    * installed for Lambda's platform, and the stage's ffmpeg layer when it names one.
    */
@@ -139,14 +145,15 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
 /**
  * What a context's Lambda is given. Which other Lambdas it starts or calls is the runtime table's
  * (@swipe/shared/contract/runtime): a jobs Lambda when the table lists a job of the context, the
- * publishing and documents Lambdas when the context is a caller of the `publish` or `document`
- * invocation.
+ * publishing, documents and payments Lambdas when the context is a caller of the `publish`,
+ * `document` or `payments` invocation.
  */
 export const needsOf = (context: Context): Readonly<Needs> => ({
   ...(CONTEXT_NEEDS[context] ?? DEFAULT_NEEDS),
   jobs: jobContexts().includes(context),
   publishes: calls(context, 'publish'),
   documents: calls(context, 'document'),
+  payments: calls(context, 'payments'),
 })
 
 /**
@@ -168,3 +175,10 @@ export const PUBLISHER_NEEDS: Readonly<Needs> = {
  * with it. It reads and writes nothing, so it is given nothing: no table, bucket, pool or mail.
  */
 export const DOCUMENTS_NEEDS: Readonly<Needs> = {}
+
+/**
+ * The payments Lambda (functions/src/payments/index.ts): calls Stripe with the Stripe keys
+ * (infra/lib/billing.ts gives it the secret, the only function that may read it) and answers. It
+ * reads and writes nothing of ours: no table, bucket, pool or mail.
+ */
+export const PAYMENTS_NEEDS: Readonly<Needs> = {}

@@ -89,12 +89,11 @@ export class SwipeStack extends Stack {
     // Every schedule of the runtime table (the monthly billing close, the custom-domain checker, the
     // webhook retry sweep), each invoking its context's jobs Lambda (infra/lib/job-schedule.ts).
     new JobSchedules(this, 'Schedules', { jobFunctions: this.api.jobFunctions })
-    const billingJobs = this.api.jobFunctions.get('billing')
-    // The Stripe keys, read by the billing API (card routes, webhook) and jobs (charges at closing).
-    const billingApi = this.api.functions.get('billing')
-    if (billingApi && billingJobs)
+    // The Stripe keys, read only by the payments Lambda, which billing's API (card routes, webhook)
+    // and jobs (charges at closing) invoke.
+    if (this.api.paymentsFunction)
       new StripeSecret(this, 'Stripe', {
-        readers: [billingApi, billingJobs],
+        readers: [this.api.paymentsFunction],
         removalPolicy: config.removalPolicy,
       })
     // The vault key (issue 32): the site API seals conversion credentials, the end-user jobs open them.

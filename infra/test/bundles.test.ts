@@ -54,15 +54,16 @@ describe('Lambda bundles (esbuild, as deployed)', () => {
         r.Type === 'AWS::Lambda::Function' && (r.Properties?.Environment as Json | undefined) !== undefined,
     )
     // One per context, one jobs Lambda per context that runs jobs, one publishing Lambda per
-    // context that publishes, the documents Lambda, the request authorizer and the billable-views
-    // log Lambda (infra/lib/billable-views.ts).
+    // context that publishes, the documents and payments Lambdas, the request authorizer and the
+    // billable-views log Lambda (infra/lib/billable-views.ts).
     const contexts = [...new Set(routeList().map((r) => r.context))]
     expect(contexts.some((c) => needsOf(c).documents)).toBe(true)
+    expect(contexts.some((c) => needsOf(c).payments)).toBe(true)
     expect(functions.length).toBe(
       contexts.length +
         contexts.filter((c) => needsOf(c).jobs).length +
         contexts.filter((c) => needsOf(c).publishes).length +
-        3,
+        4,
     )
     for (const [logicalId, fn] of functions) {
       const key = String((fn.Properties!.Code as Json).S3Key)

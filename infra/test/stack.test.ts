@@ -334,6 +334,16 @@ describe.each(stages)('%s stage', (_name, scenario) => {
         resource: { 'Fn::GetAtt': [logicalId(documents), 'Arn'] },
       })
     }
+    // Billing (its API and jobs) invokes the payments Lambda (synchronously;
+    // functions/src/platform/aws/invoked-payments.ts), and no one else does.
+    const payments = stack.api.paymentsFunction!
+    for (const fn of [stack.api.functions.get('billing')!, stack.api.jobFunctions.get('billing')!]) {
+      expectedInvokers.push({
+        roles: [refOf(props(resources, logicalId(fn)).Role)],
+        resource: { 'Fn::GetAtt': [logicalId(payments), 'Arn'] },
+      })
+      expect(refOf(envOf(props(resources, logicalId(fn))).PAYMENTS_FUNCTION_NAME)).toBe(logicalId(payments))
+    }
     // EventBridge Scheduler's roles invoke the jobs Lambda of their schedule's context (the runtime
     // table's schedules, infra/lib/job-schedule.ts: the billing close, the custom-domain checker,
     // the webhook retry sweep), each that one only.

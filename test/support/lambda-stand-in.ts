@@ -75,7 +75,9 @@ const verify = async (method: string, path: string, headers: IncomingHttpHeaders
 }
 
 /** Starts the stand-in on a free loopback port; `reply` answers each invoke (after it is recorded). */
-export const startLambdaStandIn = async (reply: (invoke: ReceivedInvoke) => InvokeReply) => {
+export const startLambdaStandIn = async (
+  reply: (invoke: ReceivedInvoke) => InvokeReply | Promise<InvokeReply>,
+) => {
   const received: ReceivedInvoke[] = []
   const server = createServer((request, response) => {
     const chunks: Buffer[] = []
@@ -95,7 +97,7 @@ export const startLambdaStandIn = async (reply: (invoke: ReceivedInvoke) => Invo
         signatureValid: await verify(request.method, path, request.headers, body),
       }
       received.push(invoke)
-      const answer = reply(invoke)
+      const answer = await reply(invoke)
       response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
       response.end(answer.body ?? '')
     })

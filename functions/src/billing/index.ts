@@ -1,8 +1,7 @@
 import { contextHandler } from '#edge/router'
 import { declareAwsAdapters } from '#platform'
+import { invokedPayments } from '#platform/aws/invoked-payments'
 import { awsMail } from '#platform/aws/mail'
-import { awsPayments } from '#platform/aws/payments'
-import { awsSecrets } from '#platform/aws/secrets'
 import * as bills from './bills.ts'
 import * as card from './card.ts'
 import * as dashboard from './dashboard.ts'
@@ -11,7 +10,7 @@ import * as userPlan from './user-plan.ts'
 import * as webhook from './webhook.ts'
 
 // The large AWS adapters this Lambda's code uses (functions/src/platform/aws/index.ts).
-declareAwsAdapters({ secrets: awsSecrets, payments: awsPayments, mail: awsMail })
+declareAwsAdapters({ payments: invokedPayments, mail: awsMail })
 
 export const handler = contextHandler('billing', {
   listPlans: { handler: plans.list },

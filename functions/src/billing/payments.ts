@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { translate } from '@swipe/shared'
 import { formatYen } from '@swipe/shared/billing/money'
 import { createWriteTransaction } from 'electrodb'
-import Stripe from 'stripe'
 import { Accounts } from '#data/accounts'
 import { BillingAudit, BillingProfiles, Invoices } from '#data/billing'
 import { platform } from '#platform'
@@ -123,17 +122,6 @@ export const recordOutcome = async (
   return true
 }
 
-/**
- * Verifies a webhook's `Stripe-Signature` over the raw body (HMAC-SHA256 with the endpoint's
- * secret, 5 minutes' tolerance) and answers the event, or undefined when it is not genuine (or no
- * signing secret is configured: then nothing is believed).
- */
-export const verifiedEvent = async (rawBody: string, signature: string | undefined) => {
-  const webhookSecret = await platform().payments.webhookSecret()
-  if (!webhookSecret || !signature) return undefined
-  try {
-    return Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret)
-  } catch {
-    return undefined
-  }
-}
+/** The webhook's event, or undefined when it is not genuine (the payments port, #platform/payments). */
+export const verifiedEvent = async (rawBody: string, signature: string | undefined) =>
+  signature ? platform().payments.verifiedEvent(rawBody, signature) : undefined

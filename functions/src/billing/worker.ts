@@ -1,8 +1,7 @@
 import { jobsHandler } from '#edge/router'
 import { declareAwsAdapters } from '#platform'
+import { invokedPayments } from '#platform/aws/invoked-payments'
 import { awsMail } from '#platform/aws/mail'
-import { awsPayments } from '#platform/aws/payments'
-import { awsSecrets } from '#platform/aws/secrets'
 import { jobs } from './jobs.ts'
 
 /**
@@ -11,6 +10,6 @@ import { jobs } from './jobs.ts'
  * queue and the local scheduler run this same module (functions/src/platform/local/workers.ts).
  */
 // The large AWS adapters this Lambda's code uses (functions/src/platform/aws/index.ts).
-declareAwsAdapters({ secrets: awsSecrets, payments: awsPayments, mail: awsMail })
+declareAwsAdapters({ payments: invokedPayments, mail: awsMail })
 
 export const handler = jobsHandler('billing', jobs)

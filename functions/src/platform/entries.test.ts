@@ -37,35 +37,39 @@ const DECLARED_ONLY: readonly DeclaredPort[] = [
   'video',
 ]
 /**
- * Ports an adapter itself needs: payments reads its keys through secrets, and so does the vault
- * (a light port every Lambda carries, whose key is a secret).
+ * Ports a port itself needs on AWS: the vault (a light port every Lambda carries) keeps its key in a
+ * secret. And ports an adapter needs: Stripe's adapter reads its keys through secrets, while the
+ * billing Lambdas' payments port (`invokedPayments`) only invokes the payments Lambda.
  */
-const NEEDS: Partial<Record<DeclaredPort | 'vault', DeclaredPort[]>> = {
-  payments: ['secrets'],
-  vault: ['secrets'],
-}
+const PORT_NEEDS: Partial<Record<string, DeclaredPort[]>> = { vault: ['secrets'] }
+const ADAPTER_NEEDS: Partial<Record<string, DeclaredPort[]>> = { awsPayments: ['secrets'] }
 
-const declaredBy = (source: string): Set<string> => {
+/** The entry's `declareAwsAdapters({ port: adapter, … })`: each port and the adapter it names. */
+const declaredBy = (source: string): Map<string, string> => {
   const call = /declareAwsAdapters\(\{([^}]*)\}\)/.exec(source)
-  return new Set(call ? [...(call[1] ?? '').matchAll(/(\w+)\s*:/g)].map((m) => m[1] ?? '') : [])
+  return new Map(
+    call ? [...(call[1] ?? '').matchAll(/(\w+)\s*:\s*(\w+)/g)].map((m) => [m[1] ?? '', m[2] ?? '']) : [],
+  )
 }
 
-const usedBy = (entry: string): Set<string> => {
+const usedBy = (entry: string, declared: Map<string, string>): Set<string> => {
   const used = new Set<string>()
   for (const input of bundleInputs([join(SRC, entry)])) {
     if (!input.includes('functions/src/') || input.includes('/platform/local/')) continue
     const source = readFileSync(input, 'utf8')
     for (const match of source.matchAll(/platform\(\)\.(\w+)/g)) used.add(match[1] ?? '')
   }
-  for (const port of [...used])
-    for (const needed of NEEDS[port as DeclaredPort | 'vault'] ?? []) used.add(needed)
+  for (const port of [...used]) {
+    const needs = [...(PORT_NEEDS[port] ?? []), ...(ADAPTER_NEEDS[declared.get(port) ?? ''] ?? [])]
+    for (const needed of needs) used.add(needed)
+  }
   return new Set([...used].filter((port) => (DECLARED_ONLY as readonly string[]).includes(port)))
 }
 
 describe('each Lambda entry declares the large AWS adapters its code uses, and no others', () => {
   it.each(ENTRIES)('%s', (entry) => {
     const declared = declaredBy(readFileSync(join(SRC, entry), 'utf8'))
-    const used = usedBy(entry)
-    expect([...declared].sort(), relative(process.cwd(), join(SRC, entry))).toEqual([...used].sort())
+    const used = usedBy(entry, declared)
+    expect([...declared.keys()].sort(), relative(process.cwd(), join(SRC, entry))).toEqual([...used].sort())
   })
 })

@@ -31,6 +31,8 @@ export const platformEnvSchema = z.object({
   PUBLISHING_FUNCTION_NAME: z.string().min(1).optional(),
   /** The PDF documents Lambda (set on billing and analysis): `documents` invokes it. */
   DOCUMENTS_FUNCTION_NAME: z.string().min(1).optional(),
+  /** The payments Lambda (set on billing's API and jobs): their `payments` invokes it (./aws/invoked-payments.ts). */
+  PAYMENTS_FUNCTION_NAME: z.string().min(1).optional(),
   /**
    * Where Lambda's Invoke API is (the SDK's own variable): unset on AWS (the region's endpoint);
    * only a test's stand-in sets it (./aws/invoker.ts).

@@ -1,9 +1,13 @@
+import type Stripe from 'stripe'
+
 /**
  * The payment-provider port (issue 18, Deliver 5): what billing asks of a card processor. The one
  * adapter is Stripe's SDK (./aws/payments.ts `stripePayments`): on AWS against Stripe with the keys
  * from Secrets Manager, locally the same SDK against the stand-in server of infra/local/stripe.ts
  * (./local/payments.ts), which implements only the endpoints below and Stripe's documented test
- * cards. Tests replace the port with a fake (`{ ...localPlatform(env), payments: fake }`).
+ * cards. Tests replace the port with a fake (`{ ...localPlatform(env), payments: fake }`). On AWS the
+ * SDK runs in a Lambda of its own, which billing invokes (./aws/invoked-payments.ts): the billing
+ * Lambdas carry neither the SDK nor the keys.
  */
 export interface PaymentProvider {
   createCustomer(input: { accountId: string; email: string; name: string }): Promise<string>
@@ -48,6 +52,12 @@ export interface Payments extends PaymentProvider {
   configured(): Promise<boolean>
   /** The webhook's signing secret; undefined when none is configured (then nothing is believed). */
   webhookSecret(): Promise<string | undefined>
+  /**
+   * Verifies a webhook's `Stripe-Signature` over the raw body (HMAC-SHA256 with the endpoint's
+   * secret, 5 minutes' tolerance) and answers the event, or undefined when it is not genuine (or no
+   * signing secret is configured: then nothing is believed).
+   */
+  verifiedEvent(rawBody: string, signature: string): Promise<Stripe.Event | undefined>
 }
 
 /** What billing keeps of a saved card: never its number. */

@@ -423,6 +423,33 @@ export const documentEvent = /* @__PURE__ */ lazySchema(() =>
 )
 export type DocumentEvent = z.infer<typeof documentEvent>
 
+/**
+ * What billing asks of the payments Lambda (functions/src/platform/aws/invoked-payments.ts): one
+ * method of the payments port (functions/src/platform/payments.ts) and its arguments, as JSON. The
+ * Lambda answers the method's result (`{ ok: true, result }`) or a refusal.
+ */
+export const PAYMENT_METHODS = [
+  'configured',
+  'webhookSecret',
+  'verifiedEvent',
+  'createCustomer',
+  'saveCard',
+  'charge',
+  'createSetupSession',
+  'setupSessionCard',
+  'setDefaultCard',
+  'detachCard',
+] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+export const paymentsEvent = /* @__PURE__ */ lazySchema(() =>
+  z.object({
+    source: z.literal('swipe.payments'),
+    method: z.enum(PAYMENT_METHODS),
+    args: z.array(z.unknown()),
+  }),
+)
+export type PaymentsEvent = z.infer<typeof paymentsEvent>
+
 export interface InvocationDef {
   /** The contexts whose Lambdas (API and jobs) call it. */
   callers: readonly Context[]
@@ -445,6 +472,13 @@ export const invocations = {
     entry: 'documents/index.ts',
     event: documentEvent,
     description: 'Renders a PDF (invoice, monthly report): the only Lambda that bundles pdfkit and the font',
+  },
+  payments: {
+    callers: ['billing'],
+    entry: 'payments/index.ts',
+    event: paymentsEvent,
+    description:
+      "Calls the card processor (Stripe's SDK) with the Stripe keys: the only Lambda that bundles the SDK or reads the keys",
   },
 } as const satisfies Record<string, InvocationDef>
 

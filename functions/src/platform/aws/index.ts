@@ -27,7 +27,8 @@ import { awsVault } from './vault.ts'
  */
 export interface AwsAdapters {
   secrets?: (env: PlatformEnv) => Secrets
-  payments?: (env: PlatformEnv, secrets: Secrets) => Payments
+  /** Stripe's SDK with its keys (./payments.ts), or the payments Lambda invoked (./invoked-payments.ts). */
+  payments?: (env: PlatformEnv, secrets: Secrets, invoker: Invoker) => Payments
   domains?: (env: PlatformEnv) => Domains
   dns?: (env: PlatformEnv) => DnsLookup
   hostMap?: (env: PlatformEnv) => HostMap
@@ -82,7 +83,7 @@ export const awsPlatform = (env: PlatformEnv, declared: AwsAdapters = {}): Platf
       return secrets()
     },
     get payments() {
-      return port('payments', declared.payments && (() => declared.payments!(env, secrets())))
+      return port('payments', declared.payments && (() => declared.payments!(env, secrets(), invoker)))
     },
     get domains() {
       return port('domains', declared.domains && (() => declared.domains!(env)))

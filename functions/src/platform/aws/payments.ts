@@ -130,6 +130,15 @@ export const stripePayments = (config: () => Promise<StripeConfig>): Payments =>
   return {
     configured: async () => Boolean(await stripeClient()),
     webhookSecret: async () => (await config()).webhookSecret,
+    async verifiedEvent(rawBody, signature) {
+      const { webhookSecret } = await config()
+      if (!webhookSecret) return undefined
+      try {
+        return Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret)
+      } catch {
+        return undefined
+      }
+    },
     async createCustomer({ accountId, email, name }) {
       // One customer per account, even when two first saves race (Stripe keeps keys 24 hours).
       const customer = await (await stripe()).customers.create(
