@@ -7,8 +7,9 @@
  * infra/scripts/bench-floor.ts, bundled with the same options — the DynamoDB document client, one
  * ElectroDB entity and one zod schema, what the smallest function does at import. A hello-world
  * module is printed beside it. In every round each function is loaded right after hello world and
- * the floor, so the three share the same stretch of machine load; figures are medians of the runs.
- * Exits 1 when a function's load CPU is over 1.5× the floor's. Sizes are printed, not budgeted.
+ * the floor, so the three share the same stretch of machine load; load CPU figures are medians of
+ * the runs, and a function's × floor is the median of its loads each over the floor's load just
+ * before it (a paired ratio). Exits 1 when a function's × floor is over 1.5. Sizes are printed, not budgeted.
  *
  *   npm run bench:bundles                          the table
  *   npm run bench:bundles -- --why SitesFunction   also the largest inputs and packages of one bundle
@@ -187,16 +188,23 @@ export const measureBundles = ({
 
   // Hello world and the floor are loaded right before every function in every round, which spreads
   // them over the same stretch of machine load as the functions.
+  // A function's ratio is the median of its loads each divided by the floor's load just before it:
+  // a pair measured within a second shares the machine's speed of that moment, which on a shared
+  // machine drifts by more than the limit's margin between rounds (docs/decisions/0073, third round).
   const helloLoads: number[] = []
   const floorLoads: number[] = []
   const loads = new Map<string, number[]>(measured.map((b) => [b.name, []]))
+  const ratios = new Map<string, number[]>(measured.map((b) => [b.name, []]))
   for (const b of [hello, floor, ...measured]) load(b) // warm the file cache once
   for (let round = 0; round < runs; round++) {
     process.stderr.write(`Load round ${round + 1}/${runs}\n`)
     for (const b of measured) {
       helloLoads.push(load(hello))
-      floorLoads.push(load(floor))
-      loads.get(b.name)!.push(load(b))
+      const floorLoad = load(floor)
+      floorLoads.push(floorLoad)
+      const own = load(b)
+      loads.get(b.name)!.push(own)
+      ratios.get(b.name)!.push(own / floorLoad)
     }
   }
   const helloCpu = median(helloLoads)
@@ -204,7 +212,7 @@ export const measureBundles = ({
 
   const rows: BundleRow[] = measured.map((b) => {
     const cpu = median(loads.get(b.name)!)
-    const floorRatio = cpu / floorCpu
+    const floorRatio = median(ratios.get(b.name)!)
     return {
       name: b.name,
       ...sizes(b.file),
@@ -249,7 +257,9 @@ export const measureBundles = ({
   print(
     `\nLambda bundles (${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}; KB = 1,000 bytes; load CPU is the import's, median of ${runs}; NODE_OPTIONS ${JSON.stringify(nodeOptions)})\n`,
   )
-  print(`Limit: load CPU ≤ ${FLOOR_RATIO}× the floor (infra/scripts/bench-floor.ts) measured in this run\n\n`)
+  print(
+    `Limit: load CPU ≤ ${FLOOR_RATIO}× the floor (infra/scripts/bench-floor.ts) measured in this run; × floor is the median of each load over the floor's load just before it\n\n`,
+  )
   print(`${line(table[0]!)}\n`)
   print(`| ${widths.map((w, i) => (numeric(i) ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w))).join(' | ')} |\n`)
   for (const row of table.slice(1)) print(`${line(row)}\n`)
