@@ -185,8 +185,9 @@ describe('jobs (the runtime table)', () => {
       expect(sourceOf(`Swipe LP dev: ${context} jobs`), `${context} jobs`).toContain(dispatcher)
       expect(sourceOf(`Swipe LP dev: ${context} API`), `${context} API`).not.toContain(dispatcher)
     }
-    // sharp is imported (never bundled) by the renditions' jobs Lambda alone.
-    const importsSharp = /from\s*"sharp"/
+    // sharp is required on first use (never bundled, never loaded at import) by the renditions'
+    // jobs Lambda alone.
+    const importsSharp = /\)\("sharp"\)/
     expect(sourceOf('Swipe LP dev: sites jobs')).toMatch(importsSharp)
     expect(sourceOf('Swipe LP dev: sites API')).not.toMatch(importsSharp)
   })

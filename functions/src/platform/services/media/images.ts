@@ -1,4 +1,5 @@
-import sharpModule, { type Sharp, type SharpOptions } from 'sharp'
+import { createRequire } from 'node:module'
+import type { Sharp, SharpOptions } from 'sharp'
 import type { Rendition } from '#data/media-renditions'
 
 /**
@@ -7,7 +8,7 @@ import type { Rendition } from '#data/media-renditions'
  * pixels are converted to sRGB, which is what a browser assumes without a profile. sharp (libvips)
  * is imported by the sites jobs Lambda only (its entry reaches this module; no API entry does):
  * never bundled (infra marks it external), installed beside that Lambda's bundle for Lambda's
- * platform.
+ * platform, and loaded on the first image (`sharp` below).
  */
 
 /** A box an image is shown in, in CSS pixels × density; `srcset` names it by its width. */
@@ -53,7 +54,17 @@ export interface EncodedImage extends Omit<Rendition, 'key'> {
 
 /** sharp's constructor (its ESM typings of 0.35 declare the instance, not the default export). */
 export type SharpFactory = (input?: Uint8Array, options?: SharpOptions) => Sharp
-export const sharp = sharpModule as unknown as SharpFactory
+let loaded: SharpFactory | undefined
+/**
+ * sharp, loaded on its first call: loading it opens libvips (about 100 ms of CPU), which the sites
+ * jobs Lambda's other jobs (the publish and experiment schedules every minute, the domain checks)
+ * would otherwise pay at every cold start (docs/decisions/0073-cold-starts-near-the-floor.md, third
+ * round). `require` of the same package an `import` would load: the one beside the module.
+ */
+export const sharp: SharpFactory = (input, options) => {
+  loaded ??= createRequire(import.meta.url)('sharp') as SharpFactory
+  return loaded(input, options)
+}
 
 /** Thrown when the bytes are not an image libvips can decode. */
 export class UndecodableImageError extends Error {}
