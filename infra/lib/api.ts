@@ -6,6 +6,7 @@ import {
   routeKey,
   routeList,
 } from '@swipe/shared/contract/routes'
+import { type InvocationId, invocations } from '@swipe/shared/contract/runtime'
 import { Duration } from 'aws-cdk-lib'
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway'
 import {
@@ -31,7 +32,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3'
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager'
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses'
 import { Construct } from 'constructs'
-import { AppFunction } from './app-function.ts'
+import { AppFunction, type AppFunctionProps } from './app-function.ts'
 import type { StageConfig } from './config.ts'
 import { JobQueues } from './job-queue.ts'
 import { acknowledge } from './nag.ts'
@@ -224,46 +225,56 @@ export class Api extends Construct {
     const functions = new Map<Context, AppFunction>()
     const jobFunctions = new Map<Context, AppFunction>()
     const publishingFunctions = new Map<Context, AppFunction>()
-    let documents: AppFunction | undefined
+    /**
+     * The Lambda that answers one of the runtime table's invocations for every context that calls
+     * it (its entry is the table's), made on the first caller.
+     */
+    const answering = new Map<InvocationId, AppFunction>()
+    const answerer =
+      (
+        invocation: InvocationId,
+        id: string,
+        props: Pick<AppFunctionProps, 'description' | 'timeout' | 'pdf'>,
+        needs: Readonly<Needs>,
+      ) =>
+      (): AppFunction => {
+        let fn = answering.get(invocation)
+        if (!fn) {
+          fn = this.give(
+            new AppFunction(this, id, {
+              entry: invocations[invocation].entry,
+              stage: config.stage,
+              logRetention: config.logRetention,
+              removalPolicy: config.removalPolicy,
+              ...props,
+            }),
+            needs,
+          )
+          answering.set(invocation, fn)
+        }
+        return fn
+      }
     // pdfkit, fontkit and its brotli decoder (≈ 850 KB) and the font are used only to draw PDFs: one
     // Lambda renders them for every context that makes them (billing's invoices, analysis' report),
     // so those contexts' bundles stay without them (docs/decisions/0009-lambda-bundles.md "PDF documents in
     // their own Lambda"). It stops before the API Lambda (15 s), as the publisher does; it is given nothing.
-    const documentsFunction = () => {
-      documents ??= this.give(
-        new AppFunction(this, 'DocumentsFunction', {
-          entry: 'documents/index.ts',
-          stage: config.stage,
-          logRetention: config.logRetention,
-          removalPolicy: config.removalPolicy,
-          description: `Swipe LP ${config.stage}: PDF documents`,
-          timeout: Duration.seconds(12),
-          pdf: true,
-        }),
-        DOCUMENTS_NEEDS,
-      )
-      return documents
-    }
-    let payments: AppFunction | undefined
+    const documentsFunction = answerer(
+      'document',
+      'DocumentsFunction',
+      { description: `Swipe LP ${config.stage}: PDF documents`, timeout: Duration.seconds(12), pdf: true },
+      DOCUMENTS_NEEDS,
+    )
     // Stripe's SDK (≈ 250 KB, every resource of its API built at construction) and the Stripe keys
     // are used only to call Stripe: one Lambda does it for billing's API and jobs, so their bundles
     // stay without it (docs/decisions/0073-cold-starts-near-the-floor.md, third round). Stripe's
     // client tries a call twice within its 80 s timeout; 30 s covers a slow answer and a retry, and
     // the API Lambda (15 s) gives up first, as it does with the publisher.
-    const paymentsFunction = () => {
-      payments ??= this.give(
-        new AppFunction(this, 'PaymentsFunction', {
-          entry: 'payments/index.ts',
-          stage: config.stage,
-          logRetention: config.logRetention,
-          removalPolicy: config.removalPolicy,
-          description: `Swipe LP ${config.stage}: payments`,
-          timeout: Duration.seconds(30),
-        }),
-        PAYMENTS_NEEDS,
-      )
-      return payments
-    }
+    const paymentsFunction = answerer(
+      'payments',
+      'PaymentsFunction',
+      { description: `Swipe LP ${config.stage}: payments`, timeout: Duration.seconds(30) },
+      PAYMENTS_NEEDS,
+    )
     const integrations = new Map<Context, HttpLambdaIntegration>()
     for (const context of new Set(routes.map((route) => route.context))) {
       const needs = needsOf(context)
@@ -311,7 +322,7 @@ export class Api extends Construct {
         // stops before the API Lambda (15 s), so a slow publish is the API's 500, not a publish
         // that finishes after the client was told it failed.
         const publisher = new AppFunction(this, `${pascal(context)}PublishingFunction`, {
-          entry: 'publishing/index.ts',
+          entry: invocations.publish.entry,
           stage: config.stage,
           logRetention: config.logRetention,
           removalPolicy: config.removalPolicy,
@@ -333,8 +344,8 @@ export class Api extends Construct {
     this.functions = functions
     this.jobFunctions = jobFunctions
     this.publishingFunctions = publishingFunctions
-    this.documentsFunction = documents
-    this.paymentsFunction = payments
+    this.documentsFunction = answering.get('document')
+    this.paymentsFunction = answering.get('payments')
 
     for (const route of routes) {
       const [httpRoute] = this.httpApi.addRoutes({
