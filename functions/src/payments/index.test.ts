@@ -67,22 +67,22 @@ const billingPort = () =>
     awsInvoker(parsePlatformEnv({ AWS_ENDPOINT_URL_LAMBDA: lambda.endpoint })),
   )
 const methods = () => lambda.taken().map((invoke) => (invoke.event as { method: string }).method)
+/** A new customer of `accountId` with the test card `number` saved. */
+const customerWithCard = async (payments: Payments, accountId: string, number: string) => {
+  const customerId = await payments.createCustomer({
+    accountId,
+    email: `${accountId}@example.com`,
+    name: accountId,
+  })
+  const card = await payments.saveCard(customerId, { number, expMonth: 12, expYear: 2030, cvc: '123' })
+  return { customerId, card }
+}
 
 describe('the payments Lambda behind billing’s payments port', () => {
   it('saves a card and charges it through Stripe’s SDK, each call one signed invoke', async () => {
     const payments = billingPort()
-    const customerId = await payments.createCustomer({
-      accountId: 'acct-1',
-      email: 'a@example.com',
-      name: 'Aoi',
-    })
+    const { customerId, card } = await customerWithCard(payments, 'acct-1', '4242424242424242')
     expect(customerId).toMatch(/^cus_/)
-    const card = await payments.saveCard(customerId, {
-      number: '4242424242424242',
-      expMonth: 12,
-      expYear: 2030,
-      cvc: '123',
-    })
     expect(card).toEqual({ paymentMethodId: expect.stringMatching(/^pm_/), last4: '4242' })
     const charged = await payments.charge({
       invoiceId: 'inv-1',
@@ -106,17 +106,7 @@ describe('the payments Lambda behind billing’s payments port', () => {
 
   it('answers a declined charge as the adapter does, with Stripe’s code', async () => {
     const payments = billingPort()
-    const customerId = await payments.createCustomer({
-      accountId: 'acct-2',
-      email: 'b@example.com',
-      name: 'Ben',
-    })
-    const card = await payments.saveCard(customerId, {
-      number: '4000000000000341',
-      expMonth: 12,
-      expYear: 2030,
-      cvc: '123',
-    })
+    const { customerId, card } = await customerWithCard(payments, 'acct-2', '4000000000000341')
     expect(
       await payments.charge({
         invoiceId: 'inv-2',
