@@ -22,8 +22,8 @@ import { BadRequestError, type FieldIssue, NotFoundError, ValidationError } from
 import { endpoint, ok, zodIssues } from '#edge/http'
 import { accountsFor, adminOf, policyActorOf, principalIdOf } from '#edge/tenancy'
 import { logger } from '#platform/services/logger'
+import { presignPut } from '#platform/services/presign'
 import { mediaBucket, s3 } from '#platform/services/s3'
-import { presignPut } from '#platform/services/uploads'
 import { fieldRefusalError, isCatalogPlan, issueParams, type Refusal } from './fields.ts'
 import { createAccount, deleteAccountCompletely } from './service.ts'
 

@@ -6,8 +6,9 @@ import { type Account, Accounts } from '#data/accounts'
 import { BadRequestError, NotFoundError } from '#edge/errors'
 import { endpoint, ok } from '#edge/http'
 import { adminOf } from '#edge/tenancy'
+import { presignGet, presignPut } from '#platform/services/presign'
 import { mediaBucket, s3 } from '#platform/services/s3'
-import { presignGet, presignPut, verifyUpload } from '#platform/services/uploads'
+import { verifyUpload } from '#platform/services/uploads'
 
 const logoPrefix = (account: Account) => `accounts/${account.accountId}/logo/`
 const LOGO_RULE = { kinds: ['png', 'jpeg'] as const, maxBytes: LOGO_MAX_BYTES }

@@ -6,8 +6,8 @@ import { accountByUsername, assertActive, verifyPoolAccessToken } from '#edge/au
 import { UnauthorizedError } from '#edge/errors'
 import { policyActorOf } from '#edge/tenancy'
 import { adminPool } from '#platform/services/cognito'
+import { presignGet } from '#platform/services/presign'
 import { mediaBucket } from '#platform/services/s3'
-import { presignGet } from '#platform/services/uploads'
 
 /** What the console needs to know about the signed-in account (GET /auth/user-info). */
 export const userInfoOf = async (account: Account) => ({

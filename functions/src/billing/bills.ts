@@ -7,8 +7,8 @@ import { ConflictError, NotFoundError } from '#edge/errors'
 import { endpoint, ok } from '#edge/http'
 import { accountsFor, adminOf, authorize, policyActorOf } from '#edge/tenancy'
 import { now } from '#platform/services/clock'
+import { presignGet } from '#platform/services/presign'
 import { mediaBucket } from '#platform/services/s3'
-import { presignGet } from '#platform/services/uploads'
 import { billView } from './bills-view.ts'
 
 /** Platform staff (master, master users and their sub-admins) see who force-completed a payment. */

@@ -1,8 +1,8 @@
 import { contentRoutes } from '@swipe/shared/contract/content'
 import { endpoint, ok } from '#edge/http'
 import { now } from '#platform/services/clock'
+import { presignGet } from '#platform/services/presign'
 import { mediaBucket } from '#platform/services/s3'
-import { presignGet } from '#platform/services/uploads'
 import { Notices } from '../data/content.ts'
 import { newsReadersKeys, statusWhere } from './notices.ts'
 

@@ -30,13 +30,6 @@ import {
   ZIP_OPEN_OPTIONS,
 } from './zip.ts'
 
-/** Jobs are kept a week for the console to read, then expire by TTL. */
-export const JOB_TTL_SECONDS = 7 * 24 * 60 * 60
-/**
- * A job still "processing" with no progress for longer than the jobs Lambda may run (15 minutes)
- * died without recording its end (a crash or a timeout): it reads as failed.
- */
-export const JOB_STALE_MS = 16 * 60 * 1000
 /** Progress is written at most this often. */
 const PROGRESS_EVERY_MS = 1000
 /** Report names are cut to this many characters, so a job item stays small. */

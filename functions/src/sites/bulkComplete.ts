@@ -7,7 +7,7 @@ import { adminOf, sitesFor } from '#edge/tenancy'
 import { runJob } from '#platform/services/jobs'
 import { logger } from '#platform/services/logger'
 import { mediaBucket, s3 } from '#platform/services/s3'
-import { JOB_TTL_SECONDS } from './bulk.ts'
+import { JOB_TTL_SECONDS } from './bulk-limits.ts'
 import { jobIdOfBulkKey } from './uploads.ts'
 
 /**

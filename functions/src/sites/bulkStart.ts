@@ -7,8 +7,8 @@ import { BadRequestError } from '#edge/errors'
 import { endpoint, ok } from '#edge/http'
 import { sitesFor } from '#edge/tenancy'
 import { mediaBucket, s3 } from '#platform/services/s3'
+import { BULK_PART_SIZE } from './bulk-limits.ts'
 import { bulkKey } from './uploads.ts'
-import { BULK_PART_SIZE } from './zip.ts'
 
 /** How long the part URLs stay valid: a 1 GB ZIP over a slow line takes a while. */
 const PART_URL_SECONDS = 2 * 60 * 60

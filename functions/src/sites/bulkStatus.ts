@@ -7,7 +7,7 @@ import { planOfOwner, planView } from '#domain/plans'
 import { NotFoundError } from '#edge/errors'
 import { endpoint, ok } from '#edge/http'
 import { sitesFor } from '#edge/tenancy'
-import { JOB_STALE_MS } from './bulk.ts'
+import { JOB_STALE_MS } from './bulk-limits.ts'
 import { siteMedia, siteView } from './service.ts'
 
 type StoredLine = {

@@ -33,8 +33,8 @@ import type { Actor } from '#edge/auth'
 import { ConflictError } from '#edge/errors'
 import { adminOf } from '#edge/tenancy'
 import { logger } from '#platform/services/logger'
+import { presignGet } from '#platform/services/presign'
 import { mediaBucket } from '#platform/services/s3'
-import { presignGet } from '#platform/services/uploads'
 import { siteUrl } from '#platform/services/urls'
 
 /**

@@ -3,8 +3,8 @@ import { sitesRoutes } from '@swipe/shared/contract/sites'
 import { type FieldIssue, ValidationError } from '#edge/errors'
 import { endpoint, ok } from '#edge/http'
 import { sitesFor } from '#edge/tenancy'
+import { presignPut } from '#platform/services/presign'
 import { mediaBucket } from '#platform/services/s3'
-import { presignPut } from '#platform/services/uploads'
 import { newUploadKey } from './uploads.ts'
 
 /**

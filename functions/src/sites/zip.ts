@@ -41,9 +41,6 @@ export const ZIP_LIMITS = {
   placed: 99,
 } as const
 
-/** Bytes per multipart part (S3: at least 5 MiB except the last, at most 10,000 parts). */
-export const BULK_PART_SIZE = 16 * 1024 * 1024
-
 export type Problem = { code: MessageKey; params: Record<string, string | number> }
 
 /** What one entry of the central directory says about itself. */
