@@ -548,7 +548,11 @@ describe('a members-only cell after sign-in', () => {
       expect(found).not.toBeNull()
       return found!
     })
-    hotspot.click()
-    expect(document.querySelector('#pd .pd h3')?.textContent).toBe('会員セットB')
+    // The island attaches the product dialog's handler a task after the grid (main.ts `startSwipe`),
+    // and the stubbed sign-in answer can fill the cell before that: click until it is attached.
+    await vi.waitFor(() => {
+      hotspot.click()
+      expect(document.querySelector('#pd .pd h3')?.textContent).toBe('会員セットB')
+    })
   })
 })
