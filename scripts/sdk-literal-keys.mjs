@@ -22,25 +22,22 @@ import { fileURLToPath } from 'node:url'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 
-/** Every `schemas_0.js` of the installed `@aws-sdk` packages (clients and the nested clients). */
+/**
+ * Every `schemas_0.js` of the installed `@aws-sdk` packages: a client's `dist-es/schemas/` and the
+ * nested clients' `dist-es/submodules/<client>/schemas/`.
+ */
 export const schemaFiles = (root = ROOT) => {
   const scope = join(root, 'node_modules', '@aws-sdk')
   if (!existsSync(scope)) return []
-  const found = []
-  const walk = (dir, depth) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name)
-      if (entry.isDirectory() && depth < 4 && entry.name !== 'node_modules') walk(path, depth + 1)
-      else if (entry.name === 'schemas_0.js' && dir.endsWith(join('dist-es', 'schemas'))) found.push(path)
-      else if (entry.name === 'schemas_0.js' && /dist-es[/\\]submodules[/\\][^/\\]+[/\\]schemas$/.test(dir))
-        found.push(path)
-    }
-  }
-  for (const pkg of readdirSync(scope, { withFileTypes: true })) {
-    const distEs = join(scope, pkg.name, 'dist-es')
-    if (pkg.isDirectory() && existsSync(distEs)) walk(distEs, 0)
-  }
-  return found
+  return readdirSync(scope).flatMap((pkg) => {
+    const distEs = join(scope, pkg, 'dist-es')
+    const submodules = join(distEs, 'submodules')
+    const dirs = [
+      distEs,
+      ...(existsSync(submodules) ? readdirSync(submodules).map((s) => join(submodules, s)) : []),
+    ]
+    return dirs.map((dir) => join(dir, 'schemas', 'schemas_0.js')).filter((file) => existsSync(file))
+  })
 }
 
 /** The file's top-level string constants: `const _x = "…";`. */
