@@ -6,7 +6,12 @@ import {
   routeKey,
   routeList,
 } from '@swipe/shared/contract/routes'
-import { type InvocationId, invocations } from '@swipe/shared/contract/runtime'
+import {
+  type InvocationId,
+  invocations,
+  type JobStarters,
+  jobs as jobTable,
+} from '@swipe/shared/contract/runtime'
 import { Duration } from 'aws-cdk-lib'
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway'
 import {
@@ -38,6 +43,24 @@ import { JobQueues } from './job-queue.ts'
 import { acknowledge } from './nag.ts'
 import { pascal } from './names.ts'
 import { DOCUMENTS_NEEDS, type Needs, needsOf, PAYMENTS_NEEDS, PUBLISHER_NEEDS } from './needs.ts'
+
+/**
+ * For each context whose routes start jobs of other contexts (the runtime table's
+ * `startedBy.routes`), those contexts.
+ */
+export const otherJobsOf = (routes: readonly ApiRoute[]): Map<Context, Set<Context>> => {
+  const contextOf = new Map(routes.map((route) => [route.id, route.context]))
+  const found = new Map<Context, Set<Context>>()
+  for (const def of Object.values(jobTable)) {
+    const starters: JobStarters = def.startedBy
+    for (const id of starters.routes ?? []) {
+      const caller = contextOf.get(id)
+      if (!caller || caller === def.context) continue
+      found.set(caller, (found.get(caller) ?? new Set()).add(def.context))
+    }
+  }
+  return found
+}
 
 /** A route as the route table lists it. */
 export type ApiRoute = RouteDef & { id: string }
@@ -108,8 +131,8 @@ export class Api extends Construct {
   readonly functions: ReadonlyMap<Context, AppFunction>
   /** The jobs Lambda of each context that runs asynchronous jobs (`Needs.jobs`). */
   readonly jobFunctions: ReadonlyMap<Context, AppFunction>
-  /** The publishing Lambda of each context that publishes sites (`Needs.publishes`). */
-  readonly publishingFunctions: ReadonlyMap<Context, AppFunction>
+  /** The one Lambda that publishes sites for the contexts that do (`Needs.publishes`). */
+  readonly publishingFunction: AppFunction | undefined
   /** The one Lambda that renders PDFs for the contexts that make them (`Needs.documents`). */
   readonly documentsFunction: AppFunction | undefined
   /** The one Lambda that calls Stripe for the contexts that take card payments (`Needs.payments`). */
@@ -224,7 +247,6 @@ export class Api extends Construct {
 
     const functions = new Map<Context, AppFunction>()
     const jobFunctions = new Map<Context, AppFunction>()
-    const publishingFunctions = new Map<Context, AppFunction>()
     /**
      * The Lambda that answers one of the runtime table's invocations for every context that calls
      * it (its entry is the table's), made on the first caller.
@@ -275,6 +297,17 @@ export class Api extends Construct {
       { description: `Swipe LP ${config.stage}: payments`, timeout: Duration.seconds(30) },
       PAYMENTS_NEEDS,
     )
+    // Rendering pages needs react-dom/server, which no other code of the API uses: one Lambda
+    // publishes for every context that does (the sites API and jobs, the domains API and jobs once
+    // a domain connects), so their bundles stay without it (docs/decisions/0009-lambda-bundles.md).
+    // It stops before the API Lambda (15 s), so a slow publish is the API's 500, not a publish
+    // that finishes after the client was told it failed.
+    const publishingFunction = answerer(
+      'publish',
+      'PublishingFunction',
+      { description: `Swipe LP ${config.stage}: publishing`, timeout: PUBLISH_TIMEOUT },
+      PUBLISHER_NEEDS,
+    )
     const integrations = new Map<Context, HttpLambdaIntegration>()
     for (const context of new Set(routes.map((route) => route.context))) {
       const needs = needsOf(context)
@@ -287,6 +320,7 @@ export class Api extends Construct {
       })
       this.give(fn, needs)
       fn.useOriginVerify(this.originVerify)
+      if (needs.publishes) fn.usePublisher(publishingFunction())
       if (needs.documents) fn.useDocuments(documentsFunction())
       if (needs.payments) fn.usePayments(paymentsFunction())
       functions.set(context, fn)
@@ -307,6 +341,8 @@ export class Api extends Construct {
           ...(needs.media ? { media: { ffmpegLayerArn: config.ffmpegLayerArn } } : {}),
         })
         this.give(worker, { ...needs, jobs: false, publishes: false })
+        // Scheduled publishing and a connected domain's republish run in the jobs Lambda.
+        if (needs.publishes) worker.usePublisher(publishingFunction())
         if (needs.documents) worker.useDocuments(documentsFunction())
         if (needs.payments) worker.usePayments(paymentsFunction())
         // A job records its own failure; a retry would only find the job already claimed.
@@ -316,23 +352,6 @@ export class Api extends Construct {
         new JobQueues(this, `${pascal(context)}JobQueues`, { context, worker, timeout: JOBS_TIMEOUT })
         jobFunctions.set(context, worker)
       }
-      if (needs.publishes) {
-        // Rendering pages needs react-dom/server, which no other code of the API uses: in a Lambda
-        // of its own, the API's bundle stays without it (docs/decisions/0009-lambda-bundles.md). It
-        // stops before the API Lambda (15 s), so a slow publish is the API's 500, not a publish
-        // that finishes after the client was told it failed.
-        const publisher = new AppFunction(this, `${pascal(context)}PublishingFunction`, {
-          entry: invocations.publish.entry,
-          stage: config.stage,
-          logRetention: config.logRetention,
-          removalPolicy: config.removalPolicy,
-          description: `Swipe LP ${config.stage}: ${context} publishing`,
-          timeout: PUBLISH_TIMEOUT,
-        })
-        this.give(publisher, PUBLISHER_NEEDS)
-        fn.usePublisher(publisher)
-        publishingFunctions.set(context, publisher)
-      }
       // One invoke permission for the whole API instead of one per route: a context has many
       // routes, and a Lambda's resource policy is limited to 20 KB. (CDK places the integration and
       // its permission under the first route bound to it; reordering the table re-creates both, harmlessly.)
@@ -341,9 +360,14 @@ export class Api extends Construct {
         new HttpLambdaIntegration(`${pascal(context)}Integration`, fn, { scopePermissionToRoute: false }),
       )
     }
+    // A route that starts another context's job (the runtime table's `startedBy.routes`: a site's
+    // deletion frees its custom domain in the domains jobs Lambda) may invoke that jobs Lambda.
+    for (const [caller, workers] of otherJobsOf(routes)) {
+      functions.get(caller)?.useOtherJobs(new Map([...workers].map((c) => [c, jobFunctions.get(c)!])))
+    }
     this.functions = functions
     this.jobFunctions = jobFunctions
-    this.publishingFunctions = publishingFunctions
+    this.publishingFunction = answering.get('publish')
     this.documentsFunction = answering.get('document')
     this.paymentsFunction = answering.get('payments')
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { LOCALES } from '@swipe/shared/i18n/locales'
-import { Duration, type RemovalPolicy } from 'aws-cdk-lib'
+import { Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib'
 import type { IKeyValueStore } from 'aws-cdk-lib/aws-cloudfront'
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito'
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb'
@@ -394,6 +394,26 @@ export class AppFunction extends NodejsFunction {
       new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [worker.functionArn] }),
     )
     this.addEnvironment('JOBS_FUNCTION_NAME', worker.functionName)
+    return this
+  }
+
+  /**
+   * Lets this function start jobs in other contexts' jobs Lambdas (asynchronous invokes) and sets
+   * `OTHER_JOBS_FUNCTION_NAMES`, the map the AWS platform's job queue reads by the job's context
+   * (functions/src/platform/aws/jobs.ts).
+   */
+  useOtherJobs(workers: ReadonlyMap<string, AppFunction>): this {
+    if (workers.size === 0) return this
+    this.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['lambda:InvokeFunction'],
+        resources: [...workers.values()].map((worker) => worker.functionArn),
+      }),
+    )
+    this.addEnvironment(
+      'OTHER_JOBS_FUNCTION_NAMES',
+      Stack.of(this).toJsonString(Object.fromEntries([...workers].map(([c, w]) => [c, w.functionName]))),
+    )
     return this
   }
 

@@ -97,6 +97,20 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
     sitesOrigin: true,
     media: true,
   },
+  // A site's custom domain and an OEM's sites domain (docs/decisions/0076-domains-context.md): the
+  // table (claims, owners, sites), the host map (a connected name mapped, a removed one taken
+  // out), mail (connected and failed notices, links into the admin SPA), the sites origin (the
+  // default URL and the CNAME target shown); a release bucket's prefix is removed with an OEM
+  // domain (the sites bucket). Its CloudFront and ACM grants come from infra/lib/domains.ts.
+  // No pool, no media.
+  domains: {
+    table: 'readWrite',
+    sitesBucket: 'readWrite',
+    mail: 'send',
+    hostMap: 'readWrite',
+    adminOrigin: true,
+    sitesOrigin: true,
+  },
   // Visitors' reads of published sites and CTA click counters: the table (counters, members and
   // form submissions are written), the media bucket to presign files a release does not serve, the
   // sites bucket to read a release's manifest, the builder's site rules (which load #platform/services/urls, hence

@@ -104,13 +104,14 @@ export class SwipeStack extends Stack {
         readers: [apiAccessApi, endUserJobs],
         removalPolicy: config.removalPolicy,
       })
-    // Custom domains (issue 19): the CloudFront tenant grants of the API and jobs Lambdas (infra/lib/domains.ts).
-    const sitesApi = this.api.functions.get('sites')
-    const sitesJobs = this.api.jobFunctions.get('sites')
-    if (sitesApi && sitesJobs)
+    // Custom domains (issue 19): the CloudFront tenant grants of the domains context's API and jobs
+    // Lambdas (infra/lib/domains.ts; docs/decisions/0076-domains-context.md).
+    const domainsApi = this.api.functions.get('domains')
+    const domainsJobs = this.api.jobFunctions.get('domains')
+    if (domainsApi && domainsJobs)
       new CustomDomains(this, 'CustomDomains', {
-        api: sitesApi,
-        jobs: sitesJobs,
+        api: domainsApi,
+        jobs: domainsJobs,
         // Context values override; otherwise the stack makes the multi-tenant distribution and
         // connection group itself (infra/lib/domains.ts `DomainDistribution`).
         target:

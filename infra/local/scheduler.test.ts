@@ -111,14 +111,14 @@ describe('startScheduler()', () => {
     t.move(5 * 60_000)
     await t.scheduler.runDue()
     expect(t.sent.map((e) => `${e.context}.${e.type}`).sort()).toEqual([
+      'domains.domainCheck',
       'endUser.conversionSweep',
       'endUser.webhookSweep',
-      'sites.domainCheck',
       'sites.experimentSchedule',
       'sites.publishSchedule',
     ])
     expect(t.lines).toContainEqual(
-      expect.stringMatching(/^scheduler: domainCheck → sites\.domainCheck failed after \d+ ms: DNS down$/),
+      expect.stringMatching(/^scheduler: domainCheck → domains\.domainCheck failed after \d+ ms: DNS down$/),
     )
     // Each schedule's next time is after the clock.
     for (const due of Object.values(t.scheduler.dueTimes())) expect(due).toBeGreaterThan(t.now())

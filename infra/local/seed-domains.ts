@@ -27,7 +27,9 @@ export const seedDomains = async (
 ) => {
   const zoneFile = process.env.DOMAIN_DNS_ZONE_FILE
   if (!zoneFile) return
-  const { setDomain, checkClaim, migrateLegacyClaims } = await import('../../functions/src/sites/domains.ts')
+  const { setDomain, checkClaim, migrateLegacyClaims } = await import(
+    '../../functions/src/domains/domains.ts'
+  )
   const { platform } = await import('../../functions/src/platform/index.ts')
   const { challengeNameOf } = await import('../../shared/src/site/domain.ts')
   setRecord(zoneFile, DEMO_DOMAIN, 'CNAME', platform().domains.cnameTarget)

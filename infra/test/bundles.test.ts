@@ -53,18 +53,14 @@ describe('Lambda bundles (esbuild, as deployed)', () => {
       ([, r]) =>
         r.Type === 'AWS::Lambda::Function' && (r.Properties?.Environment as Json | undefined) !== undefined,
     )
-    // One per context, one jobs Lambda per context that runs jobs, one publishing Lambda per
-    // context that publishes, the documents and payments Lambdas, the request authorizer and the
+    // One per context, one jobs Lambda per context that runs jobs, the publishing, documents and
+    // payments Lambdas (one each, whatever the number of callers), the request authorizer and the
     // billable-views log Lambda (infra/lib/billable-views.ts).
     const contexts = [...new Set(routeList().map((r) => r.context))]
+    expect(contexts.filter((c) => needsOf(c).publishes).length).toBe(2)
     expect(contexts.some((c) => needsOf(c).documents)).toBe(true)
     expect(contexts.some((c) => needsOf(c).payments)).toBe(true)
-    expect(functions.length).toBe(
-      contexts.length +
-        contexts.filter((c) => needsOf(c).jobs).length +
-        contexts.filter((c) => needsOf(c).publishes).length +
-        4,
-    )
+    expect(functions.length).toBe(contexts.length + contexts.filter((c) => needsOf(c).jobs).length + 5)
     for (const [logicalId, fn] of functions) {
       const key = String((fn.Properties!.Code as Json).S3Key)
       const bundle = join(outdir, `asset.${key.replace(/\.zip$/, '')}`, 'index.mjs')
@@ -166,10 +162,15 @@ describe('the PDF function (issues 17 and 18)', () => {
 })
 
 describe('the renderer', () => {
-  it('is bundled into the publishing Lambda only: the sites API and its jobs carry no react-dom', () => {
+  it('is bundled into the publishing Lambda only: the sites and domains APIs and their jobs carry no react-dom', () => {
     // renderToStaticMarkup is the name react-dom/server exports; minification keeps export names.
-    expect(sourceOf('Swipe LP dev: sites publishing')).toContain('renderToStaticMarkup')
-    for (const description of ['Swipe LP dev: sites API', 'Swipe LP dev: sites jobs']) {
+    expect(sourceOf('Swipe LP dev: publishing')).toContain('renderToStaticMarkup')
+    for (const description of [
+      'Swipe LP dev: sites API',
+      'Swipe LP dev: sites jobs',
+      'Swipe LP dev: domains API',
+      'Swipe LP dev: domains jobs',
+    ]) {
       expect(sourceOf(description), description).not.toContain('renderToStaticMarkup')
     }
   })

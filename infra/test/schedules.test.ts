@@ -33,6 +33,7 @@ type Json = Record<string, unknown>
 /** The real runner maps each context's jobs Lambda dispatches job events to (`jobsHandler`, `<context>/worker.ts`). */
 const runnerMaps = async (): Promise<Record<string, Record<string, unknown>>> => ({
   sites: (await import('../../functions/src/sites/jobs.ts')).jobs,
+  domains: (await import('../../functions/src/domains/jobs.ts')).jobs,
   billing: (await import('../../functions/src/billing/jobs.ts')).jobs,
   endUser: (await import('../../functions/src/endUser/jobs.ts')).jobs,
   auth: (await import('../../functions/src/auth/jobs.ts')).jobs,

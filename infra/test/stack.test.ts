@@ -259,15 +259,17 @@ describe.each(stages)('%s stage', (_name, scenario) => {
     }
   })
 
-  it('lets the sites, auth, end-user, billing and site-API APIs start jobs in a jobs Lambda of their own, and nothing else may', () => {
+  it('lets the sites, domains, auth, end-user, billing and site-API APIs start jobs in a jobs Lambda of their own, and nothing else may', () => {
     const { resources, stack, logicalId } = scenario()
-    // ZIP uploads and forgetting visitors (sites); reset and sign-up mails, off the request (auth,
-    // endUser); the monthly billing close (billing, also started by its schedule); a webhook
-    // resend's attempt, off the creator's request (apiAccess, issue 29).
+    // ZIP uploads and forgetting visitors (sites); the domain checker and a deleted site's domain
+    // (domains); reset and sign-up mails, off the request (auth, endUser); the monthly billing
+    // close (billing, also started by its schedule); a webhook resend's attempt, off the
+    // creator's request (apiAccess, issue 29).
     expect([...stack.api.jobFunctions.keys()].sort()).toEqual([
       'apiAccess',
       'auth',
       'billing',
+      'domains',
       'endUser',
       'sites',
     ])
@@ -314,13 +316,35 @@ describe.each(stages)('%s stage', (_name, scenario) => {
         }),
       )
     }
-    // The sites API invokes its publishing Lambda too (synchronously; functions/src/platform/services/publisher.ts).
-    for (const [context, publisher] of stack.api.publishingFunctions) {
-      expectedInvokers.push({
-        roles: [refOf(props(resources, logicalId(stack.api.functions.get(context)!)).Role)],
-        resource: { 'Fn::GetAtt': [logicalId(publisher), 'Arn'] },
-      })
+    // The sites and domains contexts (their API and jobs Lambdas) invoke the one publishing Lambda
+    // (synchronously; functions/src/platform/services/publisher.ts).
+    const publisher = stack.api.publishingFunction!
+    for (const context of ['sites', 'domains'] as const) {
+      for (const fn of [stack.api.functions.get(context)!, stack.api.jobFunctions.get(context)!]) {
+        expectedInvokers.push({
+          roles: [refOf(props(resources, logicalId(fn)).Role)],
+          resource: { 'Fn::GetAtt': [logicalId(publisher), 'Arn'] },
+        })
+      }
     }
+    // A site's deletion (the sites API) starts the domains context's `releaseSite` in its jobs
+    // Lambda (the runtime table's `startedBy.routes`), and names it by context.
+    const domainsJobs = stack.api.jobFunctions.get('domains')!
+    const sitesApiProps = props(resources, logicalId(stack.api.functions.get('sites')!))
+    expectedInvokers.push({
+      roles: [refOf(sitesApiProps.Role)],
+      resource: { 'Fn::GetAtt': [logicalId(domainsJobs), 'Arn'] },
+    })
+    expect(JSON.stringify(envOf(sitesApiProps).OTHER_JOBS_FUNCTION_NAMES)).toContain(logicalId(domainsJobs))
+    expect(
+      ofType(resources, 'AWS::Lambda::Function')
+        .filter(
+          ([, fn]) =>
+            (fn.Properties?.Environment as { Variables?: Json } | undefined)?.Variables
+              ?.OTHER_JOBS_FUNCTION_NAMES,
+        )
+        .map(([id]) => id),
+    ).toEqual([logicalId(stack.api.functions.get('sites')!)])
     // Billing (its API and jobs) and analysis invoke the documents Lambda (synchronously;
     // functions/src/platform/services/documents.ts).
     const documents = stack.api.documentsFunction!
@@ -415,7 +439,7 @@ describe.each(stages)('%s stage', (_name, scenario) => {
         .map((st) => ({ actions: [st.Action].flat() as string[], resources: refsIn(st.Resource) }))
     const allows = (roleId: string, action: string, target: string) =>
       statementsOf(roleId).some((st) => st.actions.includes(action) && st.resources.has(target))
-    const publisher = stack.api.publishingFunctions.get('sites')!
+    const publisher = stack.api.publishingFunction!
     // Its timeout comes from the measured worst case with its margin, and stops before the API's.
     const timeoutOf = (fn: typeof publisher) => props(resources, logicalId(fn)).Timeout
     expect(timeoutOf(publisher)).toBe(Math.ceil(PUBLISH_WORST_CASE_SECONDS * PUBLISH_TIMEOUT_MARGIN))
@@ -434,8 +458,9 @@ describe.each(stages)('%s stage', (_name, scenario) => {
       expect(refOf(variables.MEDIA_BUCKET)).toBe(media)
       expect(refOf(variables.SITES_BUCKET)).toBe(releases)
     }
-    // Only the sites context (its API, jobs and publishing Lambdas) maps hosts; the billable-views
-    // log Lambda reads the map (infra/lib/billable-views.ts, infra/test/billing.test.ts).
+    // Only the sites and domains contexts (their API and jobs Lambdas) and the publishing Lambda
+    // map hosts; the billable-views log Lambda reads the map (infra/lib/billable-views.ts,
+    // infra/test/billing.test.ts).
     const kvsUsers = ofType(resources, 'AWS::Lambda::Function').filter(
       ([, fn]) => (fn.Properties?.Environment as { Variables?: Json } | undefined)?.Variables?.SITES_KVS_ARN,
     )
@@ -443,19 +468,28 @@ describe.each(stages)('%s stage', (_name, scenario) => {
       [
         logicalId(stack.api.functions.get('sites')!),
         logicalId(stack.api.jobFunctions.get('sites')!),
+        logicalId(stack.api.functions.get('domains')!),
+        logicalId(stack.api.jobFunctions.get('domains')!),
         logicalId(publisher),
         logicalId(stack.billableViews.function),
       ].sort(),
     )
-    // Only the sites API may invoke the publisher, and it is told its name.
-    const api = props(resources, logicalId(stack.api.functions.get('sites')!))
-    expect(refOf((api.Environment as { Variables: Json }).Variables.PUBLISHING_FUNCTION_NAME)).toBe(
-      logicalId(publisher),
-    )
+    // Only the sites and domains contexts (API and jobs) may invoke the publisher, and each is told its name.
+    const callers = (['sites', 'domains'] as const).flatMap((context) => [
+      logicalId(stack.api.functions.get(context)!),
+      logicalId(stack.api.jobFunctions.get(context)!),
+    ])
+    for (const caller of callers) {
+      const fnProps = props(resources, caller)
+      expect(
+        refOf((fnProps.Environment as { Variables: Json }).Variables.PUBLISHING_FUNCTION_NAME),
+        caller,
+      ).toBe(logicalId(publisher))
+    }
     const invokers = ofType(resources, 'AWS::Lambda::Function').filter(([, fn]) =>
       allows(refOf(fn.Properties?.Role)!, 'lambda:InvokeFunction', logicalId(publisher)),
     )
-    expect(invokers.map(([id]) => id)).toEqual([logicalId(stack.api.functions.get('sites')!)])
+    expect(invokers.map(([id]) => id).sort()).toEqual(callers.sort())
   })
 
   it('renders PDFs in a documents Lambda that is granted nothing, which only billing and analysis invoke', () => {

@@ -11,6 +11,7 @@ import { authRoutes } from './contract/auth.ts'
 import { billingRoutes } from './contract/billing.ts'
 import { contentRoutes } from './contract/content.ts'
 import type { AnyRoute } from './contract/define.ts'
+import { domainsRoutes } from './contract/domains.ts'
 import { endUserRoutes } from './contract/endUser.ts'
 import { healthRoutes } from './contract/health.ts'
 import { previewRoutes } from './contract/preview.ts'
@@ -26,6 +27,7 @@ export const contract = {
   ...authRoutes,
   ...accountsRoutes,
   ...sitesRoutes,
+  ...domainsRoutes,
   ...previewRoutes,
   ...endUserRoutes,
   ...submissionsRoutes,

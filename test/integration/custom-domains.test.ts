@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { isIP } from 'node:net'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { REFUSED_ADDRESSES } from '../../functions/src/platform/services/outbound.cases.ts'
 import { removeRecord, setRecord } from '../../infra/local/dns.ts'
 import { twoTenants } from '../support/accounts.ts'
@@ -188,13 +188,25 @@ describe('custom domains', () => {
     const proven = await check(other.siteId)
     expect(proven.body.domain.state).toBe('ACTIVE')
     expect(proven.body.site_status).toBe('DRAFT')
-    // Deleting that site frees the name too.
+    // Deleting that site frees the name too: the domains context's `releaseSite` job, which the
+    // deletion starts (docs/decisions/0076-domains-context.md), until then the name is still taken.
     const version = (await http.get(`/site/${other.siteId}`, { token: tenants.token })).body.version
     expect(
       (await http.call('DELETE', `/site/${other.siteId}?version=${version}`, { token: tenants.token }))
         .status,
     ).toBe(200)
-    expect((await put(site.siteId, domain)).body.domain.state).toBe('VERIFYING')
+    await vi.waitFor(
+      async () => {
+        const again = await put(site.siteId, domain)
+        expect(again.status, JSON.stringify(again.body)).toBe(200)
+        expect(again.body.domain.state).toBe('VERIFYING')
+      },
+      { timeout: 5000, interval: 50 },
+    )
+    // Its name's ownership went with the site: the claim needs its own token again.
+    expect(codes((await http.get(`/site/${site.siteId}/domain`, { token: tenants.token })).body)).toEqual([
+      'txtElsewhere',
+    ])
     removeRecord(zone, domain)
     removeRecord(zone, `_swipe-challenge.${domain}`)
   })

@@ -460,25 +460,24 @@ const requests: Partial<Record<RouteId, (token: string, target: Target) => Promi
     http.post(`/site/${await siteOf(target)}/status`, { action: 'draft', version: 999 }, { token }),
   // Custom domains (issue 19): reading changes nothing; an IP address, and removing or checking a
   // domain the site does not have, stop allowed callers at a 400 after the scope check.
-  'sites.domainGet': async (token, target) => http.get(`/site/${await siteOf(target)}/domain`, { token }),
-  'sites.domainSet': async (token, target) =>
+  'domains.get': async (token, target) => http.get(`/site/${await siteOf(target)}/domain`, { token }),
+  'domains.set': async (token, target) =>
     http.call('PUT', `/site/${await siteOf(target)}/domain`, { token, body: { domain: '192.0.2.1' } }),
-  'sites.domainRemove': async (token, target) =>
+  'domains.remove': async (token, target) =>
     http.call('DELETE', `/site/${await siteOf(target)}/domain`, { token }),
-  'sites.domainCheck': async (token, target) =>
+  'domains.check': async (token, target) =>
     http.post(`/site/${await siteOf(target)}/domain/check`, {}, { token }),
   // OEM white-label domains (issue 19): the target user's OEM, named; an IP address, and removing or
   // checking a domain the OEM does not have, stop allowed callers at a 400 after the scope check.
-  'sites.oemDomainGet': (token, target) =>
-    http.get(`/oem-domain?oemId=${target.ancestorIds.at(-1)}`, { token }),
-  'sites.oemDomainSet': (token, target) =>
+  'domains.oemGet': (token, target) => http.get(`/oem-domain?oemId=${target.ancestorIds.at(-1)}`, { token }),
+  'domains.oemSet': (token, target) =>
     http.call('PUT', `/oem-domain?oemId=${target.ancestorIds.at(-1)}`, {
       token,
       body: { domain: '192.0.2.1' },
     }),
-  'sites.oemDomainRemove': (token, target) =>
+  'domains.oemRemove': (token, target) =>
     http.call('DELETE', `/oem-domain?oemId=${target.ancestorIds.at(-1)}`, { token }),
-  'sites.oemDomainCheck': (token, target) =>
+  'domains.oemCheck': (token, target) =>
     http.post(`/oem-domain/check?oemId=${target.ancestorIds.at(-1)}`, {}, { token }),
   // API issuing (issue 21): the key method without a usable key stops a save at a 400 after the
   // scope check (or saves, once another column issued one); keys exist on each target's site.

@@ -12,6 +12,26 @@ export const platformEnvSchema = z.object({
   /** The context's jobs Lambda (set by the CDK stack on a context that runs jobs): `jobs` invokes it. */
   JOBS_FUNCTION_NAME: z.string().min(1).optional(),
   /**
+   * Other contexts' jobs Lambdas this Lambda starts jobs in, as JSON: `{ "<context>": "<function
+   * name>" }` (set by the CDK stack from the runtime table's `startedBy.routes`: a site's deletion
+   * starts the domains context's `releaseSite`).
+   */
+  OTHER_JOBS_FUNCTION_NAMES: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return {}
+      try {
+        return z.record(z.string(), z.string().min(1)).parse(JSON.parse(value))
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'OTHER_JOBS_FUNCTION_NAMES is not a JSON map of function names',
+        })
+        return z.NEVER
+      }
+    }),
+  /**
    * The queues of the runtime table's queued jobs this Lambda starts, as JSON: `{ "<context>.<job>":
    * "<queue URL>" }` (set by the CDK stack on the jobs Lambda that starts them, infra/lib/job-queue.ts).
    */

@@ -1,7 +1,5 @@
 import { contextHandler } from '#edge/router'
 import { declareAwsAdapters } from '#platform'
-import { awsDns } from '#platform/aws/dns'
-import { awsDomains } from '#platform/aws/domains'
 import { awsHostMap } from '#platform/aws/host-map'
 import { awsMail } from '#platform/aws/mail'
 import * as approvalGet from './approvalGet.ts'
@@ -13,10 +11,6 @@ import * as bulkStatus from './bulkStatus.ts'
 import * as checklist from './checklist.ts'
 import * as confirmUpload from './confirmUpload.ts'
 import * as create from './create.ts'
-import * as domainCheck from './domainCheck.ts'
-import * as domainGet from './domainGet.ts'
-import * as domainRemove from './domainRemove.ts'
-import * as domainSet from './domainSet.ts'
 import * as experimentCreate from './experimentCreate.ts'
 import * as experimentCsv from './experimentCsv.ts'
 import * as experimentGet from './experimentGet.ts'
@@ -29,10 +23,6 @@ import * as limits from './limits.ts'
 import * as list from './list.ts'
 import * as logoUrl from './logoUrl.ts'
 import * as mediaStatus from './mediaStatus.ts'
-import * as oemDomainCheck from './oemDomainCheck.ts'
-import * as oemDomainGet from './oemDomainGet.ts'
-import * as oemDomainRemove from './oemDomainRemove.ts'
-import * as oemDomainSet from './oemDomainSet.ts'
 import * as publishRequest from './publishRequest.ts'
 import * as publishRequestApprove from './publishRequestApprove.ts'
 import * as publishRequestReject from './publishRequestReject.ts'
@@ -49,7 +39,7 @@ import * as versionCompare from './versionCompare.ts'
 import * as versions from './versions.ts'
 
 // The large AWS adapters this Lambda's code uses (functions/src/platform/aws/index.ts).
-declareAwsAdapters({ domains: awsDomains, dns: awsDns, hostMap: awsHostMap, mail: awsMail })
+declareAwsAdapters({ hostMap: awsHostMap, mail: awsMail })
 
 export const handler = contextHandler('sites', {
   list,
@@ -87,12 +77,4 @@ export const handler = contextHandler('sites', {
   experimentStop,
   experimentPromote,
   variantSave,
-  domainGet,
-  domainSet,
-  domainRemove,
-  domainCheck,
-  oemDomainGet,
-  oemDomainSet,
-  oemDomainRemove,
-  oemDomainCheck,
 })

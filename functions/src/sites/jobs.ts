@@ -2,11 +2,9 @@ import { now } from '#platform/services/clock'
 import type { JobRunners } from '#platform/services/jobs'
 import { logger } from '#platform/services/logger'
 import { processBulkJob } from './bulk.ts'
-import { checkPendingDomains } from './domains.ts'
 import { runExperimentSchedule } from './experiment-service.ts'
 import { forgetVisitors } from './forget.ts'
 import { processMedia, reencodeSite } from './media.ts'
-import { checkPendingOemDomains } from './oem-domains.ts'
 import { runDueSchedules } from './schedule.ts'
 
 /** The sites context's asynchronous jobs (`#platform/services/jobs`), run by the same Lambda module as its routes. */
@@ -23,14 +21,6 @@ export const jobs: JobRunners<'sites'> = {
   // The one-off re-encoding of media that predates renditions (issue 22); the id is a site id.
   mediaReencode: async (event) => {
     logger.info('Media re-encoded', { siteId: event.id, outcome: await reencodeSite(event.id) })
-  },
-  // The custom-domain checker (issue 19), the runtime table's `domainCheck` schedule: EventBridge
-  // Scheduler on AWS, infra/local/scheduler.ts under `npm start`.
-  domainCheck: async () => {
-    const outcome = await checkPendingDomains()
-    logger.info('Custom domains checked', outcome)
-    // OEM white-label domains: the same checker, the same 72 hours (./oem-domains.ts).
-    logger.info('OEM domains checked', await checkPendingOemDomains())
   },
   // Scheduled publishing (issue 33 part 6), the runtime table's `publishSchedule` schedule.
   publishSchedule: async () => {

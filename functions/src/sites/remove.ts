@@ -6,7 +6,6 @@ import { sitesFor } from '#edge/tenancy'
 import { runJob } from '#platform/services/jobs'
 import { logger } from '#platform/services/logger'
 import { unpublishSite } from '../publishing/publish.ts'
-import { releaseDomainOf } from './domains.ts'
 import { sweep } from './service.ts'
 
 /**
@@ -34,7 +33,16 @@ export const handler = endpoint(sitesRoutes['sites.remove'], async ({ actor, par
     })
   }
   await unpublishSite(site.siteId, site)
-  // Its custom domain's name is free for other sites again (issue 19).
-  await releaseDomainOf(site.siteId)
+  // Its custom domain's name is freed for other sites and detached (issue 19), by the domains
+  // context's jobs Lambda (docs/decisions/0076-domains-context.md).
+  try {
+    await runJob({ context: 'domains', type: 'releaseSite', id: site.siteId })
+  } catch (error) {
+    logger.error('Releasing the custom domain could not be started', {
+      siteId: site.siteId,
+      job: 'domains.releaseSite',
+      error: (error as Error).name,
+    })
+  }
   return ok({ message: t('site.deleted') })
 })

@@ -1,7 +1,5 @@
 import { jobsHandler } from '#edge/router'
 import { declareAwsAdapters } from '#platform'
-import { awsDns } from '#platform/aws/dns'
-import { awsDomains } from '#platform/aws/domains'
 import { awsHostMap } from '#platform/aws/host-map'
 import { awsMail } from '#platform/aws/mail'
 import { awsVideo } from '#platform/aws/video'
@@ -13,6 +11,6 @@ import { jobs } from './jobs.ts'
  * queue and the local scheduler run this same module (functions/src/platform/local/workers.ts).
  */
 // The large AWS adapters this Lambda's code uses (functions/src/platform/aws/index.ts).
-declareAwsAdapters({ domains: awsDomains, dns: awsDns, hostMap: awsHostMap, mail: awsMail, video: awsVideo })
+declareAwsAdapters({ hostMap: awsHostMap, mail: awsMail, video: awsVideo })
 
 export const handler = jobsHandler('sites', jobs)

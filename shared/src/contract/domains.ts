@@ -1,40 +1,21 @@
 /**
- * The custom-domain routes of the sites context (issue 19), merged into `sitesRoutes`
- * (./sites.ts). Heads in ./routes.ts.
+ * The domains context (issue 19; issue 35 item 3): a site's custom domain and, from
+ * ./oem-domains.ts, an OEM's white-label sites domain. Heads in ./routes.ts. A context of its own,
+ * so the sites Lambdas carry none of the domain code (the public suffix list, CloudFront, ACM, DNS):
+ * docs/decisions/0076-domains-context.md.
  */
 import * as z from 'zod'
 import { SITE_STATUSES } from '../accounts.ts'
 import { lazySchema } from '../lazy-schema.ts'
-import { DOMAIN_FINDINGS, DOMAIN_STATES } from '../site/domain.ts'
+import { DOMAIN_STATES } from '../site/domain.ts'
 import { IdParams, ServerMessage } from './common.ts'
-import type { RouteIo } from './define.ts'
+import { defineContext, type RouteIo } from './define.ts'
+import { DomainChallengeSchema, DomainFindingSchema } from './domain-parts.ts'
+import { oemDomainRoutesIo } from './oem-domains.ts'
+
+export { DomainChallengeSchema, type DomainFinding, DomainFindingSchema } from './domain-parts.ts'
 
 const isoOrNull = /* @__PURE__ */ lazySchema(() => z.iso.datetime().nullable())
-
-/** One finding of the domain doctor, explained in the caller's language. */
-export const DomainFindingSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({
-    code: z.enum(DOMAIN_FINDINGS),
-    /** `error`: keeps the domain from being connected; `warning`: may; `info`: what happens next. */
-    severity: z.enum(['error', 'warning', 'info']),
-    message: z.string(),
-    params: z.record(z.string(), z.string()),
-  }),
-)
-export type DomainFinding = z.infer<typeof DomainFindingSchema>
-
-/**
- * A claim's ownership record (issue 29): the TXT record `_swipe-challenge.<name>` whose value is
- * this claim's own token, and whether the last check saw it.
- */
-export const DomainChallengeSchema = /* @__PURE__ */ lazySchema(() =>
-  z.object({
-    name: z.string(),
-    type: z.literal('TXT'),
-    value: z.string(),
-    seen: z.boolean(),
-  }),
-)
 
 /** A site's domain settings: its default URL, and its custom domain's connection when it has one. */
 export const SiteDomainSchema = /* @__PURE__ */ lazySchema(() =>
@@ -69,29 +50,35 @@ export const SiteDomainSchema = /* @__PURE__ */ lazySchema(() =>
 
 export const SetDomainBody = /* @__PURE__ */ lazySchema(() => z.object({ domain: z.string().max(300) }))
 
-export const domainRoutesIo = {
-  'sites.domainGet': () => ({
+const domainRoutesIo = {
+  'domains.get': () => ({
     summary:
       "The site's default URL, the CNAME target and its custom domain's state with the doctor's findings.",
     params: IdParams,
     response: SiteDomainSchema,
   }),
-  'sites.domainSet': () => ({
+  'domains.set': () => ({
     summary:
       'Sets or changes the custom domain (unique across sites); the site verifies it for up to 72 hours.',
     params: IdParams,
     body: SetDomainBody,
     response: SiteDomainSchema.extend(ServerMessage.shape),
   }),
-  'sites.domainRemove': () => ({
+  'domains.remove': () => ({
     summary: 'Removes the custom domain: detaches it, stops serving it and frees the name.',
     params: IdParams,
     response: SiteDomainSchema.extend(ServerMessage.shape),
   }),
-  'sites.domainCheck': () => ({
+  'domains.check': () => ({
     summary:
       'Checks the DNS records now (the scheduled checker does the same), connecting the domain when ready.',
     params: IdParams,
     response: SiteDomainSchema.extend(ServerMessage.shape),
   }),
 } satisfies Record<string, () => RouteIo>
+
+export const domainsRoutes = defineContext('domains')({
+  ...domainRoutesIo,
+  // OEM white-label domains (issue 19): ./oem-domains.ts
+  ...oemDomainRoutesIo,
+})

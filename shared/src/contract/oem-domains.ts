@@ -1,6 +1,6 @@
 /**
- * The OEM white-label domain routes of the sites context (issue 19 Deliver 5), merged into
- * `sitesRoutes` (./sites.ts). Heads in ./routes.ts. An OEM master sets its sites domain; once
+ * The OEM white-label domain routes of the domains context (issue 19 Deliver 5), merged into
+ * `domainsRoutes` (./domains.ts). Heads in ./routes.ts. An OEM master sets its sites domain; once
  * verified, its users' sites answer on `{site-uuid}.<oem domain>`.
  */
 import * as z from 'zod'
@@ -8,7 +8,7 @@ import { lazySchema } from '../lazy-schema.ts'
 import { DOMAIN_STATES } from '../site/domain.ts'
 import { ServerMessage } from './common.ts'
 import type { RouteIo } from './define.ts'
-import { DomainChallengeSchema, DomainFindingSchema } from './domains.ts'
+import { DomainChallengeSchema, DomainFindingSchema } from './domain-parts.ts'
 
 const isoOrNull = /* @__PURE__ */ lazySchema(() => z.iso.datetime().nullable())
 
@@ -67,24 +67,24 @@ export const OemDomainSchema = /* @__PURE__ */ lazySchema(() =>
 export const SetOemDomainBody = /* @__PURE__ */ lazySchema(() => z.object({ domain: z.string().max(300) }))
 
 export const oemDomainRoutesIo = {
-  'sites.oemDomainGet': () => ({
+  'domains.oemGet': () => ({
     summary: "The OEM's sites domain: its state, the wildcard record to add and the doctor's findings.",
     query: OemDomainQuery,
     response: OemDomainSchema,
   }),
-  'sites.oemDomainSet': () => ({
+  'domains.oemSet': () => ({
     summary:
       "Sets or changes the OEM's sites domain (unique across sites and OEMs); verified for up to 72 hours.",
     query: OemDomainQuery,
     body: SetOemDomainBody,
     response: OemDomainSchema.extend(ServerMessage.shape),
   }),
-  'sites.oemDomainRemove': () => ({
+  'domains.oemRemove': () => ({
     summary: "Removes the OEM's sites domain: its users' sites go back to the product's default domain.",
     query: OemDomainQuery,
     response: OemDomainSchema.extend(ServerMessage.shape),
   }),
-  'sites.oemDomainCheck': () => ({
+  'domains.oemCheck': () => ({
     summary: "Checks the OEM domain's wildcard record now (the scheduled checker does the same).",
     query: OemDomainQuery,
     response: OemDomainSchema.extend(ServerMessage.shape),

@@ -218,7 +218,9 @@ const CONTEXT_DESCRIPTIONS: Record<Context, string> = {
   health: 'Liveness and readiness of the API and what it depends on.',
   auth: 'Console sign-in, tokens, password reset and multi-factor authentication.',
   accounts: 'Accounts of every console (users, sub-admins), their CSV files, profile logo and the summary.',
-  sites: 'The site builder: sites, their plan limits, uploads, ZIP placement, custom domains and media.',
+  sites:
+    'The site builder: sites, their plan limits, uploads, ZIP placement, versions, experiments and media.',
+  domains: "A site's custom domain and an OEM's sites domain: setting, checking and removing them.",
   uploads: 'Presigned uploads of files that belong to no site.',
   preview: 'The preview of an unpublished site: pages, comments and share links.',
   endUser: "What a published site's visitors call: pages, forms, members, CTA clicks.",

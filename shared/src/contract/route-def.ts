@@ -21,6 +21,7 @@ export const CONTEXTS = [
   'auth',
   'accounts',
   'sites',
+  'domains',
   'uploads',
   'preview',
   'endUser',

@@ -245,68 +245,68 @@ export const routes = {
   }),
 
   // Custom domains (issue 19; SPEC §2 domain setting flow; docs/decisions/0037-custom-domains.md)
-  'sites.domainGet': route({
+  'domains.get': route({
     method: 'GET',
     path: '/site/{id}/domain',
-    context: 'sites',
-    action: 'domainGet',
+    context: 'domains',
+    action: 'get',
     auth: 'admin',
     permission: 'site:read',
   }),
-  'sites.domainSet': route({
+  'domains.set': route({
     method: 'PUT',
     path: '/site/{id}/domain',
-    context: 'sites',
-    action: 'domainSet',
+    context: 'domains',
+    action: 'set',
     auth: 'admin',
     permission: 'site:write',
   }),
-  'sites.domainRemove': route({
+  'domains.remove': route({
     method: 'DELETE',
     path: '/site/{id}/domain',
-    context: 'sites',
-    action: 'domainRemove',
+    context: 'domains',
+    action: 'remove',
     auth: 'admin',
     permission: 'site:write',
   }),
-  'sites.domainCheck': route({
+  'domains.check': route({
     method: 'POST',
     path: '/site/{id}/domain/check',
-    context: 'sites',
-    action: 'domainCheck',
+    context: 'domains',
+    action: 'check',
     auth: 'admin',
     permission: 'site:write',
   }),
   // OEM white-label domains (issue 19; docs/decisions/0038-oem-white-label-domains.md)
-  'sites.oemDomainGet': route({
+  'domains.oemGet': route({
     method: 'GET',
     path: '/oem-domain',
-    context: 'sites',
-    action: 'oemDomainGet',
+    context: 'domains',
+    action: 'oemGet',
     auth: 'admin',
     permission: 'account:read',
   }),
-  'sites.oemDomainSet': route({
+  'domains.oemSet': route({
     method: 'PUT',
     path: '/oem-domain',
-    context: 'sites',
-    action: 'oemDomainSet',
+    context: 'domains',
+    action: 'oemSet',
     auth: 'admin',
     permission: 'oemDomain:manage',
   }),
-  'sites.oemDomainRemove': route({
+  'domains.oemRemove': route({
     method: 'DELETE',
     path: '/oem-domain',
-    context: 'sites',
-    action: 'oemDomainRemove',
+    context: 'domains',
+    action: 'oemRemove',
     auth: 'admin',
     permission: 'oemDomain:manage',
   }),
-  'sites.oemDomainCheck': route({
+  'domains.oemCheck': route({
     method: 'POST',
     path: '/oem-domain/check',
-    context: 'sites',
-    action: 'oemDomainCheck',
+    context: 'domains',
+    action: 'oemCheck',
     auth: 'admin',
     permission: 'oemDomain:manage',
   }),

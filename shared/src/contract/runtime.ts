@@ -116,14 +116,6 @@ export const jobs = {
     startedBy: { operator: 'scripts/media-reencode.ts' },
     description: 'The one-off re-encoding of media that predates renditions, one site per run',
   }),
-  'sites.domainCheck': job({
-    context: 'sites',
-    name: 'domainCheck',
-    eventId: '`scheduled`',
-    input: NO_INPUT,
-    startedBy: {},
-    description: 'Checks every custom and OEM domain still verifying (connect, or give up after 72 hours)',
-  }),
   'sites.publishSchedule': job({
     context: 'sites',
     name: 'publishSchedule',
@@ -140,6 +132,24 @@ export const jobs = {
     startedBy: {},
     description:
       'A/B tests: starts those due, ends those past their end, promotes a winner when the creator asked for it',
+  }),
+
+  // Domains (issue 19): a context of its own (docs/decisions/0076-domains-context.md)
+  'domains.domainCheck': job({
+    context: 'domains',
+    name: 'domainCheck',
+    eventId: '`scheduled`',
+    input: NO_INPUT,
+    startedBy: {},
+    description: 'Checks every custom and OEM domain still verifying (connect, or give up after 72 hours)',
+  }),
+  'domains.releaseSite': job({
+    context: 'domains',
+    name: 'releaseSite',
+    eventId: "the deleted site's id",
+    input: NO_INPUT,
+    startedBy: { routes: ['sites.remove'] },
+    description: "A deleted site's custom domain: the name freed for other sites, detached from CloudFront",
   }),
 
   // Billing
@@ -328,12 +338,12 @@ export const schedules = {
     roleDescription: 'EventBridge Scheduler: invokes the billing jobs Lambda for the monthly close',
   }),
   domainCheck: schedule({
-    job: 'sites.domainCheck',
+    job: 'domains.domainCheck',
     expression: 'rate(5 minutes)',
     // The next run comes in 5 minutes: a failed one is not worth retrying late.
     retry: { maximumRetryAttempts: 0, maximumEventAgeInSeconds: 300 },
     description: 'Custom domains: check every domain still verifying (connect, or give up after 72 hours)',
-    roleDescription: 'EventBridge Scheduler: invokes the sites jobs Lambda for the custom-domain checker',
+    roleDescription: 'EventBridge Scheduler: invokes the domains jobs Lambda for the custom-domain checker',
   }),
   publishSchedule: schedule({
     job: 'sites.publishSchedule',
@@ -462,7 +472,7 @@ export interface InvocationDef {
 
 export const invocations = {
   publish: {
-    callers: ['sites'],
+    callers: ['sites', 'domains'],
     entry: 'publishing/index.ts',
     event: publishEvent,
     description: 'Renders and publishes a site: the only Lambda that bundles the renderer',

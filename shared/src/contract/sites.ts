@@ -25,10 +25,8 @@ import { SITE_LANGUAGES, SiteViewSchema } from '../site/model.ts'
 import { approvalRoutesIo } from './approvals.ts'
 import { IdParams, PlanFeaturesSchema, PresignedUpload, ServerMessage, VersionQuery } from './common.ts'
 import { defineContext } from './define.ts'
-import { domainRoutesIo } from './domains.ts'
 import { experimentRoutesIo } from './experiments.ts'
 import { mediaRoutesIo } from './media.ts'
-import { oemDomainRoutesIo } from './oem-domains.ts'
 import { scheduleRoutesIo } from './schedule.ts'
 import { VersionLockBody, VersionParams, versionRoutesIo } from './versions.ts'
 
@@ -226,10 +224,6 @@ export const sitesRoutes = defineContext('sites')({
       site: SiteDetailSchema.optional(),
     }),
   }),
-  // Custom domains (issue 19): ./domains.ts
-  ...domainRoutesIo,
-  // OEM white-label domains (issue 19): ./oem-domains.ts
-  ...oemDomainRoutesIo,
   // Media renditions (issue 22): ./media.ts
   ...mediaRoutesIo,
   // Version history and rollback (issue 33): ./versions.ts

@@ -28,6 +28,7 @@ beforeAll(async () => {
     parsePlatformEnv({
       ...endpoint,
       JOBS_FUNCTION_NAME: 'swipe-jobs',
+      OTHER_JOBS_FUNCTION_NAMES: JSON.stringify({ domains: 'swipe-domains-jobs' }),
       PUBLISHING_FUNCTION_NAME: 'swipe-publishing',
       DOCUMENTS_FUNCTION_NAME: 'swipe-documents',
     }),
@@ -58,6 +59,18 @@ describe('jobs', () => {
         functionName: 'swipe-jobs',
         invocationType: 'Event',
         event: { source: 'swipe.job', ...event },
+      },
+    ])
+  })
+
+  it("invokes another context's jobs Lambda for that context's job (a site's deletion frees its domain)", async () => {
+    const release = { context: 'domains' as const, type: 'releaseSite', id: 'site-1' }
+    await runWithPlatform(configured, () => runJob(release))
+    expect(sent()).toEqual([
+      {
+        functionName: 'swipe-domains-jobs',
+        invocationType: 'Event',
+        event: { source: 'swipe.job', ...release },
       },
     ])
   })

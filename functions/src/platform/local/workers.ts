@@ -4,6 +4,7 @@ import type { Context as LambdaContext } from 'aws-lambda'
 import { handler as apiAccess } from '../../apiAccess/worker.ts'
 import { handler as auth } from '../../auth/worker.ts'
 import { handler as billing } from '../../billing/worker.ts'
+import { handler as domains } from '../../domains/worker.ts'
 import { handler as endUser } from '../../endUser/worker.ts'
 import { handler as sites } from '../../sites/worker.ts'
 
@@ -14,7 +15,7 @@ type Worker = (event: unknown, context: LambdaContext) => Promise<unknown>
  * (infra/lib/api.ts). Typed by the runtime table's contexts with jobs, so a context that gains a
  * job and no worker here does not compile.
  */
-export const workers: Record<JobContext, Worker> = { apiAccess, auth, billing, endUser, sites }
+export const workers: Record<JobContext, Worker> = { apiAccess, auth, billing, domains, endUser, sites }
 
 /** The Lambda context a jobs Lambda would be given (its name as the local stack calls it). */
 export const jobsLambdaContext = (context: Context): LambdaContext => {

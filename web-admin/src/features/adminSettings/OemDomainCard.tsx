@@ -20,7 +20,7 @@ import { call } from '../../lib/api.ts'
 
 type OemDomainAnswer = Awaited<ReturnType<typeof getOemDomain>>
 
-const getOemDomain = (signal?: AbortSignal) => call('sites.oemDomainGet', { query: {} }, { signal })
+const getOemDomain = (signal?: AbortSignal) => call('domains.oemGet', { query: {} }, { signal })
 export const oemDomainKey = ['sites', 'oemDomain'] as const
 
 const CERTIFICATE_COLOURS: Record<string, string> = { PENDING_VALIDATION: 'gold', ISSUED: 'green' }
@@ -106,9 +106,9 @@ export const OemDomainCard = () => {
   const flow = useDomainFlow({
     queryKey: oemDomainKey,
     get: (signal) => getOemDomain(signal),
-    set: (domain) => call('sites.oemDomainSet', { query: {}, body: { domain } }),
-    check: () => call('sites.oemDomainCheck', { query: {} }),
-    remove: () => call('sites.oemDomainRemove', { query: {} }),
+    set: (domain) => call('domains.oemSet', { query: {}, body: { domain } }),
+    check: () => call('domains.oemCheck', { query: {} }),
+    remove: () => call('domains.oemRemove', { query: {} }),
     failedText: t('siteEditor.domain.oem.loadFailed'),
   })
   const { query, check, remove, busy } = flow

@@ -74,8 +74,7 @@ const DefaultDomain = ({ url, siteUuid }: { url: string | null; siteUuid: string
   )
 }
 
-const getDomain = (id: string, signal?: AbortSignal) =>
-  call('sites.domainGet', { params: { id } }, { signal })
+const getDomain = (id: string, signal?: AbortSignal) => call('domains.get', { params: { id } }, { signal })
 const domainKey = (siteId: string) => ['sites', 'domain', siteId] as const
 
 /**
@@ -99,9 +98,9 @@ const CustomDomainFlow = ({
   const flow = useDomainFlow({
     queryKey: domainKey(siteId),
     get: (signal) => getDomain(siteId, signal),
-    set: (domain) => call('sites.domainSet', { params: { id: siteId }, body: { domain } }),
-    check: () => call('sites.domainCheck', { params: { id: siteId } }),
-    remove: () => call('sites.domainRemove', { params: { id: siteId } }),
+    set: (domain) => call('domains.set', { params: { id: siteId }, body: { domain } }),
+    check: () => call('domains.check', { params: { id: siteId } }),
+    remove: () => call('domains.remove', { params: { id: siteId } }),
     failedText: t('siteEditor.domain.loadFailed'),
     onChanged: onSiteChanged,
   })

@@ -11,6 +11,7 @@ import { type Account, Accounts } from '#data/accounts'
 import { DomainOwners, ownersUnder } from '#data/domain-owners'
 import type { StoredFinding } from '#data/domains'
 import { LegacyOemDomains, type OemDomain, OemDomains } from '#data/oem-domains'
+import { isConditionFailure } from '#data/service'
 import { type SiteRow, Sites } from '#data/sites'
 import { activeOemZones } from '#domain/oem-zones'
 import type { Actor } from '#edge/auth'
@@ -46,7 +47,6 @@ import {
   releaseOwnership,
 } from './domain-claims.ts'
 import { lookup, loseClaimsOf, productZones } from './domains.ts'
-import { isConditionFailure } from './service.ts'
 
 /**
  * OEM white-label domains (issue 19 Deliver 5; docs/decisions/0038-oem-white-label-domains.md). An OEM master

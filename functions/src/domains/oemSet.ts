@@ -1,10 +1,10 @@
-import { sitesRoutes } from '@swipe/shared/contract/sites'
+import { domainsRoutes } from '@swipe/shared/contract/domains'
 import { endpoint, ok } from '#edge/http'
 import { checkOemClaim, oemClaimOf, oemDomainView, oemFor, setOemDomain } from './oem-domains.ts'
 
 /** Sets or changes the OEM's sites domain; a wildcard record already in place connects at once. */
 export const handler = endpoint(
-  sitesRoutes['sites.oemDomainSet'],
+  domainsRoutes['domains.oemSet'],
   async ({ actor, query, body, locale, t }) => {
     const { oem, editable } = await oemFor(actor, query.oemId, 'oemDomain:manage')
     const { claim, changed } = await setOemDomain(oem, body.domain)

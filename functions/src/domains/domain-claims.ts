@@ -6,13 +6,13 @@ import { getDomain } from 'tldts'
 import { type DomainOwner, DomainOwners, ownerOf } from '#data/domain-owners'
 import { SiteDomains, type StoredFinding } from '#data/domains'
 import { OemDomains } from '#data/oem-domains'
+import { isConditionFailure } from '#data/service'
 import { AppError } from '#edge/errors'
 import type { DnsAnswers, DnsLookup } from '#platform/services/domains/dns'
 import { CHALLENGE_FINDINGS, challengeFinding, finding } from '#platform/services/domains/doctor'
 import type { AttachResult } from '#platform/services/domains/provisioner'
 import { logger } from '#platform/services/logger'
 import { isRefusedAddress as isUnsafeAddress } from '#platform/services/outbound'
-import { isConditionFailure } from './service.ts'
 
 /*
  * What a site's custom domain (./domains.ts) and an OEM's white-label sites domain

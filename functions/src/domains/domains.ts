@@ -5,6 +5,7 @@ import * as z from 'zod'
 import { Accounts } from '#data/accounts'
 import { DomainOwners } from '#data/domain-owners'
 import { LegacySiteDomains, type SiteDomain, SiteDomains, type StoredFinding } from '#data/domains'
+import { isConditionFailure } from '#data/service'
 import { loadSiteItems, type SiteRow, Sites } from '#data/sites'
 import { activeZoneOver, oemZoneOf } from '#domain/oem-zones'
 import { commitSiteStatus, planOfOwner, requireFeature } from '#domain/plans'
@@ -41,7 +42,6 @@ import {
   refuseUnsafeAddress,
   releaseOwnership,
 } from './domain-claims.ts'
-import { isConditionFailure } from './service.ts'
 
 const env = readEnv({
   SITES_ORIGIN: z.string().optional(),
