@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { edgeHeaders } from './edge.ts'
+import { edgeHeaders, encodingFor } from './edge.ts'
 
 const requestFrom = (remoteAddress: string, headers: Record<string, string>) =>
   ({ headers, socket: { remoteAddress, remotePort: 52100 } }) as unknown as IncomingMessage
@@ -26,5 +26,17 @@ describe('edgeHeaders (the local edge playing CloudFront in front of the API)', 
   it('adds no secret when none is configured, and still drops a forged one', () => {
     const forwarded = edgeHeaders(requestFrom('127.0.0.1', { 'x-origin-verify': 'guessed' }), undefined)
     expect(forwarded).toEqual({ 'x-viewer-address': '127.0.0.1:52100' })
+  })
+})
+
+describe('encodingFor (the local edge compressing as CloudFront does)', () => {
+  it('prefers Brotli, then gzip, and honours q=0 and its absence', () => {
+    expect(encodingFor('gzip, deflate, br, zstd')).toBe('br')
+    expect(encodingFor('gzip, deflate')).toBe('gzip')
+    expect(encodingFor('br;q=0, gzip')).toBe('gzip')
+    expect(encodingFor('BR; q=0.5')).toBe('br')
+    expect(encodingFor('gzip;q=0, br;q=0')).toBeUndefined()
+    expect(encodingFor('identity')).toBeUndefined()
+    expect(encodingFor(undefined)).toBeUndefined()
   })
 })

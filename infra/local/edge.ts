@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http'
-import { gzipSync } from 'node:zlib'
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib'
 import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
 import { API_BASE_PATH } from '@swipe/shared/contract/routes'
 import { assignArm, visitorKeyCookie, visitorKeyOf } from '@swipe/shared/experiments/model'
@@ -25,8 +25,40 @@ import type { Running } from './process.ts'
 
 export { SITE_SECURITY_HEADERS }
 
-/** Content types the edge sends gzipped when the client accepts it (as CloudFront's compression). */
+/** Content types the edge sends compressed when the client accepts it (as CloudFront's compression). */
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml)|image\/svg\+xml)/
+
+/**
+ * The encoding of a compressible answer: Brotli when the client accepts it, else gzip, else none.
+ * CloudFront does the same for the sites' cache policies, which enable both (infra/lib/sites.ts
+ * `enableAcceptEncodingBrotli`), and prefers Brotli when a request accepts both.
+ */
+export const encodingFor = (acceptEncoding: string | undefined): 'br' | 'gzip' | undefined => {
+  const accepted = new Map<string, number>()
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';')
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    if (name) accepted.set(name, q ? Number(q.slice(2)) : 1)
+  }
+  if ((accepted.get('br') ?? 0) > 0) return 'br'
+  if ((accepted.get('gzip') ?? 0) > 0) return 'gzip'
+  return undefined
+}
+
+/** Compresses once per cached object, as CloudFront keeps each encoding it made. */
+const compressed = (found: ReleaseObject, encoding: 'br' | 'gzip'): Buffer => {
+  if (encoding === 'gzip') {
+    found.gzipped ??= gzipSync(found.body)
+    return found.gzipped
+  }
+  found.brotli ??= brotliCompressSync(found.body, {
+    params: {
+      [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: found.body.length,
+    },
+  })
+  return found.brotli
+}
 
 export interface EdgeOptions {
   port: number
@@ -123,6 +155,7 @@ interface ReleaseObject {
   object: { ContentType?: string | undefined; CacheControl?: string | undefined; ETag?: string | undefined }
   body: Buffer
   gzipped?: Buffer
+  brotli?: Buffer
 }
 
 /**
@@ -360,16 +393,16 @@ export const startEdge = async (options: EdgeOptions): Promise<Running> => {
       const { object } = found
       const contentType = object.ContentType ?? 'application/octet-stream'
       // CloudFront compresses text responses for clients that accept it; so does the local edge.
-      const gzip =
-        COMPRESSIBLE.test(contentType) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
-      if (gzip && !found.gzipped) found.gzipped = gzipSync(found.body)
-      const body = gzip && found.gzipped ? found.gzipped : found.body
+      const encoding = COMPRESSIBLE.test(contentType)
+        ? encodingFor(req.headers['accept-encoding'])
+        : undefined
+      const body = encoding ? compressed(found, encoding) : found.body
       res.writeHead(200, {
         'content-type': contentType,
         'content-length': String(body.length),
         'cache-control': object.CacheControl ?? 'no-cache',
         ...(object.ETag ? { etag: object.ETag } : {}),
-        ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+        ...(encoding ? { 'content-encoding': encoding } : {}),
         vary: 'accept-encoding',
         ...pageHeaders,
       })

@@ -98,6 +98,8 @@ describe('the first screen first', () => {
       )
       // J10, its left neighbour, and the first cells of the rows above (there is none below).
       expect([...doc.querySelectorAll('.c:not(:empty)')].map((c) => c.id)).toEqual(['A9', 'I10', 'J10'])
+      // The opening cell alone is rendered at once; the others skip their rendering off the screen.
+      expect([...doc.querySelectorAll('.c.o')].map((c) => c.id)).toEqual(['J10'])
       const plain = parse(fileAt(files, page.path))
       expect(doc.body.dataset.cells).toBe(plain.body.dataset.cells)
     }
@@ -111,6 +113,7 @@ describe('the first screen first', () => {
     expect(slides).toHaveLength(100)
     // A1, the cell to its right and the one below: where a first move lands.
     expect(slides.filter((c) => c.childElementCount).map((c) => c.id)).toEqual(['A1', 'B1', 'A2'])
+    expect(slides.filter((c) => c.classList.contains('o')).map((c) => c.id)).toEqual(['A1'])
     const j10 = doc.getElementById('J10')!
     expect(j10.childNodes).toHaveLength(0)
     expect(Object.fromEntries([...j10.attributes].map((a) => [a.name, a.value]))).toEqual({

@@ -363,7 +363,7 @@ export const Cell = ({
   return (
     // biome-ignore lint/a11y/useSemanticElements: a carousel slide is a group (WAI-ARIA APG), not a fieldset
     <div
-      className={['c', ...underCtas].join(' ')}
+      className={['c', ...(first ? ['o'] : []), ...underCtas].join(' ')}
       id={position}
       role="group"
       aria-roledescription="slide"
@@ -430,10 +430,13 @@ export const ProductTemplates = ({
 
 /**
  * The cell block's stylesheet: the stage, its media, points, product hotspots, texts and link
- * button, the lock, the video toggle, and the product card.
+ * button, the lock, the video toggle, and the product card. Cells off the screen skip their
+ * rendering (`content-visibility:auto`); the opening cell (`.o`) does not, or the first frame
+ * would lay the page out twice: once with it skipped, once more when found on the screen
+ * (docs/decisions/0074-first-screen-first.md, "The opening cell rendered at once").
  */
 export const CELL_CSS = `picture{display:contents}
-.c{position:relative;flex:0 0 100%;height:100%;overflow:hidden;container-type:size;content-visibility:auto}
+.c{position:relative;flex:0 0 100%;height:100%;overflow:hidden;container-type:size;content-visibility:auto}.o{content-visibility:visible}
 .st{position:absolute;inset:0;margin:auto;width:100%;height:100%;width:min(100cqw,65.6cqh);height:min(100cqh,152.42cqw);container-type:size;overflow:hidden}
 .m{position:absolute;inset:0;width:100%;height:100%;object-fit:cover;-webkit-user-drag:none}
 .ov{position:absolute;left:0;right:0;bottom:0;display:flex;flex-direction:column;align-items:center;gap:2cqw;padding:14cqw 5cqw 5cqw;background:linear-gradient(transparent,rgba(0,0,0,.6));color:#fff;text-align:center;pointer-events:none}

@@ -43,7 +43,7 @@ describe('CTA bands', () => {
       ]
     })
     expect([...doc.querySelectorAll('.c')].slice(0, 4).map((c) => [c.id, c.className])).toEqual([
-      ['A1', 'c uc'],
+      ['A1', 'c o uc'],
       ['B1', 'c ut uc'],
       ['C1', 'c'],
       ['A2', 'c um'],
