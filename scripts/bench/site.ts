@@ -28,7 +28,10 @@ import { lighthouseVersion, startChromium } from './chromium.ts'
  * taken as the query.
  * `BENCH_SITE=pair` (issue 35 item 2) publishes, beside the demo, a 10 × 10 site in four languages
  * with distinct texts through the same publisher on the same stack, and measures the two pages
- * alternately: both medians (LCP, TBT, CLS, accessibility…) and their difference.
+ * alternately: both medians (LCP, TBT, CLS, accessibility…) and their difference, and an empty
+ * page in the same rounds (the floor of this machine and Lighthouse's simulation).
+ * Lighthouse runs in a thread of its own (./lighthouse-worker.mjs), and each page is loaded once
+ * before the measured runs.
  */
 const runs = Number(process.env.RUNS ?? 5)
 
@@ -228,6 +231,20 @@ const measure = async (url = site.url): Promise<Record<string, number>> => {
   }
 }
 
+/** A page of one heading on a loopback server: the floor of what Lighthouse measures here. */
+const serveEmptyPage = async () => {
+  const { createServer } = await import('node:http')
+  const html =
+    '<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>空</title><meta name="description" content="空のページ"></head><body><h1>空のページ</h1></body></html>'
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' })
+    res.end(html)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port: emptyPort } = server.address() as { port: number }
+  return { url: `http://127.0.0.1:${emptyPort}/`, server }
+}
+
 /**
  * One load of each page before the measured ones, its figures dropped: the first request of a page
  * meets cold caches (the edge's release objects and their gzip, the stack's modules), which a
@@ -301,12 +318,25 @@ try {
     console.info(`  and ${site.large}`)
     const demo: Record<string, number>[] = []
     const large: Record<string, number>[] = []
-    await warmUp(site.url, site.large)
-    for (let i = 0; i < runs; i++) {
-      demo.push(await measure())
-      large.push(await measure(site.large))
+    // What this machine and Lighthouse's simulation give any page: a page of one heading, served on
+    // loopback, measured in the same rounds (the floor the LCP target sits on).
+    const empty = await serveEmptyPage()
+    const floor: Record<string, number>[] = []
+    try {
+      await warmUp(site.url, site.large, empty.url)
+      for (let i = 0; i < runs; i++) {
+        demo.push(await measure())
+        large.push(await measure(site.large))
+        floor.push(await measure(empty.url))
+      }
+    } finally {
+      empty.server.close()
     }
     compare(['3 × 3 demo', '10 × 10 × 4'], demo, large)
+    const lcpFloor = median(floor, 'lcpMs')
+    console.info(
+      `  an empty page: LCP ${lcpFloor} ms, FCP ${median(floor, 'fcpMs')} ms; the demo ${(median(demo, 'lcpMs') / lcpFloor).toFixed(2)}× and the 10 × 10 × 4 ${(median(large, 'lcpMs') / lcpFloor).toFixed(2)}× its LCP`,
+    )
   } else if (process.env.BENCH_EXPERIMENT) {
     const switcher = await experimentSwitch()
     await warmUp(site.url)

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { request } from 'node:http'
-import { gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { PutObjectCommand } from '@aws-sdk/client-s3'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useStackEnv } from '../support/env.ts'
@@ -86,13 +86,17 @@ describe('local site edge', () => {
     expect(english.body).toBe('<!doctype html><title>english</title>')
   })
 
-  it('compresses text for clients that accept gzip, as CloudFront does', async () => {
+  it('compresses text as CloudFront does: Brotli when accepted, else gzip, else none', async () => {
     const plain = await get(host, '/')
     expect(plain.headers['content-encoding']).toBeUndefined()
-    const zipped = await get(host, '/', { 'accept-encoding': 'gzip, deflate, br' })
-    expect(zipped.status).toBe(200)
+    // The sites' cache policies enable both (infra/lib/sites.ts); a browser accepts both: Brotli.
+    const br = await get(host, '/', { 'accept-encoding': 'gzip, deflate, br, zstd' })
+    expect(br.status).toBe(200)
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers.vary).toBe('accept-encoding')
+    expect(brotliDecompressSync(br.raw).toString('utf8')).toBe('<!doctype html><title>home</title>')
+    const zipped = await get(host, '/', { 'accept-encoding': 'gzip, deflate, br;q=0' })
     expect(zipped.headers['content-encoding']).toBe('gzip')
-    expect(zipped.headers.vary).toBe('accept-encoding')
     expect(gunzipSync(zipped.raw).toString('utf8')).toBe('<!doctype html><title>home</title>')
   })
 

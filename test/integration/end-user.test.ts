@@ -1,4 +1,3 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { creatorToken } from '../support/accounts.ts'
 import { api } from '../support/api.ts'
@@ -508,26 +507,6 @@ describe('end-user read API', () => {
       const served = await edgeGet(`${siteUuid}.sites.localhost`, `/_media/${key.split('/').pop()}`)
       expect(served.status, key).toBe(200)
     }
-  })
-
-  it('compresses the page as CloudFront does: Brotli when accepted, else gzip, else none, the same bytes', async () => {
-    expect(released).toBe(true)
-    const host = `${siteUuid}.sites.localhost`
-    const plain = await edgeAt(urls.edge, host, '/')
-    expect(plain.headers['content-encoding']).toBeUndefined()
-    const br = await edgeAt(urls.edge, host, '/', { 'accept-encoding': 'gzip, deflate, br, zstd' })
-    expect(br.headers['content-encoding']).toBe('br')
-    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true)
-    const gzip = await edgeAt(urls.edge, host, '/', { 'accept-encoding': 'gzip, br;q=0' })
-    expect(gzip.headers['content-encoding']).toBe('gzip')
-    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true)
-    // Brotli is the smaller of the two (the page's first window: docs/decisions/0074-first-screen-first.md).
-    expect(br.body.length).toBeLessThan(gzip.body.length)
-    // Media are not compressed again.
-    const media = await edgeAt(urls.edge, host, `/_media/${keys.a1.split('/').pop()}`, {
-      'accept-encoding': 'br',
-    })
-    expect(media.headers['content-encoding']).toBeUndefined()
   })
 
   it('answers another language, and the default for a language the site does not have', async () => {
