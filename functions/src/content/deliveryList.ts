@@ -4,7 +4,7 @@ import { sitesFor, withCursor } from '#edge/tenancy'
 import { now } from '#platform/services/clock'
 import { Notices } from '../data/content.ts'
 import { deliveryView } from './delivery.ts'
-import { statusWhere } from './notices.ts'
+import { statusWhere } from './notice-status.ts'
 
 /** A site's notification deliveries, newest first; another tenant's site is 404. */
 export const handler = endpoint(contentRoutes['content.deliveryList'], async ({ actor, query }) => {

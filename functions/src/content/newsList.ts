@@ -4,7 +4,8 @@ import { endpoint, ok } from '#edge/http'
 import { adminOf, policyActorOf, withCursor } from '#edge/tenancy'
 import { now } from '#platform/services/clock'
 import { Notices } from '../data/content.ts'
-import { newsOwnerOf, noticeView, statusWhere } from './notices.ts'
+import { statusWhere } from './notice-status.ts'
+import { newsOwnerOf, noticeView } from './notices.ts'
 
 /** Latest information in the caller's scope, newest first: staff see every owner's, an OEM its own. */
 export const handler = endpoint(contentRoutes['content.newsList'], async ({ actor, query }) => {

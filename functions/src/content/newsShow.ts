@@ -4,7 +4,8 @@ import { now } from '#platform/services/clock'
 import { presignGet } from '#platform/services/presign'
 import { mediaBucket } from '#platform/services/s3'
 import { Notices } from '../data/content.ts'
-import { newsReadersKeys, statusWhere } from './notices.ts'
+import { statusWhere } from './notice-status.ts'
+import { newsReadersKeys } from './notices.ts'
 
 const SHOWN = 10
 

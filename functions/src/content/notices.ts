@@ -197,23 +197,6 @@ export const removeNotice = async (current: Notice, version: number) => {
   }
 }
 
-type Ops = Parameters<Parameters<ReturnType<typeof Notices.query.byOwner>['where']>[0]>
-
-/** The stored conditions of a status at `at` (statuses are never stored; SPEC §4). */
-export const statusWhere = (status: ContentStatus, at: string, [attr, op]: Ops): string => {
-  if (status === 'draft') return op.eq(attr.draft, true)
-  // Built only when used: ElectroDB registers a value for every operator called.
-  const live = op.eq(attr.draft, false)
-  switch (status) {
-    case 'unpublic':
-      return `${live} AND ${op.gt(attr.visibleFrom, at)}`
-    case 'expired':
-      return `${live} AND ${op.lte(attr.visibleFrom, at)} AND ${op.exists(attr.endDate)} AND ${op.lte(attr.endDate, at)}`
-    case 'public':
-      return `${live} AND ${op.lte(attr.visibleFrom, at)} AND (${op.notExists(attr.endDate)} OR ${op.gt(attr.endDate, at)})`
-  }
-}
-
 /**
  * Where an account's latest information belongs: staff write for everyone (`platform`, no
  * tenant), an OEM master or OEM admin (or their sub-admins) for the OEM master's subtree.

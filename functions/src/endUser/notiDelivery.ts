@@ -1,7 +1,7 @@
 import { endUserRoutes } from '@swipe/shared/contract/endUser'
 import { ok } from '#edge/http'
 import { now } from '#platform/services/clock'
-import { statusWhere } from '../content/notices.ts'
+import { statusWhere } from '../content/notice-status.ts'
 import { Notices } from '../data/content.ts'
 import { languageFor, publishedSetting, visitorEndpoint } from './service.ts'
 
