@@ -26,6 +26,20 @@ import { FUNCTIONS_SRC, LOCK_FILE, REPO_ROOT } from './paths.ts'
 /** Lambda's newest Node.js runtime; the bundle targets the same version. */
 export const RUNTIME = Runtime.NODEJS_24_X
 
+const fromFunctions = createRequire(join(FUNCTIONS_SRC, 'index.ts'))
+
+/**
+ * React's string renderer alone. Every build `react-dom/server` offers pairs it with the stream
+ * renderer (≈ 115 KB minified), which no Lambda uses: the publisher and the preview call
+ * `renderToStaticMarkup` only (web-site/src/render.tsx, preview.tsx). The package exports no entry
+ * for it, so bundles alias the specifier to its file (docs/decisions/0076-domains-context.md).
+ */
+const REACT_STRING_RENDERER = join(
+  dirname(fromFunctions.resolve('react-dom/package.json')),
+  'cjs',
+  'react-dom-server-legacy.node.production.js',
+)
+
 /**
  * How every Lambda is bundled (esbuild through NodejsFunction): the one definition, which
  * `npm run bench:bundles` (infra/scripts/bench-bundles.ts) measures by synthesizing the app.
@@ -49,7 +63,8 @@ export const BUNDLING: Readonly<BundlingOptions> = {
   // `swipe-lambda` makes shared's `#i18n/catalogs` the loader of catalogs.lambda.ts: the server
   // messages stay out of the bundle and are read from `messages.<lng>.cjs` beside it, which
   // `catalogueCommands` puts into every asset. `module` is esbuild's default condition, kept.
-  esbuildArgs: { '--conditions': 'swipe-lambda,module' },
+  // React's string renderer alone (`REACT_STRING_RENDERER`).
+  esbuildArgs: { '--conditions': 'swipe-lambda,module', '--alias:react-dom/server': REACT_STRING_RENDERER },
   // CommonJS dependencies inside an ESM bundle still call require() for Node built-ins.
   banner:
     "import { createRequire as __swipeCreateRequire } from 'node:module'; const require = __swipeCreateRequire(import.meta.url);",
@@ -98,7 +113,6 @@ export interface AppFunctionProps {
   media?: { ffmpegLayerArn?: string | undefined }
 }
 
-const fromFunctions = createRequire(join(FUNCTIONS_SRC, 'index.ts'))
 /** What fontkit's `brotli/decompress.js` becomes in a PDF function's bundle (TTF fonts need no brotli). */
 const NO_BROTLI = join(FUNCTIONS_SRC, 'documents', 'no-brotli')
 /** Where the PDF font sits inside a deployed asset (`INVOICE_FONT_PATH`, read by the documents Lambda). */
