@@ -8,6 +8,21 @@ import * as z from 'zod'
  * `platform()` (./index.ts). With `functions/src/platform/services/env.ts` (the clients' own slices: table,
  * buckets, pools) this is the only reader of `process.env` in functions/src.
  */
+/** A variable holding a JSON object of names to values (absent: empty), refused when it is not `what`. */
+const jsonMap = <T extends z.ZodType<string>>(name: string, value: T, what: string) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx): Record<string, z.output<T>> => {
+      if (!raw) return {}
+      try {
+        return z.record(z.string(), value).parse(JSON.parse(raw))
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${name} is not ${what}` })
+        return z.NEVER
+      }
+    })
+
 export const platformEnvSchema = z.object({
   /** The context's jobs Lambda (set by the CDK stack on a context that runs jobs): `jobs` invokes it. */
   JOBS_FUNCTION_NAME: z.string().min(1).optional(),
@@ -16,37 +31,16 @@ export const platformEnvSchema = z.object({
    * name>" }` (set by the CDK stack from the runtime table's `startedBy.routes`: a site's deletion
    * starts the domains context's `releaseSite`).
    */
-  OTHER_JOBS_FUNCTION_NAMES: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value) return {}
-      try {
-        return z.record(z.string(), z.string().min(1)).parse(JSON.parse(value))
-      } catch {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'OTHER_JOBS_FUNCTION_NAMES is not a JSON map of function names',
-        })
-        return z.NEVER
-      }
-    }),
+  OTHER_JOBS_FUNCTION_NAMES: jsonMap(
+    'OTHER_JOBS_FUNCTION_NAMES',
+    z.string().min(1),
+    'a JSON map of function names',
+  ),
   /**
    * The queues of the runtime table's queued jobs this Lambda starts, as JSON: `{ "<context>.<job>":
    * "<queue URL>" }` (set by the CDK stack on the jobs Lambda that starts them, infra/lib/job-queue.ts).
    */
-  JOB_QUEUE_URLS: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value) return {}
-      try {
-        return z.record(z.string(), z.url()).parse(JSON.parse(value))
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'JOB_QUEUE_URLS is not a JSON map of queue URLs' })
-        return z.NEVER
-      }
-    }),
+  JOB_QUEUE_URLS: jsonMap('JOB_QUEUE_URLS', z.url(), 'a JSON map of queue URLs'),
   /** The publishing Lambda (set on the contexts that publish): `publisher` invokes it. */
   PUBLISHING_FUNCTION_NAME: z.string().min(1).optional(),
   /** The PDF documents Lambda (set on billing and analysis): `documents` invokes it. */
