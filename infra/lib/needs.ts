@@ -100,12 +100,12 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
   // A site's custom domain and an OEM's sites domain (docs/decisions/0076-domains-context.md): the
   // table (claims, owners, sites), the host map (a connected name mapped, a removed one taken
   // out), mail (connected and failed notices, links into the admin SPA), the sites origin (the
-  // default URL and the CNAME target shown); a release bucket's prefix is removed with an OEM
-  // domain (the sites bucket). Its CloudFront and ACM grants come from infra/lib/domains.ts.
-  // No pool, no media.
+  // default URL and the CNAME target shown), and the admin pool's ids (its routes are admin routes,
+  // whose tokens functions/src/edge/auth.ts verifies again). Its CloudFront and ACM grants come
+  // from infra/lib/domains.ts. No bucket: releases are the publishing Lambda's.
   domains: {
     table: 'readWrite',
-    sitesBucket: 'readWrite',
+    adminPool: 'read',
     mail: 'send',
     hostMap: 'readWrite',
     adminOrigin: true,

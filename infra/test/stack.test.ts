@@ -173,6 +173,17 @@ describe.each(stages)('%s stage', (_name, scenario) => {
       expect(jwt.Audience.map(refOf)).toEqual([logicalId(stack.auth.adminClient)])
       expect(refsIn(jwt.Issuer)).toEqual(new Set([logicalId(stack.auth.adminPool)]))
     }
+    // The Lambda behind each admin route verifies the token again (functions/src/edge/auth.ts),
+    // against the admin pool named in its environment.
+    for (const context of new Set(adminRoutes.map((r) => r.context))) {
+      const variables = (
+        props(resources, logicalId(stack.api.functions.get(context)!)).Environment as {
+          Variables: Json
+        }
+      ).Variables
+      expect(refOf(variables.ADMIN_USER_POOL_ID), context).toBe(logicalId(stack.auth.adminPool))
+      expect(refOf(variables.ADMIN_USER_POOL_CLIENT_ID), context).toBe(logicalId(stack.auth.adminClient))
+    }
   })
 
   it('allows the admin origin by CORS on the API', () => {
