@@ -50,8 +50,6 @@ export interface Payments extends PaymentProvider {
    * cannot be read (tried again by the next call).
    */
   configured(): Promise<boolean>
-  /** The webhook's signing secret; undefined when none is configured (then nothing is believed). */
-  webhookSecret(): Promise<string | undefined>
   /**
    * Verifies a webhook's `Stripe-Signature` over the raw body (HMAC-SHA256 with the endpoint's
    * secret, 5 minutes' tolerance) and answers the event, or undefined when it is not genuine (or no

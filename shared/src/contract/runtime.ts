@@ -440,7 +440,6 @@ export type DocumentEvent = z.infer<typeof documentEvent>
  */
 export const PAYMENT_METHODS = [
   'configured',
-  'webhookSecret',
   'verifiedEvent',
   'createCustomer',
   'saveCard',

@@ -28,7 +28,6 @@ export const invokedPayments = (env: PlatformEnv, _secrets: Secrets, invoker: In
       configured ||= await call<boolean>('configured')
       return configured
     },
-    webhookSecret: () => call('webhookSecret'),
     verifiedEvent: (rawBody, signature) => call('verifiedEvent', rawBody, signature),
     createCustomer: (input) => call('createCustomer', input),
     saveCard: (customerId, card) => call('saveCard', customerId, card),

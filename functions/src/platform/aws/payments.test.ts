@@ -1,3 +1,4 @@
+import Stripe from 'stripe'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { parsePlatformEnv } from '../env.ts'
 import type { Secrets } from '../secrets.ts'
@@ -32,6 +33,12 @@ describe('the Stripe secret’s value', () => {
   })
 })
 
+/** A webhook body and its `Stripe-Signature` made with `secret`, as Stripe sends them. */
+const signedWith = (secret: string): [string, string] => {
+  const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'setup_intent.succeeded' })
+  return [payload, Stripe.webhooks.generateTestHeaderString({ payload, secret })]
+}
+
 const ARN = 'arn:aws:secretsmanager:ap-northeast-1:123456789012:secret:Stripe-AbCdEf'
 const secretsOf = (value: () => Promise<string | undefined>) => {
   const get = vi.fn(value)
@@ -47,9 +54,9 @@ describe('reading the keys on AWS (STRIPE_SECRET_ARN)', () => {
     )
     // Read as the platform is built (cold start), before any request asks.
     expect(get).toHaveBeenCalledWith(ARN)
-    expect(await payments.webhookSecret()).toBe('whsec_def')
+    expect((await payments.verifiedEvent(...signedWith('whsec_def')))?.id).toBe('evt_1')
     expect(await payments.configured()).toBe(true)
-    await payments.webhookSecret()
+    await payments.verifiedEvent(...signedWith('whsec_def'))
     expect(get).toHaveBeenCalledTimes(1)
   })
 
@@ -65,7 +72,7 @@ describe('reading the keys on AWS (STRIPE_SECRET_ARN)', () => {
     expect(await keys()).toEqual({ secretKey: undefined, webhookSecret: undefined, apiUrl: undefined })
     const payments = awsPayments(parsePlatformEnv({ STRIPE_SECRET_ARN: ARN }), secrets)
     expect(await payments.configured()).toBe(false)
-    expect(await payments.webhookSecret()).toBeUndefined()
+    expect(await payments.verifiedEvent(...signedWith(''))).toBeUndefined()
   })
 
   it('has no card payments on a function without the secret', async () => {

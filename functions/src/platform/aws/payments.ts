@@ -129,7 +129,6 @@ export const stripePayments = (config: () => Promise<StripeConfig>): Payments =>
   }
   return {
     configured: async () => Boolean(await stripeClient()),
-    webhookSecret: async () => (await config()).webhookSecret,
     async verifiedEvent(rawBody, signature) {
       const { webhookSecret } = await config()
       if (!webhookSecret) return undefined
