@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
@@ -199,10 +200,17 @@ const runLighthouse = (url: string) =>
     const answer = (message: { id: number; lhr?: LighthouseResult; error?: string }) => {
       if (message.id !== id) return
       lighthouseThread.off('message', answer)
+      lighthouseThread.off('error', died)
       if (message.lhr) resolve(message.lhr)
       else reject(new Error(message.error ?? 'Lighthouse returned no result'))
     }
+    // A thread that dies takes its run with it, rather than leaving the benchmark waiting.
+    const died = (error: Error) => {
+      lighthouseThread.off('message', answer)
+      reject(error)
+    }
     lighthouseThread.on('message', answer)
+    lighthouseThread.once('error', died)
     lighthouseThread.postMessage({ id, url, port })
   })
 
@@ -233,7 +241,6 @@ const measure = async (url = site.url): Promise<Record<string, number>> => {
 
 /** A page of one heading on a loopback server: the floor of what Lighthouse measures here. */
 const serveEmptyPage = async () => {
-  const { createServer } = await import('node:http')
   const html =
     '<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>空</title><meta name="description" content="空のページ"></head><body><h1>空のページ</h1></body></html>'
   const server = createServer((_req, res) => {
