@@ -308,6 +308,15 @@ export class Api extends Construct {
       { description: `Swipe LP ${config.stage}: publishing`, timeout: PUBLISH_TIMEOUT },
       PUBLISHER_NEEDS,
     )
+    /**
+     * Lets a context's Lambda (its API or its jobs Lambda: both run the same calls) invoke the
+     * Lambdas answering the runtime table's invocations the context calls.
+     */
+    const useInvocations = (fn: AppFunction, needs: Readonly<Needs>) => {
+      if (needs.publishes) fn.usePublisher(publishingFunction())
+      if (needs.documents) fn.useDocuments(documentsFunction())
+      if (needs.payments) fn.usePayments(paymentsFunction())
+    }
     const integrations = new Map<Context, HttpLambdaIntegration>()
     for (const context of new Set(routes.map((route) => route.context))) {
       const needs = needsOf(context)
@@ -320,9 +329,7 @@ export class Api extends Construct {
       })
       this.give(fn, needs)
       fn.useOriginVerify(this.originVerify)
-      if (needs.publishes) fn.usePublisher(publishingFunction())
-      if (needs.documents) fn.useDocuments(documentsFunction())
-      if (needs.payments) fn.usePayments(paymentsFunction())
+      useInvocations(fn, needs)
       functions.set(context, fn)
       if (needs.jobs) {
         // The context's jobs in a Lambda of their own, from their own entry (`<context>/worker.ts`,
@@ -340,11 +347,9 @@ export class Api extends Construct {
           timeout: JOBS_TIMEOUT,
           ...(needs.media ? { media: { ffmpegLayerArn: config.ffmpegLayerArn } } : {}),
         })
-        this.give(worker, { ...needs, jobs: false, publishes: false })
-        // Scheduled publishing and a connected domain's republish run in the jobs Lambda.
-        if (needs.publishes) worker.usePublisher(publishingFunction())
-        if (needs.documents) worker.useDocuments(documentsFunction())
-        if (needs.payments) worker.usePayments(paymentsFunction())
+        this.give(worker, needs)
+        // Scheduled publishing, a connected domain's republish, the close's invoices and charges.
+        useInvocations(worker, needs)
         // A job records its own failure; a retry would only find the job already claimed.
         worker.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.hours(1) })
         fn.useJobs(worker)

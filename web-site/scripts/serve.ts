@@ -17,7 +17,8 @@ const TYPES: Record<string, string> = {
 
 /**
  * A static server for a rendered release, as the edge serves it: `/` and `/en/` answer the
- * folder's index.html, text is gzipped as CloudFront would, hashed assets are cached for a year.
+ * folder's index.html, text is gzipped (CloudFront, and the local stack's edge, answer Brotli to a
+ * browser that accepts it: infra/local/edge.ts `encodingFor`), hashed assets are cached for a year.
  * Development and browser checks only. Port 0 picks a free port.
  */
 export const serveRelease = async (dir: string, port = 0): Promise<{ url: string; server: Server }> => {
