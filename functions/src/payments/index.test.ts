@@ -182,6 +182,10 @@ describe('the payments Lambda behind billing’s payments port', () => {
     expect(await thrown(() => handler({ source: 'swipe.payments', method: 'refund', args: [] }))).toEqual(
       new Error('The payments Lambda takes only payments events'),
     )
+    // Nor does it hand out the webhook's signing secret: verification happens in it (`verifiedEvent`).
+    expect(
+      await thrown(() => handler({ source: 'swipe.payments', method: 'webhookSecret', args: [] })),
+    ).toEqual(new Error('The payments Lambda takes only payments events'))
     const bare = invokedPayments(parsePlatformEnv({}), {} as Secrets, awsInvoker(parsePlatformEnv({})))
     expect(await thrown(() => bare.configured())).toEqual(
       new Error('No payments Lambda (PAYMENTS_FUNCTION_NAME) in this function'),
