@@ -39,13 +39,19 @@ export const startChromium = async (): Promise<{ port: number; stop: () => Promi
       '--disable-background-networking',
       '--disable-component-update',
     ],
-    { stdio: 'ignore' },
+    // A process group of its own: stopping ends the browser and its helper processes together.
+    { stdio: 'ignore', detached: true },
   )
   const stop = async () => {
     const exited = new Promise((resolve) => chrome.once('exit', resolve))
-    chrome.kill()
+    try {
+      process.kill(-chrome.pid!, 'SIGTERM')
+    } catch {
+      chrome.kill()
+    }
     await exited
-    rmSync(profile, { recursive: true, force: true, maxRetries: 5 })
+    // A helper may still be closing a file of the profile for a moment after the browser exits.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 })
   }
   for (let i = 0; ; i++) {
     try {
