@@ -8,8 +8,9 @@
  * ElectroDB entity and one zod schema, what the smallest function does at import. A hello-world
  * module is printed beside it. In every round each function is loaded right after hello world and
  * the floor, so the three share the same stretch of machine load; load CPU figures are medians of
- * the runs, and a function's × floor is the median of its loads each over the floor's load just
- * before it (a paired ratio). Exits 1 when a function's × floor is over 1.5. Sizes are printed, not budgeted.
+ * the runs, and a function's × floor is the median of its loads each over the median of the floor's
+ * loads in the same round (a ratio paired by round). Exits 1 when a function's × floor is over 1.5.
+ * Sizes are printed, not budgeted.
  *
  *   npm run bench:bundles                          the table
  *   npm run bench:bundles -- --why SitesFunction   also the largest inputs and packages of one bundle
@@ -188,9 +189,12 @@ export const measureBundles = ({
 
   // Hello world and the floor are loaded right before every function in every round, which spreads
   // them over the same stretch of machine load as the functions.
-  // A function's ratio is the median of its loads each divided by the floor's load just before it:
-  // a pair measured within a second shares the machine's speed of that moment, which on a shared
-  // machine drifts by more than the limit's margin between rounds (docs/decisions/0073, third round).
+  // A function's ratio is the median of its loads each divided by the median of the floor's loads
+  // in the same round: the machine's speed drifts between rounds by more than the limit's margin
+  // (docs/decisions/0073, third round), and a round takes about half a minute. Within a round one
+  // load of the floor says little about the next (their correlation measured 0.14), so dividing by
+  // the single load just before a function added the floor's own scatter (14 % a load) to every
+  // ratio; the round's median of one load per function does not (docs/decisions/0077).
   const helloLoads: number[] = []
   const floorLoads: number[] = []
   const loads = new Map<string, number[]>(measured.map((b) => [b.name, []]))
@@ -198,13 +202,18 @@ export const measureBundles = ({
   for (const b of [hello, floor, ...measured]) load(b) // warm the file cache once
   for (let round = 0; round < runs; round++) {
     process.stderr.write(`Load round ${round + 1}/${runs}\n`)
+    const roundFloor: number[] = []
+    const roundOwn: [string, number][] = []
     for (const b of measured) {
       helloLoads.push(load(hello))
-      const floorLoad = load(floor)
-      floorLoads.push(floorLoad)
-      const own = load(b)
-      loads.get(b.name)!.push(own)
-      ratios.get(b.name)!.push(own / floorLoad)
+      roundFloor.push(load(floor))
+      roundOwn.push([b.name, load(b)])
+    }
+    floorLoads.push(...roundFloor)
+    const floorOfRound = median(roundFloor)
+    for (const [name, own] of roundOwn) {
+      loads.get(name)!.push(own)
+      ratios.get(name)!.push(own / floorOfRound)
     }
   }
   const helloCpu = median(helloLoads)
@@ -258,7 +267,7 @@ export const measureBundles = ({
     `\nLambda bundles (${new Date().toISOString().slice(0, 10)}, node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}; KB = 1,000 bytes; load CPU is the import's, median of ${runs}; NODE_OPTIONS ${JSON.stringify(nodeOptions)})\n`,
   )
   print(
-    `Limit: load CPU ≤ ${FLOOR_RATIO}× the floor (infra/scripts/bench-floor.ts) measured in this run; × floor is the median of each load over the floor's load just before it\n\n`,
+    `Limit: load CPU ≤ ${FLOOR_RATIO}× the floor (infra/scripts/bench-floor.ts) measured in this run; × floor is the median of each load over the median of the floor's loads in its round\n\n`,
   )
   print(`${line(table[0]!)}\n`)
   print(`| ${widths.map((w, i) => (numeric(i) ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w))).join(' | ')} |\n`)
