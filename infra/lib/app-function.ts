@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { API_DOCUMENTS_FILE } from '@swipe/shared/contract/documents-file'
 import { LOCALES } from '@swipe/shared/i18n/locales'
 import { Duration, type RemovalPolicy, Stack } from 'aws-cdk-lib'
 import type { IKeyValueStore } from 'aws-cdk-lib/aws-cloudfront'
@@ -107,6 +108,12 @@ export interface AppFunctionProps {
   /** The function renders PDFs (pdfkit with Noto Sans JP): the files pdfkit reads at run time go into its asset. */
   pdf?: boolean
   /**
+   * The function serves the OpenAPI documents (shared/src/contract/documents.ts): they are built
+   * from the whole contract, which is compiled beside the bundle (`apiDocumentCommands`) and read
+   * at the first request for a document instead of at init.
+   */
+  apiDocuments?: boolean
+  /**
    * The function makes media renditions (issue 22): sharp is installed into its asset for Lambda's
    * platform (`SHARP_PLATFORM`), and the ffmpeg layer, when given, is attached with `FFMPEG_PATH`.
    */
@@ -161,6 +168,27 @@ export const catalogueCommands = (outputDir: string): string[] => [
     '--log-level=warning',
     `--outdir="${outputDir}"`,
     '--out-extension:.js=.cjs',
+  ].join(' '),
+]
+
+/**
+ * What an API-access Lambda reads at its first request for an OpenAPI document
+ * (shared/src/contract/documents.lambda.ts): the documents module, with every context's routes and
+ * schemas, compiled to `API_DOCUMENTS_FILE` beside the bundle with the bundle's own target and
+ * conditions (docs/decisions/0077-bench-rounds-and-documents-beside-the-bundle.md).
+ */
+export const apiDocumentCommands = (outputDir: string): string[] => [
+  [
+    `"${ESBUILD_BIN}"`,
+    `"${join(REPO_ROOT, 'shared', 'src', 'contract', 'documents.ts')}"`,
+    '--bundle',
+    '--platform=node',
+    '--format=cjs',
+    `--target=${BUNDLING.target}`,
+    `--conditions=${BUNDLING.esbuildArgs!['--conditions']}`,
+    '--minify',
+    '--log-level=warning',
+    `--outfile="${join(outputDir, API_DOCUMENTS_FILE)}"`,
   ].join(' '),
 ]
 
@@ -314,6 +342,7 @@ export class AppFunction extends NodejsFunction {
           afterBundling: (_inputDir: string, outputDir: string) => [
             ...catalogueCommands(outputDir),
             ...(props.pdf ? pdfAssetCommands(outputDir) : []),
+            ...(props.apiDocuments ? apiDocumentCommands(outputDir) : []),
             ...(props.media ? sharpAssetCommands(outputDir) : []),
           ],
         },

@@ -52,6 +52,13 @@ export interface Needs {
    * `SECURITY_LOG_KEY`, with which they are hashed (HMAC-SHA-256).
    */
   securityLogKey?: boolean
+  /**
+   * The context serves the OpenAPI documents (the product's and each site's API documentation):
+   * its asset carries them compiled beside the bundle, read at the first request for one, so its
+   * Lambda does not load every context's routes at init (infra/lib/app-function.ts
+   * `apiDocumentCommands`).
+   */
+  apiDocuments?: boolean
 }
 
 /**
@@ -153,7 +160,7 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
   // origin (the endpoint URLs the dialog and the documentation show are on each site's own origin;
   // the `content` tag's media URLs too). A webhook resend is a job (issue 29): the request answers
   // at once and the context's jobs Lambda makes the attempt.
-  apiAccess: { ...DEFAULT_NEEDS, sitesOrigin: true },
+  apiAccess: { ...DEFAULT_NEEDS, sitesOrigin: true, apiDocuments: true },
 }
 
 /**

@@ -1,5 +1,4 @@
-import { contractList } from '@swipe/shared/contract'
-import { openApiDocument } from '@swipe/shared/contract/openapi'
+import { siteApiDocument } from '@swipe/shared/contract/documents'
 import type { SiteApiAuthMethod, SiteApiTag } from '@swipe/shared/schemas/site-api'
 
 /**
@@ -100,8 +99,12 @@ type Json = Record<string, unknown>
 
 /** A site API route's summary in `lang`: the contract's Japanese one for ja, its summary otherwise. */
 const summaryIn = (lang: DocLang, operationId: unknown): string => {
-  const route = contractList().find((candidate) => candidate.id === operationId)
-  return (lang === 'ja' ? route?.summaryJa : undefined) ?? route?.summary ?? ''
+  const summaries = siteApiDocument().summaries
+  const found =
+    typeof operationId === 'string' && Object.hasOwn(summaries, operationId)
+      ? summaries[operationId]
+      : undefined
+  return (lang === 'ja' ? found?.summaryJa : undefined) ?? found?.summary ?? ''
 }
 
 const tagOf = (path: string): SiteApiTag => path.split('/').at(-1) as SiteApiTag
@@ -122,8 +125,7 @@ export const curlExample = (site: Pick<DocSite, 'authMethod' | 'basicId'>, url: 
 /** The OpenAPI 3.1 document of the site's API. */
 export const siteOpenApi = (site: DocSite, lang: DocLang) => {
   const text = TEXT[lang]
-  const routes = contractList().filter((route) => route.auth === 'siteApi')
-  const generic = openApiDocument(routes)
+  const { document: generic, paths: routePaths } = siteApiDocument()
   const origin = new URL(site.baseUrl).origin
   const paths: Record<string, Json> = {}
   for (const [path, operations] of Object.entries(generic.paths)) {
@@ -172,7 +174,7 @@ export const siteOpenApi = (site: DocSite, lang: DocLang) => {
       ].join('\n\n'),
     },
     servers: [{ url: origin, description: site.baseUrl }],
-    tags: routes.map((route) => ({ name: tagOf(route.path), description: text.tag[tagOf(route.path)] })),
+    tags: routePaths.map((path) => ({ name: tagOf(path), description: text.tag[tagOf(path)] })),
     security: Object.keys(scheme).map((name) => ({ [name]: [] })),
     paths,
     components: { ...generic.components, securitySchemes: scheme },
