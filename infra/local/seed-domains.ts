@@ -27,9 +27,8 @@ export const seedDomains = async (
 ) => {
   const zoneFile = process.env.DOMAIN_DNS_ZONE_FILE
   if (!zoneFile) return
-  const { setDomain, checkClaim, migrateLegacyClaims } = await import(
-    '../../functions/src/domains/domains.ts'
-  )
+  const { checkClaim, migrateLegacyClaims } = await import('../../functions/src/domains/domains.ts')
+  const { setDomain } = await import('../../functions/src/domains/set-domain.ts')
   const { platform } = await import('../../functions/src/platform/index.ts')
   const { challengeNameOf } = await import('../../shared/src/site/domain.ts')
   setRecord(zoneFile, DEMO_DOMAIN, 'CNAME', platform().domains.cnameTarget)

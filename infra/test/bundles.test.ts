@@ -4,6 +4,8 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { LOCALES, messages, translate } from '@swipe/shared'
+import { productApiDocument } from '@swipe/shared/contract/documents'
+import { API_DOCUMENTS_FILE } from '@swipe/shared/contract/documents-file'
 import { API_BASE_PATH, routeList } from '@swipe/shared/contract/routes'
 import { buildSync } from 'esbuild'
 import { PDFParse } from 'pdf-parse'
@@ -176,6 +178,22 @@ describe('the renderer', () => {
   })
 })
 
+describe('the public-suffix list (tldts)', () => {
+  it('is bundled into the domains API only: its jobs Lambda, which never sets a name, carries none', () => {
+    // Labels of the list's private part, which no SDK endpoint table names.
+    const labels = ['herokuapp', 'blogspot']
+    for (const label of labels) expect(sourceOf('Swipe LP dev: domains API'), label).toContain(label)
+    for (const description of [
+      'Swipe LP dev: domains jobs',
+      'Swipe LP dev: sites API',
+      'Swipe LP dev: sites jobs',
+    ]) {
+      const source = sourceOf(description)
+      for (const label of labels) expect(source, `${description} ${label}`).not.toContain(label)
+    }
+  })
+})
+
 describe('jobs (the runtime table)', () => {
   it('run from each context’s own jobs entry: the jobs Lambda carries the runners and sharp, the API Lambda neither', () => {
     const jobContexts = [...new Set(routeList().map((r) => r.context))].filter((c) => needsOf(c).jobs)
@@ -323,6 +341,49 @@ describe('server messages (issue 14)', () => {
         expect(load(`./messages.${locale}.cjs`)[locale], `${logicalId} ${locale}`).toEqual(messages[locale])
       }
     }
+  })
+
+  it('the OpenAPI documents: beside the API-access bundle only, read at the first request for one, and the same document', () => {
+    const { resources, app } = bundled()
+    const withDocuments = functionsOf(resources).filter(([, fn]) =>
+      existsSync(join(assetOf(app.outdir, fn), API_DOCUMENTS_FILE)),
+    )
+    expect(withDocuments.map(([, fn]) => fn.Properties?.Description)).toEqual(['Swipe LP dev: apiAccess API'])
+    const [, fn] = withDocuments[0]!
+    // GET /openapi.json through the bundle's handler: the documents file is not loaded at import,
+    // then it is, and the answer is the document the contract makes from source.
+    const probe = [
+      'const { handler } = await import(process.argv[1])',
+      'const { createRequire } = await import("node:module")',
+      'const cache = createRequire(import.meta.url).cache',
+      `const loaded = () => Object.keys(cache).some((f) => f.endsWith(${JSON.stringify(API_DOCUMENTS_FILE)}))`,
+      'const start = loaded()',
+      'const headers = {}',
+      'if (process.env.ORIGIN_VERIFY_SECRET) headers["x-origin-verify"] = process.env.ORIGIN_VERIFY_SECRET',
+      `const path = ${JSON.stringify(`${API_BASE_PATH}/openapi.json`)}`,
+      'const http = { method: "GET", path, protocol: "HTTP/1.1", sourceIp: "192.0.2.1", userAgent: "probe" }',
+      'const event = { version: "2.0", routeKey: "$default", rawPath: path, rawQueryString: "", headers,',
+      '  requestContext: { http, requestId: "probe", stage: "$default", timeEpoch: 0 }, isBase64Encoded: false }',
+      'const result = await handler(event, { awsRequestId: "probe", getRemainingTimeInMillis: () => 10000 })',
+      'process.stdout.write(JSON.stringify({ start, status: result.statusCode, body: JSON.parse(result.body), after: loaded() }))',
+    ].join('\n')
+    const variables = (fn.Properties!.Environment as { Variables: Json }).Variables
+    const out = execFileSync(
+      process.execPath,
+      ['--input-type=module', '-e', probe, join(assetOf(app.outdir, fn), 'index.mjs')],
+      {
+        env: {
+          ...Object.fromEntries(Object.entries(variables).map(([name, value]) => [name, placeholder(value)])),
+          NODE_OPTIONS: '',
+          AWS_REGION: 'ap-northeast-1',
+          AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+          POWERTOOLS_LOG_LEVEL: 'SILENT',
+        },
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    expect(JSON.parse(out)).toEqual({ start: false, status: 200, body: productApiDocument(), after: true })
   })
 
   it('are read from the asset at first use: every API bundle answers in ja, en, zh and ko', () => {

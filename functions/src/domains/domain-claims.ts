@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto'
 import { type Locale, type MessageKey, translate } from '@swipe/shared'
 import type { DomainFinding } from '@swipe/shared/contract/domains'
 import { bareDomainOf, challengeNameOf, DOMAIN_VERIFY_LIMIT_MS } from '@swipe/shared/site/domain'
-import { getDomain } from 'tldts'
 import { type DomainOwner, DomainOwners, ownerOf } from '#data/domain-owners'
 import { SiteDomains, type StoredFinding } from '#data/domains'
 import { OemDomains } from '#data/oem-domains'
@@ -51,20 +50,6 @@ export const challengeFindings = async (
 ): Promise<StoredFinding[]> => {
   const found = challengeFinding(zone, token, (await lookup(challengeNameOf(zone))).txt)
   return found ? [found] : []
-}
-
-/**
- * A name that is itself a public suffix (`co.jp`, `github.io`, `s3.amazonaws.com`: the Public
- * Suffix List with its private part, through tldts) has no registrable domain: nobody owns it, so
- * nobody may claim it (issue 29). `code` is the route's refusal.
- */
-export const refusePublicSuffix = (
-  domain: string,
-  code: 'domain.publicSuffix' | 'oemDomain.publicSuffix',
-) => {
-  if (getDomain(domain, { allowPrivateDomains: true })) return
-  logger.info('Domain refused: a public suffix', { domain })
-  throw new AppError(400, code, { domain }, [{ path: 'domain', code, params: { domain } }])
 }
 
 /** Who holds a name verified, unless it is `holderId` itself (the caller's own claim). */

@@ -1,5 +1,5 @@
 import { type Locale, translate, userTypeSegment } from '@swipe/shared'
-import { DOMAIN_VERIFY_LIMIT_MS, domainRefusal, normaliseDomain, wwwOf } from '@swipe/shared/site/domain'
+import { DOMAIN_VERIFY_LIMIT_MS } from '@swipe/shared/site/domain'
 import { createWriteTransaction } from 'electrodb'
 import * as z from 'zod'
 import { Accounts } from '#data/accounts'
@@ -8,7 +8,7 @@ import { LegacySiteDomains, type SiteDomain, SiteDomains, type StoredFinding } f
 import { isConditionFailure } from '#data/service'
 import { loadSiteItems, type SiteRow, Sites } from '#data/sites'
 import { activeZoneOver, oemZoneOf } from '#domain/oem-zones'
-import { commitSiteStatus, planOfOwner, requireFeature } from '#domain/plans'
+import { commitSiteStatus } from '#domain/plans'
 import { AppError, ConflictError } from '#edge/errors'
 import { platform } from '#platform'
 import { sitesZoneOf } from '#platform/domains'
@@ -31,15 +31,11 @@ import {
   explainFindings,
   gaveUpReasons,
   grandfatheredCheck,
-  heldByOther,
   legacyClaims,
   newToken,
   type Ownership,
   ownershipAfterRace,
   proveName,
-  refuseName,
-  refusePublicSuffix,
-  refuseUnsafeAddress,
   releaseOwnership,
 } from './domain-claims.ts'
 
@@ -127,7 +123,7 @@ const freshSite = async (siteId: string) =>
  * Moves the site's status while its domain is verified, on its current version (a concurrent save
  * bumps the version: read again and retry). `from` lists the statuses this move applies to.
  */
-const moveStatus = async (
+export const moveStatus = async (
   siteId: string,
   from: readonly string[],
   to: (site: SiteRow) => SiteRow['status'],
@@ -147,17 +143,8 @@ const moveStatus = async (
 /** What a site leaves DOMAIN_VERIFYING for when the domain is not connected: serving, or a draft. */
 const restingStatus = (site: SiteRow): SiteRow['status'] => (site.releaseId ? 'PUBLISH' : 'DRAFT')
 
-/** Checks a name a creator entered; throws the localised refusal. */
-export const refuseDomain = (domain: string): void => {
-  refuseName(domainRefusal(domain, productZones()), domain, productZones(), {
-    www: wwwOf(domain),
-    target: platform().domains.cnameTarget,
-  })
-  refusePublicSuffix(domain, 'domain.publicSuffix')
-}
-
 /** The doctor's findings of one check: the CNAME's, then this claim's TXT token's (issue 29). */
-const doctor = async (domain: string, token: string, answers?: Awaited<ReturnType<DnsLookup>>) => {
+export const doctor = async (domain: string, token: string, answers?: Awaited<ReturnType<DnsLookup>>) => {
   const p = platform().domains
   return [
     ...diagnose(domain, answers ?? (await lookup(domain)), p.cnameTarget, p.kind),
@@ -166,75 +153,10 @@ const doctor = async (domain: string, token: string, answers?: Awaited<ReturnTyp
 }
 
 /**
- * Sets or changes a site's custom domain (SPEC §2): a new claim with its own token (issue 29: only
- * a name another holder has proven is refused, 409 `domain.taken`; unverified claims of one name
- * coexist), an old one is detached and freed, and the site waits in DOMAIN_VERIFYING while its
- * default domain keeps serving.
- */
-export const setDomain = async (
-  site: SiteRow,
-  input: string,
-): Promise<{ claim: SiteDomain; changed: boolean }> => {
-  // An AWS stage without a multi-tenant distribution to attach to (infra/lib/domains.ts) refuses.
-  if (!platform().domains.available) throw new AppError(400, 'domain.unavailable')
-  const domain = normaliseDomain(input)
-  refuseDomain(domain)
-  await refuseOemZone(domain)
-  // SPEC §3 Plan `privateDomain`: a plan without custom domains is refused with its own message.
-  requireFeature(await planOfOwner(site.ownerId), 'privateDomain')
-  const previous = await claimOf(site.siteId)
-  if (previous?.domain === domain && previous.state !== 'FAILED') return { claim: previous, changed: false }
-  if (await heldByOther(domain, site.siteId)) {
-    logger.info('Custom domain refused: held by another site', { siteId: site.siteId, domain })
-    throw new AppError(409, 'domain.taken', { domain })
-  }
-  const answers = await lookup(domain)
-  refuseUnsafeAddress(answers, domain, domain, {
-    message: 'Custom domain refused: internal address',
-    context: { siteId: site.siteId },
-  })
-  const requestedAt = now()
-  // The same site asking again for a name it failed to connect keeps its token (the same
-  // claimant); any other claim gets a token of its own and never inherits another's proof.
-  const token = previous?.domain === domain && previous.token ? previous.token : newToken()
-  const claim: SiteDomain = {
-    domain,
-    siteId: site.siteId,
-    ownerId: site.ownerId,
-    tenantIds: site.tenantIds,
-    state: 'VERIFYING',
-    requestedAt,
-    token,
-    findings: await doctor(domain, token, answers),
-  }
-  if (previous?.domain === domain) {
-    // The same name again after it failed: a new request (new 72 hours) on the site's own claim.
-    await SiteDomains.put(claim).go()
-  } else {
-    const result = await createWriteTransaction({ domains: SiteDomains }, (e) => [
-      ...(previous
-        ? [
-            e.domains
-              .delete({ domain: previous.domain, siteId: site.siteId })
-              .where((a, op) => op.eq(a.siteId, site.siteId))
-              .commit(),
-          ]
-        : []),
-      e.domains.create(claim).commit(),
-    ]).go()
-    if (result.canceled) throw new ConflictError()
-  }
-  if (previous && previous.domain !== domain) await disconnect(site.siteId, previous)
-  await moveStatus(site.siteId, ['PUBLISH', 'DRAFT'], () => 'DOMAIN_VERIFYING')
-  logger.info('Custom domain requested', { siteId: site.siteId, domain })
-  return { claim, changed: true }
-}
-
-/**
  * Stops serving a claim's name (the claim item is already gone or replaced) and gives the name up:
  * nobody's until a new claim proves its own token (issue 29).
  */
-const disconnect = async (siteId: string, claim: SiteDomain) => {
+export const disconnect = async (siteId: string, claim: SiteDomain) => {
   await releaseOwnership(claim.domain, siteId)
   await platform().domains.detach(claim.domain)
   const site = await freshSite(siteId)
@@ -430,7 +352,7 @@ const giveUp = async (claim: SiteDomain, at: number, findings: StoredFinding[]) 
  * verify any name under it, so no site may claim one (issue 19 white label). An OEM claim not yet
  * verified, or FAILED, reserves nothing (issue 29).
  */
-const refuseOemZone = async (domain: string) => {
+export const refuseOemZone = async (domain: string) => {
   const zone = (await activeZoneOver(domain))?.zone
   if (!zone) return
   logger.info('Custom domain refused: under an OEM domain', { domain, zone })

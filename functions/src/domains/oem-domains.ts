@@ -1,11 +1,6 @@
 import { type Locale, translate, userTypeSegment } from '@swipe/shared'
 import { can, effectiveType } from '@swipe/shared/authz'
-import {
-  DOMAIN_VERIFY_LIMIT_MS,
-  normaliseDomain,
-  oemDomainRefusal,
-  wildcardOf,
-} from '@swipe/shared/site/domain'
+import { DOMAIN_VERIFY_LIMIT_MS, wildcardOf } from '@swipe/shared/site/domain'
 import { createWriteTransaction } from 'electrodb'
 import { type Account, Accounts } from '#data/accounts'
 import { DomainOwners, ownersUnder } from '#data/domain-owners'
@@ -13,9 +8,8 @@ import type { StoredFinding } from '#data/domains'
 import { LegacyOemDomains, type OemDomain, OemDomains } from '#data/oem-domains'
 import { isConditionFailure } from '#data/service'
 import { type SiteRow, Sites } from '#data/sites'
-import { activeOemZones } from '#domain/oem-zones'
 import type { Actor } from '#edge/auth'
-import { AppError, BadRequestError, ConflictError, NotFoundError } from '#edge/errors'
+import { BadRequestError, NotFoundError } from '#edge/errors'
 import { accountTenantIds, adminOf, authorize, policyActorOf } from '#edge/tenancy'
 import { platform } from '#platform'
 import { now } from '#platform/services/clock'
@@ -35,18 +29,14 @@ import {
   explainFindings,
   gaveUpReasons,
   grandfatheredCheck,
-  heldByOther,
   legacyClaims,
   newToken,
   type Ownership,
   ownershipAfterRace,
   proveName,
-  refuseName,
-  refusePublicSuffix,
-  refuseUnsafeAddress,
   releaseOwnership,
 } from './domain-claims.ts'
-import { lookup, loseClaimsOf, productZones } from './domains.ts'
+import { lookup, loseClaimsOf } from './domains.ts'
 
 /**
  * OEM white-label domains (issue 19 Deliver 5; docs/decisions/0038-oem-white-label-domains.md). An OEM master
@@ -60,7 +50,7 @@ import { lookup, loseClaimsOf, productZones } from './domains.ts'
 
 /** The name the doctor resolves to see the wildcard: any label under the domain matches `*.`. */
 export const PROBE_LABEL = 'swipe-wildcard-check'
-const probeOf = (domain: string) => `${PROBE_LABEL}.${domain}`
+export const probeOf = (domain: string) => `${PROBE_LABEL}.${domain}`
 
 /** OEM claims stored before issue 29: migrated when read, as a site's (./domain-claims.ts `legacyClaims`). */
 const oemClaims = legacyClaims<OemDomain>({
@@ -163,36 +153,8 @@ export const oemDomainView = async (
  * A verified name of another tenant (a site outside this OEM, another OEM) equal to or under
  * `zone`: the zone's wildcard would shadow it, so the zone may not be this OEM's (issue 29).
  */
-const coveredOther = async (oemId: string, zone: string) =>
+export const coveredOther = async (oemId: string, zone: string) =>
   (await ownersUnder(zone)).find((o) => o.holderId !== oemId && !o.tenantIds.includes(oemId))
-
-/**
- * Checks an OEM domain: SPEC §5's rules (an apex is fine), not a product zone, not a public suffix
- * (issue 29), not held verified by anyone else, not under another OEM's verified zone, and not over
- * a name another tenant holds verified. Unverified claims of others block nothing.
- */
-const refuseOemDomain = async (oemId: string, domain: string) => {
-  const zones = productZones()
-  refuseName(oemDomainRefusal(domain, zones), domain, zones, {
-    www: domain,
-    target: platform().domains.cnameTarget,
-  })
-  refusePublicSuffix(domain, 'oemDomain.publicSuffix')
-  const zonesOfOthers = [...(await activeOemZones())].filter(([id]) => id !== oemId).map(([, z]) => z)
-  if (
-    (await heldByOther(domain, oemId)) ||
-    zonesOfOthers.some((z) => domain === z || domain.endsWith(`.${z}`))
-  ) {
-    logger.info('OEM domain refused: held by a site or another OEM', { oemId, domain })
-    throw new AppError(409, 'oemDomain.taken', { domain })
-  }
-  if (await coveredOther(oemId, domain)) {
-    logger.info('OEM domain refused: over a name another tenant holds', { oemId, domain })
-    throw new AppError(409, 'oemDomain.coversOthers', { domain }, [
-      { path: 'domain', code: 'oemDomain.coversOthers', params: { domain } },
-    ])
-  }
-}
 
 /**
  * Every site under the OEM (its users' and its own), read from the all-sites index. Run only when
@@ -247,62 +209,10 @@ const stopServing = async (oemId: string, zone: string) => {
  * Detaches a claim that ends (removed, replaced, given up) and stops serving it if it was active;
  * the zone is nobody's until a new claim proves its own token (issue 29).
  */
-const release = async (claim: OemDomain) => {
+export const release = async (claim: OemDomain) => {
   await releaseOwnership(claim.domain, claim.oemId)
   await platform().domains.detachWildcard(claim.domain, claim.certificateArn)
   if (claim.state === 'ACTIVE') await stopServing(claim.oemId, claim.domain)
-}
-
-/**
- * Sets or changes the OEM's sites domain: refused names store nothing; a new claim with its own
- * token (issue 29; 409 only when a site or another OEM holds the name verified); an old domain is
- * freed and stops serving; the new one waits in VERIFYING (sites keep the default domain).
- */
-export const setOemDomain = async (
-  oem: Account,
-  input: string,
-): Promise<{ claim: OemDomain; changed: boolean }> => {
-  // An AWS stage without a multi-tenant distribution refuses
-  // (docs/decisions/0038-oem-white-label-domains.md); with one, the wildcard's certificate comes from ACM
-  // (CloudFront-managed ones cannot cover `*.`).
-  if (!platform().domains.available || !platform().domains.wildcard)
-    throw new AppError(400, 'domain.unavailable')
-  const domain = normaliseDomain(input)
-  await refuseOemDomain(oem.accountId, domain)
-  const previous = await oemClaimOf(oem.accountId)
-  if (previous?.domain === domain && previous.state !== 'FAILED') return { claim: previous, changed: false }
-  const answers = await lookup(probeOf(domain))
-  refuseUnsafeAddress(answers, domain, wildcardOf(domain), {
-    message: 'OEM domain refused: internal address',
-    context: { oemId: oem.accountId },
-  })
-  const p = platform().domains
-  // The same OEM asking again for a zone it failed to connect keeps its token (the same claimant).
-  const token = previous?.domain === domain && previous.token ? previous.token : newToken()
-  const claim: OemDomain = {
-    domain,
-    oemId: oem.accountId,
-    tenantIds: accountTenantIds(oem),
-    state: 'VERIFYING',
-    requestedAt: now(),
-    token,
-    findings: [
-      ...diagnose(wildcardOf(domain), answers, p.cnameTarget, p.kind),
-      ...(await challengeFindings(lookup, domain, token)),
-    ],
-  }
-  if (previous?.domain === domain) {
-    await OemDomains.put(claim).go()
-  } else {
-    const result = await createWriteTransaction({ domains: OemDomains }, (e) => [
-      ...(previous ? [e.domains.delete({ domain: previous.domain, oemId: oem.accountId }).commit()] : []),
-      e.domains.create(claim).commit(),
-    ]).go()
-    if (result.canceled) throw new ConflictError()
-  }
-  if (previous && previous.domain !== domain) await release(previous)
-  logger.info('OEM domain requested', { oemId: oem.accountId, domain })
-  return { claim, changed: true }
 }
 
 /** Removes the OEM's sites domain: frees the name, detaches it, its users' sites leave it. */

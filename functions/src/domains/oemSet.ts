@@ -1,6 +1,7 @@
 import { domainsRoutes } from '@swipe/shared/contract/domains'
 import { endpoint, ok } from '#edge/http'
-import { checkOemClaim, oemClaimOf, oemDomainView, oemFor, setOemDomain } from './oem-domains.ts'
+import { checkOemClaim, oemClaimOf, oemDomainView, oemFor } from './oem-domains.ts'
+import { setOemDomain } from './oem-set-domain.ts'
 
 /** Sets or changes the OEM's sites domain; a wildcard record already in place connects at once. */
 export const handler = endpoint(

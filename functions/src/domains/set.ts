@@ -1,7 +1,8 @@
 import { domainsRoutes } from '@swipe/shared/contract/domains'
 import { endpoint, ok } from '#edge/http'
 import { sitesFor } from '#edge/tenancy'
-import { checkClaim, claimOf, domainView, setDomain } from './domains.ts'
+import { checkClaim, claimOf, domainView } from './domains.ts'
+import { setDomain } from './set-domain.ts'
 
 /**
  * Sets or changes the custom domain (SPEC §2 steps 1–2): validated, claimed uniquely, the site in

@@ -1,0 +1,21 @@
+import { getDomain } from 'tldts'
+import { AppError } from '#edge/errors'
+import { logger } from '#platform/services/logger'
+
+// Only the set routes import this module (./set-domain.ts, ./oem-set-domain.ts): the public-suffix
+// list (tldts, about 140 KB evaluated at load) stays out of the domains jobs Lambda
+// (docs/decisions/0077-bench-rounds-and-documents-beside-the-bundle.md).
+
+/**
+ * A name that is itself a public suffix (`co.jp`, `github.io`, `s3.amazonaws.com`: the Public
+ * Suffix List with its private part, through tldts) has no registrable domain: nobody owns it, so
+ * nobody may claim it (issue 29). `code` is the route's refusal.
+ */
+export const refusePublicSuffix = (
+  domain: string,
+  code: 'domain.publicSuffix' | 'oemDomain.publicSuffix',
+) => {
+  if (getDomain(domain, { allowPrivateDomains: true })) return
+  logger.info('Domain refused: a public suffix', { domain })
+  throw new AppError(400, code, { domain }, [{ path: 'domain', code, params: { domain } }])
+}
