@@ -96,17 +96,18 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
   // cannot finish within API Gateway's 30 s. Deleting a site starts a job that deletes its members'
   // pool users: the members pool with AdminDeleteUser only.
   // Publishing renders pages in a Lambda of its own (`publishes`; docs/decisions/0009-lambda-bundles.md); the
-  // API keeps the bucket and host-map grants to withdraw and delete sites.
+  // API keeps the bucket grants to withdraw and delete sites, and maps and unmaps hosts through the
+  // publishing Lambda, the one that carries the KeyValueStore client (no host-map grant here:
+  // functions/src/platform/aws/invoked-host-map.ts).
   sites: {
     ...DEFAULT_NEEDS,
     membersPool: 'forget',
-    hostMap: 'readWrite',
     sitesOrigin: true,
     media: true,
   },
   // A site's custom domain and an OEM's sites domain (docs/decisions/0076-domains-context.md): the
-  // table (claims, owners, sites), the host map (a connected name mapped, a removed one taken
-  // out), mail (connected and failed notices, links into the admin SPA), the sites origin (the
+  // table (claims, owners, sites), the publishing Lambda (which maps a connected name and takes a
+  // removed one out of the host map, as for the sites context), mail (connected and failed notices, links into the admin SPA), the sites origin (the
   // default URL and the CNAME target shown), and the admin pool's ids (its routes are admin routes,
   // whose tokens functions/src/edge/auth.ts verifies again). Its CloudFront and ACM grants come
   // from infra/lib/domains.ts. No bucket: releases are the publishing Lambda's.
@@ -114,7 +115,6 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
     table: 'readWrite',
     adminPool: 'read',
     mail: 'send',
-    hostMap: 'readWrite',
     adminOrigin: true,
     sitesOrigin: true,
   },
@@ -180,7 +180,9 @@ export const needsOf = (context: Context): Readonly<Needs> => ({
 /**
  * The publishing Lambda (functions/src/publishing/index.ts): reads the site, copies its media from
  * the media bucket into a release in the sites bucket, commits the status and maps the site's hosts
- * (ARCHITECTURE decision 4); the admin and sites origins are read by #platform/services/urls. No pool, no mail.
+ * (ARCHITECTURE decision 4), and keeps the host map for the sites and domains Lambdas
+ * (functions/src/platform/aws/invoked-host-map.ts); the admin and sites origins are read by
+ * #platform/services/urls. No pool, no mail.
  */
 export const PUBLISHER_NEEDS: Readonly<Needs> = {
   table: 'readWrite',

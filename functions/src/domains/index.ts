@@ -2,7 +2,7 @@ import { contextHandler } from '#edge/router'
 import { declareAwsAdapters } from '#platform'
 import { awsDns } from '#platform/aws/dns'
 import { awsDomains } from '#platform/aws/domains'
-import { awsHostMap } from '#platform/aws/host-map'
+import { invokedHostMap } from '#platform/aws/invoked-host-map'
 import { awsMail } from '#platform/aws/mail'
 import * as check from './check.ts'
 import * as get from './get.ts'
@@ -14,7 +14,7 @@ import * as remove from './remove.ts'
 import * as set from './set.ts'
 
 // The large AWS adapters this Lambda's code uses (functions/src/platform/aws/index.ts).
-declareAwsAdapters({ domains: awsDomains, dns: awsDns, hostMap: awsHostMap, mail: awsMail })
+declareAwsAdapters({ domains: awsDomains, dns: awsDns, hostMap: invokedHostMap, mail: awsMail })
 
 /**
  * The domains API Lambda (docs/decisions/0076-domains-context.md): a site's custom domain and an

@@ -2,7 +2,7 @@ import { jobsHandler } from '#edge/router'
 import { declareAwsAdapters } from '#platform'
 import { awsDns } from '#platform/aws/dns'
 import { awsDomains } from '#platform/aws/domains'
-import { awsHostMap } from '#platform/aws/host-map'
+import { invokedHostMap } from '#platform/aws/invoked-host-map'
 import { awsMail } from '#platform/aws/mail'
 import { jobs } from './jobs.ts'
 
@@ -12,6 +12,6 @@ import { jobs } from './jobs.ts'
  * the local scheduler run this same module (functions/src/platform/local/workers.ts).
  */
 // The large AWS adapters this Lambda's code uses (functions/src/platform/aws/index.ts).
-declareAwsAdapters({ domains: awsDomains, dns: awsDns, hostMap: awsHostMap, mail: awsMail })
+declareAwsAdapters({ domains: awsDomains, dns: awsDns, hostMap: invokedHostMap, mail: awsMail })
 
 export const handler = jobsHandler('domains', jobs)

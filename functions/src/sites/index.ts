@@ -1,6 +1,6 @@
 import { contextHandler } from '#edge/router'
 import { declareAwsAdapters } from '#platform'
-import { awsHostMap } from '#platform/aws/host-map'
+import { invokedHostMap } from '#platform/aws/invoked-host-map'
 import { awsMail } from '#platform/aws/mail'
 import * as approvalGet from './approvalGet.ts'
 import * as approvalPut from './approvalPut.ts'
@@ -39,7 +39,7 @@ import * as versionCompare from './versionCompare.ts'
 import * as versions from './versions.ts'
 
 // The large AWS adapters this Lambda's code uses (functions/src/platform/aws/index.ts).
-declareAwsAdapters({ hostMap: awsHostMap, mail: awsMail })
+declareAwsAdapters({ hostMap: invokedHostMap, mail: awsMail })
 
 export const handler = contextHandler('sites', {
   list,

@@ -1,6 +1,6 @@
 import { jobsHandler } from '#edge/router'
 import { declareAwsAdapters } from '#platform'
-import { awsHostMap } from '#platform/aws/host-map'
+import { invokedHostMap } from '#platform/aws/invoked-host-map'
 import { awsMail } from '#platform/aws/mail'
 import { awsVideo } from '#platform/aws/video'
 import { jobs } from './jobs.ts'
@@ -11,6 +11,6 @@ import { jobs } from './jobs.ts'
  * queue and the local scheduler run this same module (functions/src/platform/local/workers.ts).
  */
 // The large AWS adapters this Lambda's code uses (functions/src/platform/aws/index.ts).
-declareAwsAdapters({ hostMap: awsHostMap, mail: awsMail, video: awsVideo })
+declareAwsAdapters({ hostMap: invokedHostMap, mail: awsMail, video: awsVideo })
 
 export const handler = jobsHandler('sites', jobs)

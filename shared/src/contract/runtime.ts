@@ -420,6 +420,44 @@ export const publishEvent = /* @__PURE__ */ lazySchema(() =>
 export type PublishEvent = z.infer<typeof publishEvent>
 
 /**
+ * What the sites and domains Lambdas ask of the publishing Lambda about the host map
+ * (functions/src/platform/aws/invoked-host-map.ts): one operation of the host-map port
+ * (functions/src/platform/host-map.ts), answered with its result (`get`'s target) or done. The
+ * publishing Lambda is the one Lambda that carries the KeyValueStore client and its SigV4A signer
+ * (about 51 KB of every load that carries them: docs/decisions/0077-bench-rounds-and-documents-beside-the-bundle.md).
+ */
+export const hostMapEvent = /* @__PURE__ */ lazySchema(() => {
+  const source = z.literal('swipe.hostMap')
+  const host = z.string().min(1).max(253)
+  const target = z.object({
+    siteId: z.string().min(1),
+    prefix: z.string().min(1),
+    experiment: z
+      .object({
+        id: z.string().min(1),
+        arms: z
+          .array(z.object({ prefix: z.string().min(1), weight: z.number() }))
+          .min(1)
+          .readonly(),
+      })
+      .optional(),
+    matches: z.record(z.string(), z.string()).optional(),
+  })
+  return z.discriminatedUnion('method', [
+    z.object({ source, method: z.literal('get'), host }),
+    z.object({ source, method: z.literal('put'), host, target }),
+    z.object({ source, method: z.literal('delete'), host }),
+    z.object({
+      source,
+      method: z.literal('update'),
+      puts: z.array(z.tuple([host, target])),
+      deletes: z.array(host),
+    }),
+  ])
+})
+export type HostMapEvent = z.infer<typeof hostMapEvent>
+
+/**
  * What billing and analysis ask of the documents Lambda (functions/src/platform/services/documents.ts). The
  * request bodies (an invoice, a monthly report) are functions-side types: only the kind is checked.
  */
@@ -474,7 +512,8 @@ export const invocations = {
     callers: ['sites', 'domains'],
     entry: 'publishing/index.ts',
     event: publishEvent,
-    description: 'Renders and publishes a site: the only Lambda that bundles the renderer',
+    description:
+      'Renders and publishes a site, and reads and writes the host map for its callers (`hostMapEvent`): the only Lambda that bundles the renderer or the KeyValueStore client',
   },
   document: {
     callers: ['billing', 'analysis'],

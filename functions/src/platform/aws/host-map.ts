@@ -10,9 +10,9 @@ const missing = (): Promise<never> =>
   Promise.reject(new Error('This function has no host map (SITES_KVS_ARN is not set)'))
 
 /**
- * On AWS: the KeyValueStore `SITES_KVS_ARN` names (given to the functions that publish or connect
- * domains, infra/lib). A function without it has no host map: a use fails, as an ungranted
- * resource would.
+ * On AWS: the KeyValueStore `SITES_KVS_ARN` names (given to the publishing Lambda, which keeps the
+ * map for the sites and domains Lambdas (./invoked-host-map.ts), and to the billable-views reader;
+ * infra/lib). A function without it has no host map: a use fails, as an ungranted resource would.
  */
 export const awsHostMap = (env: PlatformEnv): HostMap =>
   env.SITES_KVS_ARN

@@ -31,7 +31,8 @@ export interface AwsAdapters {
   payments?: (env: PlatformEnv, secrets: Secrets, invoker: Invoker) => Payments
   domains?: (env: PlatformEnv) => Domains
   dns?: (env: PlatformEnv) => DnsLookup
-  hostMap?: (env: PlatformEnv) => HostMap
+  /** The KeyValueStore (./host-map.ts), or the publishing Lambda invoked (./invoked-host-map.ts). */
+  hostMap?: (env: PlatformEnv, invoker: Invoker) => HostMap
   mail?: (env: PlatformEnv) => MailPort
   video?: (env: PlatformEnv) => VideoTranscoder
   /**
@@ -92,7 +93,7 @@ export const awsPlatform = (env: PlatformEnv, declared: AwsAdapters = {}): Platf
       return port('dns', declared.dns && (() => declared.dns!(env)))
     },
     get hostMap() {
-      return port('hostMap', declared.hostMap && (() => declared.hostMap!(env)))
+      return port('hostMap', declared.hostMap && (() => declared.hostMap!(env, invoker)))
     },
     get mail() {
       return port('mail', declared.mail && (() => declared.mail!(env)))

@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startLambdaStandIn, stubStandInCredentials } from '../../../../test/support/lambda-stand-in.ts'
 import { AppError } from '../../edge/errors.ts'
+import { answerHostMapCall } from '../../publishing/host-map-calls.ts'
 import { parsePlatformEnv } from '../env.ts'
+import type { HostMap, HostTarget } from '../host-map.ts'
 import { type Platform, runWithPlatform } from '../index.ts'
 import type { DocumentRequest } from '../services/documents.ts'
 import { runJob } from '../services/jobs.ts'
 import { awsPlatform } from './index.ts'
+import { invokedHostMap } from './invoked-host-map.ts'
 
 /**
  * The AWS platform's calls of other Lambdas, as the CDK stack configures a function: jobs are
@@ -17,13 +20,18 @@ import { awsPlatform } from './index.ts'
 const lambda = { answer: undefined as unknown }
 let standIn: Awaited<ReturnType<typeof startLambdaStandIn>>
 beforeAll(async () => {
-  standIn = await startLambdaStandIn((invoke) =>
+  standIn = await startLambdaStandIn(async (invoke) =>
     invoke.invocationType === 'Event'
       ? { status: 202 }
-      : { status: 200, body: JSON.stringify(lambda.answer) },
+      : {
+          status: 200,
+          body: JSON.stringify(
+            typeof lambda.answer === 'function' ? await lambda.answer(invoke.event) : lambda.answer,
+          ),
+        },
   )
   stubStandInCredentials()
-  const endpoint = { AWS_ENDPOINT_URL_LAMBDA: standIn.endpoint }
+  endpoint = { AWS_ENDPOINT_URL_LAMBDA: standIn.endpoint }
   configured = awsPlatform(
     parsePlatformEnv({
       ...endpoint,
@@ -41,6 +49,7 @@ afterAll(async () => {
 })
 let configured: Platform
 let bare: Platform
+let endpoint: { AWS_ENDPOINT_URL_LAMBDA: string }
 
 /** What was invoked since the last call: each invoke signed, as Lambda would check. */
 const sent = () =>
@@ -145,5 +154,95 @@ describe('documents', () => {
       'No documents Lambda (DOCUMENTS_FUNCTION_NAME)',
     )
     expect(sent()).toEqual([])
+  })
+})
+
+describe('host map: the sites and domains Lambdas map hosts through the publishing Lambda', () => {
+  /** The publishing Lambda's host map (the KeyValueStore on AWS), kept in memory here. */
+  const stored = new Map<string, HostTarget>()
+  const kept: HostMap = {
+    get: async (host) => stored.get(host),
+    put: async (host, target) => {
+      stored.set(host, target)
+    },
+    delete: async (host) => {
+      stored.delete(host)
+    },
+    update: async ({ puts, deletes }) => {
+      for (const [host, target] of puts ?? []) stored.set(host, target)
+      for (const host of deletes ?? []) stored.delete(host)
+    },
+  }
+  /** The publishing Lambda's answer (functions/src/publishing/index.ts), with its own platform's host map. */
+  const publishing = () =>
+    (lambda.answer = (event: unknown) =>
+      runWithPlatform({ ...configured, hostMap: kept }, () => answerHostMapCall(event)))
+  const callerOf = (variables: Record<string, string>) =>
+    awsPlatform(parsePlatformEnv({ ...endpoint, ...variables }), { hostMap: invokedHostMap })
+
+  it('sends each operation to the publishing Lambda, which applies it: a map crosses as its entries', async () => {
+    publishing()
+    stored.clear()
+    const caller = callerOf({ PUBLISHING_FUNCTION_NAME: 'swipe-publishing' })
+    const live = { siteId: 'site-1', prefix: 'sites/site-1/r1' }
+    const experiment = {
+      siteId: 'site-1',
+      prefix: 'sites/site-1/r1',
+      experiment: {
+        id: 'x-1',
+        arms: [
+          { prefix: 'sites/site-1/r1', weight: 50 },
+          { prefix: 'sites/site-1/r2', weight: 50 },
+        ],
+      },
+      matches: { line: 'B2' },
+    }
+    await caller.hostMap.put('a.example.test', live)
+    await caller.hostMap.update({
+      puts: new Map([['b.example.test', experiment]]),
+      deletes: ['a.example.test'],
+    })
+    expect(await caller.hostMap.get('b.example.test')).toEqual(experiment)
+    expect(await caller.hostMap.get('a.example.test')).toBeUndefined()
+    expect([...stored]).toEqual([['b.example.test', experiment]])
+    await caller.hostMap.delete('b.example.test')
+    expect([...stored]).toEqual([])
+    expect(sent()).toEqual(
+      [
+        { method: 'put', host: 'a.example.test', target: live },
+        { method: 'update', puts: [['b.example.test', experiment]], deletes: ['a.example.test'] },
+        { method: 'get', host: 'b.example.test' },
+        { method: 'get', host: 'a.example.test' },
+        { method: 'delete', host: 'b.example.test' },
+      ].map((operation) => ({
+        functionName: 'swipe-publishing',
+        invocationType: 'RequestResponse',
+        event: { source: 'swipe.hostMap', ...operation },
+      })),
+    )
+  })
+
+  it('a malformed call is not answered and changes nothing; a function without a publishing Lambda sends nothing', async () => {
+    publishing()
+    stored.clear()
+    stored.set('a.example.test', { siteId: 'site-1', prefix: 'sites/site-1/r1' })
+    // Not a host-map call: the handler goes on to refuse it as it refuses every event it does not take.
+    for (const event of [
+      { source: 'swipe.hostMap', method: 'put', host: 'b.example.test' },
+      {
+        source: 'swipe.hostMap',
+        method: 'update',
+        puts: [['b.example.test', { siteId: 'site-1' }]],
+        deletes: [],
+      },
+      { source: 'swipe.hostMap', method: 'clear' },
+    ])
+      expect(answerHostMapCall(event), JSON.stringify(event)).toBeUndefined()
+    expect([...stored.keys()]).toEqual(['a.example.test'])
+    await expect(callerOf({}).hostMap.delete('a.example.test')).rejects.toThrow(
+      'No publishing Lambda (PUBLISHING_FUNCTION_NAME)',
+    )
+    expect(sent()).toEqual([])
+    expect([...stored.keys()]).toEqual(['a.example.test'])
   })
 })
