@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto'
-import { keysToSnake } from '@swipe/shared/case'
 import type { SiteWebhookDeliveryView, SiteWebhookView } from '@swipe/shared/contract/apiAccess'
 import { SITE_WEBHOOK_EVENTS } from '@swipe/shared/schemas/site-api'
 import type * as z from 'zod'
@@ -14,6 +12,7 @@ import * as clock from '../platform/services/clock.ts'
 import { logger } from '../platform/services/logger.ts'
 import { OutboundRefused } from '../platform/services/outbound.ts'
 import { claimCondition, claimFields, conditional, stillDue, sweepLanes } from './delivery-sweep.ts'
+import { type DeliveryKey, iso, keyOf } from './site-webhook-events.ts'
 import {
   attemptDelivery,
   type DeliveryErrorCategory,
@@ -43,8 +42,6 @@ import {
  * - a resend (`queueResend`) makes the delivery PENDING and due now; its attempt is a job.
  */
 
-type WebhookEvent = (typeof SITE_WEBHOOK_EVENTS)[number]
-const iso = (ms: number) => new Date(ms).toISOString()
 /** Due deliveries read per sweep (pages of `SWEEP_PAGE`), so one endpoint's backlog cannot hide the rest. */
 const SWEEP_SCAN = 1000
 const SWEEP_PAGE = 100
@@ -56,6 +53,7 @@ export const ENDPOINT_BUDGET_MS = 30_000
 /** The sweep's schedule (every minute): what a sweep leaves for later is due again at its next run. */
 export const SWEEP_INTERVAL_MS = 60_000
 
+export { type DeliveryKey, endpointsOf, recordWebhookEvent } from './site-webhook-events.ts'
 export { newWebhookSecret }
 
 /**
@@ -133,59 +131,6 @@ export const checkWebhookUrl = async (raw: string): Promise<string> => {
     throw new AppError(400, 'siteApi.webhookUrlInvalid')
   }
   return url.toString()
-}
-
-export const endpointsOf = async (siteId: string) =>
-  (await SiteWebhookEndpoints.query.endpoint({ siteId }).go({ pages: 'all', consistent: true })).data.sort(
-    (a, b) => a.createdAt.localeCompare(b.createdAt),
-  )
-
-/** The keys the delivery job needs to find a delivery again. */
-export interface DeliveryKey {
-  siteId: string
-  endpointId: string
-  createdAt: string
-  deliveryId: string
-}
-const keyOf = (d: DeliveryKey): DeliveryKey => ({
-  siteId: d.siteId,
-  endpointId: d.endpointId,
-  createdAt: d.createdAt,
-  deliveryId: d.deliveryId,
-})
-
-/**
- * Records an event of the site: one PENDING delivery per enabled endpoint subscribed to it, due
- * now. Returns their keys (none when no endpoint wants it); the caller starts their first attempts.
- */
-export const recordWebhookEvent = async (
-  siteId: string,
-  event: WebhookEvent,
-  data: unknown,
-): Promise<DeliveryKey[]> => {
-  const endpoints = (await endpointsOf(siteId)).filter((e) => e.enabled && e.events.includes(event))
-  if (endpoints.length === 0) return []
-  const createdAt = iso(clock.now())
-  const eventId = `evt_${randomUUID().replaceAll('-', '')}`
-  // The body in the API's conventions (snake_case keys, as the site API answers the same rows).
-  const payload = JSON.stringify(keysToSnake({ id: eventId, type: event, createdAt, siteId, data }))
-  const items = endpoints.map((endpoint) => ({
-    siteId,
-    endpointId: endpoint.endpointId,
-    deliveryId: randomUUID(),
-    eventId,
-    event,
-    payload,
-    createdAt,
-    state: 'PENDING' as const,
-    dueAt: createdAt,
-    windowStart: createdAt,
-    attempts: 0,
-    updatedAt: createdAt,
-  }))
-  const { unprocessed } = await SiteWebhookDeliveries.put(items).go()
-  if (unprocessed.length) throw new Error(`${unprocessed.length} webhook deliveries were not stored`)
-  return items.map(keyOf)
 }
 
 const readDelivery = async (key: DeliveryKey) =>
