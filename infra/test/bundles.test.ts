@@ -194,6 +194,15 @@ describe('the public-suffix list (tldts)', () => {
   })
 })
 
+describe('the outbound-address policy (ipaddr.js)', () => {
+  it('is bundled where code connects out (webhooks, conversions), not into the visitors’ API, which only records events', () => {
+    // ipaddr.js names itself in its parse errors.
+    const marker = 'ipaddr: cannot parse'
+    expect(sourceOf('Swipe LP dev: apiAccess jobs')).toContain(marker)
+    expect(sourceOf('Swipe LP dev: endUser API')).not.toContain(marker)
+  })
+})
+
 describe('jobs (the runtime table)', () => {
   it('run from each context’s own jobs entry: the jobs Lambda carries the runners and sharp, the API Lambda neither', () => {
     const jobContexts = [...new Set(routeList().map((r) => r.context))].filter((c) => needsOf(c).jobs)
