@@ -78,13 +78,42 @@ describe('the publishing Lambda', () => {
     })
   })
 
-  it('takes nothing but a publish event', async () => {
+  it('takes nothing but a publish or host-map event', async () => {
     const handler = await publishing()
+    const refusal = 'The publishing Lambda takes only publish and host-map events'
     await expect(handler({ source: 'swipe.job', siteId: randomUUID(), expectVersion: 1 })).rejects.toThrow(
-      'The publishing Lambda takes only publish events',
+      refusal,
     )
-    await expect(handler({ source: 'swipe.publish', siteId: randomUUID() })).rejects.toThrow(
-      'The publishing Lambda takes only publish events',
+    await expect(handler({ source: 'swipe.publish', siteId: randomUUID() })).rejects.toThrow(refusal)
+    await expect(handler({ source: 'swipe.hostMap', method: 'put', host: 'x.example.test' })).rejects.toThrow(
+      refusal,
     )
+  })
+
+  it('keeps the host map for the sites and domains Lambdas: each call lands in the stack’s own map', async () => {
+    // The sites and domains Lambdas send these on AWS (functions/src/platform/aws/invoked-host-map.ts).
+    const handler = await publishing()
+    const { platform } = await import('../../functions/src/platform/index.ts')
+    const hosts = platform().hostMap
+    const a = `${randomUUID()}.example.test`
+    const b = `${randomUUID()}.example.test`
+    const live = { siteId: randomUUID(), prefix: `sites/${randomUUID()}/r1` }
+    expect(await handler({ source: 'swipe.hostMap', method: 'put', host: a, target: live })).toEqual({
+      ok: true,
+    })
+    expect(await hosts.get(a)).toEqual(live)
+    expect(await handler({ source: 'swipe.hostMap', method: 'get', host: a })).toEqual({
+      ok: true,
+      target: live,
+    })
+    const moved = { ...live, matches: { line: 'B2' } }
+    expect(
+      await handler({ source: 'swipe.hostMap', method: 'update', puts: [[b, moved]], deletes: [a] }),
+    ).toEqual({ ok: true })
+    expect(await hosts.get(a)).toBeUndefined()
+    expect(await hosts.get(b)).toEqual(moved)
+    expect(await handler({ source: 'swipe.hostMap', method: 'delete', host: b })).toEqual({ ok: true })
+    expect(await hosts.get(b)).toBeUndefined()
+    expect(await handler({ source: 'swipe.hostMap', method: 'get', host: b })).toEqual({ ok: true })
   })
 })
