@@ -19,6 +19,7 @@ import { refusePublicSuffix } from './public-suffix.ts'
  * ./oem-domains.ts, which the domains jobs Lambda also runs, so that only the route's bundle
  * carries the public-suffix check (./public-suffix.ts).
  */
+
 /**
  * Checks an OEM domain: SPEC §5's rules (an apex is fine), not a product zone, not a public suffix
  * (issue 29), not held verified by anyone else, not under another OEM's verified zone, and not over

@@ -16,6 +16,7 @@ import { refusePublicSuffix } from './public-suffix.ts'
  * which the domains jobs Lambda also runs, so that only the route's bundle carries the
  * public-suffix check (./public-suffix.ts).
  */
+
 /** Checks a name a creator entered; throws the localised refusal. */
 export const refuseDomain = (domain: string): void => {
   refuseName(domainRefusal(domain, productZones()), domain, productZones(), {
