@@ -326,7 +326,7 @@ export class Api extends Construct {
         logRetention: config.logRetention,
         removalPolicy: config.removalPolicy,
         description: `Swipe LP ${config.stage}: ${context} API`,
-        ...(needs.apiDocuments ? { apiDocuments: true } : {}),
+        ...(needs.sidecars ? { sidecars: needs.sidecars } : {}),
       })
       this.give(fn, needs)
       fn.useOriginVerify(this.originVerify)

@@ -21,6 +21,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs'
 import type { IBucket } from 'aws-cdk-lib/aws-s3'
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses'
 import type { Construct } from 'constructs'
+import { SUFFIX_LIST_FILE } from '../../functions/src/domains/suffix-list-file.ts'
 import { acknowledge, nagRef } from './nag.ts'
 import { FUNCTIONS_SRC, LOCK_FILE, REPO_ROOT } from './paths.ts'
 
@@ -108,11 +109,10 @@ export interface AppFunctionProps {
   /** The function renders PDFs (pdfkit with Noto Sans JP): the files pdfkit reads at run time go into its asset. */
   pdf?: boolean
   /**
-   * The function serves the OpenAPI documents (shared/src/contract/documents.ts): they are built
-   * from the whole contract, which is compiled beside the bundle (`apiDocumentCommands`) and read
-   * at the first request for a document instead of at init.
+   * Modules compiled beside the bundle and read at their first use instead of at init (`SIDECARS`):
+   * the OpenAPI documents of the API-access Lambda, the public-suffix list of the domains API.
    */
-  apiDocuments?: boolean
+  sidecars?: readonly Sidecar[]
   /**
    * The function makes media renditions (issue 22): sharp is installed into its asset for Lambda's
    * platform (`SHARP_PLATFORM`), and the ffmpeg layer, when given, is attached with `FFMPEG_PATH`.
@@ -172,15 +172,28 @@ export const catalogueCommands = (outputDir: string): string[] => [
 ]
 
 /**
- * What an API-access Lambda reads at its first request for an OpenAPI document
- * (shared/src/contract/documents.lambda.ts): the documents module, with every context's routes and
- * schemas, compiled to `API_DOCUMENTS_FILE` beside the bundle with the bundle's own target and
- * conditions (docs/decisions/0077-bench-rounds-and-documents-beside-the-bundle.md).
+ * Large modules a Lambda reaches on a few requests only, compiled beside its bundle with the
+ * bundle's own target and conditions, and read at their first use by a module the bundle resolves
+ * instead (condition `swipe-lambda`), as the message catalogues are
+ * (docs/decisions/0077-bench-rounds-and-documents-beside-the-bundle.md):
+ * - `apiDocuments`: the OpenAPI documents (shared/src/contract/documents.ts, with every context's
+ *   routes and schemas), read by shared/src/contract/documents.lambda.ts;
+ * - `publicSuffixList`: the Public Suffix List (functions/src/domains/suffix-list.ts, tldts), read by
+ *   functions/src/domains/suffix-list.lambda.ts.
  */
-export const apiDocumentCommands = (outputDir: string): string[] => [
+export const SIDECARS = {
+  apiDocuments: {
+    entry: join(REPO_ROOT, 'shared', 'src', 'contract', 'documents.ts'),
+    file: API_DOCUMENTS_FILE,
+  },
+  publicSuffixList: { entry: join(FUNCTIONS_SRC, 'domains', 'suffix-list.ts'), file: SUFFIX_LIST_FILE },
+} as const
+export type Sidecar = keyof typeof SIDECARS
+
+export const sidecarCommands = (sidecar: Sidecar, outputDir: string): string[] => [
   [
     `"${ESBUILD_BIN}"`,
-    `"${join(REPO_ROOT, 'shared', 'src', 'contract', 'documents.ts')}"`,
+    `"${SIDECARS[sidecar].entry}"`,
     '--bundle',
     '--platform=node',
     '--format=cjs',
@@ -188,7 +201,7 @@ export const apiDocumentCommands = (outputDir: string): string[] => [
     `--conditions=${BUNDLING.esbuildArgs!['--conditions']}`,
     '--minify',
     '--log-level=warning',
-    `--outfile="${join(outputDir, API_DOCUMENTS_FILE)}"`,
+    `--outfile="${join(outputDir, SIDECARS[sidecar].file)}"`,
   ].join(' '),
 ]
 
@@ -342,7 +355,7 @@ export class AppFunction extends NodejsFunction {
           afterBundling: (_inputDir: string, outputDir: string) => [
             ...catalogueCommands(outputDir),
             ...(props.pdf ? pdfAssetCommands(outputDir) : []),
-            ...(props.apiDocuments ? apiDocumentCommands(outputDir) : []),
+            ...(props.sidecars ?? []).flatMap((sidecar) => sidecarCommands(sidecar, outputDir)),
             ...(props.media ? sharpAssetCommands(outputDir) : []),
           ],
         },

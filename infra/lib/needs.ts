@@ -1,6 +1,13 @@
 import type { Context } from '@swipe/shared/contract/routes'
 import { calls, jobContexts } from '@swipe/shared/contract/runtime'
-import type { BucketAccess, HostMapAccess, MailAccess, PoolAccess, TableAccess } from './app-function.ts'
+import type {
+  BucketAccess,
+  HostMapAccess,
+  MailAccess,
+  PoolAccess,
+  Sidecar,
+  TableAccess,
+} from './app-function.ts'
 
 /** What a bounded context's Lambda is given: each entry is one grant plus its environment variable(s). */
 export interface Needs {
@@ -53,12 +60,11 @@ export interface Needs {
    */
   securityLogKey?: boolean
   /**
-   * The context serves the OpenAPI documents (the product's and each site's API documentation):
-   * its asset carries them compiled beside the bundle, read at the first request for one, so its
-   * Lambda does not load every context's routes at init (infra/lib/app-function.ts
-   * `apiDocumentCommands`).
+   * Large modules the context's API reaches on a few routes only, compiled beside its bundle and
+   * read at their first use (infra/lib/app-function.ts `SIDECARS`): the OpenAPI documents (the
+   * product's and each site's API documentation), the public-suffix list (setting a domain).
    */
-  apiDocuments?: boolean
+  sidecars?: readonly Sidecar[]
 }
 
 /**
@@ -117,6 +123,8 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
     mail: 'send',
     adminOrigin: true,
     sitesOrigin: true,
+    // The set routes' public-suffix check reads the list beside the API's bundle (the jobs never check a name).
+    sidecars: ['publicSuffixList'],
   },
   // Visitors' reads of published sites and CTA click counters: the table (counters, members and
   // form submissions are written), the media bucket to presign files a release does not serve, the
@@ -160,7 +168,7 @@ export const CONTEXT_NEEDS: Partial<Record<Context, Readonly<Needs>>> = {
   // origin (the endpoint URLs the dialog and the documentation show are on each site's own origin;
   // the `content` tag's media URLs too). A webhook resend is a job (issue 29): the request answers
   // at once and the context's jobs Lambda makes the attempt.
-  apiAccess: { ...DEFAULT_NEEDS, sitesOrigin: true, apiDocuments: true },
+  apiAccess: { ...DEFAULT_NEEDS, sitesOrigin: true, sidecars: ['apiDocuments'] },
 }
 
 /**

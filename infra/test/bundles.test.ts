@@ -11,6 +11,7 @@ import { buildSync } from 'esbuild'
 import { PDFParse } from 'pdf-parse'
 import { describe, expect, it } from 'vitest'
 import { sampleInvoice } from '../../functions/src/billing/sample-invoice.ts'
+import { SUFFIX_LIST_FILE } from '../../functions/src/domains/suffix-list-file.ts'
 import type { ApiRoute } from '../lib/api.ts'
 import { BUNDLING, PDF_FONT_IN_ASSET } from '../lib/app-function.ts'
 import { needsOf } from '../lib/needs.ts'
@@ -179,18 +180,56 @@ describe('the renderer', () => {
 })
 
 describe('the public-suffix list (tldts)', () => {
-  it('is bundled into the domains API only: its jobs Lambda, which never sets a name, carries none', () => {
+  it('is in no bundle: beside the domains API’s alone, read at the first name checked, and it refuses public suffixes', () => {
+    const { resources, app } = bundled()
     // Labels of the list's private part, which no SDK endpoint table names.
     const labels = ['herokuapp', 'blogspot']
-    for (const label of labels) expect(sourceOf('Swipe LP dev: domains API'), label).toContain(label)
-    for (const description of [
-      'Swipe LP dev: domains jobs',
-      'Swipe LP dev: sites API',
-      'Swipe LP dev: sites jobs',
-    ]) {
-      const source = sourceOf(description)
-      for (const label of labels) expect(source, `${description} ${label}`).not.toContain(label)
+    const assetOf = (fn: Resources[string]) =>
+      join(app.outdir, `asset.${String((fn.Properties!.Code as Json).S3Key).replace(/\.zip$/, '')}`)
+    // Every bundled Lambda (the CDK's own custom-resource handlers carry no index.mjs).
+    const lambdas = Object.values(resources).filter(
+      (r) => r.Type === 'AWS::Lambda::Function' && existsSync(join(assetOf(r), 'index.mjs')),
+    )
+    const carrying = lambdas.filter((fn) => existsSync(join(assetOf(fn), SUFFIX_LIST_FILE)))
+    expect(carrying.map((fn) => fn.Properties?.Description)).toEqual(['Swipe LP dev: domains API'])
+    for (const fn of lambdas) {
+      const source = readFileSync(join(assetOf(fn), 'index.mjs'), 'utf8')
+      for (const label of labels)
+        expect(source, `${fn.Properties?.Description} ${label}`).not.toContain(label)
     }
+    // The domains API: the list is not loaded at import; its first check reads it and answers as tldts.
+    const probe = [
+      'const { handler } = await import(process.argv[1])',
+      'const { createRequire } = await import("node:module")',
+      'const require = createRequire(process.argv[1])',
+      `const loaded = () => Object.keys(require.cache).some((f) => f.endsWith(${JSON.stringify(SUFFIX_LIST_FILE)}))`,
+      'const start = loaded()',
+      `const { getDomain } = require(${JSON.stringify(`./${SUFFIX_LIST_FILE}`)})`,
+      'const answers = ["github.io", "co.jp", "lp.example.co.jp", "shop.example.com"].map((d) => getDomain(d, { allowPrivateDomains: true }))',
+      'process.stdout.write(JSON.stringify({ handler: typeof handler, start, answers }))',
+    ].join('\n')
+    const domainsApi = carrying[0]!
+    const variables = (domainsApi.Properties!.Environment as { Variables: Json }).Variables
+    const out = execFileSync(
+      process.execPath,
+      ['--input-type=module', '-e', probe, join(assetOf(domainsApi), 'index.mjs')],
+      {
+        env: {
+          ...Object.fromEntries(Object.entries(variables).map(([name, value]) => [name, placeholder(value)])),
+          NODE_OPTIONS: '',
+          AWS_REGION: 'ap-northeast-1',
+          AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+          POWERTOOLS_LOG_LEVEL: 'SILENT',
+        },
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    )
+    expect(JSON.parse(out)).toEqual({
+      handler: 'function',
+      start: false,
+      answers: [null, null, 'example.co.jp', 'example.com'],
+    })
   })
 })
 

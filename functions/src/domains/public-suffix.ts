@@ -1,10 +1,10 @@
-import { getDomain } from 'tldts'
 import { AppError } from '#edge/errors'
 import { logger } from '#platform/services/logger'
+import { getDomain } from '#suffix-list'
 
-// Only the set routes import this module (./set-domain.ts, ./oem-set-domain.ts): the public-suffix
-// list (tldts, about 140 KB evaluated at load) stays out of the domains jobs Lambda
-// (docs/decisions/0077-bench-rounds-and-documents-beside-the-bundle.md).
+// Only the set routes import this module (./set-domain.ts, ./oem-set-domain.ts), so the domains
+// jobs Lambda carries no public-suffix list; the API's reads it beside its bundle at the first
+// check (./suffix-list.lambda.ts; docs/decisions/0077-bench-rounds-and-documents-beside-the-bundle.md).
 
 /**
  * A name that is itself a public suffix (`co.jp`, `github.io`, `s3.amazonaws.com`: the Public
