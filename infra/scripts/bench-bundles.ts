@@ -16,7 +16,7 @@
  *   npm run bench:bundles -- --why SitesFunction   also the largest inputs and packages of one bundle
  *   npm run bench:bundles -- --why SitesFunction --chain react-dom
  *                                                  and the import chain that pulls a module in
- *   options: --runs <n> (default 5, at most 15), --top <n> (default 25), --keep (keep the cdk.out),
+ *   options: --runs <n> (default 9, `DEFAULT_RUNS`; at most 15), --top <n> (default 25), --keep (keep the cdk.out),
  *   --node-options <s> (instead of each function's NODE_OPTIONS: measure a run-time option such as
  *   `--enable-source-maps`, or none with `--node-options ''`)
  *
@@ -42,6 +42,13 @@ import { placeholder } from '../test/support.ts'
 
 /** KB as esbuild and the issue count them: 1,000 bytes. */
 const KB = 1000
+/**
+ * Rounds by default: a function's ratio over its round's floor scatters by about 0.16 a load on the
+ * project's machine, so the median of 9 carries a standard error of about 0.07, of 5 about 0.09
+ * (docs/decisions/0077-bench-rounds-and-documents-beside-the-bundle.md).
+ */
+const DEFAULT_RUNS = 9
+
 /** A function's load CPU may be at most this many times the floor's (issue 35 item 3). */
 const FLOOR_RATIO = 1.5
 
@@ -313,13 +320,13 @@ const main = () => {
     options: {
       why: { type: 'string' },
       chain: { type: 'string' },
-      runs: { type: 'string', default: '5' },
+      runs: { type: 'string', default: String(DEFAULT_RUNS) },
       top: { type: 'string', default: '25' },
       keep: { type: 'boolean', default: false },
       'node-options': { type: 'string' },
     },
   })
-  const runs = Math.min(15, Math.max(1, Number.parseInt(args.runs, 10) || 5))
+  const runs = Math.min(15, Math.max(1, Number.parseInt(args.runs, 10) || DEFAULT_RUNS))
   const top = Math.max(1, Number.parseInt(args.top, 10) || 25)
 
   const outdir = mkdtempSync(join(tmpdir(), 'swipe-bench-bundles-'))
