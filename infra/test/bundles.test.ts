@@ -37,6 +37,30 @@ const routes: ApiRoute[] = [
 ]
 const bundled = memo(() => synth({}, routes, true))
 
+/**
+ * Runs `probe` (an ES module's source) in a fresh node with the bundle `index.mjs` of `asset` as its
+ * first argument, under the function's own environment from the template (placeholders for its
+ * references); answers what it printed.
+ */
+const probeBundle = (fn: Resources[string], asset: string, probe: string, ...args: string[]): string => {
+  const variables = (fn.Properties!.Environment as { Variables: Json }).Variables
+  return execFileSync(
+    process.execPath,
+    ['--input-type=module', '-e', probe, join(asset, 'index.mjs'), ...args],
+    {
+      env: {
+        ...Object.fromEntries(Object.entries(variables).map(([name, value]) => [name, placeholder(value)])),
+        NODE_OPTIONS: '',
+        AWS_REGION: 'ap-northeast-1',
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+        POWERTOOLS_LOG_LEVEL: 'SILENT',
+      },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+}
+
 /** The bundle (index.mjs) of the function with this description. */
 const sourceOf = (description: string) => {
   const { resources, app } = bundled()
@@ -209,22 +233,7 @@ describe('the public-suffix list (tldts)', () => {
       'process.stdout.write(JSON.stringify({ handler: typeof handler, start, answers }))',
     ].join('\n')
     const domainsApi = carrying[0]!
-    const variables = (domainsApi.Properties!.Environment as { Variables: Json }).Variables
-    const out = execFileSync(
-      process.execPath,
-      ['--input-type=module', '-e', probe, join(assetOf(domainsApi), 'index.mjs')],
-      {
-        env: {
-          ...Object.fromEntries(Object.entries(variables).map(([name, value]) => [name, placeholder(value)])),
-          NODE_OPTIONS: '',
-          AWS_REGION: 'ap-northeast-1',
-          AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-          POWERTOOLS_LOG_LEVEL: 'SILENT',
-        },
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    )
+    const out = probeBundle(domainsApi, assetOf(domainsApi), probe)
     expect(JSON.parse(out)).toEqual({
       handler: 'function',
       start: false,
@@ -415,22 +424,7 @@ describe('server messages (issue 14)', () => {
       'const result = await handler(event, { awsRequestId: "probe", getRemainingTimeInMillis: () => 10000 })',
       'process.stdout.write(JSON.stringify({ start, status: result.statusCode, body: JSON.parse(result.body), after: loaded() }))',
     ].join('\n')
-    const variables = (fn.Properties!.Environment as { Variables: Json }).Variables
-    const out = execFileSync(
-      process.execPath,
-      ['--input-type=module', '-e', probe, join(assetOf(app.outdir, fn), 'index.mjs')],
-      {
-        env: {
-          ...Object.fromEntries(Object.entries(variables).map(([name, value]) => [name, placeholder(value)])),
-          NODE_OPTIONS: '',
-          AWS_REGION: 'ap-northeast-1',
-          AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-          POWERTOOLS_LOG_LEVEL: 'SILENT',
-        },
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    )
+    const out = probeBundle(fn, assetOf(app.outdir, fn), probe)
     expect(JSON.parse(out)).toEqual({ start: false, status: 200, body: productApiDocument(), after: true })
   })
 
@@ -463,25 +457,7 @@ describe('server messages (issue 14)', () => {
       'process.stdout.write(JSON.stringify(answers))',
     ].join('\n')
     for (const [logicalId, fn] of apis) {
-      const variables = (fn.Properties!.Environment as { Variables: Json }).Variables
-      const env = Object.fromEntries(
-        Object.entries(variables).map(([name, value]) => [name, placeholder(value)]),
-      )
-      const out = execFileSync(
-        process.execPath,
-        ['--input-type=module', '-e', probe, join(assetOf(app.outdir, fn), 'index.mjs'), LOCALES.join(',')],
-        {
-          env: {
-            ...env,
-            NODE_OPTIONS: '',
-            AWS_REGION: 'ap-northeast-1',
-            AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-            POWERTOOLS_LOG_LEVEL: 'SILENT',
-          },
-          encoding: 'utf8',
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      )
+      const out = probeBundle(fn, assetOf(app.outdir, fn), probe, LOCALES.join(','))
       expect(JSON.parse(out), logicalId).toEqual({
         start: [],
         ...Object.fromEntries(
