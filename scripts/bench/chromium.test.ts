@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest'
 /*
  * The benchmarks' browser (./chromium.ts) runs in a process group of its own, so `stop` ends it
  * with its helpers. That also kept it out of the group a test run is stopped by: a lane stopped
- * by a signal (scripts/run-parallel.mjs) left a browser running at full tilt, which then skewed
- * every benchmark after it. The browser now also holds a DevTools pipe to the process that started
+ * by a signal (scripts/run-parallel.mjs) left a browser running, which then took CPU from every
+ * benchmark after it. The browser now also holds a DevTools pipe to the process that started
  * it, and ends when that process does, however it does.
  */
 
