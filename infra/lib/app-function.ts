@@ -21,7 +21,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs'
 import type { IBucket } from 'aws-cdk-lib/aws-s3'
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses'
 import type { Construct } from 'constructs'
-import { SUFFIX_LIST_FILE } from '../../functions/src/domains/suffix-list-file.ts'
+import { SUFFIX_LIST_FILE } from '../../functions/src/platform/services/suffix-list-file.ts'
 import { acknowledge, nagRef } from './nag.ts'
 import { FUNCTIONS_SRC, LOCK_FILE, REPO_ROOT } from './paths.ts'
 
@@ -178,15 +178,18 @@ export const catalogueCommands = (outputDir: string): string[] => [
  * (docs/decisions/0077-bench-rounds-and-documents-beside-the-bundle.md):
  * - `apiDocuments`: the OpenAPI documents (shared/src/contract/documents.ts, with every context's
  *   routes and schemas), read by shared/src/contract/documents.lambda.ts;
- * - `publicSuffixList`: the Public Suffix List (functions/src/domains/suffix-list.ts, tldts), read by
- *   functions/src/domains/suffix-list.lambda.ts.
+ * - `publicSuffixList`: the Public Suffix List (functions/src/platform/services/suffix-list.ts, tldts), read by
+ *   functions/src/platform/services/suffix-list.lambda.ts.
  */
 export const SIDECARS = {
   apiDocuments: {
     entry: join(REPO_ROOT, 'shared', 'src', 'contract', 'documents.ts'),
     file: API_DOCUMENTS_FILE,
   },
-  publicSuffixList: { entry: join(FUNCTIONS_SRC, 'domains', 'suffix-list.ts'), file: SUFFIX_LIST_FILE },
+  publicSuffixList: {
+    entry: join(FUNCTIONS_SRC, 'platform', 'services', 'suffix-list.ts'),
+    file: SUFFIX_LIST_FILE,
+  },
 } as const
 export type Sidecar = keyof typeof SIDECARS
 

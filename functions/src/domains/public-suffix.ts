@@ -4,7 +4,7 @@ import { getDomain } from '#suffix-list'
 
 // Only the set routes import this module (./set-domain.ts, ./oem-set-domain.ts), so the domains
 // jobs Lambda carries no public-suffix list; the API's reads it beside its bundle at the first
-// check (./suffix-list.lambda.ts; docs/decisions/0077-bench-rounds-and-documents-beside-the-bundle.md).
+// check (#platform/services/suffix-list.lambda.ts; docs/decisions/0077-bench-rounds-and-documents-beside-the-bundle.md).
 
 /**
  * A name that is itself a public suffix (`co.jp`, `github.io`, `s3.amazonaws.com`: the Public
